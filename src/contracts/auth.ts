@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+import { SUBSCRIPTION_TYPES } from './pricing';
+
+export const ROLES = ['customer', 'carer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_TYPES = ['customer', 'carer'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  userTypeRequired: 'Choose whether you are looking for care or offering care',
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+
+const personName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(80, 'Names can be at most 80 characters');
+
+/** Strength beyond length (the common-password list) is checked on the server only. */
+export const NewPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const RegisterInput = z.object({
+  firstName: personName(AUTH_MESSAGES.firstNameRequired),
+  lastName: personName(AUTH_MESSAGES.lastNameRequired),
+  email,
+  password: NewPassword,
+  userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userTypeRequired }),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const LoginInput = z.object({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/** SPEC section 3 user fields plus `role`. Dates travel as ISO strings. */
+export const CurrentUser = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  userType: z.enum(USER_TYPES),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
+  subscriptionExpiresAt: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** Where a signed-in person lands after registering (issue: a carer goes on to build a profile). */
+export function landingPathAfterRegister(userType: UserType): string {
+  return userType === 'carer' ? '/carer-signup' : '/';
+}
+
+/** Only same-site paths are accepted as a return address, never another origin. */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return '/';
+  }
+  return value;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this body; the web shows `message` to the person. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  /** Present on 400s caused by a request body: one entry per field that failed. */
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ERROR_MESSAGES = {
+  unauthorized: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  crossSite: 'Cross-site requests are not allowed.',
+  invalidCredentials: 'Incorrect email or password.',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
+  emailTaken: 'An account with this email already exists. Try signing in instead.',
+  internal: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  invalidJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request is too large.',
+} as const;

@@ -1,0 +1,23 @@
+// Business limits and UI constants of SPEC section 9.
+
+export const CARER_DESCRIPTION_MIN_LENGTH = 50;
+export const LANDING_DESCRIPTION_MAX_LENGTH = 100;
+export const CARD_MAX_QUALIFICATIONS = 3;
+export const CARD_MAX_AVAILABILITY = 2;
+export const SEARCH_SKELETON_CARDS = 6;
+export const LANDING_CARER_COUNT = 3;
+export const RATING_MAX = 5;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** NIST SP 800-63B asks for at least 64; argon2 hashes any length, the cap only bounds work. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+export const FOOTER_YEAR = 2025;

@@ -1,0 +1,26 @@
+// The web's route map (SPEC section 2 route table plus the pages DESIGN.md adds).
+// Links use these names so a path is written once.
+
+export const paths = {
+  home: '/',
+  pricing: '/pricing',
+  subscribe: '/subscribe',
+  subscription: '/subscription',
+  carerSignup: '/carer-signup',
+  carerDashboard: '/carer-dashboard',
+  customerDashboard: '/customer-dashboard',
+  adminDashboard: '/admin-dashboard',
+  adminLogin: '/admin-login',
+  adminManagement: '/admin-management',
+  testAdmin: '/test-admin',
+  testCustomerAdmin: '/test-customer-admin',
+  about: '/about',
+  contact: '/contact',
+  help: '/help',
+  login: '/login',
+  register: '/register',
+  settings: '/settings',
+  /** Full-page navigations handled by the server (SPEC section 1). */
+  apiLogin: '/api/login',
+  apiLogout: '/api/logout',
+} as const;

@@ -1,0 +1,22 @@
+// Prices of SPEC sections 1 and 9. Amounts are in pence; the server alone decides what is charged.
+
+export const PRODUCT_NAME = 'CareMatch';
+export const TAGLINE = 'Professional Care Services';
+
+export const PLANS = {
+  threeMonth: { label: '3-Month Access', amountPence: 4900, months: 3 },
+  monthly: { label: 'Monthly Plan', amountPence: 1000, months: 1 },
+  annual: { label: 'Annual Plan', amountPence: 10000, months: 12 },
+} as const;
+
+export const CARER_MEMBERSHIP = { label: 'Carer Membership', amountPence: 2900, months: 1 } as const;
+export const CARER_EARNINGS_SHARE_PERCENT = 95;
+
+export const SUBSCRIPTION_TYPES = ['monthly', 'annual'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** '£49', '£10.50': whole pounds without pence, otherwise two decimals. */
+export function formatPounds(amountPence: number): string {
+  const pounds = amountPence / 100;
+  return `£${Number.isInteger(pounds) ? pounds.toString() : pounds.toFixed(2)}`;
+}

@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createLoginFailureRepository } from './features/auth/login-failure.repository';
+import { createOidcClient } from './features/auth/oidc';
+import { createUserRepository } from './features/auth/user.repository';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { registerCrossSiteGuard } from './platform/cross-site-guard';
+import { registerErrorHandling } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { createSessionRepository } from './platform/sessions/session.repository';
+import { registerSessions } from './platform/sessions/session.plugin';
+import { createSessionService } from './platform/sessions/session.service';
+import { registerWebApp } from './platform/web-app';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Folder of the built web app; omitted in API tests. */
+  webDir?: string | undefined;
+}
+
+/** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
+export async function buildApp({ config, database, webDir }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. Outside plugins and cross-cutting platform concerns, in the order requests meet them.
+  await app.register(cookie, { secret: config.sessionSecret });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+  registerCrossSiteGuard(app, config);
+  await registerOpenApi(app);
+
+  // 2. Services, built once from their repositories.
+  const { db } = database;
+  const sessions = createSessionService(config, createSessionRepository(db));
+  registerSessions(app, config, sessions);
+  const auth = createAuthService({
+    users: createUserRepository(db),
+    loginFailures: createLoginFailureRepository(db),
+    sessions,
+  });
+
+  // 3. Routes.
+  registerHealthRoutes(app, database);
+  registerAuthRoutes(app, {
+    config,
+    auth,
+    oidc: config.oidc ? createOidcClient(config.oidc, config.publicUrl) : undefined,
+  });
+  await registerWebApp(app, webDir);
+
+  return app;
+}

@@ -1,0 +1,158 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../features/auth/password';
+import type { Database, Executor } from './client';
+import { carerProfiles, payments, reviews, users, type UserRow } from './schema';
+import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
+
+/** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
+export const DEMO_PASSWORD = 'CareMatch-demo-2026';
+
+export const DEMO_ACCOUNTS = {
+  family: { email: 'family@example.com', firstName: 'Fiona', lastName: 'Barker', role: 'customer' },
+  subscribed: { email: 'subscribed@example.com', firstName: 'Sam', lastName: 'Okonkwo', role: 'customer' },
+  carer: { email: 'carer@example.com', firstName: 'Grace', lastName: 'Mensah', role: 'carer' },
+  admin: { email: 'admin@example.com', firstName: 'Alex', lastName: 'Morgan', role: 'admin' },
+} as const satisfies Record<string, { email: string; firstName: string; lastName: string; role: UserRow['role'] }>;
+
+const DEMO_CARER_PROFILE: Omit<SeedCarer, 'key' | 'email' | 'firstName' | 'lastName' | 'reviews'> = {
+  specialization: 'Elderly Care',
+  experience: '6-10 years',
+  location: 'Leeds, West Yorkshire',
+  postcodeDistrict: 'LS8',
+  hourlyRateMin: '17.50',
+  hourlyRateMax: '24.00',
+  description:
+    'I spent eight years as a senior carer at a residential home in Roundhay before going independent. ' +
+    'I support older people to stay at home: personal care, medication prompts, meals cooked from scratch ' +
+    'and trips out to the shops or the park. I drive and I am happy with pets.',
+  qualifications: ['DBS Checked', 'NVQ Level 3', 'Medication Administration', 'Manual Handling', 'First Aid Certified'],
+  availability: ['Weekdays', 'Evenings', 'Emergency Cover'],
+  isVerified: true,
+  isActive: true,
+  lastActiveDaysAgo: 0,
+};
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+
+async function ensureUser(
+  tx: Executor,
+  values: { email: string; firstName: string; lastName: string; role: UserRow['role']; passwordHash: string | null },
+): Promise<UserRow> {
+  const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${values.email})`).limit(1);
+  if (existing) return existing;
+  const [created] = await tx.insert(users).values(values).returning();
+  if (!created) throw new Error(`could not create ${values.email}`);
+  return created;
+}
+
+async function ensureCarerProfile(tx: Executor, user: UserRow, carer: SeedCarer, reviewerIds: Map<string, string>, now: Date) {
+  const [existing] = await tx.select({ id: carerProfiles.id }).from(carerProfiles).where(eq(carerProfiles.userId, user.id));
+  if (existing) return;
+  const ratings = carer.reviews.map((review) => review.rating);
+  const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
+  const [profile] = await tx
+    .insert(carerProfiles)
+    .values({
+      userId: user.id,
+      firstName: carer.firstName,
+      lastName: carer.lastName,
+      specialization: carer.specialization,
+      experience: carer.experience,
+      location: carer.location,
+      postcodeDistrict: carer.postcodeDistrict,
+      hourlyRateMin: carer.hourlyRateMin,
+      hourlyRateMax: carer.hourlyRateMax,
+      description: carer.description,
+      qualifications: [...carer.qualifications],
+      availability: [...carer.availability],
+      rating: average.toFixed(2),
+      reviewCount: ratings.length,
+      isActive: carer.isActive,
+      isVerified: carer.isVerified,
+      lastActiveAt: daysAgo(carer.lastActiveDaysAgo, now),
+      createdAt: daysAgo(Math.max(30, ...carer.reviews.map((review) => review.daysAgo + 7)), now),
+    })
+    .returning({ id: carerProfiles.id });
+  if (!profile) throw new Error(`could not create the profile of ${carer.email}`);
+  if (carer.reviews.length > 0) {
+    await tx.insert(reviews).values(
+      carer.reviews.map((review) => ({
+        carerId: profile.id,
+        customerId: reviewerIds.get(review.reviewerKey) ?? null,
+        rating: review.rating,
+        comment: review.comment,
+        createdAt: daysAgo(review.daysAgo, now),
+        updatedAt: daysAgo(review.daysAgo, now),
+      })),
+    );
+  }
+}
+
+/**
+ * Demo data: the four demo accounts of DESIGN.md and realistic carers with reviews. Idempotent:
+ * running it again adds only what is missing, and renews the demo subscriber's plan if it lapsed.
+ */
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<void> {
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const demoUsers = new Map<string, UserRow>();
+    for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
+      demoUsers.set(key, await ensureUser(tx, { ...account, passwordHash: demoHash }));
+    }
+
+    const subscriber = demoUsers.get('subscribed');
+    if (subscriber && (!subscriber.subscriptionExpiresAt || subscriber.subscriptionExpiresAt < now)) {
+      const expiresAt = new Date(now);
+      expiresAt.setFullYear(expiresAt.getFullYear() + 1);
+      await tx
+        .update(users)
+        .set({ subscriptionStatus: 'active', subscriptionType: 'annual', subscriptionExpiresAt: expiresAt, updatedAt: now })
+        .where(eq(users.id, subscriber.id));
+      await tx
+        .insert(payments)
+        .values({
+          userId: subscriber.id,
+          provider: 'demo',
+          providerReference: `seed-annual-${now.toISOString().slice(0, 10)}`,
+          plan: 'annual',
+          amountPence: 10000,
+          status: 'succeeded',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
+    }
+
+    // Seeded reviewers and carers cannot sign in: they have no password.
+    const reviewerIds = new Map<string, string>();
+    for (const reviewer of SEED_REVIEWERS) {
+      const user = await ensureUser(tx, { ...reviewer, role: 'customer', passwordHash: null });
+      reviewerIds.set(reviewer.key, user.id);
+    }
+
+    const demoCarer = demoUsers.get('carer');
+    if (demoCarer) {
+      await ensureCarerProfile(
+        tx,
+        demoCarer,
+        { ...DEMO_CARER_PROFILE, key: 'demo-carer', ...DEMO_ACCOUNTS.carer, reviews: demoCarerReviews() },
+        reviewerIds,
+        now,
+      );
+    }
+    for (const carer of SEED_CARERS) {
+      const user = await ensureUser(tx, { ...carer, role: 'carer', passwordHash: null });
+      await ensureCarerProfile(tx, user, carer, reviewerIds, now);
+    }
+  });
+}
+
+function demoCarerReviews(): SeedCarer['reviews'] {
+  const [first, second] = SEED_REVIEWERS;
+  if (!first || !second) return [];
+  return [
+    { rating: 5, comment: 'Grace has looked after my dad three mornings a week since spring. Always on time, always cheerful, and she noticed his new medication was making him dizzy before we did.', daysAgo: 21, reviewerKey: first.key },
+    { rating: 4, comment: 'Reliable and kind with Mum. She once had to swap a visit at short notice but let us know the day before.', daysAgo: 64, reviewerKey: second.key },
+  ];
+}

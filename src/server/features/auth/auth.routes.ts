@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CurrentUser, LoginInput, RegisterInput, safeReturnPath } from '@contracts/auth';
+import { ErrorBody } from '@contracts/errors';
+import type { AppConfig } from '../../config';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/sessions/session.plugin';
+import type { AuthService, SignedIn } from './auth.service';
+import { toCurrentUser } from './current-user';
+import type { OidcClient } from './oidc';
+
+const OIDC_COOKIE = 'cm_oidc';
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+interface AuthRouteDeps {
+  config: AppConfig;
+  auth: AuthService;
+  oidc?: OidcClient | undefined;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }: AuthRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const sessionToken = (request: FastifyRequest) => request.cookies[config.session.cookieName];
+  const context = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
+  const signIn = (reply: FastifyReply, signedIn: SignedIn) => setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
+
+  api.post(
+    '/api/auth/register',
+    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterInput, response: { 201: CurrentUser, ...errors } } },
+    async (request, reply) => {
+      const signedIn = await auth.register(request.body, context(request), sessionToken(request));
+      signIn(reply, signedIn);
+      return reply.status(201).send(toCurrentUser(signedIn.user));
+    },
+  );
+
+  api.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: LoginInput, response: { 200: CurrentUser, ...errors } } },
+    async (request, reply) => {
+      const signedIn = await auth.login(request.body, context(request), sessionToken(request));
+      signIn(reply, signedIn);
+      return toCurrentUser(signedIn.user);
+    },
+  );
+
+  api.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 403: ErrorBody } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await auth.logout(token);
+      clearSessionCookie(reply, config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/auth/user',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: CurrentUser, 401: ErrorBody } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toCurrentUser(requireUser(request));
+    },
+  );
+
+  // SPEC section 1: sign-in and sign-out are full-page navigations to these two addresses.
+  api.get(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in (redirect)',
+        querystring: z.object({ returnTo: z.string().max(2048).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnPath(request.query.returnTo);
+      if (!oidc) {
+        const query = returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+        return reply.redirect(`/login${query}`, 302);
+      }
+      const started = await oidc.start();
+      reply.setCookie(OIDC_COOKIE, JSON.stringify({ state: started.state, codeVerifier: started.codeVerifier, returnTo }), {
+        path: '/api/auth/oidc',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.session.secureCookie,
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(started.url, 302);
+    },
+  );
+
+  if (oidc) {
+    api.get('/api/auth/oidc/callback', { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } }, async (request, reply) => {
+      const raw = request.cookies[OIDC_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+      if (!unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=oidc', 302);
+      const expected = z
+        .object({ state: z.string(), codeVerifier: z.string(), returnTo: z.string() })
+        .safeParse(JSON.parse(unsigned.value));
+      if (!expected.success) return reply.redirect('/login?error=oidc', 302);
+      try {
+        const claims = await oidc.finish(new URL(request.url, config.publicUrl), expected.data);
+        const signedIn = await auth.signInWithOidc(claims, context(request), sessionToken(request));
+        signIn(reply, signedIn);
+        return reply.redirect(safeReturnPath(expected.data.returnTo), 302);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+        return reply.redirect('/login?error=oidc', 302);
+      }
+    });
+  }
+
+  api.get('/api/logout', { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } }, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await auth.logout(token);
+    clearSessionCookie(reply, config);
+    return reply.redirect('/', 302);
+  });
+}

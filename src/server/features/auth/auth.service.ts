@@ -1,0 +1,114 @@
+import type { LoginInput, RegisterInput } from '@contracts/auth';
+import { ERROR_MESSAGES } from '@contracts/errors';
+import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { SessionContext, SessionService } from '../../platform/sessions/session.service';
+import type { OidcClaims } from './oidc';
+import type { LoginFailureRepository } from './login-failure.repository';
+import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from './password';
+import type { UserRepository } from './user.repository';
+
+const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+
+interface AuthServiceDeps {
+  users: UserRepository;
+  loginFailures: LoginFailureRepository;
+  sessions: SessionService;
+  now?: () => Date;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+  expiresAt: Date;
+}
+
+export function createAuthService({ users, loginFailures, sessions, now = () => new Date() }: AuthServiceDeps) {
+  async function startSession(user: UserRow, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+    // Rotation: whatever session the browser had before signing in is ended, never upgraded.
+    if (previousToken) await sessions.end(previousToken);
+    const { token, expiresAt } = await sessions.start(user, context);
+    return { user, token, expiresAt };
+  }
+
+  return {
+    async register(input: RegisterInput, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+      const problem = passwordProblem(input.password, input.email);
+      if (problem) throw AppError.badRequest(problem, { password: problem });
+      if (await users.findByEmail(input.email)) {
+        throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
+      }
+      let user: UserRow;
+      try {
+        user = await users.insert({
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.userType,
+        });
+      } catch (error) {
+        // Two registrations racing for one address: the unique index decides.
+        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
+        }
+        throw error;
+      }
+      return startSession(user, context, previousToken);
+    },
+
+    /**
+     * Unknown email and wrong password get the same answer in the same time. More than
+     * LOGIN_MAX_FAILURES failures for one account from one address within the window get 429.
+     */
+    async login(input: LoginInput, context: SessionContext & { ipAddress: string }, previousToken?: string): Promise<SignedIn> {
+      const emailKey = input.email.toLowerCase();
+      const at = now();
+      const { failures, oldest } = await loginFailures.countSince(emailKey, context.ipAddress, new Date(at.getTime() - WINDOW_MS));
+      if (failures >= LOGIN_MAX_FAILURES) {
+        const retryAfterMs = oldest ? oldest.getTime() + WINDOW_MS - at.getTime() : WINDOW_MS;
+        throw AppError.tooManyRequests(ERROR_MESSAGES.tooManyLoginAttempts, retryAfterMs / 1000);
+      }
+
+      const user = await users.findByEmail(input.email);
+      const valid = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await spendDecoyVerification(input.password), false);
+      if (!user || !valid) {
+        await loginFailures.record(emailKey, context.ipAddress, at);
+        throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
+      }
+      await loginFailures.clear(emailKey, context.ipAddress);
+      return startSession(user, context, previousToken);
+    },
+
+    /**
+     * Signs in the account linked to the provider's subject; links an existing account only when
+     * the provider has verified the email, and otherwise creates a customer account.
+     */
+    async signInWithOidc(claims: OidcClaims, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+      let user = await users.findByOidcSubject(claims.subject);
+      if (!user) {
+        if (!claims.email || !claims.emailVerified) throw AppError.forbidden('Your sign-in provider did not confirm an email address.');
+        const existing = await users.findByEmail(claims.email);
+        if (existing) {
+          await users.linkOidcSubject(existing.id, claims.subject);
+          user = existing;
+        } else {
+          user = await users.insert({
+            email: claims.email,
+            firstName: claims.firstName ?? null,
+            lastName: claims.lastName ?? null,
+            role: 'customer',
+            oidcSubject: claims.subject,
+          });
+        }
+      }
+      return startSession(user, context, previousToken);
+    },
+
+    logout: (token: string) => sessions.end(token),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

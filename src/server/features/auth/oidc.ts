@@ -1,0 +1,71 @@
+import * as client from 'openid-client';
+import type { AppConfig } from '../../config';
+
+export interface OidcClaims {
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  firstName: string | undefined;
+  lastName: string | undefined;
+}
+
+export interface OidcStart {
+  url: string;
+  /** Kept in a short-lived signed cookie until the provider sends the browser back. */
+  state: string;
+  codeVerifier: string;
+}
+
+/** Sign-in through an OpenID Connect provider: authorization code flow with PKCE and state. */
+export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicUrl: string) {
+  const redirectUri = `${publicUrl}/api/auth/oidc/callback`;
+  const issuer = new URL(config.issuer);
+  // Plain http is tolerated only for a provider on this machine (development and tests).
+  const local = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+  let discovered: Promise<client.Configuration> | undefined;
+
+  function configuration() {
+    discovered ??= client
+      .discovery(issuer, config.clientId, config.clientSecret, undefined, local ? { execute: [client.allowInsecureRequests] } : undefined)
+      .catch((error: unknown) => {
+        discovered = undefined; // try again on the next sign-in rather than caching the failure
+        throw error;
+      });
+    return discovered;
+  }
+
+  return {
+    async start(): Promise<OidcStart> {
+      const provider = await configuration();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const url = client.buildAuthorizationUrl(provider, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+      });
+      return { url: url.href, state, codeVerifier };
+    },
+
+    async finish(callbackUrl: URL, expected: { state: string; codeVerifier: string }): Promise<OidcClaims> {
+      const provider = await configuration();
+      const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
+        pkceCodeVerifier: expected.codeVerifier,
+        expectedState: expected.state,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('the provider returned no ID token');
+      const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+      return {
+        subject: claims.sub,
+        email: text(claims.email),
+        emailVerified: claims.email_verified === true,
+        firstName: text(claims.given_name),
+        lastName: text(claims.family_name),
+      };
+    },
+  };
+}
+export type OidcClient = ReturnType<typeof createOidcClient>;

@@ -1,0 +1,44 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { AUTH_MESSAGES } from '@contracts/auth';
+
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); the library encodes them in the hash,
+// so raising them later still verifies old hashes.
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+// A real hash of a random value: checking against it when an account is unknown costs the same
+// time as a real check, so response time does not reveal whether an email is registered.
+let decoyHash: Promise<string> | undefined;
+export async function spendDecoyVerification(password: string): Promise<void> {
+  decoyHash ??= hashPassword(`decoy-${Math.random()}`);
+  await verifyPassword(await decoyHash, password);
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/** The ~49,000 most common passwords (zxcvbn's list), compared without case. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common'] as string[]);
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** The server's checks beyond the shared schema's length rules; returns a message or nothing. */
+export function passwordProblem(password: string, email: string): string | undefined {
+  if (isCommonPassword(password)) return AUTH_MESSAGES.passwordTooCommon;
+  const lowered = password.toLowerCase();
+  const local = email.toLowerCase().split('@')[0] ?? '';
+  if (lowered === email.toLowerCase() || (local.length >= 4 && lowered === local)) {
+    return AUTH_MESSAGES.passwordTooCommon;
+  }
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { WEB_DIST_DIR } from './paths';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await database.migrate();
+  if (config.mode === 'demo') await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database, webDir: WEB_DIST_DIR });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { mode: config.mode, database: database.kind, url: config.publicUrl },
+    `CareMatch is running on ${config.publicUrl} (${config.mode} mode, ${database.kind})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('CareMatch failed to start:', error);
+  }
+  process.exit(1);
+});

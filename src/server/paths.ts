@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+
+// Both src/server/*.ts (run with tsx) and dist/server/main.js (bundled) sit two folders below the
+// project root, so one relative path serves both.
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));

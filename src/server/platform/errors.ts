@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, type ErrorBody } from '@contracts/errors';
+
+/** Services throw these; one handler maps them to an HTTP status and `{ message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError(400, message, {}, fieldErrors);
+  }
+  static unauthorized(message: string = ERROR_MESSAGES.unauthorized) {
+    return new AppError(401, message);
+  }
+  static forbidden(message: string = ERROR_MESSAGES.forbidden) {
+    return new AppError(403, message);
+  }
+  static notFound(message: string = ERROR_MESSAGES.notFound) {
+    return new AppError(404, message);
+  }
+  static conflict(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError(409, message, {}, fieldErrors);
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    return new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** Turns schema failures into one readable message plus a message per field. */
+function describeValidation(issues: ValidationIssue[]): Pick<ErrorBody, 'message' | 'fieldErrors'> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
+    const field = path.map(String).join('.') || '_';
+    const message = issue.params?.issue?.message ?? issue.message ?? 'Invalid value';
+    fieldErrors[field] ??= message;
+  }
+  const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+  return { message: first, fieldErrors };
+}
+
+// Database connection failures mean "try again shortly", not a bug.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message };
+      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      return reply.status(error.statusCode).headers(error.headers).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(describeValidation(error.validation as ValidationIssue[]));
+    }
+    if (error.validation) {
+      return reply.status(400).send(describeValidation(error.validation as ValidationIssue[]));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ message: ERROR_MESSAGES.invalidJson });
+    }
+    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: ERROR_MESSAGES.serviceUnavailable });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (413, 415, 406…) carry safe, fixed messages.
+      const message = status === 413 ? ERROR_MESSAGES.payloadTooLarge : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: ERROR_MESSAGES.internal });
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { SessionRow, UserRow } from '../../db/schema';
+import { AppError } from '../errors';
+import type { SessionService } from './session.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie; null when signed out. */
+    user: UserRow | null;
+    session: SessionRow | null;
+  }
+}
+
+export function registerSessions(app: FastifyInstance, config: AppConfig, sessions: SessionService) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    // Only the API reads the session; static files and the SPA shell are the same for everyone.
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[config.session.cookieName];
+    if (!token) return;
+    const found = await sessions.resume(token);
+    if (found) {
+      request.user = found.user;
+      request.session = found.session;
+    }
+  });
+}
+
+export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.session.secureCookie,
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date) {
+  reply.setCookie(config.session.cookieName, token, sessionCookieOptions(config, expiresAt));
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
+  reply.clearCookie(config.session.cookieName, sessionCookieOptions(config));
+}
+
+/** The signed-in user, or a 401 for everyone else. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
+
+/** The signed-in user if their role is one of `roles`: 401 when signed out, 403 otherwise. */
+export function requireRole(request: FastifyRequest, ...roles: UserRow['role'][]): UserRow {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw AppError.forbidden();
+  return user;
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_MESSAGES } from '@contracts/errors';
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html (never cached) for
+ * every other page address so the client router decides what to show, its 404 page included.
+ * Unknown /api addresses answer JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
+  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
+
+  if (hasWeb && webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage =
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (!isPage) return reply.status(404).send({ message: ERROR_MESSAGES.notFound });
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,240 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, type CurrentUser } from '@contracts/auth';
+import { ERROR_MESSAGES } from '@contracts/errors';
+import { sessions, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/features/auth/password';
+import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  // Whatever each test asked, no answer in this file may have carried a password hash.
+  expect(t.bodies.length).toBeGreaterThan(20);
+  for (const body of t.bodies) expect(body).not.toMatch(/\$argon2|passwordHash|password_hash/);
+  await t.close();
+});
+
+const login = (email: string, password: string, remoteAddress = '203.0.113.7', cookie?: string) =>
+  t.injectAs(cookie, { method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+describe('registration', () => {
+  it('creates an account, signs it in and answers with the SPEC user fields plus role', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'Nadia.Hussain@Example.org', password: TEST_PASSWORD, firstName: ' Nadia ', lastName: 'Hussain', userType: 'carer' },
+    });
+    expect(response.statusCode).toBe(201);
+    const user = response.json<CurrentUser>();
+    expect(user).toMatchObject({ firstName: 'Nadia', lastName: 'Hussain', email: 'Nadia.Hussain@Example.org', userType: 'carer', role: 'carer', subscriptionStatus: null });
+    expect(Object.keys(user).sort()).toEqual(
+      ['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'role', 'subscriptionExpiresAt', 'subscriptionStatus', 'subscriptionType', 'userType'],
+    );
+
+    const me = await t.injectAs(sessionCookieFrom(t.config, response), { method: 'GET', url: '/api/auth/user' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(user);
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
+
+  it('treats an email in another case as the same account (409)', async () => {
+    await t.register({ email: 'olu.adeyemi@example.org' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'OLU.ADEYEMI@example.org', password: TEST_PASSWORD, firstName: 'Olu', lastName: 'Adeyemi', userType: 'customer' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: ERROR_MESSAGES.emailTaken, fieldErrors: { email: ERROR_MESSAGES.emailTaken } });
+  });
+
+  it.each([
+    [{ password: 'short1' }, 'password', AUTH_MESSAGES.passwordTooShort],
+    [{ password: 'x'.repeat(129) }, 'password', AUTH_MESSAGES.passwordTooLong],
+    [{ password: 'password123' }, 'password', AUTH_MESSAGES.passwordTooCommon],
+    [{ password: 'Qwertyuiop' }, 'password', AUTH_MESSAGES.passwordTooCommon],
+    [{ email: 'not-an-email' }, 'email', AUTH_MESSAGES.emailInvalid],
+    [{ firstName: '   ' }, 'firstName', AUTH_MESSAGES.firstNameRequired],
+    [{ lastName: undefined }, 'lastName', AUTH_MESSAGES.lastNameRequired],
+    [{ userType: 'admin' }, 'userType', AUTH_MESSAGES.userTypeRequired],
+  ])('refuses %o with 400 and the field message', async (override, field, message) => {
+    const payload = { email: `v${Math.random()}@example.org`, password: TEST_PASSWORD, firstName: 'Val', lastName: 'Idate', userType: 'customer', ...override };
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: message, fieldErrors: { [field]: message } });
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('accepts a 64-character passphrase', async () => {
+    const { user } = await t.register({ password: 'correct horse battery staple and a long walk by the river Wharfe' });
+    expect(user.role).toBe('customer');
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ERROR_MESSAGES.invalidJson });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password, whatever the case of the email', async () => {
+    const { user } = await t.register({ email: 'gwen.evans@example.org' });
+    const response = await login('Gwen.Evans@example.org', TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CurrentUser>().id).toBe(user.id);
+  });
+
+  it('gives unknown email and wrong password the identical answer', async () => {
+    await t.register({ email: 'tomasz.nowak@example.org' });
+    const unknown = await login('nobody.here@example.org', TEST_PASSWORD, '198.51.100.1');
+    const wrong = await login('tomasz.nowak@example.org', 'Wrong-password-123', '198.51.100.1');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(unknown.json()).toEqual({ message: ERROR_MESSAGES.invalidCredentials });
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
+  });
+
+  it('answers 429 with Retry-After from the 11th attempt after 10 failures, for that account and address only', async () => {
+    const email = 'locked.out@example.org';
+    await t.register({ email });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await login(email, `Wrong-${attempt}-password`, '192.0.2.10')).statusCode).toBe(401);
+    }
+    const blocked = await login(email, `Wrong-11-password`, '192.0.2.10');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.json()).toEqual({ message: ERROR_MESSAGES.tooManyLoginAttempts });
+    // Even the right password waits: otherwise guessing could go on and learn when it hit.
+    expect((await login(email, TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(429);
+    // Another address is not locked out by someone else's flood.
+    expect((await login(email, TEST_PASSWORD, '192.0.2.99')).statusCode).toBe(200);
+  });
+
+  it('counts only failures of the last 15 minutes', async () => {
+    const email = 'old.failures@example.org';
+    await t.register({ email });
+    for (let attempt = 1; attempt <= 10; attempt += 1) await login(email, 'Wrong-password-x', '192.0.2.20');
+    await t.database.db.execute(sql`update login_failures set failed_at = now() - interval '16 minutes' where email_key = ${email}`);
+    expect((await login(email, TEST_PASSWORD, '192.0.2.20')).statusCode).toBe(200);
+  });
+
+  it('gives admins short sessions (8 hours absolute, 30 minutes idle)', async () => {
+    await t.database.db.insert(users).values({ email: 'ops.admin@example.org', passwordHash: await hashPassword(TEST_PASSWORD), role: 'admin', firstName: 'Ops', lastName: 'Admin' });
+    const response = await login('ops.admin@example.org', TEST_PASSWORD);
+    expect(response.json<CurrentUser>().role).toBe('admin');
+    const [session] = await t.database.db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, 'ops.admin@example.org'));
+    const created = session!.sessions.createdAt.getTime();
+    expect(session!.sessions.absoluteExpiresAt.getTime() - created).toBe(8 * 3600_000);
+    expect(session!.sessions.idleExpiresAt.getTime() - created).toBe(30 * 60_000);
+  });
+});
+
+describe('sessions', () => {
+  it('sets an HttpOnly, SameSite=Lax, host-wide cookie in demo mode', async () => {
+    const response = await login((await t.register()).user.email, TEST_PASSWORD);
+    const cookie = response.cookies.find((c) => c.name === 'cm_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.domain).toBeUndefined();
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(43); // 256 random bits in base64url
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { cookie } = await t.register();
+    const token = cookie.split('=')[1]!;
+    const stored = await t.database.db.select({ idHash: sessions.idHash }).from(sessions);
+    expect(stored.some((row) => row.idHash === token)).toBe(false);
+  });
+
+  it('ends the session on POST /api/auth/logout; the old cookie replayed gets 401', async () => {
+    const { cookie } = await t.register();
+    const out = await t.injectAs(cookie, { method: 'POST', url: '/api/auth/logout' });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'cm_session')?.value).toBe('');
+    expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+  });
+
+  it('ends the session on the GET /api/logout navigation and redirects home', async () => {
+    const { cookie } = await t.register();
+    const out = await t.injectAs(cookie, { method: 'GET', url: '/api/logout' });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+  });
+
+  it('rotates the session at sign-in: the cookie held before no longer works', async () => {
+    const { user, cookie: before } = await t.register();
+    const again = await login(user.email, TEST_PASSWORD, '203.0.113.8', before);
+    const after = sessionCookieFrom(t.config, again);
+    expect(after).not.toBe(before);
+    expect((await t.injectAs(before, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    expect((await t.injectAs(after, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+  });
+
+  it('refuses a session past its idle or absolute expiry', async () => {
+    const idle = await t.register();
+    const absolute = await t.register();
+    await t.database.db.update(sessions).set({ idleExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, idle.user.id));
+    await t.database.db.update(sessions).set({ absoluteExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, absolute.user.id));
+    expect((await t.injectAs(idle.cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    expect((await t.injectAs(absolute.cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+  });
+
+  it('answers 401 with a JSON message when signed out or with a forged cookie', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: ERROR_MESSAGES.unauthorized });
+    const forged = await t.injectAs('cm_session=made-up-token', { method: 'GET', url: '/api/auth/user' });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('cross-site protection', () => {
+  const payload = { email: 'someone@example.org', password: TEST_PASSWORD };
+
+  it('refuses a POST whose Origin is another site', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: ERROR_MESSAGES.crossSite });
+  });
+
+  it('refuses a POST marked Sec-Fetch-Site: cross-site', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses an opaque "null" origin', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'null' } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lets the site itself through', async () => {
+    const { user } = await t.register();
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('the /api/login navigation', () => {
+  it('sends the browser to the sign-in page with a same-site return address', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/login?returnTo=%2Fsubscribe' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?returnTo=%2Fsubscribe');
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])('drops the foreign return address %s', async (returnTo) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` });
+    expect(response.headers.location).toBe('/login');
+  });
+});

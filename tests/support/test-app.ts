@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { CurrentUser } from '@contracts/auth';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { createTestDatabase } from './test-database';
+
+export const TEST_PASSWORD = 'Kettle-Harbour-Meadow-42';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  bodies: string[];
+  /** Registers a new account and returns it with its session cookie header. */
+  register(overrides?: Partial<RegisterBody>): Promise<{ user: CurrentUser; cookie: string }>;
+  /** `app.inject` with the given session cookie. */
+  injectAs(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+interface RegisterBody {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  userType: 'customer' | 'carer';
+}
+
+let counter = 0;
+
+export async function createTestApp(env: Record<string, string> = {}, webDir?: string): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, webDir });
+
+  // Every body the app sent during the file, so a test can assert what never leaks.
+  const bodies: string[] = [];
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (typeof payload === 'string') bodies.push(payload);
+    return payload;
+  });
+
+  await app.ready();
+
+  return {
+    app,
+    config,
+    database,
+    bodies,
+    async register(overrides = {}) {
+      counter += 1;
+      const body: RegisterBody = {
+        email: `person${counter}.${Date.now()}@example.org`,
+        password: TEST_PASSWORD,
+        firstName: 'Test',
+        lastName: `Person${counter}`,
+        userType: 'customer',
+        ...overrides,
+      };
+      const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+      if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      return { user: response.json<CurrentUser>(), cookie: sessionCookieFrom(config, response) };
+    },
+    injectAs(cookie, options) {
+      return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function sessionCookieFrom(config: AppConfig, response: LightMyRequestResponse): string {
+  const session = response.cookies.find((c) => c.name === config.session.cookieName);
+  if (!session) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${session.name}=${session.value}`;
+}
