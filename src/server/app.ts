@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { createSessionRepository } from './platform/sessions/session.repository';
 import { registerSessions } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
+import { startHousekeeping } from './platform/housekeeping';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -24,10 +25,12 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Folder of the built web app; omitted in API tests. */
   webDir?: string | undefined;
+  /** Hourly clean-up of expired rows; main.ts turns it on, tests leave it off. */
+  runHousekeeping?: boolean;
 }
 
 /** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
-export async function buildApp({ config, database, webDir }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webDir, runHousekeeping = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -47,11 +50,18 @@ export async function buildApp({ config, database, webDir }: BuildAppOptions): P
   const { db } = database;
   const sessions = createSessionService(config, createSessionRepository(db));
   registerSessions(app, config, sessions);
-  const auth = createAuthService({
-    users: createUserRepository(db),
-    loginFailures: createLoginFailureRepository(db),
-    sessions,
-  });
+  const loginFailures = createLoginFailureRepository(db);
+  const auth = createAuthService({ users: createUserRepository(db), loginFailures, sessions });
+  if (runHousekeeping) {
+    const stop = startHousekeeping(
+      [
+        { name: 'expired sessions', run: () => sessions.deleteExpired() },
+        { name: 'old sign-in failures', run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)) },
+      ],
+      app.log,
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   // 3. Routes.
   registerHealthRoutes(app, database);

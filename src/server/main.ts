@@ -14,7 +14,7 @@ async function main() {
   await database.migrate();
   if (config.mode === 'demo') await seedDemoData(database.db);
 
-  const app = await buildApp({ config, database, webDir: WEB_DIST_DIR });
+  const app = await buildApp({ config, database, webDir: WEB_DIST_DIR, runHousekeeping: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

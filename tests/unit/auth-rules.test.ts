@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, landingPathAfterRegister, RegisterInput, safeReturnPath } from '@contracts/auth';
+import { formatPounds } from '@contracts/pricing';
+import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '../../src/server/features/auth/password';
+
+describe('passwords', () => {
+  it('hashes with argon2id and verifies only the right password', async () => {
+    const hash = await hashPassword('Kettle-Harbour-Meadow-42');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hash, 'Kettle-Harbour-Meadow-42')).toBe(true);
+    expect(await verifyPassword(hash, 'kettle-harbour-meadow-42')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+
+  it.each(['password', 'Password1', 'qwerty123', 'iloveyou', 'football'])('knows %s is common', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it('accepts an uncommon passphrase and refuses one equal to the email', () => {
+    expect(passwordProblem('Kettle-Harbour-Meadow-42', 'jo@example.org')).toBeUndefined();
+    expect(passwordProblem('margaret.smith', 'margaret.smith@example.org')).toBe(AUTH_MESSAGES.passwordTooCommon);
+  });
+
+  it('shares the length rules with the form through the contract', () => {
+    const base = { firstName: 'A', lastName: 'B', email: 'a@b.co', userType: 'customer' };
+    expect(RegisterInput.safeParse({ ...base, password: '1234567' }).error?.issues[0]?.message).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect(RegisterInput.safeParse({ ...base, password: 'x'.repeat(64) }).success).toBe(true);
+  });
+});
+
+describe('navigation rules', () => {
+  it.each([
+    ['/subscribe', '/subscribe'],
+    ['/carers?location=leeds', '/carers?location=leeds'],
+    ['https://evil.example', '/'],
+    ['//evil.example', '/'],
+    ['/\\evil.example', '/'],
+    [undefined, '/'],
+  ])('safeReturnPath(%s) is %s', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+
+  it('sends a new carer to build a profile and a new customer home', () => {
+    expect(landingPathAfterRegister('carer')).toBe('/carer-signup');
+    expect(landingPathAfterRegister('customer')).toBe('/');
+  });
+
+  it('formats prices in pounds', () => {
+    expect(formatPounds(4900)).toBe('£49');
+    expect(formatPounds(1050)).toBe('£10.50');
+  });
+});
