@@ -49,10 +49,11 @@ describe('demo seed', () => {
   });
 
   it("keeps each carer's rating and review count equal to their reviews", async () => {
-    const rows = await database.db.execute<{ id: string; rating: string; review_count: number; actual_count: number; actual_avg: string | null }>(sql`
+    type Row = { id: string; rating: string; review_count: number; actual_count: number; actual_avg: string | null };
+    const rows = (await database.db.execute(sql`
       select c.id, c.rating, c.review_count, count(r.id)::int as actual_count, round(avg(r.rating), 2)::text as actual_avg
       from carer_profiles c left join reviews r on r.carer_id = c.id
-      group by c.id`);
+      group by c.id`)) as unknown as { rows: Row[] };
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) {
       expect(row.review_count).toBe(row.actual_count);

@@ -1,0 +1,111 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { paths } from '@contracts/paths';
+import { useAuth } from '@web/lib/auth';
+import { NotFoundPage } from '@web/features/misc/pages/not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Route-level code splitting: each page's code loads when it is first visited. */
+function lazyPage<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LandingPage = lazyPage(() => import('@web/features/marketing/pages/landing-page'), 'LandingPage');
+const HomePage = lazyPage(() => import('@web/features/home/pages/home-page'), 'HomePage');
+const LoginPage = lazyPage(() => import('@web/features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@web/features/auth/pages/register-page'), 'RegisterPage');
+const PricingPage = lazyPage(() => import('@web/features/subscriptions/pages/pricing-page'), 'PricingPage');
+const SubscribePage = lazyPage(
+  () => import('@web/features/subscriptions/pages/subscribe-page'),
+  'SubscribePage',
+);
+const CheckoutPage = lazyPage(
+  () => import('@web/features/subscriptions/pages/checkout-page'),
+  'CheckoutPage',
+);
+const CarerSignupPage = lazyPage(
+  () => import('@web/features/carers/pages/carer-signup-page'),
+  'CarerSignupPage',
+);
+const CarerDashboardPage = lazyPage(
+  () => import('@web/features/carers/pages/carer-dashboard-page'),
+  'CarerDashboardPage',
+);
+const CarerSearchPage = lazyPage(
+  () => import('@web/features/carers/pages/carer-search-page'),
+  'CarerSearchPage',
+);
+const AdminDashboardPage = lazyPage(
+  () => import('@web/features/admin/pages/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+const AdminLoginPage = lazyPage(() => import('@web/features/admin/pages/admin-login-page'), 'AdminLoginPage');
+const AdminManagementPage = lazyPage(
+  () => import('@web/features/admin/pages/admin-management-page'),
+  'AdminManagementPage',
+);
+const TestAdminPage = lazyPage(() => import('@web/features/admin/pages/test-admin-page'), 'TestAdminPage');
+const TestCustomerAdminPage = lazyPage(
+  () => import('@web/features/admin/pages/test-customer-admin-page'),
+  'TestCustomerAdminPage',
+);
+const AboutPage = lazyPage(() => import('@web/features/marketing/pages/about-page'), 'AboutPage');
+const ContactPage = lazyPage(() => import('@web/features/marketing/pages/contact-page'), 'ContactPage');
+const HelpPage = lazyPage(() => import('@web/features/marketing/pages/help-page'), 'HelpPage');
+const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
+
+/** `/` is the public landing when signed out and the signed-in home otherwise. */
+function HomeRoute() {
+  const { user } = useAuth();
+  return user ? <HomePage user={user} /> : <LandingPage />;
+}
+
+/** SPEC 2: these routes exist only for signed-in visitors; signed out they fall to the not-found page. */
+function SignedInOnly() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <Outlet /> : <NotFoundPage />;
+}
+
+const router = createBrowserRouter([
+  {
+    path: paths.home,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: paths.pricing, element: <PricingPage /> },
+      { path: paths.subscribe, element: <SubscribePage /> },
+      { path: paths.subscription, element: <CheckoutPage /> },
+      { path: paths.carerSignup, element: <CarerSignupPage /> },
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      { path: paths.adminManagement, element: <AdminManagementPage /> },
+      { path: paths.testAdmin, element: <TestAdminPage /> },
+      { path: paths.testCustomerAdmin, element: <TestCustomerAdminPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.help, element: <HelpPage /> },
+      // DESIGN adds email and password sign-in; the pages send a signed-in visitor on to /.
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      {
+        element: <SignedInOnly />,
+        children: [
+          { path: paths.carerDashboard, element: <CarerDashboardPage /> },
+          { path: paths.customerDashboard, element: <CarerSearchPage /> },
+          { path: paths.adminDashboard, element: <AdminDashboardPage /> },
+          { path: paths.settings, element: <SettingsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

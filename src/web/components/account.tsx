@@ -1,0 +1,44 @@
+// What the header shows of the signed-in person, shared by the avatar menu and the mobile drawer.
+import type { ComponentType } from 'react';
+import { LayoutDashboard, Search, Settings, UserRound } from 'lucide-react';
+import type { CurrentUser } from '@contracts/auth';
+import { paths } from '@contracts/paths';
+import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
+
+export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
+
+/** SPEC "Site header": the avatar menu's entries depend on who is signed in. */
+export function accountLinks(user: CurrentUser): AccountLink[] {
+  const links: AccountLink[] = [];
+  if (user.userType === 'customer')
+    links.push({ label: 'Find Care', to: paths.customerDashboard, icon: Search });
+  if (user.userType === 'carer')
+    links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
+  if (user.role === 'admin') {
+    links.push({ label: 'Admin Dashboard', to: paths.adminDashboard, icon: LayoutDashboard });
+  }
+  links.push({ label: 'Settings', to: paths.settings, icon: Settings });
+  return links;
+}
+
+/** Full name, or the email when there is no name. */
+export function displayName(user: CurrentUser): string {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return fullName || user.email;
+}
+
+/** Initials of first and last name, 'U' when there are none. */
+export function initials(user: CurrentUser): string {
+  const letters = `${user.firstName?.trim().charAt(0) ?? ''}${user.lastName?.trim().charAt(0) ?? ''}`;
+  return letters.toUpperCase() || 'U';
+}
+
+/** Decorative: whatever holds it carries the accessible name. */
+export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
+  return (
+    <Avatar className={className}>
+      {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+      <AvatarFallback aria-hidden="true">{initials(user)}</AvatarFallback>
+    </Avatar>
+  );
+}

@@ -1,0 +1,135 @@
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { landingPathAfterRegister, RegisterInput, type UserType } from '@contracts/auth';
+import { paths } from '@contracts/paths';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { FieldError, TextField } from '@web/components/ui/text-field';
+import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useAuth } from '@web/lib/auth';
+import { useRegister } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+
+const REGISTER_FIELDS = RegisterInput.keyof().options;
+const REGISTER_FAILED = 'We could not create your account. Please check your connection and try again.';
+// A 409 means the email is already registered: its message goes beside the Email field.
+const registerErrors = (error: unknown) => serverFormErrors(error, REGISTER_FIELDS, REGISTER_FAILED, 'email');
+
+const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
+  { value: 'customer', label: 'Looking for care' },
+  { value: 'carer', label: 'Offering care as a carer' },
+];
+
+export function RegisterPage() {
+  usePageTitle('Create your account');
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const form = useForm({
+    resolver: zodResolver(RegisterInput),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  // Someone already signed in has nothing to do here; after registering the success handler navigates.
+  if (isAuthenticated && registerMutation.isIdle) return <Navigate to={paths.home} replace />;
+
+  const onSubmit = form.handleSubmit((values) => {
+    registerMutation.mutate(values, {
+      onSuccess: (user) => navigate(landingPathAfterRegister(user.userType), { replace: true }),
+      onError: (error) =>
+        applyFieldMessages(form.setError, REGISTER_FIELDS, registerErrors(error).fieldMessages),
+    });
+  });
+
+  const serverError = registerMutation.isError ? registerErrors(registerMutation.error).alert : null;
+  const userTypeErrorId = errors.userType ? 'register-userType-error' : undefined;
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Join CareMatch to find care or to offer it."
+      serverError={serverError}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-medium text-primary underline underline-offset-4">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="register-firstName"
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            id="register-lastName"
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <fieldset className="grid gap-3" aria-describedby={userTypeErrorId}>
+          <legend className="mb-3 text-sm font-medium">I am</legend>
+          {USER_TYPE_CHOICES.map(({ value, label }) => (
+            <label
+              key={value}
+              htmlFor={`register-userType-${value}`}
+              className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 text-sm has-checked:border-primary has-checked:bg-secondary"
+            >
+              <input
+                id={`register-userType-${value}`}
+                type="radio"
+                value={value}
+                aria-invalid={errors.userType ? true : undefined}
+                className="size-4 accent-primary"
+                {...form.register('userType')}
+              />
+              {label}
+            </label>
+          ))}
+          {errors.userType?.message && userTypeErrorId ? (
+            <FieldError id={userTypeErrorId}>{errors.userType.message}</FieldError>
+          ) : null}
+        </fieldset>
+        <Button type="submit" size="lg" disabled={registerMutation.isPending}>
+          {registerMutation.isPending ? (
+            <>
+              <Spinner />
+              Creating account...
+            </>
+          ) : (
+            'Create account'
+          )}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,260 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, MOBILE, newPage, pageProblems, signInThroughForm } from './support/browser';
+import { startE2EServer, type E2EServer } from './support/e2e-server';
+
+let server: E2EServer;
+let browser: Browser;
+const opened: Page[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  // No uncaught error and no CSP refusal on any page a test visited.
+  for (const page of opened.splice(0)) {
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  }
+});
+
+async function open(viewport = DESKTOP) {
+  const { page } = await newPage(browser, server.baseUrl, viewport);
+  opened.push(page);
+  return page;
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const NOT_FOUND_TITLE = '404 Page Not Found';
+const NOT_FOUND_TEXT = 'Did you forget to add the page to the router?';
+
+describe('site header', () => {
+  it('shows every navigation item and the signed-out actions', async () => {
+    const page = await open();
+    await page.goto('/');
+    const nav = page.getByRole('banner').getByRole('navigation');
+    const expected = { Home: '/', 'Find Care': '/pricing', 'Become a Carer': '/carer-signup', About: '/about', 'Admin Login': '/admin-login' };
+    for (const [name, href] of Object.entries(expected)) {
+      await expect.poll(() => nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/pricing');
+    expect(await page.getByRole('link', { name: 'CareMatch' }).getAttribute('href')).toBe('/');
+  });
+
+  it('registers a customer, shows the signed-in header with the name, and signs out', async () => {
+    const page = await open();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Priya');
+    await page.getByLabel('Last name').fill('Raman');
+    await page.getByLabel('Email').fill('priya.raman@example.org');
+    await page.getByLabel('Password').fill('Teapot-Lantern-Orchard-7');
+    await page.getByLabel('Looking for care').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(`${server.baseUrl}/`);
+    await expect.poll(() => heading(page).textContent()).toBe('Welcome back, Priya!');
+    const menuButton = page.getByRole('button', { name: 'Account menu' });
+    expect(await menuButton.textContent()).toContain('PR');
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain('Priya Raman');
+    expect(await menu.textContent()).toContain('priya.raman@example.org');
+    expect(await menu.getByRole('menuitem', { name: 'Find Care' }).getAttribute('href')).toBe('/customer-dashboard');
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(await menu.getByRole('menuitem', { name: 'My Profile' }).count()).toBe(0);
+
+    await menu.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: 'Log In' }).waitFor();
+    const me = await page.request.get('/api/auth/user');
+    expect(me.status()).toBe(401);
+  });
+
+  it('sends a new carer on to the carer signup and shows My Profile in the menu', async () => {
+    const page = await open();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Dafydd');
+    await page.getByLabel('Last name').fill('Morgan');
+    await page.getByLabel('Email').fill('dafydd.morgan@example.org');
+    await page.getByLabel('Password').fill('Daffodil-Harbour-Ridge-3');
+    await page.getByLabel('Offering care as a carer').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.baseUrl}/carer-signup`);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/carer-dashboard');
+  });
+
+  it('shows the server’s field messages on the register form', async () => {
+    const page = await open();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Common');
+    await page.getByLabel('Last name').fill('Password');
+    await page.getByLabel('Email').fill('common.password@example.org');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByLabel('Looking for care').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('This password is too common. Choose one that is harder to guess.').first().waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/register`);
+  });
+
+  it('signs in each of the four demo accounts through /login', async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const page = await open();
+      await signInThroughForm(page, account.email, DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      const me = await page.request.get('/api/auth/user');
+      expect(me.status(), account.email).toBe(200);
+      expect((await me.json()).role).toBe(account.role);
+    }
+  });
+
+  it('takes Log In through /api/login to the sign-in page and back to where the visitor was going', async () => {
+    const page = await open();
+    await page.goto('/api/login?returnTo=%2Fabout');
+    await page.waitForURL(`${server.baseUrl}/login?returnTo=%2Fabout`);
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.family.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/about`);
+  });
+
+  it('tells a wrong password plainly', async () => {
+    const page = await open();
+    await signInThroughForm(page, DEMO_ACCOUNTS.family.email, 'Not-the-password-1');
+    await page.getByText('Incorrect email or password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('shows a skeleton header and the centred spinner while authentication loads', async () => {
+    const page = await open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const spinner = page.getByRole('status', { name: 'Loading' });
+    await spinner.waitFor();
+    expect(await page.locator('header[aria-busy="true"]').isVisible()).toBe(true);
+    const box = await spinner.boundingBox();
+    expect(box).not.toBeNull();
+    const centreX = box!.x + box!.width / 2;
+    expect(Math.abs(centreX - DESKTOP.width / 2)).toBeLessThan(40);
+    release();
+    await page.getByRole('link', { name: 'Log In' }).waitFor();
+  });
+});
+
+describe('route table', () => {
+  const signedOutRoutes: Record<string, string> = {
+    '/': 'Find Trusted, Verified Carers Across the UK',
+    '/pricing': 'Simple, Transparent Pricing',
+    '/subscribe': 'Choose Your Plan',
+    '/subscription': 'Subscribe to CareMatch',
+    '/carer-signup': 'Become a Carer',
+    '/admin-login': 'Admin Login',
+    '/admin-management': 'Admin Management',
+    '/test-admin': 'Test Admin Dashboard',
+    '/test-customer-admin': 'Test Customer Account Management',
+    '/about': 'About CareMatch',
+    '/contact': 'Contact Us',
+    '/help': 'Help Center',
+  };
+
+  it('serves the signed-out set and sends the dashboards to the 404 page', async () => {
+    const page = await open();
+    for (const [path, title] of Object.entries(signedOutRoutes)) {
+      await page.goto(path);
+      await expect.poll(() => heading(page).textContent(), { message: path }).toBe(title);
+    }
+    for (const path of ['/carer-dashboard', '/customer-dashboard', '/admin-dashboard', '/settings']) {
+      await page.goto(path);
+      await expect.poll(() => heading(page).textContent(), { message: path }).toBe(NOT_FOUND_TITLE);
+      expect(await page.getByText(NOT_FOUND_TEXT).count()).toBe(1);
+    }
+  });
+
+  it('serves the dashboards to a signed-in visitor', async () => {
+    const page = await open();
+    await signInThroughForm(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    const signedIn: Record<string, string> = {
+      '/carer-dashboard': 'Carer Dashboard',
+      '/customer-dashboard': 'Find Your Perfect Carer',
+      '/admin-dashboard': 'Admin Dashboard',
+      '/settings': 'Settings',
+      '/pricing': 'Simple, Transparent Pricing',
+      '/': 'Welcome back, Alex!',
+    };
+    for (const [path, title] of Object.entries(signedIn)) {
+      await page.goto(path);
+      await expect.poll(() => heading(page).textContent(), { message: path }).toBe(title);
+    }
+  });
+
+  it('shows the 404 page for any other path', async () => {
+    const page = await open();
+    const response = await page.goto('/no/such/page');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect.poll(() => heading(page).textContent()).toBe(NOT_FOUND_TITLE);
+    await page.getByText(NOT_FOUND_TEXT).waitFor();
+  });
+});
+
+describe('mobile', () => {
+  it('collapses the navigation into a drawer that opens and closes', async () => {
+    const page = await open(MOBILE);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).isVisible()).toBe(false);
+
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    for (const name of ['Home', 'Find Care', 'Become a Carer', 'About', 'Admin Login', 'Log In', 'Get Started']) {
+      expect(await drawer.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await toggle.click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await toggle.click();
+    await drawer.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/about`);
+    await drawer.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('accessibility', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    it(`has no axe violations on /login, /register and the 404 page (${label})`, async () => {
+      const page = await open(viewport);
+      for (const path of ['/login', '/register', '/no-such-page']) {
+        await page.goto(path);
+        await heading(page).waitFor();
+        await expectNoAxeViolations(page, `${path} (${label})`);
+      }
+    });
+  }
+
+  it('has no axe violations with a signed-in header and its open menu', async () => {
+    const page = await open();
+    await signInThroughForm(page, DEMO_ACCOUNTS.carer.email, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu').waitFor();
+    await expectNoAxeViolations(page, 'signed-in header with menu open');
+  });
+});
