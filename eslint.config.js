@@ -5,7 +5,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const folders = (dir) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 // Import boundaries (DESIGN.md "Layout"): web → contracts ← server, and features stay apart.
 const serverFeatureBoundaries = folders('src/server/features').map((feature) => ({
@@ -17,7 +22,8 @@ const serverFeatureBoundaries = folders('src/server/features').map((feature) => 
         patterns: [
           {
             regex: `^\\.\\./(?!${feature}/)[^/]+/.*\\.repository$`,
-            message: "A feature does not reach into another feature's repository: call that feature's service.",
+            message:
+              "A feature does not reach into another feature's repository: call that feature's service.",
           },
         ],
       },
@@ -32,12 +38,19 @@ const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
       'error',
       {
         patterns: [
-          { group: ['**/server/**', '@server/*'], message: 'The web app never imports server code: share shapes through src/contracts.' },
+          {
+            group: ['**/server/**', '@server/*'],
+            message: 'The web app never imports server code: share shapes through src/contracts.',
+          },
           {
             regex: `^@web/features/(?!${feature}/)`,
-            message: 'A web feature does not import another feature: move the shared piece to lib/ or components/, or compose in app/.',
+            message:
+              'A web feature does not import another feature: move the shared piece to lib/ or components/, or compose in app/.',
           },
-          { regex: '^@web/app/', message: 'Features do not import the app layer; the app composes features.' },
+          {
+            regex: '^@web/app/',
+            message: 'Features do not import the app layer; the app composes features.',
+          },
         ],
       },
     ],
@@ -64,7 +77,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The web app never imports server code: share shapes through src/contracts.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message: 'The web app never imports server code: share shapes through src/contracts.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -75,7 +95,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod$|\\./)', message: 'Contracts import zod and each other only, so both server and web can use them.' },
+            {
+              regex: '^(?!zod$|\\./)',
+              message: 'Contracts import zod and each other only, so both server and web can use them.',
+            },
           ],
         },
       ],

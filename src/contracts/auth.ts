@@ -80,7 +80,12 @@ export function landingPathAfterRegister(userType: UserType): string {
 
 /** Only same-site paths are accepted as a return address, never another origin. */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
     return '/';
   }
   return value;

@@ -30,7 +30,12 @@ export interface BuildAppOptions {
 }
 
 /** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
-export async function buildApp({ config, database, webDir, runHousekeeping = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webDir,
+  runHousekeeping = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -56,7 +61,10 @@ export async function buildApp({ config, database, webDir, runHousekeeping = fal
     const stop = startHousekeeping(
       [
         { name: 'expired sessions', run: () => sessions.deleteExpired() },
-        { name: 'old sign-in failures', run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)) },
+        {
+          name: 'old sign-in failures',
+          run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)),
+        },
       ],
       app.log,
     );

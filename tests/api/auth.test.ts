@@ -25,16 +25,42 @@ describe('registration', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'Nadia.Hussain@Example.org', password: TEST_PASSWORD, firstName: ' Nadia ', lastName: 'Hussain', userType: 'carer' },
+      payload: {
+        email: 'Nadia.Hussain@Example.org',
+        password: TEST_PASSWORD,
+        firstName: ' Nadia ',
+        lastName: 'Hussain',
+        userType: 'carer',
+      },
     });
     expect(response.statusCode).toBe(201);
     const user = response.json<CurrentUser>();
-    expect(user).toMatchObject({ firstName: 'Nadia', lastName: 'Hussain', email: 'Nadia.Hussain@Example.org', userType: 'carer', role: 'carer', subscriptionStatus: null });
-    expect(Object.keys(user).sort()).toEqual(
-      ['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'role', 'subscriptionExpiresAt', 'subscriptionStatus', 'subscriptionType', 'userType'],
-    );
+    expect(user).toMatchObject({
+      firstName: 'Nadia',
+      lastName: 'Hussain',
+      email: 'Nadia.Hussain@Example.org',
+      userType: 'carer',
+      role: 'carer',
+      subscriptionStatus: null,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'profileImageUrl',
+      'role',
+      'subscriptionExpiresAt',
+      'subscriptionStatus',
+      'subscriptionType',
+      'userType',
+    ]);
 
-    const me = await t.injectAs(sessionCookieFrom(t.config, response), { method: 'GET', url: '/api/auth/user' });
+    const me = await t.injectAs(sessionCookieFrom(t.config, response), {
+      method: 'GET',
+      url: '/api/auth/user',
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(user);
     expect(me.headers['cache-control']).toBe('no-store');
@@ -45,10 +71,19 @@ describe('registration', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'OLU.ADEYEMI@example.org', password: TEST_PASSWORD, firstName: 'Olu', lastName: 'Adeyemi', userType: 'customer' },
+      payload: {
+        email: 'OLU.ADEYEMI@example.org',
+        password: TEST_PASSWORD,
+        firstName: 'Olu',
+        lastName: 'Adeyemi',
+        userType: 'customer',
+      },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: ERROR_MESSAGES.emailTaken, fieldErrors: { email: ERROR_MESSAGES.emailTaken } });
+    expect(again.json()).toEqual({
+      message: ERROR_MESSAGES.emailTaken,
+      fieldErrors: { email: ERROR_MESSAGES.emailTaken },
+    });
   });
 
   it.each([
@@ -61,7 +96,14 @@ describe('registration', () => {
     [{ lastName: undefined }, 'lastName', AUTH_MESSAGES.lastNameRequired],
     [{ userType: 'admin' }, 'userType', AUTH_MESSAGES.userTypeRequired],
   ])('refuses %o with 400 and the field message', async (override, field, message) => {
-    const payload = { email: `v${Math.random()}@example.org`, password: TEST_PASSWORD, firstName: 'Val', lastName: 'Idate', userType: 'customer', ...override };
+    const payload = {
+      email: `v${Math.random()}@example.org`,
+      password: TEST_PASSWORD,
+      firstName: 'Val',
+      lastName: 'Idate',
+      userType: 'customer',
+      ...override,
+    };
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: message, fieldErrors: { [field]: message } });
@@ -69,12 +111,19 @@ describe('registration', () => {
   });
 
   it('accepts a 64-character passphrase', async () => {
-    const { user } = await t.register({ password: 'correct horse battery staple and a long walk by the river Wharfe' });
+    const { user } = await t.register({
+      password: 'correct horse battery staple and a long walk by the river Wharfe',
+    });
     expect(user.role).toBe('customer');
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: ERROR_MESSAGES.invalidJson });
   });
@@ -120,15 +169,29 @@ describe('sign-in', () => {
     const email = 'old.failures@example.org';
     await t.register({ email });
     for (let attempt = 1; attempt <= 10; attempt += 1) await login(email, 'Wrong-password-x', '192.0.2.20');
-    await t.database.db.execute(sql`update login_failures set failed_at = now() - interval '16 minutes' where email_key = ${email}`);
+    await t.database.db.execute(
+      sql`update login_failures set failed_at = now() - interval '16 minutes' where email_key = ${email}`,
+    );
     expect((await login(email, TEST_PASSWORD, '192.0.2.20')).statusCode).toBe(200);
   });
 
   it('gives admins short sessions (8 hours absolute, 30 minutes idle)', async () => {
-    await t.database.db.insert(users).values({ email: 'ops.admin@example.org', passwordHash: await hashPassword(TEST_PASSWORD), role: 'admin', firstName: 'Ops', lastName: 'Admin' });
+    await t.database.db
+      .insert(users)
+      .values({
+        email: 'ops.admin@example.org',
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        role: 'admin',
+        firstName: 'Ops',
+        lastName: 'Admin',
+      });
     const response = await login('ops.admin@example.org', TEST_PASSWORD);
     expect(response.json<CurrentUser>().role).toBe('admin');
-    const [session] = await t.database.db.select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, 'ops.admin@example.org'));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, 'ops.admin@example.org'));
     const created = session!.sessions.createdAt.getTime();
     expect(session!.sessions.absoluteExpiresAt.getTime() - created).toBe(8 * 3600_000);
     expect(session!.sessions.idleExpiresAt.getTime() - created).toBe(30 * 60_000);
@@ -180,10 +243,18 @@ describe('sessions', () => {
   it('refuses a session past its idle or absolute expiry', async () => {
     const idle = await t.register();
     const absolute = await t.register();
-    await t.database.db.update(sessions).set({ idleExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, idle.user.id));
-    await t.database.db.update(sessions).set({ absoluteExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, absolute.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, idle.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, absolute.user.id));
     expect((await t.injectAs(idle.cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
-    expect((await t.injectAs(absolute.cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    expect((await t.injectAs(absolute.cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 401 with a JSON message when signed out or with a forged cookie', async () => {
@@ -199,18 +270,31 @@ describe('cross-site protection', () => {
   const payload = { email: 'someone@example.org', password: TEST_PASSWORD };
 
   it('refuses a POST whose Origin is another site', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: ERROR_MESSAGES.crossSite });
   });
 
   it('refuses a POST marked Sec-Fetch-Site: cross-site', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses an opaque "null" origin', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'null' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'null' },
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -233,8 +317,14 @@ describe('the /api/login navigation', () => {
     expect(response.headers.location).toBe('/login?returnTo=%2Fsubscribe');
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])('drops the foreign return address %s', async (returnTo) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` });
-    expect(response.headers.location).toBe('/login');
-  });
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])(
+    'drops the foreign return address %s',
+    async (returnTo) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+      });
+      expect(response.headers.location).toBe('/login');
+    },
+  );
 });

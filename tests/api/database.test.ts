@@ -26,7 +26,10 @@ const pgCode = (error: unknown): string | undefined =>
   (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 
 async function expectViolation(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error, `expected a ${code} violation`).toBeDefined();
   expect(pgCode(error)).toBe(code);
 }
@@ -49,7 +52,13 @@ describe('demo seed', () => {
   });
 
   it("keeps each carer's rating and review count equal to their reviews", async () => {
-    type Row = { id: string; rating: string; review_count: number; actual_count: number; actual_avg: string | null };
+    type Row = {
+      id: string;
+      rating: string;
+      review_count: number;
+      actual_count: number;
+      actual_avg: string | null;
+    };
     const rows = (await database.db.execute(sql`
       select c.id, c.rating, c.review_count, count(r.id)::int as actual_count, round(avg(r.rating), 2)::text as actual_avg
       from carer_profiles c left join reviews r on r.carer_id = c.id
@@ -63,22 +72,36 @@ describe('demo seed', () => {
 
   it('lets every demo account sign in with the demo password, with the role DESIGN.md gives it', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: DEMO_PASSWORD } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: DEMO_PASSWORD },
+      });
       expect(response.statusCode, account.email).toBe(200);
       expect(response.json<CurrentUser>().role).toBe(account.role);
     }
   });
 
   it('gives the subscribed demo customer an active annual plan and the demo carer a verified profile', async () => {
-    const [subscriber] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
+    const [subscriber] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
     expect(subscriber).toMatchObject({ subscriptionStatus: 'active', subscriptionType: 'annual' });
     expect(subscriber!.subscriptionExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
-    const [carer] = await database.db.select().from(carerProfiles).innerJoin(users, eq(users.id, carerProfiles.userId)).where(eq(users.email, DEMO_ACCOUNTS.carer.email));
+    const [carer] = await database.db
+      .select()
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
     expect(carer?.carer_profiles.isVerified).toBe(true);
   });
 
   it('gives seeded carers and reviewers no password, so they cannot sign in', async () => {
-    const [row] = await database.db.select({ n: count() }).from(users).where(sql`${users.passwordHash} is not null`);
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`${users.passwordHash} is not null`);
     expect(row?.n).toBe(Object.keys(DEMO_ACCOUNTS).length);
   });
 });
@@ -89,20 +112,35 @@ describe('constraints', () => {
   });
 
   it('refuses a role outside customer, carer and admin', async () => {
-    await expectViolation(database.db.execute(sql`insert into users (email, role) values ('odd.role@example.org', 'superuser')`), '23514');
+    await expectViolation(
+      database.db.execute(sql`insert into users (email, role) values ('odd.role@example.org', 'superuser')`),
+      '23514',
+    );
   });
 
   it('refuses a review rating outside 1 to 5', async () => {
     const [carer] = await database.db.select({ id: carerProfiles.id }).from(carerProfiles).limit(1);
-    await expectViolation(database.db.insert(reviews).values({ carerId: carer!.id, rating: 6, comment: 'Too good to be true' }), '23514');
-    await expectViolation(database.db.insert(reviews).values({ carerId: carer!.id, rating: 0, comment: 'Too bad to be true' }), '23514');
+    await expectViolation(
+      database.db.insert(reviews).values({ carerId: carer!.id, rating: 6, comment: 'Too good to be true' }),
+      '23514',
+    );
+    await expectViolation(
+      database.db.insert(reviews).values({ carerId: carer!.id, rating: 0, comment: 'Too bad to be true' }),
+      '23514',
+    );
   });
 
   it('refuses a minimum rate above the maximum', async () => {
     await expectViolation(
       database.db.insert(carerProfiles).values({
-        firstName: 'Rate', lastName: 'Check', specialization: 'Elderly Care', experience: '1-2 years', location: 'York, North Yorkshire',
-        hourlyRateMin: '30.00', hourlyRateMax: '20.00', description: 'x'.repeat(60),
+        firstName: 'Rate',
+        lastName: 'Check',
+        specialization: 'Elderly Care',
+        experience: '1-2 years',
+        location: 'York, North Yorkshire',
+        hourlyRateMin: '30.00',
+        hourlyRateMax: '20.00',
+        description: 'x'.repeat(60),
       }),
       '23514',
     );
@@ -113,18 +151,43 @@ describe('constraints', () => {
     const { user: carerUser } = await t.register({ email: 'leaving.carer@example.org', userType: 'carer' });
     const [profile] = await database.db
       .insert(carerProfiles)
-      .values({ userId: carerUser.id, firstName: 'Leaving', lastName: 'Carer', specialization: 'Elderly Care', experience: '1-2 years', location: 'York, North Yorkshire', hourlyRateMin: '15.00', hourlyRateMax: '18.00', description: 'x'.repeat(60) })
+      .values({
+        userId: carerUser.id,
+        firstName: 'Leaving',
+        lastName: 'Carer',
+        specialization: 'Elderly Care',
+        experience: '1-2 years',
+        location: 'York, North Yorkshire',
+        hourlyRateMin: '15.00',
+        hourlyRateMax: '18.00',
+        description: 'x'.repeat(60),
+      })
       .returning();
-    const [other] = await database.db.select({ id: carerProfiles.id }).from(carerProfiles).where(sql`${carerProfiles.userId} <> ${carerUser.id}`).limit(1);
-    const [review] = await database.db.insert(reviews).values({ carerId: other!.id, customerId: customer.id, rating: 5, comment: 'Lovely with my nan.' }).returning();
-    const [thread] = await database.db.insert(conversations).values({ customerId: customer.id, carerId: other!.id }).returning();
-    const [message] = await database.db.insert(messages).values({ conversationId: thread!.id, senderId: customer.id, content: 'Hello' }).returning();
+    const [other] = await database.db
+      .select({ id: carerProfiles.id })
+      .from(carerProfiles)
+      .where(sql`${carerProfiles.userId} <> ${carerUser.id}`)
+      .limit(1);
+    const [review] = await database.db
+      .insert(reviews)
+      .values({ carerId: other!.id, customerId: customer.id, rating: 5, comment: 'Lovely with my nan.' })
+      .returning();
+    const [thread] = await database.db
+      .insert(conversations)
+      .values({ customerId: customer.id, carerId: other!.id })
+      .returning();
+    const [message] = await database.db
+      .insert(messages)
+      .values({ conversationId: thread!.id, senderId: customer.id, content: 'Hello' })
+      .returning();
 
     await database.db.delete(users).where(eq(users.id, customer.id));
     await database.db.delete(users).where(eq(users.id, carerUser.id));
 
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toHaveLength(0);
-    expect(await database.db.select().from(carerProfiles).where(eq(carerProfiles.id, profile!.id))).toHaveLength(0);
+    expect(
+      await database.db.select().from(carerProfiles).where(eq(carerProfiles.id, profile!.id)),
+    ).toHaveLength(0);
     const [keptReview] = await database.db.select().from(reviews).where(eq(reviews.id, review!.id));
     expect(keptReview?.customerId).toBeNull();
     const [keptMessage] = await database.db.select().from(messages).where(eq(messages.id, message!.id));

@@ -28,16 +28,19 @@ describe('platform (demo mode)', () => {
     await down.app.close();
   });
 
-  it.each(['/api/auth/user', '/api/no-such-route', '/healthz'])('sends the security headers on %s', async (url) => {
-    const response = await t.app.inject({ url });
-    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/api/auth/user', '/api/no-such-route', '/healthz'])(
+    'sends the security headers on %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+      expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('answers an unknown API route with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/nothing/here' });
@@ -46,13 +49,22 @@ describe('platform (demo mode)', () => {
   });
 
   it('answers an oversized body with 413 and a message, not a stack trace', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: ERROR_MESSAGES.payloadTooLarge });
   });
 
   it('answers a wrong content type with 415 and a message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toEqual(expect.any(String));
   });
@@ -60,9 +72,20 @@ describe('platform (demo mode)', () => {
   it('serves the OpenAPI description generated from the route schemas', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const spec = response.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    const spec = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
     expect(spec.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/user', '/api/login', '/api/logout']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/user',
+        '/api/login',
+        '/api/logout',
+      ]),
+    );
     expect(spec.paths['/api/auth/register']?.post?.requestBody).toBeDefined();
     const ui = await t.app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
@@ -84,7 +107,11 @@ describe('platform (production mode)', () => {
 
   it('sets a Secure, HttpOnly, SameSite=Lax cookie with the __Host- prefix', async () => {
     const { user } = await t.register();
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     const cookie = response.cookies.find((c) => c.name === '__Host-cm_session');
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.domain).toBeUndefined();
@@ -97,9 +124,17 @@ describe('platform (production mode)', () => {
   });
 
   it('trusts its public origin for state-changing requests and refuses others', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://carematch.example' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://carematch.example' },
+    });
     expect(ok.statusCode).toBe(204);
-    const sibling = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.carematch.example.net' } });
+    const sibling = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://evil.carematch.example.net' },
+    });
     expect(sibling.statusCode).toBe(403);
   });
 });
@@ -114,15 +149,17 @@ describe('OpenID Connect sign-in', () => {
     provider = http.createServer((request, response) => {
       if (request.url === '/.well-known/openid-configuration') {
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({
-          issuer,
-          authorization_endpoint: `${issuer}/authorize`,
-          token_endpoint: `${issuer}/token`,
-          jwks_uri: `${issuer}/jwks`,
-          response_types_supported: ['code'],
-          subject_types_supported: ['public'],
-          id_token_signing_alg_values_supported: ['RS256'],
-        }));
+        response.end(
+          JSON.stringify({
+            issuer,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            jwks_uri: `${issuer}/jwks`,
+            response_types_supported: ['code'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['RS256'],
+          }),
+        );
         return;
       }
       response.statusCode = 404;
@@ -130,7 +167,11 @@ describe('OpenID Connect sign-in', () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    t = await createTestApp({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'carematch', OIDC_CLIENT_SECRET: 'provider-secret' });
+    t = await createTestApp({
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: 'carematch',
+      OIDC_CLIENT_SECRET: 'provider-secret',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -153,7 +194,10 @@ describe('OpenID Connect sign-in', () => {
   it('sends a callback with a missing or tampered cookie back to the sign-in page', async () => {
     const missing = await t.app.inject({ url: '/api/auth/oidc/callback?code=abc&state=xyz' });
     expect(missing.headers.location).toBe('/login?error=oidc');
-    const tampered = await t.app.inject({ url: '/api/auth/oidc/callback?code=abc&state=xyz', cookies: { cm_oidc: 'forged.value' } });
+    const tampered = await t.app.inject({
+      url: '/api/auth/oidc/callback?code=abc&state=xyz',
+      cookies: { cm_oidc: 'forged.value' },
+    });
     expect(tampered.headers.location).toBe('/login?error=oidc');
   });
 });

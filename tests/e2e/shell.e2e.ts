@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, MOBILE, newPage, pageProblems, signInThroughForm } from './support/browser';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  pageProblems,
+  signInThroughForm,
+} from './support/browser';
 import { startE2EServer, type E2EServer } from './support/e2e-server';
 
 let server: E2EServer;
@@ -38,7 +46,13 @@ describe('site header', () => {
     const page = await open();
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation');
-    const expected = { Home: '/', 'Find Care': '/pricing', 'Become a Carer': '/carer-signup', About: '/about', 'Admin Login': '/admin-login' };
+    const expected = {
+      Home: '/',
+      'Find Care': '/pricing',
+      'Become a Carer': '/carer-signup',
+      About: '/about',
+      'Admin Login': '/admin-login',
+    };
     for (const [name, href] of Object.entries(expected)) {
       await expect.poll(() => nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
@@ -66,7 +80,9 @@ describe('site header', () => {
     await menu.waitFor();
     expect(await menu.textContent()).toContain('Priya Raman');
     expect(await menu.textContent()).toContain('priya.raman@example.org');
-    expect(await menu.getByRole('menuitem', { name: 'Find Care' }).getAttribute('href')).toBe('/customer-dashboard');
+    expect(await menu.getByRole('menuitem', { name: 'Find Care' }).getAttribute('href')).toBe(
+      '/customer-dashboard',
+    );
     expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     expect(await menu.getByRole('menuitem', { name: 'My Profile' }).count()).toBe(0);
 
@@ -88,7 +104,9 @@ describe('site header', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${server.baseUrl}/carer-signup`);
     await page.getByRole('button', { name: 'Account menu' }).click();
-    expect(await page.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/carer-dashboard');
+    expect(await page.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe(
+      '/carer-dashboard',
+    );
   });
 
   it('shows the server’s field messages on the register form', async () => {
@@ -100,7 +118,10 @@ describe('site header', () => {
     await page.getByLabel('Password').fill('password123');
     await page.getByLabel('Looking for care').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('This password is too common. Choose one that is harder to guess.').first().waitFor();
+    await page
+      .getByText('This password is too common. Choose one that is harder to guess.')
+      .first()
+      .waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/register`);
   });
 
@@ -215,12 +236,22 @@ describe('mobile', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).isVisible()).toBe(
+      false,
+    );
 
     await toggle.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
-    for (const name of ['Home', 'Find Care', 'Become a Carer', 'About', 'Admin Login', 'Log In', 'Get Started']) {
+    for (const name of [
+      'Home',
+      'Find Care',
+      'Become a Carer',
+      'About',
+      'Admin Login',
+      'Log In',
+      'Get Started',
+    ]) {
       expect(await drawer.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
     }
     await drawer.getByRole('button', { name: 'Close menu' }).click();
@@ -239,7 +270,10 @@ describe('mobile', () => {
 });
 
 describe('accessibility', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     it(`has no axe violations on /login, /register and the 404 page (${label})`, async () => {
       const page = await open(viewport);
       for (const path of ['/login', '/register', '/no-such-page']) {

@@ -59,7 +59,8 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
         ...overrides,
       };
       const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
-      if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201)
+        throw new Error(`register failed: ${response.statusCode} ${response.body}`);
       return { user: response.json<CurrentUser>(), cookie: sessionCookieFrom(config, response) };
     },
     injectAs(cookie, options) {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, landingPathAfterRegister, RegisterInput, safeReturnPath } from '@contracts/auth';
 import { formatPounds } from '@contracts/pricing';
-import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from '../../src/server/features/auth/password';
+import {
+  hashPassword,
+  isCommonPassword,
+  passwordProblem,
+  verifyPassword,
+} from '../../src/server/features/auth/password';
 
 describe('passwords', () => {
   it('hashes with argon2id and verifies only the right password', async () => {
@@ -12,18 +17,25 @@ describe('passwords', () => {
     expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
   });
 
-  it.each(['password', 'Password1', 'qwerty123', 'iloveyou', 'football'])('knows %s is common', (password) => {
-    expect(isCommonPassword(password)).toBe(true);
-  });
+  it.each(['password', 'Password1', 'qwerty123', 'iloveyou', 'football'])(
+    'knows %s is common',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
 
   it('accepts an uncommon passphrase and refuses one equal to the email', () => {
     expect(passwordProblem('Kettle-Harbour-Meadow-42', 'jo@example.org')).toBeUndefined();
-    expect(passwordProblem('margaret.smith', 'margaret.smith@example.org')).toBe(AUTH_MESSAGES.passwordTooCommon);
+    expect(passwordProblem('margaret.smith', 'margaret.smith@example.org')).toBe(
+      AUTH_MESSAGES.passwordTooCommon,
+    );
   });
 
   it('shares the length rules with the form through the contract', () => {
     const base = { firstName: 'A', lastName: 'B', email: 'a@b.co', userType: 'customer' };
-    expect(RegisterInput.safeParse({ ...base, password: '1234567' }).error?.issues[0]?.message).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect(RegisterInput.safeParse({ ...base, password: '1234567' }).error?.issues[0]?.message).toBe(
+      AUTH_MESSAGES.passwordTooShort,
+    );
     expect(RegisterInput.safeParse({ ...base, password: 'x'.repeat(64) }).success).toBe(true);
   });
 });

@@ -4,16 +4,34 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 describe('loadConfig', () => {
   it('defaults to demo mode on port 3000 with PGlite in ./data', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ mode: 'demo', port: 3000, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(config.dataDir).toMatch(/[\\/]data$/);
-    expect(config.session).toMatchObject({ cookieName: 'cm_session', secureCookie: false, idleMinutes: 10080, absoluteMinutes: 43200, adminIdleMinutes: 30, adminAbsoluteMinutes: 480 });
+    expect(config.session).toMatchObject({
+      cookieName: 'cm_session',
+      secureCookie: false,
+      idleMinutes: 10080,
+      absoluteMinutes: 43200,
+      adminIdleMinutes: 30,
+      adminAbsoluteMinutes: 480,
+    });
   });
 
   it.each([
     [{}, /DATABASE_URL: required when NODE_ENV=production[\s\S]*SESSION_SECRET: required/],
     [{ DATABASE_URL: 'postgres://db/carematch' }, /SESSION_SECRET: required when NODE_ENV=production/],
-    [{ DATABASE_URL: 'mysql://db/carematch', SESSION_SECRET: 'x'.repeat(40) }, /DATABASE_URL: must be a postgres/],
-    [{ DATABASE_URL: 'postgres://db/carematch', SESSION_SECRET: 'too-short' }, /SESSION_SECRET: must be at least 32 characters/],
+    [
+      { DATABASE_URL: 'mysql://db/carematch', SESSION_SECRET: 'x'.repeat(40) },
+      /DATABASE_URL: must be a postgres/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/carematch', SESSION_SECRET: 'too-short' },
+      /SESSION_SECRET: must be at least 32 characters/,
+    ],
   ])('stops a production start with a message naming the variable (%o)', (env, message) => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
@@ -30,13 +48,21 @@ describe('loadConfig', () => {
   });
 
   it('uses secure __Host- cookies in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/carematch', SESSION_SECRET: 's'.repeat(32) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/carematch',
+      SESSION_SECRET: 's'.repeat(32),
+    });
     expect(config.mode).toBe('production');
     expect(config.session).toMatchObject({ cookieName: '__Host-cm_session', secureCookie: true });
   });
 
   it('reads lifetimes and treats empty values as unset', () => {
-    const config = loadConfig({ SESSION_IDLE_MINUTES: '60', DATABASE_URL: '', PUBLIC_URL: 'https://carematch.example/' });
+    const config = loadConfig({
+      SESSION_IDLE_MINUTES: '60',
+      DATABASE_URL: '',
+      PUBLIC_URL: 'https://carematch.example/',
+    });
     expect(config.session.idleMinutes).toBe(60);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://carematch.example');

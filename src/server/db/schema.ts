@@ -30,7 +30,9 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    role: text('role', { enum: ['customer', 'carer', 'admin'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'carer', 'admin'] })
+      .notNull()
+      .default('customer'),
     subscriptionStatus: text('subscription_status'),
     subscriptionType: text('subscription_type', { enum: ['monthly', 'annual'] }),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
@@ -64,7 +66,10 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_absolute_expires_idx').on(t.absoluteExpiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_absolute_expires_idx').on(t.absoluteExpiresAt),
+  ],
 );
 
 /** Failed sign-ins, kept per account and address so a flood from one place cannot lock out another. */
@@ -95,8 +100,14 @@ export const carerProfiles = pgTable(
     hourlyRateMin: numeric('hourly_rate_min', { precision: 7, scale: 2 }).notNull(),
     hourlyRateMax: numeric('hourly_rate_max', { precision: 7, scale: 2 }).notNull(),
     description: text('description').notNull(),
-    qualifications: text('qualifications').array().notNull().default(sql`'{}'::text[]`),
-    availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
+    qualifications: text('qualifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availability: text('availability')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Kept equal to the average of `reviews.rating` in the same transaction as every review write. */
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
@@ -108,7 +119,10 @@ export const carerProfiles = pgTable(
   (t) => [
     uniqueIndex('carer_profiles_user_id_key').on(t.userId),
     index('carer_profiles_active_idx').on(t.isActive, t.createdAt),
-    check('carer_profiles_rates_check', sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
+    check(
+      'carer_profiles_rates_check',
+      sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`,
+    ),
     check('carer_profiles_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check('carer_profiles_review_count_check', sql`${t.reviewCount} >= 0`),
   ],
@@ -193,7 +207,10 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_reference_key').on(t.provider, t.providerReference),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     check('payments_amount_check', sql`${t.amountPence} > 0`),
-    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,
+    ),
   ],
 );
 

@@ -9,7 +9,9 @@ if (config.mode === 'production') {
   process.exit(1);
 }
 const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
 await seedDemoData(database.db);

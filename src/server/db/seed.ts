@@ -12,7 +12,10 @@ export const DEMO_ACCOUNTS = {
   subscribed: { email: 'subscribed@example.com', firstName: 'Sam', lastName: 'Okonkwo', role: 'customer' },
   carer: { email: 'carer@example.com', firstName: 'Grace', lastName: 'Mensah', role: 'carer' },
   admin: { email: 'admin@example.com', firstName: 'Alex', lastName: 'Morgan', role: 'admin' },
-} as const satisfies Record<string, { email: string; firstName: string; lastName: string; role: UserRow['role'] }>;
+} as const satisfies Record<
+  string,
+  { email: string; firstName: string; lastName: string; role: UserRow['role'] }
+>;
 
 const DEMO_CARER_PROFILE: Omit<SeedCarer, 'key' | 'email' | 'firstName' | 'lastName' | 'reviews'> = {
   specialization: 'Elderly Care',
@@ -25,7 +28,13 @@ const DEMO_CARER_PROFILE: Omit<SeedCarer, 'key' | 'email' | 'firstName' | 'lastN
     'I spent eight years as a senior carer at a residential home in Roundhay before going independent. ' +
     'I support older people to stay at home: personal care, medication prompts, meals cooked from scratch ' +
     'and trips out to the shops or the park. I drive and I am happy with pets.',
-  qualifications: ['DBS Checked', 'NVQ Level 3', 'Medication Administration', 'Manual Handling', 'First Aid Certified'],
+  qualifications: [
+    'DBS Checked',
+    'NVQ Level 3',
+    'Medication Administration',
+    'Manual Handling',
+    'First Aid Certified',
+  ],
   availability: ['Weekdays', 'Evenings', 'Emergency Cover'],
   isVerified: true,
   isActive: true,
@@ -37,17 +46,36 @@ const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * DAY
 
 async function ensureUser(
   tx: Executor,
-  values: { email: string; firstName: string; lastName: string; role: UserRow['role']; passwordHash: string | null },
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: UserRow['role'];
+    passwordHash: string | null;
+  },
 ): Promise<UserRow> {
-  const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${values.email})`).limit(1);
+  const [existing] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${values.email})`)
+    .limit(1);
   if (existing) return existing;
   const [created] = await tx.insert(users).values(values).returning();
   if (!created) throw new Error(`could not create ${values.email}`);
   return created;
 }
 
-async function ensureCarerProfile(tx: Executor, user: UserRow, carer: SeedCarer, reviewerIds: Map<string, string>, now: Date) {
-  const [existing] = await tx.select({ id: carerProfiles.id }).from(carerProfiles).where(eq(carerProfiles.userId, user.id));
+async function ensureCarerProfile(
+  tx: Executor,
+  user: UserRow,
+  carer: SeedCarer,
+  reviewerIds: Map<string, string>,
+  now: Date,
+) {
+  const [existing] = await tx
+    .select({ id: carerProfiles.id })
+    .from(carerProfiles)
+    .where(eq(carerProfiles.userId, user.id));
   if (existing) return;
   const ratings = carer.reviews.map((review) => review.rating);
   const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
@@ -107,7 +135,12 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       expiresAt.setFullYear(expiresAt.getFullYear() + 1);
       await tx
         .update(users)
-        .set({ subscriptionStatus: 'active', subscriptionType: 'annual', subscriptionExpiresAt: expiresAt, updatedAt: now })
+        .set({
+          subscriptionStatus: 'active',
+          subscriptionType: 'annual',
+          subscriptionExpiresAt: expiresAt,
+          updatedAt: now,
+        })
         .where(eq(users.id, subscriber.id));
       await tx
         .insert(payments)
@@ -152,7 +185,19 @@ function demoCarerReviews(): SeedCarer['reviews'] {
   const [first, second] = SEED_REVIEWERS;
   if (!first || !second) return [];
   return [
-    { rating: 5, comment: 'Grace has looked after my dad three mornings a week since spring. Always on time, always cheerful, and she noticed his new medication was making him dizzy before we did.', daysAgo: 21, reviewerKey: first.key },
-    { rating: 4, comment: 'Reliable and kind with Mum. She once had to swap a visit at short notice but let us know the day before.', daysAgo: 64, reviewerKey: second.key },
+    {
+      rating: 5,
+      comment:
+        'Grace has looked after my dad three mornings a week since spring. Always on time, always cheerful, and she noticed his new medication was making him dizzy before we did.',
+      daysAgo: 21,
+      reviewerKey: first.key,
+    },
+    {
+      rating: 4,
+      comment:
+        'Reliable and kind with Mum. She once had to swap a visit at short notice but let us know the day before.',
+      daysAgo: 64,
+      reviewerKey: second.key,
+    },
   ];
 }

@@ -24,7 +24,8 @@ export function registerCrossSiteGuard(app: FastifyInstance, config: AppConfig) 
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw AppError.forbidden(ERROR_MESSAGES.crossSite);
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw AppError.forbidden(ERROR_MESSAGES.crossSite);
     const origin = request.headers.origin;
     if (origin !== undefined && !isSameOrigin(request, origin)) {
       throw AppError.forbidden(ERROR_MESSAGES.crossSite);

@@ -54,7 +54,15 @@ function describeValidation(issues: ValidationIssue[]): Pick<ErrorBody, 'message
 }
 
 // Database connection failures mean "try again shortly", not a bug.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -74,7 +82,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.code && UNAVAILABLE_CODES.has(error.code)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: ERROR_MESSAGES.serviceUnavailable });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: ERROR_MESSAGES.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

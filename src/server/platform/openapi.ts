@@ -8,7 +8,11 @@ import { PRODUCT_NAME } from '@contracts/pricing';
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Cookie-session JSON API of the CareMatch marketplace.' },
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: 'Cookie-session JSON API of the CareMatch marketplace.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cm_session' } } },
     },
     transform: jsonSchemaTransform,

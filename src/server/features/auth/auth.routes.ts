@@ -21,12 +21,23 @@ interface AuthRouteDeps {
 export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }: AuthRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionToken = (request: FastifyRequest) => request.cookies[config.session.cookieName];
-  const context = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
-  const signIn = (reply: FastifyReply, signedIn: SignedIn) => setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
+  const context = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'],
+    ipAddress: request.ip,
+  });
+  const signIn = (reply: FastifyReply, signedIn: SignedIn) =>
+    setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
 
   api.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterInput, response: { 201: CurrentUser, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: RegisterInput,
+        response: { 201: CurrentUser, ...errors },
+      },
+    },
     async (request, reply) => {
       const signedIn = await auth.register(request.body, context(request), sessionToken(request));
       signIn(reply, signedIn);
@@ -36,7 +47,14 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
 
   api.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: LoginInput, response: { 200: CurrentUser, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginInput,
+        response: { 200: CurrentUser, ...errors },
+      },
+    },
     async (request, reply) => {
       const signedIn = await auth.login(request.body, context(request), sessionToken(request));
       signIn(reply, signedIn);
@@ -57,7 +75,13 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
 
   api.get(
     '/api/auth/user',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: CurrentUser, 401: ErrorBody } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: CurrentUser, 401: ErrorBody },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toCurrentUser(requireUser(request));
@@ -81,44 +105,56 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
         return reply.redirect(`/login${query}`, 302);
       }
       const started = await oidc.start();
-      reply.setCookie(OIDC_COOKIE, JSON.stringify({ state: started.state, codeVerifier: started.codeVerifier, returnTo }), {
-        path: '/api/auth/oidc',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.session.secureCookie,
-        signed: true,
-        maxAge: 600,
-      });
+      reply.setCookie(
+        OIDC_COOKIE,
+        JSON.stringify({ state: started.state, codeVerifier: started.codeVerifier, returnTo }),
+        {
+          path: '/api/auth/oidc',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.session.secureCookie,
+          signed: true,
+          maxAge: 600,
+        },
+      );
       return reply.redirect(started.url, 302);
     },
   );
 
   if (oidc) {
-    api.get('/api/auth/oidc/callback', { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } }, async (request, reply) => {
-      const raw = request.cookies[OIDC_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
-      if (!unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=oidc', 302);
-      const expected = z
-        .object({ state: z.string(), codeVerifier: z.string(), returnTo: z.string() })
-        .safeParse(JSON.parse(unsigned.value));
-      if (!expected.success) return reply.redirect('/login?error=oidc', 302);
-      try {
-        const claims = await oidc.finish(new URL(request.url, config.publicUrl), expected.data);
-        const signedIn = await auth.signInWithOidc(claims, context(request), sessionToken(request));
-        signIn(reply, signedIn);
-        return reply.redirect(safeReturnPath(expected.data.returnTo), 302);
-      } catch (error) {
-        request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
-        return reply.redirect('/login?error=oidc', 302);
-      }
-    });
+    api.get(
+      '/api/auth/oidc/callback',
+      { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } },
+      async (request, reply) => {
+        const raw = request.cookies[OIDC_COOKIE];
+        const unsigned = raw ? request.unsignCookie(raw) : undefined;
+        reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+        if (!unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=oidc', 302);
+        const expected = z
+          .object({ state: z.string(), codeVerifier: z.string(), returnTo: z.string() })
+          .safeParse(JSON.parse(unsigned.value));
+        if (!expected.success) return reply.redirect('/login?error=oidc', 302);
+        try {
+          const claims = await oidc.finish(new URL(request.url, config.publicUrl), expected.data);
+          const signedIn = await auth.signInWithOidc(claims, context(request), sessionToken(request));
+          signIn(reply, signedIn);
+          return reply.redirect(safeReturnPath(expected.data.returnTo), 302);
+        } catch (error) {
+          request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+          return reply.redirect('/login?error=oidc', 302);
+        }
+      },
+    );
   }
 
-  api.get('/api/logout', { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } }, async (request, reply) => {
-    const token = sessionToken(request);
-    if (token) await auth.logout(token);
-    clearSessionCookie(reply, config);
-    return reply.redirect('/', 302);
-  });
+  api.get(
+    '/api/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await auth.logout(token);
+      clearSessionCookie(reply, config);
+      return reply.redirect('/', 302);
+    },
+  );
 }

@@ -24,8 +24,17 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export function createAuthService({ users, loginFailures, sessions, now = () => new Date() }: AuthServiceDeps) {
-  async function startSession(user: UserRow, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+export function createAuthService({
+  users,
+  loginFailures,
+  sessions,
+  now = () => new Date(),
+}: AuthServiceDeps) {
+  async function startSession(
+    user: UserRow,
+    context: SessionContext,
+    previousToken?: string,
+  ): Promise<SignedIn> {
     // Rotation: whatever session the browser had before signing in is ended, never upgraded.
     if (previousToken) await sessions.end(previousToken);
     const { token, expiresAt } = await sessions.start(user, context);
@@ -50,7 +59,10 @@ export function createAuthService({ users, loginFailures, sessions, now = () => 
         });
       } catch (error) {
         // Two registrations racing for one address: the unique index decides.
-        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (
+          (error as { code?: string }).code === '23505' ||
+          (error as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
           throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
         }
         throw error;
@@ -62,10 +74,18 @@ export function createAuthService({ users, loginFailures, sessions, now = () => 
      * Unknown email and wrong password get the same answer in the same time. More than
      * LOGIN_MAX_FAILURES failures for one account from one address within the window get 429.
      */
-    async login(input: LoginInput, context: SessionContext & { ipAddress: string }, previousToken?: string): Promise<SignedIn> {
+    async login(
+      input: LoginInput,
+      context: SessionContext & { ipAddress: string },
+      previousToken?: string,
+    ): Promise<SignedIn> {
       const emailKey = input.email.toLowerCase();
       const at = now();
-      const { failures, oldest } = await loginFailures.countSince(emailKey, context.ipAddress, new Date(at.getTime() - WINDOW_MS));
+      const { failures, oldest } = await loginFailures.countSince(
+        emailKey,
+        context.ipAddress,
+        new Date(at.getTime() - WINDOW_MS),
+      );
       if (failures >= LOGIN_MAX_FAILURES) {
         const retryAfterMs = oldest ? oldest.getTime() + WINDOW_MS - at.getTime() : WINDOW_MS;
         throw AppError.tooManyRequests(ERROR_MESSAGES.tooManyLoginAttempts, retryAfterMs / 1000);
@@ -87,10 +107,15 @@ export function createAuthService({ users, loginFailures, sessions, now = () => 
      * Signs in the account linked to the provider's subject; links an existing account only when
      * the provider has verified the email, and otherwise creates a customer account.
      */
-    async signInWithOidc(claims: OidcClaims, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+    async signInWithOidc(
+      claims: OidcClaims,
+      context: SessionContext,
+      previousToken?: string,
+    ): Promise<SignedIn> {
       let user = await users.findByOidcSubject(claims.subject);
       if (!user) {
-        if (!claims.email || !claims.emailVerified) throw AppError.forbidden('Your sign-in provider did not confirm an email address.');
+        if (!claims.email || !claims.emailVerified)
+          throw AppError.forbidden('Your sign-in provider did not confirm an email address.');
         const existing = await users.findByEmail(claims.email);
         if (existing) {
           await users.linkOidcSubject(existing.id, claims.subject);

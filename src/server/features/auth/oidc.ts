@@ -26,7 +26,13 @@ export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicU
 
   function configuration() {
     discovered ??= client
-      .discovery(issuer, config.clientId, config.clientSecret, undefined, local ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        issuer,
+        config.clientId,
+        config.clientSecret,
+        undefined,
+        local ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         discovered = undefined; // try again on the next sign-in rather than caching the failure
         throw error;
@@ -57,7 +63,8 @@ export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicU
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
-      const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+      const text = (value: unknown) =>
+        typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
       return {
         subject: claims.sub,
         email: text(claims.email),

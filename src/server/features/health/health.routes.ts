@@ -9,12 +9,18 @@ export function registerHealthRoutes(app: FastifyInstance, database: Pick<Databa
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** Liveness: the process answers. A load balancer restarts an instance that stops answering. */
-  api.get('/healthz', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+  api.get('/healthz', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   /** Readiness: the database answers too. A load balancer stops sending traffic while it does not. */
-  api.get('/readyz', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
-    const up = await database.ping();
-    reply.header('cache-control', 'no-store');
-    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' });
-  });
+  api.get(
+    '/readyz',
+    { schema: { tags: ['health'], response: { 200: Health, 503: Health } } },
+    async (_request, reply) => {
+      const up = await database.ping();
+      reply.header('cache-control', 'no-store');
+      return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' });
+    },
+  );
 }

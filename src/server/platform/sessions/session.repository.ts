@@ -14,7 +14,13 @@ export function createSessionRepository(db: Executor) {
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+        .where(
+          and(
+            eq(sessions.idHash, idHash),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -30,7 +36,11 @@ export function createSessionRepository(db: Executor) {
     async deleteAllForUser(userId: string, exceptIdHash?: string): Promise<void> {
       await db
         .delete(sessions)
-        .where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
+        .where(
+          exceptIdHash
+            ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+            : eq(sessions.userId, userId),
+        );
     },
 
     async deleteExpired(now: Date): Promise<number> {

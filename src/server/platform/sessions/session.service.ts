@@ -12,7 +12,11 @@ export interface SessionContext {
   ipAddress?: string | undefined;
 }
 
-export function createSessionService(config: AppConfig, repository: SessionRepository, now: () => Date = () => new Date()) {
+export function createSessionService(
+  config: AppConfig,
+  repository: SessionRepository,
+  now: () => Date = () => new Date(),
+) {
   const hashToken = (token: string) => createHmac('sha256', config.sessionSecret).update(token).digest('hex');
 
   function lifetimesFor(role: UserRow['role']) {
@@ -26,7 +30,10 @@ export function createSessionService(config: AppConfig, repository: SessionRepos
     hashToken,
 
     /** Starts a session and returns the cookie token; only its hash is stored. */
-    async start(user: Pick<UserRow, 'id' | 'role'>, context: SessionContext): Promise<{ token: string; expiresAt: Date }> {
+    async start(
+      user: Pick<UserRow, 'id' | 'role'>,
+      context: SessionContext,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url'); // 256 bits
       const { idleMs, absoluteMs } = lifetimesFor(user.role);
       const startedAt = now();
@@ -52,7 +59,9 @@ export function createSessionService(config: AppConfig, repository: SessionRepos
       if (!found) return undefined;
       if (at.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         const { idleMs } = lifetimesFor(found.user.role);
-        const idleExpiresAt = new Date(Math.min(at.getTime() + idleMs, found.session.absoluteExpiresAt.getTime()));
+        const idleExpiresAt = new Date(
+          Math.min(at.getTime() + idleMs, found.session.absoluteExpiresAt.getTime()),
+        );
         await repository.touch(found.session.idHash, at, idleExpiresAt);
       }
       return found;
@@ -62,7 +71,8 @@ export function createSessionService(config: AppConfig, repository: SessionRepos
       await repository.delete(hashToken(token));
     },
 
-    endAllForUser: (userId: string, exceptIdHash?: string) => repository.deleteAllForUser(userId, exceptIdHash),
+    endAllForUser: (userId: string, exceptIdHash?: string) =>
+      repository.deleteAllForUser(userId, exceptIdHash),
     deleteExpired: () => repository.deleteExpired(now()),
   };
 }

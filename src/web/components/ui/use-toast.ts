@@ -76,9 +76,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function getSnapshot(): ToasterToast[] {
+/** The toasts on screen now (open or closing); the Toaster renders them. */
+export function getToasts(): ToasterToast[] {
   return toasts;
 }
+const getSnapshot = getToasts;
 
 export function useToast() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

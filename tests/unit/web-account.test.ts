@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@contracts/auth';
+import { accountLinks, displayName, initials } from '@web/components/account';
+
+const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 'u1',
+  firstName: 'Siobhan',
+  lastName: 'Kelly',
+  email: 'siobhan.kelly@example.org',
+  profileImageUrl: null,
+  userType: 'customer',
+  role: 'customer',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  subscriptionStatus: null,
+  subscriptionType: null,
+  subscriptionExpiresAt: null,
+  ...overrides,
+});
+
+describe('the avatar menu (SPEC site header)', () => {
+  it('shows initials from first and last name, falling back to U', () => {
+    expect(initials(user())).toBe('SK');
+    expect(initials(user({ firstName: null, lastName: null }))).toBe('U');
+    expect(initials(user({ firstName: 'ada', lastName: null }))).toBe('A');
+  });
+
+  it('shows the full name, or the email when there is no name', () => {
+    expect(displayName(user())).toBe('Siobhan Kelly');
+    expect(displayName(user({ firstName: null, lastName: null }))).toBe('siobhan.kelly@example.org');
+  });
+
+  it('offers Find Care to customers, My Profile to carers, and Settings to everyone', () => {
+    expect(accountLinks(user()).map((l) => [l.label, l.to])).toEqual([
+      ['Find Care', '/customer-dashboard'],
+      ['Settings', '/settings'],
+    ]);
+    expect(accountLinks(user({ userType: 'carer', role: 'carer' })).map((l) => [l.label, l.to])).toEqual([
+      ['My Profile', '/carer-dashboard'],
+      ['Settings', '/settings'],
+    ]);
+    expect(accountLinks(user({ role: 'admin' })).map((l) => l.label)).toContain('Admin Dashboard');
+  });
+});
