@@ -176,15 +176,13 @@ describe('sign-in', () => {
   });
 
   it('gives admins short sessions (8 hours absolute, 30 minutes idle)', async () => {
-    await t.database.db
-      .insert(users)
-      .values({
-        email: 'ops.admin@example.org',
-        passwordHash: await hashPassword(TEST_PASSWORD),
-        role: 'admin',
-        firstName: 'Ops',
-        lastName: 'Admin',
-      });
+    await t.database.db.insert(users).values({
+      email: 'ops.admin@example.org',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role: 'admin',
+      firstName: 'Ops',
+      lastName: 'Admin',
+    });
     const response = await login('ops.admin@example.org', TEST_PASSWORD);
     expect(response.json<CurrentUser>().role).toBe('admin');
     const [session] = await t.database.db
