@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   webDir?: string | undefined;
   /** Hourly clean-up of expired rows; main.ts turns it on, tests leave it off. */
   runHousekeeping?: boolean;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: Writable;
 }
 
 /** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
@@ -35,9 +38,10 @@ export async function buildApp({
   database,
   webDir,
   runHousekeeping = false,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
