@@ -21,7 +21,7 @@ const serverFeatureBoundaries = folders('src/server/features').map((feature) => 
       {
         patterns: [
           {
-            regex: `^\\.\\./(?!${feature}/)[^/]+/.*\\.repository$`,
+            regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/.*\\.repository$`,
             message:
               "A feature does not reach into another feature's repository: call that feature's service.",
           },

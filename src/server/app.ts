@@ -1,5 +1,8 @@
 import type { Writable } from 'node:stream';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { PHOTO_MAX_BYTES } from '@contracts/carers';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -9,7 +12,12 @@ import { createAuthService } from './features/auth/auth.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
 import { createOidcClient } from './features/auth/oidc';
 import { createUserRepository } from './features/auth/user.repository';
+import { registerCarersRoutes } from './features/carers/carers.routes';
+import { createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { createSavedCarersRepository } from './features/saved-carers/saved-carers.repository';
+import { registerSavedCarersRoutes } from './features/saved-carers/saved-carers.routes';
+import { createSavedCarersService } from './features/saved-carers/saved-carers.service';
 import { registerCrossSiteGuard } from './platform/cross-site-guard';
 import { registerErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
@@ -19,6 +27,8 @@ import { createSessionRepository } from './platform/sessions/session.repository'
 import { registerSessions } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
+import { createLocalDiskStorage, type FileStorage } from './platform/storage';
+import { registerUploadRoutes } from './platform/uploads.routes';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -30,6 +40,8 @@ export interface BuildAppOptions {
   runHousekeeping?: boolean;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: Writable;
+  /** Where uploads are kept; local disk under DATA_DIR/uploads unless given. */
+  storage?: FileStorage;
 }
 
 /** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
@@ -39,6 +51,7 @@ export async function buildApp({
   webDir,
   runHousekeeping = false,
   logStream,
+  storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -50,6 +63,7 @@ export async function buildApp({
 
   // 1. Outside plugins and cross-cutting platform concerns, in the order requests meet them.
   await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   registerCrossSiteGuard(app, config);
@@ -61,6 +75,8 @@ export async function buildApp({
   registerSessions(app, config, sessions);
   const loginFailures = createLoginFailureRepository(db);
   const auth = createAuthService({ users: createUserRepository(db), loginFailures, sessions });
+  const carers = createCarersService({ db, storage });
+  const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   if (runHousekeeping) {
     const stop = startHousekeeping(
       [
@@ -69,6 +85,8 @@ export async function buildApp({
           name: 'old sign-in failures',
           run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)),
         },
+        // The recency part of the carer ranking moves with time alone.
+        { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
       ],
       app.log,
     );
@@ -82,6 +100,9 @@ export async function buildApp({
     auth,
     oidc: config.oidc ? createOidcClient(config.oidc, config.publicUrl) : undefined,
   });
+  registerCarersRoutes(app, carers);
+  registerSavedCarersRoutes(app, savedCarers);
+  registerUploadRoutes(app, storage);
   await registerWebApp(app, webDir);
 
   return app;

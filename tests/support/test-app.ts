@@ -3,6 +3,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { createMemoryStorage, type FileStorage } from '../../src/server/platform/storage';
 import { createTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'Kettle-Harbour-Meadow-42';
@@ -11,6 +12,7 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  storage: FileStorage;
   bodies: string[];
   /** Registers a new account and returns it with its session cookie header. */
   register(overrides?: Partial<RegisterBody>): Promise<{ user: CurrentUser; cookie: string }>;
@@ -32,7 +34,8 @@ let counter = 0;
 export async function createTestApp(env: Record<string, string> = {}, webDir?: string): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, webDir });
+  const storage = createMemoryStorage();
+  const app = await buildApp({ config, database, webDir, storage });
 
   // Every body the app sent during the file, so a test can assert what never leaks.
   const bodies: string[] = [];
@@ -47,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
     app,
     config,
     database,
+    storage,
     bodies,
     async register(overrides = {}) {
       counter += 1;

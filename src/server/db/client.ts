@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -61,7 +62,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     dataDir = path.join(target.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  // pg_trgm serves the carer search's location substring index (migration 0001).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Database;

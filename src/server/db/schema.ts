@@ -3,7 +3,9 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
+  primaryKey,
   integer,
   jsonb,
   numeric,
@@ -114,11 +116,24 @@ export const carerProfiles = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The "best match" score (0-100), stored so search can walk an index in score order. Written
+     * with every profile or review change and refreshed daily for the recency part; see
+     * docs/decisions/0003-carer-search-ranking.md.
+     */
+    rankScore: doublePrecision('rank_score').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('carer_profiles_user_id_key').on(t.userId),
     index('carer_profiles_active_idx').on(t.isActive, t.createdAt),
+    index('carer_profiles_best_idx').on(t.isActive, t.rankScore.desc(), t.id),
+    index('carer_profiles_type_best_idx').on(t.isActive, t.specialization, t.rankScore.desc(), t.id),
+    index('carer_profiles_rating_idx').on(t.isActive, t.rating.desc(), t.reviewCount.desc(), t.id),
+    index('carer_profiles_price_idx').on(t.isActive, t.hourlyRateMin, t.id),
+    index('carer_profiles_availability_idx').using('gin', t.availability),
+    index('carer_profiles_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
+    index('carer_profiles_postcode_idx').on(sql`upper(${t.postcodeDistrict})`),
     check(
       'carer_profiles_rates_check',
       sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`,
@@ -147,6 +162,21 @@ export const reviews = pgTable(
     index('reviews_carer_created_idx').on(t.carerId, t.createdAt),
     index('reviews_customer_idx').on(t.customerId),
   ],
+);
+
+/** Carers a customer keeps for later (issue 3, "Saved carers"). */
+export const savedCarers = pgTable(
+  'saved_carers',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.carerId] }), index('saved_carers_carer_idx').on(t.carerId)],
 );
 
 /** One thread per customer and carer profile. */

@@ -45,7 +45,8 @@ function describeValidation(issues: ValidationIssue[]): Pick<ErrorBody, 'message
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
-    const field = path.map(String).join('.') || '_';
+    // Forms are flat: an error inside a list ('qualifications.0') belongs to the list's field.
+    const field = path.length > 0 ? String(path[0]) : '_';
     const message = issue.params?.issue?.message ?? issue.message ?? 'Invalid value';
     fieldErrors[field] ??= message;
   }

@@ -5,6 +5,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { seedDemoData } from '../../../src/server/db/seed';
 import { WEB_DIST_DIR } from '../../../src/server/paths';
+import { createMemoryStorage } from '../../../src/server/platform/storage';
 import { createTestDatabase } from '../../support/test-database';
 
 export interface E2EServer {
@@ -20,7 +21,7 @@ export async function startE2EServer(): Promise<E2EServer> {
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, webDir: WEB_DIST_DIR });
+  const app = await buildApp({ config, database, webDir: WEB_DIST_DIR, storage: createMemoryStorage() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { CARER_DESCRIPTION_MIN_LENGTH } from './limits';
+import {
+  AVAILABILITY_OPTIONS,
+  EXPERIENCE_LEVELS,
+  QUALIFICATIONS,
+  SEARCH_AVAILABILITY,
+  SEARCH_CARE_TYPES,
+  SPECIALIZATIONS,
+} from './options';
+
+/** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
+export const CARER_MESSAGES = {
+  specializationRequired: 'Please select a specialization',
+  experienceRequired: 'Please select your experience level',
+  locationRequired: 'Location is required',
+  locationTooLong: 'Location can be at most 120 characters',
+  minRateRequired: 'Minimum rate is required',
+  maxRateRequired: 'Maximum rate is required',
+  rateFormat: 'Enter an hourly rate in pounds, like 18 or 18.50',
+  rateRange: 'Hourly rates must be between £5 and £500',
+  minAboveMax: 'The minimum rate cannot be more than the maximum rate',
+  descriptionTooShort: `Description must be at least ${CARER_DESCRIPTION_MIN_LENGTH} characters`,
+  descriptionTooLong: 'Description can be at most 2,000 characters',
+  qualificationsRequired: 'Please select at least one qualification',
+  availabilityRequired: 'Please select at least one availability option',
+  termsRequired: 'You must accept the terms and conditions',
+  onlyCarers: 'Only carer accounts can create a carer profile.',
+  profileExists: 'You already have a carer profile.',
+  profileNotFound: 'No carer profile found.',
+  carerNotFound: 'Carer not found.',
+  notYourProfile: 'You can only change your own carer profile.',
+  onlyCustomersSave: 'Only customer accounts can save carers.',
+  photoMissing: 'Choose a photo to upload.',
+  photoTooLarge: 'The photo is too large: the limit is 5 MB.',
+  photoType: 'The photo must be a JPEG, PNG or WebP image.',
+  photoUnreadable: 'The photo could not be read. Try another image.',
+} as const;
+
+export const RATE_MIN_POUNDS = 5;
+export const RATE_MAX_POUNDS = 500;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An hourly rate as the form's number input or the API's JSON gives it (string or number),
+ * normalised to pounds with pence: '18.5' → '18.50'. SPEC section 3 keeps rates as strings.
+ */
+const hourlyRate = (requiredMessage: string) =>
+  z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(
+      z
+        .string()
+        .min(1, requiredMessage)
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, CARER_MESSAGES.rateFormat)
+        .refine(
+          (value) => Number(value) >= RATE_MIN_POUNDS && Number(value) <= RATE_MAX_POUNDS,
+          CARER_MESSAGES.rateRange,
+        )
+        .transform((value) => Number(value).toFixed(2)),
+    );
+
+const choiceList = <T extends readonly [string, ...string[]]>(options: T, requiredMessage: string) =>
+  z
+    .array(z.enum(options, { error: requiredMessage }), { error: requiredMessage })
+    .min(1, requiredMessage)
+    .max(options.length)
+    .transform((values) => [...new Set(values)]);
+
+/** The profile fields a carer edits (signup and dashboard alike). */
+const carerProfileFields = z.object({
+  specialization: z.enum(SPECIALIZATIONS, { error: CARER_MESSAGES.specializationRequired }),
+  experience: z.enum(EXPERIENCE_LEVELS, { error: CARER_MESSAGES.experienceRequired }),
+  location: z
+    .string({ error: CARER_MESSAGES.locationRequired })
+    .trim()
+    .min(1, CARER_MESSAGES.locationRequired)
+    .max(120, CARER_MESSAGES.locationTooLong),
+  hourlyRateMin: hourlyRate(CARER_MESSAGES.minRateRequired),
+  hourlyRateMax: hourlyRate(CARER_MESSAGES.maxRateRequired),
+  description: z
+    .string({ error: CARER_MESSAGES.descriptionTooShort })
+    .trim()
+    .min(CARER_DESCRIPTION_MIN_LENGTH, CARER_MESSAGES.descriptionTooShort)
+    .max(2000, CARER_MESSAGES.descriptionTooLong),
+  qualifications: choiceList(QUALIFICATIONS, CARER_MESSAGES.qualificationsRequired),
+  availability: choiceList(AVAILABILITY_OPTIONS, CARER_MESSAGES.availabilityRequired),
+});
+
+const minNotAboveMax = <T extends { hourlyRateMin: string; hourlyRateMax: string }>(value: T) =>
+  Number(value.hourlyRateMin) <= Number(value.hourlyRateMax);
+
+/** POST /api/carers and PUT /api/carers/{id}: the same body (SPEC section 7). Unknown keys are dropped. */
+export const CarerProfileInput = carerProfileFields.refine(minNotAboveMax, {
+  message: CARER_MESSAGES.minAboveMax,
+  path: ['hourlyRateMax'],
+});
+export type CarerProfileInput = z.infer<typeof CarerProfileInput>;
+export type CarerProfileFormValues = z.input<typeof CarerProfileInput>;
+
+/** The signup form adds the terms checkbox, which is never sent to the server (SPEC section 5). */
+export const CarerSignupForm = carerProfileFields
+  .extend({ termsAccepted: z.literal(true, { error: CARER_MESSAGES.termsRequired }) })
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] });
+export type CarerSignupFormValues = z.input<typeof CarerSignupForm>;
+
+/** A carer profile as anyone may see it: no email, no private fields (DESIGN point 1). */
+export const PublicCarer = z.object({
+  id: z.string(),
+  /** The carer's account, the receiverId of a message; null for profiles an admin created. */
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photoUrl: z.string().nullable(),
+  specialization: z.string(),
+  experience: z.string(),
+  location: z.string(),
+  hourlyRateMin: z.string(),
+  hourlyRateMax: z.string(),
+  description: z.string(),
+  qualifications: z.array(z.string()),
+  availability: z.array(z.string()),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  user: z.object({ firstName: z.string().nullable() }).nullable(),
+});
+export type PublicCarer = z.infer<typeof PublicCarer>;
+
+/** The owner's view of their own profile (GET /api/carers/my-profile and the write answers). */
+export const OwnCarerProfile = PublicCarer.extend({
+  postcodeDistrict: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OwnCarerProfile = z.infer<typeof OwnCarerProfile>;
+
+export const CarerReview = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+  /** First name and initial of the author ('Priya S.'), or 'Deleted user'. */
+  authorName: z.string(),
+});
+export type CarerReview = z.infer<typeof CarerReview>;
+
+export const CARER_SORTS = ['best', 'rating', 'price'] as const;
+export type CarerSort = (typeof CARER_SORTS)[number];
+export const SEARCH_DEFAULT_LIMIT = 12;
+export const SEARCH_MAX_LIMIT = 50;
+
+const SEARCH_MESSAGES = {
+  careType: 'Unknown care type',
+  availability: 'Unknown availability option',
+  rate: `Rates must be numbers between 0 and ${RATE_MAX_POUNDS}`,
+  sort: 'Sort must be best, rating or price',
+  limit: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
+  cursor: 'Invalid cursor',
+  location: 'Location can be at most 100 characters',
+} as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** GET /api/carers query. 'All Types' and 'Any Time' (the filters' defaults) mean no filter. */
+export const CarerSearchQuery = z.object({
+  location: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.location).optional()),
+  careType: optionalText.pipe(
+    z
+      .enum([...SEARCH_CARE_TYPES, ...SPECIALIZATIONS], { error: SEARCH_MESSAGES.careType })
+      .optional()
+      .transform((value) => (value === 'All Types' ? undefined : value)),
+  ),
+  availability: optionalText.pipe(
+    z
+      .enum([...SEARCH_AVAILABILITY, ...AVAILABILITY_OPTIONS], { error: SEARCH_MESSAGES.availability })
+      .optional()
+      .transform((value) => (value === 'Any Time' ? undefined : value)),
+  ),
+  minRate: z.coerce
+    .number({ error: SEARCH_MESSAGES.rate })
+    .min(0, SEARCH_MESSAGES.rate)
+    .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
+    .optional(),
+  maxRate: z.coerce
+    .number({ error: SEARCH_MESSAGES.rate })
+    .min(0, SEARCH_MESSAGES.rate)
+    .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
+    .optional(),
+  sort: z.enum(CARER_SORTS, { error: SEARCH_MESSAGES.sort }).default('best'),
+  limit: z.coerce
+    .number({ error: SEARCH_MESSAGES.limit })
+    .int(SEARCH_MESSAGES.limit)
+    .min(1, SEARCH_MESSAGES.limit)
+    .max(SEARCH_MAX_LIMIT, SEARCH_MESSAGES.limit)
+    .default(SEARCH_DEFAULT_LIMIT),
+  cursor: z.string().max(300, SEARCH_MESSAGES.cursor).optional(),
+});
+export type CarerSearchQuery = z.infer<typeof CarerSearchQuery>;
+export type CarerSearchParams = z.input<typeof CarerSearchQuery>;
+
+export const CarerSearchResult = z.object({
+  items: z.array(PublicCarer),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type CarerSearchResult = z.infer<typeof CarerSearchResult>;
+
+export const SavedCarers = z.object({ items: z.array(PublicCarer) });
+export type SavedCarers = z.infer<typeof SavedCarers>;
+
+/** 'Elderly Care Specialist': the card's name when a carer has no full name (SPEC section 2). */
+export function carerDisplayName(carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>): string {
+  const fullName = `${carer.firstName} ${carer.lastName}`.trim();
+  return fullName || `${carer.specialization} Specialist`;
+}

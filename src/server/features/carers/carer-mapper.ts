@@ -1,0 +1,50 @@
+import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
+import type { CarerProfileRow } from '../../db/schema';
+
+/** The public shape of a profile: what any visitor may see (no email, no private fields). */
+export function toPublicCarer(row: CarerProfileRow): PublicCarer {
+  return {
+    id: row.id,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoUrl: row.photoUrl,
+    specialization: row.specialization,
+    experience: row.experience,
+    location: row.location,
+    hourlyRateMin: row.hourlyRateMin,
+    hourlyRateMax: row.hourlyRateMax,
+    description: row.description,
+    qualifications: row.qualifications,
+    availability: row.availability,
+    rating: Number(row.rating),
+    reviewCount: row.reviewCount,
+    isActive: row.isActive,
+    isVerified: row.isVerified,
+    user: row.userId ? { firstName: row.firstName } : null,
+  };
+}
+
+export function toOwnCarerProfile(row: CarerProfileRow): OwnCarerProfile {
+  return {
+    ...toPublicCarer(row),
+    postcodeDistrict: row.postcodeDistrict,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const DISTRICT = /^([A-Z]{1,2}\d[A-Z\d]?)$/;
+const FULL_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*\d[A-Z]{2}$/;
+const DISTRICT_IN_TEXT = /\b([A-Z]{1,2}\d[A-Z\d]?)(?:\s*\d[A-Z]{2})?\b/;
+
+/** 'LS6' from 'LS6', 'ls6 3ab' or 'LS63AB'; undefined when the text is not a postcode. */
+export function postcodeDistrictOf(query: string): string | undefined {
+  const compact = query.trim().toUpperCase();
+  return DISTRICT.exec(compact)?.[1] ?? FULL_POSTCODE.exec(compact)?.[1];
+}
+
+/** A postcode district written anywhere in a location ('Headingley, Leeds LS6' → 'LS6'). */
+export function postcodeDistrictIn(location: string): string | null {
+  return DISTRICT_IN_TEXT.exec(location.toUpperCase())?.[1] ?? null;
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CARER_MESSAGES,
+  type CarerProfileInput,
+  type CarerReview,
+  type CarerSearchQuery,
+} from '@contracts/carers';
+import type { Database } from '../../db/client';
+import type { CarerProfileRow, UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { processProfilePhoto } from '../../platform/images';
+import type { FileStorage } from '../../platform/storage';
+import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
+import { createUploadsRepository } from '../../platform/uploads.repository';
+import { postcodeDistrictIn } from './carer-mapper';
+import { createCarersRepository } from './carers.repository';
+
+interface CarersServiceDeps {
+  db: Database;
+  storage: FileStorage;
+}
+
+const profileValues = (input: CarerProfileInput) => ({
+  ...input,
+  postcodeDistrict: postcodeDistrictIn(input.location),
+});
+
+/** Whether `viewer` may see a profile that is not listed (inactive): its owner and admins. */
+const canSeeUnlisted = (profile: CarerProfileRow, viewer: UserRow | null) =>
+  viewer !== null && (viewer.role === 'admin' || viewer.id === profile.userId);
+
+function authorName(first: string | null, last: string | null): string {
+  if (!first && !last) return 'Deleted user';
+  return [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
+}
+
+export function createCarersService({ db, storage }: CarersServiceDeps) {
+  const carers = createCarersRepository(db);
+
+  async function ownedProfile(id: string, user: UserRow): Promise<CarerProfileRow> {
+    const profile = await carers.findById(id);
+    if (!profile) throw AppError.notFound(CARER_MESSAGES.carerNotFound);
+    if (profile.userId !== user.id) throw AppError.forbidden(CARER_MESSAGES.notYourProfile);
+    return profile;
+  }
+
+  return {
+    async create(user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
+      if (user.role !== 'carer') throw AppError.forbidden(CARER_MESSAGES.onlyCarers);
+      if (await carers.findByUserId(user.id)) throw AppError.conflict(CARER_MESSAGES.profileExists);
+      try {
+        return await carers.insert({
+          ...profileValues(input),
+          userId: user.id,
+          firstName: user.firstName ?? '',
+          lastName: user.lastName ?? '',
+        });
+      } catch (error) {
+        // Two submissions racing: the unique index on user_id lets one through.
+        const code =
+          (error as { code?: string; cause?: { code?: string } }).code ??
+          (error as { cause?: { code?: string } }).cause?.code;
+        if (code === '23505') throw AppError.conflict(CARER_MESSAGES.profileExists);
+        throw error;
+      }
+    },
+
+    async myProfile(user: UserRow): Promise<CarerProfileRow> {
+      const profile = await carers.findByUserId(user.id);
+      if (!profile) throw AppError.notFound(CARER_MESSAGES.profileNotFound);
+      return profile;
+    },
+
+    async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
+      await ownedProfile(id, user);
+      return carers.update(id, profileValues(input));
+    },
+
+    /** A listed profile, or (for its owner and admins) an unlisted one. */
+    async get(id: string, viewer: UserRow | null): Promise<CarerProfileRow> {
+      const profile = await carers.findById(id);
+      if (!profile || (!profile.isActive && !canSeeUnlisted(profile, viewer))) {
+        throw AppError.notFound(CARER_MESSAGES.carerNotFound);
+      }
+      return profile;
+    },
+
+    async reviews(id: string, viewer: UserRow | null): Promise<CarerReview[]> {
+      const profile = await this.get(id, viewer);
+      const rows = await carers.listReviews(profile.id);
+      return rows.map((row) => ({
+        id: row.id,
+        rating: row.rating,
+        comment: row.comment,
+        createdAt: row.createdAt.toISOString(),
+        authorName: authorName(row.authorFirstName, row.authorLastName),
+      }));
+    },
+
+    search: (query: CarerSearchQuery) => carers.search(query),
+
+    /**
+     * Replaces the profile photo. The new file is stored first and recorded in the same
+     * transaction that points the profile at it; the old file goes only once that has committed,
+     * so a failure at any step leaves the old photo in place.
+     */
+    async replacePhoto(id: string, user: UserRow, upload: Buffer): Promise<CarerProfileRow> {
+      const profile = await ownedProfile(id, user);
+      const webp = await processProfilePhoto(upload);
+      const key = `photos/${randomUUID()}.webp`;
+      await storage.put(key, webp, 'image/webp');
+      const oldKey = profile.photoUrl?.startsWith(PHOTO_URL_PREFIX)
+        ? `photos/${profile.photoUrl.slice(PHOTO_URL_PREFIX.length)}`
+        : undefined;
+      let updated: CarerProfileRow;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const uploadsInTx = createUploadsRepository(tx);
+          await uploadsInTx.insert({
+            ownerId: user.id,
+            kind: 'photo',
+            storageKey: key,
+            contentType: 'image/webp',
+            sizeBytes: webp.length,
+          });
+          if (oldKey) await uploadsInTx.deleteByKey(oldKey);
+          return createCarersRepository(tx).setPhoto(
+            id,
+            profile.userId,
+            `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}`,
+          );
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+      if (oldKey) await storage.delete(oldKey).catch(() => {});
+      return updated;
+    },
+
+    refreshAllRankScores: () => carers.refreshAllRankScores(),
+  };
+}
+export type CarersService = ReturnType<typeof createCarersService>;

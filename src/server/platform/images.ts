@@ -1,0 +1,34 @@
+import sharp from 'sharp';
+import { CARER_MESSAGES } from '@contracts/carers';
+import { AppError } from './errors';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Refuses pixel floods (a small file that decodes to a huge image) before decoding them. */
+const MAX_INPUT_PIXELS = 40_000_000;
+export const PHOTO_MAX_DIMENSION = 800;
+
+/**
+ * A profile photo re-encoded as WebP at most 800 px on its longer side. The type is judged from
+ * the bytes, never the file name. Re-encoding drops every metadata block (EXIF, GPS, XMP, ICC),
+ * and the orientation tag is applied to the pixels first so the picture stays upright.
+ */
+export async function processProfilePhoto(input: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw AppError.badRequest(CARER_MESSAGES.photoType, { photo: CARER_MESSAGES.photoType });
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw AppError.badRequest(CARER_MESSAGES.photoType, { photo: CARER_MESSAGES.photoType });
+  }
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw AppError.badRequest(CARER_MESSAGES.photoUnreadable, { photo: CARER_MESSAGES.photoUnreadable });
+  }
+}

@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import type { CarerProfileFormValues } from '@contracts/carers';
+
+/** A valid profile body (SPEC section 7 POST /api/carers). */
+export const validProfile = (overrides: Partial<Record<keyof CarerProfileFormValues, unknown>> = {}) => ({
+  specialization: 'Dementia Care',
+  experience: '3-5 years',
+  location: 'Harrogate, North Yorkshire',
+  hourlyRateMin: '17.50',
+  hourlyRateMax: '23.00',
+  description:
+    'I support people living with dementia at home, keeping routines calm and familiar, and I work closely with families.',
+  qualifications: ['Dementia Care Training', 'DBS Checked'],
+  availability: ['Weekdays', 'Evenings'],
+  ...overrides,
+});
+
+/** A JPEG carrying EXIF with a GPS position and a name: what must never be served back. */
+export async function photoWithGps(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3a7a5c' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'Secret Home Address', Artist: 'Jane Carer' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '53/1 48/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '1/1 33/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+/** A multipart body with one file field, as a browser's FormData sends it. */
+export function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = `----carematch${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
