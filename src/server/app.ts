@@ -27,7 +27,7 @@ import { createSessionRepository } from './platform/sessions/session.repository'
 import { registerSessions } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
-import { createLocalDiskStorage, type FileStorage } from './platform/storage';
+import { createLocalDiskStorage, createS3Storage, type FileStorage } from './platform/storage';
 import { registerUploadRoutes } from './platform/uploads.routes';
 import { registerWebApp } from './platform/web-app';
 
@@ -40,7 +40,7 @@ export interface BuildAppOptions {
   runHousekeeping?: boolean;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: Writable;
-  /** Where uploads are kept; local disk under DATA_DIR/uploads unless given. */
+  /** Where uploads are kept; by default S3 when configured, else DATA_DIR/uploads. */
   storage?: FileStorage;
 }
 
@@ -51,7 +51,9 @@ export async function buildApp({
   webDir,
   runHousekeeping = false,
   logStream,
-  storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
+  storage = config.s3
+    ? createS3Storage(config.s3)
+    : createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),

@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
   ADMIN_SESSION_IDLE_MINUTES: minutes(30),
   ADMIN_SESSION_ABSOLUTE_MINUTES: minutes(8 * 60),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -61,6 +66,10 @@ export interface AppConfig {
     adminAbsoluteMinutes: number;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Uploads go to this S3-compatible store when set; otherwise to DATA_DIR/uploads. */
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +105,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const s3Required = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Required.some(Boolean) && !s3Required.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none',
+    );
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secureCookie = production || publicUrl.startsWith('https://');
 
@@ -123,6 +139,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'auto',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
         : undefined,
   };
 }

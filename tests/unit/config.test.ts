@@ -68,3 +68,28 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://carematch.example');
   });
 });
+
+describe('upload storage settings', () => {
+  it('uses S3 when all four settings are given, with a default region', () => {
+    const config = loadConfig({
+      S3_ENDPOINT: 'https://s3.example',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'https://s3.example',
+      bucket: 'b',
+      region: 'auto',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    });
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('refuses half an S3 configuration', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(
+      /S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 
 /** Where uploaded files live. Keys are chosen by the server ('photos/<uuid>.webp'), never by users. */
 export interface FileStorage {
@@ -60,6 +61,59 @@ export function createMemoryStorage(): FileStorage {
     },
     async delete(key) {
       files.delete(key);
+    },
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * Any S3-compatible store (AWS S3, Cloudflare R2, MinIO, …) through signed HTTP requests, with
+ * path-style addresses (`endpoint/bucket/key`), which every such store accepts. Lets several app
+ * instances share uploads.
+ */
+export function createS3Storage(settings: S3Settings): FileStorage {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: 's3',
+  });
+  const base = `${settings.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(settings.bucket)}`;
+  const url = (key: string) => {
+    assertSafeKey(key);
+    return `${base}/${key}`;
+  };
+  const fail = async (response: Response, action: string) => {
+    throw new Error(`S3 ${action} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  };
+  return {
+    async put(key, body, contentType) {
+      const response = await client.fetch(url(key), {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { 'content-type': contentType },
+      });
+      if (!response.ok) await fail(response, 'put');
+    },
+    async get(key) {
+      const response = await client.fetch(url(key), { method: 'GET' });
+      if (response.status === 404) return undefined;
+      if (!response.ok) await fail(response, 'get');
+      return {
+        body: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    },
+    async delete(key) {
+      const response = await client.fetch(url(key), { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) await fail(response, 'delete');
     },
   };
 }
