@@ -15,6 +15,8 @@ import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
 import { createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerMessagingRoutes } from './features/messaging/messaging.routes';
+import { createMessagingService } from './features/messaging/messaging.service';
 import { createSavedCarersRepository } from './features/saved-carers/saved-carers.repository';
 import { registerSavedCarersRoutes } from './features/saved-carers/saved-carers.routes';
 import { createSavedCarersService } from './features/saved-carers/saved-carers.service';
@@ -79,6 +81,7 @@ export async function buildApp({
   const auth = createAuthService({ users: createUserRepository(db), loginFailures, sessions });
   const carers = createCarersService({ db, storage });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
+  const messaging = createMessagingService(db, carers);
   if (runHousekeeping) {
     const stop = startHousekeeping(
       [
@@ -104,6 +107,7 @@ export async function buildApp({
   });
   registerCarersRoutes(app, carers);
   registerSavedCarersRoutes(app, savedCarers);
+  registerMessagingRoutes(app, messaging);
   registerUploadRoutes(app, storage);
   await registerWebApp(app, webDir);
 
