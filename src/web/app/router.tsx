@@ -40,6 +40,14 @@ const CarerSearchPage = lazyPage(
   () => import('@web/features/carers/pages/carer-search-page'),
   'CarerSearchPage',
 );
+const CarerProfilePage = lazyPage(
+  () => import('@web/features/carers/pages/carer-profile-page'),
+  'CarerProfilePage',
+);
+const SavedCarersPage = lazyPage(
+  () => import('@web/features/carers/pages/saved-carers-page'),
+  'SavedCarersPage',
+);
 const AdminDashboardPage = lazyPage(
   () => import('@web/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -89,6 +97,9 @@ const router = createBrowserRouter([
       { path: paths.about, element: <AboutPage /> },
       { path: paths.contact, element: <ContactPage /> },
       { path: paths.help, element: <HelpPage /> },
+      // DESIGN point 4: public carer search and profiles. TODO: move these literals to @contracts/paths.
+      { path: '/carers', element: <CarerSearchPage /> },
+      { path: '/carers/:id', element: <CarerProfilePage /> },
       // DESIGN adds email and password sign-in; the pages send a signed-in visitor on to /.
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
@@ -99,6 +110,7 @@ const router = createBrowserRouter([
           { path: paths.customerDashboard, element: <CarerSearchPage /> },
           { path: paths.adminDashboard, element: <AdminDashboardPage /> },
           { path: paths.settings, element: <SettingsPage /> },
+          { path: '/saved', element: <SavedCarersPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -16,7 +16,10 @@ export function StarRating({ rating, className }: { rating: number; className?: 
         <Star
           key={index}
           aria-hidden="true"
-          className={cn('size-4', index < filled ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/40')}
+          className={cn(
+            'size-4',
+            index < filled ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/40',
+          )}
         />
       ))}
     </span>

@@ -1,12 +1,158 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  BadgeCheck,
+  CalendarDays,
+  MessageSquare,
+  RotateCw,
+  Star,
+  UserRound,
+  UserRoundPlus,
+} from 'lucide-react';
+import type { OwnCarerProfile } from '@contracts/carers';
+import { paths } from '@contracts/paths';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { errorMessage } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { isNoProfileError, useMyProfile } from '../api/my-profile';
+import { DashboardEmptyState } from '../components/dashboard-empty-state';
+import { DashboardProfileTab } from '../components/dashboard-profile-tab';
+import { DashboardReviews } from '../components/dashboard-reviews';
+import { DashboardSkeleton } from '../components/dashboard-skeleton';
 
-/** Placeholder until its issue builds the page. */
+const TAB_PROFILE = 'profile';
+const TAB_MESSAGES = 'messages';
+
+/** The page frame every state shares, so the h1 is always 'Carer Dashboard'. */
+function DashboardFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <header className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Carer Dashboard</h1>
+          {header}
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function ProfileHeader({ profile }: { profile: OwnCarerProfile }) {
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+      {name ? <p className="text-lg text-muted-foreground">{name}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {profile.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+        {profile.isVerified ? (
+          <Badge>
+            <BadgeCheck aria-hidden="true" />
+            Verified
+          </Badge>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function NoProfile() {
+  return (
+    <DashboardEmptyState icon={UserRoundPlus} title="No Carer Profile Found">
+      <p>Create your carer profile so families can find you and get in touch.</p>
+      <Button asChild className="mt-4">
+        <Link to={paths.carerSignup}>Create Carer Profile</Link>
+      </Button>
+    </DashboardEmptyState>
+  );
+}
+
 export function CarerDashboardPage() {
   usePageTitle('Carer Dashboard');
+  const myProfile = useMyProfile();
+  const [tab, setTab] = useState(TAB_PROFILE);
+  const messagesTab = useRef<HTMLButtonElement>(null);
+
+  if (myProfile.isPending) {
+    return (
+      <DashboardFrame>
+        <DashboardSkeleton />
+      </DashboardFrame>
+    );
+  }
+
+  if (myProfile.isError) {
+    return (
+      <DashboardFrame>
+        {isNoProfileError(myProfile.error) ? (
+          <NoProfile />
+        ) : (
+          <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">
+            <p className="flex-1">
+              {errorMessage(myProfile.error, 'We could not load your carer profile. Please try again.')}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void myProfile.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </DashboardFrame>
+    );
+  }
+
+  const profile = myProfile.data;
+  const viewMessages = () => {
+    setTab(TAB_MESSAGES);
+    // The button pressed is now in a hidden panel: keep the keyboard on the tab it opened.
+    messagesTab.current?.focus();
+  };
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Carer Dashboard</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Manage your profile, messages and reviews here.</p>
-    </div>
+    <DashboardFrame header={<ProfileHeader profile={profile} />}>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList
+          aria-label="Dashboard sections"
+          className="grid grid-cols-2 min-[420px]:grid-cols-4 sm:inline-flex"
+        >
+          <TabsTrigger value={TAB_PROFILE}>
+            <UserRound aria-hidden="true" />
+            Profile
+          </TabsTrigger>
+          <TabsTrigger ref={messagesTab} value={TAB_MESSAGES}>
+            <MessageSquare aria-hidden="true" />
+            Messages
+          </TabsTrigger>
+          <TabsTrigger value="reviews">
+            <Star aria-hidden="true" />
+            Reviews
+          </TabsTrigger>
+          <TabsTrigger value="schedule">
+            <CalendarDays aria-hidden="true" />
+            Schedule
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value={TAB_PROFILE}>
+          <DashboardProfileTab profile={profile} onViewMessages={viewMessages} />
+        </TabsContent>
+        <TabsContent value={TAB_MESSAGES}>
+          <DashboardEmptyState icon={MessageSquare} title="No Messages Yet">
+            <p>When families contact you, their messages will appear here.</p>
+          </DashboardEmptyState>
+        </TabsContent>
+        <TabsContent value="reviews">
+          <DashboardReviews carerId={profile.id} />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <DashboardEmptyState icon={CalendarDays} title="Schedule">
+            <p>Booking and schedule features coming soon</p>
+          </DashboardEmptyState>
+        </TabsContent>
+      </Tabs>
+    </DashboardFrame>
   );
 }

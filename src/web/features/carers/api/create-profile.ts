@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
+import { apiRequest } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/auth';
+import { myProfileQueryKey } from './my-profile';
+
+export async function createProfile(input: CarerProfileInput): Promise<OwnCarerProfile> {
+  const response = await apiRequest('POST', '/api/carers', input);
+  return (await response.json()) as OwnCarerProfile;
+}
+
+/** Creates the signed-in carer's profile, then refreshes who they are (SPEC 7). */
+export function useCreateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProfile,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(myProfileQueryKey, profile);
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicCarer, SavedCarers } from '@contracts/carers';
+import type { CurrentUser } from '@contracts/auth';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest, errorMessage, getQueryFn } from '@web/lib/api-client';
+
+export const savedCarersQueryKey = ['/api/saved-carers'] as const;
+
+/** Only customer accounts keep a saved list; the server refuses everyone else. */
+export function canSaveCarers(user: CurrentUser | null): boolean {
+  return user !== null && user.role === 'customer' && user.userType === 'customer';
+}
+
+export function savedCarersQueryOptions() {
+  return queryOptions({
+    queryKey: savedCarersQueryKey,
+    queryFn: getQueryFn<SavedCarers>({ on401: 'throw' }),
+  });
+}
+
+export function useSavedCarers(enabled: boolean) {
+  return useQuery({ ...savedCarersQueryOptions(), enabled });
+}
+
+type ToggleSavedInput = { carer: PublicCarer; save: boolean };
+
+async function toggleSavedCarer({ carer, save }: ToggleSavedInput): Promise<void> {
+  await apiRequest(save ? 'PUT' : 'DELETE', `/api/saved-carers/${encodeURIComponent(carer.id)}`);
+}
+
+/** Saves or removes a carer, showing the change at once and undoing it if the server refuses. */
+export function useToggleSavedCarer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleSavedCarer,
+    onMutate: async ({ carer, save }) => {
+      await queryClient.cancelQueries({ queryKey: savedCarersQueryKey });
+      const previous = queryClient.getQueryData<SavedCarers>(savedCarersQueryKey);
+      if (previous) {
+        const others = previous.items.filter((item) => item.id !== carer.id);
+        queryClient.setQueryData<SavedCarers>(savedCarersQueryKey, {
+          items: save ? [carer, ...others] : others,
+        });
+      }
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(savedCarersQueryKey, context.previous);
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to update saved carers.'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedCarersQueryKey }),
+  });
+}

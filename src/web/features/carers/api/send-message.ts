@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SendMessageInput } from '@contracts/messages';
+import { apiRequest } from '@web/lib/api-client';
+
+/** receiverId is the carer's account (PublicCarer.userId). */
+export async function sendMessage(input: SendMessageInput): Promise<void> {
+  await apiRequest('POST', '/api/messages', input);
+}
+
+/** Sends a message; afterwards every messages query is refreshed (SPEC section 7). */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => {
+          const [first] = query.queryKey;
+          return typeof first === 'string' && first.startsWith('/api/messages');
+        },
+      }),
+  });
+}

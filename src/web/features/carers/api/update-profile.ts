@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
+import { apiRequest } from '@web/lib/api-client';
+import { myProfileQueryKey } from './my-profile';
+
+export async function updateProfile({
+  id,
+  input,
+}: {
+  id: string;
+  input: CarerProfileInput;
+}): Promise<OwnCarerProfile> {
+  const response = await apiRequest('PUT', `/api/carers/${encodeURIComponent(id)}`, input);
+  return (await response.json()) as OwnCarerProfile;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(myProfileQueryKey, profile);
+      // Public views of this carer (profile page, search results) are keyed under '/api/carers'.
+      await queryClient.invalidateQueries({ queryKey: ['/api/carers'] });
+    },
+  });
+}

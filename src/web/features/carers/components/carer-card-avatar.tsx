@@ -1,0 +1,28 @@
+import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
+import { cn } from '@web/lib/utils';
+
+/** Initials of first and last name, 'C' when there are none (SPEC section 2). */
+export function carerInitials(carer: Pick<PublicCarer, 'firstName' | 'lastName'>): string {
+  const letters = `${carer.firstName.trim().charAt(0)}${carer.lastName.trim().charAt(0)}`;
+  return letters.toUpperCase() || 'C';
+}
+
+const SIZES = {
+  md: { root: 'size-14', fallback: 'text-lg' },
+  lg: { root: 'size-24 sm:size-28', fallback: 'text-3xl' },
+} as const;
+
+/** The carer's photo, or their initials; the initials are decorative because the name sits beside them. */
+export function CarerAvatar({ carer, size = 'md' }: { carer: PublicCarer; size?: keyof typeof SIZES }) {
+  return (
+    <Avatar className={SIZES[size].root}>
+      {carer.photoUrl ? (
+        <AvatarImage src={carer.photoUrl} alt={`Photo of ${carerDisplayName(carer)}`} />
+      ) : null}
+      <AvatarFallback aria-hidden="true" className={cn(SIZES[size].fallback)}>
+        {carerInitials(carer)}
+      </AvatarFallback>
+    </Avatar>
+  );
+}

@@ -1,0 +1,114 @@
+import { BadgeCheck, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
+import { StarRating } from '@web/components/star-rating';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
+import { formatRateRange, formatRating } from '@web/lib/format';
+import { CarerAvatar } from './carer-card-avatar';
+import { CarerChipList } from './carer-card-lists';
+import { ContactArea } from './contact-area';
+import { SaveCarerButton } from './save-carer-button';
+
+export function carerProfilePath(carerId: string): string {
+  return `/carers/${encodeURIComponent(carerId)}`;
+}
+
+/** '(12 reviews)', '(1 review)'. */
+export function reviewCountText(count: number): string {
+  return `(${count} ${count === 1 ? 'review' : 'reviews'})`;
+}
+
+export function VerifiedBadge() {
+  return (
+    <Badge variant="success">
+      <BadgeCheck aria-hidden="true" />
+      Verified
+    </Badge>
+  );
+}
+
+export function CarerRating({ carer }: { carer: PublicCarer }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <StarRating rating={carer.rating} />
+      <span aria-hidden="true" className="font-semibold text-foreground">
+        {formatRating(carer.rating)}
+      </span>
+      <span className="text-muted-foreground">{reviewCountText(carer.reviewCount)}</span>
+    </p>
+  );
+}
+
+/** SPEC section 2 carer card, for search results and the saved list. */
+export function CarerCard({
+  carer,
+  headingLevel = 'h3',
+}: {
+  carer: PublicCarer;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
+  const name = carerDisplayName(carer);
+  return (
+    <Card className="flex h-full w-full flex-col gap-4 p-5 sm:p-6" data-testid="carer-card">
+      <div className="flex items-start gap-4">
+        <CarerAvatar carer={carer} />
+        <div className="min-w-0 flex-1">
+          <Heading className="text-lg leading-snug font-semibold break-words">
+            <Link
+              to={carerProfilePath(carer.id)}
+              className="text-foreground underline-offset-4 hover:text-primary hover:underline"
+            >
+              {name}
+            </Link>
+          </Heading>
+          <p className="text-sm font-medium text-primary">{carer.specialization}</p>
+          <p className="mt-0.5 flex items-start gap-1 text-sm text-muted-foreground">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">{carer.location}</span>
+          </p>
+        </div>
+        <SaveCarerButton carer={carer} />
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CarerRating carer={carer} />
+        {carer.isVerified ? <VerifiedBadge /> : null}
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 rounded-md bg-muted px-3 py-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Experience</dt>
+          <dd className="font-medium text-foreground">{carer.experience}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Hourly rate</dt>
+          <dd className="font-medium text-foreground">
+            {formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}
+          </dd>
+        </div>
+      </dl>
+
+      <p className="line-clamp-3 min-h-[3lh] text-sm text-muted-foreground">{carer.description}</p>
+
+      <div className="grid gap-2">
+        <CarerChipList
+          label={`Qualifications of ${name}`}
+          items={carer.qualifications}
+          max={CARD_MAX_QUALIFICATIONS}
+          variant="secondary"
+        />
+        <CarerChipList
+          label={`Availability of ${name}`}
+          items={carer.availability}
+          max={CARD_MAX_AVAILABILITY}
+          variant="outline"
+        />
+      </div>
+
+      <ContactArea carer={carer} className="mt-auto pt-2" />
+    </Card>
+  );
+}

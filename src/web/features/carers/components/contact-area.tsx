@@ -1,0 +1,146 @@
+import type { ReactNode } from 'react';
+import { Lock, MessageCircle } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import type { CurrentUser } from '@contracts/auth';
+import type { PublicCarer } from '@contracts/carers';
+import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { paths } from '@contracts/paths';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useAuth } from '@web/lib/auth';
+import { cn } from '@web/lib/utils';
+import { ContactMessageDialog } from './contact-message-dialog';
+
+type ContactState = 'signedOut' | 'notCustomer' | 'needsSubscription' | 'canMessage';
+
+/** An active subscription: status 'active' and an expiry, if any, still in the future (SPEC section 4). */
+export function hasActiveSubscription(user: CurrentUser, now = new Date()): boolean {
+  if (user.subscriptionStatus !== 'active') return false;
+  if (!user.subscriptionExpiresAt) return true;
+  return new Date(user.subscriptionExpiresAt).getTime() > now.getTime();
+}
+
+function contactState(user: CurrentUser | null): ContactState {
+  if (!user) return 'signedOut';
+  // Carers and admins are not families looking for care, so they get no contact button.
+  if (user.role !== 'customer' || user.userType !== 'customer') return 'notCustomer';
+  return hasActiveSubscription(user) ? 'canMessage' : 'needsSubscription';
+}
+
+/** 'Contact Margaret': the carer's first name, or 'Carer' (SPEC section 2). */
+export function carerFirstName(carer: PublicCarer): string {
+  return carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
+}
+
+// Both layers share one grid cell, so the box grows with the overlay's text on narrow screens.
+const LOCKED_BOX = 'grid min-h-36 overflow-hidden rounded-md border border-border bg-muted';
+const LAYER = '[grid-area:1/1]';
+
+/** Blurred bars standing in for the hidden contact details behind the overlay. */
+function HiddenDetails() {
+  return (
+    <div aria-hidden="true" className={`${LAYER} space-y-3 p-4 blur-[2px]`}>
+      <div className="h-3 w-2/3 rounded bg-slate-300" />
+      <div className="h-3 w-1/2 rounded bg-slate-300" />
+      <div className="h-3 w-3/4 rounded bg-slate-300" />
+    </div>
+  );
+}
+
+function LockedOverlay({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <div className={LOCKED_BOX}>
+      <HiddenDetails />
+      <div
+        className={`${LAYER} relative flex flex-col items-center justify-center gap-1 bg-white/85 p-4 text-center`}
+      >
+        <Lock aria-hidden="true" className="size-5 text-primary" />
+        <p className="font-semibold text-foreground">{title}</p>
+        <p className="text-sm text-muted-foreground">{text}</p>
+        <div className="mt-2">{action}</div>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC section 2 "Contact area": what a visitor may do to reach this carer depends on who they are. */
+export function ContactArea({ carer, className }: { carer: PublicCarer; className?: string }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const state = contactState(user);
+
+  if (state === 'signedOut') {
+    const returnTo = `${location.pathname}${location.search}`;
+    return (
+      <div className={className} data-testid="contact-area">
+        <LockedOverlay
+          title="Sign In Required"
+          text="Please sign in to view contact details"
+          action={
+            <Button asChild size="sm">
+              <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (state === 'needsSubscription') {
+    return (
+      <div className={className} data-testid="contact-area">
+        <LockedOverlay
+          title="Subscription Required"
+          text="Subscribe to access carer contact information"
+          action={
+            <Button asChild size="sm">
+              <Link to={paths.subscription}>Subscribe Now</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (state === 'notCustomer') {
+    return (
+      <p className={cn('text-sm text-muted-foreground', className)} data-testid="contact-area">
+        Families with a subscription can contact carers here.
+      </p>
+    );
+  }
+
+  if (!carer.userId) {
+    return (
+      <p className={cn('text-sm text-muted-foreground', className)} data-testid="contact-area">
+        {MESSAGE_MESSAGES.carerUnreachable}
+      </p>
+    );
+  }
+
+  return (
+    <div className={className} data-testid="contact-area">
+      <ContactMessageDialog
+        carer={carer}
+        receiverId={carer.userId}
+        trigger={
+          <Button className="w-full">
+            <MessageCircle aria-hidden="true" />
+            {`Contact ${carerFirstName(carer)}`}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** Holds the contact area's space while results load, so cards do not jump when they arrive. */
+export function ContactAreaSkeleton() {
+  const { user } = useAuth();
+  const state = contactState(user);
+  if (state === 'signedOut' || state === 'needsSubscription') {
+    return <Skeleton className="min-h-36" />;
+  }
+  if (state === 'notCustomer') return <Skeleton className="h-5 w-3/4" />;
+  return <Skeleton className="h-10" />;
+}

@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '@contracts/messages';
+import { paths } from '@contracts/paths';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { useSendMessage } from '../api/send-message';
+
+/** SPEC section 4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
+export function ContactMessageDialog({
+  carer,
+  receiverId,
+  trigger,
+}: {
+  carer: PublicCarer;
+  receiverId: string;
+  trigger: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const send = useSendMessage();
+  const messageId = useId();
+  const name = carerDisplayName(carer);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    const content = message.trim();
+    if (!content) {
+      toast({
+        title: 'Message Required',
+        description: 'Please enter a message before sending.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    send.mutate(
+      { receiverId, carerId: carer.id, content },
+      {
+        onSuccess: () => {
+          toast({ title: 'Message Sent', description: 'Your message has been sent successfully.' });
+          setMessage('');
+          setOpen(false);
+        },
+        onError: (error) => {
+          const details = parseApiError(error);
+          const status = details?.status;
+          if (status === 401) {
+            toast({
+              title: 'Login Required',
+              description: 'Please log in to contact carers.',
+              variant: 'destructive',
+            });
+            window.location.href = paths.apiLogin;
+            return;
+          }
+          // Other refusals (a carer's or admin's account, say) fall through to the server's message.
+          if (
+            status === 403 &&
+            (!details?.message || details.message === MESSAGE_MESSAGES.subscriptionRequired)
+          ) {
+            toast({
+              title: 'Subscription Required',
+              description: 'Please subscribe to contact carers.',
+              variant: 'destructive',
+            });
+            return;
+          }
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to send message.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl focus:outline-none">
+          <div className="flex flex-col gap-1.5 pr-10">
+            <DialogPrimitive.Title className="text-lg font-semibold text-foreground">
+              {`Send Message to ${name}`}
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              Introduce yourself and describe the care you are looking for.
+            </DialogPrimitive.Description>
+          </div>
+          <form onSubmit={handleSubmit} className="mt-4 grid gap-4" noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor={messageId}>Message</Label>
+              <p id={`${messageId}-hint`} className="text-sm text-muted-foreground">
+                {`Up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
+              </p>
+              <Textarea
+                id={messageId}
+                name="message"
+                rows={6}
+                maxLength={MESSAGE_MAX_LENGTH}
+                aria-describedby={`${messageId}-hint`}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogPrimitive.Close asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogPrimitive.Close>
+              {/* aria-disabled, not disabled, so focus stays on the button while sending. */}
+              <Button type="submit" aria-disabled={send.isPending || undefined}>
+                {send.isPending ? (
+                  <>
+                    <Spinner />
+                    Sending...
+                  </>
+                ) : (
+                  'Send Message'
+                )}
+              </Button>
+            </div>
+          </form>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

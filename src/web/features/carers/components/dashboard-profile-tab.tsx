@@ -1,0 +1,161 @@
+import { useRef, useState } from 'react';
+import { CalendarClock, MessageSquare, Pencil } from 'lucide-react';
+import type { OwnCarerProfile } from '@contracts/carers';
+import { StarRating } from '@web/components/star-rating';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatRateRange, formatRating } from '@web/lib/format';
+import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
+import { DashboardProfilePhoto } from './dashboard-profile-photo';
+import { PROFILE_LABELS } from './profile-form-fields';
+
+function Statistics({ profile }: { profile: OwnCarerProfile }) {
+  const stats = [
+    {
+      label: 'Rating',
+      value: formatRating(profile.rating),
+      extra: <StarRating rating={profile.rating} />,
+    },
+    { label: 'Reviews', value: String(profile.reviewCount), extra: null },
+    {
+      label: 'Hourly rate',
+      value: formatRateRange(profile.hourlyRateMin, profile.hourlyRateMax),
+      extra: null,
+    },
+  ];
+  return (
+    <section aria-labelledby="dashboard-stats-heading">
+      <h2 id="dashboard-stats-heading" className="sr-only">
+        Statistics
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {stats.map(({ label, value, extra }) => (
+          <div key={label} className="grid gap-1 rounded-lg border border-border bg-card p-5 shadow-sm">
+            <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-2xl font-bold break-words">
+              {value}
+              {extra}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: OwnCarerProfile }) {
+  const rows = [
+    { label: PROFILE_LABELS.specialization, value: profile.specialization },
+    { label: PROFILE_LABELS.experience, value: profile.experience },
+    { label: PROFILE_LABELS.location, value: profile.location },
+    { label: 'Hourly rate', value: formatRateRange(profile.hourlyRateMin, profile.hourlyRateMax) },
+  ];
+  const lists = [
+    { label: PROFILE_LABELS.qualifications, values: profile.qualifications },
+    { label: PROFILE_LABELS.availability, values: profile.availability },
+  ];
+  return (
+    <dl className="grid gap-5 sm:grid-cols-2">
+      {rows.map(({ label, value }) => (
+        <div key={label} className="grid gap-1">
+          <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+      <div className="grid gap-1 sm:col-span-2">
+        <dt className="text-sm font-medium text-muted-foreground">{PROFILE_LABELS.description}</dt>
+        <dd className="leading-relaxed break-words whitespace-pre-line">{profile.description}</dd>
+      </div>
+      {lists.map(({ label, values }) => (
+        <div key={label} className="grid gap-2 sm:col-span-2">
+          <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+          <dd>
+            <ul className="flex flex-wrap gap-2">
+              {values.map((value) => (
+                <li key={value}>
+                  <Badge variant="secondary">{value}</Badge>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type DashboardProfileTabProps = {
+  profile: OwnCarerProfile;
+  onViewMessages: () => void;
+};
+
+/** Statistics, quick actions, photo, and the profile information with its view and edit modes. */
+export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfileTabProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const startEditing = () => {
+    if (editing) document.getElementById('edit-specialization')?.focus();
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    setEditing(false);
+    // The form that had focus is gone: put the keyboard back where editing started.
+    editButton.current?.focus();
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Statistics profile={profile} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild className="text-lg">
+                <h2>Quick actions</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <Button ref={editButton} variant="outline" className="justify-start" onClick={startEditing}>
+                <Pencil aria-hidden="true" />
+                Edit Profile
+              </Button>
+              <Button variant="outline" className="justify-start" onClick={onViewMessages}>
+                <MessageSquare aria-hidden="true" />
+                View Messages
+              </Button>
+              {/* SPEC 2: this action does nothing yet; availability is changed through Edit Profile. */}
+              <Button variant="outline" className="justify-start">
+                <CalendarClock aria-hidden="true" />
+                Update Availability
+              </Button>
+            </CardContent>
+          </Card>
+          <DashboardProfilePhoto profile={profile} />
+        </div>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle asChild className="text-lg">
+              <h2>Profile information</h2>
+            </CardTitle>
+            <CardDescription>
+              {editing
+                ? 'Change your details, then save. Cancel discards your changes.'
+                : 'What families see on your public profile.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {editing ? (
+              <DashboardProfileEditForm profile={profile} onDone={stopEditing} />
+            ) : (
+              <ProfileDetails profile={profile} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

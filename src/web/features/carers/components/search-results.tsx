@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import { SearchX } from 'lucide-react';
+import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { useCarerSearch, type CarerSearchFilters } from '../api/search-carers';
+import { CarerCard } from './carer-card';
+import { CarerCardSkeleton } from './carer-card-skeleton';
+
+const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2';
+
+function resultsAnnouncement(status: 'pending' | 'error' | 'success', count: number): string {
+  if (status === 'pending') return 'Loading carers...';
+  if (status === 'error') return '';
+  return `Showing ${count} ${count === 1 ? 'carer' : 'carers'}`;
+}
+
+/** Results of the search: skeletons, error, empty state or the card grid with "Load More Carers". */
+export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
+  const search = useCarerSearch(filters);
+  const carers = search.data?.pages.flatMap((page) => page.items) ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusIndexAfterLoad = useRef<number | null>(null);
+
+  // After "Load More Carers", focus the first new card so keyboard users continue from there.
+  useEffect(() => {
+    const index = focusIndexAfterLoad.current;
+    if (index === null) return;
+    const link = listRef.current?.children[index]?.querySelector('a');
+    if (link) {
+      focusIndexAfterLoad.current = null;
+      link.focus();
+    }
+  }, [carers.length]);
+
+  async function loadMore() {
+    if (search.isFetchingNextPage) return;
+    focusIndexAfterLoad.current = carers.length;
+    await search.fetchNextPage();
+  }
+
+  const hasData = search.data !== undefined;
+  return (
+    <section aria-labelledby="search-results-heading" aria-busy={search.isPending}>
+      <h2 id="search-results-heading" className="sr-only">
+        Search results
+      </h2>
+      <p role="status" className="mb-4 min-h-5 text-sm font-medium text-muted-foreground">
+        {resultsAnnouncement(hasData ? 'success' : search.status, carers.length)}
+      </p>
+
+      {search.isPending ? (
+        <ul className={GRID}>
+          {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="flex min-w-0">
+              <CarerCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {search.isError && !hasData ? (
+        <Alert variant="destructive" role="alert" className="flex-col items-start">
+          <p>{errorMessage(search.error, 'We could not load carers. Please try again.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void search.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {hasData && carers.length === 0 ? (
+        <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-12 text-center">
+          <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h3 className="mt-4 text-lg font-semibold">No Carers Found</h3>
+          <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or location</p>
+        </div>
+      ) : null}
+
+      {carers.length > 0 ? (
+        <ul ref={listRef} className={GRID}>
+          {carers.map((carer) => (
+            <li key={carer.id} className="flex min-w-0">
+              <CarerCard carer={carer} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {search.isFetchNextPageError ? (
+        <Alert variant="destructive" role="alert" className="mt-6">
+          {errorMessage(search.error, 'We could not load more carers. Please try again.')}
+        </Alert>
+      ) : null}
+
+      {search.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => void loadMore()}
+            aria-disabled={search.isFetchingNextPage || undefined}
+          >
+            {search.isFetchingNextPage ? (
+              <>
+                <Spinner />
+                Loading...
+              </>
+            ) : (
+              'Load More Carers'
+            )}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

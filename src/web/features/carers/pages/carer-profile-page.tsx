@@ -1,0 +1,197 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft, MapPin } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { formatRateRange } from '@web/lib/format';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useCarer } from '../api/carer';
+import { CarerAvatar } from '../components/carer-card-avatar';
+import { CarerRating, VerifiedBadge } from '../components/carer-card';
+import { CarerChipList } from '../components/carer-card-lists';
+import { CarerProfileReviews } from '../components/carer-profile-reviews';
+import { ContactArea } from '../components/contact-area';
+import { SaveCarerButton } from '../components/save-carer-button';
+
+const SEARCH_PATH = '/carers';
+
+function BackToSearch() {
+  return (
+    <Link
+      to={SEARCH_PATH}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to search
+    </Link>
+  );
+}
+
+function CarerNotFound() {
+  usePageTitle('Carer not found');
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Carer not found</h1>
+      <p className="mt-4 text-muted-foreground">
+        This carer’s profile does not exist or is no longer listed.
+      </p>
+      <Button asChild variant="outline" className="mt-8">
+        <Link to={SEARCH_PATH}>Find other carers</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-hidden="true" className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="space-y-6">
+        <Skeleton className="h-44" />
+        <Skeleton className="h-64" />
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle asChild className="text-xl">
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function CarerProfile({ carer }: { carer: PublicCarer }) {
+  const name = carerDisplayName(carer);
+  usePageTitle(name);
+  return (
+    // DOM order header → rates and contact → details, so on a phone the contact area comes early.
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Card className="min-w-0 p-5 sm:p-6 lg:col-start-1 lg:row-start-1">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <CarerAvatar carer={carer} size="lg" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+              <SaveCarerButton carer={carer} />
+            </div>
+            <p className="text-lg font-medium text-primary">{carer.specialization}</p>
+            <p className="flex items-center gap-1 text-muted-foreground">
+              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              {carer.location}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <CarerRating carer={carer} />
+              {carer.isVerified ? <VerifiedBadge /> : null}
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <aside
+        aria-label={`Rates and contact for ${name}`}
+        className="space-y-6 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+      >
+        <ProfileSection title="Rates & Experience">
+          <dl className="grid gap-3">
+            <div>
+              <dt className="text-sm text-muted-foreground">Hourly rate</dt>
+              <dd className="text-xl font-semibold">
+                {formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Experience</dt>
+              <dd className="font-medium">{carer.experience}</dd>
+            </div>
+          </dl>
+        </ProfileSection>
+        <ProfileSection title="Get in Touch">
+          <ContactArea carer={carer} />
+        </ProfileSection>
+      </aside>
+
+      <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+        <ProfileSection title="About">
+          <p className="whitespace-pre-line text-foreground">{carer.description}</p>
+        </ProfileSection>
+
+        <ProfileSection title="Qualifications">
+          <CarerChipList
+            label={`Qualifications of ${name}`}
+            items={carer.qualifications}
+            variant="secondary"
+          />
+        </ProfileSection>
+
+        <ProfileSection title="Availability">
+          <CarerChipList label={`Availability of ${name}`} items={carer.availability} variant="outline" />
+        </ProfileSection>
+
+        <ProfileSection title="Reviews">
+          <CarerProfileReviews carerId={carer.id} />
+        </ProfileSection>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC section 3 carer profile at /carers/:id, with reviews, the contact area and the save toggle. */
+export function CarerProfilePage() {
+  const { id = '' } = useParams();
+  const carer = useCarer(id);
+
+  if (carer.isError && parseApiError(carer.error)?.status === 404) return <CarerNotFound />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <BackToSearch />
+      {carer.isPending ? <LoadingProfile /> : null}
+      {carer.isError ? (
+        <ProfileError
+          message={errorMessage(carer.error, 'We could not load this carer. Please try again.')}
+          onRetry={() => void carer.refetch()}
+        />
+      ) : null}
+      {carer.isSuccess ? <CarerProfile carer={carer.data} /> : null}
+    </div>
+  );
+}
+
+function LoadingProfile() {
+  usePageTitle('Carer profile');
+  return (
+    <>
+      <h1 className="sr-only">Carer profile</h1>
+      <p role="status" className="sr-only">
+        Loading carer profile...
+      </p>
+      <ProfileSkeleton />
+    </>
+  );
+}
+
+function ProfileError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  usePageTitle('Carer profile');
+  return (
+    <div className="mt-6 space-y-4">
+      <h1 className="text-2xl font-bold tracking-tight">Carer profile</h1>
+      <Alert variant="destructive" role="alert" className="flex-col items-start">
+        <p>{message}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    </div>
+  );
+}

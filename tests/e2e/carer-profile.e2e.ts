@@ -1,0 +1,190 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CARER_MESSAGES } from '@contracts/carers';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  pageProblems,
+  signInThroughForm,
+} from './support/browser';
+import { startE2EServer, type E2EServer } from './support/e2e-server';
+import { registerThroughForm, toastTitle } from './support/journeys';
+
+let server: E2EServer;
+let browser: Browser;
+const opened: Page[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  for (const page of opened.splice(0)) {
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  }
+});
+
+async function open(viewport = DESKTOP) {
+  const { page } = await newPage(browser, server.baseUrl, viewport);
+  opened.push(page);
+  return page;
+}
+
+async function fillProfile(page: Page, values: { location: string; description: string }) {
+  await page.getByLabel('Care specialization').selectOption('Elderly Care');
+  await page.getByLabel('Years of experience').selectOption('6-10 years');
+  await page.getByLabel('Location', { exact: true }).fill(values.location);
+  await page.getByLabel('Minimum hourly rate').fill('18.50');
+  await page.getByLabel('Maximum hourly rate').fill('24');
+  await page.getByLabel('Description').fill(values.description);
+  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('First Aid Certified').check();
+  await page.getByRole('group', { name: 'Availability' }).getByLabel('Weekdays').check();
+}
+
+describe('carer signup', () => {
+  it('shows every SPEC validation message beside its field', async () => {
+    const page = await open();
+    await registerThroughForm(page, { firstName: 'Valerie', lastName: 'Dation', userType: 'carer' });
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    for (const message of [
+      CARER_MESSAGES.specializationRequired,
+      CARER_MESSAGES.experienceRequired,
+      CARER_MESSAGES.locationRequired,
+      CARER_MESSAGES.minRateRequired,
+      CARER_MESSAGES.maxRateRequired,
+      CARER_MESSAGES.descriptionTooShort,
+      CARER_MESSAGES.qualificationsRequired,
+      CARER_MESSAGES.availabilityRequired,
+      CARER_MESSAGES.termsRequired,
+    ]) {
+      await page.getByText(message, { exact: true }).first().waitFor();
+    }
+    // The first invalid field takes the focus.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-specialization');
+    expect(new URL(page.url()).pathname).toBe('/carer-signup');
+  });
+
+  it('takes a new carer from registration to a live, photographed, edited profile they can find in search', async () => {
+    const page = await open();
+    await registerThroughForm(page, { firstName: 'Bethan', lastName: 'Lloyd', userType: 'carer' });
+    await fillProfile(page, {
+      location: 'Aberystwyth, Ceredigion SY23',
+      description:
+        'Former ward sister offering calm, practical support at home for older people across north Ceredigion.',
+    });
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await toastTitle(page, 'Profile Created Successfully!').waitFor();
+    await page.waitForURL(`${server.baseUrl}/carer-dashboard`);
+    await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
+    await page.getByText('Bethan Lloyd').first().waitFor();
+    await page.getByText('Active', { exact: true }).first().waitFor();
+    expect(await page.getByText('Verified', { exact: true }).count()).toBe(0);
+
+    // Photo: any phone picture; the server re-encodes it.
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#6b8f71' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel('Upload a new photo')
+      .setInputFiles({ name: 'bethan.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    const photo = page.getByRole('img', { name: 'Your current profile photo' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}\.webp$/);
+
+    // Edit and save, then cancel an edit and see it discarded.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Location', { exact: true }).fill('Borth, Ceredigion SY24');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toastTitle(page, 'Profile Updated').waitFor();
+    await page.getByText('Borth, Ceredigion SY24').first().waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Location', { exact: true }).fill('Somewhere Else');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Borth, Ceredigion SY24').first().waitFor();
+    expect(await page.getByText('Somewhere Else').count()).toBe(0);
+
+    // Found in search by town, and by care type.
+    const search = await open();
+    await search.goto('/carers?location=borth');
+    await search.getByRole('link', { name: 'Bethan Lloyd' }).first().waitFor();
+    await search.goto('/carers?location=ceredigion&careType=Elderly+Care');
+    await search.getByRole('link', { name: 'Bethan Lloyd' }).first().waitFor();
+    await search.goto('/carers?location=borth&careType=Dementia+Care');
+    await search.getByText('No Carers Found').waitFor();
+  });
+
+  it('refuses an edit that breaks a rule, with the message beside the field', async () => {
+    const page = await open();
+    await signInThroughForm(page, DEMO_ACCOUNTS.carer.email, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.goto('/carer-dashboard');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Description').fill('Too short.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(CARER_MESSAGES.descriptionTooShort, { exact: true }).first().waitFor();
+  });
+
+  it('shows the tabs and their SPEC states', async () => {
+    const page = await open();
+    await signInThroughForm(page, DEMO_ACCOUNTS.carer.email, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.goto('/carer-dashboard');
+    await page.getByText('Verified', { exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.getByText('No Messages Yet').waitFor();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByText(/Always on time, always cheerful/).waitFor();
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByText('Booking and schedule features coming soon').waitFor();
+  });
+
+  it('tells a carer without a profile how to make one', async () => {
+    const page = await open();
+    await registerThroughForm(page, { firstName: 'Nora', lastName: 'Profile', userType: 'carer' });
+    await page.goto('/carer-dashboard');
+    await page.getByText('No Carer Profile Found').waitFor();
+    expect(await page.getByRole('link', { name: 'Create Carer Profile' }).getAttribute('href')).toBe(
+      '/carer-signup',
+    );
+  });
+});
+
+describe('accessibility of the carer pages', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`has no axe violations on /carer-signup and /carer-dashboard (${label})`, async () => {
+      const page = await open(viewport);
+      await signInThroughForm(page, DEMO_ACCOUNTS.carer.email, DEMO_PASSWORD);
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.goto('/carer-dashboard');
+      await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
+      await page.getByRole('tab', { name: 'Profile' }).waitFor();
+      await expectNoAxeViolations(page, `/carer-dashboard (${label})`);
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await expectNoAxeViolations(page, `/carer-dashboard edit (${label})`);
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await expectNoAxeViolations(page, `/carer-dashboard reviews (${label})`);
+
+      const signup = await open(viewport);
+      await registerThroughForm(signup, { firstName: 'Axe', lastName: 'Check', userType: 'carer' });
+      await signup.getByRole('heading', { name: 'Become a Carer' }).waitFor();
+      await expectNoAxeViolations(signup, `/carer-signup (${label})`);
+      await signup.getByRole('button', { name: 'Create My Profile' }).click();
+      await signup.getByText(CARER_MESSAGES.termsRequired, { exact: true }).first().waitFor();
+      await expectNoAxeViolations(signup, `/carer-signup with errors (${label})`);
+    });
+  }
+});
