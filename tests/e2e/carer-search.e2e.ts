@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  pageProblems,
+  signInThroughForm,
+} from './support/browser';
+import { startE2EServer, type E2EServer } from './support/e2e-server';
+import { toastTitle } from './support/journeys';
+
+let server: E2EServer;
+let browser: Browser;
+const opened: Page[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  for (const page of opened.splice(0)) {
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  }
+});
+
+async function open(viewport = DESKTOP, account?: { email: string }) {
+  const { page } = await newPage(browser, server.baseUrl, viewport);
+  opened.push(page);
+  if (account) {
+    await signInThroughForm(page, account.email, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  }
+  return page;
+}
+
+/** The carer profile links on the page, in order (each card's name links to /carers/{id}). */
+async function cardLinks(page: Page): Promise<string[]> {
+  // The live region says how many cards are shown once a search has settled.
+  await page
+    .getByText(/^Showing \d+ carers?$/)
+    .first()
+    .waitFor();
+  return page
+    .locator('[data-testid="carer-card"] a[href^="/carers/"]')
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
+}
+
+describe('carer search', () => {
+  it('shows the SPEC elements and 6 skeleton cards while loading', async () => {
+    const page = await open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/carers?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/carers');
+    await page.getByRole('heading', { name: 'Find Your Perfect Carer', level: 1 }).waitFor();
+    await expect.poll(() => page.locator('[data-testid="carer-card-skeleton"]').count()).toBe(6);
+    release();
+    await page.getByRole('button', { name: 'Load More Carers' }).waitFor();
+    for (const label of ['Location', 'Care Type', 'Availability']) {
+      expect(await page.getByLabel(label, { exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    const careTypes = await page.getByLabel('Care Type', { exact: true }).locator('option').allTextContents();
+    expect(careTypes).toEqual([
+      'All Types',
+      'Elderly Care',
+      'Disability Support',
+      'Companion Care',
+      'Dementia Care',
+      'Palliative Care',
+    ]);
+    const availability = await page
+      .getByLabel('Availability', { exact: true })
+      .locator('option')
+      .allTextContents();
+    expect(availability).toEqual(['Any Time', 'Weekdays', 'Weekends', 'Evenings', 'Nights', 'Live-in Care']);
+  });
+
+  it('appends the next page on Load More Carers, without duplicates', async () => {
+    const page = await open();
+    await page.goto('/carers');
+    await page.getByRole('button', { name: 'Load More Carers' }).waitFor();
+    const first = await cardLinks(page);
+    expect(first).toHaveLength(12);
+    await page.getByRole('button', { name: 'Load More Carers' }).click();
+    await expect.poll(async () => (await cardLinks(page)).length).toBe(24);
+    const both = await cardLinks(page);
+    expect(both.slice(0, 12)).toEqual(first);
+    expect(new Set(both).size).toBe(24);
+  });
+
+  it('applies the location on Search, keeps filters in the URL, and clears each filter', async () => {
+    const page = await open();
+    await page.goto('/carers');
+    await page.getByLabel('Location', { exact: true }).fill('Leeds');
+    await page.getByLabel('Location', { exact: true }).press('Enter');
+    await page.waitForURL(/location=Leeds/);
+    await page.getByLabel('Care Type', { exact: true }).selectOption('Elderly Care');
+    await page.waitForURL(/careType=Elderly/);
+    await page.getByRole('button', { name: 'Clear location filter' }).waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('Leeds');
+    const cards = await cardLinks(page);
+    expect(cards.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Clear location filter' }).click();
+    await page.waitForURL((url) => !url.search.includes('location'));
+    await page.getByRole('button', { name: 'Clear care type filter' }).click();
+    await page.waitForURL((url) => !url.search.includes('careType'));
+    await page.goto('/carers?location=Atlantis');
+    await page.getByText('No Carers Found').waitFor();
+    await page.getByText('Try adjusting your search criteria or location').waitFor();
+  });
+
+  it('shows a visitor the Sign In Required overlay', async () => {
+    const page = await open();
+    await page.goto('/carers');
+    await page.getByText('Sign In Required').first().waitFor();
+    await page.getByText('Please sign in to view contact details').first().waitFor();
+    const href = await page.getByRole('link', { name: 'Sign In' }).first().getAttribute('href');
+    expect(href).toMatch(/^\/api\/login/);
+  });
+
+  it('shows a customer without a subscription the Subscription Required overlay', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
+    await page.goto('/carers');
+    await page.getByText('Subscription Required').first().waitFor();
+    await page.getByText('Subscribe to access carer contact information').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Subscribe Now' }).first().getAttribute('href')).toBe(
+      '/subscription',
+    );
+  });
+
+  it('lets a subscriber message a carer from the search page', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.goto('/customer-dashboard?location=leeds');
+    const contact = page.getByRole('button', { name: /^Contact / }).first();
+    const label = (await contact.textContent())!.trim();
+    const firstName = label.replace(/^Contact /, '');
+    await contact.click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Send Message to ${firstName}`) });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toastTitle(page, 'Message Required').waitFor();
+    await dialog.getByRole('textbox').fill('  Hello, could you help my dad three mornings a week?  ');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toastTitle(page, 'Message Sent').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows a full profile page, and a not-found state for an unknown carer', async () => {
+    const page = await open();
+    await page.goto('/carers?location=leeds');
+    const [href] = await cardLinks(page);
+    await page.goto(href!);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('Sign In Required').first().waitFor();
+    await page.goto('/carers/7f9c1b7e-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: /Carer not found/i }).waitFor();
+  });
+
+  it('lets a customer save a carer and find them on /saved', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
+    await page.goto('/carers?location=york');
+    const save = page.getByRole('button', { name: /^Save / }).first();
+    const name = (await save.getAttribute('aria-label'))!.replace(/^Save /, '');
+    await save.click();
+    await page
+      .getByRole('button', { name: `Remove ${name} from saved` })
+      .first()
+      .waitFor();
+    await page.goto('/saved');
+    await page.getByRole('heading', { name: 'Saved Carers', level: 1 }).waitFor();
+    await page.getByRole('link', { name }).first().waitFor();
+  });
+});
+
+describe('accessibility of the search pages', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`has no axe violations on /carers, /carers/:id and the contact dialog (${label})`, async () => {
+      const visitor = await open(viewport);
+      await visitor.goto('/carers');
+      await visitor.getByRole('button', { name: 'Load More Carers' }).waitFor();
+      await expectNoAxeViolations(visitor, `/carers (${label})`);
+      const [href] = await cardLinks(visitor);
+      await visitor.goto(href!);
+      await visitor.getByText('Sign In Required').first().waitFor();
+      await expectNoAxeViolations(visitor, `/carers/:id (${label})`);
+
+      const subscriber = await open(viewport, DEMO_ACCOUNTS.subscribed);
+      await subscriber.goto(href!);
+      await subscriber
+        .getByRole('button', { name: /^Contact / })
+        .first()
+        .click();
+      await subscriber.getByRole('dialog').waitFor();
+      await expectNoAxeViolations(subscriber, `contact dialog (${label})`);
+    });
+  }
+});
