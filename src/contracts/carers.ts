@@ -216,7 +216,9 @@ export const SavedCarers = z.object({ items: z.array(PublicCarer) });
 export type SavedCarers = z.infer<typeof SavedCarers>;
 
 /** 'Elderly Care Specialist': the card's name when a carer has no full name (SPEC section 2). */
-export function carerDisplayName(carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>): string {
+export function carerDisplayName(
+  carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>,
+): string {
   const fullName = `${carer.firstName} ${carer.lastName}`.trim();
   return fullName || `${carer.specialization} Specialist`;
 }

@@ -20,7 +20,16 @@ export const paths = {
   login: '/login',
   register: '/register',
   settings: '/settings',
+  carers: '/carers',
+  carerProfile: '/carers/:id',
+  saved: '/saved',
+  terms: '/terms',
   /** Full-page navigations handled by the server (SPEC section 1). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
 } as const;
+
+/** '/carers/{id}': a carer's public profile page. */
+export function carerProfilePath(carerId: string): string {
+  return `${paths.carers}/${encodeURIComponent(carerId)}`;
+}

@@ -32,6 +32,7 @@ describe('the avatar menu (SPEC site header)', () => {
   it('offers Find Care to customers, My Profile to carers, and Settings to everyone', () => {
     expect(accountLinks(user()).map((l) => [l.label, l.to])).toEqual([
       ['Find Care', '/customer-dashboard'],
+      ['Saved Carers', '/saved'],
       ['Settings', '/settings'],
     ]);
     expect(accountLinks(user({ userType: 'carer', role: 'carer' })).map((l) => [l.label, l.to])).toEqual([

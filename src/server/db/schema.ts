@@ -133,7 +133,20 @@ export const carerProfiles = pgTable(
     index('carer_profiles_price_idx').on(t.isActive, t.hourlyRateMin, t.id),
     index('carer_profiles_availability_idx').using('gin', t.availability),
     index('carer_profiles_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-    index('carer_profiles_postcode_idx').on(sql`upper(${t.postcodeDistrict})`),
+    // "Best" order with a location reads exact matches in rank order from these two: the town
+    // before the first comma (the same expression as the search's), and the postcode district.
+    index('carer_profiles_town_best_idx').on(
+      t.isActive,
+      sql`lower(trim(split_part(${t.location}, ',', 1)))`,
+      t.rankScore.desc(),
+      t.id,
+    ),
+    index('carer_profiles_district_best_idx').on(
+      t.isActive,
+      sql`upper(${t.postcodeDistrict})`,
+      t.rankScore.desc(),
+      t.id,
+    ),
     check(
       'carer_profiles_rates_check',
       sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`,

@@ -64,6 +64,7 @@ const TestCustomerAdminPage = lazyPage(
 );
 const AboutPage = lazyPage(() => import('@web/features/marketing/pages/about-page'), 'AboutPage');
 const ContactPage = lazyPage(() => import('@web/features/marketing/pages/contact-page'), 'ContactPage');
+const TermsPage = lazyPage(() => import('@web/features/marketing/pages/terms-page'), 'TermsPage');
 const HelpPage = lazyPage(() => import('@web/features/marketing/pages/help-page'), 'HelpPage');
 const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 
@@ -97,9 +98,10 @@ const router = createBrowserRouter([
       { path: paths.about, element: <AboutPage /> },
       { path: paths.contact, element: <ContactPage /> },
       { path: paths.help, element: <HelpPage /> },
+      { path: paths.terms, element: <TermsPage /> },
       // DESIGN point 4: public carer search and profiles. TODO: move these literals to @contracts/paths.
-      { path: '/carers', element: <CarerSearchPage /> },
-      { path: '/carers/:id', element: <CarerProfilePage /> },
+      { path: paths.carers, element: <CarerSearchPage /> },
+      { path: paths.carerProfile, element: <CarerProfilePage /> },
       // DESIGN adds email and password sign-in; the pages send a signed-in visitor on to /.
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
@@ -110,7 +112,7 @@ const router = createBrowserRouter([
           { path: paths.customerDashboard, element: <CarerSearchPage /> },
           { path: paths.adminDashboard, element: <AdminDashboardPage /> },
           { path: paths.settings, element: <SettingsPage /> },
-          { path: '/saved', element: <SavedCarersPage /> },
+          { path: paths.saved, element: <SavedCarersPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

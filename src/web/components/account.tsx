@@ -1,6 +1,6 @@
 // What the header shows of the signed-in person, shared by the avatar menu and the mobile drawer.
 import type { ComponentType } from 'react';
-import { LayoutDashboard, Search, Settings, UserRound } from 'lucide-react';
+import { Heart, LayoutDashboard, Search, Settings, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
@@ -10,8 +10,10 @@ export type AccountLink = { label: string; to: string; icon: ComponentType<{ cla
 /** SPEC "Site header": the avatar menu's entries depend on who is signed in. */
 export function accountLinks(user: CurrentUser): AccountLink[] {
   const links: AccountLink[] = [];
-  if (user.userType === 'customer')
+  if (user.userType === 'customer') {
     links.push({ label: 'Find Care', to: paths.customerDashboard, icon: Search });
+  }
+  if (user.role === 'customer') links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
   if (user.role === 'admin') {

@@ -2,6 +2,7 @@ import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { carerDisplayName, type PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
+import { carerProfilePath } from '@contracts/paths';
 import { StarRating } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
@@ -10,10 +11,6 @@ import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea } from './contact-area';
 import { SaveCarerButton } from './save-carer-button';
-
-export function carerProfilePath(carerId: string): string {
-  return `/carers/${encodeURIComponent(carerId)}`;
-}
 
 /** '(12 reviews)', '(1 review)'. */
 export function reviewCountText(count: number): string {

@@ -1,3 +1,4 @@
+import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -17,7 +18,7 @@ import { CarerProfileReviews } from '../components/carer-profile-reviews';
 import { ContactArea } from '../components/contact-area';
 import { SaveCarerButton } from '../components/save-carer-button';
 
-const SEARCH_PATH = '/carers';
+const SEARCH_PATH = paths.carers;
 
 function BackToSearch() {
   return (

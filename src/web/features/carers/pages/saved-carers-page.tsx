@@ -1,3 +1,4 @@
+import { paths } from '@contracts/paths';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
@@ -9,7 +10,7 @@ import { canSaveCarers, useSavedCarers } from '../api/saved-carers';
 import { CarerCard } from '../components/carer-card';
 import { CarerCardSkeleton } from '../components/carer-card-skeleton';
 
-const SEARCH_PATH = '/carers';
+const SEARCH_PATH = paths.carers;
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3';
 
 function SavedCarersList() {

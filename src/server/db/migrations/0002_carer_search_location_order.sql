@@ -1,0 +1,3 @@
+DROP INDEX "carer_profiles_postcode_idx";--> statement-breakpoint
+CREATE INDEX "carer_profiles_town_best_idx" ON "carer_profiles" USING btree ("is_active",lower(trim(split_part("location", ',', 1))),"rank_score" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "carer_profiles_district_best_idx" ON "carer_profiles" USING btree ("is_active",upper("postcode_district"),"rank_score" DESC NULLS LAST,"id");

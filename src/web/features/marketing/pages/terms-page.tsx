@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { paths } from '@contracts/paths';
+import { CARER_MEMBERSHIP, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { usePageTitle } from '@web/lib/use-page-title';
+
+const SECTIONS: { title: string; body: string[] }[] = [
+  {
+    title: 'Who we are',
+    body: [
+      `${PRODUCT_NAME} is an introduction service. We help families find independent, self-employed carers and help carers find families. Carers are not our employees or agents: the care arrangement is between the family and the carer.`,
+    ],
+  },
+  {
+    title: 'Accounts',
+    body: [
+      'You must be 18 or over and give accurate details. Keep your password to yourself; you are responsible for what is done with your account.',
+      'We may suspend an account that breaks these terms, puts anyone at risk, or is used to harass, defraud or mislead.',
+    ],
+  },
+  {
+    title: 'For families',
+    body: [
+      `Contacting carers needs an active plan: 3-Month Access at ${formatPounds(PLANS.threeMonth.amountPence)} once, Monthly at ${formatPounds(PLANS.monthly.amountPence)} a month (cancel anytime) or Annual at ${formatPounds(PLANS.annual.amountPence)} once. Prices include VAT where it applies.`,
+      'Before care starts, meet the carer, check their documents yourself, and agree duties, hours and rates in writing.',
+    ],
+  },
+  {
+    title: 'For carers',
+    body: [
+      `Carer membership costs ${formatPounds(CARER_MEMBERSHIP.amountPence)} a month. You set your own rates and availability, and you are responsible for your own tax, National Insurance and insurance.`,
+      'Everything in your profile must be true. Checks you tell us about (DBS, right to work, references) must be genuine and current; we verify them before showing the Verified badge.',
+    ],
+  },
+  {
+    title: 'Messages and conduct',
+    body: [
+      'Be respectful. Do not share another person’s health information beyond what care requires, and never ask for payment outside an agreed arrangement. Report anything that worries you; we review every report.',
+    ],
+  },
+  {
+    title: 'Your data',
+    body: [
+      'We handle personal data under UK GDPR. You can download your data or delete your account at any time from Settings.',
+    ],
+  },
+  {
+    title: 'Liability',
+    body: [
+      'We check carers carefully but cannot guarantee the conduct of any user. Nothing in these terms limits liability that cannot be limited by law, including for death or personal injury caused by negligence.',
+    ],
+  },
+];
+
+/** The terms the carer signup's checkbox refers to. */
+export function TermsPage() {
+  usePageTitle('Terms and Conditions');
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Terms and Conditions</h1>
+      <p className="mt-4 text-muted-foreground">Last updated 22 November 2026.</p>
+      {SECTIONS.map((section) => (
+        <section key={section.title} className="mt-8">
+          <h2 className="text-xl font-semibold">{section.title}</h2>
+          {section.body.map((paragraph) => (
+            <p key={paragraph} className="mt-3 leading-relaxed">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+      <p className="mt-10">
+        Questions?{' '}
+        <Link to={paths.contact} className="font-medium text-primary underline underline-offset-4">
+          Contact us
+        </Link>
+        .
+      </p>
+    </article>
+  );
+}
