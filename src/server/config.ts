@@ -20,7 +20,9 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // A few connections keep a small database server busy without thrashing it: on the 2-core
+  // reference machine 4 serve more searches per second than 10 (docs/performance.md).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,43 +1,14 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  MOBILE,
-  newPage,
-  pageProblems,
-  signInThroughForm,
-} from './support/browser';
-import { startE2EServer, type E2EServer } from './support/e2e-server';
+import { DESKTOP, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
 import { registerThroughForm, toastTitle } from './support/journeys';
 
-let server: E2EServer;
-let browser: Browser;
-const opened: Page[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const page of opened.splice(0)) {
-    expect(pageProblems(page)).toEqual([]);
-    await page.context().close();
-  }
-});
-
-async function open(viewport = DESKTOP) {
-  const { page } = await newPage(browser, server.baseUrl, viewport);
-  opened.push(page);
-  return page;
-}
+const suite = useE2ESuite();
+const open = suite.open;
 
 async function fillProfile(page: Page, values: { location: string; description: string }) {
   await page.getByLabel('Care specialization').selectOption('Elderly Care');
@@ -85,7 +56,7 @@ describe('carer signup', () => {
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await toastTitle(page, 'Profile Created Successfully!').waitFor();
-    await page.waitForURL(`${server.baseUrl}/carer-dashboard`);
+    await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
     await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
     await page.getByText('Bethan Lloyd').first().waitFor();
     await page.getByText('Active', { exact: true }).first().waitFor();
@@ -168,7 +139,7 @@ describe('accessibility of the carer pages', () => {
     it(`has no axe violations on /carer-signup and /carer-dashboard (${label})`, async () => {
       const page = await open(viewport);
       await signInThroughForm(page, DEMO_ACCOUNTS.carer.email, DEMO_PASSWORD);
-      await page.waitForURL(`${server.baseUrl}/`);
+      await page.waitForURL(`${suite.server().baseUrl}/`);
       await page.goto('/carer-dashboard');
       await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
       await page.getByRole('tab', { name: 'Profile' }).waitFor();

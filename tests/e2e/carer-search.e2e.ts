@@ -1,45 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  MOBILE,
-  newPage,
-  pageProblems,
-  signInThroughForm,
-} from './support/browser';
-import { startE2EServer, type E2EServer } from './support/e2e-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
 import { toastTitle } from './support/journeys';
 
-let server: E2EServer;
-let browser: Browser;
-const opened: Page[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const page of opened.splice(0)) {
-    expect(pageProblems(page)).toEqual([]);
-    await page.context().close();
-  }
-});
-
-async function open(viewport = DESKTOP, account?: { email: string }) {
-  const { page } = await newPage(browser, server.baseUrl, viewport);
-  opened.push(page);
-  if (account) {
-    await signInThroughForm(page, account.email, DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  }
-  return page;
-}
+const suite = useE2ESuite();
+const open = suite.open;
 
 /** The carer profile links on the page, in order (each card's name links to /carers/{id}). */
 async function cardLinks(page: Page): Promise<string[]> {

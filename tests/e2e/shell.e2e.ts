@@ -1,41 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  MOBILE,
-  newPage,
-  pageProblems,
-  signInThroughForm,
-} from './support/browser';
-import { startE2EServer, type E2EServer } from './support/e2e-server';
+import { DESKTOP, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
 
-let server: E2EServer;
-let browser: Browser;
-const opened: Page[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  // No uncaught error and no CSP refusal on any page a test visited.
-  for (const page of opened.splice(0)) {
-    expect(pageProblems(page)).toEqual([]);
-    await page.context().close();
-  }
-});
-
-async function open(viewport = DESKTOP) {
-  const { page } = await newPage(browser, server.baseUrl, viewport);
-  opened.push(page);
-  return page;
-}
+const suite = useE2ESuite();
+const open = suite.open;
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const NOT_FOUND_TITLE = '404 Page Not Found';
@@ -71,7 +41,7 @@ describe('site header', () => {
     await page.getByLabel('Looking for care').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server().baseUrl}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Welcome back, Priya!');
     const menuButton = page.getByRole('button', { name: 'Account menu' });
     expect(await menuButton.textContent()).toContain('PR');
@@ -87,7 +57,7 @@ describe('site header', () => {
     expect(await menu.getByRole('menuitem', { name: 'My Profile' }).count()).toBe(0);
 
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server().baseUrl}/`);
     await page.getByRole('link', { name: 'Log In' }).waitFor();
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(401);
@@ -102,7 +72,7 @@ describe('site header', () => {
     await page.getByLabel('Password').fill('Daffodil-Harbour-Ridge-3');
     await page.getByLabel('Offering care as a carer').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${server.baseUrl}/carer-signup`);
+    await page.waitForURL(`${suite.server().baseUrl}/carer-signup`);
     await page.getByRole('button', { name: 'Account menu' }).click();
     expect(await page.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe(
       '/carer-dashboard',
@@ -122,7 +92,7 @@ describe('site header', () => {
       .getByText('This password is too common. Choose one that is harder to guess.')
       .first()
       .waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/register`);
+    expect(page.url()).toBe(`${suite.server().baseUrl}/register`);
   });
 
   it('signs in each of the four demo accounts through /login', async () => {
@@ -139,11 +109,11 @@ describe('site header', () => {
   it('takes Log In through /api/login to the sign-in page and back to where the visitor was going', async () => {
     const page = await open();
     await page.goto('/api/login?returnTo=%2Fabout');
-    await page.waitForURL(`${server.baseUrl}/login?returnTo=%2Fabout`);
+    await page.waitForURL(`${suite.server().baseUrl}/login?returnTo=%2Fabout`);
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS.family.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.baseUrl}/about`);
+    await page.waitForURL(`${suite.server().baseUrl}/about`);
   });
 
   it('tells a wrong password plainly', async () => {
@@ -264,7 +234,7 @@ describe('mobile', () => {
 
     await toggle.click();
     await drawer.getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/about`);
+    await page.waitForURL(`${suite.server().baseUrl}/about`);
     await drawer.waitFor({ state: 'hidden' });
   });
 });

@@ -35,7 +35,7 @@ const MIGRATION_LOCK_ID = 7_311_202_611;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 4 });
     // An idle client that loses its server (a restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;

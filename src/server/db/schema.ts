@@ -133,11 +133,19 @@ export const carerProfiles = pgTable(
     index('carer_profiles_price_idx').on(t.isActive, t.hourlyRateMin, t.id),
     index('carer_profiles_availability_idx').using('gin', t.availability),
     index('carer_profiles_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-    // "Best" order with a location reads exact matches in rank order from these two: the town
-    // before the first comma (the same expression as the search's), and the postcode district.
+    // "Best" order with a location reads exact matches in rank order from these: the town before
+    // the first comma (the same expression as the search's), and the postcode district.
     index('carer_profiles_town_best_idx').on(
       t.isActive,
       sql`lower(trim(split_part(${t.location}, ',', 1)))`,
+      t.rankScore.desc(),
+      t.id,
+    ),
+    // The same with a care type: 'leeds' + 'Palliative Care' walks only those carers.
+    index('carer_profiles_town_type_best_idx').on(
+      t.isActive,
+      sql`lower(trim(split_part(${t.location}, ',', 1)))`,
+      t.specialization,
       t.rankScore.desc(),
       t.id,
     ),

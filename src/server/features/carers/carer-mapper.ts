@@ -1,8 +1,30 @@
 import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
 import type { CarerProfileRow } from '../../db/schema';
 
+/** The columns the public shape is made of (search reads only these). */
+export type PublicCarerRow = Pick<
+  CarerProfileRow,
+  | 'id'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'photoUrl'
+  | 'specialization'
+  | 'experience'
+  | 'location'
+  | 'hourlyRateMin'
+  | 'hourlyRateMax'
+  | 'description'
+  | 'qualifications'
+  | 'availability'
+  | 'rating'
+  | 'reviewCount'
+  | 'isActive'
+  | 'isVerified'
+>;
+
 /** The public shape of a profile: what any visitor may see (no email, no private fields). */
-export function toPublicCarer(row: CarerProfileRow): PublicCarer {
+export function toPublicCarer(row: PublicCarerRow): PublicCarer {
   return {
     id: row.id,
     userId: row.userId,

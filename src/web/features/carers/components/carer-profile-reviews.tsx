@@ -1,10 +1,9 @@
 import { MessageSquareText } from 'lucide-react';
-import { StarRating } from '@web/components/star-rating';
 import { Alert } from '@web/components/ui/alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
-import { formatLongDateGB } from '@web/lib/format';
 import { useCarerReviews } from '../api/reviews';
+import { ReviewItem } from './review-item';
 
 /** The carer's reviews, newest first, each with stars, an en-GB date, the comment and its author. */
 export function CarerProfileReviews({ carerId }: { carerId: string }) {
@@ -47,14 +46,7 @@ export function CarerProfileReviews({ carerId }: { carerId: string }) {
       {reviews.data.map((review) => (
         <li key={review.id} className="py-4 first:pt-0 last:pb-0">
           <article className="space-y-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <StarRating rating={review.rating} />
-              <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-                {formatLongDateGB(review.createdAt)}
-              </time>
-            </div>
-            <p className="text-foreground">{review.comment}</p>
-            <p className="text-sm font-medium text-muted-foreground">{review.authorName}</p>
+            <ReviewItem review={review} />
           </article>
         </li>
       ))}

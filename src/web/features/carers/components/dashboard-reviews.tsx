@@ -1,12 +1,11 @@
 import { MessageSquareQuote, RotateCw } from 'lucide-react';
-import { StarRating } from '@web/components/star-rating';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
-import { formatLongDateGB } from '@web/lib/format';
 import { useCarerReviews } from '../api/reviews';
 import { DashboardEmptyState } from './dashboard-empty-state';
+import { ReviewItem } from './review-item';
 
 /** The Reviews tab: newest first, each with stars, an en-GB date, the comment and its author. */
 export function DashboardReviews({ carerId }: { carerId: string }) {
@@ -53,14 +52,7 @@ export function DashboardReviews({ carerId }: { carerId: string }) {
       <ul className="grid gap-4">
         {reviews.data.map((review) => (
           <li key={review.id} className="grid gap-2 rounded-lg border border-border bg-card p-4 shadow-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <StarRating rating={review.rating} />
-              <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-                {formatLongDateGB(review.createdAt)}
-              </time>
-            </div>
-            <p className="text-sm leading-relaxed">{review.comment}</p>
-            <p className="text-sm font-medium text-muted-foreground">{review.authorName}</p>
+            <ReviewItem review={review} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,1 @@
+CREATE INDEX "carer_profiles_town_type_best_idx" ON "carer_profiles" USING btree ("is_active",lower(trim(split_part("location", ',', 1))),"specialization","rank_score" DESC NULLS LAST,"id");

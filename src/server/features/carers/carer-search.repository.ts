@@ -1,0 +1,386 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
+import type { Executor } from '../../db/client';
+import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { decodeCursor, encodeCursor } from './carer-cursor';
+import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
+
+/*
+ * The public carer search (GET /api/carers): listed profiles matching the filters, one page in
+ * the requested order, keyset-paged (docs/decisions/0003-carer-search-ranking.md).
+ *
+ * Every query walks an index in the page's order and stops after one page (docs/performance.md):
+ * - no location, or a location with the rating or price order: one query on the order's index;
+ * - "best" with a location: exact matches (fit 1: the town before the first comma is the text,
+ *   or the postcode district matches) come before mere mentions (fit 0), each by rank. Ordering
+ *   by the fit would sort every matching row ('york' matches ~12% of carers), so each part is
+ *   read on its own in rank order, and the mentions only when the exact matches do not fill the
+ *   page. The rows and their order are those of ORDER BY fit DESC, rank_score DESC, id.
+ *
+ * The statements are built once per shape (which filters are present, the order, the part) with
+ * placeholders for the values: building a Drizzle query costs more CPU than the query itself.
+ */
+
+type Key = string | number;
+type Values = Record<string, unknown>;
+type Part = 'page' | 'exact' | 'mentionWalk' | 'mentionAll';
+
+/** Which filters a request has: with the part, it names one prepared statement. */
+interface Shape {
+  part: Part;
+  sort: CarerSort;
+  careType: boolean;
+  availability: boolean;
+  minRate: boolean;
+  maxRate: boolean;
+  location: 'none' | 'text' | 'postcode';
+  cursor: boolean;
+}
+
+/** What a search returns of a profile: the public fields and the sort keys, no more (cheaper to read). */
+const RESULT_COLUMNS = [
+  'id',
+  'userId',
+  'firstName',
+  'lastName',
+  'photoUrl',
+  'specialization',
+  'experience',
+  'location',
+  'hourlyRateMin',
+  'hourlyRateMax',
+  'description',
+  'qualifications',
+  'availability',
+  'rating',
+  'reviewCount',
+  'isActive',
+  'isVerified',
+  'rankScore',
+] as const satisfies readonly (keyof CarerProfileRow)[];
+export type CarerSearchRow = Pick<CarerProfileRow, (typeof RESULT_COLUMNS)[number]> & PublicCarerRow;
+
+/** The result columns of the table or of a subquery of it. */
+const resultColumns = <T extends Record<(typeof RESULT_COLUMNS)[number], AnyPgColumn>>(t: T) =>
+  Object.fromEntries(RESULT_COLUMNS.map((name) => [name, t[name]])) as Pick<
+    T,
+    (typeof RESULT_COLUMNS)[number]
+  >;
+
+interface Statement {
+  execute(values: Values): Promise<CarerSearchRow[]>;
+}
+
+/** How many listed carers, in rank order, are searched for mentions before the trigram index is used. */
+const PROBE_ROWS = 600;
+
+/** The columns search reads: the table's own, or a subquery's of the same names. */
+type SearchColumns = Record<
+  | 'id'
+  | 'isActive'
+  | 'specialization'
+  | 'availability'
+  | 'hourlyRateMin'
+  | 'hourlyRateMax'
+  | 'location'
+  | 'postcodeDistrict'
+  | 'rating'
+  | 'reviewCount'
+  | 'rankScore',
+  AnyPgColumn
+>;
+
+interface OrderKey {
+  column(t: SearchColumns): AnyPgColumn;
+  direction: 'asc' | 'desc';
+  /** The row's value of this key, for the next cursor. */
+  valueOf(row: CarerSearchRow): Key;
+}
+
+const ID: OrderKey = { column: (t) => t.id, direction: 'asc', valueOf: (row) => row.id };
+const BY_RANK: OrderKey[] = [
+  { column: (t) => t.rankScore, direction: 'desc', valueOf: (row) => row.rankScore },
+  ID,
+];
+const ORDERS: Record<CarerSort, OrderKey[]> = {
+  best: BY_RANK,
+  rating: [
+    { column: (t) => t.rating, direction: 'desc', valueOf: (row) => row.rating },
+    { column: (t) => t.reviewCount, direction: 'desc', valueOf: (row) => row.reviewCount },
+    ID,
+  ],
+  price: [{ column: (t) => t.hourlyRateMin, direction: 'asc', valueOf: (row) => row.hourlyRateMin }, ID],
+};
+
+const p = (name: string) => sql.placeholder(name);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const invalidCursor = () => AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+
+export function createCarerSearch(db: Executor) {
+  const statements = new Map<string, Statement>();
+
+  function statement(shape: Shape): Statement {
+    const name = JSON.stringify(shape);
+    let found = statements.get(name);
+    if (!found) {
+      found = build(db, shape);
+      statements.set(name, found);
+    }
+    return found;
+  }
+
+  async function search(
+    query: CarerSearchQuery,
+  ): Promise<{ rows: CarerSearchRow[]; nextCursor: string | null }> {
+    const bestWithLocation = query.sort === 'best' && query.location !== undefined;
+    const keys = bestWithLocation ? 3 : ORDERS[query.sort].length;
+    const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, keys).keys : undefined;
+    const limit = query.limit + 1;
+    const shape: Omit<Shape, 'part' | 'cursor'> = {
+      sort: query.sort,
+      careType: query.careType !== undefined,
+      availability: query.availability !== undefined,
+      minRate: query.minRate !== undefined,
+      maxRate: query.maxRate !== undefined,
+      location: !query.location ? 'none' : postcodeDistrictOf(query.location) ? 'postcode' : 'text',
+    };
+    const values = valuesOf(query);
+
+    let rows: CarerSearchRow[];
+    let fits: number[] = [];
+    if (!bestWithLocation) {
+      rows = await statement({ ...shape, part: 'page', cursor: cursor !== undefined }).execute({
+        ...values,
+        ...cursorValues(cursor),
+        limit,
+      });
+    } else {
+      // The cursor is [fit, rank_score, id]: rows after it are the rest of its fit group, then
+      // every row of a lower fit.
+      if (cursor && typeof cursor[0] !== 'number') throw invalidCursor();
+      const cursorFit = cursor?.[0] as number | undefined;
+      const after = (fit: number): 'all' | 'none' | Key[] =>
+        cursorFit === undefined || cursorFit > fit ? 'all' : cursorFit < fit ? 'none' : cursor!.slice(1);
+      const read = (part: Part, from: Key[] | 'all', wanted: number) =>
+        statement({ ...shape, part, cursor: from !== 'all' }).execute({
+          ...values,
+          ...cursorValues(from === 'all' ? undefined : from),
+          limit: wanted,
+        });
+
+      const exact = after(1);
+      const mention = after(0);
+      let found: CarerSearchRow[] = [];
+      if (exact !== 'none') found = await read('exact', exact, limit);
+      const exactCount = found.length;
+      if (found.length < limit && mention !== 'none') {
+        // Mentions, only when the exact matches do not fill the page: first among the next
+        // PROBE_ROWS carers in rank order, and only if too few are there, all of them.
+        const wanted = limit - found.length;
+        let mentions = await read('mentionWalk', mention, wanted);
+        if (mentions.length < wanted) mentions = await read('mentionAll', mention, wanted);
+        found = [...found, ...mentions];
+      }
+      rows = found;
+      fits = found.map((_row, index) => (index < exactCount ? 1 : 0));
+    }
+
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    let nextCursor: string | null = null;
+    if (rows.length > query.limit && last) {
+      const rankKeys = ORDERS[query.sort].map((key) => key.valueOf(last));
+      const lastFit = fits[page.length - 1] ?? 0;
+      nextCursor = encodeCursor({
+        sort: query.sort,
+        keys: bestWithLocation ? [lastFit, ...rankKeys] : rankKeys,
+      });
+    }
+    return { rows: page, nextCursor };
+  }
+
+  return { search };
+}
+
+function valuesOf(query: CarerSearchQuery): Values {
+  const text = query.location?.toLowerCase();
+  return {
+    careType: query.careType,
+    availability: query.availability,
+    minRate: query.minRate,
+    maxRate: query.maxRate,
+    text,
+    pattern: text === undefined ? undefined : `%${escapeLike(text)}%`,
+    district: query.location ? postcodeDistrictOf(query.location) : undefined,
+  };
+}
+
+const cursorValues = (cursor: Key[] | undefined): Values =>
+  Object.fromEntries((cursor ?? []).map((value, index) => [`k${index}`, value]));
+
+function build(db: Executor, shape: Shape): Statement {
+  const cursor = (keys: OrderKey[], t: SearchColumns) => (shape.cursor ? [afterCursor(keys, t)] : []);
+  const location = locationMatch(c, shape);
+  let query;
+  switch (shape.part) {
+    case 'page':
+      query = db
+        .select(resultColumns(c))
+        .from(c)
+        .where(
+          and(
+            ...filterConditions(c, shape),
+            ...(location ? [location.matches] : []),
+            ...cursor(ORDERS[shape.sort], c),
+          ),
+        )
+        .orderBy(...order(ORDERS[shape.sort], c))
+        .limit(p('limit'));
+      break;
+    case 'exact': {
+      // Exact matches by rank, one index walk per way of matching: the town (a town equal to the
+      // text is part of the location, so it needs no substring test, which would tempt the
+      // planner into combining indexes and sorting) and, for a postcode, the district.
+      const arm = (where: SQL | undefined) =>
+        db
+          .select(resultColumns(c))
+          .from(c)
+          .where(where)
+          .orderBy(...order(BY_RANK, c))
+          .limit(p('limit'));
+      const byTown = arm(
+        and(
+          ...filterConditions(c, shape),
+          location!.townIs,
+          ...(location!.inDistrict ? [sql`(${location!.inDistrict}) is not true`] : []),
+          ...cursor(BY_RANK, c),
+        ),
+      );
+      if (!location!.inDistrict) {
+        query = byTown;
+        break;
+      }
+      const byDistrict = arm(and(...filterConditions(c, shape), location!.inDistrict, ...cursor(BY_RANK, c)));
+      query = byDistrict
+        .unionAll(byTown)
+        .orderBy(sql`"rank_score" desc nulls last, "id" asc`)
+        .limit(p('limit'));
+      break;
+    }
+    case 'mentionWalk': {
+      const walk = probeWalk(db, shape, shape.cursor);
+      query = db
+        .select(resultColumns(walk))
+        .from(walk)
+        .where(and(...mentionConditions(walk, shape)))
+        .orderBy(...order(BY_RANK, walk))
+        .limit(p('limit'));
+      break;
+    }
+    case 'mentionAll': {
+      // Not a full page in the probe: collect every mention through the trigram index and sort
+      // those. OFFSET keeps the planner from pushing the order into the subquery.
+      const matches = db
+        .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict })
+        .from(c)
+        .where(and(...mentionConditions(c, shape), ...cursor(BY_RANK, c)))
+        .offset(p('zero'))
+        .as('matches');
+      query = db
+        .select(resultColumns(matches))
+        .from(matches)
+        .orderBy(...order(BY_RANK, matches))
+        .limit(p('limit'));
+      break;
+    }
+  }
+  const prepared = query.prepare('');
+  return {
+    execute: (values) => prepared.execute({ ...values, zero: 0 }) as Promise<CarerSearchRow[]>,
+  };
+}
+
+/**
+ * The next PROBE_ROWS listed carers in rank order (of the care type, if any): a bounded walk in
+ * which to look for mentions. The planner cannot know how many rows mention the text without
+ * being exact matches ('leeds': none; 'york': every Yorkshire town), so left alone it may walk the
+ * whole rank index for rows that are not there.
+ */
+function probeWalk(db: Executor, shape: Shape, afterTheCursor: boolean) {
+  return db
+    .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict })
+    .from(c)
+    .where(
+      and(
+        eq(c.isActive, true),
+        ...(shape.careType ? [eq(c.specialization, p('careType'))] : []),
+        ...(afterTheCursor ? [afterCursor(BY_RANK, c)] : []),
+      ),
+    )
+    .orderBy(...order(BY_RANK, c))
+    .limit(PROBE_ROWS)
+    .as('walk');
+}
+
+const order = (keys: OrderKey[], t: SearchColumns) =>
+  keys.map((key) => sql`${key.column(t)} ${sql.raw(key.direction === 'desc' ? 'desc nulls last' : 'asc')}`);
+
+/** Listed, and the care type, availability and rate filters. */
+function filterConditions(t: SearchColumns, shape: Shape): SQL[] {
+  const conditions: SQL[] = [eq(t.isActive, true)];
+  if (shape.careType) conditions.push(eq(t.specialization, p('careType')));
+  if (shape.availability) conditions.push(sql`${t.availability} @> array[${p('availability')}]::text[]`);
+  if (shape.minRate) conditions.push(sql`${t.hourlyRateMax} >= ${p('minRate')}`);
+  if (shape.maxRate) conditions.push(sql`${t.hourlyRateMin} <= ${p('maxRate')}`);
+  return conditions;
+}
+
+/**
+ * Location: a postcode district ('LS6', 'ls6 3ab') matches exactly; any text matches a substring
+ * of the location ('leeds', 'yorkshire'). An exact town or district match ranks first (fit 1).
+ */
+function locationMatch(t: SearchColumns, shape: Shape) {
+  if (shape.location === 'none') return undefined;
+  const inText = sql`lower(${t.location}) like ${p('pattern')}`;
+  const inDistrict =
+    shape.location === 'postcode' ? sql`upper(${t.postcodeDistrict}) = ${p('district')}` : undefined;
+  // Served by carer_profiles_town_best_idx: keep the expression identical to the index's.
+  const townIs = sql`lower(trim(split_part(${t.location}, ',', 1))) = ${p('text')}`;
+  return { inText, inDistrict, townIs, matches: inDistrict ? (or(inText, inDistrict) as SQL) : inText };
+}
+
+/** Fit-0 rows: matching the location only by a mention (not the town, not the district). */
+function mentionConditions(t: SearchColumns, shape: Shape): SQL[] {
+  const location = locationMatch(t, shape)!;
+  return [
+    ...filterConditions(t, shape),
+    location.inText,
+    sql`not ${location.townIs}`,
+    ...(location.inDistrict ? [sql`(${location.inDistrict}) is not true`] : []),
+  ];
+}
+
+/**
+ * Rows strictly after the cursor (placeholders k0, k1, …) in the order of `keys`:
+ * (k1 > v1) or (k1 = v1 and k2 > v2) or …, and also k1 ≥ v1, which is implied but lets an
+ * index start its walk at the cursor rather than at the top.
+ */
+function afterCursor(keys: OrderKey[], t: SearchColumns): SQL {
+  const value = (index: number) => p(`k${index}`);
+  const branches = keys.map((key, index) => {
+    const equalBefore = keys.slice(0, index).map((previous, i) => sql`${previous.column(t)} = ${value(i)}`);
+    const beyond =
+      key.direction === 'desc'
+        ? sql`${key.column(t)} < ${value(index)}`
+        : sql`${key.column(t)} > ${value(index)}`;
+    return and(...equalBefore, beyond) as SQL;
+  });
+  const first = keys[0]!;
+  const start =
+    first.direction === 'desc'
+      ? sql`${first.column(t)} <= ${value(0)}`
+      : sql`${first.column(t)} >= ${value(0)}`;
+  return sql`(${start} and (${or(...branches)}))`;
+}
