@@ -697,3 +697,18 @@ describe('saved carers', () => {
     ).toBe(204);
   });
 });
+
+describe('ranking refresh', () => {
+  it('rewrites only the scores that moved', async () => {
+    const { createCarersService } = await import('../../src/server/features/carers/carers.service');
+    const service = createCarersService({ db: t.database.db, storage: t.storage });
+    await service.refreshAllRankScores();
+    expect(await service.refreshAllRankScores()).toBe(0);
+    // Two weeks without activity lowers the recency part of one carer's score.
+    await t.database.db
+      .update(carerProfiles)
+      .set({ lastActiveAt: new Date(Date.now() - 20 * 86_400_000) })
+      .where(eq(carerProfiles.id, ownProfile.id));
+    expect(await service.refreshAllRankScores()).toBe(1);
+  });
+});

@@ -9,7 +9,9 @@ import { carerProfiles as c } from '../../db/schema';
  *   20 if verified;
  *   15 × profile completeness (photo, 3+ qualifications, a 200+ character description,
  *        2+ availability options);
- *   15 × recency: 1 when active in the last 7 days, falling to 0 at 90 days.
+ *   15 × recency: 1 when active in the last 7 days, falling to 0 at 90 days. Counted in whole
+ *        (UTC) days, so a score changes at most once a day and the hourly refresh rewrites only
+ *        the rows whose day count moved.
  */
 export const RANKING = { priorMean: 4.0, priorWeight: 5 } as const;
 
@@ -26,5 +28,5 @@ export const rankScoreSql: SQL = sql`(
       + least(char_length(${c.description}), 200) / 200.0
       + least(coalesce(cardinality(${c.availability}), 0), 2) / 2.0
     ) / 4
-  + 15 * greatest(0, least(1, 1 - (extract(epoch from (now() - ${c.lastActiveAt})) / 86400 - 7) / 83))
+  + 15 * greatest(0, least(1, 1 - ((now() at time zone 'UTC')::date - (${c.lastActiveAt} at time zone 'UTC')::date - 7) / 83.0))
 )::double precision`;

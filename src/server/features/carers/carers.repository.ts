@@ -32,9 +32,17 @@ export function createCarersRepository(db: Executor) {
   return {
     refreshRankScore,
 
-    /** The recency part of the score changes with time alone: refreshed daily by housekeeping. */
-    async refreshAllRankScores(): Promise<void> {
-      await db.update(c).set({ rankScore: sql`${rankScoreSql}` });
+    /**
+     * The recency part of the score changes with time alone: housekeeping refreshes it hourly,
+     * writing only the rows whose score moved (a new day for them), not every row.
+     */
+    async refreshAllRankScores(): Promise<number> {
+      const changed = await db
+        .update(c)
+        .set({ rankScore: sql`${rankScoreSql}` })
+        .where(sql`${c.rankScore} is distinct from ${rankScoreSql}`)
+        .returning({ id: c.id });
+      return changed.length;
     },
 
     async findById(id: string): Promise<CarerProfileRow | undefined> {
