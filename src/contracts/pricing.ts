@@ -20,3 +20,13 @@ export function formatPounds(amountPence: number): string {
   const pounds = amountPence / 100;
   return `£${Number.isInteger(pounds) ? pounds.toString() : pounds.toFixed(2)}`;
 }
+
+/** What a family's plan gives (SPEC section 1): shown on pricing, landing and checkout. */
+export const CUSTOMER_BENEFITS = [
+  'Browse all verified carer profiles',
+  'Advanced search and filtering',
+  'Direct messaging with carers',
+  'Background check reports',
+  '24/7 customer support',
+  'Unlimited carer contacts',
+] as const;
