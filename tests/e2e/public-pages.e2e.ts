@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 
@@ -41,4 +42,51 @@ describe('pricing page', () => {
       await expectNoAxeViolations(page, `/pricing (${label})`);
     });
   }
+});
+
+describe('signed-in home', () => {
+  it('shows a subscriber the tiles, the active status with its expiry, and quick tips', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.getByRole('heading', { name: 'Welcome back, Sam!', level: 1 }).waitFor();
+    await page.getByText('Find the perfect care for your family.').waitFor();
+    const tiles = page.getByRole('list', { name: 'Shortcuts' });
+    expect(await tiles.getByRole('listitem').allTextContents()).toEqual([
+      'Browse Carers',
+      'Messages',
+      'Bookings',
+      'Reviews',
+    ]);
+    expect(await tiles.getByRole('link').count()).toBe(1);
+    expect(await tiles.getByRole('link', { name: 'Browse Carers' }).getAttribute('href')).toBe(
+      '/customer-dashboard',
+    );
+    await page.getByRole('heading', { name: 'Your Subscription' }).waitFor();
+    await page.getByText('Active Subscription').waitFor();
+    await page.getByText(/^Access expires: \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await page.getByRole('heading', { name: 'Quick Tips' }).waitFor();
+    await expectNoAxeViolations(page, 'signed-in home (subscriber)');
+  });
+
+  it('shows a customer without a plan the way to subscribe', async () => {
+    const page = await open(MOBILE, DEMO_ACCOUNTS.family);
+    await page.getByText('No Active Subscription').waitFor();
+    expect(await page.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+    await expectNoAxeViolations(page, 'signed-in home (no plan, mobile)');
+  });
+
+  it('shows a carer their tiles and profile status', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    await page.getByText('Manage your carer profile and connect with families.').waitFor();
+    const tiles = page.getByRole('list', { name: 'Shortcuts' });
+    expect(await tiles.getByRole('listitem').allTextContents()).toEqual([
+      'My Profile',
+      'Messages',
+      'Schedule',
+      'Reviews',
+    ]);
+    await page.getByRole('heading', { name: 'Your Profile Status' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Update Profile' }).getAttribute('href')).toBe(
+      '/carer-dashboard',
+    );
+  });
 });

@@ -1,17 +1,133 @@
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, MessageSquare, Search, Star, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
+import { paths } from '@contracts/paths';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { formatDateGB } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 
-/** The signed-in home (SPEC "Signed-in home"); placeholder until its issue builds the page. */
+type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
+
+/** SPEC "Signed-in home": the tiles by role; only the first of each links anywhere yet. */
+const TILES: Record<CurrentUser['userType'], Tile[]> = {
+  customer: [
+    { label: 'Browse Carers', icon: Search, to: paths.customerDashboard },
+    { label: 'Messages', icon: MessageSquare },
+    { label: 'Bookings', icon: CalendarDays },
+    { label: 'Reviews', icon: Star },
+  ],
+  carer: [
+    { label: 'My Profile', icon: UserRound, to: paths.carerDashboard },
+    { label: 'Messages', icon: MessageSquare },
+    { label: 'Schedule', icon: CalendarDays },
+    { label: 'Reviews', icon: Star },
+  ],
+};
+
+const QUICK_TIPS: Record<CurrentUser['userType'], string[]> = {
+  customer: [
+    'Search by your town or postcode district to see carers near you.',
+    'Check each carer’s qualifications and DBS details before you get in touch.',
+    'Message two or three carers and compare their availability and rates.',
+  ],
+  carer: [
+    'A photo and a detailed description help families choose you.',
+    'Keep your availability up to date so families know when you can help.',
+    'Reply to messages promptly: families often contact several carers.',
+  ],
+};
+
+function TileCard({ tile }: { tile: Tile }) {
+  const Icon = tile.icon;
+  const body = (
+    <>
+      <Icon aria-hidden="true" className="size-6 text-primary" />
+      <span className="font-medium">{tile.label}</span>
+    </>
+  );
+  const className = 'flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-5 shadow-sm';
+  return tile.to ? (
+    <Link to={tile.to} className={`${className} hover:border-primary`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}
+
+function SubscriptionStatus({ user }: { user: CurrentUser }) {
+  const active = user.subscriptionStatus === 'active';
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Your Subscription</h2>
+      {active ? (
+        <>
+          <p className="mt-3 font-medium text-primary">Active Subscription</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Access expires: {formatDateGB(user.subscriptionExpiresAt)}
+          </p>
+          <Button asChild className="mt-4">
+            <Link to={paths.customerDashboard}>Browse Carers</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 font-medium">No Active Subscription</p>
+          <Button asChild className="mt-4">
+            <Link to={paths.subscribe}>Subscribe Now</Link>
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ProfileStatus() {
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Your Profile Status</h2>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Keep your profile current so families can find you.
+      </p>
+      <Button asChild className="mt-4">
+        <Link to={paths.carerDashboard}>Update Profile</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** The signed-in home (SPEC "Signed-in home"): greeting, tiles, status card and quick tips by role. */
 export function HomePage({ user }: { user: CurrentUser }) {
   usePageTitle('Home');
+  const role = user.userType;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`Welcome back, ${user.firstName || 'User'}!`}</h1>
       <p className="mt-4 text-lg text-muted-foreground">
-        {user.userType === 'carer'
+        {role === 'carer'
           ? 'Manage your carer profile and connect with families.'
           : 'Find the perfect care for your family.'}
       </p>
+      <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Shortcuts">
+        {TILES[role].map((tile) => (
+          <li key={tile.label}>
+            <TileCard tile={tile} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        {role === 'carer' ? <ProfileStatus /> : <SubscriptionStatus user={user} />}
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">Quick Tips</h2>
+          <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm">
+            {QUICK_TIPS[role].map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </Card>
+      </div>
     </div>
   );
 }
