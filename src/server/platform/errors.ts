@@ -98,3 +98,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({ message: ERROR_MESSAGES.internal });
   });
 }
+
+/** True when a database write broke a unique constraint (PostgreSQL 23505), whichever driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+}

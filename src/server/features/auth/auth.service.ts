@@ -2,7 +2,7 @@ import type { LoginInput, RegisterInput } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { SessionContext, SessionService } from '../../platform/sessions/session.service';
 import type { OidcClaims } from './oidc';
 import type { LoginFailureRepository } from './login-failure.repository';
@@ -59,10 +59,7 @@ export function createAuthService({
         });
       } catch (error) {
         // Two registrations racing for one address: the unique index decides.
-        if (
-          (error as { code?: string }).code === '23505' ||
-          (error as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
+        if (isUniqueViolation(error)) {
           throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
         }
         throw error;

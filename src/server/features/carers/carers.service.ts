@@ -7,7 +7,7 @@ import {
 } from '@contracts/carers';
 import type { Database } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
@@ -57,10 +57,7 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
         });
       } catch (error) {
         // Two submissions racing: the unique index on user_id lets one through.
-        const code =
-          (error as { code?: string; cause?: { code?: string } }).code ??
-          (error as { cause?: { code?: string } }).cause?.code;
-        if (code === '23505') throw AppError.conflict(CARER_MESSAGES.profileExists);
+        if (isUniqueViolation(error)) throw AppError.conflict(CARER_MESSAGES.profileExists);
         throw error;
       }
     },

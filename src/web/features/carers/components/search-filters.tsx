@@ -60,46 +60,22 @@ export function SearchFilters({
           onChange={(event) => setDraftLocation(event.target.value)}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={SEARCH_CONTROL_IDS.careType}>Care Type</Label>
-        <Select
-          id={SEARCH_CONTROL_IDS.careType}
-          name="careType"
-          value={filters.careType}
-          onChange={(event) =>
-            onChange({
-              ...filters,
-              careType: SEARCH_CARE_TYPES.find((v) => v === event.target.value) ?? 'All Types',
-            })
-          }
-        >
-          {SEARCH_CARE_TYPES.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={SEARCH_CONTROL_IDS.availability}>Availability</Label>
-        <Select
-          id={SEARCH_CONTROL_IDS.availability}
-          name="availability"
-          value={filters.availability}
-          onChange={(event) =>
-            onChange({
-              ...filters,
-              availability: SEARCH_AVAILABILITY.find((v) => v === event.target.value) ?? 'Any Time',
-            })
-          }
-        >
-          {SEARCH_AVAILABILITY.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <OptionFilter
+        id={SEARCH_CONTROL_IDS.careType}
+        name="careType"
+        label="Care Type"
+        options={SEARCH_CARE_TYPES}
+        value={filters.careType}
+        onChange={(careType) => onChange({ ...filters, careType })}
+      />
+      <OptionFilter
+        id={SEARCH_CONTROL_IDS.availability}
+        name="availability"
+        label="Availability"
+        options={SEARCH_AVAILABILITY}
+        value={filters.availability}
+        onChange={(availability) => onChange({ ...filters, availability })}
+      />
       <div className="grid gap-2">
         <Label htmlFor={SEARCH_CONTROL_IDS.sort}>Sort by</Label>
         <Select
@@ -122,5 +98,40 @@ export function SearchFilters({
         Search
       </Button>
     </form>
+  );
+}
+
+/** A labelled select over one of the SPEC option lists; the first option is the "no filter" default. */
+function OptionFilter<T extends string>({
+  id,
+  name,
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: readonly [T, ...T[]];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(options.find((option) => option === event.target.value) ?? options[0])}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
