@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server to preload each page's code (src/server/platform/page-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

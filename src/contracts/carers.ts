@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CARER_SEARCH_SORTS, SEARCH_PAGE_SIZE } from './carer-search-url';
 import { CARER_DESCRIPTION_MIN_LENGTH } from './limits';
+import { CarerChecks } from './verification';
 import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_LEVELS,
@@ -126,6 +128,12 @@ export const PublicCarer = z.object({
   isActive: z.boolean(),
   isVerified: z.boolean(),
   user: z.object({ firstName: z.string().nullable() }).nullable(),
+  /**
+   * GET /api/carers/{id} and /api/carers/my-profile only (issue 7): the checks behind the Verified
+   * badge for a subscribed customer, an admin or the carer themself; null for everyone else.
+   * Absent from search results.
+   */
+  checks: CarerChecks.nullable().optional(),
 });
 export type PublicCarer = z.infer<typeof PublicCarer>;
 
@@ -134,6 +142,10 @@ export const OwnCarerProfile = PublicCarer.extend({
   postcodeDistrict: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Shown in search now: active and within its introductory or paid period (the dashboard badge). */
+  isListed: z.boolean(),
+  /** The end of the introductory or paid period (ISO). */
+  listedUntil: z.string(),
 });
 export type OwnCarerProfile = z.infer<typeof OwnCarerProfile>;
 
@@ -147,9 +159,9 @@ export const CarerReview = z.object({
 });
 export type CarerReview = z.infer<typeof CarerReview>;
 
-export const CARER_SORTS = ['best', 'rating', 'price'] as const;
+export const CARER_SORTS = CARER_SEARCH_SORTS;
 export type CarerSort = (typeof CARER_SORTS)[number];
-export const SEARCH_DEFAULT_LIMIT = 12;
+export const SEARCH_DEFAULT_LIMIT = SEARCH_PAGE_SIZE;
 export const SEARCH_MAX_LIMIT = 50;
 
 const SEARCH_MESSAGES = {

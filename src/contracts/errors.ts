@@ -14,6 +14,8 @@ export const ERROR_MESSAGES = {
   notFound: 'Not found.',
   crossSite: 'Cross-site requests are not allowed.',
   invalidCredentials: 'Incorrect email or password.',
+  /** Sign-in of an account an admin suspended (issue 7 safeguarding); told only after the right password. */
+  accountSuspended: 'This account has been suspended. Contact support.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   internal: 'Something went wrong on our side. Please try again.',

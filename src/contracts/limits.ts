@@ -21,3 +21,8 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 export const FOOTER_YEAR = 2025;
+
+export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+/** Enquiries accepted from one network address per hour before the form answers 429. */
+export const CONTACT_MAX_PER_HOUR = 5;

@@ -20,14 +20,27 @@ export const paths = {
   login: '/login',
   register: '/register',
   settings: '/settings',
+  /** Issue 8: forgotten passwords and the emailed links (public). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   carers: '/carers',
   carerProfile: '/carers/:id',
   saved: '/saved',
+  messages: '/messages',
+  conversation: '/messages/:id',
   terms: '/terms',
+  privacy: '/privacy',
+  accessibility: '/accessibility',
   /** Full-page navigations handled by the server (SPEC section 1). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
 } as const;
+
+/** '/messages/{id}': one conversation, opened. */
+export function conversationPath(conversationId: string): string {
+  return `${paths.messages}/${encodeURIComponent(conversationId)}`;
+}
 
 /** '/carers/{id}': a carer's public profile page. */
 export function carerProfilePath(carerId: string): string {

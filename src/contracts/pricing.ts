@@ -12,8 +12,25 @@ export const PLANS = {
 export const CARER_MEMBERSHIP = { label: 'Carer Membership', amountPence: 2900, months: 1 } as const;
 export const CARER_EARNINGS_SHARE_PERCENT = 95;
 
-export const SUBSCRIPTION_TYPES = ['monthly', 'annual'] as const;
+/**
+ * A family's plan as stored on the user (SPEC 3 `subscriptionType`). SPEC names monthly and annual;
+ * `three_month` is the checkout page's 3-Month Access (DESIGN point 3).
+ */
+export const SUBSCRIPTION_TYPES = ['monthly', 'annual', 'three_month'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** The plan behind each subscription type. */
+export const PLAN_FOR_TYPE = {
+  three_month: PLANS.threeMonth,
+  monthly: PLANS.monthly,
+  annual: PLANS.annual,
+} as const satisfies Record<SubscriptionType, (typeof PLANS)[keyof typeof PLANS]>;
+
+/** SPEC 2 /subscribe: 'Monthly (£10)', 'Annual (£100)'; and '3-Month Access (£49)'. */
+export function planSummary(type: SubscriptionType): string {
+  const name = type === 'monthly' ? 'Monthly' : type === 'annual' ? 'Annual' : PLANS.threeMonth.label;
+  return `${name} (${formatPounds(PLAN_FOR_TYPE[type].amountPence)})`;
+}
 
 /** '£49', '£10.50': whole pounds without pence, otherwise two decimals. */
 export function formatPounds(amountPence: number): string {

@@ -7,24 +7,68 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { ensureAdminAccount } from './features/admin/admin-accounts';
+import { registerAdminGuard } from './features/admin/admin-guard';
+import { registerAdminRoutes } from './features/admin/admin.routes';
+import { createAdminService } from './features/admin/admin.service';
+import { registerAuditRoutes } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
 import { createOidcClient } from './features/auth/oidc';
+import { registerPasswordResetRoutes } from './features/auth/password-reset.routes';
+import { createPasswordResetService } from './features/auth/password-reset.service';
 import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
+import { registerContactRoutes } from './features/contact/contact.routes';
+import { createContactService } from './features/contact/contact.service';
 import { createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { createAccountDeletion, createAccountErasure } from './features/privacy/account-deletion';
+import { createDataExportService } from './features/privacy/data-export.service';
+import { registerPrivacyRoutes } from './features/privacy/privacy.routes';
 import { registerMessagingRoutes } from './features/messaging/messaging.routes';
 import { createMessagingService } from './features/messaging/messaging.service';
+import { registerReportsRoutes } from './features/reports/reports.routes';
+import { createReportsService } from './features/reports/reports.service';
+import { registerReviewsRoutes } from './features/reviews/reviews.routes';
+import { createReviewsService } from './features/reviews/reviews.service';
+import { registerSettingsRoutes } from './features/settings/settings.routes';
+import { createSettingsService } from './features/settings/settings.service';
+import { registerSafeguardingRoutes } from './features/safeguarding/safeguarding.routes';
+import { createSafeguardingService } from './features/safeguarding/safeguarding.service';
 import { createSavedCarersRepository } from './features/saved-carers/saved-carers.repository';
 import { registerSavedCarersRoutes } from './features/saved-carers/saved-carers.routes';
 import { createSavedCarersService } from './features/saved-carers/saved-carers.service';
+import { createCarerMembershipService } from './features/subscriptions/carer-membership.service';
+import { createPaymentEventHandler } from './features/subscriptions/payment-events';
+import { createPaymentStarter } from './features/subscriptions/payment-starter';
+import { registerStripeWebhookRoutes } from './features/subscriptions/stripe-webhook.routes';
+import { registerSubscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './features/subscriptions/subscriptions.service';
+import { registerVerificationRoutes } from './features/verification/verification.routes';
+import { createVerificationService } from './features/verification/verification.service';
 import { registerCrossSiteGuard } from './platform/cross-site-guard';
 import { registerErrorHandling } from './platform/errors';
+import { createLiveEvents, registerLiveEvents } from './platform/live-events';
 import { loggerOptions } from './platform/logger';
+import {
+  createLogTransport,
+  createMailer,
+  createSmtpTransport,
+  type EmailTransport,
+} from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
+import { createDemoProvider } from './platform/payments/demo-provider';
+import type { PaymentProvider } from './platform/payments/payment-provider';
+import {
+  createStripeClient,
+  createStripeProvider,
+  type StripeClient,
+} from './platform/payments/stripe-provider';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createRateLimiter } from './platform/rate-limit';
 import { createSessionRepository } from './platform/sessions/session.repository';
 import { registerSessions } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
@@ -44,7 +88,19 @@ export interface BuildAppOptions {
   logStream?: Writable;
   /** Where uploads are kept; by default S3 when configured, else DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** How emails leave the outbox; by default SMTP when SMTP_URL is set, else the log. */
+  mailTransport?: EmailTransport;
+  /** The Stripe API client in Stripe mode; tests pass a fake (no network). */
+  stripeClient?: StripeClient;
+  /** The admin tools' clock (subscription expiries); tests fix it. */
+  adminClock?: () => Date;
 }
+
+const DAY_MS = 24 * 3_600_000;
+/** Delivered emails are kept this long (for support to check what was sent), then deleted (issue 8 point 6). */
+const OUTBOX_RETENTION_MS = 90 * DAY_MS;
+/** Applied payment events are remembered well past Stripe's 3 days of redelivery. */
+const PAYMENT_EVENT_RETENTION_MS = 90 * DAY_MS;
 
 /** The whole server, without listening: main.ts listens, tests call it with `app.inject`. */
 export async function buildApp({
@@ -56,6 +112,9 @@ export async function buildApp({
   storage = config.s3
     ? createS3Storage(config.s3)
     : createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
+  mailTransport,
+  stripeClient,
+  adminClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -77,26 +136,149 @@ export async function buildApp({
   const { db } = database;
   const sessions = createSessionService(config, createSessionRepository(db));
   registerSessions(app, config, sessions);
+  // Before any route: /api/admin and /api/test answer 401/403 before a body is read (decision 0008).
+  registerAdminGuard(app);
   const loginFailures = createLoginFailureRepository(db);
   const auth = createAuthService({ users: createUserRepository(db), loginFailures, sessions });
+  // Account deletion is shared by "Delete my account" and the admins' customer deletion (decision 0011).
+  const accountErasure = createAccountErasure({ secret: config.sessionSecret });
+  const admin = createAdminService({
+    db,
+    storage,
+    auth,
+    erasure: accountErasure,
+    // The payment provider is made below; only called per request.
+    cancelRecurringPlans: (userId) => accountDeletion.cancelRecurringPlans(userId),
+    ...(adminClock ? { now: adminClock } : {}),
+  });
+  if (config.admin) {
+    // ADMIN_EMAIL/ADMIN_PASSWORD: the first admin account, made if missing (never promotes, never resets).
+    const { outcome } = await ensureAdminAccount(
+      db,
+      { ...config.admin, firstName: 'CareMatch', lastName: 'Admin' },
+      { promote: false },
+    );
+    if (outcome === 'exists-not-admin') {
+      app.log.warn('ADMIN_EMAIL belongs to an account that is not an admin: use npm run admin:create');
+    }
+  }
   const carers = createCarersService({ db, storage });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
-  const messaging = createMessagingService(db, carers);
+  const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
+  const mailer = createMailer({
+    db,
+    transport:
+      mailTransport ??
+      (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLogTransport(app.log)),
+    from: config.mail.from,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  const messaging = createMessagingService({ db, carers, mailer, publicUrl: config.publicUrl });
+  const liveEvents = createLiveEvents({ database, log: app.log });
+  if (config.mode === 'production' && !config.mail.smtpUrl) {
+    app.log.warn('SMTP_URL is not set: emails are written to the log and the outbox table only');
+  }
+  const passwordReset = createPasswordResetService({
+    db,
+    users: createUserRepository(db),
+    mailer,
+    rateLimiter,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  });
+  const settings = createSettingsService({
+    db,
+    storage,
+    mailer,
+    sessions,
+    loginFailures,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  });
+  const contact = createContactService({ db, mailer, rateLimiter, supportAddress: config.mail.supportEmail });
+  const reviews = createReviewsService({ db });
+  const reports = createReportsService({ db, rateLimiter });
+  const verification = createVerificationService({ db, storage, mailer, publicUrl: config.publicUrl });
+  const safeguarding = createSafeguardingService({ db, mailer });
+  // Payments: Stripe when its keys are set, otherwise the demo provider (docs/decisions/0006-payments.md).
+  const demoPayments = config.stripe ? undefined : createDemoProvider({ secret: config.sessionSecret });
+  const paymentProvider: PaymentProvider = config.stripe
+    ? createStripeProvider({
+        client: stripeClient ?? createStripeClient(config.stripe.secretKey),
+        publishableKey: config.stripe.publishableKey,
+      })
+    : demoPayments!;
+  const paymentEvents = createPaymentEventHandler({ db, mailer, log: app.log });
+  const paymentStarter = createPaymentStarter({ db, provider: paymentProvider, log: app.log });
+  const subscriptions = createSubscriptionsService({
+    db,
+    provider: paymentProvider,
+    demo: demoPayments,
+    starter: paymentStarter,
+    events: paymentEvents,
+  });
+  const carerMembership = createCarerMembershipService({
+    db,
+    provider: paymentProvider,
+    starter: paymentStarter,
+  });
+  const accountDeletion = createAccountDeletion({
+    db,
+    storage,
+    provider: paymentProvider,
+    erasure: accountErasure,
+    secret: config.sessionSecret,
+    log: app.log,
+  });
+  const dataExport = createDataExportService({ db, storage, secret: config.sessionSecret, log: app.log });
+  if (config.mode === 'production' && !config.stripe) {
+    app.log.warn('STRIPE_* keys are not set: payments use the demo provider and no card is charged');
+  }
+  let stopHousekeeping = () => {};
   if (runHousekeeping) {
-    const stop = startHousekeeping(
+    stopHousekeeping = startHousekeeping(
       [
+        // Retries emails that failed or whose dispatcher stopped; new ones go out straight after commit.
+        { name: 'email outbox', run: () => mailer.dispatch(), intervalMs: 60_000 },
         { name: 'expired sessions', run: () => sessions.deleteExpired() },
         {
           name: 'old sign-in failures',
           run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)),
         },
+        { name: 'expired rate-limit counters', run: () => rateLimiter.deleteExpired() },
+        { name: 'old password reset tokens', run: () => passwordReset.deleteStale() },
+        { name: 'old email change requests', run: () => settings.deleteStaleEmailRequests() },
+        {
+          name: 'old delivered emails',
+          run: () => mailer.deleteDeliveredBefore(new Date(Date.now() - OUTBOX_RETENTION_MS)),
+        },
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
+        // Demo recurring plans renew themselves at the end of each period (or end, if cancelled).
+        ...(demoPayments
+          ? [
+              {
+                name: 'demo subscription renewals',
+                run: () => subscriptions.renewDemoSubscriptions(),
+                intervalMs: 5 * 60_000,
+              },
+            ]
+          : []),
+        {
+          name: 'old payment events',
+          run: () => subscriptions.deleteOldEvents(new Date(Date.now() - PAYMENT_EVENT_RETENTION_MS)),
+        },
       ],
       app.log,
     );
-    app.addHook('onClose', async () => stop());
   }
+  // Timers first, then a dispatch in flight may finish: nothing writes to a database being closed.
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    await mailer.idle();
+    mailer.close();
+  });
 
   // 3. Routes.
   registerHealthRoutes(app, database);
@@ -105,11 +287,33 @@ export async function buildApp({
     auth,
     oidc: config.oidc ? createOidcClient(config.oidc, config.publicUrl) : undefined,
   });
-  registerCarersRoutes(app, carers);
+  registerPasswordResetRoutes(app, passwordReset);
+  registerSettingsRoutes(app, { config, settings });
+  registerCarersRoutes(app, carers, verification.checksFor);
+  registerVerificationRoutes(app, verification);
   registerSavedCarersRoutes(app, savedCarers);
   registerMessagingRoutes(app, messaging);
+  registerLiveEvents(app, liveEvents);
+  registerContactRoutes(app, contact);
+  registerReviewsRoutes(app, reviews);
+  registerReportsRoutes(app, reports);
+  registerAdminRoutes(app, { config, admin });
+  registerAuditRoutes(app, createAuditService({ db }));
+  registerSafeguardingRoutes(app, safeguarding);
+  registerSubscriptionsRoutes(app, {
+    subscriptions,
+    membership: carerMembership,
+    demoMode: demoPayments !== undefined,
+  });
+  if (config.stripe) {
+    await registerStripeWebhookRoutes(app, {
+      webhookSecret: config.stripe.webhookSecret,
+      events: paymentEvents,
+    });
+  }
+  registerPrivacyRoutes(app, { config, dataExport, accountDeletion });
   registerUploadRoutes(app, storage);
-  await registerWebApp(app, webDir);
+  await registerWebApp(app, webDir, config.session.cookieName);
 
   return app;
 }

@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@contracts/limits';
+import { SITE_CONTACT } from '@contracts/site';
 import { PROJECT_ROOT } from './paths';
 
 const minutes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const DEFAULT_MAIL_FROM = 'CareMatch <no-reply@carematch.co.uk>';
+// 'no-reply@carematch.co.uk' or 'CareMatch <no-reply@carematch.co.uk>': one address, no line breaks.
+const MAIL_FROM_PATTERN =
+  /^(?:[^<>\r\n@,;"]+<[^\s<>@,;]+@[^\s<>@,;]+\.[^\s<>@,;]+>|[^\s<>@,;]+@[^\s<>@,;]+\.[^\s<>@,;]+)$/;
+
 const optionalText = z
   .string()
   .trim()
@@ -42,6 +49,51 @@ const EnvSchema = z.object({
   OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  // smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start).
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(MAIL_FROM_PATTERN, 'must be an address, or a name and <address>')
+      .default(DEFAULT_MAIL_FROM),
+  ),
+  SUPPORT_EMAIL: optionalText.pipe(
+    z.email({ error: 'must be an email address' }).default(SITE_CONTACT.email),
+  ),
+  // Stripe: all three or none (none: the demo payment provider, which charges nothing).
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+  ),
+  // The first admin account in production (created at start if missing); both or neither.
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+        .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+        .optional(),
+    ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -72,6 +124,18 @@ export interface AppConfig {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  mail: {
+    /** Emails go out through this SMTP server when set; otherwise only to the log and the outbox table. */
+    smtpUrl: string | undefined;
+    /** The From header of every email, e.g. 'CareMatch <no-reply@carematch.co.uk>'. */
+    from: string;
+    /** Where contact form enquiries are sent. */
+    supportEmail: string;
+  };
+  /** Payments go through Stripe when set; otherwise through the demo provider (no card is charged). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /** An admin account made at start when missing (ADMIN_EMAIL/ADMIN_PASSWORD); see `npm run admin:create`. */
+  admin: { email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +178,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const stripeValues = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeValues.some(Boolean) && !stripeValues.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three or none',
+    );
+  }
+  if (
+    e.STRIPE_SECRET_KEY &&
+    e.STRIPE_PUBLISHABLE_KEY &&
+    e.STRIPE_SECRET_KEY.includes('_live_') !== e.STRIPE_PUBLISHABLE_KEY.includes('_live_')
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: both test keys or both live keys',
+    );
+  }
+
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secureCookie = production || publicUrl.startsWith('https://');
 
@@ -152,5 +236,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
   };
 }

@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@contracts/errors';
-import { CONTENT_SECURITY_POLICY } from '../../src/server/platform/security-headers';
+import {
+  CONTENT_SECURITY_POLICY,
+  STRIPE_CONTENT_SECURITY_POLICY,
+} from '../../src/server/platform/security-headers';
+import { createFakeStripe, STRIPE_ENV } from '../support/payments';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 describe('platform (demo mode)', () => {
@@ -137,6 +141,40 @@ describe('platform (production mode)', () => {
     });
     expect(sibling.statusCode).toBe(403);
   });
+});
+
+describe('platform (Stripe mode)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(STRIPE_ENV, undefined, { stripeClient: createFakeStripe().client });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/api/auth/user', '/healthz', '/api/payments/config'])(
+    'allows Stripe.js, its frames and its API in the CSP on %s, and nothing else more',
+    async (url) => {
+      const policy = (await t.app.inject({ url })).headers['content-security-policy'] as string;
+      expect(policy).toBe(STRIPE_CONTENT_SECURITY_POLICY);
+      const directive = (name: string) =>
+        policy
+          .split('; ')
+          .find((part) => part.startsWith(`${name} `))!
+          .split(' ')
+          .slice(1);
+      expect(directive('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(directive('frame-src')).toEqual([
+        "'self'",
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+      expect(directive('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+      // Everything else is the demo policy unchanged.
+      const others = (p: string) =>
+        p.split('; ').filter((part) => !/^(script|frame|connect)-src /.test(part));
+      expect(others(policy)).toEqual(others(CONTENT_SECURITY_POLICY));
+    },
+  );
 });
 
 describe('OpenID Connect sign-in', () => {

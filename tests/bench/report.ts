@@ -176,17 +176,20 @@ PostgreSQL mix misses its target.
 `;
 }
 
-/** Replaces the section (up to the next `## ` heading) in the file, or adds it; creates the file. */
-export function writeSection(file: string, section: string): void {
+/**
+ * Replaces the section starting with the `## ` heading `title` (up to the next `## ` heading) in
+ * the file, or adds it at the end; creates the file.
+ */
+export function writeSection(file: string, section: string, title = SECTION_TITLE): void {
   const header =
     '# Performance\n\nMeasurements of CareMatch on its reference machine, and how to repeat them.\n';
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : header;
-  const start = existing.indexOf(`${SECTION_TITLE}\n`);
+  const start = existing.indexOf(`${title}\n`);
   let next: string;
   if (start === -1) {
     next = `${existing.trimEnd()}\n\n${section}`;
   } else {
-    const after = existing.indexOf('\n## ', start + SECTION_TITLE.length);
+    const after = existing.indexOf('\n## ', start + title.length);
     const rest = after === -1 ? '' : existing.slice(after + 1);
     next = `${existing.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`;
   }

@@ -163,13 +163,15 @@ export async function seedBenchCarers(db: Database, count: number): Promise<void
         insert into carer_profiles (
           id, user_id, first_name, last_name, photo_url, specialization, experience, location,
           postcode_district, hourly_rate_min, hourly_rate_max, description, qualifications, availability,
-          rating, review_count, is_active, is_verified, last_active_at, created_at, updated_at)
+          rating, review_count, is_active, is_verified, last_active_at, created_at, updated_at, listed_until)
         select
           id, user_id, first_name, last_name, photo_url, specialization, experience, location,
           postcode_district, hourly_rate_min, hourly_rate_max, description, qualifications, availability,
           case when review_count = 0 then 0 else round((3 + 2 * sqrt(r_rating))::numeric, 2) end,
           review_count, is_active, is_verified, last_active_at, created_at,
-          greatest(created_at, last_active_at)
+          greatest(created_at, last_active_at),
+          -- Every benchmark carer has a paid membership: listed for a year (0006-payments.md).
+          now() + interval '1 year'
         from bench_gen order by i`),
     );
   });

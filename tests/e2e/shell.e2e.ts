@@ -148,13 +148,14 @@ describe('route table', () => {
   const signedOutRoutes: Record<string, string> = {
     '/': 'Find Trusted, Verified Carers Across the UK',
     '/pricing': 'Simple, Transparent Pricing',
-    '/subscribe': 'Choose Your Plan',
+    '/subscribe': 'Sign In Required',
     '/subscription': 'Subscribe to CareMatch',
     '/carer-signup': 'Become a Carer',
     '/admin-login': 'Admin Login',
-    '/admin-management': 'Admin Management',
-    '/test-admin': 'Test Admin Dashboard',
-    '/test-customer-admin': 'Test Customer Account Management',
+    // DESIGN point 6: the test and management screens are admin tools; others see the SPEC's gate.
+    '/admin-management': 'Admin Access Required',
+    '/test-admin': 'Admin Access Required',
+    '/test-customer-admin': 'Admin Access Required',
     '/about': 'About CareMatch',
     '/contact': 'Contact Us',
     '/help': 'Help Center',

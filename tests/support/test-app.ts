@@ -1,8 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { asc } from 'drizzle-orm';
 import type { CurrentUser } from '@contracts/auth';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { outboxEmails, type OutboxEmailRow } from '../../src/server/db/schema';
+import type { EmailTransport } from '../../src/server/platform/mailer';
+import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';
 import { createMemoryStorage, type FileStorage } from '../../src/server/platform/storage';
 import { createTestDatabase } from './test-database';
 
@@ -14,6 +18,8 @@ export interface TestApp {
   database: DatabaseHandle;
   storage: FileStorage;
   bodies: string[];
+  /** Every email in the outbox, oldest first, once any dispatch in flight has finished. */
+  outbox(): Promise<OutboxEmailRow[]>;
   /** Registers a new account and returns it with its session cookie header. */
   register(overrides?: Partial<RegisterBody>): Promise<{ user: CurrentUser; cookie: string }>;
   /** `app.inject` with the given session cookie. */
@@ -31,11 +37,15 @@ interface RegisterBody {
 
 let counter = 0;
 
-export async function createTestApp(env: Record<string, string> = {}, webDir?: string): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  webDir?: string,
+  options: { mailTransport?: EmailTransport; stripeClient?: StripeClient; adminClock?: () => Date } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
   const storage = createMemoryStorage();
-  const app = await buildApp({ config, database, webDir, storage });
+  const app = await buildApp({ config, database, webDir, storage, ...options });
 
   // Every body the app sent during the file, so a test can assert what never leaks.
   const bodies: string[] = [];
@@ -52,6 +62,13 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
     database,
     storage,
     bodies,
+    async outbox() {
+      await app.mailer.idle();
+      return database.db
+        .select()
+        .from(outboxEmails)
+        .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id));
+    },
     async register(overrides = {}) {
       counter += 1;
       const body: RegisterBody = {

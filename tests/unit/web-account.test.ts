@@ -29,16 +29,20 @@ describe('the avatar menu (SPEC site header)', () => {
     expect(displayName(user({ firstName: null, lastName: null }))).toBe('siobhan.kelly@example.org');
   });
 
-  it('offers Find Care to customers, My Profile to carers, and Settings to everyone', () => {
+  it('offers Find Care to customers, My Profile to carers, Messages to both, and Settings to everyone', () => {
     expect(accountLinks(user()).map((l) => [l.label, l.to])).toEqual([
       ['Find Care', '/customer-dashboard'],
       ['Saved Carers', '/saved'],
+      ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);
     expect(accountLinks(user({ userType: 'carer', role: 'carer' })).map((l) => [l.label, l.to])).toEqual([
       ['My Profile', '/carer-dashboard'],
+      ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);
-    expect(accountLinks(user({ role: 'admin' })).map((l) => l.label)).toContain('Admin Dashboard');
+    const adminLabels = accountLinks(user({ role: 'admin' })).map((l) => l.label);
+    expect(adminLabels).toContain('Admin Dashboard');
+    expect(adminLabels).not.toContain('Messages');
   });
 });

@@ -28,6 +28,17 @@ describe('the shared request helper (SPEC sections 7 and 8)', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends a FormData as it is, leaving the multipart Content-Type to the browser', async () => {
+    const calls = stubFetch(200, '{}');
+    const form = new FormData();
+    form.append('photo', new Blob(['x'], { type: 'image/png' }), 'me.png');
+    await apiRequest('POST', '/api/carers/c1/photo', form);
+    const [, init] = calls[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('raises "STATUS: body" on a non-OK answer', async () => {
     stubFetch(400, '{"message":"Description must be at least 50 characters"}');
     await expect(apiRequest('POST', '/api/carers', {})).rejects.toThrow(

@@ -22,7 +22,29 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when a trivial query succeeds: the readiness probe. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` (live events, decision 0007). PostgreSQL:
+   * a dedicated connection outside the pool (LISTEN belongs to one session); `onLost` fires once
+   * if that connection drops, and the caller listens again. PGlite: its in-process `listen`.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: (error?: Error) => void,
+  ): Promise<Listening>;
   close(): Promise<void>;
+}
+
+/** A LISTEN in place; `close()` stops it (and ends its connection on PostgreSQL). */
+export interface Listening {
+  close(): Promise<void>;
+}
+
+// Channel names are written into LISTEN as identifiers: only plain lowercase names are allowed.
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
 }
 
 export type DatabaseTarget =
@@ -53,6 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: () => pingDatabase(db),
+      listen: (channel, onPayload, onLost) => listenPostgres(target.url, channel, onPayload, onLost),
       close: () => pool.end(),
     };
   }
@@ -72,7 +95,54 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => pingDatabase(db),
+    async listen(channel, onPayload) {
+      checkChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      return {
+        async close() {
+          // Already gone if the database closed first: nothing left to stop.
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: (error?: Error) => void,
+): Promise<Listening> {
+  checkChannel(channel);
+  // keepAlive: a connection silently cut (a NAT timeout, a failover) is noticed and reported.
+  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  let live = false;
+  const lost = (error?: Error) => {
+    if (!live) return;
+    live = false;
+    client.end().catch(() => {});
+    onLost(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost());
+  client.on('notification', (message) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${channel}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  live = true;
+  return {
+    async close() {
+      live = false;
+      await client.end().catch(() => {});
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   primaryKey,
@@ -36,19 +37,24 @@ export const users = pgTable(
       .notNull()
       .default('customer'),
     subscriptionStatus: text('subscription_status'),
-    subscriptionType: text('subscription_type', { enum: ['monthly', 'annual'] }),
+    subscriptionType: text('subscription_type', { enum: ['monthly', 'annual', 'three_month'] }),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
     oidcSubject: text('oidc_subject'),
+    /** The Stripe Customer of this account, created on its first payment in Stripe mode. */
+    stripeCustomerId: text('stripe_customer_id'),
+    /** Set by an admin from the safeguarding queue (issue 7): the account cannot sign in, a carer is not listed. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     // Case-insensitive uniqueness: 'Anna@Example.com' and 'anna@example.com' are one account.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
+    uniqueIndex('users_stripe_customer_id_key').on(t.stripeCustomerId),
     check('users_role_check', sql`${t.role} in ('customer', 'carer', 'admin')`),
     check(
       'users_subscription_type_check',
-      sql`${t.subscriptionType} is null or ${t.subscriptionType} in ('monthly', 'annual')`,
+      sql`${t.subscriptionType} is null or ${t.subscriptionType} in ('monthly', 'annual', 'three_month')`,
     ),
   ],
 );
@@ -71,6 +77,50 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_absolute_expires_idx').on(t.absoluteExpiresAt),
+  ],
+);
+
+/**
+ * Forgotten-password links (issue 8): the token is sent by email, only its HMAC is kept; valid
+ * for PASSWORD_RESET_TTL_MINUTES and once (`used_at`).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** A new email address waiting for its confirmation link to be opened (issue 8). */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_change_requests_hash_key').on(t.tokenHash),
+    index('email_change_requests_user_idx').on(t.userId),
+    index('email_change_requests_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -122,6 +172,14 @@ export const carerProfiles = pgTable(
      * docs/decisions/0003-carer-search-ranking.md.
      */
     rankScore: doublePrecision('rank_score').notNull().default(0),
+    /**
+     * The profile is listed in search (and public) while this is in the future and it is active:
+     * 30 days after creation (the introductory period), then the end of the paid membership
+     * period (docs/decisions/0006-payments.md). The default covers rows inserted by other paths.
+     */
+    listedUntil: timestamp('listed_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
     ...timestamps,
   },
   (t) => [
@@ -200,17 +258,25 @@ export const savedCarers = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.carerId] }), index('saved_carers_carer_idx').on(t.carerId)],
 );
 
-/** One thread per customer and carer profile. */
+/**
+ * One thread per customer and carer profile. Either side may go (issue 7 point 7) and the thread
+ * stays for the other: a deleted customer account sets `customer_id` null, a deleted carer profile
+ * (or carer account, whose profile goes with it) sets `carer_id` null. The carer side reads the
+ * thread through the profile's account, so once the profile is gone only the customer sees it; a
+ * row with both null has no reader left (reports of it still show its messages to admins).
+ * NULLs are distinct in the unique index, so any number of such rows may exist.
+ */
 export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
-    carerId: uuid('carer_id')
-      .notNull()
-      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    carerId: uuid('carer_id').references(() => carerProfiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When each side was last emailed about a new message here: at most one email per 15 minutes. */
+    customerNotifiedAt: timestamp('customer_notified_at', { withTimezone: true }),
+    carerNotifiedAt: timestamp('carer_notified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_customer_carer_key').on(t.customerId, t.carerId),
@@ -240,6 +306,66 @@ export const messages = pgTable(
   ],
 );
 
+/** Who blocked whom (issue 6): no message passes between the two, either way, while a row exists. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * Reports of a conversation or a review (issue 6) waiting in the admins' safeguarding queue
+ * (issue 7). Exactly one of `conversation_id` and `review_id` is set.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    /** One of REPORT_REASONS (src/contracts/reports.ts). */
+    reason: text('reason').notNull(),
+    details: text('details').notNull(),
+    /** 'open' until an admin resolves it (issue 7). */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** What the admin did (issue 7): 'dismiss', 'warn' or 'suspend'; null while open. */
+    resolution: text('resolution'),
+    /** The dismissal note or the warning sent. */
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('reports_one_subject_check', sql`(${t.conversationId} is not null) <> (${t.reviewId} is not null)`),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+    check('reports_details_length_check', sql`char_length(${t.details}) <= 2000`),
+    check(
+      'reports_resolution_check',
+      sql`${t.resolution} is null or ${t.resolution} in ('dismiss', 'warn', 'suspend')`,
+    ),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
+);
+
+/**
+ * Every payment attempt (DESIGN point 3): one-time plans (a PaymentIntent), and each invoice of a
+ * recurring plan (the first one, started by the person, and every renewal). Amounts in pence.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -247,21 +373,95 @@ export const payments = pgTable(
     /** Set null on account deletion: amounts and dates stay for the accounts. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
-    providerReference: text('provider_reference').notNull(),
+    /**
+     * The provider's id of what is paid: a PaymentIntent (one-time plans) or an Invoice (recurring
+     * plans); the demo provider's own ids likewise. Null only between our insert and the provider's answer.
+     */
+    providerReference: text('provider_reference'),
     plan: text('plan').notNull(),
     amountPence: integer('amount_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     status: text('status').notNull().default('pending'),
+    /** The secret the payment form confirms with; kept so a second click gets the same payment. */
+    clientSecret: text('client_secret'),
+    /** Recurring plans: the subscription this invoice belongs to. */
+    billingSubscriptionId: uuid('billing_subscription_id').references(() => billingSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Recurring plans: the end of the period this invoice paid for. */
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** The card's answer when the attempt failed (never card data). */
+    failureMessage: text('failure_message'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('payments_provider_reference_key').on(t.provider, t.providerReference),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
+    // Two quick clicks on "Subscribe" start one payment: at most one pending per person and plan.
+    uniqueIndex('payments_one_pending_key')
+      .on(t.userId, t.plan)
+      .where(sql`${t.status} = 'pending'`),
+    index('payments_billing_subscription_idx').on(t.billingSubscriptionId),
     check('payments_amount_check', sql`${t.amountPence} > 0`),
     check(
       'payments_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,
     ),
+    check('payments_plan_check', sql`${t.plan} in ('three_month', 'monthly', 'annual', 'carer_membership')`),
+  ],
+);
+
+/**
+ * Recurring plans: a family's Monthly plan and a carer's membership. Mirrors the provider's
+ * subscription (Stripe Billing, or the demo provider's own); access follows the paid periods.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Set null on account deletion, so support can still find the provider's subscription. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: ['customer_monthly', 'carer_membership'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    /** The provider's status: incomplete, active, past_due, canceled, incomplete_expired, unpaid… */
+    status: text('status').notNull(),
+    /** The end of the last paid period. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the provider's latest applied change happened: older events never overwrite newer ones. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_subscriptions_provider_key').on(t.provider, t.providerSubscriptionId),
+    index('billing_subscriptions_user_idx').on(t.userId, t.purpose),
+    // The demo provider's renewals: live subscriptions by the end of their period.
+    index('billing_subscriptions_renewal_idx')
+      .on(t.provider, t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
+    check(
+      'billing_subscriptions_purpose_check',
+      sql`${t.purpose} in ('customer_monthly', 'carer_membership')`,
+    ),
+  ],
+);
+
+/** Provider events already applied: a redelivered webhook is acknowledged and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId),
+    index('payment_events_received_idx').on(t.receivedAt),
   ],
 );
 
@@ -284,6 +484,52 @@ export const uploads = pgTable(
   ],
 );
 
+/**
+ * A carer's submitted checks (issue 7 point 4), one row per submission; the latest decides the
+ * state shown. Documents are private uploads (kind 'document'), served to admins only.
+ */
+export const carerVerifications = pgTable(
+  'carer_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    /** One of DBS_LEVELS (src/contracts/verification.ts). */
+    dbsLevel: text('dbs_level').notNull(),
+    dbsIssueDate: date('dbs_issue_date', { mode: 'string' }).notNull(),
+    dbsCertificateNumber: text('dbs_certificate_number').notNull(),
+    dbsUpdateService: boolean('dbs_update_service').notNull(),
+    rightToWorkMethod: text('right_to_work_method').notNull(),
+    rightToWorkShareCode: text('right_to_work_share_code'),
+    /** Two { name, relationship, contact } entries. */
+    references: jsonb('references').notNull(),
+    dbsDocumentId: uuid('dbs_document_id').references(() => uploads.id, { onDelete: 'set null' }),
+    rightToWorkDocumentId: uuid('right_to_work_document_id').references(() => uploads.id, {
+      onDelete: 'set null',
+    }),
+    photoIdDocumentId: uuid('photo_id_document_id').references(() => uploads.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    check('carer_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'carer_verifications_right_to_work_check',
+      sql`${t.rightToWorkMethod} in ('share_code', 'passport')`,
+    ),
+    // At most one submission waits for review per carer.
+    uniqueIndex('carer_verifications_one_pending_key')
+      .on(t.carerId)
+      .where(sql`${t.status} = 'pending'`),
+    index('carer_verifications_carer_idx').on(t.carerId, t.submittedAt),
+    index('carer_verifications_status_idx').on(t.status, t.submittedAt),
+  ],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -302,9 +548,93 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
+/**
+ * Messages from the public contact form (issue 4). No network address is kept: the rate limit
+ * works on its own short-lived, keyed-hash counters (docs/decisions/0005-mailer-outbox-and-rate-limits.md).
+ */
+export const contactEnquiries = pgTable(
+  'contact_enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short reference quoted to the sender and in support's subject line: 'CM-' + 8 base32 characters. */
+    reference: text('reference').notNull(),
+    /** The account that sent it, when the sender was signed in; kept anonymous if that account goes. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contact_enquiries_reference_key').on(t.reference),
+    index('contact_enquiries_created_idx').on(t.createdAt),
+    index('contact_enquiries_user_idx').on(t.userId),
+    check('contact_enquiries_message_length_check', sql`char_length(${t.message}) between 1 and 5000`),
+  ],
+);
+
+/**
+ * The transactional outbox: features insert emails in their own transaction, a dispatcher
+ * delivers them afterwards (log in demo, SMTP when configured). `delivered_at` null means pending.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    /** Delivery attempts started (a claim counts, so an attempt cut short by a crash counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Not tried before this time: retry back-off, and the lease of a dispatcher that claimed it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** How it went out: 'log' (demo) or 'smtp'. */
+    transport: text('transport'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_emails_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
+    index('outbox_emails_delivered_idx').on(t.deliveredAt),
+    check('outbox_emails_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * Fixed-window request counters shared by every app instance: one row per (bucket, key), reset
+ * when its window has passed. `key` is a keyed hash, never a raw address.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.key] }),
+    index('rate_limit_counters_expires_idx').on(t.expiresAt),
+    check('rate_limit_counters_hits_check', sql`${t.hits} > 0`),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type CarerProfileRow = typeof carerProfiles.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type ContactEnquiryRow = typeof contactEnquiries.$inferSelect;
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;

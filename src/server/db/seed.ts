@@ -1,7 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
+import { CARER_MEMBERSHIP } from '@contracts/pricing';
 import { hashPassword } from '../features/auth/password';
+import { addCalendarMonths } from '../features/subscriptions/calendar';
 import type { Database, Executor } from './client';
-import { carerProfiles, payments, reviews, users, type UserRow } from './schema';
+import {
+  billingSubscriptions,
+  carerProfiles,
+  carerVerifications,
+  payments,
+  reviews,
+  users,
+  type UserRow,
+} from './schema';
 import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
 
 /** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
@@ -100,6 +110,7 @@ async function ensureCarerProfile(
       isVerified: carer.isVerified,
       lastActiveAt: daysAgo(carer.lastActiveDaysAgo, now),
       createdAt: daysAgo(Math.max(30, ...carer.reviews.map((review) => review.daysAgo + 7)), now),
+      listedUntil: addCalendarMonths(now, 1),
     })
     .returning({ id: carerProfiles.id });
   if (!profile) throw new Error(`could not create the profile of ${carer.email}`);
@@ -151,6 +162,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
           plan: 'annual',
           amountPence: 10000,
           status: 'succeeded',
+          paidAt: now,
           createdAt: now,
           updatedAt: now,
         })
@@ -173,12 +185,140 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
         reviewerIds,
         now,
       );
+      await ensureDemoMembership(tx, demoCarer, now, true);
     }
     for (const carer of SEED_CARERS) {
       const user = await ensureUser(tx, { ...carer, role: 'carer', passwordHash: null });
       await ensureCarerProfile(tx, user, carer, reviewerIds, now);
+      await ensureDemoMembership(tx, user, now, false);
     }
+    await ensureDemoVerifications(tx, demoCarer, demoUsers.get('admin'), now);
   });
+}
+
+/** The carer whose checks wait in the admin's verification queue in a fresh demo. */
+export const DEMO_PENDING_VERIFICATION_EMAIL = 'chloe.hughes@example.com';
+
+const DEMO_REFERENCES = [
+  {
+    name: 'Margaret Holt',
+    relationship: 'Former manager at a care home in Roundhay',
+    contact: 'm.holt@example.co.uk',
+  },
+  { name: 'David Osei', relationship: 'Son of a client I cared for over two years', contact: '07700 900123' },
+];
+
+/**
+ * Demo verifications (issue 7): the demo carer's approved checks (what a subscriber sees on the
+ * profile) and one submission waiting in the admin queue. No document files: the admin screen
+ * shows the details without downloads. Added once per carer.
+ */
+async function ensureDemoVerifications(
+  tx: Executor,
+  demoCarer: UserRow | undefined,
+  admin: UserRow | undefined,
+  now: Date,
+) {
+  const profileOf = async (userId: string) =>
+    (
+      await tx.select({ id: carerProfiles.id }).from(carerProfiles).where(eq(carerProfiles.userId, userId))
+    )[0];
+  const hasAny = async (carerId: string) =>
+    (
+      await tx
+        .select({ id: carerVerifications.id })
+        .from(carerVerifications)
+        .where(eq(carerVerifications.carerId, carerId))
+        .limit(1)
+    ).length > 0;
+
+  const approved = demoCarer ? await profileOf(demoCarer.id) : undefined;
+  if (approved && !(await hasAny(approved.id))) {
+    await tx.insert(carerVerifications).values({
+      carerId: approved.id,
+      status: 'approved',
+      dbsLevel: 'Enhanced with Barred List',
+      dbsIssueDate: '2026-03-09',
+      dbsCertificateNumber: '001987654321',
+      dbsUpdateService: true,
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'W4K7Q9P2X',
+      references: DEMO_REFERENCES,
+      submittedAt: daysAgo(20, now),
+      reviewedAt: daysAgo(18, now),
+      reviewedBy: admin?.id ?? null,
+    });
+    await tx.update(carerProfiles).set({ isVerified: true }).where(eq(carerProfiles.id, approved.id));
+  }
+
+  const [pendingUser] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_PENDING_VERIFICATION_EMAIL}`);
+  const pending = pendingUser ? await profileOf(pendingUser.id) : undefined;
+  if (pending && !(await hasAny(pending.id))) {
+    await tx.insert(carerVerifications).values({
+      carerId: pending.id,
+      status: 'pending',
+      dbsLevel: 'Enhanced',
+      dbsIssueDate: '2021-06-14',
+      dbsCertificateNumber: '001122334455',
+      dbsUpdateService: false,
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'K8M2T6R4Z',
+      references: DEMO_REFERENCES,
+      submittedAt: daysAgo(2, now),
+    });
+  }
+}
+
+/**
+ * Seeded carers pay their membership: a demo subscription each, paid a month ahead, which the demo
+ * renewal task renews like any other, catching up on months the demo was off
+ * (docs/decisions/0006-payments.md). Added once per carer.
+ */
+async function ensureDemoMembership(tx: Executor, user: UserRow, now: Date, withPayment: boolean) {
+  const periodEnd = addCalendarMonths(now, 1);
+  const [subscription] = await tx
+    .insert(billingSubscriptions)
+    .values({
+      userId: user.id,
+      purpose: 'carer_membership',
+      provider: 'demo',
+      providerSubscriptionId: `demo_sub_seed_${user.id}`,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: billingSubscriptions.id });
+  if (!subscription) return;
+  await tx
+    .update(carerProfiles)
+    .set({
+      listedUntil: sql`greatest(${carerProfiles.listedUntil}, ${periodEnd.toISOString()}::timestamptz)`,
+    })
+    .where(eq(carerProfiles.userId, user.id));
+  if (withPayment) {
+    await tx
+      .insert(payments)
+      .values({
+        userId: user.id,
+        provider: 'demo',
+        providerReference: `seed-membership-${user.id}`,
+        plan: 'carer_membership',
+        amountPence: CARER_MEMBERSHIP.amountPence,
+        status: 'succeeded',
+        billingSubscriptionId: subscription.id,
+        providerSubscriptionId: `demo_sub_seed_${user.id}`,
+        periodEnd,
+        paidAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
 }
 
 function demoCarerReviews(): SeedCarer['reviews'] {

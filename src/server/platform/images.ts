@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { AppError } from './errors';
@@ -30,5 +31,29 @@ export async function processProfilePhoto(input: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     throw AppError.badRequest(CARER_MESSAGES.photoUnreadable, { photo: CARER_MESSAGES.photoUnreadable });
+  }
+}
+
+/**
+ * Reads the one `photo` file of a multipart request (carer and account photos), mapping the
+ * plugin's errors to clear 400s on the `photo` field.
+ */
+export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
+  const missing = () =>
+    AppError.badRequest(CARER_MESSAGES.photoMissing, { photo: CARER_MESSAGES.photoMissing });
+  let file;
+  try {
+    file = await request.file();
+  } catch {
+    throw missing(); // not multipart at all
+  }
+  if (!file || file.fieldname !== 'photo') throw missing();
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw AppError.badRequest(CARER_MESSAGES.photoTooLarge, { photo: CARER_MESSAGES.photoTooLarge });
+    }
+    throw error;
   }
 }

@@ -17,9 +17,26 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Stripe mode only: Stripe.js and its Payment Element load from js.stripe.com (and its
+ * subdomains), run in frames from there and hooks.stripe.com (3-D Secure), and call api.stripe.com
+ * (Stripe's security guide). Demo mode keeps the
+ * strict policy above.
+ */
+export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+)
+  .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
+  .replace(
+    "frame-src 'self'",
+    "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+  );
+
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
+  const policy = config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 
-/** Where uploaded files live. Keys are chosen by the server ('photos/<uuid>.webp'), never by users. */
+/**
+ * Where uploaded files live. Keys are chosen by the server, never by users: 'photos/<uuid>.webp'
+ * (public, served by uploads.routes.ts) and 'documents/<uuid>.<ext>' (private verification scans,
+ * served to admins only as attachments by the verification feature, never by the public route).
+ */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file, or undefined when there is none. */
@@ -16,7 +20,12 @@ function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.pdf': 'application/pdf' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+};
 
 /** Files on the local disk under DATA_DIR/uploads: the default for one machine. */
 export function createLocalDiskStorage(root: string): FileStorage {

@@ -1,11 +1,27 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
+import { useLiveEvents } from '@web/features/messages/api/live-events';
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    // tabIndex lets the skip link move focus here, not only scroll.
+    <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {children}
+    </main>
+  );
+}
 
 export function RootLayout() {
   const { user, isLoading } = useAuth();
+  // One live stream per tab for people who have conversations (admins have none).
+  useLiveEvents(user !== null && user.role !== 'admin');
+  // The first page is drawn as a transition once sign-in is known: React can then split that
+  // render into short slices instead of one long task that blocks input (and Lighthouse's TBT).
+  const pageWaits = useDeferredValue(isLoading);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,17 +31,27 @@ export function RootLayout() {
         Skip to main content
       </a>
       <SiteHeader user={user} isLoading={isLoading} />
-      {/* tabIndex lets the skip link move focus here, not only scroll. */}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* SPEC 2: the route table depends on who is signed in, so nothing routes until that is known. */}
-        {isLoading ? (
+      {/* SPEC 2: the route table depends on who is signed in, so nothing routes until that is known. */}
+      {pageWaits ? (
+        <Main>
           <PageSpinner />
-        ) : (
-          <Suspense fallback={<PageSpinner />}>
+        </Main>
+      ) : (
+        <Suspense
+          fallback={
+            <Main>
+              <PageSpinner />
+            </Main>
+          }
+        >
+          <Main>
             <Outlet />
-          </Suspense>
-        )}
-      </main>
+          </Main>
+          {/* The footer arrives with the page: under a spinner it would jump down once the page
+              loads, a layout shift that costs the Lighthouse score. */}
+          <SiteFooter />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // What the header shows of the signed-in person, shared by the avatar menu and the mobile drawer.
 import type { ComponentType } from 'react';
-import { Heart, LayoutDashboard, Search, Settings, UserRound } from 'lucide-react';
+import { Heart, LayoutDashboard, MessageSquare, Search, Settings, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
+import { initialsOf } from '@web/lib/format';
 
 export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
 
@@ -16,6 +17,8 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
   if (user.role === 'customer') links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
+  // Issue 6: everyone but admins has an inbox.
+  if (user.role !== 'admin') links.push({ label: 'Messages', to: paths.messages, icon: MessageSquare });
   if (user.role === 'admin') {
     links.push({ label: 'Admin Dashboard', to: paths.adminDashboard, icon: LayoutDashboard });
   }
@@ -30,9 +33,9 @@ export function displayName(user: CurrentUser): string {
 }
 
 /** Initials of first and last name, 'U' when there are none. */
-export function initials(user: CurrentUser): string {
-  const letters = `${user.firstName?.trim().charAt(0) ?? ''}${user.lastName?.trim().charAt(0) ?? ''}`;
-  return letters.toUpperCase() || 'U';
+/** Avatar initials, 'U' when the account has no name (SPEC site header). */
+export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
+  return initialsOf(user, 'U');
 }
 
 /** Decorative: whatever holds it carries the accessible name. */

@@ -1,24 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { HeartHandshake, LogIn, LogOut, Menu } from 'lucide-react';
+import { HeartHandshake, Menu, MessageSquare } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
-import { accountLinks, displayName, UserAvatar } from './account';
+import { unreadLabel, useUnreadCount } from './messaging/messaging-api';
+import { NAV_ITEMS } from './nav-items';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
-
-const NAV_ITEMS = [
-  { label: 'Home', to: paths.home },
-  { label: 'Find Care', to: paths.pricing },
-  { label: 'Become a Carer', to: paths.carerSignup },
-  { label: 'About', to: paths.about },
-  { label: 'Admin Login', to: paths.adminLogin },
-] as const;
 
 function Logo() {
   return (
@@ -50,86 +42,59 @@ function SignedOutActions({ className }: { className?: string }) {
   );
 }
 
-const drawerLinkClass = 'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium hover:bg-muted';
+/** The inbox link with its unread count, kept current by the live event stream (issue 6). */
+function MessagesLink() {
+  const unread = useUnreadCount(true).data?.unread ?? 0;
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <NavLink to={paths.messages} aria-label={unread > 0 ? `Messages, ${unreadLabel(unread)}` : 'Messages'}>
+        <MessageSquare aria-hidden="true" className="size-5" />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs leading-5 font-semibold text-destructive-foreground"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </NavLink>
+    </Button>
+  );
+}
+
+/** The drawer's code (Radix Dialog) loads on the first tap, keeping it out of every page's first load. */
+const MobileMenuDrawer = lazy(async () => ({
+  default: (await import('./mobile-menu-drawer')).MobileMenuDrawer,
+}));
 
 function MobileMenu({ user }: { user: CurrentUser | null }) {
   const [open, setOpen] = useState(false);
-  // Following a link closes the drawer; the full-page links (Log In, Log out) leave the app anyway.
-  const close = () => setOpen(false);
+  const [loaded, setLoaded] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" closeLabel="Close menu" aria-describedby={undefined}>
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-        </SheetHeader>
-        <nav aria-label="Main">
-          <ul className="grid gap-1">
-            {NAV_ITEMS.map(({ label, to }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={to === paths.home}
-                  onClick={close}
-                  className={({ isActive }) =>
-                    cn(drawerLinkClass, isActive && 'bg-secondary text-secondary-foreground')
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-border pt-4">
-          {user ? (
-            <section aria-label="Your account" className="grid gap-1">
-              <div className="flex items-center gap-3 px-3 pb-3">
-                <UserAvatar user={user} />
-                <div className="grid min-w-0">
-                  <span className="truncate font-medium">{displayName(user)}</span>
-                  <span className="truncate text-sm text-muted-foreground">{user.email}</span>
-                </div>
-              </div>
-              <ul className="grid gap-1">
-                {accountLinks(user).map(({ label, to, icon: Icon }) => (
-                  <li key={to}>
-                    <Link to={to} onClick={close} className={drawerLinkClass}>
-                      <Icon aria-hidden="true" className="size-5" />
-                      {label}
-                    </Link>
-                  </li>
-                ))}
-                <li>
-                  <a href={paths.apiLogout} className={drawerLinkClass}>
-                    <LogOut aria-hidden="true" className="size-5" />
-                    Log out
-                  </a>
-                </li>
-              </ul>
-            </section>
-          ) : (
-            <div className="grid gap-2">
-              <Button asChild variant="outline" size="lg">
-                <a href={paths.apiLogin}>
-                  <LogIn aria-hidden="true" />
-                  Log In
-                </a>
-              </Button>
-              <Button asChild size="lg">
-                <Link to={paths.pricing} onClick={close}>
-                  Get Started
-                </Link>
-              </Button>
-            </div>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={triggerRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer user={user} open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -178,6 +143,7 @@ export function SiteHeader({ user, isLoading }: SiteHeaderProps) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          {user && user.role !== 'admin' ? <MessagesLink /> : null}
           {user ? (
             <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
               <AccountMenu user={user} />

@@ -10,15 +10,20 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new Error(`${response.status}: ${bodyText || response.statusText}`);
 }
 
-/** The shared request helper: JSON in, cookie session always sent. */
+/**
+ * The shared request helper: JSON in (or a FormData for the multipart uploads), cookie session
+ * always sent.
+ */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const multipart = body instanceof FormData;
   const response = await fetch(url, {
     method,
+    // No Content-Type for FormData: the browser adds the multipart boundary itself.
     headers:
-      body === undefined
+      body === undefined || multipart
         ? { Accept: 'application/json' }
         : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     credentials: 'include',
   });
   await throwIfNotOk(response);

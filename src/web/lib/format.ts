@@ -36,3 +36,12 @@ export function formatRateRange(min: string, max: string): string {
 export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
+
+/** Initials of first and last name ('SK'), or `fallback` when there are none (SPEC section 2). */
+export function initialsOf(
+  person: { firstName?: string | null; lastName?: string | null },
+  fallback: string,
+): string {
+  const letters = `${person.firstName?.trim().charAt(0) ?? ''}${person.lastName?.trim().charAt(0) ?? ''}`;
+  return letters.toUpperCase() || fallback;
+}

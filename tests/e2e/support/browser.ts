@@ -28,6 +28,14 @@ export async function newPage(
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+  // Some refusals (an `eval` a library tried and caught) print nothing: report every one.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) in ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
   const page = await context.newPage();
   // A page error (an uncaught exception or a CSP refusal) fails the test that caused it.
   const problems: string[] = [];

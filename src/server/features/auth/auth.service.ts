@@ -97,6 +97,8 @@ export function createAuthService({
         throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
       }
       await loginFailures.clear(emailKey, context.ipAddress);
+      // Said only to someone who knows the password, so it reveals nothing to a guesser.
+      if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);
       return startSession(user, context, previousToken);
     },
 
@@ -127,6 +129,7 @@ export function createAuthService({
           });
         }
       }
+      if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);
       return startSession(user, context, previousToken);
     },
 

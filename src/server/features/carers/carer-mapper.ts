@@ -1,5 +1,6 @@
 import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
 import type { CarerProfileRow } from '../../db/schema';
+import { isListed } from './carer-listing';
 
 /** The columns the public shape is made of (search reads only these). */
 export type PublicCarerRow = Pick<
@@ -47,12 +48,14 @@ export function toPublicCarer(row: PublicCarerRow): PublicCarer {
   };
 }
 
-export function toOwnCarerProfile(row: CarerProfileRow): OwnCarerProfile {
+export function toOwnCarerProfile(row: CarerProfileRow, now: Date = new Date()): OwnCarerProfile {
   return {
     ...toPublicCarer(row),
     postcodeDistrict: row.postcodeDistrict,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    isListed: isListed(row, now),
+    listedUntil: row.listedUntil.toISOString(),
   };
 }
 

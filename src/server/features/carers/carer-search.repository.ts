@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { decodeCursor, encodeCursor } from './carer-cursor';
+import { listingCurrent } from './carer-listing';
 import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
 
 /*
@@ -80,6 +81,7 @@ const PROBE_ROWS = 600;
 type SearchColumns = Record<
   | 'id'
   | 'isActive'
+  | 'listedUntil'
   | 'specialization'
   | 'availability'
   | 'hourlyRateMin'
@@ -283,7 +285,7 @@ function build(db: Executor, shape: Shape): Statement {
       // Not a full page in the probe: collect every mention through the trigram index and sort
       // those. OFFSET keeps the planner from pushing the order into the subquery.
       const matches = db
-        .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict })
+        .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict, listedUntil: c.listedUntil })
         .from(c)
         .where(and(...mentionConditions(c, shape), ...cursor(BY_RANK, c)))
         .offset(p('zero'))
@@ -310,11 +312,12 @@ function build(db: Executor, shape: Shape): Statement {
  */
 function probeWalk(db: Executor, shape: Shape, afterTheCursor: boolean) {
   return db
-    .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict })
+    .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict, listedUntil: c.listedUntil })
     .from(c)
     .where(
       and(
         eq(c.isActive, true),
+        listingCurrent(c.listedUntil),
         ...(shape.careType ? [eq(c.specialization, p('careType'))] : []),
         ...(afterTheCursor ? [afterCursor(BY_RANK, c)] : []),
       ),
@@ -327,9 +330,13 @@ function probeWalk(db: Executor, shape: Shape, afterTheCursor: boolean) {
 const order = (keys: OrderKey[], t: SearchColumns) =>
   keys.map((key) => sql`${key.column(t)} ${sql.raw(key.direction === 'desc' ? 'desc nulls last' : 'asc')}`);
 
-/** Listed, and the care type, availability and rate filters. */
+/**
+ * Listed (active, and the introductory or paid period not over: carer-listing.ts), and the care
+ * type, availability and rate filters. The listing's end is a plain filter on the rows an index
+ * walk reads: it moves with time, so no partial index can hold it, and nearly every row passes.
+ */
 function filterConditions(t: SearchColumns, shape: Shape): SQL[] {
-  const conditions: SQL[] = [eq(t.isActive, true)];
+  const conditions: SQL[] = [eq(t.isActive, true), listingCurrent(t.listedUntil)];
   if (shape.careType) conditions.push(eq(t.specialization, p('careType')));
   if (shape.availability) conditions.push(sql`${t.availability} @> array[${p('availability')}]::text[]`);
   if (shape.minRate) conditions.push(sql`${t.hourlyRateMax} >= ${p('minRate')}`);

@@ -57,7 +57,13 @@ export function createCarersRepository(db: Executor) {
     },
 
     async insert(
-      values: ProfileValues & { userId: string; firstName: string; lastName: string },
+      values: ProfileValues & {
+        userId: string;
+        firstName: string;
+        lastName: string;
+        createdAt: Date;
+        listedUntil: Date;
+      },
     ): Promise<CarerProfileRow> {
       const [row] = await db.insert(c).values(values).returning({ id: c.id });
       if (!row) throw new Error('insert into carer_profiles returned no row');

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CARER_MESSAGES,
   CarerProfileInput,
   CarerReview,
   CarerSearchQuery,
@@ -11,36 +10,26 @@ import {
   PublicCarer,
 } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
-import { AppError } from '../../platform/errors';
+import type { CarerChecks } from '@contracts/verification';
+import { readPhotoUpload } from '../../platform/images';
 import { requireRole, requireUser } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
 
+/** The checks behind a Verified badge, for those allowed to see them (issue 7); null for others. */
+export type CarerChecksLookup = (
+  profile: { id: string; userId: string | null; isVerified: boolean },
+  viewer: FastifyRequest['user'],
+) => Promise<CarerChecks | null>;
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
 
-/** Reads the one `photo` file of a multipart request, mapping the plugin's errors to clear 400s. */
-async function readPhoto(request: FastifyRequest): Promise<Buffer> {
-  const missing = () =>
-    AppError.badRequest(CARER_MESSAGES.photoMissing, { photo: CARER_MESSAGES.photoMissing });
-  let file;
-  try {
-    file = await request.file();
-  } catch {
-    throw missing(); // not multipart at all
-  }
-  if (!file || file.fieldname !== 'photo') throw missing();
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.badRequest(CARER_MESSAGES.photoTooLarge, { photo: CARER_MESSAGES.photoTooLarge });
-    }
-    throw error;
-  }
-}
-
-export function registerCarersRoutes(app: FastifyInstance, carers: CarersService) {
+export function registerCarersRoutes(
+  app: FastifyInstance,
+  carers: CarersService,
+  checksFor: CarerChecksLookup = async () => null,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -86,7 +75,8 @@ export function registerCarersRoutes(app: FastifyInstance, carers: CarersService
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return toOwnCarerProfile(await carers.myProfile(requireUser(request)));
+      const profile = await carers.myProfile(requireUser(request));
+      return { ...toOwnCarerProfile(profile), checks: await checksFor(profile, request.user) };
     },
   );
 
@@ -100,7 +90,13 @@ export function registerCarersRoutes(app: FastifyInstance, carers: CarersService
         response: { 200: PublicCarer, 404: ErrorBody },
       },
     },
-    async (request) => toPublicCarer(await carers.get(request.params.id, request.user)),
+    async (request, reply) => {
+      const profile = await carers.get(request.params.id, request.user);
+      const checks = await checksFor(profile, request.user);
+      // The checks differ by viewer: no shared cache may keep one person's answer for another.
+      if (request.user) reply.header('cache-control', 'private, no-store');
+      return { ...toPublicCarer(profile), checks };
+    },
   );
 
   api.put(
@@ -131,7 +127,7 @@ export function registerCarersRoutes(app: FastifyInstance, carers: CarersService
     },
     async (request) => {
       const user = requireRole(request, 'carer');
-      const upload = await readPhoto(request);
+      const upload = await readPhotoUpload(request);
       return toOwnCarerProfile(await carers.replacePhoto(request.params.id, user, upload));
     },
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CARER_INTRODUCTORY_DAYS } from '@contracts/subscriptions';
 import {
   CARER_MESSAGES,
   type CarerProfileInput,
@@ -12,6 +13,7 @@ import { processProfilePhoto } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import { createUploadsRepository } from '../../platform/uploads.repository';
+import { isListed } from './carer-listing';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository } from './carers.repository';
 
@@ -25,7 +27,7 @@ const profileValues = (input: CarerProfileInput) => ({
   postcodeDistrict: postcodeDistrictIn(input.location),
 });
 
-/** Whether `viewer` may see a profile that is not listed (inactive): its owner and admins. */
+/** Whether `viewer` may see a profile that is not listed (inactive or lapsed): its owner and admins. */
 const canSeeUnlisted = (profile: CarerProfileRow, viewer: UserRow | null) =>
   viewer !== null && (viewer.role === 'admin' || viewer.id === profile.userId);
 
@@ -48,12 +50,16 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
     async create(user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
       if (user.role !== 'carer') throw AppError.forbidden(CARER_MESSAGES.onlyCarers);
       if (await carers.findByUserId(user.id)) throw AppError.conflict(CARER_MESSAGES.profileExists);
+      // A new profile is live at once, for an introductory period before the membership is due.
+      const createdAt = new Date();
       try {
         return await carers.insert({
           ...profileValues(input),
           userId: user.id,
           firstName: user.firstName ?? '',
           lastName: user.lastName ?? '',
+          createdAt,
+          listedUntil: new Date(createdAt.getTime() + CARER_INTRODUCTORY_DAYS * 86_400_000),
         });
       } catch (error) {
         // Two submissions racing: the unique index on user_id lets one through.
@@ -76,7 +82,7 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
     /** A listed profile, or (for its owner and admins) an unlisted one. */
     async get(id: string, viewer: UserRow | null): Promise<CarerProfileRow> {
       const profile = await carers.findById(id);
-      if (!profile || (!profile.isActive && !canSeeUnlisted(profile, viewer))) {
+      if (!profile || (!isListed(profile, new Date()) && !canSeeUnlisted(profile, viewer))) {
         throw AppError.notFound(CARER_MESSAGES.carerNotFound);
       }
       return profile;

@@ -1,8 +1,76 @@
-import { sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { conversations, messages } from '../../db/schema';
+import { carerProfiles, conversations, messages, userBlocks, users } from '../../db/schema';
+
+/**
+ * A conversation with both people as the service needs them (emails never leave the server).
+ * Either side may be gone: `customerId` is null once the customer's account is deleted, `carerId`
+ * (and every carer column) once the carer profile is.
+ */
+export interface ConversationRow {
+  id: string;
+  carerId: string | null;
+  customerId: string | null;
+  lastMessageAt: Date;
+  customerNotifiedAt: Date | null;
+  carerNotifiedAt: Date | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+  /** The carer's account; null when the profile is gone or has none (an admin-made profile). */
+  carerUserId: string | null;
+  carerFirstName: string | null;
+  carerLastName: string | null;
+  carerPhotoUrl: string | null;
+  carerEmail: string | null;
+}
+
+export interface LastMessageRow {
+  conversationId: string;
+  senderId: string | null;
+  content: string;
+  createdAt: Date;
+}
+
+export type NotifiedSide = 'customer' | 'carer';
+
+const customerUser = aliasedTable(users, 'customer_user');
+const carerUser = aliasedTable(users, 'carer_user');
 
 export function createMessagingRepository(db: Executor) {
+  /** Left join on the profile: the thread outlives it, for the customer (`carerId` then null). */
+  function selectConversations() {
+    return db
+      .select({
+        id: conversations.id,
+        carerId: conversations.carerId,
+        customerId: conversations.customerId,
+        lastMessageAt: conversations.lastMessageAt,
+        customerNotifiedAt: conversations.customerNotifiedAt,
+        carerNotifiedAt: conversations.carerNotifiedAt,
+        // Flat columns: drizzle turns a nested object of a left join's all-null columns into null.
+        customerFirstName: customerUser.firstName,
+        customerLastName: customerUser.lastName,
+        customerEmail: customerUser.email,
+        carerUserId: carerProfiles.userId,
+        carerFirstName: carerProfiles.firstName,
+        carerLastName: carerProfiles.lastName,
+        carerPhotoUrl: carerProfiles.photoUrl,
+        carerEmail: carerUser.email,
+      })
+      .from(conversations)
+      .leftJoin(carerProfiles, eq(carerProfiles.id, conversations.carerId))
+      .leftJoin(customerUser, eq(customerUser.id, conversations.customerId))
+      .leftJoin(carerUser, eq(carerUser.id, carerProfiles.userId));
+  }
+
+  /**
+   * The customer, or the account of the conversation's carer profile. Once the profile is deleted
+   * nobody on the carer side is: an account that lost its profile no longer sees those threads.
+   */
+  const isParticipant = (userId: string) =>
+    or(eq(conversations.customerId, userId), eq(carerProfiles.userId, userId));
+
   return {
     /** The one thread of this customer and carer, created on first contact; its activity time moves on. */
     async touchConversation(customerId: string, carerId: string, at: Date): Promise<string> {
@@ -18,10 +86,149 @@ export function createMessagingRepository(db: Executor) {
       return row.id;
     },
 
+    /**
+     * Moves the activity time on; the row lock it takes also puts concurrent writers to one
+     * conversation in line, so their notification claims see each other.
+     */
+    async touchConversationById(id: string, at: Date): Promise<void> {
+      await db.update(conversations).set({ lastMessageAt: at }).where(eq(conversations.id, id));
+    },
+
+    /** The conversation if `userId` is one of its two people, else undefined. */
+    async findForParticipant(id: string, userId: string): Promise<ConversationRow | undefined> {
+      const [row] = await selectConversations()
+        .where(and(eq(conversations.id, id), isParticipant(userId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Every conversation `userId` is in, most recent activity first. */
+    async listForParticipant(userId: string, limit: number): Promise<ConversationRow[]> {
+      return selectConversations()
+        .where(isParticipant(userId))
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .limit(limit);
+    },
+
+    /** The newest message of each conversation given. */
+    async lastMessages(conversationIds: string[]): Promise<LastMessageRow[]> {
+      if (conversationIds.length === 0) return [];
+      return db
+        .selectDistinctOn([messages.conversationId], {
+          conversationId: messages.conversationId,
+          senderId: messages.senderId,
+          content: messages.content,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(inArray(messages.conversationId, conversationIds))
+        .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
+    },
+
+    /** Unread messages to `userId`, per conversation (only those with any). */
+    async unreadCounts(userId: string, conversationIds: string[]): Promise<Map<string, number>> {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .select({ conversationId: messages.conversationId, unread: count() })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.receiverId, userId),
+            isNull(messages.readAt),
+            inArray(messages.conversationId, conversationIds),
+          ),
+        )
+        .groupBy(messages.conversationId);
+      return new Map(rows.map((row) => [row.conversationId, row.unread]));
+    },
+
+    /** Unread messages to `userId` in the threads they can still open (not a deleted profile's). */
+    async totalUnread(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ unread: count() })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, conversations.carerId))
+        .where(and(eq(messages.receiverId, userId), isNull(messages.readAt), isParticipant(userId)));
+      return row?.unread ?? 0;
+    },
+
+    /** The latest `limit` messages of a conversation, newest first. */
+    async latestMessages(conversationId: string, limit: number) {
+      return db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
+    },
+
     async insertMessage(values: typeof messages.$inferInsert) {
       const [row] = await db.insert(messages).values(values).returning();
       if (!row) throw new Error('insert into messages returned no row');
       return row;
+    },
+
+    /** Marks every unread message to `userId` in the conversation as read; how many it marked. */
+    async markRead(conversationId: string, userId: string, at: Date): Promise<number> {
+      const marked = await db
+        .update(messages)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.receiverId, userId),
+            isNull(messages.readAt),
+          ),
+        )
+        .returning({ id: messages.id });
+      return marked.length;
+    },
+
+    /**
+     * Claims the right to email one side about this conversation: sets its notified time and
+     * answers true only if the last email is older than `notBefore` (or there was none). One
+     * conditional UPDATE, so of two concurrent messages only one wins: the second waits for the
+     * first's row lock and then sees its new time.
+     */
+    async claimNotification(id: string, side: NotifiedSide, at: Date, notBefore: Date): Promise<boolean> {
+      const column = side === 'customer' ? conversations.customerNotifiedAt : conversations.carerNotifiedAt;
+      const claimed = await db
+        .update(conversations)
+        .set(side === 'customer' ? { customerNotifiedAt: at } : { carerNotifiedAt: at })
+        .where(and(eq(conversations.id, id), or(isNull(column), lte(column, notBefore))))
+        .returning({ id: conversations.id });
+      return claimed.length > 0;
+    },
+
+    /** Who of the two has blocked the other. */
+    async blocksBetween(userId: string, otherId: string): Promise<{ byMe: boolean; byOther: boolean }> {
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, otherId)),
+            and(eq(userBlocks.blockerId, otherId), eq(userBlocks.blockedId, userId)),
+          ),
+        );
+      return {
+        byMe: rows.some((row) => row.blockerId === userId),
+        byOther: rows.some((row) => row.blockerId === otherId),
+      };
+    },
+
+    async block(blockerId: string, blockedId: string, at: Date): Promise<void> {
+      await db.insert(userBlocks).values({ blockerId, blockedId, createdAt: at }).onConflictDoNothing();
+    },
+
+    /** Removes only `blockerId`'s own block; true if there was one. */
+    async unblock(blockerId: string, blockedId: string): Promise<boolean> {
+      const removed = await db
+        .delete(userBlocks)
+        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+        .returning({ blockerId: userBlocks.blockerId });
+      return removed.length > 0;
     },
   };
 }

@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
-import { SendMessageInput, SentMessage } from '@contracts/messages';
+import {
+  BlockState,
+  ConversationList,
+  ConversationThread,
+  MarkedRead,
+  ReplyInput,
+  SendMessageInput,
+  SentMessage,
+  UnreadCount,
+} from '@contracts/messages';
 import { requireUser } from '../../platform/sessions/session.plugin';
 import type { MessagingService } from './messaging.service';
 
+// Any string: the service answers a malformed id with the same 404 as someone else's conversation.
+const ConversationParams = z.object({ id: z.string() });
+
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
     '/api/messages',
     {
       schema: {
@@ -18,5 +33,103 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     },
     async (request, reply) =>
       reply.status(201).send(await messaging.send(requireUser(request), request.body)),
+  );
+
+  routes.get(
+    '/api/messages/unread',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'How many messages to the signed-in user are unread',
+        response: { 200: UnreadCount, 401: ErrorBody },
+      },
+    },
+    async (request) => messaging.unread(requireUser(request)),
+  );
+
+  routes.get(
+    '/api/conversations',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "The signed-in user's conversations, most recent first",
+        response: { 200: ConversationList, 401: ErrorBody },
+      },
+    },
+    async (request) => messaging.list(requireUser(request)),
+  );
+
+  routes.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'One conversation, oldest message first (its two people only)',
+        params: ConversationParams,
+        response: { 200: ConversationThread, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => messaging.thread(requireUser(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Write in a conversation (the customer needs an active subscription)',
+        params: ConversationParams,
+        body: ReplyInput,
+        response: {
+          201: SentMessage,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await messaging.reply(requireUser(request), request.params.id, request.body)),
+  );
+
+  routes.post(
+    '/api/conversations/:id/read',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark the messages to the signed-in user in this conversation as read',
+        params: ConversationParams,
+        response: { 200: MarkedRead, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => messaging.markRead(requireUser(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Block the other person of this conversation (no messages either way)',
+        params: ConversationParams,
+        response: { 200: BlockState, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => messaging.block(requireUser(request), request.params.id),
+  );
+
+  routes.delete(
+    '/api/conversations/:id/block',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Lift your block of the other person of this conversation',
+        params: ConversationParams,
+        response: { 200: BlockState, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => messaging.unblock(requireUser(request), request.params.id),
   );
 }

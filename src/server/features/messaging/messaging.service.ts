@@ -1,26 +1,237 @@
-import { MESSAGE_MESSAGES, type SendMessageInput, type SentMessage } from '@contracts/messages';
-import type { Database } from '../../db/client';
+import {
+  DELETED_USER_NAME,
+  MESSAGE_EMAIL_INTERVAL_MINUTES,
+  MESSAGE_MESSAGES,
+  type BlockState,
+  type ConversationList,
+  type ConversationPartner,
+  type ConversationSummary,
+  type ConversationThread,
+  type MarkedRead,
+  type ReplyBlocker,
+  type ReplyInput,
+  type SendMessageInput,
+  type SentMessage,
+  type UnreadCount,
+} from '@contracts/messages';
+import { conversationPath } from '@contracts/paths';
+import { PRODUCT_NAME } from '@contracts/pricing';
+import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import { publishLiveEvent } from '../../platform/live-events';
+import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { CarersService } from '../carers/carers.service';
-import { createMessagingRepository } from './messaging.repository';
+import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { createMessagingRepository, type ConversationRow, type NotifiedSide } from './messaging.repository';
 
-/** Active means status 'active' and an expiry that has not passed (SPEC section 4, DESIGN point 3). */
-export function hasActiveSubscription(user: UserRow, now: Date): boolean {
-  return (
-    user.subscriptionStatus === 'active' && (!user.subscriptionExpiresAt || user.subscriptionExpiresAt > now)
-  );
+/** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
+export const THREAD_MESSAGE_LIMIT = 200;
+/** The inbox lists this many conversations, most recent first. */
+const INBOX_LIMIT = 500;
+/** The inbox shows the start of the last message; the thread has the whole text. */
+const PREVIEW_LENGTH = 200;
+const EMAIL_INTERVAL_MS = MESSAGE_EMAIL_INTERVAL_MINUTES * 60_000;
+/** For an account with no first name (possible with OpenID Connect). */
+const UNNAMED_MEMBER = `${PRODUCT_NAME} member`;
+
+type Side = NotifiedSide;
+
+interface MessagingDeps {
+  db: Database;
+  carers: CarersService;
+  mailer: Mailer;
+  /** The site's address, for the link in notification emails. */
+  publicUrl: string;
+  now?: () => Date;
 }
 
-export function createMessagingService(
-  db: Database,
-  carers: CarersService,
-  now: () => Date = () => new Date(),
-) {
+/** 'Priya S.' — first name and last initial, all another member ever sees of a name. */
+export function shortName(first: string | null, last: string | null): string {
+  const given = first?.trim();
+  const initial = last?.trim().charAt(0).toUpperCase();
+  if (!given) return initial ? `${UNNAMED_MEMBER} ${initial}.` : UNNAMED_MEMBER;
+  return initial ? `${given} ${initial}.` : given;
+}
+
+/**
+ * The email a recipient gets about a new message: the sender's first name and a link, nothing
+ * the sender wrote. Messages can hold health details; email is neither private nor ours to recall.
+ */
+export function newMessageEmail(to: string, senderFirstName: string | null, link: string): OutgoingEmail {
+  const sender = senderFirstName?.trim() || null;
+  return {
+    to,
+    subject: sender ? `New message from ${sender} on ${PRODUCT_NAME}` : `New message on ${PRODUCT_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      sender
+        ? `${sender} has sent you a message on ${PRODUCT_NAME}.`
+        : `You have a new message on ${PRODUCT_NAME}.`,
+      '',
+      `Read it and reply: ${link}`,
+      '',
+      'For your privacy we never put messages in emails, and we email you about the same',
+      `conversation at most once every ${MESSAGE_EMAIL_INTERVAL_MINUTES} minutes.`,
+      '',
+      `The ${PRODUCT_NAME} team`,
+    ].join('\n'),
+  };
+}
+
+const sideOf = (conversation: ConversationRow, viewer: UserRow): Side =>
+  conversation.customerId === viewer.id ? 'customer' : 'carer';
+
+/** The other person's account id; null once it is deleted. */
+const otherUserId = (conversation: ConversationRow, side: Side): string | null =>
+  side === 'customer' ? conversation.carerUserId : conversation.customerId;
+
+function partnerOf(conversation: ConversationRow, side: Side): ConversationPartner {
+  if (side === 'customer') {
+    const { carerUserId } = conversation;
+    // No account, or no profile any more (its columns are then all null): no name, no photo.
+    return carerUserId && conversation.carerId
+      ? {
+          userId: carerUserId,
+          name: shortName(conversation.carerFirstName, conversation.carerLastName),
+          photoUrl: conversation.carerPhotoUrl,
+          role: 'carer',
+        }
+      : { userId: null, name: DELETED_USER_NAME, photoUrl: null, role: 'carer' };
+  }
+  const { customerId } = conversation;
+  return customerId
+    ? {
+        userId: customerId,
+        name: shortName(conversation.customerFirstName, conversation.customerLastName),
+        photoUrl: null,
+        role: 'customer',
+      }
+    : { userId: null, name: DELETED_USER_NAME, photoUrl: null, role: 'customer' };
+}
+
+/** Why `viewer` cannot write here now, or null. The order is the order of the reply's checks. */
+function replyBlocker(
+  conversation: ConversationRow,
+  viewer: UserRow,
+  blocks: { byMe: boolean; byOther: boolean },
+  at: Date,
+): ReplyBlocker | null {
+  const side = sideOf(conversation, viewer);
+  if (side === 'customer' && !conversation.carerId) return 'carerGone';
+  if (!otherUserId(conversation, side)) return 'otherPartyGone';
+  if (blocks.byMe || blocks.byOther) return 'blocked';
+  if (side === 'customer' && !hasActiveSubscription(viewer, at)) return 'subscription';
+  return null;
+}
+
+const BLOCKER_ERRORS: Record<ReplyBlocker, () => AppError> = {
+  otherPartyGone: () => AppError.conflict(MESSAGE_MESSAGES.otherPartyGone),
+  carerGone: () => AppError.conflict(MESSAGE_MESSAGES.carerGone),
+  blocked: () => AppError.forbidden(MESSAGE_MESSAGES.blocked),
+  subscription: () => AppError.forbidden(MESSAGE_MESSAGES.subscriptionRequired),
+};
+
+/** The 409 for acting towards someone who is no longer there. */
+const goneError = (conversation: ConversationRow) =>
+  conversation.carerId ? BLOCKER_ERRORS.otherPartyGone() : BLOCKER_ERRORS.carerGone();
+
+const preview = (content: string) =>
+  content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
+
+export function createMessagingService({
+  db,
+  carers,
+  mailer,
+  publicUrl,
+  now = () => new Date(),
+}: MessagingDeps) {
+  const messaging = createMessagingRepository(db);
+
+  /** The conversation if `viewer` is in it; the same 404 for a bad id, an unknown one and someone else's. */
+  async function participantConversation(viewer: UserRow, id: string, executor: Executor = db) {
+    const conversation = isUuid(id)
+      ? await createMessagingRepository(executor).findForParticipant(id, viewer.id)
+      : undefined;
+    if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+    return conversation;
+  }
+
+  /**
+   * Inside the sender's transaction: stores the message, queues the recipient's email if their
+   * last one about this conversation is old enough, and publishes the live event (sent on commit).
+   */
+  async function writeMessage(
+    tx: Executor,
+    conversation: ConversationRow,
+    sender: UserRow,
+    content: string,
+    at: Date,
+  ): Promise<SentMessage> {
+    const repository = createMessagingRepository(tx);
+    const senderSide = sideOf(conversation, sender);
+    const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
+    const receiverId = otherUserId(conversation, senderSide);
+    if (!receiverId || !conversation.carerId) throw goneError(conversation);
+    const message = await repository.insertMessage({
+      conversationId: conversation.id,
+      senderId: sender.id,
+      receiverId,
+      content,
+      createdAt: at,
+    });
+    const recipientEmail = recipientSide === 'carer' ? conversation.carerEmail : conversation.customerEmail;
+    const notBefore = new Date(at.getTime() - EMAIL_INTERVAL_MS);
+    if (
+      recipientEmail &&
+      (await repository.claimNotification(conversation.id, recipientSide, at, notBefore))
+    ) {
+      const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
+      const link = `${publicUrl}${conversationPath(conversation.id)}`;
+      await mailer.enqueue(tx, newMessageEmail(recipientEmail, senderFirstName, link));
+    }
+    await publishLiveEvent(tx, [conversation.customerId, conversation.carerUserId], {
+      type: 'message',
+      conversationId: conversation.id,
+    });
+    return {
+      id: message.id,
+      conversationId: message.conversationId,
+      senderId: sender.id,
+      receiverId,
+      content: message.content,
+      createdAt: message.createdAt.toISOString(),
+    };
+  }
+
+  function summaryOf(
+    conversation: ConversationRow,
+    viewer: UserRow,
+    last: { senderId: string | null; content: string; createdAt: Date } | undefined,
+    unreadCount: number,
+  ): ConversationSummary {
+    return {
+      id: conversation.id,
+      carerId: conversation.carerId,
+      partner: partnerOf(conversation, sideOf(conversation, viewer)),
+      lastMessage: last
+        ? {
+            content: preview(last.content),
+            createdAt: last.createdAt.toISOString(),
+            fromMe: last.senderId === viewer.id,
+          }
+        : null,
+      unreadCount,
+      lastMessageAt: conversation.lastMessageAt.toISOString(),
+    };
+  }
+
   return {
     /**
-     * A subscribed customer writes to a listed carer: the message joins (or starts) their one
-     * conversation, in one transaction.
+     * POST /api/messages: a subscribed customer writes to a listed carer; the message joins (or
+     * starts) their one conversation, in one transaction.
      */
     async send(sender: UserRow, input: SendMessageInput): Promise<SentMessage> {
       if (sender.role !== 'customer') throw AppError.forbidden(MESSAGE_MESSAGES.onlyCustomers);
@@ -33,26 +244,119 @@ export function createMessagingService(
           receiverId: MESSAGE_MESSAGES.receiverMismatch,
         });
       }
-      const receiverId = carer.userId;
-      const message = await db.transaction(async (tx) => {
+      const carerUserId = carer.userId;
+      const sent = await db.transaction(async (tx) => {
         const repository = createMessagingRepository(tx);
+        // Checked before anything is written; a refusal rolls back a conversation just created.
+        const blocks = await repository.blocksBetween(sender.id, carerUserId);
+        if (blocks.byMe || blocks.byOther) throw BLOCKER_ERRORS.blocked();
         const conversationId = await repository.touchConversation(sender.id, carer.id, at);
-        return repository.insertMessage({
-          conversationId,
-          senderId: sender.id,
-          receiverId,
-          content: input.content,
-          createdAt: at,
-        });
+        const conversation = await participantConversation(sender, conversationId, tx);
+        return writeMessage(tx, conversation, sender, input.content, at);
       });
+      mailer.dispatchSoon();
+      return sent;
+    },
+
+    /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
+    async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
+      const at = now();
+      const sent = await db.transaction(async (tx) => {
+        const repository = createMessagingRepository(tx);
+        const conversation = await participantConversation(viewer, id, tx);
+        const otherId = otherUserId(conversation, sideOf(conversation, viewer));
+        const blocks = otherId
+          ? await repository.blocksBetween(viewer.id, otherId)
+          : { byMe: false, byOther: false };
+        const blocker = replyBlocker(conversation, viewer, blocks, at);
+        if (blocker) throw BLOCKER_ERRORS[blocker]();
+        await repository.touchConversationById(conversation.id, at);
+        return writeMessage(tx, conversation, viewer, input.content, at);
+      });
+      mailer.dispatchSoon();
+      return sent;
+    },
+
+    /** GET /api/conversations: the viewer's conversations, most recent activity first. */
+    async list(viewer: UserRow): Promise<ConversationList> {
+      const rows = await messaging.listForParticipant(viewer.id, INBOX_LIMIT);
+      const ids = rows.map((row) => row.id);
+      const [lastMessages, unread] = await Promise.all([
+        messaging.lastMessages(ids),
+        messaging.unreadCounts(viewer.id, ids),
+      ]);
+      const lastById = new Map(lastMessages.map((row) => [row.conversationId, row]));
       return {
-        id: message.id,
-        conversationId: message.conversationId,
-        senderId: sender.id,
-        receiverId,
-        content: message.content,
-        createdAt: message.createdAt.toISOString(),
+        conversations: rows.map((row) =>
+          summaryOf(row, viewer, lastById.get(row.id), unread.get(row.id) ?? 0),
+        ),
       };
+    },
+
+    /** GET /api/conversations/{id}: the thread, oldest message first. */
+    async thread(viewer: UserRow, id: string): Promise<ConversationThread> {
+      const conversation = await participantConversation(viewer, id);
+      const otherId = otherUserId(conversation, sideOf(conversation, viewer));
+      const [newestFirst, unread, blocks] = await Promise.all([
+        messaging.latestMessages(conversation.id, THREAD_MESSAGE_LIMIT),
+        messaging.unreadCounts(viewer.id, [conversation.id]),
+        otherId ? messaging.blocksBetween(viewer.id, otherId) : { byMe: false, byOther: false },
+      ]);
+      const oldestFirst = newestFirst.reverse();
+      return {
+        ...summaryOf(conversation, viewer, oldestFirst.at(-1), unread.get(conversation.id) ?? 0),
+        messages: oldestFirst.map((message) => ({
+          id: message.id,
+          senderId: message.senderId,
+          fromMe: message.senderId === viewer.id,
+          content: message.content,
+          createdAt: message.createdAt.toISOString(),
+          readAt: message.readAt?.toISOString() ?? null,
+        })),
+        replyBlockedBy: replyBlocker(conversation, viewer, blocks, now()),
+        blockedByMe: blocks.byMe,
+      };
+    },
+
+    /** POST /api/conversations/{id}/read: the viewer has opened the thread. */
+    async markRead(viewer: UserRow, id: string): Promise<MarkedRead> {
+      const conversation = await participantConversation(viewer, id);
+      const marked = await db.transaction(async (tx) => {
+        const count = await createMessagingRepository(tx).markRead(conversation.id, viewer.id, now());
+        // Both people: the sender may show it as read, the reader's other tabs update their count.
+        if (count > 0) {
+          await publishLiveEvent(tx, [conversation.customerId, conversation.carerUserId], {
+            type: 'read',
+            conversationId: conversation.id,
+          });
+        }
+        return count;
+      });
+      return { marked };
+    },
+
+    /** GET /api/messages/unread: every unread message to the viewer. */
+    async unread(viewer: UserRow): Promise<UnreadCount> {
+      return { unread: await messaging.totalUnread(viewer.id) };
+    },
+
+    /** POST /api/conversations/{id}/block: no message passes between the two, either way. */
+    async block(viewer: UserRow, id: string): Promise<BlockState> {
+      const conversation = await participantConversation(viewer, id);
+      const otherId = otherUserId(conversation, sideOf(conversation, viewer));
+      if (!otherId) throw goneError(conversation);
+      await messaging.block(viewer.id, otherId, now());
+      return { blockedByMe: true };
+    },
+
+    /** DELETE /api/conversations/{id}/block: lifts the viewer's own block (never the other's). */
+    async unblock(viewer: UserRow, id: string): Promise<BlockState> {
+      const conversation = await participantConversation(viewer, id);
+      const otherId = otherUserId(conversation, sideOf(conversation, viewer));
+      if (!otherId || !(await messaging.unblock(viewer.id, otherId))) {
+        throw AppError.conflict(MESSAGE_MESSAGES.notBlocked);
+      }
+      return { blockedByMe: false };
     },
   };
 }

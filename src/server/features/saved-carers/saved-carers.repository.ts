@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { carerProfiles, savedCarers, type CarerProfileRow } from '../../db/schema';
+import { listingCurrent } from '../carers/carer-listing';
 
 export function createSavedCarersRepository(db: Executor) {
   return {
@@ -10,7 +11,13 @@ export function createSavedCarersRepository(db: Executor) {
         .select({ carer: carerProfiles })
         .from(savedCarers)
         .innerJoin(carerProfiles, eq(carerProfiles.id, savedCarers.carerId))
-        .where(and(eq(savedCarers.customerId, customerId), eq(carerProfiles.isActive, true)))
+        .where(
+          and(
+            eq(savedCarers.customerId, customerId),
+            eq(carerProfiles.isActive, true),
+            listingCurrent(carerProfiles.listedUntil),
+          ),
+        )
         .orderBy(desc(savedCarers.createdAt));
       return rows.map((row) => row.carer);
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
@@ -8,7 +8,10 @@ export function createSessionRepository(db: Executor) {
       await db.insert(sessions).values(row);
     },
 
-    /** The live session and its user, or nothing if it is unknown or past either expiry. */
+    /**
+     * The live session and its user, or nothing if it is unknown, past either expiry, or its
+     * account is suspended (issue 7: suspension also deletes the sessions; this covers a race).
+     */
     async findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
       const [row] = await db
         .select({ session: sessions, user: users })
@@ -19,10 +22,35 @@ export function createSessionRepository(db: Executor) {
             eq(sessions.idHash, idHash),
             gt(sessions.idleExpiresAt, now),
             gt(sessions.absoluteExpiresAt, now),
+            isNull(users.suspendedAt),
           ),
         )
         .limit(1);
       return row;
+    },
+
+    /** The user's live sessions, most recently seen first (the settings page lists them). */
+    async listLiveForUser(userId: string, now: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    },
+
+    /** Ends one session of one user; false when it was not theirs or had already ended. */
+    async deleteForUser(userId: string, idHash: string): Promise<boolean> {
+      const deleted = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.idHash, idHash)))
+        .returning({ idHash: sessions.idHash });
+      return deleted.length > 0;
     },
 
     async touch(idHash: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {

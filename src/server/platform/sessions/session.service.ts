@@ -71,6 +71,10 @@ export function createSessionService(
       await repository.delete(hashToken(token));
     },
 
+    /** The user's live sessions, most recently seen first. */
+    listForUser: (userId: string) => repository.listLiveForUser(userId, now()),
+    /** Ends one of the user's sessions by its stored hash; false when it was not theirs. */
+    endForUser: (userId: string, idHash: string) => repository.deleteForUser(userId, idHash),
     endAllForUser: (userId: string, exceptIdHash?: string) =>
       repository.deleteAllForUser(userId, exceptIdHash),
     deleteExpired: () => repository.deleteExpired(now()),

@@ -1,12 +1,155 @@
+import { ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useDashboardCarers } from '../api/admin-carers';
+import { useDashboardCustomers } from '../api/admin-customers';
+import { AuditLogList } from '../components/audit-log-list';
+import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
+import { AdminOnly } from '../components/admin-only';
+import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
+import { ListError } from '../components/list-error';
+import { SafeguardingQueue } from '../components/safeguarding-queue';
+import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
+import { VerificationQueue } from '../components/verification-queue';
 
-/** Placeholder until its issue builds the page. */
+const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscription': 'muted' } as const;
+
+function CustomerRow({ customer }: { customer: AdminCustomer }) {
+  const state = subscriptionDisplayState(customer);
+  const price = dashboardPlanPrice(customer.subscriptionType);
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-6 md:flex-row md:items-center md:justify-between">
+      <div className="flex min-w-0 gap-4">
+        <CustomerAvatar customer={customer} fallback="initials" />
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-lg font-semibold break-words">{customerName(customer)}</h2>
+          <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
+          <p className="text-sm text-muted-foreground">
+            {`${ADMIN_TEXT.joined} ${formatDateUSShort(customer.createdAt)}`}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <Badge variant={BADGE_VARIANT[state]}>{state}</Badge>
+        {customer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+        {price ? <span className="font-medium">{price}</span> : null}
+        {customer.subscriptionExpiresAt ? (
+          <span className="text-muted-foreground">
+            {`${ADMIN_TEXT.expires} ${formatDateUSShort(customer.subscriptionExpiresAt)}`}
+          </span>
+        ) : null}
+        <SubscriptionStatusMenu customer={customer} route="dashboard" />
+      </div>
+    </Card>
+  );
+}
+
+function CustomerAccounts({ customers }: { customers: ReturnType<typeof useDashboardCustomers> }) {
+  if (customers.isError)
+    return (
+      <ListError
+        error={customers.error}
+        fallback="We could not load the customer accounts. Please try again."
+        onRetry={() => void customers.refetch()}
+      />
+    );
+  const list = customers.data ?? [];
+  if (list.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomerAccounts} />;
+  return (
+    <ul className="grid gap-4" aria-label="Customer accounts">
+      {list.map((customer) => (
+        <li key={customer.id}>
+          <CustomerRow customer={customer} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CarerProfileCard({ carer }: { carer: AdminCarer }) {
+  return (
+    <Card className="flex h-full gap-4 p-4 sm:p-6">
+      <CarerPhoto carer={carer} />
+      <div className="grid min-w-0 content-start gap-1">
+        <h2 className="text-lg font-semibold break-words">{carerName(carer)}</h2>
+        <p className="text-sm text-muted-foreground">{carer.specialization}</p>
+        <p className="text-sm break-words">{carer.location}</p>
+        <p className="text-sm font-medium">{formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}</p>
+        <Badge variant={carer.isVerified ? 'success' : 'muted'} className="mt-1">
+          {carer.isVerified ? ADMIN_TEXT.verified : ADMIN_TEXT.unverified}
+        </Badge>
+      </div>
+    </Card>
+  );
+}
+
+function CarerProfiles({ carers }: { carers: ReturnType<typeof useDashboardCarers> }) {
+  if (carers.isError)
+    return (
+      <ListError
+        error={carers.error}
+        fallback="We could not load the carer profiles. Please try again."
+        onRetry={() => void carers.refetch()}
+      />
+    );
+  const list = carers.data ?? [];
+  if (list.length === 0) return <EmptyList title={ADMIN_TEXT.noCarerProfiles} />;
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Carer profiles">
+      {list.map((carer) => (
+        <li key={carer.id}>
+          <CarerProfileCard carer={carer} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AdminDashboard() {
+  const customers = useDashboardCustomers();
+  const carers = useDashboardCarers();
+  if (customers.isPending || carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingDashboard}</ListStatus>;
+  return (
+    <AdminPageLayout title="Admin Dashboard" subtitle="Manage customer subscriptions and carer profiles.">
+      <Tabs defaultValue="customers">
+        <TabsList aria-label="Admin dashboard sections" className="h-auto flex-wrap">
+          <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
+          <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
+          <TabsTrigger value="verifications">Verifications</TabsTrigger>
+          <TabsTrigger value="safeguarding">Safeguarding</TabsTrigger>
+          <TabsTrigger value="audit">Audit Log</TabsTrigger>
+        </TabsList>
+        <TabsContent value="customers">
+          <CustomerAccounts customers={customers} />
+        </TabsContent>
+        <TabsContent value="carers">
+          <CarerProfiles carers={carers} />
+        </TabsContent>
+        <TabsContent value="verifications">
+          <VerificationQueue />
+        </TabsContent>
+        <TabsContent value="safeguarding">
+          <SafeguardingQueue />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditLogList />
+        </TabsContent>
+      </Tabs>
+    </AdminPageLayout>
+  );
+}
+
+/** /admin-dashboard (SPEC section 2): signed-in admins only; dates in the en-US short style. */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Admin Dashboard</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Manage customer subscriptions and carer profiles.</p>
-    </div>
+    <AdminOnly>
+      <AdminDashboard />
+    </AdminOnly>
   );
 }

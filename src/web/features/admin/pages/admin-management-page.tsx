@@ -1,12 +1,238 @@
+import { useRef } from 'react';
+import { Trash2, Pencil } from 'lucide-react';
+import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatDateGB, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
+import { useDeleteCustomer, useTestCustomers } from '../api/admin-customers';
+import { carerName, customerName, managementPlanPrice } from '../components/admin-names';
+import { AdminOnly } from '../components/admin-only';
+import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { CarerDialog } from '../components/carer-dialog';
+import { CustomerAvatar } from '../components/customer-avatar';
+import { CustomerEditDialog } from '../components/customer-edit-dialog';
+import { ListError } from '../components/list-error';
+import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 
-/** Placeholder until its issue builds the page. */
-export function AdminManagementPage() {
-  usePageTitle('Admin Management');
+const LIST = 'grid gap-4';
+const ACTIONS = 'flex flex-wrap gap-2';
+
+function CustomerCard({
+  customer,
+  onDelete,
+  deleting,
+}: {
+  customer: AdminCustomer;
+  onDelete: (customer: AdminCustomer) => void;
+  deleting: boolean;
+}) {
+  const name = customerName(customer);
+  const price = managementPlanPrice(customer.subscriptionType);
+  const active = customer.subscriptionStatus === 'active';
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Admin Management</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Manage customer accounts and carer profiles</p>
-    </div>
+    <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-center lg:justify-between">
+      <div className="flex min-w-0 gap-4">
+        <CustomerAvatar customer={customer} />
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-lg font-semibold break-words">{name}</h2>
+          <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
+          <p className="text-sm text-muted-foreground">{`Joined: ${formatDateGB(customer.createdAt)}`}</p>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <Badge variant={active ? 'success' : 'muted'}>{active ? 'Active' : 'Inactive'}</Badge>
+            {customer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+            {price ? <span className="font-medium">{price}</span> : null}
+            {customer.subscriptionExpiresAt ? (
+              <span className="text-muted-foreground">
+                {`${ADMIN_TEXT.expires} ${formatDateGB(customer.subscriptionExpiresAt)}`}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <div className={ACTIONS}>
+        <CustomerEditDialog customer={customer} variant="management" />
+        <Button variant="destructive" size="sm" disabled={deleting} onClick={() => onDelete(customer)}>
+          <Trash2 aria-hidden="true" />
+          Delete<span className="sr-only">{` ${name}`}</span>
+        </Button>
+        <SubscriptionStatusMenu customer={customer} route="management" />
+      </div>
+    </Card>
+  );
+}
+
+function CustomersTab() {
+  const customers = useTestCustomers();
+  const remove = useDeleteCustomer();
+  // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
+  const listRef = useRef<HTMLUListElement>(null);
+
+  function onDelete(customer: AdminCustomer) {
+    if (remove.isPending) return;
+    // SPEC section 2: no confirmation before delete.
+    remove.mutate(customer.id, {
+      onSuccess: () => {
+        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerDeleted });
+        listRef.current?.focus();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: ADMIN_TOASTS.errorTitle,
+          description: errorMessage(error, ADMIN_TOASTS.customerDeleteFailed),
+        }),
+    });
+  }
+
+  if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
+  if (customers.isError)
+    return (
+      <ListError
+        error={customers.error}
+        fallback="We could not load the customers. Please try again."
+        onRetry={() => void customers.refetch()}
+      />
+    );
+  if (customers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
+  return (
+    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
+      {customers.data.map((customer) => (
+        <li key={customer.id}>
+          <CustomerCard customer={customer} onDelete={onDelete} deleting={remove.isPending} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CarerCard({
+  carer,
+  onDelete,
+  deleting,
+}: {
+  carer: AdminCarer;
+  onDelete: (carer: AdminCarer) => void;
+  deleting: boolean;
+}) {
+  const name = carerName(carer);
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-center lg:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold break-words">{name}</h2>
+          {carer.isVerified ? <Badge variant="success">{ADMIN_TEXT.verified}</Badge> : null}
+          {carer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+        </div>
+        <p className="text-sm text-muted-foreground">{carer.specialization}</p>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+          <div className="flex gap-1">
+            <dt className="font-medium">Location:</dt>
+            <dd className="break-words">{carer.location}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="font-medium">Rate:</dt>
+            <dd>{formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="font-medium">Experience:</dt>
+            <dd>{carer.experience}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className={ACTIONS}>
+        <CarerDialog
+          mode="management"
+          carer={carer}
+          trigger={
+            <Button variant="outline" size="sm">
+              <Pencil aria-hidden="true" />
+              Edit<span className="sr-only">{` ${name}`}</span>
+            </Button>
+          }
+        />
+        <Button variant="destructive" size="sm" disabled={deleting} onClick={() => onDelete(carer)}>
+          <Trash2 aria-hidden="true" />
+          Delete<span className="sr-only">{` ${name}`}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function CarersTab() {
+  const carers = useTestCarers();
+  const remove = useDeleteCarer();
+  // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
+  const listRef = useRef<HTMLUListElement>(null);
+
+  function onDelete(carer: AdminCarer) {
+    if (remove.isPending) return;
+    remove.mutate(carer.id, {
+      onSuccess: () => {
+        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.carerDeleted });
+        listRef.current?.focus();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: ADMIN_TOASTS.errorTitle,
+          description: errorMessage(error, ADMIN_TOASTS.carerDeleteFailed),
+        }),
+    });
+  }
+
+  if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
+  if (carers.isError)
+    return (
+      <ListError
+        error={carers.error}
+        fallback="We could not load the carers. Please try again."
+        onRetry={() => void carers.refetch()}
+      />
+    );
+  if (carers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
+  return (
+    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
+      {carers.data.map((carer) => (
+        <li key={carer.id}>
+          <CarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AdminManagement() {
+  return (
+    <AdminPageLayout title={ADMIN_TEXT.managementTitle} subtitle={ADMIN_TEXT.managementSubtitle}>
+      <Tabs defaultValue="customers">
+        <TabsList aria-label="Accounts to manage">
+          <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
+          <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="customers">
+          <CustomersTab />
+        </TabsContent>
+        <TabsContent value="carers">
+          <CarersTab />
+        </TabsContent>
+      </Tabs>
+    </AdminPageLayout>
+  );
+}
+
+/** /admin-management (SPEC section 2), admins only (DESIGN point 6). */
+export function AdminManagementPage() {
+  usePageTitle(ADMIN_TEXT.managementTitle);
+  return (
+    <AdminOnly>
+      <AdminManagement />
+    </AdminOnly>
   );
 }

@@ -1,12 +1,200 @@
+import { useEffect, useRef } from 'react';
+import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { toast } from '@web/components/ui/use-toast';
+import { formatRateRange, formatRating } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
+import { carerName } from '../components/admin-names';
+import { AdminOnly } from '../components/admin-only';
+import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { CarerDialog } from '../components/carer-dialog';
+import { CarerPhoto } from '../components/customer-avatar';
+import { ListError } from '../components/list-error';
 
-/** Placeholder until its issue builds the page. */
-export function TestAdminPage() {
-  usePageTitle('Test Admin Dashboard');
+function reviewCountText(count: number): string {
+  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
+function TestCarerCard({
+  carer,
+  onDelete,
+  deleting,
+}: {
+  carer: AdminCarer;
+  onDelete: (carer: AdminCarer) => void;
+  deleting: boolean;
+}) {
+  const name = carerName(carer);
+  const qualifications = carer.qualifications.slice(0, 3);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Test Admin Dashboard</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Create, edit and remove carer profiles.</p>
-    </div>
+    <Card className="flex h-full flex-col gap-4 p-4 sm:p-6" data-testid="test-carer-card">
+      <div className="flex gap-4">
+        <CarerPhoto carer={carer} className="size-16" />
+        <div className="grid min-w-0 content-start gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-lg font-semibold break-words">{name}</h2>
+            {carer.isVerified ? <Badge variant="success">{ADMIN_TEXT.verified}</Badge> : null}
+          </div>
+          <p className="text-sm text-muted-foreground">{carer.specialization}</p>
+        </div>
+      </div>
+      <dl className="grid gap-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="font-medium">Experience:</dt>
+          <dd>{carer.experience}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="font-medium">Rate:</dt>
+          <dd>{formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}</dd>
+        </div>
+        <div className="flex items-start gap-1">
+          <dt>
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">Location:</span>
+          </dt>
+          <dd className="break-words">{carer.location}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt>
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <span className="sr-only">Rating:</span>
+          </dt>
+          <dd>{`${formatRating(carer.rating)} (${reviewCountText(carer.reviewCount)})`}</dd>
+        </div>
+      </dl>
+      <p className="line-clamp-3 text-sm text-muted-foreground">{carer.description}</p>
+      {qualifications.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Qualifications">
+          {qualifications.map((item) => (
+            <li key={item}>
+              <Badge variant="outline">{item}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <CarerDialog
+          mode="testEdit"
+          carer={carer}
+          trigger={
+            <Button variant="outline" size="sm">
+              <Pencil aria-hidden="true" />
+              Edit<span className="sr-only">{` ${name}`}</span>
+            </Button>
+          }
+        />
+        <Button variant="destructive" size="sm" disabled={deleting} onClick={() => onDelete(carer)}>
+          <Trash2 aria-hidden="true" />
+          Delete<span className="sr-only">{` ${name}`}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function TestAdmin() {
+  const carers = useTestCarers();
+  const remove = useDeleteCarer();
+  // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // SPEC section 8: 'Failed to load carers'.
+  useEffect(() => {
+    if (carers.isError)
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TOASTS.errorTitle,
+        description: ADMIN_TOASTS.testLoadCarersFailed,
+      });
+  }, [carers.isError]);
+
+  function onDelete(carer: AdminCarer) {
+    if (remove.isPending) return;
+    remove.mutate(carer.id, {
+      onSuccess: () => {
+        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.testCarerDeleted });
+        listRef.current?.focus();
+      },
+      onError: () =>
+        toast({
+          variant: 'destructive',
+          title: ADMIN_TOASTS.errorTitle,
+          description: ADMIN_TOASTS.testDeleteCarerFailed,
+        }),
+    });
+  }
+
+  let content;
+  if (carers.isPending) content = <ListStatus>Loading carers...</ListStatus>;
+  else if (carers.isError)
+    content = (
+      <ListError
+        error={carers.error}
+        fallback={ADMIN_TOASTS.testLoadCarersFailed}
+        onRetry={() => void carers.refetch()}
+      />
+    );
+  else if (carers.data.length === 0)
+    content = (
+      <EmptyList title={ADMIN_TEXT.noCarersYet}>
+        <CarerDialog
+          mode="testCreate"
+          trigger={
+            <Button className="mt-6">
+              <Plus aria-hidden="true" />
+              {ADMIN_TEXT.addFirstCarer}
+            </Button>
+          }
+        />
+      </EmptyList>
+    );
+  else
+    content = (
+      <ul
+        ref={listRef}
+        tabIndex={-1}
+        className="grid gap-6 focus:outline-none md:grid-cols-2 xl:grid-cols-3"
+        aria-label="Carers"
+      >
+        {carers.data.map((carer) => (
+          <li key={carer.id} className="flex min-w-0 flex-col">
+            <TestCarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <AdminPageLayout
+      title={ADMIN_TEXT.testAdminTitle}
+      subtitle="Create, edit and remove carer profiles."
+      actions={
+        <CarerDialog
+          mode="testCreate"
+          trigger={
+            <Button>
+              <Plus aria-hidden="true" />
+              {ADMIN_TEXT.addCarerWithPhoto}
+            </Button>
+          }
+        />
+      }
+    >
+      {content}
+    </AdminPageLayout>
+  );
+}
+
+/** /test-admin (SPEC section 2), an admin tool (DESIGN point 6). */
+export function TestAdminPage() {
+  usePageTitle(ADMIN_TEXT.testAdminTitle);
+  return (
+    <AdminOnly>
+      <TestAdmin />
+    </AdminOnly>
   );
 }

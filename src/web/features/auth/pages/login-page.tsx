@@ -78,6 +78,11 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <p className="-mt-2 text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-primary underline underline-offset-4">
+            Forgot your password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" disabled={loginMutation.isPending}>
           {loginMutation.isPending ? (
             <>

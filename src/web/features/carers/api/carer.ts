@@ -1,11 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicCarer } from '@contracts/carers';
+import type { CarerChecks } from '@contracts/verification';
 import { getQueryFn } from '@web/lib/api-client';
+
+/**
+ * GET /api/carers/{id}: the public profile, plus `checks` (issue 7) for subscribed customers,
+ * admins and the carer themself; null or absent for everyone else.
+ */
+export type CarerWithChecks = PublicCarer & { checks?: CarerChecks | null };
 
 export function carerQueryOptions(carerId: string) {
   return queryOptions({
     queryKey: ['/api/carers', carerId],
-    queryFn: getQueryFn<PublicCarer>({ on401: 'throw' }),
+    queryFn: getQueryFn<CarerWithChecks>({ on401: 'throw' }),
   });
 }
 

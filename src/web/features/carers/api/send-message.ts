@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@contracts/messages';
+import { conversationsQueryKey } from '@web/components/messaging/messaging-api';
 import { apiRequest } from '@web/lib/api-client';
 
 /** receiverId is the carer's account (PublicCarer.userId). */
@@ -7,7 +8,10 @@ export async function sendMessage(input: SendMessageInput): Promise<void> {
   await apiRequest('POST', '/api/messages', input);
 }
 
-/** Sends a message; afterwards every messages query is refreshed (SPEC section 7). */
+/**
+ * Sends a message; afterwards every messages query is refreshed (SPEC section 7): the inbox, the
+ * threads and the header's unread count.
+ */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,7 +20,10 @@ export function useSendMessage() {
       queryClient.invalidateQueries({
         predicate: (query) => {
           const [first] = query.queryKey;
-          return typeof first === 'string' && first.startsWith('/api/messages');
+          return (
+            typeof first === 'string' &&
+            (first.startsWith('/api/messages') || first.startsWith(conversationsQueryKey[0]))
+          );
         },
       }),
   });

@@ -1,11 +1,11 @@
 import { carerDisplayName, type PublicCarer } from '@contracts/carers';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/utils';
+import { initialsOf } from '@web/lib/format';
 
 /** Initials of first and last name, 'C' when there are none (SPEC section 2). */
 export function carerInitials(carer: Pick<PublicCarer, 'firstName' | 'lastName'>): string {
-  const letters = `${carer.firstName.trim().charAt(0)}${carer.lastName.trim().charAt(0)}`;
-  return letters.toUpperCase() || 'C';
+  return initialsOf(carer, 'C');
 }
 
 const SIZES = {

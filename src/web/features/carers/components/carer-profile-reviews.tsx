@@ -1,13 +1,18 @@
-import { MessageSquareText } from 'lucide-react';
+import { Flag, MessageSquareText } from 'lucide-react';
+import type { CarerReview } from '@contracts/carers';
+import { ReportDialog } from '@web/components/messaging/report-dialog';
+import { Button } from '@web/components/ui/button';
 import { Alert } from '@web/components/ui/alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
 import { useCarerReviews } from '../api/reviews';
 import { ReviewItem } from './review-item';
 
 /** The carer's reviews, newest first, each with stars, an en-GB date, the comment and its author. */
 export function CarerProfileReviews({ carerId }: { carerId: string }) {
   const reviews = useCarerReviews(carerId);
+  const signedIn = useAuth().isAuthenticated;
 
   if (reviews.isPending) {
     return (
@@ -46,10 +51,30 @@ export function CarerProfileReviews({ carerId }: { carerId: string }) {
       {reviews.data.map((review) => (
         <li key={review.id} className="py-4 first:pt-0 last:pb-0">
           <article className="space-y-2">
-            <ReviewItem review={review} />
+            <ReviewItem
+              review={review}
+              action={signedIn ? <ReportReviewButton review={review} /> : undefined}
+            />
           </article>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Any signed-in person may report a review to the admins (issue 6). */
+function ReportReviewButton({ review }: { review: CarerReview }) {
+  return (
+    <ReportDialog
+      url={`/api/reviews/${encodeURIComponent(review.id)}/report`}
+      title="Report this review"
+      description={`Tell our team what is wrong with the review by ${review.authorName}.`}
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={`Report review by ${review.authorName}`}>
+          <Flag aria-hidden="true" />
+          Report
+        </Button>
+      }
+    />
   );
 }

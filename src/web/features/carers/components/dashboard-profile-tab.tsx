@@ -9,6 +9,7 @@ import { formatRateRange, formatRating } from '@web/lib/format';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
 import { PROFILE_LABELS } from './profile-form-fields';
+import { VerificationCard } from './verification-card';
 
 function Statistics({ profile }: { profile: OwnCarerProfile }) {
   const stats = [
@@ -108,6 +109,8 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
   return (
     <div className="grid gap-6">
       <Statistics profile={profile} />
+
+      <VerificationCard />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6">

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import type { CarerReview } from '@contracts/carers';
 import { StarRating } from '@web/components/star-rating';
 import { formatLongDateGB } from '@web/lib/format';
 
-/** One review as every list shows it: stars, en-GB date, the comment and its author. */
-export function ReviewItem({ review }: { review: CarerReview }) {
+/**
+ * One review as every list shows it: stars, en-GB date, the comment and its author; `action` (a
+ * Report button) goes beside the author.
+ */
+export function ReviewItem({ review, action }: { review: CarerReview; action?: ReactNode }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -12,8 +16,11 @@ export function ReviewItem({ review }: { review: CarerReview }) {
           {formatLongDateGB(review.createdAt)}
         </time>
       </div>
-      <p className="text-sm leading-relaxed">{review.comment}</p>
-      <p className="text-sm font-medium text-muted-foreground">{review.authorName}</p>
+      <p className="text-sm leading-relaxed break-words whitespace-pre-line">{review.comment}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{review.authorName}</p>
+        {action}
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { SearchX } from 'lucide-react';
 import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
@@ -20,7 +20,13 @@ function resultsAnnouncement(status: 'pending' | 'error' | 'success', count: num
 /** Results of the search: skeletons, error, empty state or the card grid with "Load More Carers". */
 export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
   const search = useCarerSearch(filters);
-  const carers = search.data?.pages.flatMap((page) => page.items) ?? [];
+  // A page of cards is the heaviest render here: drawn from a deferred copy of the answer it is a
+  // transition, which React slices into short tasks (the skeletons stay until it is ready, so
+  // nothing shifts) instead of one long task that blocks input.
+  const data = useDeferredValue(search.data);
+  const carers = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const hasData = data !== undefined;
+  const isPending = !hasData && !search.isError;
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndexAfterLoad = useRef<number | null>(null);
 
@@ -41,17 +47,16 @@ export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
     await search.fetchNextPage();
   }
 
-  const hasData = search.data !== undefined;
   return (
-    <section aria-labelledby="search-results-heading" aria-busy={search.isPending}>
+    <section aria-labelledby="search-results-heading" aria-busy={isPending}>
       <h2 id="search-results-heading" className="sr-only">
         Search results
       </h2>
       <p role="status" className="mb-4 min-h-5 text-sm font-medium text-muted-foreground">
-        {resultsAnnouncement(hasData ? 'success' : search.status, carers.length)}
+        {resultsAnnouncement(hasData ? 'success' : isPending ? 'pending' : 'error', carers.length)}
       </p>
 
-      {search.isPending ? (
+      {isPending ? (
         <ul className={GRID}>
           {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
             <li key={index} className="flex min-w-0">

@@ -19,9 +19,11 @@ import { errorMessage } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { isNoProfileError, useMyProfile } from '../api/my-profile';
 import { DashboardEmptyState } from '../components/dashboard-empty-state';
+import { DashboardMessages } from '../components/dashboard-messages';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
 import { DashboardReviews } from '../components/dashboard-reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
+import { MembershipCard } from '../components/membership-card';
 
 const TAB_PROFILE = 'profile';
 const TAB_MESSAGES = 'messages';
@@ -47,7 +49,12 @@ function ProfileHeader({ profile }: { profile: OwnCarerProfile }) {
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
       {name ? <p className="text-lg text-muted-foreground">{name}</p> : null}
       <div className="flex flex-wrap gap-2">
-        {profile.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+        {/* Listed means active and within the introductory or a paid membership period. */}
+        {profile.isActive && profile.isListed ? (
+          <Badge variant="success">Active</Badge>
+        ) : (
+          <Badge variant="muted">Inactive</Badge>
+        )}
         {profile.isVerified ? (
           <Badge>
             <BadgeCheck aria-hidden="true" />
@@ -113,6 +120,7 @@ export function CarerDashboardPage() {
 
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
+      <MembershipCard />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList
           aria-label="Dashboard sections"
@@ -140,9 +148,7 @@ export function CarerDashboardPage() {
           <DashboardProfileTab profile={profile} onViewMessages={viewMessages} />
         </TabsContent>
         <TabsContent value={TAB_MESSAGES}>
-          <DashboardEmptyState icon={MessageSquare} title="No Messages Yet">
-            <p>When families contact you, their messages will appear here.</p>
-          </DashboardEmptyState>
+          <DashboardMessages />
         </TabsContent>
         <TabsContent value="reviews">
           <DashboardReviews carerId={profile.id} />

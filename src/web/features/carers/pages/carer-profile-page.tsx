@@ -2,19 +2,26 @@ import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { carerDisplayName } from '@contracts/carers';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
 import { formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useCarer } from '../api/carer';
+import { useCarer, type CarerWithChecks } from '../api/carer';
+import {
+  BackgroundChecks,
+  BackgroundChecksLocked,
+  mayBeInvitedToSubscribe,
+} from '../components/background-checks';
 import { CarerAvatar } from '../components/carer-card-avatar';
 import { CarerRating, VerifiedBadge } from '../components/carer-card';
 import { CarerChipList } from '../components/carer-card-lists';
 import { CarerProfileReviews } from '../components/carer-profile-reviews';
+import { MyReviewPanel } from '../components/carer-review-form';
 import { ContactArea } from '../components/contact-area';
 import { SaveCarerButton } from '../components/save-carer-button';
 
@@ -72,8 +79,11 @@ function ProfileSection({ title, children }: { title: string; children: ReactNod
   );
 }
 
-function CarerProfile({ carer }: { carer: PublicCarer }) {
+function CarerProfile({ carer }: { carer: CarerWithChecks }) {
   const name = carerDisplayName(carer);
+  const { user } = useAuth();
+  // Only families review carers (issue 6); the server decides whether this one may yet.
+  const isCustomer = user?.role === 'customer' && user.userType === 'customer';
   usePageTitle(name);
   return (
     // DOM order header → rates and contact → details, so on a phone the contact area comes early.
@@ -123,6 +133,16 @@ function CarerProfile({ carer }: { carer: PublicCarer }) {
       </aside>
 
       <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+        {carer.checks ? (
+          <ProfileSection title="Background checks">
+            <BackgroundChecks checks={carer.checks} />
+          </ProfileSection>
+        ) : carer.isVerified && mayBeInvitedToSubscribe(user) ? (
+          <ProfileSection title="Background checks">
+            <BackgroundChecksLocked />
+          </ProfileSection>
+        ) : null}
+
         <ProfileSection title="About">
           <p className="whitespace-pre-line text-foreground">{carer.description}</p>
         </ProfileSection>
@@ -140,7 +160,10 @@ function CarerProfile({ carer }: { carer: PublicCarer }) {
         </ProfileSection>
 
         <ProfileSection title="Reviews">
-          <CarerProfileReviews carerId={carer.id} />
+          <div className="space-y-6">
+            {isCustomer ? <MyReviewPanel carerId={carer.id} /> : null}
+            <CarerProfileReviews carerId={carer.id} />
+          </div>
         </ProfileSection>
       </div>
     </div>

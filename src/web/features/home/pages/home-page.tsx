@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { CalendarDays, MessageSquare, Search, Star, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
+import { planSummary } from '@contracts/pricing';
+import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { formatDateGB } from '@web/lib/format';
@@ -10,17 +12,20 @@ import { usePageTitle } from '@web/lib/use-page-title';
 
 type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
 
-/** SPEC "Signed-in home": the tiles by role; only the first of each links anywhere yet. */
+/**
+ * SPEC "Signed-in home": the tiles by role. Messages links to the inbox (issue 6 overrides the SPEC's
+ * "no link" for this tile); the others without a link have no page yet.
+ */
 const TILES: Record<CurrentUser['userType'], Tile[]> = {
   customer: [
     { label: 'Browse Carers', icon: Search, to: paths.customerDashboard },
-    { label: 'Messages', icon: MessageSquare },
+    { label: 'Messages', icon: MessageSquare, to: paths.messages },
     { label: 'Bookings', icon: CalendarDays },
     { label: 'Reviews', icon: Star },
   ],
   carer: [
     { label: 'My Profile', icon: UserRound, to: paths.carerDashboard },
-    { label: 'Messages', icon: MessageSquare },
+    { label: 'Messages', icon: MessageSquare, to: paths.messages },
     { label: 'Schedule', icon: CalendarDays },
     { label: 'Reviews', icon: Star },
   ],
@@ -58,18 +63,32 @@ function TileCard({ tile }: { tile: Tile }) {
 }
 
 function SubscriptionStatus({ user }: { user: CurrentUser }) {
-  const active = user.subscriptionStatus === 'active';
+  // SPEC 4: 'Active', 'Expired' (active, but its end date has passed) or no subscription.
+  const state = subscriptionDisplayState(user);
+  const plan = user.subscriptionType ? planSummary(user.subscriptionType) : null;
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Your Subscription</h2>
-      {active ? (
+      {state === 'Active' ? (
         <>
           <p className="mt-3 font-medium text-primary">Active Subscription</p>
+          {plan ? <p className="mt-1 text-sm">{`Plan: ${plan}`}</p> : null}
           <p className="mt-1 text-sm text-muted-foreground">
             Access expires: {formatDateGB(user.subscriptionExpiresAt)}
           </p>
           <Button asChild className="mt-4">
             <Link to={paths.customerDashboard}>Browse Carers</Link>
+          </Button>
+        </>
+      ) : state === 'Expired' ? (
+        <>
+          <p className="mt-3 font-medium text-destructive">Expired</p>
+          {plan ? <p className="mt-1 text-sm">{`Plan: ${plan}`}</p> : null}
+          <p className="mt-1 text-sm text-muted-foreground">
+            Access ended: {formatDateGB(user.subscriptionExpiresAt)}
+          </p>
+          <Button asChild className="mt-4">
+            <Link to={paths.subscribe}>Subscribe Now</Link>
           </Button>
         </>
       ) : (

@@ -1,16 +1,49 @@
+import { Link } from 'react-router';
+import { paths } from '@contracts/paths';
+import { Button } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { LandingCarers } from '../components/landing-carers';
+import { LandingFeatures } from '../components/landing-features';
+import { LandingHero } from '../components/landing-hero';
+import { LandingPricing } from '../components/landing-pricing';
 
-/** Placeholder until its issue builds the page. */
-export function LandingPage() {
-  usePageTitle();
+const DESCRIPTION =
+  'Find DBS-checked, independent carers across the UK for elderly care, disability support, respite and live-in care. Compare profiles, reviews and rates.';
+
+function LandingQuestions() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        Find Trusted, Verified Carers Across the UK
-      </h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        CareMatch connects families with independent carers who have passed background checks.
-      </p>
-    </div>
+    <section aria-labelledby="landing-questions" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+        <h2 id="landing-questions" className="text-3xl font-bold tracking-tight">
+          Questions before you start?
+        </h2>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Choosing care is a big decision. Read our guides on finding and paying for care, or talk to our
+          friendly team.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={paths.help}>Read our help guides</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.contact}>Contact our team</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC 2 "Public landing page": `/` for signed-out visitors. The header and footer are global. */
+export function LandingPage() {
+  usePageTitle(undefined, DESCRIPTION);
+  return (
+    <>
+      <LandingHero />
+      <LandingFeatures />
+      <LandingPricing />
+      <LandingCarers />
+      <LandingQuestions />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { paths } from '@contracts/paths';
 import { CARER_MEMBERSHIP, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
 import { usePageTitle } from '@web/lib/use-page-title';
 
-const SECTIONS: { title: string; body: string[] }[] = [
+const SECTIONS: { title: string; body: string[]; link?: { label: string; to: string } }[] = [
   {
     title: 'Who we are',
     body: [
@@ -42,6 +42,7 @@ const SECTIONS: { title: string; body: string[] }[] = [
     body: [
       'We handle personal data under UK GDPR. You can download your data or delete your account at any time from Settings.',
     ],
+    link: { label: 'Read our privacy notice', to: paths.privacy },
   },
   {
     title: 'Liability',
@@ -53,7 +54,10 @@ const SECTIONS: { title: string; body: string[] }[] = [
 
 /** The terms the carer signup's checkbox refers to. */
 export function TermsPage() {
-  usePageTitle('Terms and Conditions');
+  usePageTitle(
+    'Terms and Conditions',
+    `The terms for using ${PRODUCT_NAME}: accounts, plans for families, membership for carers, conduct, your data and liability.`,
+  );
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Terms and Conditions</h1>
@@ -66,6 +70,13 @@ export function TermsPage() {
               {paragraph}
             </p>
           ))}
+          {section.link && (
+            <p className="mt-3">
+              <Link to={section.link.to} className="font-medium text-primary underline underline-offset-4">
+                {section.link.label}
+              </Link>
+            </p>
+          )}
         </section>
       ))}
       <p className="mt-10">

@@ -1,12 +1,31 @@
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { DataSection } from '../components/data-section';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { EmailSection } from '../components/email-section';
+import { PasswordSection } from '../components/password-section';
+import { ProfileSection } from '../components/profile-section';
+import { SessionsSection } from '../components/sessions-section';
 
-/** Placeholder until its issue builds the page. */
+/** DESIGN point 7 and issue 8: profile, email, password, devices, data export and account deletion. */
 export function SettingsPage() {
   usePageTitle('Settings');
+  const { user } = useAuth();
+  // The route is signed-in only; after a deletion the user goes away a moment before the page does.
+  if (!user) return <PageSpinner />;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Settings</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Manage your profile, password and privacy.</p>
+      <p className="mt-3 text-lg text-muted-foreground">Manage your profile, password and privacy.</p>
+      <div className="mt-8 grid gap-8">
+        <ProfileSection key={user.id} user={user} />
+        <EmailSection user={user} />
+        <PasswordSection />
+        <SessionsSection />
+        <DataSection />
+        <DeleteAccountSection />
+      </div>
     </div>
   );
 }

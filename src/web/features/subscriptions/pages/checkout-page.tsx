@@ -1,12 +1,173 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { CreditCard, Headset, ShieldCheck } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@contracts/paths';
+import { formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { PaymentForm } from '@web/components/payments/payment-form';
+import { usePaymentReturn } from '@web/components/payments/payment-return';
+import { usePaymentsConfig } from '@web/components/payments/payments-api';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { parseApiError } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { refreshAfterPlanChange, useCreateSubscription } from '../api/subscriptions';
+import { CarerPlansNote } from '../components/carer-plans-note';
+import { PlanFeatures } from '../components/plan-features';
+import { SetupError } from '../components/setup-error';
+import { SignInRequired } from '../components/sign-in-required';
 
-/** Placeholder until its issue builds the page. */
+const plan = PLANS.threeMonth;
+
+function TrustBadges() {
+  const config = usePaymentsConfig();
+  const provider =
+    config.data?.provider === 'stripe'
+      ? 'Payments by Stripe'
+      : config.data
+        ? SUBSCRIPTION_MESSAGES.demoNotice
+        : null;
+  const badges = [
+    { icon: ShieldCheck, text: 'SSL secured' },
+    { icon: CreditCard, text: provider ?? 'Secure card payments' },
+    { icon: Headset, text: 'Reliable support' },
+  ];
+  return (
+    <ul className="mt-6 grid gap-3 border-t border-border pt-6 text-sm" aria-label="Your payment is safe">
+      {badges.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-center gap-2 text-muted-foreground">
+          <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanCard() {
+  return (
+    <Card className="p-6 sm:p-8">
+      <h2 className="text-xl font-semibold">{plan.label}</h2>
+      <p className="mt-4">
+        <span className="text-4xl font-bold">{formatPounds(plan.amountPence)}</span>
+        <span className="text-muted-foreground"> per 3 months</span>
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">One-time payment, no recurring fees.</p>
+      <PlanFeatures className="mt-6 grid gap-3" />
+      <TrustBadges />
+    </Card>
+  );
+}
+
+/** Sets up the 3-Month Access payment as soon as the page opens (SPEC 7) and takes it. */
+function Checkout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setup = useCreateSubscription();
+  const started = useRef(false);
+
+  const paymentSucceeded = useCallback(async () => {
+    toast({
+      title: SUBSCRIPTION_MESSAGES.paymentSuccessTitle,
+      description: SUBSCRIPTION_MESSAGES.paymentSuccessDescription,
+    });
+    await refreshAfterPlanChange(queryClient);
+    await navigate(paths.home);
+  }, [navigate, queryClient]);
+
+  const paymentFailed = useCallback((message: string) => {
+    toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
+  }, []);
+
+  const returning = usePaymentReturn({
+    activation: 'subscription',
+    onSuccess: paymentSucceeded,
+    onFailure: paymentFailed,
+  });
+
+  const { mutate } = setup;
+  useEffect(() => {
+    if (started.current || returning) return;
+    started.current = true;
+    mutate(undefined, {
+      onError: () =>
+        toast({
+          title: SUBSCRIPTION_MESSAGES.setupFailedTitle,
+          description: SUBSCRIPTION_MESSAGES.setupFailedDescription,
+          variant: 'destructive',
+        }),
+    });
+  }, [mutate, returning]);
+
+  if (setup.isError) {
+    const details = parseApiError(setup.error);
+    // A plan that renews (409) cannot be joined by another: say why, in the server's words.
+    const conflict = details?.status === 409 && details.message;
+    return (
+      <SetupError
+        message={conflict || SUBSCRIPTION_MESSAGES.setupErrorDescription}
+        offerPlanPage={Boolean(conflict)}
+      />
+    );
+  }
+
+  if (!setup.isSuccess) {
+    return (
+      <PageSpinner
+        label={returning ? 'Confirming your payment' : 'Setting up your payment'}
+        className="min-h-80"
+      />
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-8 lg:grid-cols-2">
+      <PlanCard />
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Payment Details</h2>
+          </CardTitle>
+          <CardDescription>
+            {`${plan.label}: ${formatPounds(plan.amountPence)} once, for 3 months of access.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PaymentForm
+            clientSecret={setup.data.clientSecret}
+            submitLabel={`Subscribe Now - ${formatPounds(plan.amountPence)}`}
+            activation="subscription"
+            onSuccess={paymentSucceeded}
+            onFailure={paymentFailed}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** SPEC 2 "Checkout page" (/subscription): the 3-Month Access plan and its embedded payment form. */
 export function CheckoutPage() {
   usePageTitle('Subscribe');
+  const { user } = useAuth();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Subscribe to CareMatch</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Complete your payment to start contacting carers.</p>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="mb-10 text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`Subscribe to ${PRODUCT_NAME}`}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          One payment gives your family three months of access to every verified carer.
+        </p>
+      </header>
+      {!user ? (
+        <SignInRequired headingLevel={2} />
+      ) : user.userType === 'carer' ? (
+        <CarerPlansNote headingLevel={2} />
+      ) : (
+        <Checkout />
+      )}
     </div>
   );
 }

@@ -1,12 +1,129 @@
+import { useCallback, useState } from 'react';
+import { RotateCw } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SUBSCRIPTION_MESSAGES, type SubscribeResponse } from '@contracts/subscriptions';
+import { usePaymentReturn } from '@web/components/payments/payment-return';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { refreshAfterPlanChange, useSubscriptionStatus } from '../api/subscriptions';
+import { ActiveSubscription } from '../components/active-subscription';
+import { CarerPlansNote } from '../components/carer-plans-note';
+import { ChoosePlan } from '../components/choose-plan';
+import { PlanPayment } from '../components/plan-payment';
+import { SignInRequired } from '../components/sign-in-required';
 
-/** Placeholder until its issue builds the page. */
-export function SubscribePage() {
-  usePageTitle('Choose Your Plan');
+const ACTIVATED_NOTE = {
+  monthly: SUBSCRIPTION_MESSAGES.monthlyActivated,
+  annual: SUBSCRIPTION_MESSAGES.annualActivated,
+} as const;
+
+function paymentFailed(message: string) {
+  toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
+}
+
+/** The signed-in customer's view: their active plan, or the plans and then a payment. */
+function Subscription() {
+  const queryClient = useQueryClient();
+  const status = useSubscriptionStatus({ enabled: true });
+  const [payment, setPayment] = useState<SubscribeResponse | null>(null);
+  // After a payment or a step back the view changes under the keyboard: its heading takes the focus.
+  const [moveFocus, setMoveFocus] = useState(false);
+
+  const activated = useCallback(
+    async (type: SubscribeResponse['subscriptionType'] | null) => {
+      toast({
+        title: SUBSCRIPTION_MESSAGES.subscribeSuccessTitle,
+        description: type
+          ? `${SUBSCRIPTION_MESSAGES.subscribeSuccessDescription} ${ACTIVATED_NOTE[type]}`
+          : SUBSCRIPTION_MESSAGES.subscribeSuccessDescription,
+      });
+      await refreshAfterPlanChange(queryClient);
+      setPayment(null);
+      setMoveFocus(true);
+    },
+    [queryClient],
+  );
+
+  const returning = usePaymentReturn({
+    activation: 'subscription',
+    onSuccess: () => activated(null),
+    onFailure: paymentFailed,
+  });
+
+  if (status.isPending || returning) {
+    return <PageSpinner label={returning ? 'Confirming your payment' : 'Loading your subscription'} />;
+  }
+
+  if (status.isError) {
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-center text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
+        <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">
+          <p className="flex-1">
+            {errorMessage(status.error, 'We could not load your subscription. Please try again.')}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  if (status.data.hasActiveSubscription) {
+    return <ActiveSubscription status={status.data} focusOnShow={moveFocus} />;
+  }
+
+  if (payment) {
+    return (
+      <>
+        <header className="text-center">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
+        </header>
+        <PlanPayment
+          payment={payment}
+          onSuccess={() => activated(payment.subscriptionType)}
+          onFailure={paymentFailed}
+          onBack={() => {
+            setPayment(null);
+            setMoveFocus(true);
+          }}
+        />
+      </>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
-      <p className="mt-4 text-lg text-muted-foreground">Pick the plan that suits your family.</p>
+    <ChoosePlan
+      status={status.data}
+      focusOnShow={moveFocus}
+      onPaymentStarted={(started) => {
+        setMoveFocus(false);
+        setPayment(started);
+      }}
+    />
+  );
+}
+
+/** SPEC 2 /subscribe: sign in first; then the active plan, or the Monthly and Annual plans. */
+export function SubscribePage() {
+  const { user } = useAuth();
+  usePageTitle(user ? 'Your Subscription' : 'Choose Your Plan');
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      {!user ? (
+        <SignInRequired headingLevel={1} />
+      ) : user.userType === 'carer' ? (
+        <CarerPlansNote headingLevel={1} />
+      ) : (
+        <Subscription />
+      )}
     </div>
   );
 }

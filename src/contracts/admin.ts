@@ -1,0 +1,435 @@
+// Issue 7: the admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
+// (admin role only, DESIGN points 1, 2 and 6), plus the safeguarding queue and the audit log.
+import { z } from 'zod';
+import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
+import { SUBSCRIPTION_TYPES } from './pricing';
+import { REPORT_REASONS } from './reports';
+
+// ---------------------------------------------------------------------------------------------
+// Texts: SPEC section 2 screens and section 8 toasts, word for word.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_TEXT = {
+  accessRequiredTitle: 'Admin Access Required',
+  accessRequiredBody: 'You need admin privileges to access this page.',
+  loginAsAdmin: 'Login as Admin',
+  loadingDashboard: 'Loading admin dashboard...',
+  customerAccountsTab: 'Customer Accounts',
+  carerProfilesTab: 'Carer Profiles',
+  anonymousUser: 'Anonymous User',
+  joined: 'Joined',
+  expires: 'Expires:',
+  updateStatus: 'Update Status',
+  activateMonthly: 'Activate Monthly',
+  activateAnnual: 'Activate Annual',
+  deactivate: 'Deactivate',
+  noCustomerAccounts: 'No customer accounts found',
+  noCarerProfiles: 'No carer profiles found',
+  verified: 'Verified',
+  unverified: 'Unverified',
+  // Admin Management (/admin-management)
+  managementTitle: 'Admin Management',
+  managementSubtitle: 'Manage customer accounts and carer profiles',
+  loadingCustomers: 'Loading customers...',
+  noCustomers: 'No customers found',
+  loadingCarers: 'Loading carers...',
+  noCarers: 'No carers found',
+  editCustomerTitle: 'Edit Customer Details',
+  editCarerTitle: 'Edit Carer Profile',
+  saveChanges: 'Save Changes',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  // Test admin dashboard (/test-admin)
+  testAdminTitle: 'Test Admin Dashboard',
+  addCarerWithPhoto: 'Add Carer with Photo',
+  noCarersYet: 'No carers yet',
+  addFirstCarer: 'Add First Carer',
+  verifiedCarer: 'Verified Carer',
+  // Test customer account management (/test-customer-admin)
+  createTestCustomers: 'Create Test Customer Accounts',
+  // Admin login (/admin-login)
+  loginButton: 'Login',
+  loggingIn: 'Logging in...',
+} as const;
+
+/** SPEC section 8 toasts of the admin screens. */
+export const ADMIN_TOASTS = {
+  loginSuccessTitle: 'Login Successful',
+  loginSuccessBody: 'Welcome to the admin dashboard!',
+  loginFailedTitle: 'Login Failed',
+  loginFailedBody: 'Invalid username or password',
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  // Admin dashboard
+  dashboardSubscriptionFailed: 'Failed to update subscription.',
+  dashboardSubscriptionUpdated: 'User subscription updated successfully.',
+  // Admin Management
+  customerUpdateFailed: 'Failed to update customer.',
+  carerUpdateFailed: 'Failed to update carer.',
+  customerDeleteFailed: 'Failed to delete customer account.',
+  carerDeleteFailed: 'Failed to delete carer profile.',
+  subscriptionUpdateFailed: 'Failed to update subscription.',
+  customerUpdated: 'Customer updated successfully.',
+  carerUpdated: 'Carer updated successfully.',
+  customerDeleted: 'Customer account deleted successfully.',
+  carerDeleted: 'Carer profile deleted successfully.',
+  subscriptionUpdated: 'Subscription updated successfully.',
+  // Test pages: failures ('Failed to create carer: ' + status text) and successes
+  testCreateCarerFailedPrefix: 'Failed to create carer: ',
+  testUpdateCarerFailedPrefix: 'Failed to update carer: ',
+  testDeleteCarerFailed: 'Failed to delete carer',
+  testNoCarerSelected: 'No carer selected for editing',
+  testUserUpdateFailed: 'Failed to update user.',
+  testCarerUpdateFailed: 'Failed to update carer.',
+  testCreateAccountsFailed: 'Failed to create test accounts.',
+  testLoadCarersFailed: 'Failed to load carers',
+  testCarerCreated: 'Carer profile created successfully with photo!',
+  testCarerUpdated: 'Carer profile updated successfully',
+  testCarerDeleted: 'Carer profile deleted successfully',
+  testAccountsCreated: 'Test customer accounts created successfully.',
+  testUserUpdated: 'User updated successfully.',
+  testCarerUpdatedShort: 'Carer updated successfully.',
+} as const;
+
+/** Server answers of the admin API (not spec texts: the spec shows none). */
+export const ADMIN_MESSAGES = {
+  customerNotFound: 'Customer not found.',
+  carerNotFound: 'Carer not found.',
+  notACustomer: 'That account is not a customer account.',
+  cannotChangeOwnAccount: 'You cannot suspend or delete your own admin account.',
+  reportNotFound: 'Report not found.',
+  reportAlreadyResolved: 'This report has already been resolved.',
+  noAccountToAct: 'This report has no account left to warn or suspend.',
+  warningRequired: 'Write the warning the account holder will receive.',
+  userNotFound: 'Account not found.',
+  notSuspended: 'This account is not suspended.',
+  invalidDate: 'Enter a valid date.',
+  subscriptionTypeRequired: 'Choose monthly or annual to activate a plan.',
+  statusInvalid: 'Status must be active or inactive.',
+  formUnreadable: 'The form could not be read. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/admin/login. Any failure (unknown, wrong password, not an admin) answers 401 loginFailedBody. */
+export const AdminLoginInput = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(254),
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type AdminLoginInput = z.infer<typeof AdminLoginInput>;
+
+/** Shown under the admin login form in demo mode only (GET /api/admin/login-hint answers 404 otherwise). */
+export const AdminLoginHint = z.object({ username: z.string(), password: z.string() });
+export type AdminLoginHint = z.infer<typeof AdminLoginHint>;
+
+// ---------------------------------------------------------------------------------------------
+// Customers: GET /api/admin/users, GET /api/test/users (the same list), PUT and DELETE /api/test/users/{id}
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC section 3 user fields as the admin lists show them, plus suspension (issue 7, safeguarding). */
+export const AdminCustomer = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  userType: z.literal('customer'),
+  createdAt: z.string(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
+  subscriptionExpiresAt: z.string().nullable(),
+  /** When an admin suspended the account (it cannot sign in); null otherwise. */
+  suspendedAt: z.string().nullable(),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomer>;
+
+export const CUSTOMER_EDIT_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Invalid email address',
+  nameTooLong: 'Names can be at most 80 characters',
+  emailTaken: 'Another account already uses this email address.',
+} as const;
+
+/** PUT /api/test/users/{id}: SPEC section 5 "Customer edit" rules. */
+export const CustomerEditInput = z.object({
+  firstName: z
+    .string({ error: CUSTOMER_EDIT_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, CUSTOMER_EDIT_MESSAGES.firstNameRequired)
+    .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+  lastName: z
+    .string({ error: CUSTOMER_EDIT_MESSAGES.lastNameRequired })
+    .trim()
+    .min(1, CUSTOMER_EDIT_MESSAGES.lastNameRequired)
+    .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: CUSTOMER_EDIT_MESSAGES.emailInvalid })
+    .trim()
+    .max(254, CUSTOMER_EDIT_MESSAGES.emailInvalid)
+    .pipe(z.email({ error: CUSTOMER_EDIT_MESSAGES.emailInvalid })),
+});
+export type CustomerEditInput = z.infer<typeof CustomerEditInput>;
+
+/** How many customers POST /api/test/create-sample-users makes each time. */
+export const SAMPLE_CUSTOMER_COUNT = 3;
+
+// ---------------------------------------------------------------------------------------------
+// Subscription changes (SPEC sections 4, 7, 9). The server computes the expiry from its own clock
+// by the rule of the route; a client's `expiresAt` is accepted for the spec's payload and ignored.
+//   PATCH /api/admin/users/{id}/subscription   admin dashboard: one calendar month / year ahead
+//   PATCH /api/test/users/{id}/subscription    test customer page: as the admin dashboard
+//   PUT   /api/test/users/{id}/subscription    Admin Management: 30 / 365 days ahead
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_SUBSCRIPTION_ACTIONS = ['activateMonthly', 'activateAnnual', 'deactivate'] as const;
+export type AdminSubscriptionAction = (typeof ADMIN_SUBSCRIPTION_ACTIONS)[number];
+
+/** The expiry rule of each route. */
+export const EXPIRY_RULES = {
+  calendar: { monthly: { months: 1 }, annual: { months: 12 } },
+  days: { monthly: { days: 30 }, annual: { days: 365 } },
+} as const;
+export type ExpiryRule = keyof typeof EXPIRY_RULES;
+
+export const SubscriptionChangeInput = z
+  .object({
+    status: z.enum(['active', 'inactive'], { error: ADMIN_MESSAGES.statusInvalid }),
+    type: z.enum(['monthly', 'annual']).nullable().optional(),
+    expiresAt: z.string().nullable().optional(),
+  })
+  .refine((input) => input.status === 'inactive' || Boolean(input.type), {
+    message: ADMIN_MESSAGES.subscriptionTypeRequired,
+    path: ['type'],
+  });
+export type SubscriptionChangeInput = z.infer<typeof SubscriptionChangeInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Carers: GET /api/admin/carers, GET/POST /api/test/carers, PUT/DELETE /api/test/carers/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** A carer as the admin tools show it: every profile, listed or not. */
+export const AdminCarer = PublicCarer.extend({
+  createdAt: z.string(),
+  /** Whether the profile shows in search now (active and within its listed period). */
+  isListed: z.boolean(),
+  /** The carer's account email; null for profiles an admin created without an account. */
+  email: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  /** The latest verification submission's state ('none' when the carer never submitted). */
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+});
+export type AdminCarer = z.infer<typeof AdminCarer>;
+
+/** SPEC section 5 "Test admin carer form" and "Carer edit (test management page)" messages. */
+export const ADMIN_CARER_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  specializationRequired: 'Specialization is required',
+  experienceRequired: 'Experience is required',
+  locationRequired: 'Location is required',
+  minRateRequired: 'Minimum rate is required',
+  maxRateRequired: 'Maximum rate is required',
+  descriptionRequired: 'Description is required',
+  qualificationsRequired: 'Qualifications are required',
+  availabilityRequired: 'Availability is required',
+  textTooLong: 'This can be at most 120 characters',
+  descriptionTooLong: CARER_MESSAGES.descriptionTooLong,
+  rateFormat: CARER_MESSAGES.rateFormat,
+  rateRange: CARER_MESSAGES.rateRange,
+  minAboveMax: CARER_MESSAGES.minAboveMax,
+  listsInvalid: 'Qualifications and availability must be lists of words.',
+} as const;
+
+const requiredText = (message: string, max = 120) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, max === 120 ? ADMIN_CARER_MESSAGES.textTooLong : ADMIN_CARER_MESSAGES.descriptionTooLong);
+
+const adminRate = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(
+      z
+        .string()
+        .min(1, message)
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, ADMIN_CARER_MESSAGES.rateFormat)
+        .refine((v) => Number(v) >= 5 && Number(v) <= 500, ADMIN_CARER_MESSAGES.rateRange)
+        .transform((v) => Number(v).toFixed(2)),
+    );
+
+/** A list sent as an array, or (multipart) as a JSON array string; items trimmed, blanks dropped. */
+const adminList = (message: string) =>
+  z
+    .union([z.array(z.string()), z.string()], { error: message })
+    .transform((value, ctx) => {
+      if (Array.isArray(value)) return value;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string'))
+          return parsed as string[];
+      } catch {
+        // Not JSON: fall through to comma-separated text.
+      }
+      if (value.trim().startsWith('[')) {
+        ctx.addIssue({ code: 'custom', message: ADMIN_CARER_MESSAGES.listsInvalid });
+        return z.NEVER;
+      }
+      return value.split(',');
+    })
+    .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(80, ADMIN_CARER_MESSAGES.listsInvalid)).min(1, message).max(20));
+
+const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on'])])
+  .transform((value) => value === true || value === 'true' || value === 'on');
+
+/**
+ * POST /api/test/carers (multipart fields), PUT /api/test/carers/{id} (multipart or JSON).
+ * The admin tools use their own option lists and free-text experience (SPEC section 2), so
+ * specialization and experience are checked as text here, not against the carer forms' lists.
+ */
+export const AdminCarerInput = z
+  .object({
+    firstName: requiredText(ADMIN_CARER_MESSAGES.firstNameRequired, 80),
+    lastName: requiredText(ADMIN_CARER_MESSAGES.lastNameRequired, 80),
+    specialization: requiredText(ADMIN_CARER_MESSAGES.specializationRequired),
+    experience: requiredText(ADMIN_CARER_MESSAGES.experienceRequired),
+    location: requiredText(ADMIN_CARER_MESSAGES.locationRequired),
+    hourlyRateMin: adminRate(ADMIN_CARER_MESSAGES.minRateRequired),
+    hourlyRateMax: adminRate(ADMIN_CARER_MESSAGES.maxRateRequired),
+    description: requiredText(ADMIN_CARER_MESSAGES.descriptionRequired, 2000),
+    qualifications: adminList(ADMIN_CARER_MESSAGES.qualificationsRequired),
+    availability: adminList(ADMIN_CARER_MESSAGES.availabilityRequired),
+    /** SPEC 5: isVerified defaults to false. */
+    isVerified: booleanish.default(false),
+  })
+  .refine((v) => Number(v.hourlyRateMin) <= Number(v.hourlyRateMax), {
+    message: ADMIN_CARER_MESSAGES.minAboveMax,
+    path: ['hourlyRateMax'],
+  });
+export type AdminCarerInput = z.infer<typeof AdminCarerInput>;
+export type AdminCarerFormValues = z.input<typeof AdminCarerInput>;
+
+/** The photo of POST/PUT /api/test/carers follows the carers' own upload rules. */
+export const ADMIN_PHOTO_MAX_BYTES = PHOTO_MAX_BYTES;
+
+// ---------------------------------------------------------------------------------------------
+// Safeguarding queue (issue 7 point 5): reports of issue 6 with their context.
+// GET /api/admin/reports?status=open|resolved|dismissed|all, POST /api/admin/reports/{id}/resolve,
+// POST /api/admin/users/{id}/unsuspend
+// ---------------------------------------------------------------------------------------------
+
+export const REPORT_ACTIONS = ['dismiss', 'warn', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export const ReportAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['customer', 'carer', 'admin']),
+  suspendedAt: z.string().nullable(),
+});
+export type ReportAccount = z.infer<typeof ReportAccount>;
+
+export const AdminReport = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** 'dismiss' | 'warn' | 'suspend' once resolved. */
+  resolution: z.enum(REPORT_ACTIONS).nullable(),
+  resolutionNote: z.string().nullable(),
+  /** Who reported; null if that account was deleted. */
+  reporter: ReportAccount.nullable(),
+  /** The account the report is about (the other side of the conversation, or the review's author). */
+  reported: ReportAccount.nullable(),
+  subject: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('conversation'),
+      conversationId: z.string(),
+      /** The last messages of the thread, oldest first, sender named ('Deleted user' when gone). */
+      messages: z.array(
+        z.object({ id: z.string(), senderName: z.string(), content: z.string(), createdAt: z.string() }),
+      ),
+    }),
+    z.object({
+      kind: z.literal('review'),
+      reviewId: z.string(),
+      carerId: z.string(),
+      carerName: z.string(),
+      rating: z.number().int(),
+      comment: z.string(),
+      createdAt: z.string(),
+    }),
+  ]),
+});
+export type AdminReport = z.infer<typeof AdminReport>;
+
+export const REPORT_CONTEXT_MESSAGES = 20;
+
+export const ResolveReportInput = z
+  .object({
+    action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, warn or suspend.' }),
+    /** Dismiss: an optional note for the record. Warn: the warning emailed to the account holder. */
+    note: z.string().trim().max(2000, 'The note can be at most 2,000 characters.').default(''),
+  })
+  .refine((input) => input.action !== 'warn' || input.note.length > 0, {
+    message: ADMIN_MESSAGES.warningRequired,
+    path: ['note'],
+  });
+export type ResolveReportInput = z.infer<typeof ResolveReportInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log (issue 7 point 6): GET /api/admin/audit-log
+// ---------------------------------------------------------------------------------------------
+
+export const AUDIT_ENTITY_TYPES = ['user', 'carer', 'subscription', 'verification', 'report'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actorId: z.string().nullable(),
+  /** '<first> <last> (<email>)', or 'Deleted admin'. */
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AuditLogQuery = z.object({
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  actorId: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  /** ISO dates (inclusive, whole days in UK time are the web's business). */
+  from: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.invalidDate }).optional(),
+  to: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.invalidDate }).optional(),
+  /** The last id of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+export const AuditLogPage = z.object({ items: z.array(AuditEntry), nextBefore: z.number().int().nullable() });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** The answer of DELETE /api/test/users/{id} and DELETE /api/test/carers/{id}. */
+export const AdminDeletion = z.object({ id: z.string(), deleted: z.literal(true) });
+export type AdminDeletion = z.infer<typeof AdminDeletion>;

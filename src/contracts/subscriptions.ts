@@ -1,0 +1,179 @@
+// Plans, payments and the carer membership (SPEC sections 2, 3, 7, 8; DESIGN point 3).
+// The client names a plan; the server alone decides the amount.
+import { z } from 'zod';
+import { SUBSCRIPTION_TYPES } from './pricing';
+
+/** What a payment was for. */
+export const PAYMENT_PLANS = ['three_month', 'monthly', 'annual', 'carer_membership'] as const;
+export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /api/payments/config: which payment form the pages show. */
+export const PaymentsConfig = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Stripe's publishable key; null with the demo provider. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+/**
+ * GET /api/subscription/status (SPEC 3 plus what the /subscribe page needs to offer cancelling).
+ * `hasActiveSubscription` is false once `expiresAt` has passed, whatever the stored status says.
+ */
+export const SubscriptionStatus = z.object({
+  hasActiveSubscription: z.boolean(),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
+  expiresAt: z.string().nullable(),
+  /** A Monthly plan that will be charged again at `expiresAt`. */
+  renews: z.boolean(),
+  /** A Monthly plan the user cancelled: access stays until `expiresAt`. */
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** POST /api/create-subscription (3-Month Access, no body) → the payment form's secret. */
+export const CreateSubscriptionResponse = z.object({ clientSecret: z.string() });
+export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
+
+/** POST /api/subscribe: SPEC 7 `{type: monthly or annual}`; any other field (an amount) is ignored. */
+export const SubscribeInput = z.object({
+  type: z.enum(['monthly', 'annual'], { error: 'Choose the Monthly or the Annual plan.' }),
+});
+export type SubscribeInput = z.infer<typeof SubscribeInput>;
+
+/** Payment starts; access follows only when the payment is confirmed. */
+export const SubscribeResponse = z.object({
+  subscriptionType: z.enum(['monthly', 'annual']),
+  clientSecret: z.string(),
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
+
+/** One row of the payment history (the /subscribe active view and the carer dashboard). */
+export const PaymentHistoryItem = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  plan: z.enum(PAYMENT_PLANS),
+  amountPence: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
+
+/** GET /api/payments: the signed-in user's payments, newest first. */
+export const PaymentHistory = z.object({ payments: z.array(PaymentHistoryItem) });
+export type PaymentHistory = z.infer<typeof PaymentHistory>;
+
+/** Display names of the plans in the payment history. */
+export const PAYMENT_PLAN_LABELS: Record<PaymentPlan, string> = {
+  three_month: '3-Month Access',
+  monthly: 'Monthly Plan',
+  annual: 'Annual Plan',
+  carer_membership: 'Carer Membership',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The demo provider's card form (DESIGN: demo mode). POST /api/payments/demo/confirm answers
+ * 200 `{status: 'succeeded'}` or 402 `{message}` with the card's failure message.
+ */
+export const DemoCardInput = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().trim().max(30),
+  /** MM / YY */
+  expiry: z.string().trim().max(10),
+  cvc: z.string().trim().max(4),
+});
+export type DemoCardInput = z.infer<typeof DemoCardInput>;
+
+export const DemoConfirmResponse = z.object({ status: z.literal('succeeded') });
+export type DemoConfirmResponse = z.infer<typeof DemoConfirmResponse>;
+
+/** Stripe's test cards, which the demo provider imitates. */
+export const DEMO_CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+} as const;
+
+/** The carer membership (SPEC 1: £29 a month) as the dashboard shows it. */
+export const CARER_MEMBERSHIP_STATES = [
+  /** A new profile's first 30 days, before any payment. */
+  'introductory',
+  'active',
+  /** Cancelled; still listed until `listedUntil`. */
+  'cancelling',
+  /** The last renewal failed; still listed until `listedUntil`. */
+  'past_due',
+  /** Not listed in search: the introductory period or the paid period is over. */
+  'lapsed',
+] as const;
+export type CarerMembershipState = (typeof CARER_MEMBERSHIP_STATES)[number];
+
+/** GET /api/carer-membership (carers with a profile only). */
+export const CarerMembership = z.object({
+  state: z.enum(CARER_MEMBERSHIP_STATES),
+  /** The profile is shown in search while this is in the future (and the profile is active). */
+  listedUntil: z.string().nullable(),
+  /** When the next £29 is taken; null when nothing will be charged. */
+  nextPaymentDate: z.string().nullable(),
+  payments: z.array(PaymentHistoryItem),
+});
+export type CarerMembership = z.infer<typeof CarerMembership>;
+
+/** POST /api/carer-membership → the payment form's secret for the first month. */
+export const StartMembershipResponse = z.object({ clientSecret: z.string() });
+export type StartMembershipResponse = z.infer<typeof StartMembershipResponse>;
+
+export const CARER_INTRODUCTORY_DAYS = 30;
+
+export const SUBSCRIPTION_MESSAGES = {
+  // SPEC 8 toasts.
+  subscribeFailedTitle: 'Subscription Failed',
+  subscribeFailedDescription: 'Please try again.',
+  subscribeSuccessTitle: 'Subscription Activated!',
+  subscribeSuccessDescription: 'You now have access to all carer profiles.',
+  monthlyActivated: 'Your Monthly plan is now active.',
+  annualActivated: 'Your Annual plan is now active.',
+  setupFailedTitle: 'Error',
+  setupFailedDescription: 'Failed to initialize payment. Please try again.',
+  paymentFailedTitle: 'Payment Failed',
+  paymentSuccessTitle: 'Payment Successful',
+  paymentSuccessDescription: 'Welcome to CareMatch! You now have access to our network of verified carers.',
+  setupErrorTitle: 'Payment Setup Error',
+  setupErrorDescription: 'There was an issue setting up your payment. Please try again later.',
+  // Card answers (Stripe's wording, which the demo provider imitates).
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  cardNumberInvalid: 'Your card number is incorrect.',
+  expiryInvalid: "Your card's expiration date is incomplete or in the past.",
+  cvcInvalid: "Your card's security code is incomplete.",
+  // Server answers.
+  monthlyAlreadyRenews:
+    'Your Monthly plan renews automatically. Cancel it first if you would like a different plan.',
+  nothingToCancel: 'You have no plan that renews automatically.',
+  paymentNotFound: 'This payment could not be found. Please start again.',
+  paymentAlreadyDone: 'This payment has already been completed.',
+  carerProfileRequired: 'Create your carer profile first.',
+  membershipAlreadyActive: 'Your membership is already active.',
+  onlyCustomers: 'Plans are for family accounts. Carers list their profile with the carer membership.',
+  onlyCarers: 'The membership is for carer accounts.',
+  accessStillActive: 'You already have access. You can start the Monthly plan when your current access ends.',
+  paymentFailed: 'Your payment could not be completed. Please try again.',
+  // Cancelling.
+  cancelledTitle: 'Plan Cancelled',
+  cancelledDescription: 'Your plan will not renew. You keep access until the end of the period you paid for.',
+  membershipCancelledDescription:
+    'Your membership will not renew. Your profile stays listed until the end of the period you paid for.',
+  demoNotice: 'Demo mode — no card is charged',
+} as const;

@@ -1,0 +1,253 @@
+// Issue 7 point 4: carer verification, the product's central promise. A carer submits their
+// checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
+import { z } from 'zod';
+
+export const DBS_LEVELS = ['Basic', 'Standard', 'Enhanced', 'Enhanced with Barred List'] as const;
+export type DbsLevel = (typeof DBS_LEVELS)[number];
+
+/** Right to work: a Home Office share code, or a British or Irish passport (scan uploaded). */
+export const RIGHT_TO_WORK_METHODS = ['share_code', 'passport'] as const;
+export type RightToWorkMethod = (typeof RIGHT_TO_WORK_METHODS)[number];
+export const RIGHT_TO_WORK_LABELS: Record<RightToWorkMethod, string> = {
+  share_code: 'Share code (from GOV.UK)',
+  passport: 'British or Irish passport',
+};
+
+/** A DBS certificate older than this, and not on the Update Service, shows "renewal due". */
+export const DBS_RENEWAL_YEARS = 3;
+export const VERIFICATION_REFERENCE_COUNT = 2;
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Scans: PDF or an image. Checked by content, not by the name or the browser's claim. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Multipart file fields of POST /api/carers/my-profile/verification. */
+export const VERIFICATION_FILE_FIELDS = ['dbsCertificate', 'rightToWorkDocument', 'photoId'] as const;
+export type VerificationFileField = (typeof VERIFICATION_FILE_FIELDS)[number];
+
+export const VERIFICATION_MESSAGES = {
+  dbsLevelRequired: 'Choose the level of your DBS check',
+  dbsIssueDateRequired: 'Enter the date your DBS certificate was issued',
+  dbsIssueDateFuture: 'The issue date cannot be in the future',
+  dbsIssueDateTooOld: 'Enter a date after 1 January 2002, when DBS certificates began',
+  dbsCertificateNumberInvalid: 'Enter the 12-digit certificate number printed on your DBS certificate',
+  dbsUpdateServiceRequired: 'Say whether your certificate is on the DBS Update Service',
+  dbsCertificateRequired: 'Upload a scan or photo of your DBS certificate',
+  rightToWorkMethodRequired: 'Choose how you prove your right to work',
+  shareCodeInvalid: 'Enter the 9-character share code, like W12 345 67X',
+  passportScanRequired: 'Upload a scan or photo of the photo page of your passport',
+  photoIdRequired: 'Upload a photo ID (passport or driving licence)',
+  referencesRequired: 'Give two references',
+  referenceNameRequired: 'Enter the name of your reference',
+  referenceRelationshipRequired: 'Say how you know this person',
+  referenceContactRequired: 'Enter an email address or UK phone number for this reference',
+  referenceContactInvalid: 'Enter a valid email address or UK phone number',
+  documentTooLarge: 'Each document can be at most 10 MB',
+  documentType: 'Documents must be PDF, JPEG, PNG or WebP files',
+  alreadyPending: 'Your checks are already waiting for review. We will email you when they are reviewed.',
+  noProfile: 'Create your carer profile before submitting your checks.',
+  verificationNotFound: 'Verification not found.',
+  notPending: 'This verification has already been reviewed.',
+  rejectionReasonRequired: 'Give the carer a reason, so they know what to fix',
+  documentNotFound: 'Document not found.',
+  formUnreadable: 'The form could not be read. Please try again.',
+  tooManyParts: 'Send only the form fields and the three documents.',
+  // Toasts
+  submittedTitle: 'Checks Submitted',
+  submittedBody: 'Thank you. An admin will review your documents, usually within two working days.',
+  submitFailedTitle: 'Error',
+  submitFailedFallback: 'Failed to submit your checks. Please try again.',
+  approvedToast: 'Verification approved. The carer now shows as Verified.',
+  rejectedToast: 'Verification rejected. The carer has been told why.',
+  reviewFailedFallback: 'Failed to review the verification.',
+} as const;
+
+const ukPhone = /^(?:\+44\s?|0)(?:\d\s?){9,10}$/;
+
+export const VerificationReference = z.object({
+  name: z
+    .string({ error: VERIFICATION_MESSAGES.referenceNameRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.referenceNameRequired)
+    .max(120),
+  relationship: z
+    .string({ error: VERIFICATION_MESSAGES.referenceRelationshipRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.referenceRelationshipRequired)
+    .max(120),
+  contact: z
+    .string({ error: VERIFICATION_MESSAGES.referenceContactRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.referenceContactRequired)
+    .max(254)
+    .refine(
+      (value) => z.email().safeParse(value).success || ukPhone.test(value),
+      VERIFICATION_MESSAGES.referenceContactInvalid,
+    ),
+});
+export type VerificationReference = z.infer<typeof VerificationReference>;
+
+/** Today as YYYY-MM-DD in UK time. */
+function ukToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+
+/**
+ * The text fields of POST /api/carers/my-profile/verification (multipart: these as fields,
+ * `references` as a JSON string; the files as VERIFICATION_FILE_FIELDS). The web form uses it too.
+ */
+export const VerificationInput = z
+  .object({
+    dbsLevel: z.enum(DBS_LEVELS, { error: VERIFICATION_MESSAGES.dbsLevelRequired }),
+    dbsIssueDate: z
+      .string({ error: VERIFICATION_MESSAGES.dbsIssueDateRequired })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, VERIFICATION_MESSAGES.dbsIssueDateRequired)
+      .refine(
+        (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+        VERIFICATION_MESSAGES.dbsIssueDateRequired,
+      )
+      .refine((value) => value >= '2002-01-01', VERIFICATION_MESSAGES.dbsIssueDateTooOld)
+      .refine((value) => value <= ukToday(), VERIFICATION_MESSAGES.dbsIssueDateFuture),
+    dbsCertificateNumber: z
+      .string({ error: VERIFICATION_MESSAGES.dbsCertificateNumberInvalid })
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^\d{12}$/, VERIFICATION_MESSAGES.dbsCertificateNumberInvalid)),
+    dbsUpdateService: z
+      .union([z.boolean(), z.enum(['true', 'false'])], {
+        error: VERIFICATION_MESSAGES.dbsUpdateServiceRequired,
+      })
+      .transform((value) => value === true || value === 'true'),
+    rightToWorkMethod: z.enum(RIGHT_TO_WORK_METHODS, {
+      error: VERIFICATION_MESSAGES.rightToWorkMethodRequired,
+    }),
+    /** Required with 'share_code'; ignored with 'passport'. */
+    rightToWorkShareCode: z
+      .string()
+      .optional()
+      .transform((value) => value?.replace(/\s+/g, '').toUpperCase() || undefined),
+    references: z
+      .union([z.array(VerificationReference), z.string()], {
+        error: VERIFICATION_MESSAGES.referencesRequired,
+      })
+      .transform((value, ctx) => {
+        if (Array.isArray(value)) return value;
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: VERIFICATION_MESSAGES.referencesRequired });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z
+          .array(VerificationReference, { error: VERIFICATION_MESSAGES.referencesRequired })
+          .length(VERIFICATION_REFERENCE_COUNT, VERIFICATION_MESSAGES.referencesRequired),
+      ),
+  })
+  .superRefine((input, ctx) => {
+    if (input.rightToWorkMethod === 'share_code' && !/^[A-Z0-9]{9}$/.test(input.rightToWorkShareCode ?? '')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: VERIFICATION_MESSAGES.shareCodeInvalid,
+        path: ['rightToWorkShareCode'],
+      });
+    }
+  });
+export type VerificationInput = z.infer<typeof VerificationInput>;
+export type VerificationFormValues = z.input<typeof VerificationInput>;
+
+export const VerificationDocument = z.object({
+  id: z.string(),
+  field: z.enum(VERIFICATION_FILE_FIELDS),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  /** Admin only: GET /api/admin/verification-documents/{id} (sent as an attachment). */
+  downloadUrl: z.string(),
+});
+export type VerificationDocument = z.infer<typeof VerificationDocument>;
+
+/** The carer's own view: GET /api/carers/my-profile/verification (404 before the first submission). */
+export const OwnVerification = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  /** The admin's reason, shown to the carer when rejected. */
+  rejectionReason: z.string().nullable(),
+  dbsLevel: z.enum(DBS_LEVELS),
+  dbsIssueDate: z.string(),
+  dbsUpdateService: z.boolean(),
+  rightToWorkMethod: z.enum(RIGHT_TO_WORK_METHODS),
+  /** True when the certificate is over DBS_RENEWAL_YEARS old and not on the Update Service. */
+  renewalDue: z.boolean(),
+});
+export type OwnVerification = z.infer<typeof OwnVerification>;
+
+/** The admin's queue: GET /api/admin/verifications?status=pending|approved|rejected|all. */
+export const AdminVerification = OwnVerification.extend({
+  carerId: z.string(),
+  carerName: z.string(),
+  carerEmail: z.string().nullable(),
+  dbsCertificateNumber: z.string(),
+  rightToWorkShareCode: z.string().nullable(),
+  references: z.array(VerificationReference),
+  documents: z.array(VerificationDocument),
+  /** The reviewing admin's name ('Alex Morgan'); null while pending. */
+  reviewedBy: z.string().nullable(),
+});
+export type AdminVerification = z.infer<typeof AdminVerification>;
+
+/** POST /api/admin/verifications/{id}/reject. Approve takes no body. */
+export const RejectVerificationInput = z.object({
+  reason: z
+    .string({ error: VERIFICATION_MESSAGES.rejectionReasonRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.rejectionReasonRequired)
+    .max(1000, 'The reason can be at most 1,000 characters.'),
+});
+export type RejectVerificationInput = z.infer<typeof RejectVerificationInput>;
+
+/**
+ * The checks behind a Verified badge, as a subscribed customer (or an admin, or the carer) sees
+ * them on the profile: the spec's "background check reports" benefit. Null for everyone else and
+ * for carers without an approved verification. Added to GET /api/carers/{id} as `checks`.
+ */
+export const CarerChecks = z.object({
+  dbsLevel: z.enum(DBS_LEVELS),
+  /** 'YYYY-MM': shown as 'issued March 2026'. */
+  dbsIssuedMonth: z.string(),
+  dbsUpdateService: z.boolean(),
+  rightToWorkConfirmed: z.boolean(),
+  referencesChecked: z.boolean(),
+  renewalDue: z.boolean(),
+  verifiedAt: z.string(),
+});
+export type CarerChecks = z.infer<typeof CarerChecks>;
+
+/** 'Enhanced DBS with Barred List · issued March 2026 · on the Update Service' */
+export function describeDbsCheck(
+  checks: Pick<CarerChecks, 'dbsLevel' | 'dbsIssuedMonth' | 'dbsUpdateService'>,
+): string {
+  const level = checks.dbsLevel.replace(/^(Basic|Standard|Enhanced)/, '$1 DBS');
+  const [year, month] = checks.dbsIssuedMonth.split('-').map(Number);
+  const issued = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const parts = [level, `issued ${issued}`];
+  if (checks.dbsUpdateService) parts.push('on the Update Service');
+  return parts.join(' · ');
+}
+
+/** Whether a certificate issued on `issueDate` (YYYY-MM-DD) is due for renewal on `today`. */
+export function isDbsRenewalDue(
+  issueDate: string,
+  onUpdateService: boolean,
+  today: Date = new Date(),
+): boolean {
+  if (onUpdateService) return false;
+  const issued = new Date(`${issueDate}T00:00:00Z`);
+  const due = new Date(issued);
+  due.setUTCFullYear(due.getUTCFullYear() + DBS_RENEWAL_YEARS);
+  return today.getTime() >= due.getTime();
+}

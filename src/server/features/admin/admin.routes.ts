@@ -1,0 +1,251 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminCarer,
+  AdminCustomer,
+  AdminDeletion,
+  AdminLoginHint,
+  AdminLoginInput,
+  CustomerEditInput,
+  SubscriptionChangeInput,
+  type ExpiryRule,
+} from '@contracts/admin';
+import { CurrentUser } from '@contracts/auth';
+import { ErrorBody } from '@contracts/errors';
+import type { AppConfig } from '../../config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
+import { AppError } from '../../platform/errors';
+import { requireRole, setSessionCookie } from '../../platform/sessions/session.plugin';
+import { toCurrentUser } from '../auth/current-user';
+import { readCarerForm } from './admin-form';
+import type { Actor, AdminService } from './admin.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = z.object({ id: z.string().max(64) });
+const UserIdParams = z.object({ userId: z.string().max(64) });
+
+interface AdminRouteDeps {
+  config: AppConfig;
+  admin: AdminService;
+}
+
+/** The acting admin (the guard already refused everyone else; this is the second lock). */
+const actorOf = (request: FastifyRequest): Actor => ({
+  user: requireRole(request, 'admin'),
+  ipAddress: request.ip,
+});
+
+/**
+ * The admin calls of SPEC section 7 under /api/admin and /api/test, admin-only (the guard in
+ * admin-guard.ts answers 401/403 before any body is read), plus the real admin sign-in.
+ */
+export function registerAdminRoutes(app: FastifyInstance, { config, admin }: AdminRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // ── sign-in (DESIGN point 2) ────────────────────────────────────────────────────────────────
+  api.post(
+    '/api/admin/login',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign in as an admin (username is the admin’s email)',
+        body: AdminLoginInput,
+        response: { 200: CurrentUser, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await admin.login(
+        request.body,
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        request.cookies[config.session.cookieName],
+      );
+      setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
+      return toCurrentUser(signedIn.user);
+    },
+  );
+
+  api.get(
+    '/api/admin/login-hint',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The demo admin credentials (demo mode only; 404 in production)',
+        response: { 200: AdminLoginHint, 404: ErrorBody },
+      },
+    },
+    async () => {
+      if (config.mode !== 'demo') throw AppError.notFound();
+      return { username: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD };
+    },
+  );
+
+  // ── customers ───────────────────────────────────────────────────────────────────────────────
+  for (const url of ['/api/admin/users', '/api/test/users']) {
+    api.get(
+      url,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Customer accounts, newest first',
+          response: { 200: z.array(AdminCustomer), 401: ErrorBody, 403: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        requireRole(request, 'admin');
+        reply.header('cache-control', 'no-store');
+        return admin.listCustomers();
+      },
+    );
+  }
+
+  api.put(
+    '/api/test/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a customer’s names and email',
+        params: IdParams,
+        body: CustomerEditInput,
+        response: { 200: AdminCustomer, ...errors },
+      },
+    },
+    async (request) => admin.updateCustomer(actorOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/test/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a customer account (its messages stay for the other person as "Deleted user")',
+        params: IdParams,
+        response: { 200: AdminDeletion, ...errors },
+      },
+    },
+    async (request) => admin.deleteCustomer(actorOf(request), request.params.id),
+  );
+
+  // Subscription changes: the server computes the expiry by the route's rule (SPEC sections 4, 9).
+  const subscriptionRoutes: Array<{
+    method: 'PATCH' | 'PUT';
+    url: string;
+    rule: ExpiryRule;
+    summary: string;
+  }> = [
+    {
+      method: 'PATCH',
+      url: '/api/admin/users/:userId/subscription',
+      rule: 'calendar',
+      summary: 'Admin dashboard: activate (one calendar month or year from now) or deactivate',
+    },
+    {
+      method: 'PATCH',
+      url: '/api/test/users/:userId/subscription',
+      rule: 'calendar',
+      summary: 'Test customer page: activate (one calendar month or year from now) or deactivate',
+    },
+    {
+      method: 'PUT',
+      url: '/api/test/users/:userId/subscription',
+      rule: 'days',
+      summary: 'Admin Management: activate (30 or 365 days from now) or deactivate',
+    },
+  ];
+  for (const route of subscriptionRoutes) {
+    api.route({
+      method: route.method,
+      url: route.url,
+      schema: {
+        tags: ['admin'],
+        summary: route.summary,
+        description: 'A client `expiresAt` is accepted for the spec’s payload and ignored.',
+        params: UserIdParams,
+        body: SubscriptionChangeInput,
+        response: { 200: AdminCustomer, ...errors },
+      },
+      handler: async (request) =>
+        admin.changeSubscription(actorOf(request), request.params.userId, request.body, route.rule),
+    });
+  }
+
+  api.post(
+    '/api/test/create-sample-users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create sample customer accounts (no password; they cannot sign in)',
+        response: { 201: z.array(AdminCustomer), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await admin.createSampleCustomers(actorOf(request))),
+  );
+
+  // ── carers ──────────────────────────────────────────────────────────────────────────────────
+  for (const url of ['/api/admin/carers', '/api/test/carers']) {
+    api.get(
+      url,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every carer profile, listed or not, newest first',
+          response: { 200: z.array(AdminCarer), 401: ErrorBody, 403: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        requireRole(request, 'admin');
+        reply.header('cache-control', 'no-store');
+        return admin.listCarers();
+      },
+    );
+  }
+
+  api.post(
+    '/api/test/carers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Create a carer profile without an account (multipart: fields, lists as JSON arrays, optional "photo")',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: AdminCarer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { input, photo } = await readCarerForm(request);
+      return reply.status(201).send(await admin.createCarer(actor, input, photo));
+    },
+  );
+
+  api.put(
+    '/api/test/carers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Update any carer profile (multipart with optional "photo", or JSON)',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: IdParams,
+        response: { 200: AdminCarer, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { input, photo } = await readCarerForm(request);
+      return admin.updateCarer(actor, request.params.id, input, photo);
+    },
+  );
+
+  api.delete(
+    '/api/test/carers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a carer profile with its photo and documents (the account, if any, stays)',
+        params: IdParams,
+        response: { 200: AdminDeletion, ...errors },
+      },
+    },
+    async (request) => admin.deleteCarer(actorOf(request), request.params.id),
+  );
+}

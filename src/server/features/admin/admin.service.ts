@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_TOASTS,
+  CUSTOMER_EDIT_MESSAGES,
+  EXPIRY_RULES,
+  SAMPLE_CUSTOMER_COUNT,
+  type AdminCarer,
+  type AdminCarerInput,
+  type AdminCustomer,
+  type AdminLoginInput,
+  type CustomerEditInput,
+  type ExpiryRule,
+  type SubscriptionChangeInput,
+} from '@contracts/admin';
+import type { Database, Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { processProfilePhoto } from '../../platform/images';
+import type { SessionContext } from '../../platform/sessions/session.service';
+import type { FileStorage } from '../../platform/storage';
+import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
+import { createAuditRecorder, type AuditRecord } from '../audit/audit.service';
+import type { AuthService, SignedIn } from '../auth/auth.service';
+import { postcodeDistrictIn } from '../carers/carer-mapper';
+import type { AccountErasure } from '../privacy/account-deletion';
+import { addCalendarMonths } from '../subscriptions/calendar';
+import {
+  carerAuditFields,
+  changedFields,
+  customerAuditFields,
+  toAdminCarer,
+  toAdminCustomer,
+} from './admin-mapper';
+import { createAdminRepository, type AdminCarerValues, type AdminRepository } from './admin.repository';
+import { sampleCustomers } from './sample-customers';
+
+const DAY_MS = 86_400_000;
+/**
+ * Profiles an admin creates have no account, so no membership can keep them listed: they are
+ * listed for a century, i.e. until an admin deletes them (docs/decisions/0008-admin-tools.md).
+ */
+export const ADMIN_CARER_LISTING_YEARS = 100;
+
+interface AdminServiceDeps {
+  db: Database;
+  storage: FileStorage;
+  auth: AuthService;
+  /** Account deletion's erasure (privacy feature): one definition of what deleting an account removes. */
+  erasure: AccountErasure;
+  /** Stops the account's recurring plans with the payment provider before its deletion (502 if it cannot). */
+  cancelRecurringPlans: (userId: string) => Promise<unknown>;
+  /** The server's clock: every expiry is computed from it, never from the client's. */
+  now?: () => Date;
+}
+
+/** Who acts, and from where, for the audit log. */
+export interface Actor {
+  user: UserRow;
+  ipAddress?: string | undefined;
+}
+
+/** The expiry an activation gets under the route's rule (SPEC sections 4 and 9). */
+export function expiryFor(rule: ExpiryRule, type: 'monthly' | 'annual', from: Date): Date {
+  if (rule === 'calendar') return addCalendarMonths(from, EXPIRY_RULES.calendar[type].months);
+  return new Date(from.getTime() + EXPIRY_RULES.days[type].days * DAY_MS);
+}
+
+const photoKeyOf = (photoUrl: string | null): string | undefined =>
+  photoUrl?.startsWith(PHOTO_URL_PREFIX) ? `photos/${photoUrl.slice(PHOTO_URL_PREFIX.length)}` : undefined;
+
+const carerValues = (input: AdminCarerInput): AdminCarerValues => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  specialization: input.specialization,
+  experience: input.experience,
+  location: input.location,
+  postcodeDistrict: postcodeDistrictIn(input.location),
+  hourlyRateMin: input.hourlyRateMin,
+  hourlyRateMax: input.hourlyRateMax,
+  description: input.description,
+  qualifications: input.qualifications,
+  availability: input.availability,
+  isVerified: input.isVerified,
+});
+
+export function createAdminService({
+  db,
+  storage,
+  auth,
+  erasure,
+  cancelRecurringPlans,
+  now = () => new Date(),
+}: AdminServiceDeps) {
+  const admin = createAdminRepository(db);
+
+  /** Runs `change` and its audit entries in one transaction: both commit or neither does. */
+  function audited<T>(
+    actor: Actor,
+    change: (
+      repository: AdminRepository,
+      record: (entry: Omit<AuditRecord, 'actorId' | 'ipAddress'>) => Promise<void>,
+      tx: Executor,
+    ) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const audit = createAuditRecorder(tx);
+      return change(
+        createAdminRepository(tx),
+        (entry) => audit.record({ ...entry, actorId: actor.user.id, ipAddress: actor.ipAddress ?? null }),
+        tx,
+      );
+    });
+  }
+
+  /** The customer account `id`, locked for the change: 404 when missing, 400 for other roles. */
+  async function lockedCustomer(repository: AdminRepository, id: string): Promise<UserRow> {
+    const user = await repository.findUser(id, true);
+    if (!user) throw AppError.notFound(ADMIN_MESSAGES.customerNotFound);
+    if (user.role !== 'customer') throw AppError.badRequest(ADMIN_MESSAGES.notACustomer);
+    return user;
+  }
+
+  /** Re-encodes and stores a photo; answers its key and public address (the row is written later). */
+  async function storePhoto(upload: Buffer) {
+    const webp = await processProfilePhoto(upload);
+    const key = `photos/${randomUUID()}.webp`;
+    await storage.put(key, webp, 'image/webp');
+    return { key, size: webp.length, url: `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}` };
+  }
+
+  /** Deletes files once the rows pointing at them are gone; a failure leaves an orphan, never a dangling row. */
+  async function deleteFiles(keys: string[]) {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+  }
+
+  async function carerById(id: string): Promise<AdminCarer> {
+    const row = await admin.findCarer(id);
+    if (!row) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
+    return toAdminCarer(row, now());
+  }
+
+  return {
+    /**
+     * Admin sign-in (DESIGN point 2) through the one sign-in of the auth service (throttling,
+     * argon2, session rotation, admin session lifetimes). Anything but an admin able to sign in
+     * gets the same 401; the throttle's 429 stands.
+     */
+    async login(
+      input: AdminLoginInput,
+      context: SessionContext & { ipAddress: string },
+      previousToken?: string,
+    ): Promise<SignedIn> {
+      let signedIn: SignedIn;
+      try {
+        signedIn = await auth.login({ email: input.username, password: input.password }, context);
+      } catch (error) {
+        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
+          throw AppError.unauthorized(ADMIN_TOASTS.loginFailedBody);
+        }
+        throw error;
+      }
+      if (signedIn.user.role !== 'admin' || signedIn.user.suspendedAt) {
+        await auth.logout(signedIn.token);
+        throw AppError.unauthorized(ADMIN_TOASTS.loginFailedBody);
+      }
+      // Rotation: the browser's previous session ends only once the admin one exists.
+      if (previousToken) await auth.logout(previousToken);
+      await createAuditRecorder(db).record({
+        actorId: signedIn.user.id,
+        action: 'admin.signed-in',
+        entityType: 'user',
+        entityId: signedIn.user.id,
+        before: null,
+        after: null,
+        ipAddress: context.ipAddress,
+      });
+      return signedIn;
+    },
+
+    // ── customers ─────────────────────────────────────────────────────────────────────────────
+    async listCustomers(): Promise<AdminCustomer[]> {
+      return (await admin.listCustomers()).map(toAdminCustomer);
+    },
+
+    async updateCustomer(actor: Actor, id: string, input: CustomerEditInput): Promise<AdminCustomer> {
+      const emailTaken = () =>
+        AppError.conflict(CUSTOMER_EDIT_MESSAGES.emailTaken, { email: CUSTOMER_EDIT_MESSAGES.emailTaken });
+      try {
+        return await audited(actor, async (repository, record) => {
+          const before = await lockedCustomer(repository, id);
+          if (await repository.emailTakenByOther(input.email, id)) throw emailTaken();
+          const after = await repository.updateUser(id, input, now());
+          const diff = changedFields(customerAuditFields(before), customerAuditFields(after));
+          await record({ action: 'customer.updated', entityType: 'user', entityId: id, ...diff });
+          return toAdminCustomer(after);
+        });
+      } catch (error) {
+        // Two edits racing for one address: the unique index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes a customer account with the same erasure as "Delete my account" (decision 0011):
+     * its recurring plan is cancelled with the provider first; messages it sent stay for the other
+     * person with no sender ('Deleted user'); reviews it wrote are deleted. Its files are deleted from
+     * storage after the commit. The admin's own audit entry keeps who was deleted.
+     */
+    async deleteCustomer(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+      if (id === actor.user.id) throw AppError.badRequest(ADMIN_MESSAGES.cannotChangeOwnAccount);
+      const found = await admin.findUser(id);
+      if (found?.role === 'customer') await cancelRecurringPlans(id);
+      const keys = await audited(actor, async (repository, record, tx) => {
+        const user = await lockedCustomer(repository, id);
+        const owned = await erasure.erase(tx, user, now());
+        await record({
+          action: 'customer.deleted',
+          entityType: 'user',
+          entityId: id,
+          before: customerAuditFields(user),
+          after: null,
+        });
+        return owned;
+      });
+      await deleteFiles(keys);
+      return { id, deleted: true };
+    },
+
+    /** Sets a customer's plan; an activation's expiry comes from the route's rule and the server's clock. */
+    async changeSubscription(
+      actor: Actor,
+      id: string,
+      input: SubscriptionChangeInput,
+      rule: ExpiryRule,
+    ): Promise<AdminCustomer> {
+      return audited(actor, async (repository, record) => {
+        const before = await lockedCustomer(repository, id);
+        const at = now();
+        const values =
+          input.status === 'active' && input.type
+            ? {
+                subscriptionStatus: 'active',
+                subscriptionType: input.type,
+                subscriptionExpiresAt: expiryFor(rule, input.type, at),
+              }
+            : { subscriptionStatus: 'inactive', subscriptionType: null, subscriptionExpiresAt: null };
+        const after = await repository.updateUser(id, values, at);
+        const fields = (user: UserRow) => {
+          const { subscriptionStatus, subscriptionType, subscriptionExpiresAt } = customerAuditFields(user);
+          return { subscriptionStatus, subscriptionType, subscriptionExpiresAt };
+        };
+        await record({
+          action: input.status === 'active' ? 'subscription.activated' : 'subscription.deactivated',
+          entityType: 'subscription',
+          entityId: id,
+          before: fields(before),
+          after: { ...fields(after), rule },
+        });
+        return toAdminCustomer(after);
+      });
+    },
+
+    /** SAMPLE_CUSTOMER_COUNT customers with realistic UK names, no password (they cannot sign in). */
+    async createSampleCustomers(actor: Actor): Promise<AdminCustomer[]> {
+      const at = now();
+      const created = await audited(actor, async (repository, record) => {
+        const rows = await repository.insertCustomers(
+          sampleCustomers(SAMPLE_CUSTOMER_COUNT).map((sample, index) => ({
+            ...sample,
+            // One millisecond apart, so "newest first" has a stable order.
+            createdAt: new Date(at.getTime() + index),
+          })),
+        );
+        await record({
+          action: 'sample-customers.created',
+          entityType: 'user',
+          entityId: null,
+          before: null,
+          after: rows.map((row) => ({ id: row.id, email: row.email })),
+        });
+        return rows;
+      });
+      return created.map(toAdminCustomer);
+    },
+
+    // ── carers ────────────────────────────────────────────────────────────────────────────────
+    async listCarers(): Promise<AdminCarer[]> {
+      const at = now();
+      return (await admin.listCarers()).map((row) => toAdminCarer(row, at));
+    },
+
+    /** A profile with no account, listed until deleted; the photo (optional) follows the carers' rules. */
+    async createCarer(actor: Actor, input: AdminCarerInput, photo?: Buffer): Promise<AdminCarer> {
+      const stored = photo ? await storePhoto(photo) : undefined;
+      let id: string;
+      try {
+        id = await audited(actor, async (repository, record) => {
+          const createdAt = now();
+          const listedUntil = new Date(createdAt);
+          listedUntil.setUTCFullYear(listedUntil.getUTCFullYear() + ADMIN_CARER_LISTING_YEARS);
+          const values = carerValues(input);
+          const carerId = await repository.insertCarer({
+            ...values,
+            createdAt,
+            listedUntil,
+            photoUrl: stored?.url ?? null,
+          });
+          if (stored) {
+            await repository.insertUpload({
+              ownerId: null,
+              kind: 'photo',
+              storageKey: stored.key,
+              contentType: 'image/webp',
+              sizeBytes: stored.size,
+            });
+          }
+          await record({
+            action: 'carer.created',
+            entityType: 'carer',
+            entityId: carerId,
+            before: null,
+            after: { ...values, photoUrl: stored?.url ?? null, listedUntil: listedUntil.toISOString() },
+          });
+          return carerId;
+        });
+      } catch (error) {
+        if (stored) await deleteFiles([stored.key]);
+        throw error;
+      }
+      return carerById(id);
+    },
+
+    /** Updates any profile (SPEC test admin and Admin Management); a new photo replaces the old after commit. */
+    async updateCarer(actor: Actor, id: string, input: AdminCarerInput, photo?: Buffer): Promise<AdminCarer> {
+      if (!(await admin.findCarer(id))) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
+      const stored = photo ? await storePhoto(photo) : undefined;
+      let oldKey: string | undefined;
+      try {
+        await audited(actor, async (repository, record) => {
+          const before = await repository.lockCarer(id);
+          if (!before) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
+          const values = { ...carerValues(input), ...(stored ? { photoUrl: stored.url } : {}) };
+          if (stored) {
+            oldKey = photoKeyOf(before.photoUrl);
+            await repository.insertUpload({
+              ownerId: before.userId,
+              kind: 'photo',
+              storageKey: stored.key,
+              contentType: 'image/webp',
+              sizeBytes: stored.size,
+            });
+            if (oldKey) await repository.deleteUploadsByKey([oldKey]);
+          }
+          await repository.updateCarer(id, values, before.userId, now());
+          const after = await repository.lockCarer(id);
+          if (!after) throw new Error(`carer profile ${id} vanished`);
+          const diff = changedFields(carerAuditFields(before), carerAuditFields(after));
+          await record({ action: 'carer.updated', entityType: 'carer', entityId: id, ...diff });
+        });
+      } catch (error) {
+        if (stored) await deleteFiles([stored.key]);
+        throw error;
+      }
+      if (oldKey) await deleteFiles([oldKey]);
+      return carerById(id);
+    },
+
+    /**
+     * Deletes the profile with its reviews, saved entries and verification submissions (cascade);
+     * its photo and documents leave storage after the commit. Its conversations stay for the
+     * families ('Deleted user', no replies). The carer's account, if any, stays.
+     */
+    async deleteCarer(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+      const keys = await audited(actor, async (repository, record) => {
+        const profile = await repository.lockCarer(id);
+        if (!profile) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
+        const photoKey = photoKeyOf(profile.photoUrl);
+        const files = [...(photoKey ? [photoKey] : []), ...(await repository.verificationDocumentKeys(id))];
+        await repository.deleteCarer(profile, now());
+        await repository.deleteUploadsByKey(files);
+        await record({
+          action: 'carer.deleted',
+          entityType: 'carer',
+          entityId: id,
+          before: carerAuditFields(profile),
+          after: null,
+        });
+        return files;
+      });
+      await deleteFiles(keys);
+      return { id, deleted: true };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

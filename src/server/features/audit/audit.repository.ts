@@ -1,0 +1,92 @@
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { AuditLogQuery } from '@contracts/admin';
+import type { Executor } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { isUuid } from '../../platform/ids';
+
+/** One stored entry with its actor's names (null when that account was deleted). */
+export interface AuditRow {
+  id: number;
+  createdAt: Date;
+  actorId: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** One admin change (issue 7 point 6). `before`/`after` hold the fields that matter, never secrets. */
+export interface AuditRecord {
+  actorId: string;
+  /** Verb in the past tense of the thing changed: 'customer.updated', 'subscription.activated', … */
+  action: string;
+  entityType: 'user' | 'carer' | 'subscription' | 'verification' | 'report';
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress?: string | null;
+}
+
+/**
+ * Writes to the audit log. Call it with the executor of the change's own transaction, so the
+ * change and its record commit together or not at all.
+ */
+export function createAuditRepository(db: Executor) {
+  return {
+    async record(entry: AuditRecord): Promise<void> {
+      await db.insert(auditLog).values({
+        actorId: entry.actorId,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        ipAddress: entry.ipAddress ?? null,
+      });
+    },
+
+    /**
+     * Entries matching the filters, newest first, one page of `limit` after the keyset `before`
+     * (the last id of the previous page); `hasMore` says whether another page follows.
+     */
+    async list(query: AuditLogQuery): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
+      const conditions: SQL[] = [];
+      if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+      if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
+      if (query.actorId) {
+        // Not a uuid: no actor has it (and it must not reach SQL as one).
+        if (!isUuid(query.actorId)) return { rows: [], hasMore: false };
+        conditions.push(eq(auditLog.actorId, query.actorId));
+      }
+      if (query.action) conditions.push(eq(auditLog.action, query.action));
+      if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
+      if (query.to) conditions.push(lte(auditLog.createdAt, new Date(query.to)));
+      if (query.before) conditions.push(lt(auditLog.id, query.before));
+      const rows = await db
+        .select({
+          id: auditLog.id,
+          createdAt: auditLog.createdAt,
+          actorId: auditLog.actorId,
+          actorFirstName: users.firstName,
+          actorLastName: users.lastName,
+          actorEmail: users.email,
+          action: auditLog.action,
+          entityType: auditLog.entityType,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(and(...conditions))
+        .orderBy(desc(auditLog.id))
+        .limit(query.limit + 1);
+      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -1,0 +1,375 @@
+import { aliasedTable, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { DELETED_USER_NAME } from '@contracts/messages';
+import type { Executor } from '../../db/client';
+import {
+  auditLog,
+  billingSubscriptions,
+  carerProfiles,
+  carerVerifications,
+  contactEnquiries,
+  conversations,
+  emailChangeRequests,
+  loginFailures,
+  messages,
+  outboxEmails,
+  passwordResetTokens,
+  payments,
+  reports,
+  reviews,
+  savedCarers,
+  sessions,
+  uploads,
+  userBlocks,
+  users,
+  type UserRow,
+} from '../../db/schema';
+
+/** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
+export type ExportRecord = Record<string, unknown>;
+
+/** 'Anna P.': how the product names another person; their email is never exported. */
+const displayName = (first: unknown, last: unknown): string => {
+  const given = typeof first === 'string' ? first.trim() : '';
+  const family = typeof last === 'string' ? last.trim() : '';
+  if (!given && !family) return DELETED_USER_NAME;
+  return family ? `${given} ${family.charAt(0)}.`.trim() : given;
+};
+
+/** Every personal record of one account, table by table (issue 8 point 4). */
+export function createDataExportRepository(db: Executor) {
+  const other = aliasedTable(users, 'other_user');
+  const otherProfile = aliasedTable(carerProfiles, 'other_profile');
+
+  return {
+    async carerProfile(userId: string) {
+      const [row] = await db.select().from(carerProfiles).where(eq(carerProfiles.userId, userId));
+      return row;
+    },
+
+    /** Threads the account is part of, with the other side's display name. */
+    async conversations(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          id: conversations.id,
+          customerId: conversations.customerId,
+          carerProfileId: conversations.carerId,
+          createdAt: conversations.createdAt,
+          lastMessageAt: conversations.lastMessageAt,
+          customerFirst: other.firstName,
+          customerLast: other.lastName,
+          carerFirst: otherProfile.firstName,
+          carerLast: otherProfile.lastName,
+        })
+        .from(conversations)
+        .leftJoin(other, eq(other.id, conversations.customerId))
+        .leftJoin(otherProfile, eq(otherProfile.id, conversations.carerId))
+        .where(
+          or(eq(conversations.customerId, userId), carerId ? eq(conversations.carerId, carerId) : sql`false`),
+        )
+        .orderBy(asc(conversations.createdAt), asc(conversations.id));
+      return rows.map((row) => {
+        const asCustomer = row.customerId === userId;
+        return {
+          id: row.id,
+          yourRole: asCustomer ? 'family' : 'carer',
+          otherParty: asCustomer
+            ? displayName(row.carerFirst, row.carerLast)
+            : displayName(row.customerFirst, row.customerLast),
+          createdAt: row.createdAt,
+          lastMessageAt: row.lastMessageAt,
+        };
+      });
+    },
+
+    /** Messages the account sent (`direction` 'sent') or received ('received'). */
+    async messages(userId: string, direction: 'sent' | 'received'): Promise<ExportRecord[]> {
+      const mine = direction === 'sent' ? messages.senderId : messages.receiverId;
+      const theirs = direction === 'sent' ? messages.receiverId : messages.senderId;
+      const rows = await db
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          first: other.firstName,
+          last: other.lastName,
+          content: messages.content,
+          createdAt: messages.createdAt,
+          readAt: messages.readAt,
+        })
+        .from(messages)
+        .leftJoin(other, eq(other.id, theirs))
+        .where(eq(mine, userId))
+        .orderBy(asc(messages.createdAt), asc(messages.id));
+      return rows.map(({ first, last, ...row }) => ({
+        id: row.id,
+        conversationId: row.conversationId,
+        [direction === 'sent' ? 'to' : 'from']: displayName(first, last),
+        content: row.content,
+        createdAt: row.createdAt,
+        readAt: row.readAt,
+      }));
+    },
+
+    async reviewsWritten(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          id: reviews.id,
+          carerProfileId: reviews.carerId,
+          first: carerProfiles.firstName,
+          last: carerProfiles.lastName,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+          updatedAt: reviews.updatedAt,
+        })
+        .from(reviews)
+        .leftJoin(carerProfiles, eq(carerProfiles.id, reviews.carerId))
+        .where(eq(reviews.customerId, userId))
+        .orderBy(asc(reviews.createdAt));
+      return rows.map(({ first, last, ...row }) => ({ ...row, carer: displayName(first, last) }));
+    },
+
+    async reviewsReceived(carerId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          id: reviews.id,
+          first: other.firstName,
+          last: other.lastName,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .leftJoin(other, eq(other.id, reviews.customerId))
+        .where(eq(reviews.carerId, carerId))
+        .orderBy(asc(reviews.createdAt));
+      return rows.map(({ first, last, ...row }) => ({ ...row, reviewer: displayName(first, last) }));
+    },
+
+    async savedCarers(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          carerProfileId: savedCarers.carerId,
+          first: carerProfiles.firstName,
+          last: carerProfiles.lastName,
+          savedAt: savedCarers.createdAt,
+        })
+        .from(savedCarers)
+        .innerJoin(carerProfiles, eq(carerProfiles.id, savedCarers.carerId))
+        .where(eq(savedCarers.customerId, userId))
+        .orderBy(asc(savedCarers.createdAt));
+      return rows.map(({ first, last, ...row }) => ({ ...row, carer: displayName(first, last) }));
+    },
+
+    /** Payments without the payment form's secret. */
+    payments: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          id: payments.id,
+          provider: payments.provider,
+          providerReference: payments.providerReference,
+          plan: payments.plan,
+          amountPence: payments.amountPence,
+          currency: payments.currency,
+          status: payments.status,
+          periodEnd: payments.periodEnd,
+          failureMessage: payments.failureMessage,
+          paidAt: payments.paidAt,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(asc(payments.createdAt)),
+
+    billingSubscriptions: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          id: billingSubscriptions.id,
+          purpose: billingSubscriptions.purpose,
+          provider: billingSubscriptions.provider,
+          providerSubscriptionId: billingSubscriptions.providerSubscriptionId,
+          status: billingSubscriptions.status,
+          currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
+          createdAt: billingSubscriptions.createdAt,
+        })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.userId, userId))
+        .orderBy(asc(billingSubscriptions.createdAt)),
+
+    /** Sessions without their token hash. */
+    sessions: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          device: sessions.userAgent,
+          ipAddress: sessions.ipAddress,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.absoluteExpiresAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.createdAt)),
+
+    verifications: (carerId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          id: carerVerifications.id,
+          status: carerVerifications.status,
+          dbsLevel: carerVerifications.dbsLevel,
+          dbsIssueDate: carerVerifications.dbsIssueDate,
+          dbsCertificateNumber: carerVerifications.dbsCertificateNumber,
+          dbsUpdateService: carerVerifications.dbsUpdateService,
+          rightToWorkMethod: carerVerifications.rightToWorkMethod,
+          rightToWorkShareCode: carerVerifications.rightToWorkShareCode,
+          references: carerVerifications.references,
+          dbsDocumentId: carerVerifications.dbsDocumentId,
+          rightToWorkDocumentId: carerVerifications.rightToWorkDocumentId,
+          photoIdDocumentId: carerVerifications.photoIdDocumentId,
+          submittedAt: carerVerifications.submittedAt,
+          reviewedAt: carerVerifications.reviewedAt,
+          rejectionReason: carerVerifications.rejectionReason,
+        })
+        .from(carerVerifications)
+        .where(eq(carerVerifications.carerId, carerId))
+        .orderBy(asc(carerVerifications.submittedAt)),
+
+    /** Stored files of the account: those it owns and the documents of its verifications. */
+    async uploads(userId: string, documentIds: string[]) {
+      return db
+        .select({
+          id: uploads.id,
+          kind: uploads.kind,
+          storageKey: uploads.storageKey,
+          contentType: uploads.contentType,
+          sizeBytes: uploads.sizeBytes,
+          createdAt: uploads.createdAt,
+        })
+        .from(uploads)
+        .where(
+          or(
+            eq(uploads.ownerId, userId),
+            documentIds.length > 0 ? inArray(uploads.id, documentIds) : sql`false`,
+          ),
+        )
+        .orderBy(asc(uploads.createdAt));
+    },
+
+    async blocks(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({ first: other.firstName, last: other.lastName, createdAt: userBlocks.createdAt })
+        .from(userBlocks)
+        .innerJoin(other, eq(other.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, userId))
+        .orderBy(asc(userBlocks.createdAt));
+      return rows.map(({ first, last, createdAt }) => ({ blocked: displayName(first, last), createdAt }));
+    },
+
+    /** Reports the account made; the admins' notes and names are not theirs to export. */
+    reportsMade: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          id: reports.id,
+          conversationId: reports.conversationId,
+          reviewId: reports.reviewId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          resolution: reports.resolution,
+          createdAt: reports.createdAt,
+          resolvedAt: reports.resolvedAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.createdAt)),
+
+    contactEnquiries: (user: UserRow): Promise<ExportRecord[]> =>
+      db
+        .select({
+          reference: contactEnquiries.reference,
+          firstName: contactEnquiries.firstName,
+          lastName: contactEnquiries.lastName,
+          email: contactEnquiries.email,
+          phone: contactEnquiries.phone,
+          subject: contactEnquiries.subject,
+          message: contactEnquiries.message,
+          createdAt: contactEnquiries.createdAt,
+        })
+        .from(contactEnquiries)
+        .where(
+          or(
+            eq(contactEnquiries.userId, user.id),
+            sql`lower(${contactEnquiries.email}) = lower(${user.email})`,
+          ),
+        )
+        .orderBy(asc(contactEnquiries.createdAt)),
+
+    /** Entries about the account or its profile, or made by it; who acted is said as a role. */
+    async auditEntries(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const ids = [userId, ...(carerId ? [carerId] : [])];
+      const rows = await db
+        .select({
+          actorId: auditLog.actorId,
+          action: auditLog.action,
+          entityType: auditLog.entityType,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          ipAddress: auditLog.ipAddress,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .where(or(inArray(auditLog.entityId, ids), eq(auditLog.actorId, userId)))
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+      return rows.map(({ actorId, ipAddress, ...row }) => ({
+        ...row,
+        by: actorId === userId ? 'you' : 'CareMatch',
+        ipAddress: actorId === userId ? ipAddress : null,
+      }));
+    },
+
+    emailChangeRequests: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          newEmail: emailChangeRequests.newEmail,
+          createdAt: emailChangeRequests.createdAt,
+          expiresAt: emailChangeRequests.expiresAt,
+          usedAt: emailChangeRequests.usedAt,
+        })
+        .from(emailChangeRequests)
+        .where(eq(emailChangeRequests.userId, userId))
+        .orderBy(asc(emailChangeRequests.createdAt)),
+
+    passwordResets: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          createdAt: passwordResetTokens.createdAt,
+          expiresAt: passwordResetTokens.expiresAt,
+          usedAt: passwordResetTokens.usedAt,
+        })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, userId))
+        .orderBy(asc(passwordResetTokens.createdAt)),
+
+    /** Failed sign-ins naming the address: when only (the address they came from may be anyone's). */
+    failedSignIns: (email: string): Promise<ExportRecord[]> =>
+      db
+        .select({ failedAt: loginFailures.failedAt })
+        .from(loginFailures)
+        .where(eq(loginFailures.emailKey, email.toLowerCase()))
+        .orderBy(asc(loginFailures.failedAt)),
+
+    /** Emails sent to the address: headers only (bodies may hold links that still work). */
+    emailsSent: (email: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          to: outboxEmails.toAddress,
+          subject: outboxEmails.subject,
+          createdAt: outboxEmails.createdAt,
+          deliveredAt: outboxEmails.deliveredAt,
+        })
+        .from(outboxEmails)
+        .where(and(sql`lower(${outboxEmails.toAddress}) = lower(${email})`))
+        .orderBy(asc(outboxEmails.createdAt)),
+  };
+}
+export type DataExportRepository = ReturnType<typeof createDataExportRepository>;

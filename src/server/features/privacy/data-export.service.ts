@@ -1,0 +1,207 @@
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { SETTINGS_MESSAGES } from '@contracts/settings';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
+import type { FileStorage } from '../../platform/storage';
+import { PRIVACY_MESSAGES } from '@contracts/settings';
+import { toCsv } from './csv';
+import { createDataExportRepository, type ExportRecord } from './data-export.repository';
+
+// "Download my data" (issue 8 point 4, UK GDPR rights of access and portability): one ZIP made
+// within the request, a JSON and a CSV file per kind of record, the stored files, and a README.
+
+/** Exports are heavy (every table, every file): a few an hour per account. */
+export const EXPORT_LIMIT: RateLimitRule = { bucket: 'data-export', limit: 5, windowSeconds: 3600 };
+
+/** The parts of the export: file name, what it holds (for the README). */
+const PARTS = {
+  'carer-profile': 'Your carer profile as families see it, and its listing details.',
+  conversations: 'Your conversations: when they started, the other person by first name and initial.',
+  'messages-sent':
+    'Every message you sent: its conversation, to whom (first name and initial), when, when read.',
+  'messages-received':
+    'Every message you received: its conversation, from whom (first name and initial), when, when you read it.',
+  'reviews-written': 'Reviews you wrote about carers.',
+  'reviews-received': 'Reviews families wrote about you (each reviewer by first name and initial).',
+  'saved-carers': 'Carers you saved.',
+  payments:
+    'Your payments: plan, amount in pence, status and dates. Card details are never stored by CareMatch.',
+  'billing-subscriptions': 'Your recurring plans (Monthly plan, carer membership) and their state.',
+  sessions:
+    'Where you are signed in: the browser (device), the network address, when it started and was last used.',
+  verifications:
+    'The checks you submitted (DBS, right to work, references) and their review. The documents are in files/.',
+  uploads: 'The files you uploaded (photos, documents); the files themselves are in files/.',
+  blocks: 'People you blocked (first name and initial).',
+  'reports-made': 'Reports you made to our safeguarding team, and their outcome.',
+  'contact-enquiries': 'Messages you sent through the contact form.',
+  'audit-log': 'Changes recorded about your account ("by": you or CareMatch staff).',
+  'email-change-requests': 'Requests to change your email address (the confirmation links are not included).',
+  'password-resets': 'Password reset links asked for (the links themselves are not included).',
+  'failed-sign-ins': 'Failed sign-in attempts naming your email address (when only).',
+  'emails-sent': 'Emails we sent to your address (subject and dates).',
+} as const;
+type Part = keyof typeof PARTS;
+
+/** The account's own record, without the password hash. */
+function accountRecord(user: UserRow): ExportRecord {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    profileImageUrl: user.profileImageUrl,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionType: user.subscriptionType,
+    subscriptionExpiresAt: user.subscriptionExpiresAt,
+    signsInWithPassword: user.passwordHash !== null,
+    singleSignOnLinked: user.oidcSubject !== null,
+    stripeCustomerId: user.stripeCustomerId,
+    suspendedAt: user.suspendedAt,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+
+function readme(user: UserRow, at: Date, included: Part[], files: string[], missing: string[]): string {
+  const lines = [
+    'Your CareMatch data',
+    '===================',
+    '',
+    `Prepared on ${at.toISOString()} for the account ${user.email}.`,
+    '',
+    'Each kind of record comes twice: as JSON (for other services) and as CSV (for a spreadsheet).',
+    'Times are in UTC (ISO 8601). Amounts are in pence. Other people are named by first name and',
+    'initial only; their email addresses are not part of your data. In the CSV files, a cell that',
+    'starts with = + - or @ has an apostrophe in front so a spreadsheet shows it as text.',
+    '',
+    'account.json / account.csv',
+    '  Your account: name, email, role, plan, dates. Your password is stored only as a one-way hash',
+    '  and is not included.',
+  ];
+  for (const part of included) lines.push('', `${part}.json / ${part}.csv`, `  ${PARTS[part]}`);
+  if (files.length > 0) {
+    lines.push('', 'files/', '  The files you uploaded, as stored:');
+    for (const file of files) lines.push(`  - ${file}`);
+  }
+  if (missing.length > 0) {
+    lines.push('', 'Files we could not find in storage (their records are in uploads.json):');
+    for (const file of missing) lines.push(`  - ${file}`);
+  }
+  lines.push(
+    '',
+    'Questions about your data, or corrections: use the contact form at /contact.',
+    'To delete your account and its personal data: Settings > Delete my account.',
+    '',
+  );
+  return lines.join('\r\n');
+}
+
+interface DataExportDeps {
+  db: Database;
+  storage: FileStorage;
+  secret: string;
+  log?: { error(object: unknown, message: string): void };
+  now?: () => Date;
+}
+
+export interface DataExport {
+  filename: string;
+  zip: Uint8Array;
+}
+
+export function createDataExportService({
+  db,
+  storage,
+  secret,
+  log,
+  now = () => new Date(),
+}: DataExportDeps) {
+  const rateLimiter = createRateLimiter(db, { secret });
+
+  async function collect(user: UserRow) {
+    const repository = createDataExportRepository(db);
+    const profile = await repository.carerProfile(user.id);
+    const carerId = profile?.id;
+    const verifications = carerId ? await repository.verifications(carerId) : [];
+    const documentIds = verifications.flatMap((row) =>
+      [row.dbsDocumentId, row.rightToWorkDocumentId, row.photoIdDocumentId].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    );
+    const uploads = await repository.uploads(user.id, documentIds);
+    const parts: Record<Part, ExportRecord[]> = {
+      'carer-profile': profile ? [{ ...profile, userId: undefined, rankScore: undefined }] : [],
+      conversations: await repository.conversations(user.id, carerId),
+      'messages-sent': await repository.messages(user.id, 'sent'),
+      'messages-received': await repository.messages(user.id, 'received'),
+      'reviews-written': await repository.reviewsWritten(user.id),
+      'reviews-received': carerId ? await repository.reviewsReceived(carerId) : [],
+      'saved-carers': await repository.savedCarers(user.id),
+      payments: await repository.payments(user.id),
+      'billing-subscriptions': await repository.billingSubscriptions(user.id),
+      sessions: await repository.sessions(user.id),
+      verifications,
+      uploads: uploads.map((row) => ({ ...row, file: `files/${row.storageKey}` })),
+      blocks: await repository.blocks(user.id),
+      'reports-made': await repository.reportsMade(user.id),
+      'contact-enquiries': await repository.contactEnquiries(user),
+      'audit-log': await repository.auditEntries(user.id, carerId),
+      'email-change-requests': await repository.emailChangeRequests(user.id),
+      'password-resets': await repository.passwordResets(user.id),
+      'failed-sign-ins': await repository.failedSignIns(user.email),
+      'emails-sent': await repository.emailsSent(user.email),
+    };
+    return { parts, uploads };
+  }
+
+  return {
+    async export(user: UserRow): Promise<DataExport> {
+      await rateLimiter.enforce(EXPORT_LIMIT, user.id, PRIVACY_MESSAGES.tooManyExports);
+      try {
+        const at = now();
+        const { parts, uploads } = await collect(user);
+        const entries: Zippable = {};
+        const account = accountRecord(user);
+        entries['account.json'] = json(account);
+        entries['account.csv'] = strToU8(toCsv([account]));
+        const included: Part[] = [];
+        for (const part of Object.keys(PARTS) as Part[]) {
+          const records = parts[part].map((record) =>
+            Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)),
+          );
+          if (records.length === 0) continue;
+          included.push(part);
+          entries[`${part}.json`] = json(records);
+          entries[`${part}.csv`] = strToU8(toCsv(records));
+        }
+        const files: string[] = [];
+        const missing: string[] = [];
+        for (const upload of uploads) {
+          const name = `files/${upload.storageKey}`;
+          const stored = await storage.get(upload.storageKey);
+          if (!stored) {
+            missing.push(name);
+            continue;
+          }
+          // Photos and PDFs are compressed already: stored as they are.
+          entries[name] = [new Uint8Array(stored.body), { level: 0 }];
+          files.push(name);
+        }
+        entries['README.txt'] = strToU8(readme(user, at, included, files, missing));
+        const zip = zipSync(entries, { level: 6, mtime: at });
+        return { filename: `carematch-data-${at.toISOString().slice(0, 10)}.zip`, zip };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        log?.error({ err: error, userId: user.id }, 'data export failed');
+        throw new AppError(503, SETTINGS_MESSAGES.exportFailed);
+      }
+    },
+  };
+}
+export type DataExportService = ReturnType<typeof createDataExportService>;

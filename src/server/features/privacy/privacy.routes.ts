@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@contracts/errors';
+import { DeleteAccountInput } from '@contracts/settings';
+import type { AppConfig } from '../../config';
+import { clearSessionCookie, requireUser } from '../../platform/sessions/session.plugin';
+import type { AccountDeletion } from './account-deletion';
+import type { DataExportService } from './data-export.service';
+
+interface PrivacyRouteDeps {
+  config: AppConfig;
+  dataExport: DataExportService;
+  accountDeletion: AccountDeletion;
+}
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  429: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};
+
+/** Issue 8 points 4 and 5: "Download my data" and "Delete my account". */
+export function registerPrivacyRoutes(
+  app: FastifyInstance,
+  { config, dataExport, accountDeletion }: PrivacyRouteDeps,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/settings/export',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Download my data: a ZIP of every personal record (JSON and CSV) and uploaded file',
+        produces: ['application/zip'],
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, zip } = await dataExport.export(requireUser(request));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  api.delete(
+    '/api/settings/account',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Delete my account: confirmed with the password and the word DELETE',
+        body: DeleteAccountInput,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+      // Signed out is 401 before the body is looked at.
+      preValidation: async (request: FastifyRequest) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      await accountDeletion.deleteOwnAccount(requireUser(request), request.body);
+      clearSessionCookie(reply, config);
+      reply.header('cache-control', 'no-store');
+      return { deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { MESSAGE_MESSAGES } from '@contracts/messages';
+import {
+  REPORT_MAX_PER_HOUR,
+  REPORT_MESSAGES,
+  type ReportInput,
+  type ReportReceipt,
+} from '@contracts/reports';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
+import { createReportsRepository, type NewReport } from './reports.repository';
+
+/** Every report request counts, found or not, so the limit also stops probing for ids. */
+export const REPORT_RATE_LIMIT: RateLimitRule = {
+  bucket: 'reports',
+  limit: REPORT_MAX_PER_HOUR,
+  windowSeconds: 3600,
+};
+
+interface ReportsServiceDeps {
+  db: Database;
+  rateLimiter: RateLimiter;
+  now?: () => Date;
+}
+
+/** Reports of a conversation or a review go into the `reports` table, the admins' queue (issue 7). */
+export function createReportsService({ db, rateLimiter, now = () => new Date() }: ReportsServiceDeps) {
+  const reports = createReportsRepository(db);
+
+  const admit = (reporter: UserRow) =>
+    rateLimiter.enforce(REPORT_RATE_LIMIT, reporter.id, REPORT_MESSAGES.tooManyReports);
+
+  async function file(
+    reporter: UserRow,
+    input: ReportInput,
+    subject: NewReport['subject'],
+  ): Promise<ReportReceipt> {
+    const { id } = await reports.insert({
+      reporterId: reporter.id,
+      reason: input.reason,
+      details: input.details,
+      at: now(),
+      subject,
+    });
+    return { id, status: 'open' };
+  }
+
+  return {
+    /** Only the conversation's two people may report it; to anyone else it does not exist (404). */
+    async reportConversation(conversationId: string, reporter: UserRow, input: ReportInput) {
+      await admit(reporter);
+      if (!(await reports.isConversationParticipant(conversationId, reporter.id))) {
+        throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+      }
+      return file(reporter, input, { conversationId });
+    },
+
+    /** Reviews are public, so any signed-in person may report one. */
+    async reportReview(reviewId: string, reporter: UserRow, input: ReportInput) {
+      await admit(reporter);
+      if (!(await reports.reviewExists(reviewId))) throw AppError.notFound(REPORT_MESSAGES.reviewNotFound);
+      return file(reporter, input, { reviewId });
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,115 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { carerProfiles, conversations, messages, reviews } from '../../db/schema';
+import { isUuid } from '../../platform/ids';
+import { rankScoreSql } from '../carers/carer-ranking';
+
+/** The two fields of a carer profile the review rules need. */
+export interface ReviewedCarer {
+  id: string;
+  /** The carer's account; null for a profile without one (nobody can reply from it). */
+  userId: string | null;
+}
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+export function createReviewsRepository(db: Executor) {
+  const carerColumns = { id: carerProfiles.id, userId: carerProfiles.userId };
+
+  return {
+    async findCarer(carerId: string): Promise<ReviewedCarer | undefined> {
+      if (!isUuid(carerId)) return undefined;
+      const [row] = await db.select(carerColumns).from(carerProfiles).where(eq(carerProfiles.id, carerId));
+      return row;
+    },
+
+    /**
+     * The same, row-locked until the transaction ends: every review write for one carer takes this
+     * lock first, so their recounts run one after another and the last one sees every row.
+     * FOR NO KEY UPDATE (the lock an UPDATE of the row takes anyway) rather than FOR UPDATE, so
+     * messages and conversations that only reference the carer are not made to wait.
+     */
+    async lockCarer(carerId: string): Promise<ReviewedCarer | undefined> {
+      if (!isUuid(carerId)) return undefined;
+      const [row] = await db
+        .select(carerColumns)
+        .from(carerProfiles)
+        .where(eq(carerProfiles.id, carerId))
+        .for('no key update');
+      return row;
+    },
+
+    /** Whether the carer's account wrote at least one message in a conversation with this customer. */
+    async carerHasReplied(carer: ReviewedCarer, customerId: string): Promise<boolean> {
+      if (!carer.userId) return false;
+      const [row] = await db
+        .select({ replies: count() })
+        .from(conversations)
+        .innerJoin(messages, eq(messages.conversationId, conversations.id))
+        .where(
+          and(
+            eq(conversations.carerId, carer.id),
+            eq(conversations.customerId, customerId),
+            eq(messages.senderId, carer.userId),
+          ),
+        );
+      return (row?.replies ?? 0) > 0;
+    },
+
+    async findByAuthor(carerId: string, customerId: string): Promise<ReviewRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.carerId, carerId), eq(reviews.customerId, customerId)));
+      return row;
+    },
+
+    async insert(values: { carerId: string; customerId: string; rating: number; comment: string; at: Date }) {
+      const [row] = await db
+        .insert(reviews)
+        .values({
+          carerId: values.carerId,
+          customerId: values.customerId,
+          rating: values.rating,
+          comment: values.comment,
+          createdAt: values.at,
+          updatedAt: values.at,
+        })
+        .returning();
+      if (!row) throw new Error('insert into reviews returned no row');
+      return row;
+    },
+
+    async update(id: string, values: { rating: number; comment: string; at: Date }) {
+      const [row] = await db
+        .update(reviews)
+        .set({ rating: values.rating, comment: values.comment, updatedAt: values.at })
+        .where(eq(reviews.id, id))
+        .returning();
+      if (!row) throw new Error(`review ${id} vanished`);
+      return row;
+    },
+
+    /**
+     * Recomputes the carer's figures from the reviews table itself (never by adding to the stored
+     * ones, so they cannot drift), then the ranking score that depends on them. Two statements:
+     * in one UPDATE the score would still read the old rating.
+     */
+    async recountCarer(carerId: string): Promise<{ rating: string; reviewCount: number }> {
+      await db
+        .update(carerProfiles)
+        .set({
+          rating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.carerId} = ${carerId})`,
+          reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.carerId} = ${carerId})`,
+        })
+        .where(eq(carerProfiles.id, carerId));
+      const [row] = await db
+        .update(carerProfiles)
+        .set({ rankScore: sql`${rankScoreSql}` })
+        .where(eq(carerProfiles.id, carerId))
+        .returning({ rating: carerProfiles.rating, reviewCount: carerProfiles.reviewCount });
+      if (!row) throw new Error(`carer profile ${carerId} vanished`);
+      return row;
+    },
+  };
+}

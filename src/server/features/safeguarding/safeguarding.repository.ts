@@ -1,0 +1,237 @@
+import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  carerProfiles,
+  conversations,
+  messages,
+  reports,
+  reviews,
+  sessions,
+  users,
+  type UserRow,
+} from '../../db/schema';
+import { isUuid } from '../../platform/ids';
+
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+
+/** A report with what it is about, flat (the service works out who is reported). */
+export interface ReportRow {
+  id: string;
+  reporterId: string | null;
+  conversationId: string | null;
+  reviewId: string | null;
+  reason: string;
+  details: string;
+  status: string;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  resolution: string | null;
+  resolutionNote: string | null;
+  conversationCustomerId: string | null;
+  /** The carer side's account (through the messages once the profile is deleted). */
+  conversationCarerUserId: string | null;
+  reviewAuthorId: string | null;
+  reviewCarerId: string | null;
+  reviewCarerFirstName: string | null;
+  reviewCarerLastName: string | null;
+  reviewRating: number | null;
+  reviewComment: string | null;
+  reviewCreatedAt: Date | null;
+}
+
+export interface ContextMessageRow {
+  id: string;
+  conversationId: string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  senderId: string | null;
+  content: string;
+  createdAt: Date;
+}
+
+export type AccountRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'suspendedAt'>;
+
+const QUEUE_LIMIT = 500;
+const conversationCarer = aliasedTable(carerProfiles, 'conversation_carer');
+const reviewCarer = aliasedTable(carerProfiles, 'review_carer');
+const sender = aliasedTable(users, 'sender');
+
+/**
+ * The carer's account in a reported conversation: its profile's, or once the profile is deleted
+ * (the conversation stays, `carer_id` null), the account on the other side of its messages, so a
+ * carer whose profile went is still the one reported. Null once that account is deleted too.
+ */
+const conversationCarerAccount = sql<string | null>`coalesce(${conversationCarer.userId}, (
+  select party.id from ${messages}
+  cross join lateral (values (${messages.senderId}), (${messages.receiverId})) as party (id)
+  where ${messages.conversationId} = ${conversations.id}
+    and party.id is not null and party.id is distinct from ${conversations.customerId}
+  limit 1))`;
+
+const accountColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  suspendedAt: users.suspendedAt,
+};
+
+export function createSafeguardingRepository(db: Executor) {
+  const selectReports = () =>
+    db
+      .select({
+        id: reports.id,
+        reporterId: reports.reporterId,
+        conversationId: reports.conversationId,
+        reviewId: reports.reviewId,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+        resolution: reports.resolution,
+        resolutionNote: reports.resolutionNote,
+        conversationCustomerId: conversations.customerId,
+        conversationCarerUserId: conversationCarerAccount,
+        reviewAuthorId: reviews.customerId,
+        reviewCarerId: reviews.carerId,
+        reviewCarerFirstName: reviewCarer.firstName,
+        reviewCarerLastName: reviewCarer.lastName,
+        reviewRating: reviews.rating,
+        reviewComment: reviews.comment,
+        reviewCreatedAt: reviews.createdAt,
+      })
+      .from(reports)
+      .leftJoin(conversations, eq(conversations.id, reports.conversationId))
+      .leftJoin(conversationCarer, eq(conversationCarer.id, conversations.carerId))
+      .leftJoin(reviews, eq(reviews.id, reports.reviewId))
+      .leftJoin(reviewCarer, eq(reviewCarer.id, reviews.carerId));
+
+  return {
+    /** The queue: open reports oldest first (the longest waiting first), the others newest first. */
+    async list(status: ReportStatus | 'all'): Promise<ReportRow[]> {
+      const query = selectReports();
+      return (status === 'all' ? query : query.where(eq(reports.status, status)))
+        .orderBy(
+          status === 'open' ? asc(reports.createdAt) : desc(reports.createdAt),
+          status === 'open' ? asc(reports.id) : desc(reports.id),
+        )
+        .limit(QUEUE_LIMIT);
+    },
+
+    async find(id: string): Promise<ReportRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await selectReports().where(eq(reports.id, id)).limit(1);
+      return row;
+    },
+
+    /** Locks the report row for the rest of the transaction: two admins resolve it one at a time. */
+    async lock(id: string): Promise<{ status: string } | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({ status: reports.status })
+        .from(reports)
+        .where(eq(reports.id, id))
+        .for('update');
+      return row;
+    },
+
+    async accounts(ids: string[]): Promise<AccountRow[]> {
+      if (ids.length === 0) return [];
+      return db.select(accountColumns).from(users).where(inArray(users.id, ids));
+    },
+
+    async lockAccount(id: string): Promise<AccountRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    /** The last `perConversation` messages of each conversation, oldest first. */
+    async lastMessages(conversationIds: string[], perConversation: number): Promise<ContextMessageRow[]> {
+      if (conversationIds.length === 0) return [];
+      const ranked = db
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          senderId: messages.senderId,
+          content: messages.content,
+          createdAt: messages.createdAt,
+          position:
+            sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc, ${messages.id} desc)`.as(
+              'position',
+            ),
+        })
+        .from(messages)
+        .where(inArray(messages.conversationId, conversationIds))
+        .as('ranked');
+      return db
+        .select({
+          id: ranked.id,
+          conversationId: ranked.conversationId,
+          senderId: ranked.senderId,
+          senderFirstName: sender.firstName,
+          senderLastName: sender.lastName,
+          content: ranked.content,
+          createdAt: ranked.createdAt,
+        })
+        .from(ranked)
+        .leftJoin(sender, eq(sender.id, ranked.senderId))
+        .where(sql`${ranked.position} <= ${perConversation}`)
+        .orderBy(asc(ranked.conversationId), asc(ranked.createdAt), asc(ranked.id));
+    },
+
+    async resolve(
+      id: string,
+      values: { status: ReportStatus; resolution: string; note: string; resolvedBy: string; at: Date },
+    ): Promise<void> {
+      await db
+        .update(reports)
+        .set({
+          status: values.status,
+          resolution: values.resolution,
+          resolutionNote: values.note || null,
+          resolvedBy: values.resolvedBy,
+          resolvedAt: values.at,
+        })
+        .where(eq(reports.id, id));
+    },
+
+    /**
+     * Suspends an account: it cannot sign in, its sessions end now, and its carer profile (if
+     * any) leaves search. Answers whether a carer profile was taken down.
+     */
+    async suspend(userId: string, at: Date): Promise<{ carerProfileDeactivated: boolean }> {
+      await db
+        .update(users)
+        .set({
+          suspendedAt: sql`coalesce(${users.suspendedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+      const changed = await db
+        .update(carerProfiles)
+        .set({ isActive: false, updatedAt: at })
+        .where(and(eq(carerProfiles.userId, userId), eq(carerProfiles.isActive, true)))
+        .returning({ id: carerProfiles.id });
+      return { carerProfileDeactivated: changed.length > 0 };
+    },
+
+    /** Lifts a suspension: the account signs in again and its carer profile is listed again. */
+    async unsuspend(userId: string, at: Date): Promise<{ carerProfileReactivated: boolean }> {
+      await db
+        .update(users)
+        .set({ suspendedAt: null, updatedAt: at })
+        .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+      const changed = await db
+        .update(carerProfiles)
+        .set({ isActive: true, updatedAt: at })
+        .where(and(eq(carerProfiles.userId, userId), eq(carerProfiles.isActive, false)))
+        .returning({ id: carerProfiles.id });
+      return { carerProfileReactivated: changed.length > 0 };
+    },
+  };
+}
+export type SafeguardingRepository = ReturnType<typeof createSafeguardingRepository>;

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminReport, ReportAccount, ResolveReportInput } from '@contracts/admin';
+import { ErrorBody } from '@contracts/errors';
+import { requireRole } from '../../platform/sessions/session.plugin';
+import type { SafeguardingService } from './safeguarding.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = z.object({ id: z.string().max(64) });
+const ListQuery = z.object({
+  status: z
+    .enum(['open', 'resolved', 'dismissed', 'all'], {
+      error: 'Status must be open, resolved, dismissed or all.',
+    })
+    .default('open'),
+});
+
+export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: SafeguardingService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const actor = (request: Parameters<typeof requireRole>[0]) => ({
+    user: requireRole(request, 'admin'),
+    ipAddress: request.ip,
+  });
+
+  api.get(
+    '/api/admin/reports',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The safeguarding queue: reports with their context (open oldest first; others newest first)',
+        querystring: ListQuery,
+        response: { 200: z.array(AdminReport), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      reply.header('cache-control', 'no-store');
+      return safeguarding.list(request.query.status);
+    },
+  );
+
+  api.post(
+    '/api/admin/reports/:id/resolve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Resolve a report: dismiss it, warn the reported account, or suspend it',
+        params: IdParams,
+        body: ResolveReportInput,
+        response: { 200: AdminReport, ...errors },
+      },
+    },
+    async (request) => safeguarding.resolve(request.params.id, actor(request), request.body),
+  );
+
+  api.post(
+    '/api/admin/users/:id/unsuspend',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lift a suspension: the account signs in again, a carer profile is listed again',
+        params: IdParams,
+        response: { 200: ReportAccount, ...errors },
+      },
+    },
+    async (request) => safeguarding.unsuspend(request.params.id, actor(request)),
+  );
+}

@@ -1,0 +1,264 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type {
+  ActiveSession,
+  EmailChangeInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+} from '@contracts/settings';
+import { EMAIL_CHANGE_TTL_MINUTES, SETTINGS_MESSAGES } from '@contracts/settings';
+import { ERROR_MESSAGES } from '@contracts/errors';
+import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
+import type { Database } from '../../db/client';
+import type { SessionRow, UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { processProfilePhoto } from '../../platform/images';
+import type { Mailer } from '../../platform/mailer';
+import type { SessionService } from '../../platform/sessions/session.service';
+import type { FileStorage } from '../../platform/storage';
+import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
+import { createUploadsRepository } from '../../platform/uploads.repository';
+import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from '../auth/password';
+import { linkTokenHasher, newLinkToken } from '../auth/password-reset.service';
+import { deviceName } from './device-name';
+import {
+  confirmEmailChangeEmail,
+  emailChangeRequestedNotice,
+  passwordChangedNotice,
+} from './settings-emails';
+import { createSettingsRepository } from './settings.repository';
+
+const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+
+/** The failed sign-in counter (auth's login_failures), shared so Settings is no side door for guessing. */
+export interface FailedSignIns {
+  countSince(
+    emailKey: string,
+    ipAddress: string,
+    since: Date,
+  ): Promise<{ failures: number; oldest: Date | null }>;
+  record(emailKey: string, ipAddress: string, failedAt: Date): Promise<void>;
+  clear(emailKey: string, ipAddress: string): Promise<void>;
+}
+
+interface SettingsServiceDeps {
+  db: Database;
+  storage: FileStorage;
+  mailer: Mailer;
+  sessions: SessionService;
+  loginFailures: FailedSignIns;
+  secret: string;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Who is asking: the signed-in user, their session, and where from. */
+export interface SettingsActor {
+  user: UserRow;
+  session: SessionRow;
+  ipAddress: string;
+}
+
+/** The account settings of issue 8 point 1 (docs/decisions/0010-account-settings-and-password-reset.md). */
+export function createSettingsService({
+  db,
+  storage,
+  mailer,
+  sessions,
+  loginFailures,
+  secret,
+  publicUrl,
+  now = () => new Date(),
+}: SettingsServiceDeps) {
+  const repository = createSettingsRepository(db);
+  const hashEmailToken = linkTokenHasher(secret, 'email-change');
+  // A session's public handle: a keyed hash of its stored hash, cut short. It names the session
+  // for DELETE and cannot be turned back into the stored hash, let alone the cookie.
+  const handleKey = createHmac('sha256', secret).update('carematch session handles').digest();
+  const handleOf = (idHash: string) =>
+    createHmac('sha256', handleKey).update(idHash).digest('base64url').slice(0, 22);
+
+  /**
+   * Checks the current password; wrong guesses count as failed sign-ins for the account and
+   * address (the same LOGIN_MAX_FAILURES limit), so Settings is no faster way to guess.
+   */
+  async function checkCurrentPassword(actor: SettingsActor, password: string): Promise<void> {
+    const emailKey = actor.user.email.toLowerCase();
+    const at = now();
+    const { failures, oldest } = await loginFailures.countSince(
+      emailKey,
+      actor.ipAddress,
+      new Date(at.getTime() - WINDOW_MS),
+    );
+    if (failures >= LOGIN_MAX_FAILURES) {
+      const retryAfterMs = oldest ? oldest.getTime() + WINDOW_MS - at.getTime() : WINDOW_MS;
+      throw AppError.tooManyRequests(ERROR_MESSAGES.tooManyLoginAttempts, retryAfterMs / 1000);
+    }
+    // An account without a password (OpenID Connect only) has none to give: it sets one through
+    // the forgotten-password link first.
+    const valid = actor.user.passwordHash
+      ? await verifyPassword(actor.user.passwordHash, password)
+      : (await spendDecoyVerification(password), false);
+    if (!valid) {
+      await loginFailures.record(emailKey, actor.ipAddress, at);
+      throw AppError.badRequest(SETTINGS_MESSAGES.currentPasswordWrong, {
+        currentPassword: SETTINGS_MESSAGES.currentPasswordWrong,
+      });
+    }
+  }
+
+  const photoKeyOf = (url: string | null) =>
+    url?.startsWith(PHOTO_URL_PREFIX) ? `photos/${url.slice(PHOTO_URL_PREFIX.length)}` : undefined;
+
+  return {
+    updateProfile: (user: UserRow, input: ProfileUpdateInput) =>
+      repository.setName(user.id, input.firstName, input.lastName, now()),
+
+    /** The carer photo pipeline (re-encoded WebP, no metadata); the old file goes after the commit. */
+    async replacePhoto(user: UserRow, upload: Buffer): Promise<UserRow> {
+      const webp = await processProfilePhoto(upload);
+      const key = `photos/${randomUUID()}.webp`;
+      const url = `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}`;
+      await storage.put(key, webp, 'image/webp');
+      const oldUrl = user.profileImageUrl;
+      const oldKey = photoKeyOf(oldUrl);
+      let result: { user: UserRow; deleteOld: boolean };
+      try {
+        result = await db.transaction(async (tx) => {
+          const inTx = createSettingsRepository(tx);
+          const uploadsInTx = createUploadsRepository(tx);
+          await uploadsInTx.insert({
+            ownerId: user.id,
+            kind: 'photo',
+            storageKey: key,
+            contentType: 'image/webp',
+            sizeBytes: webp.length,
+          });
+          const updated = await inTx.setPhoto(user.id, url, oldUrl, now());
+          // A carer's profile may still show the old photo (when it differed from the avatar).
+          const deleteOld = oldKey !== undefined && oldUrl !== null && !(await inTx.photoInUse(oldUrl));
+          if (deleteOld) await uploadsInTx.deleteByKey(oldKey);
+          return { user: updated, deleteOld };
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+      if (result.deleteOld && oldKey) await storage.delete(oldKey).catch(() => {});
+      return result.user;
+    },
+
+    /** Emails a link to the new address and a notice to the old; nothing changes until the link is opened. */
+    async requestEmailChange(
+      actor: SettingsActor,
+      input: EmailChangeInput,
+    ): Promise<{ pendingEmail: string }> {
+      await checkCurrentPassword(actor, input.currentPassword);
+      const newEmail = input.newEmail;
+      if (newEmail.toLowerCase() === actor.user.email.toLowerCase()) {
+        throw AppError.badRequest(SETTINGS_MESSAGES.sameEmail, { newEmail: SETTINGS_MESSAGES.sameEmail });
+      }
+      if (await repository.emailInUse(newEmail)) {
+        throw AppError.conflict(ERROR_MESSAGES.emailTaken, { newEmail: ERROR_MESSAGES.emailTaken });
+      }
+      const token = newLinkToken();
+      const at = now();
+      await db.transaction(async (tx) => {
+        await createSettingsRepository(tx).replaceEmailRequest({
+          userId: actor.user.id,
+          newEmail,
+          tokenHash: hashEmailToken(token),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
+        });
+        await mailer.enqueue(
+          tx,
+          confirmEmailChangeEmail(newEmail, `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`),
+        );
+        await mailer.enqueue(tx, emailChangeRequestedNotice(actor.user.email, newEmail));
+      });
+      mailer.dispatchSoon();
+      return { pendingEmail: newEmail };
+    },
+
+    /**
+     * The link's token alone identifies the account (it may be opened signed out, on another
+     * device). Sessions stay; outstanding reset links, sent to the old address, are voided.
+     */
+    async confirmEmailChange(token: string): Promise<UserRow> {
+      try {
+        return await db.transaction(async (tx) => {
+          const inTx = createSettingsRepository(tx);
+          const at = now();
+          const request = await inTx.consumeEmailRequest(hashEmailToken(token), at);
+          if (!request) {
+            throw AppError.badRequest(SETTINGS_MESSAGES.emailChangeLinkInvalid, {
+              token: SETTINGS_MESSAGES.emailChangeLinkInvalid,
+            });
+          }
+          if (await inTx.emailInUse(request.newEmail, request.userId)) {
+            throw AppError.conflict(ERROR_MESSAGES.emailTaken, { token: ERROR_MESSAGES.emailTaken });
+          }
+          await inTx.voidResetTokens(request.userId, at);
+          return inTx.setEmail(request.userId, request.newEmail, at);
+        });
+      } catch (error) {
+        // Someone registered the address between the check and the update: the unique index decides.
+        if (isUniqueViolation(error)) {
+          throw AppError.conflict(ERROR_MESSAGES.emailTaken, { token: ERROR_MESSAGES.emailTaken });
+        }
+        throw error;
+      }
+    },
+
+    /** New password through the registration rules; every other session ends, this one stays. */
+    async changePassword(actor: SettingsActor, input: PasswordChangeInput): Promise<void> {
+      await checkCurrentPassword(actor, input.currentPassword);
+      const problem = passwordProblem(input.newPassword, actor.user.email);
+      if (problem) throw AppError.badRequest(problem, { newPassword: problem });
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        const inTx = createSettingsRepository(tx);
+        const at = now();
+        await inTx.setPasswordHash(actor.user.id, passwordHash, at);
+        await inTx.deleteOtherSessions(actor.user.id, actor.session.idHash);
+        await inTx.voidResetTokens(actor.user.id, at);
+        await mailer.enqueue(tx, passwordChangedNotice(actor.user.email));
+      });
+      await loginFailures.clear(actor.user.email.toLowerCase(), actor.ipAddress);
+      mailer.dispatchSoon();
+    },
+
+    /** The account's live sessions, the current one first. */
+    async listSessions(user: UserRow, current: SessionRow): Promise<ActiveSession[]> {
+      const rows = await sessions.listForUser(user.id);
+      const ordered = [
+        ...rows.filter((row) => row.idHash === current.idHash),
+        ...rows.filter((row) => row.idHash !== current.idHash),
+      ];
+      return ordered.map((row) => ({
+        id: handleOf(row.idHash),
+        device: deviceName(row.userAgent),
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.idHash === current.idHash,
+      }));
+    },
+
+    /** Ends one of the user's sessions by its handle; says whether it was the current one. */
+    async endSession(user: UserRow, current: SessionRow, handle: string): Promise<{ wasCurrent: boolean }> {
+      const rows = await sessions.listForUser(user.id);
+      const target = rows.find((row) => handleOf(row.idHash) === handle);
+      if (!target || !(await sessions.endForUser(user.id, target.idHash))) {
+        throw AppError.notFound(SETTINGS_MESSAGES.sessionNotFound);
+      }
+      return { wasCurrent: target.idHash === current.idHash };
+    },
+
+    endOtherSessions: (user: UserRow, current: SessionRow) => sessions.endAllForUser(user.id, current.idHash),
+
+    /** Retention: email change requests a day past their expiry or use. */
+    deleteStaleEmailRequests: (before: Date = new Date(now().getTime() - 24 * 3_600_000)) =>
+      repository.deleteStaleEmailRequests(before),
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

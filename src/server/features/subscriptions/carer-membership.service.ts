@@ -1,0 +1,97 @@
+import {
+  SUBSCRIPTION_MESSAGES,
+  type CarerMembership,
+  type CarerMembershipState,
+  type StartMembershipResponse,
+} from '@contracts/subscriptions';
+import type { Database } from '../../db/client';
+import type { BillingSubscriptionRow, CarerProfileRow, UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import type { PaymentStarter } from './payment-starter';
+import { toPaymentHistoryItem } from './subscriptions.service';
+import { createSubscriptionsRepository } from './subscriptions.repository';
+
+/**
+ * The carer membership (SPEC 1: £29 a month). A new profile is listed for an introductory 30 days;
+ * after that it is listed while its paid period lasts (`carer_profiles.listed_until`), which every
+ * paid invoice moves on (payment-events.ts).
+ */
+export function createCarerMembershipService({
+  db,
+  provider,
+  starter,
+  now = () => new Date(),
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  starter: PaymentStarter;
+  now?: () => Date;
+}) {
+  const repository = createSubscriptionsRepository(db);
+
+  async function carerProfile(user: UserRow): Promise<CarerProfileRow> {
+    if (user.role !== 'carer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCarers);
+    const profile = await repository.findCarerProfile(user.id);
+    if (!profile) throw AppError.notFound(SUBSCRIPTION_MESSAGES.carerProfileRequired);
+    return profile;
+  }
+
+  function stateOf(
+    profile: CarerProfileRow,
+    live: BillingSubscriptionRow | undefined,
+    everPaid: boolean,
+    at: Date,
+  ): CarerMembershipState {
+    const listed = profile.listedUntil > at;
+    if (live) {
+      if (live.status === 'past_due') return 'past_due';
+      if (live.cancelAtPeriodEnd) return listed ? 'cancelling' : 'lapsed';
+      return 'active';
+    }
+    if (!listed) return 'lapsed';
+    return everPaid ? 'cancelling' : 'introductory';
+  }
+
+  async function membership(user: UserRow): Promise<CarerMembership> {
+    const profile = await carerProfile(user);
+    const [live, payments] = await Promise.all([
+      repository.findLiveBillingSubscription(user.id, 'carer_membership'),
+      repository.listPayments(user.id, ['carer_membership']),
+    ]);
+    const everPaid = payments.some((payment) => payment.status === 'succeeded');
+    const state = stateOf(profile, live, everPaid, now());
+    return {
+      state,
+      listedUntil: profile.listedUntil.toISOString(),
+      nextPaymentDate:
+        state === 'active' || state === 'past_due' ? (live?.currentPeriodEnd?.toISOString() ?? null) : null,
+      payments: payments.map(toPaymentHistoryItem),
+    };
+  }
+
+  return {
+    get: membership,
+
+    /** Starts the first £29 payment; the listing moves on once it is confirmed. */
+    async start(user: UserRow): Promise<StartMembershipResponse> {
+      await carerProfile(user);
+      const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
+      if (live && !live.cancelAtPeriodEnd)
+        throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipAlreadyActive);
+      const { clientSecret } = await starter.start(user, 'carer_membership');
+      return { clientSecret };
+    },
+
+    /** No more renewals; the profile stays listed until the end of the period paid for. */
+    async cancel(user: UserRow): Promise<CarerMembership> {
+      await carerProfile(user);
+      const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
+      if (!live || live.cancelAtPeriodEnd) throw AppError.conflict(SUBSCRIPTION_MESSAGES.nothingToCancel);
+      await provider.cancelAtPeriodEnd(live.providerSubscriptionId);
+      await repository.updateBillingSubscription(live.id, { cancelAtPeriodEnd: true });
+      return membership(user);
+    },
+  };
+}
+export type CarerMembershipService = ReturnType<typeof createCarerMembershipService>;

@@ -1,0 +1,268 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentPlan } from '@contracts/subscriptions';
+import type { Database } from '../../db/client';
+import type { BillingSubscriptionRow, PaymentRow } from '../../db/schema';
+import type { Mailer } from '../../platform/mailer';
+import type { PaymentEvent, PaymentEventEnvelope } from '../../platform/payments/payment-provider';
+import { addCalendarMonths, laterOf } from './calendar';
+import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
+import { receiptEmail } from './receipts';
+import { hasActiveSubscription } from './subscription-access';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
+
+/*
+ * The one place where payments become access (docs/decisions/0006-payments.md). Stripe webhooks,
+ * demo confirmations and demo renewals all arrive here as normalised events. Each event runs in
+ * one transaction that:
+ * 1. records (provider, event id) in payment_events: a redelivered event stops here;
+ * 2. moves a payment to succeeded with `UPDATE … WHERE status <> 'succeeded' RETURNING`, so only one
+ *    delivery, whatever the order, sees the transition and grants access;
+ * 3. computes the new expiry under a lock on the account: one-time plans add their months to the
+ *    later of now and the current expiry; recurring plans take the later of the current expiry and
+ *    the invoice's period end (so replays and shuffles converge on the same answer);
+ * 4. queues the receipt email in the same transaction.
+ * Failures never downgrade a succeeded payment, and an older subscription change never overwrites
+ * a newer one.
+ */
+
+export interface PaymentEventResult {
+  /** False when the event had been applied before (a redelivery): nothing changed. */
+  applied: boolean;
+}
+
+interface Outcome {
+  emails: number;
+}
+
+export function createPaymentEventHandler({
+  db,
+  mailer,
+  log,
+  now = () => new Date(),
+}: {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  /** Our payments row for a provider reference, linking it first if the event beat the provider's answer. */
+  async function findPayment(
+    repository: SubscriptionsRepository,
+    provider: string,
+    reference: string,
+    paymentId: string | undefined,
+  ): Promise<PaymentRow | undefined> {
+    const found = await repository.findPaymentByReference(provider, reference);
+    if (found || !paymentId) return found;
+    return repository.claimReference(paymentId, provider, reference);
+  }
+
+  /** 3-Month Access and Annual: months added to the later of now and the current expiry. */
+  async function grantOneTimePlan(repository: SubscriptionsRepository, payment: PaymentRow, at: Date) {
+    const terms = PLAN_TERMS[payment.plan as PaymentPlan];
+    if (!payment.userId || terms.purpose !== null) return 0;
+    const user = await repository.lockUser(payment.userId);
+    if (!user) return 0;
+    const from = hasActiveSubscription(user, at) ? laterOf(user.subscriptionExpiresAt, at) : at;
+    const expiresAt = addCalendarMonths(from, terms.months);
+    await repository.setAccess(
+      user.id,
+      {
+        subscriptionStatus: 'active',
+        subscriptionType: payment.plan as 'three_month' | 'annual',
+        subscriptionExpiresAt: expiresAt,
+      },
+      at,
+    );
+    await repository.queueEmail(receiptEmail(user, payment, at, expiresAt));
+    return 1;
+  }
+
+  /** A paid invoice of a recurring plan: access (or the listing) runs at least to its period end. */
+  async function grantPeriod(
+    repository: SubscriptionsRepository,
+    subscription: BillingSubscriptionRow,
+    payment: PaymentRow,
+    periodEnd: Date,
+    at: Date,
+  ) {
+    if (!subscription.userId) return 0;
+    const user = await repository.lockUser(subscription.userId);
+    if (!user) return 0;
+    let until: Date;
+    if (subscription.purpose === 'customer_monthly') {
+      until = laterOf(user.subscriptionExpiresAt, periodEnd);
+      await repository.setAccess(
+        user.id,
+        { subscriptionStatus: 'active', subscriptionType: 'monthly', subscriptionExpiresAt: until },
+        at,
+      );
+    } else {
+      await repository.extendListing(user.id, periodEnd);
+      const profile = await repository.findCarerProfile(user.id);
+      until = laterOf(profile?.listedUntil, periodEnd);
+    }
+    await repository.queueEmail(receiptEmail(user, payment, at, until));
+    return 1;
+  }
+
+  /**
+   * Whether a subscription change dated `occurredAt` may set `status`: not over a newer change,
+   * never out of 'canceled' (final), and never back to 'incomplete' (Stripe never goes back there;
+   * events of the same second arrive in any order).
+   */
+  function mayChangeStatus(subscription: BillingSubscriptionRow, status: string, occurredAt: Date) {
+    if (subscription.status === 'canceled') return false;
+    if (status === 'incomplete' && subscription.status !== 'incomplete') return false;
+    return !subscription.lastEventAt || occurredAt >= subscription.lastEventAt;
+  }
+
+  async function subscriptionFor(
+    repository: SubscriptionsRepository,
+    provider: string,
+    event: Extract<PaymentEvent, { type: 'invoice.paid' | 'invoice.failed' }>,
+    payment: PaymentRow | undefined,
+  ): Promise<BillingSubscriptionRow | undefined> {
+    const found = await repository.lockBillingSubscription(provider, event.subscriptionRef);
+    if (found) return found;
+    // The webhook came before the provider's answer to our create call was stored: the payment
+    // that started the subscription says whose it is.
+    const origin =
+      payment ?? (event.paymentId ? await repository.findPaymentById(event.paymentId) : undefined);
+    const purpose = origin ? PLAN_TERMS[origin.plan as PaymentPlan]?.purpose : undefined;
+    if (!origin?.userId || !purpose || origin.provider !== provider) return undefined;
+    await repository.insertBillingSubscription({
+      userId: origin.userId,
+      purpose,
+      provider,
+      providerSubscriptionId: event.subscriptionRef,
+      status: 'incomplete',
+    });
+    return repository.lockBillingSubscription(provider, event.subscriptionRef);
+  }
+
+  async function applyInTransaction(
+    repository: SubscriptionsRepository,
+    { provider, occurredAt, event }: PaymentEventEnvelope,
+  ): Promise<Outcome> {
+    const at = now();
+    switch (event.type) {
+      case 'payment.succeeded': {
+        const payment = await findPayment(repository, provider, event.paymentRef, event.paymentId);
+        if (!payment) return { emails: 0 };
+        const paid = await repository.markSucceeded(payment.id, at);
+        if (!paid) return { emails: 0 };
+        return { emails: await grantOneTimePlan(repository, paid, at) };
+      }
+      case 'payment.failed': {
+        const payment = await findPayment(repository, provider, event.paymentRef, event.paymentId);
+        if (payment) await repository.markFailed(payment.id, event.message, at);
+        return { emails: 0 };
+      }
+      case 'invoice.paid': {
+        let payment = await findPayment(repository, provider, event.invoiceRef, undefined);
+        // The first invoice's row exists from the start, perhaps without its reference yet.
+        if (!payment && event.paymentId) {
+          const origin = await repository.findPaymentById(event.paymentId);
+          if (origin && origin.providerReference === null) {
+            payment = await findPayment(repository, provider, event.invoiceRef, event.paymentId);
+          }
+        }
+        const subscription = await subscriptionFor(repository, provider, event, payment);
+        if (!subscription) {
+          log.warn(
+            { subscription: event.subscriptionRef },
+            'invoice paid for an unknown subscription: ignored',
+          );
+          return { emails: 0 };
+        }
+        // A renewal: the provider charged the saved card; this row records it.
+        payment ??=
+          (await repository.insertPayment({
+            userId: subscription.userId,
+            provider,
+            providerReference: event.invoiceRef,
+            plan: PLAN_FOR_PURPOSE[subscription.purpose],
+            amountPence: event.amountPence,
+            status: 'pending',
+            billingSubscriptionId: subscription.id,
+            providerSubscriptionId: event.subscriptionRef,
+            createdAt: at,
+          })) ?? (await repository.findPaymentByReference(provider, event.invoiceRef));
+        if (!payment) return { emails: 0 };
+        const paid = await repository.markSucceeded(payment.id, at, event.periodEnd);
+        if (!paid) return { emails: 0 };
+        await repository.updateBillingSubscription(subscription.id, {
+          currentPeriodEnd: laterOf(subscription.currentPeriodEnd, event.periodEnd),
+          ...(mayChangeStatus(subscription, 'active', occurredAt)
+            ? { status: 'active', lastEventAt: occurredAt }
+            : {}),
+        });
+        return { emails: await grantPeriod(repository, subscription, paid, event.periodEnd, at) };
+      }
+      case 'invoice.failed': {
+        const payment = await findPayment(repository, provider, event.invoiceRef, undefined);
+        if (payment) {
+          await repository.markFailed(payment.id, event.message, at);
+          return { emails: 0 };
+        }
+        const subscription = await subscriptionFor(repository, provider, event, undefined);
+        if (!subscription) return { emails: 0 };
+        // A failed renewal is recorded too: the history shows every attempt.
+        const inserted = await repository.insertPayment({
+          userId: subscription.userId,
+          provider,
+          providerReference: event.invoiceRef,
+          plan: PLAN_FOR_PURPOSE[subscription.purpose],
+          amountPence: Math.max(1, event.amountPence),
+          status: 'failed',
+          failureMessage: event.message,
+          billingSubscriptionId: subscription.id,
+          providerSubscriptionId: event.subscriptionRef,
+          createdAt: at,
+        });
+        if (!inserted) {
+          const existing = await repository.findPaymentByReference(provider, event.invoiceRef);
+          if (existing) await repository.markFailed(existing.id, event.message, at);
+        }
+        return { emails: 0 };
+      }
+      case 'subscription.updated': {
+        const subscription = await repository.lockBillingSubscription(provider, event.subscriptionRef);
+        if (!subscription || !mayChangeStatus(subscription, event.status, occurredAt)) return { emails: 0 };
+        await repository.updateBillingSubscription(subscription.id, {
+          status: event.status,
+          cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+          lastEventAt: occurredAt,
+        });
+        return { emails: 0 };
+      }
+      case 'subscription.deleted': {
+        // Final. Access already paid for runs to its end: nothing else changes.
+        const subscription = await repository.lockBillingSubscription(provider, event.subscriptionRef);
+        if (!subscription) return { emails: 0 };
+        await repository.updateBillingSubscription(subscription.id, {
+          status: 'canceled',
+          cancelAtPeriodEnd: false,
+          lastEventAt: laterOf(subscription.lastEventAt, occurredAt),
+        });
+        return { emails: 0 };
+      }
+    }
+  }
+
+  return {
+    /** Applies one provider event exactly once (see the comment at the top of this file). */
+    async applyPaymentEvent(envelope: PaymentEventEnvelope): Promise<PaymentEventResult> {
+      const outcome = await db.transaction(async (tx) => {
+        const repository = createSubscriptionsRepository(tx);
+        const fresh = await repository.recordEvent(envelope.provider, envelope.eventId, envelope.event.type);
+        if (!fresh) return undefined;
+        return applyInTransaction(repository, envelope);
+      });
+      if (outcome && outcome.emails > 0) mailer.dispatchSoon();
+      return { applied: outcome !== undefined };
+    },
+  };
+}
+export type PaymentEventHandler = ReturnType<typeof createPaymentEventHandler>;

@@ -1,0 +1,43 @@
+import { PAYMENT_PLAN_LABELS, SUBSCRIPTION_MESSAGES, type PaymentPlan } from '@contracts/subscriptions';
+import type { PaymentRow, UserRow } from '../../db/schema';
+import type { OutgoingEmail } from '../../platform/mailer';
+
+const formatDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(at);
+
+/** '£49.00': receipts show pence. */
+const formatAmount = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * The receipt sent when a payment gives access: plan, amount, date and how long it lasts. It never
+ * holds card data (the server never sees any).
+ */
+export function receiptEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'amountPence' | 'provider'>,
+  paidAt: Date,
+  accessUntil: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  const membership = payment.plan === 'carer_membership';
+  return {
+    to: user.email,
+    subject: `Your CareMatch receipt: ${plan}`,
+    text: [
+      `Hello ${user.firstName?.trim() || 'there'},`,
+      ``,
+      `Thank you for your payment.`,
+      ``,
+      `Plan: ${plan}`,
+      `Amount: ${formatAmount(payment.amountPence)}`,
+      `Paid on: ${formatDate(paidAt)}`,
+      membership
+        ? `Your profile is listed until: ${formatDate(accessUntil)}`
+        : `Your access lasts until: ${formatDate(accessUntil)}`,
+      `Payment reference: ${payment.id}`,
+      ...(payment.provider === 'demo' ? [``, `${SUBSCRIPTION_MESSAGES.demoNotice}.`] : []),
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}

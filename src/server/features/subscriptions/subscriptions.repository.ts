@@ -1,0 +1,314 @@
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { PaymentPlan } from '@contracts/subscriptions';
+import type { Executor } from '../../db/client';
+import {
+  billingSubscriptions,
+  carerProfiles,
+  paymentEvents,
+  payments,
+  users,
+  type BillingSubscriptionRow,
+  type CarerProfileRow,
+  type PaymentRow,
+  type UserRow,
+} from '../../db/schema';
+import { isUuid } from '../../platform/ids';
+import { enqueueEmail, type OutgoingEmail } from '../../platform/mailer';
+import type { BillingPurpose } from '../../platform/payments/payment-provider';
+
+/** Provider statuses in which a subscription still renews (or tries to). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing'] as const;
+
+export function createSubscriptionsRepository(db: Executor) {
+  return {
+    /** Queues an email in the outbox through this repository's transaction (sent only if it commits). */
+    queueEmail: (email: OutgoingEmail) => enqueueEmail(db, email),
+
+    // ── payment events ────────────────────────────────────────────────────────────────────────
+    /** Records an event; false when it was recorded before (a redelivery). */
+    async recordEvent(provider: string, eventId: string, type: string): Promise<boolean> {
+      const inserted = await db
+        .insert(paymentEvents)
+        .values({ provider, eventId, type })
+        .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+        .returning({ id: paymentEvents.id });
+      return inserted.length > 0;
+    },
+
+    async deleteEventsBefore(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(paymentEvents)
+        .where(lt(paymentEvents.receivedAt, before))
+        .returning({ id: paymentEvents.id });
+      return deleted.length;
+    },
+
+    // ── payments ──────────────────────────────────────────────────────────────────────────────
+    /**
+     * A new pending payment, unless this person already has one for the plan (the partial unique
+     * index payments_one_pending_key): then nothing is inserted and undefined comes back.
+     */
+    async insertPendingPayment(values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .insert(payments)
+        .values({ ...values, status: 'pending' })
+        .onConflictDoNothing({
+          target: [payments.userId, payments.plan],
+          where: sql`${payments.status} = 'pending'`,
+        })
+        .returning();
+      return row;
+    },
+
+    async findPendingPayment(userId: string, plan: PaymentPlan): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.plan, plan), eq(payments.status, 'pending')))
+        .limit(1);
+      return row;
+    },
+
+    async findPaymentById(id: string): Promise<PaymentRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row;
+    },
+
+    async findPaymentByReference(provider: string, reference: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records what the provider answered for a payment. The reference is only ever set once: a
+     * webhook that arrived before this answer may have set it already (to the same value).
+     */
+    async setPaymentStarted(
+      id: string,
+      values: {
+        providerReference: string;
+        clientSecret: string;
+        billingSubscriptionId?: string;
+        providerSubscriptionId?: string;
+      },
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.id, id),
+            or(isNull(payments.providerReference), eq(payments.providerReference, values.providerReference)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Links an event's reference to our row when the event came before the provider's answer. */
+    async claimReference(id: string, provider: string, reference: string): Promise<PaymentRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(payments)
+        .set({ providerReference: reference, updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.provider, provider), isNull(payments.providerReference)))
+        .returning();
+      return row;
+    },
+
+    async cancelPendingPayment(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    },
+
+    /** The one transition to succeeded: returns the row only to the caller that made it. */
+    async markSucceeded(id: string, paidAt: Date, periodEnd?: Date): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          paidAt,
+          failureMessage: null,
+          updatedAt: paidAt,
+          ...(periodEnd ? { periodEnd } : {}),
+        })
+        .where(and(eq(payments.id, id), ne(payments.status, 'succeeded')))
+        .returning();
+      return row;
+    },
+
+    /** A failed attempt; never touches a payment that has succeeded (a late failure event). */
+    async markFailed(id: string, message: string, at: Date): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'failed', failureMessage: message, updatedAt: at })
+        .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'failed'])));
+    },
+
+    /** A payment the provider started (a renewal invoice); undefined if it is recorded already. */
+    async insertPayment(values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .insert(payments)
+        .values(values)
+        .onConflictDoNothing({ target: [payments.provider, payments.providerReference] })
+        .returning();
+      return row;
+    },
+
+    async listPayments(userId: string, plans?: readonly PaymentPlan[]): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), plans ? inArray(payments.plan, [...plans]) : undefined))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(200);
+    },
+
+    async hasSucceededPayment(userId: string, plan: PaymentPlan): Promise<boolean> {
+      const [row] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.plan, plan), eq(payments.status, 'succeeded')))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    // ── billing subscriptions ───────────────────────────────────────────────────────────────────
+    async insertBillingSubscription(
+      values: typeof billingSubscriptions.$inferInsert,
+    ): Promise<BillingSubscriptionRow> {
+      await db
+        .insert(billingSubscriptions)
+        .values(values)
+        .onConflictDoNothing({
+          target: [billingSubscriptions.provider, billingSubscriptions.providerSubscriptionId],
+        });
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, values.provider),
+            eq(billingSubscriptions.providerSubscriptionId, values.providerSubscriptionId),
+          ),
+        );
+      if (!row) throw new Error('billing subscription vanished');
+      return row;
+    },
+
+    /** The subscription behind a provider's id, locked for the rest of the transaction. */
+    async lockBillingSubscription(
+      provider: string,
+      providerSubscriptionId: string,
+    ): Promise<BillingSubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, provider),
+            eq(billingSubscriptions.providerSubscriptionId, providerSubscriptionId),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    /** This person's latest subscription for the purpose that still renews (or tries to). */
+    async findLiveBillingSubscription(
+      userId: string,
+      purpose: BillingPurpose,
+    ): Promise<BillingSubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.userId, userId),
+            eq(billingSubscriptions.purpose, purpose),
+            inArray(billingSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+          ),
+        )
+        .orderBy(desc(billingSubscriptions.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async updateBillingSubscription(
+      id: string,
+      values: Partial<
+        Pick<BillingSubscriptionRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'lastEventAt'>
+      >,
+    ): Promise<void> {
+      await db
+        .update(billingSubscriptions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(billingSubscriptions.id, id));
+    },
+
+    /** Demo subscriptions whose paid period has ended (renew, or end if cancelled). */
+    async dueDemoSubscriptions(at: Date, limit: number): Promise<BillingSubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, 'demo'),
+            eq(billingSubscriptions.status, 'active'),
+            lte(billingSubscriptions.currentPeriodEnd, at),
+          ),
+        )
+        .orderBy(billingSubscriptions.currentPeriodEnd)
+        .limit(limit);
+    },
+
+    // ── accounts and profiles ───────────────────────────────────────────────────────────────────
+    /** The account, locked: every change of its access happens one at a time. */
+    async lockUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    async setAccess(
+      id: string,
+      values: Pick<UserRow, 'subscriptionStatus' | 'subscriptionType' | 'subscriptionExpiresAt'>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: at })
+        .where(eq(users.id, id));
+    },
+
+    /** Keeps the first Stripe customer recorded for an account. */
+    async setStripeCustomerId(userId: string, customerId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+    },
+
+    async findCarerProfile(userId: string): Promise<CarerProfileRow | undefined> {
+      const [row] = await db.select().from(carerProfiles).where(eq(carerProfiles.userId, userId)).limit(1);
+      return row;
+    },
+
+    /** Lists the carer's profile at least until `until` (never shortens a listing). */
+    async extendListing(userId: string, until: Date): Promise<void> {
+      await db
+        .update(carerProfiles)
+        .set({
+          listedUntil: sql`greatest(${carerProfiles.listedUntil}, ${until.toISOString()}::timestamptz)`,
+        })
+        .where(eq(carerProfiles.userId, userId));
+    },
+  };
+}
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@contracts/errors';
+import {
+  CarerMembership,
+  CreateSubscriptionResponse,
+  DemoCardInput,
+  DemoConfirmResponse,
+  PaymentHistory,
+  PaymentsConfig,
+  StartMembershipResponse,
+  SubscribeInput,
+  SubscribeResponse,
+  SubscriptionStatus,
+} from '@contracts/subscriptions';
+import { requireUser } from '../../platform/sessions/session.plugin';
+import type { CarerMembershipService } from './carer-membership.service';
+import type { SubscriptionsService } from './subscriptions.service';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  502: ErrorBody,
+};
+
+export function registerSubscriptionsRoutes(
+  app: FastifyInstance,
+  {
+    subscriptions,
+    membership,
+    demoMode,
+  }: { subscriptions: SubscriptionsService; membership: CarerMembershipService; demoMode: boolean },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'cache-control': 'no-store' };
+
+  api.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which payment form to show: the demo card form or Stripe (with its publishable key)',
+        response: { 200: PaymentsConfig },
+      },
+    },
+    async () => subscriptions.paymentsConfig(),
+  );
+
+  api.post(
+    '/api/create-subscription',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: '3-Month Access (£49, customers): starts the payment, answers the payment form’s secret',
+        response: { 200: CreateSubscriptionResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await subscriptions.startThreeMonth(requireUser(request))),
+  );
+
+  api.post(
+    '/api/subscribe',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Monthly (£10 a month) or Annual (£100): starts the payment; access follows its confirmation',
+        body: SubscribeInput,
+        response: { 200: SubscribeResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await subscriptions.subscribe(requireUser(request), request.body)),
+  );
+
+  api.get(
+    '/api/subscription/status',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Your plan: active or not, type, expiry, renewal',
+        response: { 200: SubscriptionStatus, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await subscriptions.status(requireUser(request))),
+  );
+
+  api.post(
+    '/api/subscription/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel the Monthly plan at the end of the period paid for',
+        response: { 200: SubscriptionStatus, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await subscriptions.cancel(requireUser(request))),
+  );
+
+  api.get(
+    '/api/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Your payments, newest first',
+        response: { 200: PaymentHistory, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await subscriptions.history(requireUser(request))),
+  );
+
+  if (demoMode) {
+    api.post(
+      '/api/payments/demo/confirm',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Demo mode only: pay a payment with a test card (no card is charged)',
+          body: DemoCardInput,
+          response: { 200: DemoConfirmResponse, 402: ErrorBody, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .headers(noStore)
+          .send(await subscriptions.confirmDemoPayment(requireUser(request), request.body)),
+    );
+  }
+
+  api.get(
+    '/api/carer-membership',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Your carer membership: listing, next payment, payments (carers with a profile)',
+        response: { 200: CarerMembership, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await membership.get(requireUser(request))),
+  );
+
+  api.post(
+    '/api/carer-membership',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start the carer membership (£29 a month): answers the payment form’s secret',
+        response: { 200: StartMembershipResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await membership.start(requireUser(request))),
+  );
+
+  api.post(
+    '/api/carer-membership/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel the carer membership at the end of the period paid for',
+        response: { 200: CarerMembership, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await membership.cancel(requireUser(request))),
+  );
+}

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type CreateSubscriptionResponse,
+  type DemoCardInput,
+  type DemoConfirmResponse,
+  type PaymentHistory,
+  type PaymentHistoryItem,
+  type PaymentPlan,
+  type PaymentStatus,
+  type PaymentsConfig,
+  type SubscribeInput,
+  type SubscribeResponse,
+  type SubscriptionStatus,
+} from '@contracts/subscriptions';
+import type { SubscriptionType } from '@contracts/pricing';
+import type { Database } from '../../db/client';
+import type { PaymentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { checkDemoCard, type DemoProvider } from '../../platform/payments/demo-provider';
+import type { PaymentEventEnvelope, PaymentProvider } from '../../platform/payments/payment-provider';
+import { addCalendarMonths } from './calendar';
+import type { PaymentEventHandler } from './payment-events';
+import type { PaymentStarter } from './payment-starter';
+import { PLAN_TERMS } from './plans';
+import { hasActiveSubscription } from './subscription-access';
+import { createSubscriptionsRepository } from './subscriptions.repository';
+
+export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    plan: row.plan as PaymentPlan,
+    amountPence: row.amountPence,
+    status: row.status as PaymentStatus,
+  };
+}
+
+/** How many due demo subscriptions one housekeeping round handles. */
+const RENEWAL_BATCH = 100;
+
+interface SubscriptionsServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  /** Present in demo mode only: the card form's confirm call. */
+  demo: DemoProvider | undefined;
+  starter: PaymentStarter;
+  events: PaymentEventHandler;
+  now?: () => Date;
+}
+
+export function createSubscriptionsService({
+  db,
+  provider,
+  demo,
+  starter,
+  events,
+  now = () => new Date(),
+}: SubscriptionsServiceDeps) {
+  const repository = createSubscriptionsRepository(db);
+
+  function requireCustomer(user: UserRow) {
+    if (user.role !== 'customer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCustomers);
+  }
+
+  /** The rules before any new plan: a renewing Monthly plan first has to be cancelled. */
+  async function checkCanBuy(user: UserRow, type: SubscriptionType) {
+    requireCustomer(user);
+    const at = now();
+    const active = hasActiveSubscription(user, at);
+    if (active && user.subscriptionType === 'monthly') {
+      const monthly = await repository.findLiveBillingSubscription(user.id, 'customer_monthly');
+      if (monthly && !monthly.cancelAtPeriodEnd)
+        throw AppError.conflict(SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews);
+    }
+    // A new Monthly plan would charge now for a month the person already has.
+    if (type === 'monthly' && active) throw AppError.conflict(SUBSCRIPTION_MESSAGES.accessStillActive);
+  }
+
+  async function status(user: UserRow): Promise<SubscriptionStatus> {
+    const at = now();
+    const active = hasActiveSubscription(user, at);
+    const monthly =
+      active && user.subscriptionType === 'monthly'
+        ? await repository.findLiveBillingSubscription(user.id, 'customer_monthly')
+        : undefined;
+    return {
+      hasActiveSubscription: active,
+      subscriptionType: user.subscriptionType,
+      expiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+      renews: monthly !== undefined && !monthly.cancelAtPeriodEnd,
+      cancelAtPeriodEnd: monthly?.cancelAtPeriodEnd ?? false,
+    };
+  }
+
+  /** The demo provider's answer, delivered as the same normalised event a Stripe webhook becomes. */
+  function demoEvent(
+    payment: PaymentRow,
+    outcome: { message: string } | null,
+    at: Date,
+  ): PaymentEventEnvelope {
+    const reference = payment.providerReference ?? '';
+    const envelope = (eventId: string, event: PaymentEventEnvelope['event']): PaymentEventEnvelope => ({
+      provider: 'demo',
+      eventId,
+      occurredAt: at,
+      event,
+    });
+    if (payment.providerSubscriptionId) {
+      const common = {
+        subscriptionRef: payment.providerSubscriptionId,
+        invoiceRef: reference,
+        paymentId: payment.id,
+        amountPence: payment.amountPence,
+      };
+      return outcome
+        ? envelope(`demo_evt_${randomUUID()}`, {
+            type: 'invoice.failed',
+            ...common,
+            message: outcome.message,
+          })
+        : envelope(`demo_evt_paid_${payment.id}`, {
+            type: 'invoice.paid',
+            ...common,
+            periodEnd: addCalendarMonths(at, 1),
+          });
+    }
+    return outcome
+      ? envelope(`demo_evt_${randomUUID()}`, {
+          type: 'payment.failed',
+          paymentRef: reference,
+          paymentId: payment.id,
+          message: outcome.message,
+        })
+      : envelope(`demo_evt_paid_${payment.id}`, {
+          type: 'payment.succeeded',
+          paymentRef: reference,
+          paymentId: payment.id,
+        });
+  }
+
+  return {
+    status,
+
+    paymentsConfig(): PaymentsConfig {
+      return { provider: provider.name, publishableKey: provider.publishableKey };
+    },
+
+    /** POST /api/create-subscription: the checkout page's 3-Month Access. */
+    async startThreeMonth(user: UserRow): Promise<CreateSubscriptionResponse> {
+      await checkCanBuy(user, 'three_month');
+      const { clientSecret } = await starter.start(user, 'three_month');
+      return { clientSecret };
+    },
+
+    /** POST /api/subscribe: Monthly or Annual. Starts a payment; access follows its confirmation. */
+    async subscribe(user: UserRow, input: SubscribeInput): Promise<SubscribeResponse> {
+      await checkCanBuy(user, input.type);
+      const { clientSecret } = await starter.start(user, input.type);
+      return { subscriptionType: input.type, clientSecret };
+    },
+
+    async history(user: UserRow): Promise<PaymentHistory> {
+      return { payments: (await repository.listPayments(user.id)).map(toPaymentHistoryItem) };
+    },
+
+    /** Monthly only: no more renewals; access stays until the end of the period paid for. */
+    async cancel(user: UserRow): Promise<SubscriptionStatus> {
+      requireCustomer(user);
+      const monthly = await repository.findLiveBillingSubscription(user.id, 'customer_monthly');
+      if (!monthly || monthly.cancelAtPeriodEnd || !hasActiveSubscription(user, now())) {
+        throw AppError.conflict(SUBSCRIPTION_MESSAGES.nothingToCancel);
+      }
+      await provider.cancelAtPeriodEnd(monthly.providerSubscriptionId);
+      await repository.updateBillingSubscription(monthly.id, { cancelAtPeriodEnd: true });
+      return status(user);
+    },
+
+    /**
+     * The demo card form (POST /api/payments/demo/confirm). Only the payment's owner may confirm it;
+     * the answer goes through `applyPaymentEvent` exactly as a Stripe webhook's does.
+     */
+    async confirmDemoPayment(user: UserRow, input: DemoCardInput): Promise<DemoConfirmResponse> {
+      if (!demo) throw AppError.notFound();
+      const paymentId = demo.paymentIdFromClientSecret(input.clientSecret);
+      const payment = paymentId ? await repository.findPaymentById(paymentId) : undefined;
+      if (
+        !payment ||
+        payment.userId !== user.id ||
+        payment.provider !== 'demo' ||
+        !payment.providerReference
+      ) {
+        throw AppError.notFound(SUBSCRIPTION_MESSAGES.paymentNotFound);
+      }
+      if (payment.status === 'succeeded') throw AppError.conflict(SUBSCRIPTION_MESSAGES.paymentAlreadyDone);
+      if (payment.status !== 'pending' && payment.status !== 'failed') {
+        throw AppError.notFound(SUBSCRIPTION_MESSAGES.paymentNotFound);
+      }
+      // The rules of starting a plan hold at payment time too: a Monthly payment started before an
+      // Annual one was paid must not start charging every month on top of it.
+      if (payment.plan !== 'carer_membership') await checkCanBuy(user, payment.plan as SubscriptionType);
+      const at = now();
+      const outcome = checkDemoCard(input, at);
+      if (outcome.status === 'declined') {
+        await events.applyPaymentEvent(demoEvent(payment, outcome, at));
+        throw new AppError(402, outcome.message);
+      }
+      await events.applyPaymentEvent(demoEvent(payment, null, at));
+      return { status: 'succeeded' };
+    },
+
+    /**
+     * Demo recurring plans renew by themselves at the end of each period ("charging the saved
+     * card": a new succeeded payment through the invoice-paid path), unless cancelled, in which
+     * case they end. Event ids are made from the period, so instances running this at once, or a
+     * round repeated, renew a period once.
+     */
+    async renewDemoSubscriptions(): Promise<number> {
+      if (!demo) return 0;
+      let handled = 0;
+      for (let round = 0; round < 12; round += 1) {
+        const at = now();
+        const due = await repository.dueDemoSubscriptions(at, RENEWAL_BATCH);
+        for (const subscription of due) {
+          const periodEnd = subscription.currentPeriodEnd!;
+          const period = periodEnd.getTime();
+          if (subscription.cancelAtPeriodEnd) {
+            await events.applyPaymentEvent({
+              provider: 'demo',
+              eventId: `demo_evt_end_${subscription.id}`,
+              occurredAt: at,
+              event: { type: 'subscription.deleted', subscriptionRef: subscription.providerSubscriptionId },
+            });
+          } else {
+            const plan = subscription.purpose === 'customer_monthly' ? 'monthly' : 'carer_membership';
+            await events.applyPaymentEvent({
+              provider: 'demo',
+              eventId: `demo_evt_renew_${subscription.id}_${period}`,
+              occurredAt: at,
+              event: {
+                type: 'invoice.paid',
+                subscriptionRef: subscription.providerSubscriptionId,
+                invoiceRef: `demo_in_${subscription.id}_${period}`,
+                paymentId: undefined,
+                amountPence: PLAN_TERMS[plan].amountPence,
+                periodEnd: addCalendarMonths(periodEnd, 1),
+              },
+            });
+          }
+          handled += 1;
+        }
+        // Caught up. A server that was off for months renews month by month (up to a year a round).
+        if (due.length === 0) break;
+      }
+      return handled;
+    },
+
+    /** Applied provider events are kept this long, past any provider's redelivery window. */
+    deleteOldEvents: (before: Date) => repository.deleteEventsBefore(before),
+  };
+}
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -1,0 +1,223 @@
+import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VerificationReference } from '@contracts/verification';
+import type { Executor } from '../../db/client';
+import { carerProfiles, carerVerifications as v, uploads, users } from '../../db/schema';
+import { isUuid } from '../../platform/ids';
+import { rankScoreSql } from '../carers/carer-ranking';
+
+export type VerificationRow = typeof v.$inferSelect;
+export type VerificationStatus = 'pending' | 'approved' | 'rejected';
+
+/** A submission with its carer, as the admin queue shows it. */
+export interface VerificationWithCarer extends VerificationRow {
+  carerFirstName: string;
+  carerLastName: string;
+  carerUserId: string | null;
+  carerEmail: string | null;
+  carerIsVerified: boolean;
+  reviewerFirstName: string | null;
+  reviewerLastName: string | null;
+}
+
+export interface DocumentRow {
+  id: string;
+  ownerId: string | null;
+  kind: string;
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+export interface NewVerification {
+  carerId: string;
+  dbsLevel: string;
+  dbsIssueDate: string;
+  dbsCertificateNumber: string;
+  dbsUpdateService: boolean;
+  rightToWorkMethod: string;
+  rightToWorkShareCode: string | null;
+  references: VerificationReference[];
+  dbsDocumentId: string;
+  rightToWorkDocumentId: string | null;
+  photoIdDocumentId: string;
+  submittedAt: Date;
+}
+
+const QUEUE_LIMIT = 500;
+const reviewer = aliasedTable(users, 'reviewer');
+
+export function createVerificationRepository(db: Executor) {
+  const selectWithCarer = () =>
+    db
+      .select({
+        verification: v,
+        carerFirstName: carerProfiles.firstName,
+        carerLastName: carerProfiles.lastName,
+        carerUserId: carerProfiles.userId,
+        carerEmail: users.email,
+        carerIsVerified: carerProfiles.isVerified,
+        reviewerFirstName: reviewer.firstName,
+        reviewerLastName: reviewer.lastName,
+      })
+      .from(v)
+      .innerJoin(carerProfiles, eq(carerProfiles.id, v.carerId))
+      .leftJoin(users, eq(users.id, carerProfiles.userId))
+      .leftJoin(reviewer, eq(reviewer.id, v.reviewedBy));
+
+  const flatten = (row: Awaited<ReturnType<ReturnType<typeof selectWithCarer>['execute']>>[number]) => ({
+    ...row.verification,
+    carerFirstName: row.carerFirstName,
+    carerLastName: row.carerLastName,
+    carerUserId: row.carerUserId,
+    carerEmail: row.carerEmail,
+    carerIsVerified: row.carerIsVerified,
+    reviewerFirstName: row.reviewerFirstName,
+    reviewerLastName: row.reviewerLastName,
+  });
+
+  return {
+    async findProfileByUserId(userId: string): Promise<{ id: string; isVerified: boolean } | undefined> {
+      const [row] = await db
+        .select({ id: carerProfiles.id, isVerified: carerProfiles.isVerified })
+        .from(carerProfiles)
+        .where(eq(carerProfiles.userId, userId))
+        .limit(1);
+      return row;
+    },
+
+    async hasPending(carerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: v.id })
+        .from(v)
+        .where(and(eq(v.carerId, carerId), eq(v.status, 'pending')))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The carer's latest submission, whatever its state. */
+    async latestFor(carerId: string): Promise<VerificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(v)
+        .where(eq(v.carerId, carerId))
+        .orderBy(desc(v.submittedAt), desc(v.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The carer's latest approved submission: the checks behind the Verified badge. */
+    async latestApprovedFor(carerId: string): Promise<VerificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(v)
+        .where(and(eq(v.carerId, carerId), eq(v.status, 'approved')))
+        .orderBy(desc(v.reviewedAt), desc(v.submittedAt))
+        .limit(1);
+      return row;
+    },
+
+    async insertDocument(values: typeof uploads.$inferInsert): Promise<void> {
+      await db.insert(uploads).values(values);
+    },
+
+    async insert(values: NewVerification): Promise<VerificationRow> {
+      const [row] = await db
+        .insert(v)
+        .values({ ...values, status: 'pending' })
+        .returning();
+      if (!row) throw new Error('insert into carer_verifications returned no row');
+      return row;
+    },
+
+    /** The queue: pending oldest first (fair turns), the others newest first. */
+    async list(status: VerificationStatus | 'all'): Promise<VerificationWithCarer[]> {
+      const query = selectWithCarer();
+      const rows = await (status === 'all' ? query : query.where(eq(v.status, status)))
+        .orderBy(
+          status === 'pending' ? asc(v.submittedAt) : desc(v.submittedAt),
+          status === 'pending' ? asc(v.id) : desc(v.id),
+        )
+        .limit(QUEUE_LIMIT);
+      return rows.map(flatten);
+    },
+
+    async findWithCarer(id: string): Promise<VerificationWithCarer | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await selectWithCarer().where(eq(v.id, id)).limit(1);
+      return row ? flatten(row) : undefined;
+    },
+
+    async documents(ids: string[]): Promise<DocumentRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: uploads.id,
+          ownerId: uploads.ownerId,
+          kind: uploads.kind,
+          storageKey: uploads.storageKey,
+          contentType: uploads.contentType,
+          sizeBytes: uploads.sizeBytes,
+        })
+        .from(uploads)
+        .where(inArray(uploads.id, ids));
+    },
+
+    async findDocument(id: string): Promise<DocumentRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({
+          id: uploads.id,
+          ownerId: uploads.ownerId,
+          kind: uploads.kind,
+          storageKey: uploads.storageKey,
+          contentType: uploads.contentType,
+          sizeBytes: uploads.sizeBytes,
+        })
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.kind, 'document')))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records the decision only if the submission is still pending: of two admins deciding at
+     * once, the second finds no pending row (the row lock makes it wait for the first) and gets
+     * undefined.
+     */
+    async decide(
+      id: string,
+      decision: {
+        status: 'approved' | 'rejected';
+        reviewedBy: string;
+        reviewedAt: Date;
+        reason: string | null;
+      },
+    ): Promise<VerificationRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(v)
+        .set({
+          status: decision.status,
+          reviewedBy: decision.reviewedBy,
+          reviewedAt: decision.reviewedAt,
+          rejectionReason: decision.reason,
+        })
+        .where(and(eq(v.id, id), eq(v.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** Sets the Verified badge (and the ranking score, of which it is a part). */
+    async setCarerVerified(carerId: string, at: Date): Promise<void> {
+      await db
+        .update(carerProfiles)
+        .set({ isVerified: true, updatedAt: at })
+        .where(eq(carerProfiles.id, carerId));
+      await db
+        .update(carerProfiles)
+        .set({ rankScore: sql`${rankScoreSql}` })
+        .where(eq(carerProfiles.id, carerId));
+    },
+  };
+}
+export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@contracts/errors';
+import { AdminVerification, OwnVerification, RejectVerificationInput } from '@contracts/verification';
+import { requireRole, requireUser } from '../../platform/sessions/session.plugin';
+import { readVerificationUpload } from './documents';
+import type { VerificationService } from './verification.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = z.object({ id: z.string().max(64) });
+const ListQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], {
+      error: 'Status must be pending, approved, rejected or all.',
+    })
+    .default('pending'),
+});
+
+export function registerVerificationRoutes(app: FastifyInstance, verification: VerificationService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/carers/my-profile/verification',
+    {
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Submit your checks (multipart: the VerificationInput fields, references as JSON; files dbsCertificate, rightToWorkDocument for a passport, photoId: PDF, JPEG, PNG or WebP, at most 10 MB each)',
+        consumes: ['multipart/form-data'],
+        response: { 201: OwnVerification, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Who may submit is settled before a byte of the documents is read.
+      await verification.assertCanSubmit(user);
+      const upload = await readVerificationUpload(request);
+      return reply.status(201).send(await verification.submit(user, upload));
+    },
+  );
+
+  api.get(
+    '/api/carers/my-profile/verification',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Your latest checks submission and its state',
+        response: { 200: OwnVerification, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return verification.mine(requireUser(request));
+    },
+  );
+
+  api.get(
+    '/api/admin/verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The verification queue (pending oldest first; the others newest first)',
+        querystring: ListQuery,
+        response: { 200: z.array(AdminVerification), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      reply.header('cache-control', 'no-store');
+      return verification.list(request.query.status);
+    },
+  );
+
+  api.get(
+    '/api/admin/verifications/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One verification submission',
+        params: IdParams,
+        response: { 200: AdminVerification, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      reply.header('cache-control', 'no-store');
+      return verification.get(request.params.id);
+    },
+  );
+
+  api.post(
+    '/api/admin/verifications/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending submission: the carer becomes Verified',
+        params: IdParams,
+        response: { 200: AdminVerification, ...errors },
+      },
+    },
+    async (request) =>
+      verification.approve(request.params.id, { user: requireRole(request, 'admin'), ipAddress: request.ip }),
+  );
+
+  api.post(
+    '/api/admin/verifications/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending submission with a reason the carer sees',
+        params: IdParams,
+        body: RejectVerificationInput,
+        response: { 200: AdminVerification, ...errors },
+      },
+    },
+    async (request) =>
+      verification.reject(
+        request.params.id,
+        { user: requireRole(request, 'admin'), ipAddress: request.ip },
+        request.body.reason,
+      ),
+  );
+
+  api.get(
+    '/api/admin/verification-documents/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Download a verification document (admins only, always as an attachment)',
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      const file = await verification.document(request.params.id);
+      return reply
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import { CARER_MESSAGES } from '@contracts/carers';
+import { PRODUCT_NAME } from '@contracts/pricing';
+import {
+  VERIFICATION_MESSAGES,
+  VerificationInput,
+  isDbsRenewalDue,
+  type AdminVerification,
+  type CarerChecks,
+  type DbsLevel,
+  type OwnVerification,
+  type RightToWorkMethod,
+  type VerificationDocument,
+  type VerificationFileField,
+  type VerificationReference,
+} from '@contracts/verification';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import type { Mailer, OutgoingEmail } from '../../platform/mailer';
+import type { FileStorage } from '../../platform/storage';
+import { createAuditRecorder } from '../audit/audit.service';
+import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { sniffDocumentType, type SniffedType, type VerificationUpload } from './documents';
+import {
+  createVerificationRepository,
+  type DocumentRow,
+  type VerificationRow,
+  type VerificationStatus,
+  type VerificationWithCarer,
+} from './verification.repository';
+
+interface VerificationDeps {
+  db: Database;
+  storage: FileStorage;
+  mailer: Mailer;
+  /** The site's address, for the link in the carer's email. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Who did it and from where, for the audit log. */
+export interface AdminActor {
+  user: UserRow;
+  ipAddress?: string | undefined;
+}
+
+export const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
+/** Private scans live under their own prefix; the public uploads route serves only 'photos/'. */
+const DOCUMENT_KEY_PREFIX = 'documents/';
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part && part.trim()).join(' ') || 'Unnamed';
+
+function toOwn(row: VerificationRow, now: Date): OwnVerification {
+  return {
+    id: row.id,
+    status: row.status as OwnVerification['status'],
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+    dbsLevel: row.dbsLevel as DbsLevel,
+    dbsIssueDate: row.dbsIssueDate,
+    dbsUpdateService: row.dbsUpdateService,
+    rightToWorkMethod: row.rightToWorkMethod as RightToWorkMethod,
+    renewalDue: isDbsRenewalDue(row.dbsIssueDate, row.dbsUpdateService, now),
+  };
+}
+
+function documentsOf(row: VerificationRow): [VerificationFileField, string | null][] {
+  return [
+    ['dbsCertificate', row.dbsDocumentId],
+    ['rightToWorkDocument', row.rightToWorkDocumentId],
+    ['photoId', row.photoIdDocumentId],
+  ];
+}
+
+function toAdmin(
+  row: VerificationWithCarer,
+  documents: Map<string, DocumentRow>,
+  now: Date,
+): AdminVerification {
+  const docs: VerificationDocument[] = [];
+  for (const [field, id] of documentsOf(row)) {
+    const doc = id ? documents.get(id) : undefined;
+    if (!doc) continue;
+    docs.push({
+      id: doc.id,
+      field,
+      contentType: doc.contentType,
+      sizeBytes: doc.sizeBytes,
+      downloadUrl: `${DOCUMENT_URL_PREFIX}${doc.id}`,
+    });
+  }
+  return {
+    ...toOwn(row, now),
+    carerId: row.carerId,
+    carerName: fullName(row.carerFirstName, row.carerLastName),
+    carerEmail: row.carerEmail,
+    dbsCertificateNumber: row.dbsCertificateNumber,
+    rightToWorkShareCode: row.rightToWorkShareCode,
+    references: row.references as VerificationReference[],
+    documents: docs,
+    reviewedBy: row.reviewedBy ? fullName(row.reviewerFirstName, row.reviewerLastName) : null,
+  };
+}
+
+function decisionEmail(to: string, firstName: string, link: string, reason: string | null): OutgoingEmail {
+  const approved = reason === null;
+  return {
+    to,
+    subject: approved
+      ? `Your checks are approved: you are Verified on ${PRODUCT_NAME}`
+      : `Your checks need another look on ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      ...(approved
+        ? [
+            'Thank you for sending your checks. We have reviewed your DBS certificate, right to work,',
+            'photo ID and references, and your profile now shows the Verified badge.',
+          ]
+        : [
+            'Thank you for sending your checks. We could not approve them this time, for this reason:',
+            '',
+            reason,
+            '',
+            'You can send your checks again from your dashboard once this is fixed.',
+          ]),
+      '',
+      `Your dashboard: ${link}`,
+      '',
+      `The ${PRODUCT_NAME} team`,
+    ].join('\n'),
+  };
+}
+
+/** Carer verification (issue 7 point 4): submission with private documents, the admin queue, the checks shown. */
+export function createVerificationService({
+  db,
+  storage,
+  mailer,
+  publicUrl,
+  now = () => new Date(),
+}: VerificationDeps) {
+  const verifications = createVerificationRepository(db);
+
+  async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
+    const ids = rows.flatMap((row) => documentsOf(row).flatMap(([, id]) => (id ? [id] : [])));
+    const documents = new Map((await verifications.documents(ids)).map((doc) => [doc.id, doc]));
+    const at = now();
+    return rows.map((row) => toAdmin(row, documents, at));
+  }
+
+  async function profileOf(user: UserRow) {
+    if (user.role !== 'carer') throw AppError.forbidden(CARER_MESSAGES.onlyCarers);
+    const profile = await verifications.findProfileByUserId(user.id);
+    if (!profile) throw AppError.notFound(VERIFICATION_MESSAGES.noProfile);
+    return profile;
+  }
+
+  /** Every rule of a submission, checked before anything is stored; all problems at once. */
+  function check(upload: VerificationUpload) {
+    const fieldErrors: Record<string, string> = {};
+    const parsed = VerificationInput.safeParse(upload.fields);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+        fieldErrors[field] ??= issue.message;
+        // The web form shows each reference's own mistakes: 'references.1.contact'.
+        if (issue.path.length > 1) fieldErrors[issue.path.join('.')] ??= issue.message;
+      }
+    }
+    const method = parsed.success ? parsed.data.rightToWorkMethod : upload.fields.rightToWorkMethod;
+    const required: [VerificationFileField, string][] = [
+      ['dbsCertificate', VERIFICATION_MESSAGES.dbsCertificateRequired],
+      ...(method === 'passport'
+        ? ([['rightToWorkDocument', VERIFICATION_MESSAGES.passportScanRequired]] as [
+            VerificationFileField,
+            string,
+          ][])
+        : []),
+      ['photoId', VERIFICATION_MESSAGES.photoIdRequired],
+    ];
+    const files: Partial<Record<VerificationFileField, { body: Buffer; type: SniffedType }>> = {};
+    for (const [field, missing] of required) {
+      const body = upload.files[field];
+      if (upload.tooLarge.includes(field)) fieldErrors[field] = VERIFICATION_MESSAGES.documentTooLarge;
+      else if (!body) fieldErrors[field] = missing;
+      else {
+        const type = sniffDocumentType(body);
+        if (!type) fieldErrors[field] = VERIFICATION_MESSAGES.documentType;
+        else files[field] = { body, type };
+      }
+    }
+    const first = Object.values(fieldErrors)[0];
+    if (first !== undefined || !parsed.success) {
+      throw AppError.badRequest(first ?? VERIFICATION_MESSAGES.submitFailedFallback, fieldErrors);
+    }
+    return { input: parsed.data, files };
+  }
+
+  return {
+    /** 403 for anyone but a carer, 404 for a carer without a profile. */
+    async assertCanSubmit(user: UserRow): Promise<void> {
+      await profileOf(user);
+    },
+
+    /**
+     * A carer's submission. Files are written to storage first, then recorded with the submission
+     * in one transaction; if that fails, the stored files are deleted again.
+     */
+    async submit(user: UserRow, upload: VerificationUpload): Promise<OwnVerification> {
+      const profile = await profileOf(user);
+      const { input, files } = check(upload);
+      if (await verifications.hasPending(profile.id))
+        throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);
+
+      const stored: {
+        field: VerificationFileField;
+        id: string;
+        key: string;
+        type: SniffedType;
+        size: number;
+      }[] = [];
+      try {
+        for (const [field, file] of Object.entries(files) as [
+          VerificationFileField,
+          { body: Buffer; type: SniffedType },
+        ][]) {
+          const id = randomUUID();
+          const key = `${DOCUMENT_KEY_PREFIX}${randomUUID()}.${file.type.extension}`;
+          await storage.put(key, file.body, file.type.contentType);
+          stored.push({ field, id, key, type: file.type, size: file.body.length });
+        }
+        const idOf = (field: VerificationFileField) => stored.find((s) => s.field === field)?.id ?? null;
+        const row = await db.transaction(async (tx) => {
+          const repository = createVerificationRepository(tx);
+          for (const file of stored) {
+            await repository.insertDocument({
+              id: file.id,
+              ownerId: user.id,
+              kind: 'document',
+              storageKey: file.key,
+              contentType: file.type.contentType,
+              sizeBytes: file.size,
+            });
+          }
+          return repository.insert({
+            carerId: profile.id,
+            dbsLevel: input.dbsLevel,
+            dbsIssueDate: input.dbsIssueDate,
+            dbsCertificateNumber: input.dbsCertificateNumber,
+            dbsUpdateService: input.dbsUpdateService,
+            rightToWorkMethod: input.rightToWorkMethod,
+            rightToWorkShareCode:
+              input.rightToWorkMethod === 'share_code' ? (input.rightToWorkShareCode ?? null) : null,
+            references: input.references,
+            dbsDocumentId: idOf('dbsCertificate')!,
+            rightToWorkDocumentId:
+              input.rightToWorkMethod === 'passport' ? idOf('rightToWorkDocument') : null,
+            photoIdDocumentId: idOf('photoId')!,
+            submittedAt: now(),
+          });
+        });
+        return toOwn(row, now());
+      } catch (error) {
+        await Promise.all(stored.map((file) => storage.delete(file.key).catch(() => {})));
+        // Two submissions racing: the one-pending index lets one through.
+        if (isUniqueViolation(error)) throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);
+        throw error;
+      }
+    },
+
+    /** The carer's latest submission (404 before the first). */
+    async mine(user: UserRow): Promise<OwnVerification> {
+      const profile = await profileOf(user);
+      const row = await verifications.latestFor(profile.id);
+      if (!row) throw AppError.notFound(VERIFICATION_MESSAGES.verificationNotFound);
+      return toOwn(row, now());
+    },
+
+    async list(status: VerificationStatus | 'all'): Promise<AdminVerification[]> {
+      return adminViews(await verifications.list(status));
+    },
+
+    async get(id: string): Promise<AdminVerification> {
+      const row = await verifications.findWithCarer(id);
+      if (!row) throw AppError.notFound(VERIFICATION_MESSAGES.verificationNotFound);
+      const [view] = await adminViews([row]);
+      return view!;
+    },
+
+    /**
+     * Approves a pending submission: the profile gets the Verified badge, the carer an email,
+     * the audit log an entry, all in one transaction. 409 when it was already decided.
+     */
+    async approve(id: string, actor: AdminActor): Promise<AdminVerification> {
+      return this.decide(id, actor, null);
+    },
+
+    /**
+     * Rejects a pending submission with a reason the carer sees. A carer who is already Verified
+     * (from an earlier approved submission) keeps the badge: a rejected renewal or resubmission
+     * does not undo checks already approved; an admin removes the badge from the carer's profile.
+     */
+    async reject(id: string, actor: AdminActor, reason: string): Promise<AdminVerification> {
+      return this.decide(id, actor, reason);
+    },
+
+    async decide(id: string, actor: AdminActor, reason: string | null): Promise<AdminVerification> {
+      const existing = await verifications.findWithCarer(id);
+      if (!existing) throw AppError.notFound(VERIFICATION_MESSAGES.verificationNotFound);
+      const status = reason === null ? 'approved' : 'rejected';
+      const at = now();
+      await db.transaction(async (tx) => {
+        const repository = createVerificationRepository(tx);
+        const decided = await repository.decide(id, {
+          status,
+          reviewedBy: actor.user.id,
+          reviewedAt: at,
+          reason,
+        });
+        if (!decided) throw AppError.conflict(VERIFICATION_MESSAGES.notPending);
+        if (status === 'approved') await repository.setCarerVerified(decided.carerId, at);
+        await createAuditRecorder(tx).record({
+          actorId: actor.user.id,
+          action: `verification.${status}`,
+          entityType: 'verification',
+          entityId: id,
+          before: { status: 'pending', carerId: decided.carerId, carerIsVerified: existing.carerIsVerified },
+          after: {
+            status,
+            carerId: decided.carerId,
+            carerIsVerified: status === 'approved' ? true : existing.carerIsVerified,
+            reviewedAt: at.toISOString(),
+            ...(reason === null ? {} : { rejectionReason: reason }),
+          },
+          ipAddress: actor.ipAddress ?? null,
+        });
+        if (existing.carerEmail) {
+          await mailer.enqueue(
+            tx,
+            decisionEmail(
+              existing.carerEmail,
+              existing.carerFirstName,
+              `${publicUrl}/carer-dashboard`,
+              reason,
+            ),
+          );
+        }
+      });
+      mailer.dispatchSoon();
+      return this.get(id);
+    },
+
+    /** A document for an admin's download; only private document uploads are served. */
+    async document(id: string): Promise<{ body: Buffer; contentType: string; filename: string }> {
+      const doc = await verifications.findDocument(id);
+      const file = doc ? await storage.get(doc.storageKey) : undefined;
+      if (!doc || !file) throw AppError.notFound(VERIFICATION_MESSAGES.documentNotFound);
+      const extension = doc.storageKey.slice(doc.storageKey.lastIndexOf('.') + 1);
+      return { body: file.body, contentType: doc.contentType, filename: `document-${doc.id}.${extension}` };
+    },
+
+    /**
+     * The checks behind a Verified badge, for the profile page: only a subscribed customer, an
+     * admin or the carer themself sees them, and only from an approved submission; null otherwise.
+     */
+    async checksFor(
+      profile: { id: string; userId: string | null; isVerified: boolean },
+      viewer: UserRow | null,
+    ): Promise<CarerChecks | null> {
+      if (!viewer || !profile.isVerified) return null;
+      const at = now();
+      const allowed =
+        viewer.role === 'admin' ||
+        (profile.userId !== null && viewer.id === profile.userId) ||
+        (viewer.role === 'customer' && hasActiveSubscription(viewer, at));
+      if (!allowed) return null;
+      const row = await verifications.latestApprovedFor(profile.id);
+      if (!row) return null;
+      return {
+        dbsLevel: row.dbsLevel as DbsLevel,
+        dbsIssuedMonth: row.dbsIssueDate.slice(0, 7),
+        dbsUpdateService: row.dbsUpdateService,
+        rightToWorkConfirmed: true,
+        referencesChecked: true,
+        renewalDue: isDbsRenewalDue(row.dbsIssueDate, row.dbsUpdateService, at),
+        verifiedAt: (row.reviewedAt ?? row.submittedAt).toISOString(),
+      };
+    },
+  };
+}
+export type VerificationService = ReturnType<typeof createVerificationService>;

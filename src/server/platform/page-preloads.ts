@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  carerSearchApiUrl,
+  filtersFromSearchParams,
+  LANDING_CARERS_API_URL,
+} from '@contracts/carer-search-url';
+import { paths } from '@contracts/paths';
+
+/**
+ * The first module of each page a visit commonly starts on (keys of Vite's manifest, relative to
+ * src/web). The router loads the same modules; tests/api/web-app.test.ts checks they exist.
+ */
+export const FIRST_PAGE_MODULES: Readonly<Record<string, string>> = {
+  [paths.home]: 'features/marketing/pages/landing-page.tsx',
+  [paths.pricing]: 'features/subscriptions/pages/pricing-page.tsx',
+  [paths.about]: 'features/marketing/pages/about-page.tsx',
+  [paths.contact]: 'features/marketing/pages/contact-page.tsx',
+  [paths.help]: 'features/marketing/pages/help-page.tsx',
+  [paths.carers]: 'features/carers/pages/carer-search-page.tsx',
+  [paths.login]: 'features/auth/pages/login-page.tsx',
+  [paths.register]: 'features/auth/pages/register-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunk files of `key` and of everything it imports statically, each once. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(manifest, imported, seen))];
+}
+
+/**
+ * `Link` headers for the page shell: the browser starts the sign-in check, the page's code and
+ * its first data while the main bundle is still downloading, instead of one after another.
+ * Addresses are exactly those the web app requests, so the preloaded answers are the ones it uses.
+ */
+export function createPagePreloads(webDir: string): (pageUrl: string, hasSession: boolean) => string {
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  const manifest: Manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest)
+    : {};
+  const entryFiles = new Set(chunkFiles(manifest, 'index.html'));
+  const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+  const moduleLink = (file: string) => `</${file}>; rel=modulepreload`;
+
+  return (pageUrl, hasSession) => {
+    const url = new URL(pageUrl, 'http://localhost');
+    const page = url.pathname.replace(/(.)\/+$/, '$1');
+    const links = [fetchLink('/api/auth/user')];
+    // Signed in, '/' is the signed-in home, not the landing: only the check is worth starting.
+    const module = page === paths.home && hasSession ? undefined : FIRST_PAGE_MODULES[page];
+    if (module) {
+      for (const file of chunkFiles(manifest, module)) {
+        if (!entryFiles.has(file)) links.push(moduleLink(file));
+      }
+    }
+    if (page === paths.home && !hasSession) links.push(fetchLink(LANDING_CARERS_API_URL));
+    if (page === paths.carers) {
+      links.push(fetchLink(carerSearchApiUrl(filtersFromSearchParams(url.searchParams), null)));
+    }
+    return links.join(', ');
+  };
+}

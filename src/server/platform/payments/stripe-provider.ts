@@ -1,0 +1,264 @@
+import Stripe from 'stripe';
+import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import type { BillingPurpose, PaymentEventEnvelope, PaymentProvider } from './payment-provider';
+
+// Stripe (API version 2026-10-28): PaymentIntents for the one-time plans, Stripe Billing for the
+// Monthly plan and the carer membership, signed webhooks for the outcome. Every create call
+// carries an idempotency key made from our payments row id, so a retried request (ours or the
+// SDK's) can never charge twice.
+
+/** The part of the Stripe client we use: the real one, or a fake in tests (no network there). */
+export interface StripeClient {
+  customers: {
+    create(params: Stripe.CustomerCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
+  };
+  products: {
+    retrieve(id: string): Promise<{ id: string }>;
+    create(params: Stripe.ProductCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
+  };
+  paymentIntents: {
+    create(
+      params: Stripe.PaymentIntentCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string; client_secret: string | null }>;
+  };
+  subscriptions: {
+    create(
+      params: Stripe.SubscriptionCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{
+      id: string;
+      status: string;
+      latest_invoice: string | { id?: string; confirmation_secret?: { client_secret: string } | null } | null;
+    }>;
+    update(
+      id: string,
+      params: Stripe.SubscriptionUpdateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string }>;
+  };
+}
+
+export function createStripeClient(secretKey: string): StripeClient {
+  // The SDK retries network failures and 409 "idempotency key in use" answers with the same key.
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+}
+
+/** Products are made once, under fixed ids, so recurring prices need no dashboard set-up. */
+const PRODUCT_IDS: Record<BillingPurpose, string> = {
+  customer_monthly: 'carematch_customer_monthly',
+  carer_membership: 'carematch_carer_membership',
+};
+
+export type StripeProvider = PaymentProvider & { readonly name: 'stripe' };
+
+export function createStripeProvider({
+  client,
+  publishableKey,
+}: {
+  client: StripeClient;
+  publishableKey: string;
+}): StripeProvider {
+  const knownProducts = new Map<string, Promise<string>>();
+
+  /**
+   * The product of a recurring plan: `price_data` on a subscription item needs a product id
+   * (unlike a Checkout line item, it cannot make one inline), so it is created on first use.
+   */
+  function ensureProduct(purpose: BillingPurpose, name: string): Promise<string> {
+    const id = PRODUCT_IDS[purpose];
+    let found = knownProducts.get(id);
+    if (!found) {
+      found = client.products
+        .retrieve(id)
+        .then((product) => product.id)
+        .catch(async (error: unknown) => {
+          if ((error as { code?: string }).code !== 'resource_missing') throw error;
+          const created = await client.products.create({ id, name }, { idempotencyKey: `product-${id}` });
+          return created.id;
+        });
+      // A failure is not remembered: the next payment tries again.
+      found.catch(() => knownProducts.delete(id));
+      knownProducts.set(id, found);
+    }
+    return found;
+  }
+
+  return {
+    name: 'stripe',
+    publishableKey,
+
+    async ensureCustomer(customer) {
+      if (customer.stripeCustomerId) return customer.stripeCustomerId;
+      const created = await client.customers.create(
+        { email: customer.email, name: customer.name, metadata: { userId: customer.userId } },
+        { idempotencyKey: `customer-${customer.userId}` },
+      );
+      return created.id;
+    },
+
+    async startOneTimePayment({ paymentId, plan, amountPence, description, customerId, userId }) {
+      const intent = await client.paymentIntents.create(
+        {
+          amount: amountPence,
+          currency: 'gbp',
+          ...(customerId ? { customer: customerId } : {}),
+          description,
+          automatic_payment_methods: { enabled: true },
+          metadata: { paymentId, userId, plan },
+        },
+        { idempotencyKey: `payment-${paymentId}` },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+      return { providerReference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async startSubscription({ paymentId, purpose, productName, amountPence, customerId, userId }) {
+      if (!customerId) throw new Error('a Stripe subscription needs a customer');
+      const product = await ensureProduct(purpose, productName);
+      const subscription = await client.subscriptions.create(
+        {
+          customer: customerId,
+          items: [
+            {
+              price_data: {
+                currency: 'gbp',
+                product,
+                unit_amount: amountPence,
+                recurring: { interval: 'month' },
+              },
+            },
+          ],
+          // The first invoice waits for the payment form; its PaymentIntent's secret is the answer.
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+          metadata: { paymentId, userId, purpose },
+        },
+        { idempotencyKey: `payment-${paymentId}` },
+      );
+      const invoice = subscription.latest_invoice;
+      const clientSecret =
+        typeof invoice === 'object' ? invoice?.confirmation_secret?.client_secret : undefined;
+      const invoiceId = typeof invoice === 'string' ? invoice : invoice?.id;
+      if (!invoiceId || !clientSecret) {
+        throw new Error(`subscription ${subscription.id} has no payable first invoice`);
+      }
+      return {
+        providerSubscriptionId: subscription.id,
+        providerInvoiceId: invoiceId,
+        clientSecret,
+        status: subscription.status,
+      };
+    },
+
+    async cancelAtPeriodEnd(providerSubscriptionId) {
+      await client.subscriptions.update(
+        providerSubscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `cancel-${providerSubscriptionId}` },
+      );
+    },
+  };
+}
+
+/** How old a signed webhook may be (Stripe's default, stated): older ones are refused as replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** Checks the `Stripe-Signature` header against the raw body; throws WebhookSignatureError. */
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event {
+  if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+const metadataPaymentId = (metadata: Stripe.Metadata | null | undefined) =>
+  typeof metadata?.paymentId === 'string' ? metadata.paymentId : undefined;
+
+/** The end of the period an invoice pays for: the latest end among its lines. */
+function invoicePeriodEnd(invoice: Stripe.Invoice): Date {
+  const ends = invoice.lines.data.map((line) => line.period.end);
+  return new Date(Math.max(invoice.period_end, ...ends) * 1000);
+}
+
+/** Stripe's event in our terms; null for events we do not act on (acknowledged and ignored). */
+export function translateStripeEvent(event: Stripe.Event): PaymentEventEnvelope | null {
+  const envelope = (inner: PaymentEventEnvelope['event']): PaymentEventEnvelope => ({
+    provider: 'stripe',
+    eventId: event.id,
+    occurredAt: new Date(event.created * 1000),
+    event: inner,
+  });
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return envelope({
+        type: 'payment.succeeded',
+        paymentRef: intent.id,
+        paymentId: metadataPaymentId(intent.metadata),
+      });
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return envelope({
+        type: 'payment.failed',
+        paymentRef: intent.id,
+        paymentId: metadataPaymentId(intent.metadata),
+        message: intent.last_payment_error?.message ?? SUBSCRIPTION_MESSAGES.paymentFailed,
+      });
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscriptionRef = idOf(details?.subscription);
+      // Only subscription invoices buy anything here.
+      if (!subscriptionRef) return null;
+      const common = {
+        subscriptionRef,
+        invoiceRef: invoice.id,
+        paymentId: metadataPaymentId(details?.metadata),
+      };
+      return event.type === 'invoice.paid'
+        ? envelope({
+            type: 'invoice.paid',
+            ...common,
+            amountPence: invoice.amount_paid,
+            periodEnd: invoicePeriodEnd(invoice),
+          })
+        : envelope({
+            type: 'invoice.failed',
+            ...common,
+            amountPence: invoice.amount_due,
+            message: SUBSCRIPTION_MESSAGES.paymentFailed,
+          });
+    }
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      return envelope({
+        type: 'subscription.updated',
+        subscriptionRef: subscription.id,
+        status: subscription.status,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      });
+    }
+    case 'customer.subscription.deleted':
+      return envelope({ type: 'subscription.deleted', subscriptionRef: event.data.object.id });
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,97 @@
+// Issue 6's message queries, shared by the header badge, the inbox, the carer dashboard's Messages
+// tab and the contact dialog. Type imports only: the header is in every page's first load, and
+// zod (which the contracts' values pull in) must stay out of it.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ConversationList, ConversationThread, UnreadCount } from '@contracts/messages';
+import { getQueryFn } from '@web/lib/api-client';
+
+/** Every conversation query starts with this, so one prefix refreshes the inbox and every thread. */
+export const conversationsQueryKey = ['/api/conversations'] as const;
+export const unreadCountQueryKey = ['/api/messages/unread'] as const;
+
+/** The key is also the URL (`getQueryFn` joins it with '/'), so the id is encoded here. */
+export function conversationQueryKey(conversationId: string) {
+  return [...conversationsQueryKey, encodeURIComponent(conversationId)] as const;
+}
+
+export function conversationsQueryOptions() {
+  return queryOptions({
+    queryKey: conversationsQueryKey,
+    queryFn: getQueryFn<ConversationList>({ on401: 'throw' }),
+  });
+}
+
+/** The signed-in person's conversations, most recent activity first. */
+export function useConversations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...conversationsQueryOptions(), enabled });
+}
+
+export function conversationQueryOptions(conversationId: string) {
+  return queryOptions({
+    queryKey: conversationQueryKey(conversationId),
+    queryFn: getQueryFn<ConversationThread>({ on401: 'throw' }),
+  });
+}
+
+/** The number beside "Messages" in the header; only asked for when someone is signed in. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: unreadCountQueryKey,
+    queryFn: getQueryFn<UnreadCount>({ on401: 'throw' }),
+    enabled,
+  });
+}
+
+/**
+ * After a message is written or read: the inbox, the header's count and the thread it happened in.
+ * Without an id every thread is refreshed (after a reconnect we cannot know what was missed).
+ */
+export function refreshMessages(queryClient: QueryClient, conversationId?: string): Promise<unknown> {
+  return Promise.all([
+    conversationId
+      ? Promise.all([
+          queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true }),
+          queryClient.invalidateQueries({ queryKey: conversationQueryKey(conversationId) }),
+        ])
+      : queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: unreadCountQueryKey }),
+  ]);
+}
+
+/** 'Fiona B.' → 'FB'; the avatar's fallback when there is no photo. */
+export function nameInitials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}]/gu, '').charAt(0))
+    .join('');
+  return letters.slice(0, 2).toUpperCase() || '?';
+}
+
+/**
+ * When a message was written, short enough for an inbox row: the time today ('14:05'), the weekday
+ * within the last week ('Mon'), otherwise the en-GB date ('03/11/2026').
+ */
+export function formatMessageTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.toDateString() === now.toDateString()) {
+    return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  }
+  const sixDaysAgo = new Date(now);
+  sixDaysAgo.setHours(0, 0, 0, 0);
+  sixDaysAgo.setDate(sixDaysAgo.getDate() - 6);
+  if (date >= sixDaysAgo && date <= now) return date.toLocaleDateString('en-GB', { weekday: 'short' });
+  return date.toLocaleDateString('en-GB');
+}
+
+/** '22 November 2026 at 14:05', for a message's full time (screen readers, tooltips). */
+export function formatMessageDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} at ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** '3 unread', the accessible words for an unread badge. */
+export function unreadLabel(count: number): string {
+  return `${count} unread`;
+}

@@ -1,0 +1,126 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCarer, AdminCarerInput } from '@contracts/admin';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { ADMIN_KEYS, reloadAdminLists } from './admin-queries';
+
+/** GET /api/admin/carers: the admin dashboard's carers. */
+export function dashboardCarersQueryOptions() {
+  return queryOptions({
+    queryKey: ADMIN_KEYS.dashboardCarers,
+    queryFn: getQueryFn<AdminCarer[]>({ on401: 'throw' }),
+  });
+}
+
+/** GET /api/test/carers: the carers of the test pages and Admin Management. */
+export function testCarersQueryOptions() {
+  return queryOptions({
+    queryKey: ADMIN_KEYS.testCarers,
+    queryFn: getQueryFn<AdminCarer[]>({ on401: 'throw' }),
+  });
+}
+
+export const useDashboardCarers = () => useQuery(dashboardCarersQueryOptions());
+export const useTestCarers = () => useQuery(testCarersQueryOptions());
+
+const carerPath = (id: string) => `/api/test/carers/${encodeURIComponent(id)}`;
+
+/**
+ * A failed multipart call. Its message follows SPEC section 8 ("<status>: <body or status text>")
+ * so `errorMessage()` reads the server's answer; `statusText` feeds the test pages' toasts
+ * ('Failed to create carer: ' plus status text).
+ */
+export class MultipartRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    body: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'MultipartRequestError';
+  }
+}
+
+/** The status text of a failed call, for the test pages' toasts; the code when there is none (HTTP/2). */
+export function failureStatusText(error: unknown): string {
+  if (error instanceof MultipartRequestError) return error.statusText || String(error.status);
+  if (error instanceof Error) return error.message.split(':')[0] ?? 'Network error';
+  return 'Network error';
+}
+
+/**
+ * SPEC section 7 multipart form: the carer's fields, qualifications and availability as JSON
+ * array strings, isVerified as 'true'/'false', and the optional `photo` file.
+ */
+export function carerFormData(input: AdminCarerInput, photo: File | null): FormData {
+  const body = new FormData();
+  body.append('firstName', input.firstName);
+  body.append('lastName', input.lastName);
+  body.append('specialization', input.specialization);
+  body.append('experience', input.experience);
+  body.append('location', input.location);
+  body.append('hourlyRateMin', input.hourlyRateMin);
+  body.append('hourlyRateMax', input.hourlyRateMax);
+  body.append('description', input.description);
+  body.append('qualifications', JSON.stringify(input.qualifications));
+  body.append('availability', JSON.stringify(input.availability));
+  body.append('isVerified', String(input.isVerified));
+  // The file goes last: the server can read every field before the upload streams in.
+  if (photo) body.append('photo', photo);
+  return body;
+}
+
+async function sendMultipart(method: 'POST' | 'PUT', url: string, body: FormData): Promise<AdminCarer> {
+  const response = await fetch(url, {
+    method,
+    // No Content-Type: the browser adds the multipart boundary itself.
+    headers: { Accept: 'application/json' },
+    body,
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    throw new MultipartRequestError(response.status, response.statusText, await response.text());
+  }
+  return (await response.json()) as AdminCarer;
+}
+
+/** POST /api/test/carers (multipart, with an optional photo). */
+export function useCreateTestCarer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, photo }: { input: AdminCarerInput; photo: File | null }) =>
+      sendMultipart('POST', '/api/test/carers', carerFormData(input, photo)),
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** PUT /api/test/carers/{id} as the test admin page sends it: the same multipart form. */
+export function useUpdateTestCarerMultipart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, photo }: { id: string; input: AdminCarerInput; photo: File | null }) =>
+      sendMultipart('PUT', carerPath(id), carerFormData(input, photo)),
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** PUT /api/test/carers/{id} as Admin Management and the test customer page send it: JSON with isVerified. */
+export function useUpdateCarerJson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: AdminCarerInput }) => {
+      await apiRequest('PUT', carerPath(id), input);
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** DELETE /api/test/carers/{id}. */
+export function useDeleteCarer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', carerPath(id));
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}

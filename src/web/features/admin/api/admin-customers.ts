@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCustomer, CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { ADMIN_KEYS, reloadAdminLists } from './admin-queries';
+
+/** GET /api/admin/users: the admin dashboard's customers. */
+export function dashboardCustomersQueryOptions() {
+  return queryOptions({
+    queryKey: ADMIN_KEYS.dashboardUsers,
+    queryFn: getQueryFn<AdminCustomer[]>({ on401: 'throw' }),
+  });
+}
+
+/** GET /api/test/users: the customers of Admin Management and the test customer page. */
+export function testCustomersQueryOptions() {
+  return queryOptions({
+    queryKey: ADMIN_KEYS.testUsers,
+    queryFn: getQueryFn<AdminCustomer[]>({ on401: 'throw' }),
+  });
+}
+
+export const useDashboardCustomers = () => useQuery(dashboardCustomersQueryOptions());
+export const useTestCustomers = () => useQuery(testCustomersQueryOptions());
+
+const userPath = (base: string, id: string, rest = '') => `${base}/${encodeURIComponent(id)}${rest}`;
+
+/** Which subscription call a screen makes (SPEC section 7). */
+export type SubscriptionRoute =
+  /** Admin dashboard: PATCH /api/admin/users/{id}/subscription. */
+  | 'dashboard'
+  /** Test customer page: PATCH /api/test/users/{id}/subscription. */
+  | 'testPage'
+  /** Admin Management: PUT /api/test/users/{id}/subscription. */
+  | 'management';
+
+const SUBSCRIPTION_CALLS = {
+  dashboard: { method: 'PATCH', base: '/api/admin/users' },
+  testPage: { method: 'PATCH', base: '/api/test/users' },
+  management: { method: 'PUT', base: '/api/test/users' },
+} as const;
+
+export function useChangeSubscription(route: SubscriptionRoute) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, input }: { userId: string; input: SubscriptionChangeInput }) => {
+      const call = SUBSCRIPTION_CALLS[route];
+      await apiRequest(call.method, userPath(call.base, userId, '/subscription'), input);
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** PUT /api/test/users/{id} {firstName, lastName, email}. */
+export function useUpdateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: CustomerEditInput }) => {
+      await apiRequest('PUT', userPath('/api/test/users', id), input);
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** DELETE /api/test/users/{id}: no confirmation first (SPEC section 2). */
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', userPath('/api/test/users', id));
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}
+
+/** POST /api/test/create-sample-users, no body. */
+export function useCreateSampleCustomers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/test/create-sample-users');
+    },
+    onSuccess: () => reloadAdminLists(queryClient),
+  });
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminReport, ResolveReportInput } from '@contracts/admin';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { reloadAdminLists } from './admin-queries';
+
+export const REPORT_FILTERS = ['open', 'resolved', 'dismissed', 'all'] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+const BASE = '/api/admin/reports';
+
+export function adminReportsQueryOptions(status: ReportFilter) {
+  return queryOptions({
+    queryKey: [`${BASE}?status=${status}`],
+    queryFn: getQueryFn<AdminReport[]>({ on401: 'throw' }),
+  });
+}
+
+export function useAdminReports(status: ReportFilter) {
+  return useQuery(adminReportsQueryOptions(status));
+}
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: ResolveReportInput }) => {
+      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/resolve`, input);
+    },
+    // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
+    onSettled: () => {
+      void reloadAdminLists(queryClient);
+    },
+  });
+}
+
+export function useUnsuspendUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      await apiRequest('POST', `/api/admin/users/${encodeURIComponent(userId)}/unsuspend`);
+    },
+    // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
+    onSettled: () => {
+      void reloadAdminLists(queryClient);
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { ADMIN_TEXT, ADMIN_TOASTS, CustomerEditInput, type AdminCustomer } from '@contracts/admin';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
+import { useUpdateCustomer } from '../api/admin-customers';
+import { customerName } from './admin-names';
+import { fieldAria, FormField } from './form-field';
+
+const FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+/** SPEC section 8: Admin Management's toasts, or the test customer page's. */
+const TOASTS = {
+  management: {
+    success: { title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerUpdated },
+    failure: ADMIN_TOASTS.customerUpdateFailed,
+  },
+  testPage: {
+    success: { title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.testUserUpdated },
+    failure: ADMIN_TOASTS.testUserUpdateFailed,
+  },
+} as const;
+
+export type CustomerEditVariant = keyof typeof TOASTS;
+
+function CustomerEditForm({
+  customer,
+  variant,
+  onSaved,
+}: {
+  customer: AdminCustomer;
+  variant: CustomerEditVariant;
+  onSaved: () => void;
+}) {
+  const id = useId();
+  const update = useUpdateCustomer();
+  const form = useForm<CustomerEditInput>({
+    resolver: zodResolver(CustomerEditInput),
+    defaultValues: {
+      firstName: customer.firstName ?? '',
+      lastName: customer.lastName ?? '',
+      email: customer.email,
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((input) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: customer.id, input },
+      {
+        onSuccess: () => {
+          toast(TOASTS[variant].success);
+          onSaved();
+        },
+        onError: (error) => {
+          const failure = TOASTS[variant].failure;
+          toast({
+            variant: 'destructive',
+            title: ADMIN_TOASTS.errorTitle,
+            description: errorMessage(error, failure),
+          });
+          const { fieldMessages } = serverFormErrors(error, FIELDS, failure, 'email');
+          applyFieldMessages(form.setError, FIELDS, fieldMessages);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-first`} label="First Name" error={errors.firstName?.message}>
+          <Input
+            autoComplete="off"
+            {...fieldAria(`${id}-first`, errors.firstName?.message)}
+            {...form.register('firstName')}
+          />
+        </FormField>
+        <FormField id={`${id}-last`} label="Last Name" error={errors.lastName?.message}>
+          <Input
+            autoComplete="off"
+            {...fieldAria(`${id}-last`, errors.lastName?.message)}
+            {...form.register('lastName')}
+          />
+        </FormField>
+      </div>
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          {...fieldAria(`${id}-email`, errors.email?.message)}
+          {...form.register('email')}
+        />
+      </FormField>
+      <DialogFooter className="mt-2">
+        <DialogClose asChild>
+          <Button variant="outline">{ADMIN_TEXT.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" aria-disabled={update.isPending || undefined}>
+          {update.isPending ? (
+            <>
+              <Spinner />
+              {ADMIN_TEXT.saving}
+            </>
+          ) : (
+            ADMIN_TEXT.saveChanges
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Edit Customer Details': First Name, Last Name, Email; closes on a successful save. */
+export function CustomerEditDialog({
+  customer,
+  variant,
+}: {
+  customer: AdminCustomer;
+  variant: CustomerEditVariant;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Pencil aria-hidden="true" />
+          Edit<span className="sr-only">{` ${customerName(customer)}`}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{ADMIN_TEXT.editCustomerTitle}</DialogTitle>
+          <DialogDescription>{`Change the name or email of ${customer.email}.`}</DialogDescription>
+        </DialogHeader>
+        <CustomerEditForm customer={customer} variant={variant} onSaved={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

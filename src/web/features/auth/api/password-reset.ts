@@ -1,0 +1,54 @@
+// Issue 8: forgotten passwords and the emailed links (reset a password, confirm a new email).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  SETTINGS_MESSAGES,
+  type ForgotPasswordInput,
+  type ResetPasswordInput,
+  type TokenInput,
+} from '@contracts/settings';
+import { apiRequest, parseApiError } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/auth';
+
+/** POST /api/auth/forgot-password: always 202, whether or not the email has an account. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (input: ForgotPasswordInput) => {
+      await apiRequest('POST', '/api/auth/forgot-password', input);
+    },
+  });
+}
+
+/** POST /api/auth/reset-password with the token from the emailed link. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: ResetPasswordInput) => {
+      await apiRequest('POST', '/api/auth/reset-password', input);
+    },
+  });
+}
+
+/** POST /api/settings/email/confirm: the new address takes effect; the current user is read again. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TokenInput) => {
+      await apiRequest('POST', '/api/settings/email/confirm', input);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}
+
+/**
+ * A refused reset whose link is spent or expired (the server's message is about the token), as
+ * opposed to one whose new password was refused (that message goes beside the field).
+ */
+export function isResetLinkInvalid(error: unknown): boolean {
+  const details = parseApiError(error);
+  if (!details || details.fieldErrors.newPassword) return false;
+  return (
+    details.message === SETTINGS_MESSAGES.resetLinkInvalid ||
+    'token' in details.fieldErrors ||
+    details.status === 404 ||
+    details.status === 410
+  );
+}

@@ -1,0 +1,46 @@
+// The carer's £29 monthly membership (SPEC 1): its state, starting it and cancelling it.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CarerMembership, StartMembershipResponse } from '@contracts/subscriptions';
+import { carerMembershipQueryKey } from '@web/components/payments/payments-api';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { myProfileQueryKey } from './my-profile';
+
+export function useCarerMembership() {
+  return useQuery({
+    queryKey: carerMembershipQueryKey,
+    queryFn: getQueryFn<CarerMembership>({ on401: 'throw' }),
+  });
+}
+
+/** The membership decides whether the profile is listed, so the profile's badge is refetched too. */
+export function refreshAfterMembershipChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: carerMembershipQueryKey }),
+    queryClient.invalidateQueries({ queryKey: myProfileQueryKey }),
+  ]);
+}
+
+/** POST /api/carer-membership → the first month's payment. */
+export function useStartMembership() {
+  return useMutation({
+    mutationFn: async (): Promise<StartMembershipResponse> => {
+      const response = await apiRequest('POST', '/api/carer-membership');
+      return (await response.json()) as StartMembershipResponse;
+    },
+  });
+}
+
+/** POST /api/carer-membership/cancel: no more payments; listed until the paid month ends. */
+export function useCancelMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<CarerMembership> => {
+      const response = await apiRequest('POST', '/api/carer-membership/cancel');
+      return (await response.json()) as CarerMembership;
+    },
+    onSuccess: async (membership) => {
+      queryClient.setQueryData(carerMembershipQueryKey, membership);
+      await queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { BadgeCheck, Lock, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@contracts/auth';
+import { paths } from '@contracts/paths';
+import { describeDbsCheck, type CarerChecks } from '@contracts/verification';
+import { useAuth } from '@web/lib/auth';
+import { hasActiveSubscription } from './contact-area';
+
+function CheckLine({ children }: { children: string }) {
+  return (
+    <li className="flex items-start gap-2">
+      <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+/** The checks behind the Verified badge, as subscribed families (and admins) see them. */
+export function BackgroundChecks({ checks }: { checks: CarerChecks }) {
+  return (
+    <div className="grid gap-3" data-testid="background-checks">
+      <ul className="grid gap-2">
+        <CheckLine>{describeDbsCheck(checks)}</CheckLine>
+        {checks.rightToWorkConfirmed ? <CheckLine>Right to work confirmed</CheckLine> : null}
+        {checks.referencesChecked ? <CheckLine>References checked</CheckLine> : null}
+      </ul>
+      {checks.renewalDue ? (
+        <p className="flex items-start gap-2 text-sm font-medium text-amber-900">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>DBS renewal due: the certificate is over 3 years old and not on the Update Service.</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Whether the viewer is someone the check details are kept from until they subscribe: a visitor
+ * or a customer without an active subscription. Carers and admins are neither.
+ */
+export function mayBeInvitedToSubscribe(user: CurrentUser | null): boolean {
+  if (!user) return true;
+  return user.role === 'customer' && user.userType === 'customer' && !hasActiveSubscription(user);
+}
+
+/** What a verified carer's profile says about their checks to someone who may not see the details. */
+export function BackgroundChecksLocked() {
+  const { user } = useAuth();
+  return (
+    <p className="flex items-start gap-2 text-sm text-muted-foreground">
+      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        CareMatch has checked this carer’s DBS certificate, right to work and references.{' '}
+        <Link
+          to={user ? paths.subscription : paths.pricing}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Subscribe to see the check details
+        </Link>
+        .
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MESSAGE_MAX_LENGTH, MessageContent } from '@contracts/messages';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useReply } from '../api/thread-actions';
+
+/** The reply box under a thread: 1 to 2,000 characters once trimmed, the contract's messages. */
+export function ReplyForm({ conversationId }: { conversationId: string }) {
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reply = useReply(conversationId);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reply.isPending) return;
+    const parsed = MessageContent.safeParse(content);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    reply.mutate(
+      { content: parsed.data },
+      {
+        onSuccess: () => setContent(''),
+        onError: (failure) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(failure, 'Failed to send message.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-2" noValidate>
+      <Label htmlFor={id}>Reply</Label>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        {`Plain text, up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
+      </p>
+      <Textarea
+        id={id}
+        name="content"
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        value={content}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        onChange={(event) => setContent(event.target.value)}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        {/* aria-disabled, not disabled, so focus stays on the button while sending. */}
+        <Button type="submit" aria-disabled={reply.isPending || undefined}>
+          {reply.isPending ? (
+            <>
+              <Spinner />
+              Sending...
+            </>
+          ) : (
+            'Send'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

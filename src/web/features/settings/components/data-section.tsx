@@ -1,0 +1,65 @@
+import { Download } from 'lucide-react';
+import { useState, type MouseEvent } from 'react';
+import { SETTINGS_MESSAGES } from '@contracts/settings';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@web/lib/api-client';
+import { EXPORT_URL } from '../api/settings-api';
+import { SettingsSection } from './settings-section';
+
+/** The file name the server gives the ZIP (Content-Disposition), or a dated default. */
+function fileNameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? `carematch-data-${new Date().toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * Issue 8 point 4 (UK GDPR access and portability). A real link, so it works without script; with
+ * script the ZIP is fetched first, so a refusal (too many downloads, a failure) shows as a toast
+ * instead of downloading the error as a file.
+ */
+export function DataSection() {
+  const [preparing, setPreparing] = useState(false);
+
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (preparing) return;
+    setPreparing(true);
+    try {
+      const response = await apiRequest('GET', EXPORT_URL);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileNameOf(response);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: SETTINGS_MESSAGES.errorTitle,
+        description: errorMessage(error, SETTINGS_MESSAGES.exportFailed),
+      });
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  return (
+    <SettingsSection
+      id="data"
+      title="Your data"
+      description="A ZIP file with a copy of everything we hold about you, in JSON and CSV, with the files you uploaded."
+    >
+      <p className="text-sm">
+        It includes your profile, any carer profile, messages you sent and received, reviews, saved carers,
+        payments, signed-in sessions and verification details.
+      </p>
+      <Button asChild variant="outline" className="w-full sm:w-fit">
+        <a href={EXPORT_URL} download onClick={(event) => void download(event)} aria-busy={preparing}>
+          <Download aria-hidden="true" />
+          {preparing ? 'Preparing your data...' : 'Download my data'}
+        </a>
+      </Button>
+    </SettingsSection>
+  );
+}

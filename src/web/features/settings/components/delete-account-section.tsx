@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@contracts/paths';
+import { DELETE_CONFIRMATION_WORD, DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Spinner } from '@web/components/ui/spinner';
+import { TextField } from '@web/components/ui/text-field';
+import { toast } from '@web/components/ui/use-toast';
+import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
+import { useDeleteAccount, useForgetAccount } from '../api/settings-api';
+import { FormAlert, SettingsSection } from './settings-section';
+
+const DELETE_FIELDS = DeleteAccountInput.keyof().options;
+const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
+const deleteErrors = (error: unknown) => serverFormErrors(error, DELETE_FIELDS, DELETE_FAILED);
+
+function DeleteAccountForm() {
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const forgetAccount = useForgetAccount();
+  const form = useForm({
+    resolver: zodResolver(DeleteAccountInput),
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    remove.mutate(values, {
+      onSuccess: () => {
+        void navigate(paths.home, { replace: true });
+        forgetAccount();
+        toast({
+          title: SETTINGS_MESSAGES.accountDeletedTitle,
+          description: SETTINGS_MESSAGES.accountDeletedBody,
+        });
+      },
+      onError: (error) => applyFieldMessages(form.setError, DELETE_FIELDS, deleteErrors(error).fieldMessages),
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormAlert message={remove.isError ? deleteErrors(remove.error).alert : null} />
+      <TextField
+        id="delete-password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        id="delete-confirmation"
+        label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.confirmation?.message}
+        {...form.register('confirmation')}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={remove.isPending}>
+          {remove.isPending ? (
+            <>
+              <Spinner />
+              Deleting...
+            </>
+          ) : (
+            'Delete my account'
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Issue 8 point 5: the danger zone. */
+export function DeleteAccountSection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsSection
+      id="delete-account"
+      title="Delete account"
+      danger
+      description="Deleting your account cannot be undone."
+    >
+      <div className="grid gap-2 text-sm">
+        <p>
+          <span className="font-semibold">What is deleted:</span> your name, email, phone, photo, any carer
+          profile and its documents, saved carers, reviews you wrote and every signed-in session. A recurring
+          subscription is cancelled.
+        </p>
+        <p>
+          <span className="font-semibold">What is kept:</span> payments, as anonymised amounts and dates for
+          our accounts; messages you sent stay readable to the other person under &ldquo;Deleted user&rdquo;.
+        </p>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="destructive" className="w-full sm:w-fit">
+            Delete account...
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This erases your personal data for good and signs you out everywhere. Enter your password and
+              type {DELETE_CONFIRMATION_WORD} to confirm.
+            </DialogDescription>
+          </DialogHeader>
+          {/* Mounted only while open, so a second opening starts empty. */}
+          {open ? <DeleteAccountForm /> : null}
+        </DialogContent>
+      </Dialog>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,76 @@
+// The family's plan: status, history, the two ways to pay (SPEC 7) and cancelling a Monthly plan.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CreateSubscriptionResponse,
+  PaymentHistory,
+  SubscribeInput,
+  SubscribeResponse,
+  SubscriptionStatus,
+} from '@contracts/subscriptions';
+import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '@web/components/payments/payments-api';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/auth';
+
+/** SPEC 7: asked only when signed in. */
+export function useSubscriptionStatus({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: subscriptionStatusQueryKey,
+    queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
+    enabled,
+  });
+}
+
+export function usePaymentHistory({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: paymentHistoryQueryKey,
+    queryFn: getQueryFn<PaymentHistory>({ on401: 'throw' }),
+    enabled,
+  });
+}
+
+/** SPEC 4/7: after a plan changes, the status and the current user are fetched again. */
+export function refreshAfterPlanChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey }),
+    queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
+  ]);
+}
+
+/** POST /api/create-subscription: the 3-Month Access payment, started when the checkout opens. */
+export function useCreateSubscription() {
+  return useMutation({
+    mutationFn: async (): Promise<CreateSubscriptionResponse> => {
+      const response = await apiRequest('POST', '/api/create-subscription');
+      return (await response.json()) as CreateSubscriptionResponse;
+    },
+  });
+}
+
+/** POST /api/subscribe: starts a Monthly or Annual payment; access follows the confirmed payment. */
+export function useSubscribe() {
+  return useMutation({
+    mutationFn: async (input: SubscribeInput): Promise<SubscribeResponse> => {
+      const response = await apiRequest('POST', '/api/subscribe', input);
+      return (await response.json()) as SubscribeResponse;
+    },
+  });
+}
+
+/** POST /api/subscription/cancel: a Monthly plan stops renewing; access lasts until it ends. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<SubscriptionStatus> => {
+      const response = await apiRequest('POST', '/api/subscription/cancel');
+      return (await response.json()) as SubscriptionStatus;
+    },
+    onSuccess: async (status) => {
+      queryClient.setQueryData(subscriptionStatusQueryKey, status);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
+      ]);
+    },
+  });
+}

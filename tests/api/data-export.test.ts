@@ -1,0 +1,199 @@
+// Issue 8 point 4: "Download my data" (GET /api/settings/export) answers a ZIP, made within the
+// request, with a JSON and a CSV file of every personal record of the account and its files.
+import { strFromU8, unzipSync } from 'fflate';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_MESSAGES } from '@contracts/settings';
+import { cellText, toCsv } from '../../src/server/features/privacy/csv';
+import { carerWithData, familyWithData } from '../support/privacy-fixtures';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const download = (cookie: string | undefined) =>
+  t.injectAs(cookie, { method: 'GET', url: '/api/settings/export' });
+
+function unzip(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(200);
+  const files = unzipSync(new Uint8Array(response.rawPayload));
+  const text = (name: string) => {
+    const file = files[name];
+    if (!file) throw new Error(`${name} is not in the export: ${Object.keys(files).join(', ')}`);
+    return strFromU8(file);
+  };
+  /** A part's JSON file ('messages-sent' reads messages-sent.json). */
+  const json = <T = Array<Record<string, unknown>>>(part: string) => JSON.parse(text(`${part}.json`)) as T;
+  return { files, names: Object.keys(files).sort(), text, json };
+}
+
+describe('GET /api/settings/export', () => {
+  it('answers 401 signed out', async () => {
+    expect((await download(undefined)).statusCode).toBe(401);
+  });
+
+  it("holds a family's records from every table that has one, as JSON and CSV, and no one else's email", async () => {
+    const { family, phone, newEmail, partner, blocked, conversationId } = await familyWithData(t);
+    const response = await download(family.cookie);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="carematch-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const zip = unzip(response);
+    for (const part of [
+      'account',
+      'conversations',
+      'messages-sent',
+      'messages-received',
+      'reviews-written',
+      'saved-carers',
+      'payments',
+      'billing-subscriptions',
+      'sessions',
+      'blocks',
+      'reports-made',
+      'contact-enquiries',
+      'failed-sign-ins',
+      'emails-sent',
+      'email-change-requests',
+    ]) {
+      expect(zip.names, part).toContain(`${part}.json`);
+      expect(zip.names, part).toContain(`${part}.csv`);
+    }
+    expect(zip.names).toContain('README.txt');
+    expect(zip.names).not.toContain('carer-profile.json');
+    expect(zip.text('README.txt')).toContain('messages-sent.json / messages-sent.csv');
+
+    const account = zip.json<Record<string, unknown>>('account');
+    expect(account).toMatchObject({ id: family.user.id, email: family.user.email, role: 'customer' });
+    expect(zip.text('account.json')).not.toMatch(/password_?hash|\$argon2/i);
+
+    expect(zip.json('messages-sent').map((m) => [m.conversationId, m.content])).toEqual([
+      [conversationId, 'Can you help my mother on Tuesdays?'],
+      [conversationId, '=HYPERLINK("http://evil.example")'],
+      [expect.any(String), 'Hello, are you free on Fridays?'],
+    ]);
+    const partnerName = `${partner.user.firstName} ${partner.user.lastName!.charAt(0)}.`;
+    expect(zip.json('messages-received')).toEqual([
+      expect.objectContaining({ conversationId, from: partnerName, content: 'Yes, mornings suit me.' }),
+    ]);
+    expect(zip.json('reviews-written')).toEqual([expect.objectContaining({ rating: 5, carer: partnerName })]);
+    expect(zip.json('saved-carers')).toEqual([expect.objectContaining({ carerProfileId: partner.carerId })]);
+    expect(zip.json('blocks')).toEqual([
+      expect.objectContaining({ blocked: `${blocked.user.firstName} ${blocked.user.lastName!.charAt(0)}.` }),
+    ]);
+    expect(zip.json('payments')).toEqual([
+      expect.objectContaining({ plan: 'monthly', amountPence: 1000, status: 'succeeded' }),
+    ]);
+    expect(zip.text('payments.json')).not.toContain('secret');
+    expect(zip.json('billing-subscriptions')).toEqual([
+      expect.objectContaining({ purpose: 'customer_monthly', status: 'active' }),
+    ]);
+    expect(zip.json('sessions')[0]).toEqual(
+      expect.objectContaining({ createdAt: expect.any(String), lastSeenAt: expect.any(String) }),
+    );
+    expect(zip.text('sessions.json')).not.toMatch(/idHash|id_hash/);
+    expect(zip.json('reports-made')).toEqual([expect.objectContaining({ conversationId, status: 'open' })]);
+    expect(zip.json('contact-enquiries')).toEqual([expect.objectContaining({ phone })]);
+    expect(zip.json('failed-sign-ins')).toHaveLength(1);
+    expect(zip.json('email-change-requests')).toEqual([expect.objectContaining({ newEmail })]);
+    expect(zip.text('email-change-requests.json')).not.toMatch(/token/i);
+    expect(zip.text('failed-sign-ins.json')).not.toContain('203.0.113.7');
+
+    // CSV: RFC 4180 quoting, and a formula is shown as text.
+    const sentCsv = zip.text('messages-sent.csv');
+    expect(sentCsv.split('\r\n')[0]).toBe('id,conversationId,to,content,createdAt,readAt');
+    expect(sentCsv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(zip.text('reviews-written.csv')).toContain(
+      '"Kind, punctual and patient with my mother, ""highly"" recommended."',
+    );
+
+    // Other people are named, never addressed.
+    const everything = zip.names
+      .filter((name) => !name.startsWith('files/'))
+      .map(zip.text)
+      .join('\n');
+    for (const other of [partner, blocked]) expect(everything).not.toContain(other.user.email);
+    expect(everything).toContain(family.user.email);
+  });
+
+  it("holds a carer's profile, reviews received, verification metadata and uploaded files", async () => {
+    const { worker, fileKeys } = await carerWithData(t);
+    const family = await familyWithData(t);
+    const review = await t.injectAs(family.family.cookie, {
+      method: 'PUT',
+      url: `/api/carers/${family.partner.carerId}/reviews/mine`,
+      payload: { rating: 4, comment: 'Changed my mind slightly, still very good.' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+
+    const zip = unzip(await download(worker.cookie));
+    expect(zip.json('carer-profile')).toEqual([expect.objectContaining({ id: worker.carerId })]);
+    const [verification] = zip.json('verifications');
+    expect(verification).toMatchObject({ status: 'pending', dbsCertificateNumber: '001234567890' });
+    expect(zip.json('uploads')).toHaveLength(3);
+    for (const key of fileKeys) {
+      const stored = await t.storage.get(key);
+      expect(Buffer.from(zip.files[`files/${key}`]!)).toEqual(stored!.body);
+    }
+    expect(zip.text('README.txt')).toContain('files/');
+
+    // The partner carer of the family sees the family's review, by first name and initial only.
+    const partnerZip = unzip(await download(family.partner.cookie));
+    expect(partnerZip.json('reviews-received')).toEqual([
+      expect.objectContaining({
+        rating: 4,
+        reviewer: `${family.family.user.firstName} ${family.family.user.lastName!.charAt(0)}.`,
+      }),
+    ]);
+    const partnerText = partnerZip.names.map(partnerZip.text).join('\n');
+    expect(partnerText).not.toContain(family.family.user.email);
+    expect(partnerText).not.toContain(family.phone);
+  });
+
+  it('answers 429 after 5 downloads in an hour', async () => {
+    const person = await t.register();
+    for (let index = 0; index < 5; index += 1) expect((await download(person.cookie)).statusCode).toBe(200);
+    const refused = await download(person.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers 503 with a message when a stored file cannot be read', async () => {
+    const { worker } = await carerWithData(t);
+    const original = t.storage.get.bind(t.storage);
+    t.storage.get = () => Promise.reject(new Error('disk gone'));
+    try {
+      const response = await download(worker.cookie);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: SETTINGS_MESSAGES.exportFailed });
+    } finally {
+      t.storage.get = original;
+    }
+  });
+});
+
+describe('CSV cells', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+44 7700', "'+44 7700"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['plain', 'plain'],
+    [null, ''],
+    [42, '42'],
+    [true, 'true'],
+  ])('%s becomes %s', (value, text) => {
+    expect(cellText(value)).toBe(text);
+  });
+
+  it('quotes commas, quotes and line breaks and ends lines with CRLF', () => {
+    expect(toCsv([{ a: 'x,y', b: 'say "hi"', c: 'two\nlines' }])).toBe(
+      'a,b,c\r\n"x,y","say ""hi""","two\nlines"\r\n',
+    );
+  });
+});

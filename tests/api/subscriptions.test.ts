@@ -1,0 +1,502 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { PLANS } from '@contracts/pricing';
+import type { CarerSearchResult } from '@contracts/carers';
+import {
+  DEMO_CARDS,
+  SUBSCRIPTION_MESSAGES,
+  type PaymentHistory,
+  type PaymentsConfig,
+  type SubscribeResponse,
+  type SubscriptionStatus,
+} from '@contracts/subscriptions';
+import { billingSubscriptions, payments, users } from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/platform/security-headers';
+import {
+  billingSubscriptionsOf,
+  confirmDemo,
+  demoCard,
+  demoRenewals,
+  expectNear,
+  paymentsOf,
+  receiptsTo,
+  userRow,
+} from '../support/payments';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+  for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: DEMO_PASSWORD },
+    });
+    cookies[name] = sessionCookieFrom(t.config, response);
+  }
+});
+afterAll(() => t.close());
+
+const customer = () => t.register();
+const createThreeMonth = (cookie: string | undefined) =>
+  t.injectAs(cookie, { method: 'POST', url: '/api/create-subscription' });
+const subscribe = (cookie: string | undefined, payload: Record<string, unknown>) =>
+  t.injectAs(cookie, { method: 'POST', url: '/api/subscribe', payload });
+const statusOf = async (cookie: string) =>
+  (await t.injectAs(cookie, { url: '/api/subscription/status' })).json<SubscriptionStatus>();
+
+/** A customer who paid for `type` with the demo's success card. */
+async function paidCustomer(type: 'three_month' | 'monthly' | 'annual') {
+  const person = await customer();
+  const started =
+    type === 'three_month' ? await createThreeMonth(person.cookie) : await subscribe(person.cookie, { type });
+  expect(started.statusCode, started.body).toBe(200);
+  const confirmed = await confirmDemo(
+    t,
+    person.cookie,
+    started.json<{ clientSecret: string }>().clientSecret,
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return person;
+}
+
+describe('GET /api/payments/config', () => {
+  it('tells everyone the demo provider is in use, with no key', async () => {
+    const response = await t.app.inject({ url: '/api/payments/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PaymentsConfig>()).toEqual({ provider: 'demo', publishableKey: null });
+    // Demo mode keeps the strict policy: no Stripe origin anywhere.
+    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('authorization', () => {
+  const signedInRoutes = [
+    ['POST', '/api/create-subscription'],
+    ['POST', '/api/subscribe'],
+    ['GET', '/api/subscription/status'],
+    ['POST', '/api/subscription/cancel'],
+    ['GET', '/api/payments'],
+    ['POST', '/api/payments/demo/confirm'],
+    ['GET', '/api/carer-membership'],
+    ['POST', '/api/carer-membership'],
+    ['POST', '/api/carer-membership/cancel'],
+  ] as const;
+
+  it.each(signedInRoutes)('answers %s %s with 401 when signed out', async (method, url) => {
+    const payload =
+      url === '/api/subscribe' ? { type: 'annual' } : url.includes('demo') ? demoCard() : undefined;
+    const response = await t.injectAs(undefined, {
+      method,
+      url,
+      ...(payload ? { payload: url.includes('demo') ? { clientSecret: 'x', ...payload } : payload } : {}),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a carer', 'carer'],
+    ['an admin', 'admin'],
+  ])('refuses the customer plans to %s with 403 and a message', async (_who, who) => {
+    for (const response of [
+      await createThreeMonth(cookies[who]),
+      await subscribe(cookies[who], { type: 'monthly' }),
+      await subscribe(cookies[who], { type: 'annual' }),
+      await t.injectAs(cookies[who], { method: 'POST', url: '/api/subscription/cancel' }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.onlyCustomers });
+    }
+  });
+
+  it('lets any signed-in person read their status and payments', async () => {
+    for (const who of ['family', 'carer', 'admin']) {
+      expect((await t.injectAs(cookies[who], { url: '/api/subscription/status' })).statusCode).toBe(200);
+      expect((await t.injectAs(cookies[who], { url: '/api/payments' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('starting a payment never activates a plan by itself', () => {
+  it('POST /api/create-subscription answers a client secret for £49 and leaves the user unsubscribed', async () => {
+    const person = await customer();
+    const response = await createThreeMonth(person.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ clientSecret: expect.stringMatching(/^demo_pi_.+_secret_.+$/) });
+    expect(await statusOf(person.cookie)).toEqual({
+      hasActiveSubscription: false,
+      subscriptionType: null,
+      expiresAt: null,
+      renews: false,
+      cancelAtPeriodEnd: false,
+    });
+    const [payment] = await paymentsOf(t, person.user.id);
+    expect(payment).toMatchObject({
+      plan: 'three_month',
+      amountPence: 4900,
+      status: 'pending',
+      provider: 'demo',
+    });
+  });
+
+  it('POST /api/subscribe ignores an amount or price the client sends, and does not activate', async () => {
+    const person = await customer();
+    const response = await subscribe(person.cookie, {
+      type: 'annual',
+      amount: 1,
+      amountPence: 1,
+      price: 0.01,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SubscribeResponse>()).toEqual({
+      subscriptionType: 'annual',
+      clientSecret: expect.any(String),
+    });
+    const [payment] = await paymentsOf(t, person.user.id);
+    expect(payment).toMatchObject({
+      plan: 'annual',
+      amountPence: PLANS.annual.amountPence,
+      status: 'pending',
+    });
+    expect((await statusOf(person.cookie)).hasActiveSubscription).toBe(false);
+    expect((await userRow(t, person.user.id)).subscriptionStatus).toBeNull();
+  });
+
+  it.each([{}, { type: 'weekly' }, { type: 'three_month' }])(
+    'refuses a subscribe body of %o with 400',
+    async (body) => {
+      const person = await customer();
+      const response = await subscribe(person.cookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Choose the Monthly or the Annual plan.');
+    },
+  );
+
+  it('two rapid clicks create one payment with one client secret', async () => {
+    const person = await customer();
+    const [first, second, third] = await Promise.all([
+      createThreeMonth(person.cookie),
+      createThreeMonth(person.cookie),
+      createThreeMonth(person.cookie),
+    ]);
+    expect([first!.statusCode, second!.statusCode, third!.statusCode]).toEqual([200, 200, 200]);
+    expect(second!.json().clientSecret).toBe(first!.json().clientSecret);
+    expect(third!.json().clientSecret).toBe(first!.json().clientSecret);
+    expect(await paymentsOf(t, person.user.id)).toHaveLength(1);
+    // A later click still gets the same pending payment.
+    expect((await createThreeMonth(person.cookie)).json().clientSecret).toBe(first!.json().clientSecret);
+    expect(await paymentsOf(t, person.user.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/payments/demo/confirm', () => {
+  it('activates 3-Month Access for three calendar months with the success card, and emails a receipt', async () => {
+    const person = await customer();
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    const before = new Date();
+    const response = await confirmDemo(t, person.cookie, clientSecret);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'succeeded' });
+
+    const status = await statusOf(person.cookie);
+    expect(status).toMatchObject({
+      hasActiveSubscription: true,
+      subscriptionType: 'three_month',
+      renews: false,
+    });
+    expectNear(status.expiresAt, addCalendarMonths(before, 3));
+    const [payment] = await paymentsOf(t, person.user.id);
+    expect(payment).toMatchObject({ status: 'succeeded', amountPence: 4900 });
+    expect(payment!.paidAt).toBeInstanceOf(Date);
+
+    const receipts = await receiptsTo(t, person.user.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Your CareMatch receipt: 3-Month Access');
+    expect(receipts[0]!.bodyText).toContain('Amount: £49.00');
+    expect(receipts[0]!.bodyText).toMatch(/Your access lasts until: \d{1,2} \w+ \d{4}/);
+    expect(receipts[0]!.bodyText).not.toMatch(/4242|cvc|card number/i);
+
+    // Confirming again does nothing more.
+    const again = await confirmDemo(t, person.cookie, clientSecret);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.paymentAlreadyDone });
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
+  });
+
+  it.each([
+    ['declined', DEMO_CARDS.declined, SUBSCRIPTION_MESSAGES.cardDeclined],
+    ['insufficient funds', DEMO_CARDS.insufficientFunds, SUBSCRIPTION_MESSAGES.insufficientFunds],
+  ])(
+    'answers a %s card with 402 and leaves the user unsubscribed; a good card then succeeds',
+    async (_name, card, message) => {
+      const person = await customer();
+      const { clientSecret } = (await subscribe(person.cookie, { type: 'annual' })).json<SubscribeResponse>();
+      const declined = await confirmDemo(t, person.cookie, clientSecret, demoCard(card));
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json()).toEqual({ message });
+      expect((await statusOf(person.cookie)).hasActiveSubscription).toBe(false);
+      const [failed] = await paymentsOf(t, person.user.id);
+      expect(failed).toMatchObject({ status: 'failed', failureMessage: message });
+      expect(await receiptsTo(t, person.user.email)).toHaveLength(0);
+
+      // As on Stripe, the same payment can be retried with another card.
+      expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
+      expect(await statusOf(person.cookie)).toMatchObject({
+        hasActiveSubscription: true,
+        subscriptionType: 'annual',
+      });
+      expect(await paymentsOf(t, person.user.id)).toHaveLength(1);
+    },
+  );
+
+  it('accepts any other number that passes the Luhn check, as Stripe test mode does', async () => {
+    const person = await customer();
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    expect(
+      (await confirmDemo(t, person.cookie, clientSecret, demoCard('5555-5555-5555-4444'))).statusCode,
+    ).toBe(200);
+  });
+
+  it.each([
+    [
+      'a number failing the Luhn check',
+      { cardNumber: '4242 4242 4242 4241' },
+      'cardNumber',
+      SUBSCRIPTION_MESSAGES.cardNumberInvalid,
+    ],
+    [
+      'a number of the wrong length',
+      { cardNumber: '4242 4242' },
+      'cardNumber',
+      SUBSCRIPTION_MESSAGES.cardNumberInvalid,
+    ],
+    ['letters', { cardNumber: '4242 abcd 4242 4242' }, 'cardNumber', SUBSCRIPTION_MESSAGES.cardNumberInvalid],
+    ['an expiry in the past', { expiry: '01 / 20' }, 'expiry', SUBSCRIPTION_MESSAGES.expiryInvalid],
+    ['an expiry not MM/YY', { expiry: '2030-01' }, 'expiry', SUBSCRIPTION_MESSAGES.expiryInvalid],
+    ['month 13', { expiry: '13/30' }, 'expiry', SUBSCRIPTION_MESSAGES.expiryInvalid],
+    ['a short CVC', { cvc: '12' }, 'cvc', SUBSCRIPTION_MESSAGES.cvcInvalid],
+    ['a CVC with letters', { cvc: '12a' }, 'cvc', SUBSCRIPTION_MESSAGES.cvcInvalid],
+  ])('refuses %s with 400 and a field message, changing nothing', async (_name, override, field, message) => {
+    const person = await customer();
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    const response = await confirmDemo(t, person.cookie, clientSecret, { ...demoCard(), ...override });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, fieldErrors: { [field]: message } });
+    const [payment] = await paymentsOf(t, person.user.id);
+    expect(payment!.status).toBe('pending');
+  });
+
+  it("answers 404 for another person's payment and for a made-up or altered secret", async () => {
+    const owner = await customer();
+    const stranger = await customer();
+    const { clientSecret } = (await createThreeMonth(owner.cookie)).json<{ clientSecret: string }>();
+    for (const [cookie, secret] of [
+      [stranger.cookie, clientSecret],
+      [owner.cookie, `${clientSecret.slice(0, -2)}xx`],
+      [owner.cookie, 'demo_pi_00000000-0000-4000-8000-000000000000_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      [owner.cookie, 'pi_123_secret_456'],
+    ] as const) {
+      const response = await confirmDemo(t, cookie, secret);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.paymentNotFound });
+    }
+    expect((await statusOf(owner.cookie)).hasActiveSubscription).toBe(false);
+    expect((await paymentsOf(t, owner.user.id))[0]!.status).toBe('pending');
+  });
+});
+
+describe('extending and expiry', () => {
+  it('buying 3-Month while Annual is active extends from the current expiry, in calendar months', async () => {
+    const person = await paidCustomer('annual');
+    const annualExpiry = (await userRow(t, person.user.id)).subscriptionExpiresAt!;
+    expectNear(annualExpiry, addCalendarMonths(new Date(), 12));
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
+    const status = await statusOf(person.cookie);
+    expect(status.subscriptionType).toBe('three_month');
+    expect(status.expiresAt).toBe(addCalendarMonths(annualExpiry, 3).toISOString());
+  });
+
+  it('counts an expired plan as no subscription: status says so and messages are refused', async () => {
+    const person = await paidCustomer('three_month');
+    await t.database.db
+      .update(users)
+      .set({ subscriptionExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, person.user.id));
+    expect(await statusOf(person.cookie)).toMatchObject({
+      hasActiveSubscription: false,
+      subscriptionType: 'three_month',
+    });
+    const carer = (
+      await t.app.inject({ url: '/api/carers?location=leeds&limit=1' })
+    ).json<CarerSearchResult>().items[0]!;
+    const message = await t.injectAs(person.cookie, {
+      method: 'POST',
+      url: '/api/messages',
+      payload: { receiverId: carer.userId, carerId: carer.id, content: 'Hello there' },
+    });
+    expect(message.statusCode).toBe(403);
+    expect(message.json()).toEqual({ message: MESSAGE_MESSAGES.subscriptionRequired });
+    // Buying again after expiry starts from today.
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    await confirmDemo(t, person.cookie, clientSecret);
+    expectNear((await statusOf(person.cookie)).expiresAt, addCalendarMonths(new Date(), 3));
+  });
+
+  it('applies the same rule when a Monthly payment started earlier is confirmed after another plan', async () => {
+    const person = await customer();
+    const monthly = (await subscribe(person.cookie, { type: 'monthly' })).json<SubscribeResponse>();
+    const annual = (await subscribe(person.cookie, { type: 'annual' })).json<SubscribeResponse>();
+    expect((await confirmDemo(t, person.cookie, annual.clientSecret)).statusCode).toBe(200);
+    const late = await confirmDemo(t, person.cookie, monthly.clientSecret);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.accessStillActive });
+    expect(await statusOf(person.cookie)).toMatchObject({ subscriptionType: 'annual', renews: false });
+    expect(await billingSubscriptionsOf(t, person.user.id)).toMatchObject([{ status: 'incomplete' }]);
+  });
+
+  it('does not start a Monthly plan while other access is active (it would charge for time already paid)', async () => {
+    const person = await paidCustomer('three_month');
+    const response = await subscribe(person.cookie, { type: 'monthly' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.accessStillActive });
+  });
+});
+
+describe('the Monthly plan', () => {
+  it('activates for a month once paid, renews, and blocks any other plan while it renews', async () => {
+    const before = new Date();
+    const person = await paidCustomer('monthly');
+    const status = await statusOf(person.cookie);
+    expect(status).toMatchObject({
+      hasActiveSubscription: true,
+      subscriptionType: 'monthly',
+      renews: true,
+      cancelAtPeriodEnd: false,
+    });
+    expectNear(status.expiresAt, addCalendarMonths(before, 1));
+    const [subscription] = await billingSubscriptionsOf(t, person.user.id);
+    expect(subscription).toMatchObject({ purpose: 'customer_monthly', provider: 'demo', status: 'active' });
+    expect(subscription!.currentPeriodEnd!.toISOString()).toBe(status.expiresAt);
+
+    for (const response of [
+      await subscribe(person.cookie, { type: 'annual' }),
+      await subscribe(person.cookie, { type: 'monthly' }),
+      await createThreeMonth(person.cookie),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews });
+    }
+  });
+
+  it('cancels at the end of the period: access stays until then, and nothing is renewed', async () => {
+    const person = await paidCustomer('monthly');
+    const paidUntil = (await statusOf(person.cookie)).expiresAt;
+    const cancelled = await t.injectAs(person.cookie, { method: 'POST', url: '/api/subscription/cancel' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<SubscriptionStatus>()).toEqual({
+      hasActiveSubscription: true,
+      subscriptionType: 'monthly',
+      expiresAt: paidUntil,
+      renews: false,
+      cancelAtPeriodEnd: true,
+    });
+    const again = await t.injectAs(person.cookie, { method: 'POST', url: '/api/subscription/cancel' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.nothingToCancel });
+
+    // The period ends: demo housekeeping ends the subscription instead of charging again.
+    const [subscription] = await billingSubscriptionsOf(t, person.user.id);
+    const ended = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(billingSubscriptions)
+      .set({ currentPeriodEnd: ended })
+      .where(eq(billingSubscriptions.id, subscription!.id));
+    await t.database.db
+      .update(users)
+      .set({ subscriptionExpiresAt: ended })
+      .where(eq(users.id, person.user.id));
+    await demoRenewals(t).run();
+    expect((await billingSubscriptionsOf(t, person.user.id))[0]!.status).toBe('canceled');
+    expect(await paymentsOf(t, person.user.id)).toHaveLength(1);
+    expect(await statusOf(person.cookie)).toMatchObject({
+      hasActiveSubscription: false,
+      renews: false,
+      cancelAtPeriodEnd: false,
+    });
+    // With nothing renewing, the person may choose again.
+    expect((await subscribe(person.cookie, { type: 'annual' })).statusCode).toBe(200);
+  });
+
+  it('renews an uncancelled plan at the end of its period, once, by charging the saved card', async () => {
+    const person = await paidCustomer('monthly');
+    const [subscription] = await billingSubscriptionsOf(t, person.user.id);
+    const periodEnd = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(billingSubscriptions)
+      .set({ currentPeriodEnd: periodEnd })
+      .where(eq(billingSubscriptions.id, subscription!.id));
+    await t.database.db
+      .update(users)
+      .set({ subscriptionExpiresAt: periodEnd })
+      .where(eq(users.id, person.user.id));
+    expect((await statusOf(person.cookie)).hasActiveSubscription).toBe(false);
+
+    const renewals = demoRenewals(t);
+    await Promise.all([renewals.run(), renewals.run()]);
+    await renewals.run();
+
+    const history = (await t.injectAs(person.cookie, { url: '/api/payments' })).json<PaymentHistory>()
+      .payments;
+    expect(history.map((p) => [p.plan, p.status, p.amountPence])).toEqual([
+      ['monthly', 'succeeded', 1000],
+      ['monthly', 'succeeded', 1000],
+    ]);
+    const status = await statusOf(person.cookie);
+    expect(status).toMatchObject({ hasActiveSubscription: true, renews: true });
+    expect(status.expiresAt).toBe(addCalendarMonths(periodEnd, 1).toISOString());
+    expect((await billingSubscriptionsOf(t, person.user.id))[0]!.currentPeriodEnd!.toISOString()).toBe(
+      status.expiresAt,
+    );
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(2);
+  });
+
+  it('answers 409 to a cancel with nothing that renews', async () => {
+    const person = await paidCustomer('annual');
+    const response = await t.injectAs(person.cookie, { method: 'POST', url: '/api/subscription/cancel' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.nothingToCancel });
+  });
+});
+
+describe('GET /api/payments', () => {
+  it("lists the person's own payments, newest first, and nobody else's", async () => {
+    const person = await paidCustomer('three_month');
+    await subscribe(person.cookie, { type: 'annual' });
+    const other = await paidCustomer('annual');
+    const response = await t.injectAs(person.cookie, { url: '/api/payments' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const history = response.json<PaymentHistory>().payments;
+    expect(history.map((p) => [p.plan, p.status])).toEqual([
+      ['annual', 'pending'],
+      ['three_month', 'succeeded'],
+    ]);
+    const ids = new Set((await paymentsOf(t, other.user.id)).map((p) => p.id));
+    expect(history.some((p) => ids.has(p.id))).toBe(false);
+  });
+
+  it('shows the seeded subscriber their annual payment', async () => {
+    const history = (await t.injectAs(cookies.subscribed, { url: '/api/payments' })).json<PaymentHistory>();
+    expect(history.payments[0]).toMatchObject({ plan: 'annual', amountPence: 10000, status: 'succeeded' });
+    const stored = await t.database.db.select().from(payments).where(eq(payments.plan, 'annual'));
+    expect(stored.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAGE_MODULES } from '../../src/server/platform/page-preloads';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// A miniature build: what `npm run build:web` writes (assets plus their .br/.gz twins).
+const INDEX_HTML = `<!doctype html><html><head><title>CareMatch</title></head><body>${'<!-- padding -->'.repeat(100)}<div id="root"></div></body></html>`;
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+// What Vite's manifest says of the entry, the landing page's chunk and a chunk both share.
+const MANIFEST = {
+  'index.html': { file: 'assets/app-abc123.js', imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-111.js' },
+  'features/marketing/pages/landing-page.tsx': {
+    file: 'assets/landing-page-222.js',
+    imports: ['_shared.js', '_star.js'],
+  },
+  '_star.js': { file: 'assets/star-333.js' },
+};
+
+function writeWithTwins(file: string, content: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+}
+
+describe('serving the web build', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-web-'));
+    writeWithTwins(path.join(webDir, 'index.html'), INDEX_HTML);
+    writeWithTwins(path.join(webDir, 'assets', 'app-abc123.js'), APP_JS);
+    fs.mkdirSync(path.join(webDir, '.vite'));
+    fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await createTestApp({}, webDir);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['br', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => zlib.gunzipSync(body)],
+  ])('sends the precompressed asset for Accept-Encoding %s', async (accept, encoding, decode) => {
+    const response = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(decode(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the plain asset to a client that accepts no encoding', async () => {
+    const response = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('sends index.html, compressed and never cached, for every page address', async () => {
+    const response = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it('answers JSON 404 for an unknown /api address and a missing asset', async () => {
+    for (const url of ['/api/nothing-here', '/assets/missing.js']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  describe('preloads for the first page', () => {
+    const links = (header: string | string[] | number | undefined) => String(header).split(', ');
+    const auth = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+    it('starts the sign-in check, the landing page code (not the entry again) and its carers at once', async () => {
+      const response = await t.app.inject({ url: '/' });
+      expect(links(response.headers.link)).toEqual([
+        auth,
+        '</assets/landing-page-222.js>; rel=modulepreload',
+        '</assets/star-333.js>; rel=modulepreload',
+        '</api/carers?limit=3>; rel=preload; as=fetch; crossorigin=use-credentials',
+      ]);
+    });
+
+    it('preloads only the sign-in check for a signed-in visit to /', async () => {
+      const response = await t.app.inject({ url: '/', cookies: { [t.config.session.cookieName]: 'x' } });
+      expect(links(response.headers.link)).toEqual([auth]);
+    });
+
+    it("preloads the search's first page at the address the page will ask for", async () => {
+      const response = await t.app.inject({
+        url: '/carers?careType=Dementia+Care&location=Leeds&sort=nonsense',
+      });
+      expect(links(response.headers.link)).toContain(
+        '</api/carers?location=Leeds&careType=Dementia+Care&limit=12>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+    });
+
+    it('names page modules that exist', () => {
+      for (const module of Object.values(FIRST_PAGE_MODULES)) {
+        expect(fs.existsSync(path.join(__dirname, '../../src/web', module)), module).toBe(true);
+      }
+    });
+  });
+});

@@ -1,0 +1,394 @@
+import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_CARER_MESSAGES,
+  ADMIN_TEXT,
+  ADMIN_TOASTS,
+  CUSTOMER_EDIT_MESSAGES,
+} from '../../src/contracts/admin';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
+import { registerThroughForm, toastTitle } from './support/journeys';
+
+const suite = useE2ESuite();
+const open = suite.open;
+
+/** SPEC section 2: 320 px is the narrowest phone the layout must fit. */
+const NARROW = { width: 320, height: 640 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ADMIN_SCREENS = [
+  '/admin-dashboard',
+  '/admin-management',
+  '/test-admin',
+  '/test-customer-admin',
+] as const;
+
+/** A toast's description (Radix also renders a screen-reader copy of the text). */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function signInAtAdminLogin(page: Page, password = DEMO_PASSWORD) {
+  await page.getByLabel('Username').fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: ADMIN_TEXT.loginButton }).click();
+}
+
+/** The card (list item) of the list entry that shows `text`. */
+const cardWith = (page: Page, list: string, text: string | RegExp): Locator =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: text });
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `page scrolls sideways on ${label}`).toBeLessThanOrEqual(0);
+}
+
+describe('admin sign-in and Admin Management', () => {
+  it('signs an admin in at /admin-login, then edits a customer, activates a plan, edits a carer and deletes a customer', async () => {
+    // A customer to delete later, registered the way anyone would.
+    const visitor = await open(DESKTOP);
+    const doomedEmail = await registerThroughForm(visitor, {
+      firstName: 'Dora',
+      lastName: 'Leaving',
+      userType: 'customer',
+    });
+
+    const page = await open(DESKTOP);
+    await page.goto('/admin-login');
+    await page.getByRole('heading', { name: 'Admin Login', level: 1 }).waitFor();
+    // Demo mode: the seeded admin's credentials are shown as a hint.
+    await page.getByText(DEMO_ACCOUNTS.admin.email).waitFor();
+    await expectNoAxeViolations(page, '/admin-login (desktop)');
+
+    // A wrong password is refused with the spec's toast, and nothing is stored in the browser.
+    await signInAtAdminLogin(page, 'not-the-password');
+    await toastTitle(page, ADMIN_TOASTS.loginFailedTitle).waitFor();
+    await toastText(page, ADMIN_TOASTS.loginFailedBody).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin-login');
+
+    await signInAtAdminLogin(page);
+    await toastTitle(page, ADMIN_TOASTS.loginSuccessTitle).waitFor();
+    await toastText(page, ADMIN_TOASTS.loginSuccessBody).waitFor();
+    await page.waitForURL((url) => url.pathname === '/admin-management');
+    await page.getByRole('heading', { name: ADMIN_TEXT.managementTitle, level: 1 }).waitFor();
+    await page.getByText(ADMIN_TEXT.managementSubtitle).waitFor();
+    expect(
+      await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length })),
+    ).toEqual({ local: 0, session: 0 });
+    expect(
+      await page.getByRole('tab', { name: ADMIN_TEXT.customerAccountsTab }).getAttribute('aria-selected'),
+    ).toBe('true');
+
+    // The customer list: names, emails, en-GB join dates, status badges.
+    const family = cardWith(page, 'Customers', DEMO_ACCOUNTS.family.email);
+    await family.getByRole('heading', { name: 'Fiona Barker' }).waitFor();
+    expect(await family.textContent()).toMatch(/Joined: \d{2}\/\d{2}\/\d{4}/);
+    expect(await family.textContent()).toContain('Inactive');
+    await expectNoAxeViolations(page, '/admin-management customers (desktop)');
+
+    // Edit a customer: the spec's messages beside the fields, then the toast and the reloaded list.
+    await family.getByRole('button', { name: /^Edit/ }).click();
+    const customerDialog = page.getByRole('dialog', { name: ADMIN_TEXT.editCustomerTitle });
+    await customerDialog.waitFor();
+    expect(await customerDialog.getByLabel('Email').getAttribute('type')).toBe('email');
+    await customerDialog.getByLabel('First Name').fill('');
+    await customerDialog.getByLabel('Email').fill('not-an-email');
+    await customerDialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await customerDialog.getByText(CUSTOMER_EDIT_MESSAGES.firstNameRequired).waitFor();
+    await customerDialog.getByText(CUSTOMER_EDIT_MESSAGES.emailInvalid).waitFor();
+    await expectNoAxeViolations(page, 'the Edit Customer Details dialog (desktop)');
+    await customerDialog.getByLabel('First Name').fill('Fenella');
+    await customerDialog.getByLabel('Email').fill(DEMO_ACCOUNTS.family.email);
+    await customerDialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await toastText(page, ADMIN_TOASTS.customerUpdated).waitFor();
+    await customerDialog.waitFor({ state: 'detached' });
+    await family.getByRole('heading', { name: 'Fenella Barker' }).waitFor();
+
+    // Activate a monthly plan: 30 days ahead on this page, shown in en-GB.
+    await family.getByRole('button', { name: /^Update Status/ }).click();
+    await page.getByRole('menuitem', { name: ADMIN_TEXT.activateMonthly }).click();
+    await toastText(page, ADMIN_TOASTS.subscriptionUpdated).waitFor();
+    await family.getByText('Active', { exact: true }).waitFor();
+    await family.getByText('£10/month').waitFor();
+    const expected = new Date(Date.now() + 30 * DAY_MS).toLocaleDateString('en-GB');
+    await family.getByText(`${ADMIN_TEXT.expires} ${expected}`).waitFor();
+
+    // Edit a carer in the Carer Profiles tab.
+    await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
+    const grace = cardWith(page, 'Carers', 'Grace Mensah');
+    await grace.getByText('£17.50-£24/hour').waitFor();
+    await grace.getByText(ADMIN_TEXT.verified, { exact: true }).waitFor();
+    await expectNoAxeViolations(page, '/admin-management carers (desktop)');
+    await grace.getByRole('button', { name: /^Edit/ }).click();
+    const carerDialog = page.getByRole('dialog', { name: ADMIN_TEXT.editCarerTitle });
+    await carerDialog.waitFor();
+    expect(await carerDialog.getByLabel('Min Rate (£/hour)').getAttribute('type')).toBe('number');
+    expect(await carerDialog.getByLabel('First Name').inputValue()).toBe('Grace');
+    // Capped at 90% of the viewport's height, scrolling inside.
+    const box = await carerDialog.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(DESKTOP.height * 0.9 + 1);
+    await expectNoAxeViolations(page, 'the Edit Carer Profile dialog (desktop)');
+    await carerDialog.getByLabel('Location').fill('Roundhay, Leeds');
+    await carerDialog
+      .getByLabel('Qualifications (comma-separated)')
+      .fill(' First Aid Certified, , DBS Checked ,');
+    await carerDialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await toastText(page, ADMIN_TOASTS.carerUpdated).waitFor();
+    await carerDialog.waitFor({ state: 'detached' });
+    await grace.getByText('Roundhay, Leeds').waitFor();
+    // Blank entries dropped, items trimmed; still verified (the form held isVerified).
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/test/carers', { headers: { Accept: 'application/json' } });
+      const carers = (await response.json()) as {
+        firstName: string;
+        qualifications: string[];
+        isVerified: boolean;
+      }[];
+      return carers.find((carer) => carer.firstName === 'Grace');
+    });
+    expect(saved?.qualifications).toEqual(['First Aid Certified', 'DBS Checked']);
+    expect(saved?.isVerified).toBe(true);
+
+    // Delete a customer: no confirmation, a toast, and the card is gone.
+    await page.getByRole('tab', { name: ADMIN_TEXT.customerAccountsTab }).click();
+    const doomed = cardWith(page, 'Customers', doomedEmail);
+    await doomed.getByRole('button', { name: /^Delete/ }).click();
+    await toastText(page, ADMIN_TOASTS.customerDeleted).waitFor();
+    await doomed.waitFor({ state: 'detached' });
+    // The button that had focus is gone: the keyboard lands on the list, not the page's top.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Customers');
+
+    // The admin dashboard shows the same customer in the en-US short style.
+    await page.goto('/admin-dashboard');
+    const row = cardWith(page, 'Customer accounts', DEMO_ACCOUNTS.family.email);
+    await row.getByText('Active', { exact: true }).waitFor();
+    expect(await row.textContent()).toMatch(/Joined \d{1,2}\/\d{1,2}\/\d{2}/);
+    await expectNoAxeViolations(page, '/admin-dashboard (desktop)');
+    await row.getByRole('button', { name: /^Update Status/ }).click();
+    await page.getByRole('menuitem', { name: ADMIN_TEXT.deactivate }).click();
+    await toastText(page, ADMIN_TOASTS.dashboardSubscriptionUpdated).waitFor();
+    await row.getByText('No Subscription', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
+    await cardWith(page, 'Carer profiles', 'Roundhay, Leeds').getByText(ADMIN_TEXT.verified).waitFor();
+    for (const tab of ['Verifications', 'Safeguarding', 'Audit Log']) {
+      await page.getByRole('tab', { name: tab }).click();
+      expect(await page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+    }
+  });
+});
+
+describe('test admin pages', () => {
+  it('creates a carer with a photo on /test-admin after showing the required-field messages', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await page.goto('/test-admin');
+    await page.getByRole('heading', { name: ADMIN_TEXT.testAdminTitle, level: 1 }).waitFor();
+    await page.getByTestId('test-carer-card').first().waitFor();
+    await expectNoAxeViolations(page, '/test-admin (desktop)');
+
+    await page.getByRole('button', { name: ADMIN_TEXT.addCarerWithPhoto }).click();
+    const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.addCarerWithPhoto });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create Carer' }).click();
+    for (const message of [
+      ADMIN_CARER_MESSAGES.firstNameRequired,
+      ADMIN_CARER_MESSAGES.lastNameRequired,
+      ADMIN_CARER_MESSAGES.specializationRequired,
+      ADMIN_CARER_MESSAGES.experienceRequired,
+      ADMIN_CARER_MESSAGES.locationRequired,
+      ADMIN_CARER_MESSAGES.minRateRequired,
+      ADMIN_CARER_MESSAGES.maxRateRequired,
+      ADMIN_CARER_MESSAGES.descriptionRequired,
+      ADMIN_CARER_MESSAGES.qualificationsRequired,
+      ADMIN_CARER_MESSAGES.availabilityRequired,
+    ]) {
+      await dialog.getByText(message, { exact: true }).waitFor();
+    }
+    // The first field with an error has the keyboard.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+    await expectNoAxeViolations(page, 'the Add Carer with Photo dialog with errors (desktop)');
+
+    // The create dialog's option lists (SPEC section 2).
+    expect(await dialog.getByLabel('Specialization').locator('option').allTextContents()).toEqual([
+      'Select specialization',
+      'Elderly Care',
+      'Disability Support',
+      'Dementia Care',
+      'Mobility Assistance',
+      'Companionship',
+    ]);
+    expect(await dialog.getByLabel('Experience').locator('option').allTextContents()).toEqual([
+      'Select experience',
+      '5 years',
+      '8 years',
+      '12 years',
+      '15+ years',
+    ]);
+
+    const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a9cc6' } })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'hannah.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await dialog.getByLabel('First Name').fill('Hannah');
+    await dialog.getByLabel('Last Name').fill('Pryce');
+    await dialog.getByLabel('Specialization').selectOption('Mobility Assistance');
+    await dialog.getByLabel('Experience').selectOption('8 years');
+    await dialog.getByLabel('Location').fill('Cardiff');
+    await dialog.getByLabel('Min Rate (£/hour)').fill('16');
+    await dialog.getByLabel('Max Rate (£/hour)').fill('21.5');
+    await dialog
+      .getByLabel('Description')
+      .fill('Former physiotherapy assistant who helps people stay mobile and independent at home.');
+    await dialog.getByLabel('Qualifications (comma-separated)').fill('Manual Handling, First Aid Certified');
+    await dialog.getByLabel('Availability (comma-separated)').fill('Weekdays, Evenings');
+    await dialog.getByLabel(ADMIN_TEXT.verifiedCarer).check();
+    await dialog.getByRole('button', { name: 'Create Carer' }).click();
+    await toastText(page, ADMIN_TOASTS.testCarerCreated).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('test-carer-card').filter({ hasText: 'Hannah Pryce' });
+    await card.getByText('Mobility Assistance').waitFor();
+    await card.getByText('£16-£21.50/hour').waitFor();
+    await card.getByText(ADMIN_TEXT.verified, { exact: true }).waitFor();
+    const photo = card.getByRole('img', { name: 'Photo of Hannah Pryce' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}\.webp$/);
+
+    // The edit dialog: free-text experience, its own specialization list.
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: ADMIN_TEXT.editCarerTitle });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Experience').evaluate((element) => element.tagName)).toBe('INPUT');
+    expect(await edit.getByLabel('Specialization').locator('option').allTextContents()).toContain(
+      'Personal Care',
+    );
+    await expectNoAxeViolations(page, 'the test admin edit dialog (desktop)');
+    await edit.getByLabel('Experience').fill('9 years');
+    await edit.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await toastText(page, ADMIN_TOASTS.testCarerUpdated).waitFor();
+    await card.getByText('9 years').waitFor();
+
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    await toastText(page, ADMIN_TOASTS.testCarerDeleted).waitFor();
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it('creates test customers and edits a customer and a carer on /test-customer-admin', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await page.goto('/test-customer-admin');
+    const customers = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+    await customers.first().waitFor();
+    const before = await customers.count();
+    await page.getByRole('button', { name: ADMIN_TEXT.createTestCustomers }).click();
+    await toastText(page, ADMIN_TOASTS.testAccountsCreated).waitFor();
+    await expect.poll(() => customers.count()).toBe(before + 3);
+    await expectNoAxeViolations(page, '/test-customer-admin (desktop)');
+
+    const subscribed = cardWith(page, 'Customers', DEMO_ACCOUNTS.subscribed.email);
+    await subscribed.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.editCustomerTitle });
+    await dialog.getByLabel('Last Name').fill('');
+    await dialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await dialog.getByText(CUSTOMER_EDIT_MESSAGES.lastNameRequired).waitFor();
+    await dialog.getByLabel('Last Name').fill('Okonkwo-Reid');
+    await dialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await toastText(page, ADMIN_TOASTS.testUserUpdated).waitFor();
+    await subscribed.getByRole('heading', { name: 'Sam Okonkwo-Reid' }).waitFor();
+
+    await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
+    const grace = cardWith(page, 'Carers', 'Grace Mensah');
+    await grace.getByRole('button', { name: /^Edit/ }).click();
+    const carerDialog = page.getByRole('dialog', { name: ADMIN_TEXT.editCarerTitle });
+    await carerDialog.getByLabel('Specialization').waitFor();
+    expect(await carerDialog.getByLabel('Location').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the test customer page carer dialog (desktop)');
+    await carerDialog.getByLabel('First Name').fill('Gracie');
+    await carerDialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
+    await toastText(page, ADMIN_TOASTS.testCarerUpdatedShort).waitFor();
+    await cardWith(page, 'Carers', 'Gracie Mensah').waitFor();
+  });
+});
+
+describe('who may see the admin screens', () => {
+  it('shows Admin Access Required to a signed-in customer on every admin screen, whatever the browser stores', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.evaluate(() => {
+      for (const key of ['isAdmin', 'adminLoggedIn', 'admin', 'adminAuth', 'role']) {
+        localStorage.setItem(key, key === 'role' ? 'admin' : 'true');
+        sessionStorage.setItem(key, key === 'role' ? 'admin' : 'true');
+      }
+    });
+    for (const path of ADMIN_SCREENS) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: ADMIN_TEXT.accessRequiredTitle, level: 1 }).waitFor();
+      await page.getByText(ADMIN_TEXT.accessRequiredBody).waitFor();
+      const login = page.getByRole('link', { name: ADMIN_TEXT.loginAsAdmin });
+      expect(await login.getAttribute('href')).toMatch(/^\/api\/login(\?|$)/);
+      // The server refuses the data too.
+      const status = await page.evaluate(async () => (await fetch('/api/test/users')).status);
+      expect(status).toBe(403);
+    }
+    await expectNoAxeViolations(page, 'Admin Access Required');
+
+    // Signed out: the dashboard falls to the not-found page; the other three ask for an admin.
+    const visitor = await open(MOBILE);
+    await visitor.goto('/admin-dashboard');
+    await visitor.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await visitor.goto('/test-admin');
+    await visitor.getByRole('heading', { name: ADMIN_TEXT.accessRequiredTitle }).waitFor();
+    await visitor.getByRole('link', { name: ADMIN_TEXT.loginAsAdmin }).click();
+    await visitor.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('keeps the four admin screens and their dialogs accessible and within a 320 px phone', async () => {
+    const page = await open(NARROW, DEMO_ACCOUNTS.admin);
+    for (const path of ADMIN_SCREENS) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('listitem').first().waitFor();
+      await expectNoAxeViolations(page, `${path} (320 px)`);
+      await expectNoSidewaysScroll(page, `${path} (320 px)`);
+    }
+
+    // Admin Management's dialogs at 320 px: capped height, scrolling inside, no violations.
+    await page.goto('/admin-management');
+    await cardWith(page, 'Customers', DEMO_ACCOUNTS.family.email)
+      .getByRole('button', { name: /^Edit/ })
+      .click();
+    await page.getByRole('dialog', { name: ADMIN_TEXT.editCustomerTitle }).waitFor();
+    await expectNoAxeViolations(page, 'the Edit Customer Details dialog (320 px)');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
+    await cardWith(page, 'Carers', 'Mensah').getByRole('button', { name: /^Edit/ }).click();
+    const carerDialog = page.getByRole('dialog', { name: ADMIN_TEXT.editCarerTitle });
+    await carerDialog.waitFor();
+    const box = await carerDialog.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(NARROW.height * 0.9 + 1);
+    expect(box!.width).toBeLessThanOrEqual(NARROW.width);
+    expect(await carerDialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expectNoAxeViolations(page, 'the Edit Carer Profile dialog (320 px)');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/test-admin');
+    await page.getByRole('button', { name: ADMIN_TEXT.addCarerWithPhoto }).click();
+    await page.getByRole('dialog', { name: ADMIN_TEXT.addCarerWithPhoto }).waitFor();
+    await expectNoAxeViolations(page, 'the Add Carer with Photo dialog (320 px)');
+    await page.keyboard.press('Escape');
+
+    // Mobile width too, with the status menu open.
+    await page.setViewportSize(MOBILE);
+    await page.goto('/admin-dashboard');
+    await page
+      .getByRole('button', { name: /^Update Status/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: ADMIN_TEXT.activateAnnual }).waitFor();
+    await expectNoAxeViolations(page, '/admin-dashboard status menu (mobile)');
+  });
+});

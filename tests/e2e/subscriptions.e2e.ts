@@ -1,0 +1,416 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_BENEFITS } from '@contracts/pricing';
+import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { eq } from 'drizzle-orm';
+import { carerProfiles, users } from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
+import { registerThroughForm, toastTitle } from './support/journeys';
+
+const suite = useE2ESuite();
+const open = suite.open;
+
+const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A card expiry a year or two ahead, as 'MM / YY'. */
+function futureExpiry(): string {
+  const year = (new Date().getFullYear() + 2) % 100;
+  return `12 / ${String(year).padStart(2, '0')}`;
+}
+
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number', { exact: true }).fill(cardNumber);
+  await page.getByLabel('Expiry', { exact: true }).fill(futureExpiry());
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+}
+
+/** Holds the answer to one POST until released, so a pending state can be seen. */
+async function slowDown(page: Page, path: string, ms = 600) {
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().method() === 'POST') await delay(ms);
+    await route.fallback();
+  });
+}
+
+function newCustomer(page: Page, firstName: string) {
+  return registerThroughForm(page, { firstName, lastName: 'Payer', userType: 'customer' });
+}
+
+/** dd/mm/yyyy (en-GB) → a Date. */
+function parseGBDate(text: string): Date {
+  const match = /(\d{2})\/(\d{2})\/(\d{4})/.exec(text);
+  if (!match) throw new Error(`no en-GB date in "${text}"`);
+  return new Date(Number(match[3]), Number(match[2]) - 1, Number(match[1]));
+}
+
+describe('checkout page (/subscription)', () => {
+  it('takes a new customer from the spinner through a demo card payment to an active 3-Month plan', async () => {
+    const page = await open();
+    await newCustomer(page, 'Tamsin');
+    await slowDown(page, '/api/create-subscription');
+    await page.goto('/subscription');
+    await page.getByRole('heading', { name: 'Subscribe to CareMatch', level: 1 }).waitFor();
+    await page.getByRole('status', { name: 'Setting up your payment' }).waitFor();
+
+    await page.getByRole('heading', { name: '3-Month Access' }).waitFor();
+    await page.getByText('£49', { exact: true }).waitFor();
+    await page.getByText('per 3 months').waitFor();
+    await page.getByText('One-time payment, no recurring fees.').waitFor();
+    const features = await page
+      .getByRole('list', { name: 'What is included' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(features).toEqual([...CUSTOMER_BENEFITS]);
+    const badges = await page
+      .getByRole('list', { name: 'Your payment is safe' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(badges).toEqual(['SSL secured', SUBSCRIPTION_MESSAGES.demoNotice, 'Reliable support']);
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    await page.getByText(new RegExp(`Test cards: ${DEMO_CARDS.success}`)).waitFor();
+
+    const card = page.getByLabel('Card number', { exact: true });
+    expect(await card.getAttribute('inputmode')).toBe('numeric');
+    expect(await card.getAttribute('autocomplete')).toBe('cc-number');
+    expect(await page.getByLabel('Expiry', { exact: true }).getAttribute('autocomplete')).toBe('cc-exp');
+    expect(await page.getByLabel('CVC', { exact: true }).getAttribute('autocomplete')).toBe('cc-csc');
+    // Light formatting as the card is typed.
+    await card.pressSequentially('4242424242424242');
+    expect(await card.inputValue()).toBe(DEMO_CARDS.success);
+    await page.getByLabel('Expiry', { exact: true }).pressSequentially('1234');
+    expect(await page.getByLabel('Expiry', { exact: true }).inputValue()).toBe('12 / 34');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
+
+    await slowDown(page, '/api/payments/demo/confirm');
+    await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
+    await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.paymentSuccessDescription).first().waitFor();
+    await page.waitForURL(`${suite.server().baseUrl}/`);
+
+    await page.getByText('Active Subscription').waitFor();
+    await page.getByText('Plan: 3-Month Access (£49)').waitFor();
+    const expires = parseGBDate(await page.getByText(/^Access expires: /).innerText());
+    const threeMonths = new Date();
+    threeMonths.setMonth(threeMonths.getMonth() + 3);
+    expect(Math.abs(expires.getTime() - threeMonths.getTime())).toBeLessThan(3 * 24 * 60 * 60 * 1000);
+  });
+
+  it('refuses a declined card with the provider’s message, keeps the form usable and the customer unsubscribed', async () => {
+    const page = await open(MOBILE);
+    await newCustomer(page, 'Declan');
+    await page.goto('/subscription');
+    await fillCard(page, DEMO_CARDS.declined);
+    await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentFailedTitle).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.cardDeclined).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscription');
+
+    // Still usable: a mistyped card number gets its message beside the field, which takes the focus.
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4241');
+    await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
+    await page.getByText(SUBSCRIPTION_MESSAGES.cardNumberInvalid).waitFor();
+    const card = page.getByLabel('Card number', { exact: true });
+    expect(await card.getAttribute('aria-invalid')).toBe('true');
+    expect(await card.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page, 'checkout with a field message (mobile)');
+
+    await page.goto('/');
+    await page.getByText('No Active Subscription').waitFor();
+  });
+
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`shows the plan and the payment form with no axe violations (${label})`, async () => {
+      const page = await open(viewport, DEMO_ACCOUNTS.family);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto('/subscription');
+      await page.getByRole('button', { name: 'Subscribe Now - £49' }).waitFor();
+      await expectNoAxeViolations(page, `checkout form (${label})`);
+      // The demo provider never loads Stripe's code.
+      expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
+    });
+
+    it(`shows the Payment Setup Error screen when the setup fails (${label})`, async () => {
+      const page = await open(viewport, DEMO_ACCOUNTS.family);
+      await page.route('**/api/create-subscription', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom."}' }),
+      );
+      await page.goto('/subscription');
+      await toastTitle(page, SUBSCRIPTION_MESSAGES.setupFailedTitle).waitFor();
+      await page.getByText(SUBSCRIPTION_MESSAGES.setupFailedDescription).first().waitFor();
+      await page.getByRole('heading', { name: SUBSCRIPTION_MESSAGES.setupErrorTitle }).waitFor();
+      await page.getByText(SUBSCRIPTION_MESSAGES.setupErrorDescription).waitFor();
+      expect(await page.getByText('Boom.').count()).toBe(0);
+      await expectNoAxeViolations(page, `checkout setup error (${label})`);
+    });
+
+    it(`asks a signed-out visitor to sign in, on both subscription pages (${label})`, async () => {
+      const page = await open(viewport);
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/(create-subscription|subscribe|subscription\/status)/.test(request.url())) {
+          apiCalls.push(request.url());
+        }
+      });
+      for (const path of ['/subscription', '/subscribe']) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
+        await page.getByText('Please sign in to access subscription options.').waitFor();
+        expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe(
+          '/api/login',
+        );
+        await expectNoAxeViolations(page, `${path} signed out (${label})`);
+      }
+      expect(apiCalls).toEqual([]);
+    });
+  }
+});
+
+describe('/subscribe', () => {
+  it('starts, pays for, shows and cancels a Monthly plan', async () => {
+    const page = await open();
+    await newCustomer(page, 'Morwenna');
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Monthly Plan' }).waitFor();
+    await page.getByText('£10', { exact: true }).waitFor();
+    await page.getByText('/month', { exact: true }).waitFor();
+    await page.getByText('Billed monthly, cancel anytime').waitFor();
+    await page.getByRole('heading', { name: 'Annual Plan' }).waitFor();
+    await page.getByText('£100', { exact: true }).waitFor();
+    await page.getByText('/year', { exact: true }).waitFor();
+    await page.getByText('Best Value - Save £20').waitFor();
+    await page.getByText('One-time payment', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Get Annual Plan' }).waitFor();
+    await expectNoAxeViolations(page, '/subscribe choose plan');
+
+    await slowDown(page, '/api/subscribe');
+    await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
+    await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    const paymentHeading = page.getByRole('heading', { name: 'Payment Details' });
+    await paymentHeading.waitFor();
+    expect(await paymentHeading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByText(SUBSCRIPTION_MESSAGES.demoNotice).waitFor();
+    await expectNoAxeViolations(page, '/subscribe payment form');
+
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £10' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.subscribeSuccessTitle).waitFor();
+    await page
+      .getByText(
+        `${SUBSCRIPTION_MESSAGES.subscribeSuccessDescription} ${SUBSCRIPTION_MESSAGES.monthlyActivated}`,
+      )
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+    await page.getByText('Monthly (£10)').waitFor();
+    await page.getByText(/^Yes — next payment on \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    expect(await page.getByRole('link', { name: 'Browse Carers' }).getAttribute('href')).toBe('/');
+    const history = page.getByRole('table', { name: 'Payment history' });
+    await history.getByRole('cell', { name: 'Monthly Plan' }).waitFor();
+    await history.getByRole('cell', { name: '£10' }).waitFor();
+    await history.getByText('Paid', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, '/subscribe active');
+
+    // A renewing Monthly plan cannot be joined by a 3-Month one: the checkout says why (409).
+    await page.goto('/subscription');
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.setupFailedTitle).waitFor();
+    await page.getByRole('heading', { name: SUBSCRIPTION_MESSAGES.setupErrorTitle }).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews).waitFor();
+    await page.getByRole('link', { name: 'Manage Your Plan' }).click();
+    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Cancel Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your Monthly plan?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, '/subscribe cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel Plan' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.cancelledTitle).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.cancelledDescription).first().waitFor();
+    await page.getByText(/^No — access until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel Plan' }).count()).toBe(0);
+
+    await page.reload();
+    await page.getByText(/^No — access until /).waitFor();
+    await page.goto('/');
+    await page.getByText('Plan: Monthly (£10)').waitFor();
+  });
+
+  it('toasts Subscription Failed with the server’s message when a plan cannot start', async () => {
+    const page = await open(MOBILE, DEMO_ACCOUNTS.family);
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews }),
+      }),
+    );
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Get Annual Plan' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.subscribeFailedTitle).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews).first().waitFor();
+    await page.getByRole('button', { name: 'Get Annual Plan' }).waitFor();
+  });
+
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`shows the demo subscriber their active Annual plan (${label})`, async () => {
+      const page = await open(viewport, DEMO_ACCOUNTS.subscribed);
+      await page.goto('/subscribe');
+      await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+      await page.getByText('Annual (£100)').waitFor();
+      await page
+        .getByText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)
+        .first()
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel Plan' }).count()).toBe(0);
+      await page.getByRole('heading', { name: 'Payment history' }).waitFor();
+      await expectNoAxeViolations(page, `/subscribe active annual (${label})`);
+    });
+  }
+});
+
+describe('signed-in home status card (SPEC 4 display rule)', () => {
+  it('shows an active plan whose end date has passed as Expired, with the way to subscribe again', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
+    const ended = new Date(Date.now() - 60 * 24 * 60 * 60 * 1000);
+    ended.setUTCHours(12, 0, 0, 0);
+    const endedGB = [ended.getUTCDate(), ended.getUTCMonth() + 1]
+      .map((part) => String(part).padStart(2, '0'))
+      .concat(String(ended.getUTCFullYear()))
+      .join('/');
+    // The server never leaves such a row for long; the browser is shown one to check the rule.
+    await page.route('**/api/auth/user', async (route) => {
+      const response = await route.fetch();
+      const user = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: {
+          ...user,
+          subscriptionStatus: 'active',
+          subscriptionType: 'three_month',
+          subscriptionExpiresAt: ended.toISOString(),
+        },
+      });
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Your Subscription' }).waitFor();
+    await page.getByText('Expired', { exact: true }).waitFor();
+    await page.getByText('Plan: 3-Month Access (£49)').waitFor();
+    await page.getByText(`Access ended: ${endedGB}`).waitFor();
+    expect(await page.getByText('Active Subscription').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+    await expectNoAxeViolations(page, 'signed-in home (expired)');
+  });
+});
+
+describe('carer membership', () => {
+  /** Registers a carer and creates their profile through the forms; answers the account's email. */
+  async function newCarerWithProfile(page: Page, firstName: string, lastName: string, location: string) {
+    const email = await registerThroughForm(page, { firstName, lastName, userType: 'carer' });
+    await page.getByLabel('Care specialization').selectOption('Companion Care');
+    await page.getByLabel('Years of experience').selectOption('3-5 years');
+    await page.getByLabel('Location', { exact: true }).fill(location);
+    await page.getByLabel('Minimum hourly rate').fill('17');
+    await page.getByLabel('Maximum hourly rate').fill('22');
+    await page
+      .getByLabel('Description')
+      .fill(
+        'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
+      );
+    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+    await page.getByRole('group', { name: 'Availability' }).getByLabel('Weekends').check();
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
+    return email;
+  }
+
+  it('shows a new carer their introductory period, then takes, shows and cancels the £29 membership', async () => {
+    const page = await open();
+    await newCarerWithProfile(page, 'Ffion', 'Pryce', 'Llandeilo, Carmarthenshire SA19');
+
+    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await page.getByText(/^Introductory period — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    await page.getByText('Carer Membership: £29/month').waitFor();
+    await page.getByText('Active', { exact: true }).first().waitFor(); // listed: the header badge
+    await page.getByText('No payments yet.').waitFor();
+    await expectNoAxeViolations(page, 'carer dashboard membership (introductory)');
+
+    await page.getByRole('button', { name: 'Start Membership' }).click();
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    await expectNoAxeViolations(page, 'carer dashboard membership payment form');
+    await fillCard(page, DEMO_CARDS.insufficientFunds);
+    await page.getByRole('button', { name: 'Pay £29' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentFailedTitle).waitFor();
+    await page.getByText(SUBSCRIPTION_MESSAGES.insufficientFunds).first().waitFor();
+
+    await page.getByLabel('Card number', { exact: true }).fill(DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £29' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+    await page.getByText(/^Listed in search\. Next payment on \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    const history = page.getByRole('table', { name: 'Membership payments' });
+    await history.getByRole('cell', { name: 'Carer Membership' }).first().waitFor();
+    await history.getByRole('cell', { name: '£29' }).first().waitFor();
+    await history.getByText('Paid', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Cancel Membership' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your membership?' });
+    await dialog.getByRole('button', { name: 'Cancel Membership' }).click();
+    await toastTitle(page, 'Membership Cancelled').waitFor();
+    await page.getByText(/^Membership cancelled — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
+    await expectNoAxeViolations(page, 'carer dashboard membership (cancelled)');
+  });
+
+  it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {
+    const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
+    await page.goto('/carer-dashboard');
+    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await page.getByText('Carer Membership: £29/month').waitFor();
+    await expectNoAxeViolations(page, 'carer dashboard membership (mobile)');
+  });
+
+  it('hides a carer whose introductory period has ended from search until they pay the membership', async () => {
+    const page = await open();
+    const town = 'Tregaron';
+    const email = await newCarerWithProfile(page, 'Morfudd', 'Lloyd', `${town}, Ceredigion SY25`);
+    // Thirty days on: the introductory period is over (no page can move the clock).
+    const { db } = suite.server().database;
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db
+      .update(carerProfiles)
+      .set({ listedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(carerProfiles.userId, account!.id));
+
+    const visitor = await open();
+    const searchFor = async () => {
+      await visitor.goto(`/carers?location=${town}`);
+      await visitor
+        .getByRole('heading', { name: /^(No Carers Found|Morfudd Lloyd)$/ })
+        .first()
+        .waitFor();
+    };
+    await searchFor();
+    expect(await visitor.getByRole('heading', { name: 'No Carers Found' }).count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Start Membership' }).click();
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £29' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+    await page.getByText(/^Listed in search\. Next payment on /).waitFor();
+
+    await searchFor();
+    expect(await visitor.getByRole('heading', { name: 'Morfudd Lloyd' }).count()).toBe(1);
+  });
+});

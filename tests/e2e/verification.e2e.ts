@@ -1,0 +1,426 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
+import { registerThroughForm, toastTitle } from './support/journeys';
+
+const suite = useE2ESuite();
+/** The narrowest phone the product supports (WCAG 1.4.10 reflow). */
+const NARROW = { width: 320, height: 640 };
+const open = suite.open;
+
+/** A 1×1 PNG and a minimal PDF: real content, so the server's type check by content passes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 3 3]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const pngFile = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+
+type NewCarer = { email: string; profileId: string; userId: string; name: string; location: string };
+
+/** Registers a carer through /register and creates their profile through the API. */
+async function newCarer(page: Page, firstName: string, lastName: string, town: string): Promise<NewCarer> {
+  const email = await registerThroughForm(page, { firstName, lastName, userType: 'carer' });
+  const location = `${town} ${Date.now()}`;
+  const profile = await page.evaluate(async (where) => {
+    const response = await fetch('/api/carers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        specialization: 'Elderly Care',
+        experience: '6-10 years',
+        location: where,
+        hourlyRateMin: '18.50',
+        hourlyRateMax: '24',
+        description:
+          'Experienced carer offering calm, practical support at home for older people and their families.',
+        qualifications: ['DBS Checked', 'First Aid Certified'],
+        availability: ['Weekdays'],
+      }),
+    });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string; userId: string };
+  }, location);
+  return { email, profileId: profile.id, userId: profile.userId, name: `${firstName} ${lastName}`, location };
+}
+
+/** The Verification card of the carer dashboard. */
+const verificationCard = (page: Page) => page.getByRole('region', { name: 'Verification', exact: true });
+
+async function fillChecks(page: Page, method: 'share_code' | 'passport') {
+  await page.getByLabel('DBS check level').selectOption('Enhanced with Barred List');
+  await page.getByLabel('Issue date').fill('2026-03-10');
+  await page.getByLabel('Certificate number').fill('0012 3456 7890');
+  await page.getByRole('group', { name: 'On the DBS Update Service?' }).getByLabel('Yes').check();
+  await page.getByLabel('Scan or photo of your DBS certificate').setInputFiles(pdfFile('dbs.pdf'));
+  const rightToWork = page.getByRole('group', { name: 'How do you prove your right to work?' });
+  if (method === 'share_code') {
+    await rightToWork.getByLabel('Share code (from GOV.UK)').check();
+    await page.getByLabel('Share code', { exact: true }).fill('W12 345 67X');
+  } else {
+    await rightToWork.getByLabel('British or Irish passport').check();
+    await page
+      .getByLabel('Scan or photo of your passport’s photo page')
+      .setInputFiles(pngFile('passport.png'));
+  }
+  await page.getByLabel('Passport or driving licence').setInputFiles(pngFile('licence.png'));
+  for (const [index, reference] of [
+    {
+      name: 'Helen Price',
+      relationship: 'Former manager at Oakview Care Home',
+      contact: 'helen.price@example.org',
+    },
+    { name: 'David Ellis', relationship: 'Client’s son, 2021 to 2024', contact: '07700 900123' },
+  ].entries()) {
+    const group = page.getByRole('group', { name: `Reference ${index + 1}` });
+    await group.getByLabel('Name').fill(reference.name);
+    await group.getByLabel('How you know them').fill(reference.relationship);
+    await group.getByLabel('Email or UK phone number').fill(reference.contact);
+  }
+}
+
+/** Opens one of the admin dashboard's tabs by its name. */
+async function openAdminTab(page: Page, name: RegExp) {
+  if (new URL(page.url()).pathname !== '/admin-dashboard') await page.goto('/admin-dashboard');
+  await page.getByRole('tab', { name }).click();
+}
+
+/** The queue card of one carer in the Verifications tab. */
+const verificationItem = (page: Page, carerName: string) =>
+  page.getByTestId('verification-item').filter({ has: page.getByRole('heading', { name: carerName }) });
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `page scrolls sideways on ${label}`).toBeLessThanOrEqual(0);
+}
+
+describe('carer verification', () => {
+  it('takes checks from the carer to an admin’s approval; subscribers then see the detail, visitors only the badge', async () => {
+    const carer = await open(DESKTOP);
+    const newcomer = await newCarer(carer, 'Priya', 'Shah', 'Harrogate');
+
+    // Not submitted yet: the card says so and opens the form.
+    await carer.goto('/carer-dashboard');
+    const card = verificationCard(carer);
+    await card.getByText('Not submitted', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Submit your checks' }).click();
+    await carer.getByLabel('DBS check level').waitFor();
+    await expectNoAxeViolations(carer, 'the verification form (desktop)');
+
+    // Every field says what is missing, beside it; the first takes the focus.
+    await carer.getByRole('button', { name: 'Submit Checks' }).click();
+    for (const message of [
+      VERIFICATION_MESSAGES.dbsLevelRequired,
+      VERIFICATION_MESSAGES.dbsIssueDateRequired,
+      VERIFICATION_MESSAGES.dbsCertificateNumberInvalid,
+      VERIFICATION_MESSAGES.dbsUpdateServiceRequired,
+      VERIFICATION_MESSAGES.dbsCertificateRequired,
+      VERIFICATION_MESSAGES.rightToWorkMethodRequired,
+      VERIFICATION_MESSAGES.photoIdRequired,
+      VERIFICATION_MESSAGES.referenceNameRequired,
+      VERIFICATION_MESSAGES.referenceRelationshipRequired,
+      VERIFICATION_MESSAGES.referenceContactRequired,
+    ]) {
+      await card.getByText(message, { exact: true }).first().waitFor();
+    }
+    expect(await carer.evaluate(() => document.activeElement?.id)).toBe('verification-dbsLevel');
+    await expectNoAxeViolations(carer, 'the verification form with its messages');
+
+    // A file of the wrong type is refused in the browser.
+    await carer
+      .getByLabel('Scan or photo of your DBS certificate')
+      .setInputFiles({ name: 'dbs.txt', mimeType: 'text/plain', buffer: Buffer.from('not a scan') });
+    await carer.getByRole('button', { name: 'Submit Checks' }).click();
+    await card.getByText(VERIFICATION_MESSAGES.documentType, { exact: true }).waitFor();
+
+    // A file that only claims to be a PDF passes the browser; the server reads its content and
+    // answers beside the field.
+    await fillChecks(carer, 'share_code');
+    await carer.getByLabel('Scan or photo of your DBS certificate').setInputFiles({
+      name: 'dbs.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text pretending to be a PDF'),
+    });
+    await carer.getByRole('button', { name: 'Submit Checks' }).click();
+    await toastTitle(carer, VERIFICATION_MESSAGES.submitFailedTitle).waitFor();
+    await card.getByText(VERIFICATION_MESSAGES.documentType, { exact: true }).waitFor();
+    await expect
+      .poll(() => carer.evaluate(() => document.activeElement?.id))
+      .toBe('verification-dbsCertificate');
+
+    await carer.getByLabel('Scan or photo of your DBS certificate').setInputFiles(pdfFile('dbs.pdf'));
+    await carer.getByRole('button', { name: 'Submit Checks' }).click();
+    await toastTitle(carer, VERIFICATION_MESSAGES.submittedTitle).waitFor();
+    await card.getByText('Waiting for review', { exact: true }).waitFor();
+    await card
+      .getByText('Enhanced DBS with Barred List · issued March 2026 · on the Update Service')
+      .waitFor();
+    expect(await card.getByRole('button', { name: /Submit/ }).count()).toBe(0);
+
+    // The admin finds it in the Verifications tab with every detail and the private documents.
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await openAdminTab(admin, /Verification/);
+    const item = verificationItem(admin, newcomer.name);
+    await item.waitFor();
+    await item.getByText(newcomer.email).waitFor();
+    await item.getByText('0012 3456 7890').waitFor();
+    await item.getByText('Share code W1234567X').waitFor();
+    await item.getByText('Helen Price').waitFor();
+    await item.getByText('07700 900123').waitFor();
+    const links = item.getByRole('link', { name: /DBS certificate|Photo ID/ });
+    expect(await links.count()).toBe(2);
+    const href = await links.first().getAttribute('href');
+    expect(await links.first().getAttribute('download')).not.toBeNull();
+    const download = await admin.evaluate(async (url) => {
+      const response = await fetch(url!);
+      return { status: response.status, disposition: response.headers.get('content-disposition') };
+    }, href);
+    expect(download.status).toBe(200);
+    expect(download.disposition).toMatch(/^attachment/);
+    // Nobody else can fetch it: not the carer who sent it, not a visitor.
+    expect(await carer.evaluate(async (url) => (await fetch(url!)).status, href)).toBe(403);
+    await expectNoAxeViolations(admin, 'the Verifications tab (desktop)');
+
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // A subscribed family sees the checks behind the badge.
+    const subscriber = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await subscriber.goto(`/carers/${newcomer.profileId}`);
+    const checks = subscriber.getByTestId('background-checks');
+    await checks
+      .getByText('Enhanced DBS with Barred List · issued March 2026 · on the Update Service')
+      .waitFor();
+    await checks.getByText('Right to work confirmed').waitFor();
+    await checks.getByText('References checked').waitFor();
+    await subscriber.getByText('Verified', { exact: true }).first().waitFor();
+    await expectNoAxeViolations(subscriber, 'a verified profile as a subscriber');
+
+    // A visitor sees the badge only, and an invitation to subscribe.
+    const visitor = await open(MOBILE);
+    await visitor.goto(`/carers/${newcomer.profileId}`);
+    await visitor.getByRole('heading', { name: newcomer.name }).waitFor();
+    await visitor.getByText('Verified', { exact: true }).first().waitFor();
+    await visitor.getByRole('link', { name: 'Subscribe to see the check details' }).waitFor();
+    expect(await visitor.getByText(/Enhanced DBS/).count()).toBe(0);
+    expect(await visitor.getByTestId('background-checks').count()).toBe(0);
+
+    // The carer's dashboard shows the approval and the Verified badge.
+    await carer.goto('/carer-dashboard');
+    await card.getByText('Approved', { exact: true }).waitFor();
+    await carer.getByRole('main').getByText('Verified', { exact: true }).first().waitFor();
+  });
+
+  it('tells the carer why their checks were rejected, on a small phone, and lets them resubmit', async () => {
+    const carer = await open(NARROW);
+    const newcomer = await newCarer(carer, 'Tomasz', 'Nowak', 'Whitby');
+    await carer.goto('/carer-dashboard');
+    await verificationCard(carer).getByRole('button', { name: 'Submit your checks' }).click();
+    await carer.getByLabel('DBS check level').waitFor();
+    await expectNoAxeViolations(carer, 'the verification form (mobile)');
+    await expectNoSidewaysScroll(carer, 'the verification form (mobile)');
+    await fillChecks(carer, 'passport');
+    await carer.getByRole('button', { name: 'Submit Checks' }).click();
+    await toastTitle(carer, VERIFICATION_MESSAGES.submittedTitle).waitFor();
+    await verificationCard(carer).getByText('Waiting for review', { exact: true }).waitFor();
+
+    const admin = await open(NARROW, DEMO_ACCOUNTS.admin);
+    await openAdminTab(admin, /Verification/);
+    const item = verificationItem(admin, newcomer.name);
+    await item.getByRole('link', { name: /Passport \(right to work\)/ }).waitFor();
+    expect(await item.getByRole('link').count()).toBe(3);
+    await expectNoAxeViolations(admin, 'the Verifications tab (mobile)');
+    await expectNoSidewaysScroll(admin, 'the Verifications tab (mobile)');
+
+    await item.getByRole('button', { name: 'Reject' }).click();
+    const dialog = admin.getByRole('dialog', { name: `Reject the checks of ${newcomer.name}` });
+    await dialog.getByRole('button', { name: 'Reject Checks' }).click();
+    await dialog.getByText(VERIFICATION_MESSAGES.rejectionReasonRequired, { exact: true }).waitFor();
+    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await expectNoAxeViolations(admin, 'the reject dialog (mobile)');
+    await dialog
+      .getByLabel('Reason')
+      .fill('The DBS scan is cut off at the bottom: please upload the whole certificate.');
+    await dialog.getByRole('button', { name: 'Reject Checks' }).click();
+    await admin.getByText(VERIFICATION_MESSAGES.rejectedToast).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await item.waitFor({ state: 'detached' });
+
+    await carer.goto('/carer-dashboard');
+    const card = verificationCard(carer);
+    await card.getByText('Not approved', { exact: true }).waitFor();
+    await card
+      .getByText('The DBS scan is cut off at the bottom: please upload the whole certificate.')
+      .waitFor();
+    await card.getByRole('button', { name: 'Resubmit your checks' }).click();
+    await carer.getByLabel('DBS check level').waitFor();
+    await expectNoAxeViolations(carer, 'a rejected verification with the form open (mobile)');
+  });
+});
+
+describe('safeguarding queue and audit log', () => {
+  it('suspends a reported carer, who then leaves search, and records every admin action', async () => {
+    const carer = await open(DESKTOP);
+    const reported = await newCarer(carer, 'Rory', 'Quinn', 'Scarborough');
+
+    // A subscribed family writes to the carer, then reports the conversation.
+    const subscriber = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    const { reportId, conversationId } = await subscriber.evaluate(async (target) => {
+      const post = async (url: string, body: unknown) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as Record<string, string>;
+      };
+      const sent = await post('/api/messages', {
+        receiverId: target.userId,
+        carerId: target.profileId,
+        content: 'Hello, are you free on Tuesdays?',
+      });
+      const receipt = await post(`/api/conversations/${sent.conversationId}/report`, {
+        reason: 'Asking for payment off the platform',
+        details: 'Asked me to pay a deposit by bank transfer before meeting.',
+      });
+      return { reportId: receipt.id!, conversationId: sent.conversationId! };
+    }, reported);
+
+    // Listed in search before.
+    const visitor = await open(DESKTOP);
+    await visitor.goto(`/carers?location=${encodeURIComponent(reported.location)}`);
+    await visitor
+      .getByRole('link', { name: new RegExp(reported.name) })
+      .first()
+      .waitFor();
+
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await openAdminTab(admin, /Safeguarding/);
+    const item = admin
+      .getByTestId('report-item')
+      .filter({ hasText: 'Asked me to pay a deposit by bank transfer before meeting.' });
+    await item.waitFor();
+    await item.getByText('Hello, are you free on Tuesdays?').waitFor();
+    await item.getByText(new RegExp(reported.email)).waitFor();
+    await expectNoAxeViolations(admin, 'the Safeguarding tab (desktop)');
+
+    // A warning needs words.
+    await item.getByRole('button', { name: 'Warn' }).click();
+    const warn = admin.getByRole('dialog', { name: 'Warn the account holder' });
+    await warn.getByRole('button', { name: 'Send Warning' }).click();
+    await warn.getByText('Write the warning the account holder will receive.', { exact: true }).waitFor();
+    await expectNoAxeViolations(admin, 'the warn dialog');
+    await warn.getByRole('button', { name: 'Cancel' }).click();
+    await warn.waitFor({ state: 'detached' });
+
+    // Suspending asks first.
+    await item.getByRole('button', { name: 'Suspend' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: 'Suspend this account?' });
+    await confirm.getByText(/disappears from search/).waitFor();
+    await expectNoAxeViolations(admin, 'the suspend confirmation');
+    await confirm.getByLabel('Note (optional)').fill('Off-platform payment request.');
+    await confirm.getByRole('button', { name: 'Suspend Account' }).click();
+    await admin.getByText('Account suspended. The report is resolved.').first().waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // The resolved report shows the suspension and offers to lift it.
+    await admin.getByRole('combobox', { name: 'Show' }).selectOption('resolved');
+    const resolved = admin.getByTestId('report-item').filter({ hasText: 'Asked me to pay a deposit' });
+    await resolved.getByRole('button', { name: `Unsuspend ${reported.name}` }).waitFor();
+
+    // Gone from search, and unable to sign in.
+    await visitor.goto(`/carers?location=${encodeURIComponent(reported.location)}`);
+    await visitor.getByRole('heading', { name: 'No Carers Found' }).waitFor();
+    const signIn = (page: Page) =>
+      page.evaluate(async (email) => {
+        const response = await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ email, password: 'Heather-Lantern-Quay-58' }),
+        });
+        return response.status;
+      }, reported.email);
+    expect(await signIn(visitor)).toBe(403);
+
+    // Unsuspending lets them back in and back into search.
+    await resolved.getByRole('button', { name: `Unsuspend ${reported.name}` }).click();
+    await admin.getByText(`${reported.name} can sign in again.`).first().waitFor();
+    await resolved.getByRole('button', { name: /^Unsuspend/ }).waitFor({ state: 'detached' });
+    const returning = await open(DESKTOP);
+    await returning.goto('/login');
+    expect(await signIn(returning)).toBe(200);
+    await visitor.goto(`/carers?location=${encodeURIComponent(reported.location)}`);
+    await visitor
+      .getByRole('link', { name: new RegExp(reported.name) })
+      .first()
+      .waitFor();
+
+    // A second report, dismissed with a note, leaves the account alone.
+    const secondId = await subscriber.evaluate(async (id) => {
+      const response = await fetch(`/api/conversations/${id}/report`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ reason: 'Something else', details: 'Second thoughts: a misunderstanding.' }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    }, conversationId);
+    expect(secondId).toBeTruthy();
+    await admin.getByRole('combobox', { name: 'Show' }).selectOption('open');
+    const second = admin
+      .getByTestId('report-item')
+      .filter({ hasText: 'Second thoughts: a misunderstanding.' });
+    await second.getByRole('button', { name: 'Dismiss' }).click();
+    const dismiss = admin.getByRole('dialog', { name: 'Dismiss this report' });
+    await expectNoAxeViolations(admin, 'the dismiss dialog');
+    await dismiss.getByLabel('Note (optional)').fill('Spoke to the family; resolved between them.');
+    await dismiss.getByRole('button', { name: 'Dismiss Report' }).click();
+    await admin.getByText('Report dismissed.').first().waitFor();
+    await second.waitFor({ state: 'detached' });
+
+    // The audit log holds the suspension and the earlier approvals, with filters.
+    await openAdminTab(admin, /Audit/);
+    const table = admin.getByRole('table', { name: 'Audit log entries' });
+    await table.waitFor();
+    await expectNoAxeViolations(admin, 'the Audit log tab (desktop)');
+    await admin.getByLabel('Record id').fill(reportId);
+    await admin.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
+    for (const row of await table.getByRole('row').all()) {
+      const text = await row.textContent();
+      if (text?.includes('When')) continue;
+      expect(text).toContain(reportId);
+    }
+    await table
+      .getByText(/Alex Morgan/)
+      .first()
+      .waitFor();
+
+    await admin.getByRole('button', { name: 'Clear' }).click();
+    await admin.getByLabel('Record type').selectOption('user');
+    await admin.getByRole('button', { name: 'Apply Filters' }).click();
+    await table.getByText(reported.userId).first().waitFor();
+
+    // On a phone: the table scrolls inside its own box, the page never sideways.
+    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    await openAdminTab(phone, /Audit/);
+    await phone.getByRole('table', { name: 'Audit log entries' }).waitFor();
+    await expectNoAxeViolations(phone, 'the Audit log tab (mobile)');
+    await expectNoSidewaysScroll(phone, 'the Audit log tab (mobile)');
+    await phone.getByRole('combobox', { name: 'Show' }).waitFor({ state: 'hidden' });
+    await openAdminTab(phone, /Safeguarding/);
+    await phone.getByRole('combobox', { name: 'Show' }).selectOption('resolved');
+    await phone.getByTestId('report-item').first().waitFor();
+    await expectNoAxeViolations(phone, 'the Safeguarding tab (mobile)');
+    await expectNoSidewaysScroll(phone, 'the Safeguarding tab (mobile)');
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { AdminCarerInput } from '@contracts/admin';
+import {
+  carerFormData,
+  failureStatusText,
+  MultipartRequestError,
+} from '@web/features/admin/api/admin-carers';
+import {
+  addCalendarMonths,
+  calendarSubscriptionChange,
+  daysSubscriptionChange,
+} from '@web/features/admin/api/subscription-change';
+import {
+  customerName,
+  dashboardPlanPrice,
+  managementPlanPrice,
+} from '@web/features/admin/components/admin-names';
+
+const NOW = new Date(2026, 0, 31, 10, 0, 0);
+
+describe('admin subscription payloads (SPEC sections 4, 7, 9)', () => {
+  it('adds calendar months, keeping the last day of a shorter month', () => {
+    expect(addCalendarMonths(NOW, 1)).toEqual(new Date(2026, 1, 28, 10, 0, 0));
+    expect(addCalendarMonths(new Date(2026, 10, 23, 9), 1)).toEqual(new Date(2026, 11, 23, 9));
+    expect(addCalendarMonths(new Date(2028, 1, 29, 9), 12)).toEqual(new Date(2029, 1, 28, 9));
+  });
+
+  it('sends the dashboard payload: a calendar month or year ahead, or inactive with nulls', () => {
+    expect(calendarSubscriptionChange('activateMonthly', NOW)).toEqual({
+      status: 'active',
+      type: 'monthly',
+      expiresAt: new Date(2026, 1, 28, 10).toISOString(),
+    });
+    expect(calendarSubscriptionChange('activateAnnual', NOW)).toEqual({
+      status: 'active',
+      type: 'annual',
+      expiresAt: new Date(2027, 0, 31, 10).toISOString(),
+    });
+    expect(calendarSubscriptionChange('deactivate', NOW)).toEqual({
+      status: 'inactive',
+      type: null,
+      expiresAt: null,
+    });
+  });
+
+  it('sends the Admin Management payload: 30 or 365 days ahead, or inactive with no type', () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(daysSubscriptionChange('activateMonthly', NOW).expiresAt).toBe(
+      new Date(NOW.getTime() + 30 * day).toISOString(),
+    );
+    expect(daysSubscriptionChange('activateAnnual', NOW).expiresAt).toBe(
+      new Date(NOW.getTime() + 365 * day).toISOString(),
+    );
+    expect(daysSubscriptionChange('deactivate', NOW)).toEqual({ status: 'inactive', expiresAt: null });
+  });
+});
+
+describe('admin display rules (SPEC section 2)', () => {
+  it("names a customer 'Anonymous User' unless both names are present", () => {
+    expect(customerName({ firstName: 'Fiona', lastName: 'Barker' })).toBe('Fiona Barker');
+    expect(customerName({ firstName: 'Fiona', lastName: null })).toBe('Anonymous User');
+    expect(customerName({ firstName: ' ', lastName: 'Barker' })).toBe('Anonymous User');
+  });
+
+  it("prices plans as Admin Management does: '£10/month' for monthly, '£100/year' otherwise", () => {
+    expect(managementPlanPrice('monthly')).toBe('£10/month');
+    expect(managementPlanPrice('annual')).toBe('£100/year');
+    expect(managementPlanPrice('three_month')).toBe('£100/year');
+    expect(managementPlanPrice(null)).toBeNull();
+    expect(dashboardPlanPrice('three_month')).toBe('£49/3 months');
+  });
+});
+
+describe('the test admin multipart form (SPEC sections 5 and 7)', () => {
+  it('sends lists as JSON arrays of trimmed items without blanks, and the photo last', () => {
+    const input = AdminCarerInput.parse({
+      firstName: ' Hannah ',
+      lastName: 'Pryce',
+      specialization: 'Companionship',
+      experience: '8 years',
+      location: 'Cardiff',
+      hourlyRateMin: '16',
+      hourlyRateMax: 21.5,
+      description: 'Helps people stay mobile.',
+      qualifications: ' Manual Handling, , First Aid Certified ,',
+      availability: 'Weekdays',
+    });
+    const photo = new File([new Uint8Array([1, 2, 3])], 'p.jpg', { type: 'image/jpeg' });
+    const body = carerFormData(input, photo);
+    expect(body.get('firstName')).toBe('Hannah');
+    expect(body.get('hourlyRateMax')).toBe('21.50');
+    expect(body.get('qualifications')).toBe('["Manual Handling","First Aid Certified"]');
+    expect(body.get('availability')).toBe('["Weekdays"]');
+    expect(body.get('isVerified')).toBe('false');
+    expect([...body.keys()].at(-1)).toBe('photo');
+    expect(carerFormData(input, null).has('photo')).toBe(false);
+  });
+
+  it("reads the status text for 'Failed to create carer: ' toasts", () => {
+    const error = new MultipartRequestError(400, 'Bad Request', '{"message":"Bad"}');
+    expect(error.message).toBe('400: {"message":"Bad"}');
+    expect(failureStatusText(error)).toBe('Bad Request');
+    expect(failureStatusText(new MultipartRequestError(413, '', ''))).toBe('413');
+  });
+});
