@@ -24,6 +24,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
+  /** Issue 8: the second sign-in step (a code from the authenticator app). */
+  twoFactor: '/two-factor',
   carers: '/carers',
   carerProfile: '/carers/:id',
   saved: '/saved',

@@ -12,13 +12,15 @@ import { registerAdminGuard } from './features/admin/admin-guard';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { createAdminService } from './features/admin/admin.service';
 import { registerAuditRoutes } from './features/audit/audit.routes';
-import { createAuditService } from './features/audit/audit.service';
+import { createAuditRecorder, createAuditService } from './features/audit/audit.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
 import { createOidcClient } from './features/auth/oidc';
 import { registerPasswordResetRoutes } from './features/auth/password-reset.routes';
 import { createPasswordResetService } from './features/auth/password-reset.service';
+import { registerTwoFactorRoutes } from './features/auth/two-factor.routes';
+import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
@@ -139,7 +141,39 @@ export async function buildApp({
   // Before any route: /api/admin and /api/test answer 401/403 before a body is read (decision 0008).
   registerAdminGuard(app);
   const loginFailures = createLoginFailureRepository(db);
-  const auth = createAuthService({ users: createUserRepository(db), loginFailures, sessions });
+  const carers = createCarersService({ db, storage });
+  const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
+  const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
+  const mailer = createMailer({
+    db,
+    transport:
+      mailTransport ??
+      (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLogTransport(app.log)),
+    from: config.mail.from,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  const twoFactor = createTwoFactorService({ db, mailer, secret: config.sessionSecret, mode: config.mode });
+  const audit = createAuditRecorder(db);
+  const auth = createAuthService({
+    users: createUserRepository(db),
+    loginFailures,
+    sessions,
+    twoFactor,
+    // Every admin sign-in, by password, two-factor or provider, is in the audit log.
+    onSignedIn: async (user, context) => {
+      if (user.role !== 'admin') return;
+      await audit.record({
+        actorId: user.id,
+        action: 'admin.signed-in',
+        entityType: 'user',
+        entityId: user.id,
+        before: null,
+        after: null,
+        ipAddress: context.ipAddress ?? null,
+      });
+    },
+  });
   // Account deletion is shared by "Delete my account" and the admins' customer deletion (decision 0011).
   const accountErasure = createAccountErasure({ secret: config.sessionSecret });
   const admin = createAdminService({
@@ -162,18 +196,6 @@ export async function buildApp({
       app.log.warn('ADMIN_EMAIL belongs to an account that is not an admin: use npm run admin:create');
     }
   }
-  const carers = createCarersService({ db, storage });
-  const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
-  const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
-  const mailer = createMailer({
-    db,
-    transport:
-      mailTransport ??
-      (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createLogTransport(app.log)),
-    from: config.mail.from,
-    log: app.log,
-  });
-  app.decorate('mailer', mailer);
   const messaging = createMessagingService({ db, carers, mailer, publicUrl: config.publicUrl });
   const liveEvents = createLiveEvents({ database, log: app.log });
   if (config.mode === 'production' && !config.mail.smtpUrl) {
@@ -248,6 +270,7 @@ export async function buildApp({
         },
         { name: 'expired rate-limit counters', run: () => rateLimiter.deleteExpired() },
         { name: 'old password reset tokens', run: () => passwordReset.deleteStale() },
+        { name: 'expired two-factor sign-ins', run: () => twoFactor.deleteExpiredChallenges() },
         { name: 'old email change requests', run: () => settings.deleteStaleEmailRequests() },
         {
           name: 'old delivered emails',
@@ -287,6 +310,7 @@ export async function buildApp({
     auth,
     oidc: config.oidc ? createOidcClient(config.oidc, config.publicUrl) : undefined,
   });
+  registerTwoFactorRoutes(app, { config, auth, twoFactor });
   registerPasswordResetRoutes(app, passwordReset);
   registerSettingsRoutes(app, { config, settings });
   registerCarersRoutes(app, carers, verification.checksFor);

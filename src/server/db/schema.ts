@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -121,6 +122,63 @@ export const emailChangeRequests = pgTable(
     uniqueIndex('email_change_requests_hash_key').on(t.tokenHash),
     index('email_change_requests_user_idx').on(t.userId),
     index('email_change_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Two-factor sign-in with an authenticator app (issue 8 point 3, decision 0012). The TOTP secret
+ * is encrypted with a key derived from SESSION_SECRET; `enabled_at` is null while an enrolment
+ * waits for its first code. `last_used_step` refuses a code used twice; `failed_count` and
+ * `last_failed_at` lock the second step after repeated wrong codes.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  failedCount: integer('failed_count').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes: only their HMAC is kept; `used_at` spends one. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in half done: the password (or the provider) was right and the second step is due.
+ * The browser holds the token in an httpOnly cookie; only its HMAC is stored. `step` is 'code',
+ * or 'setup' for an admin in production who must enrol before the first session.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: ['code', 'setup'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('two_factor_challenges_user_idx').on(t.userId),
+    index('two_factor_challenges_expires_idx').on(t.expiresAt),
+    check('two_factor_challenges_step_check', sql`${t.step} in ('code', 'setup')`),
   ],
 );
 
@@ -638,3 +696,5 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type ContactEnquiryRow = typeof contactEnquiries.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+export type TwoFactorSecretRow = typeof twoFactorSecrets.$inferSelect;
+export type TwoFactorChallengeRow = typeof twoFactorChallenges.$inferSelect;

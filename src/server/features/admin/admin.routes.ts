@@ -13,11 +13,12 @@ import {
 } from '@contracts/admin';
 import { CurrentUser } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
+import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { AppError } from '../../platform/errors';
-import { requireRole, setSessionCookie } from '../../platform/sessions/session.plugin';
-import { toCurrentUser } from '../auth/current-user';
+import { requireRole } from '../../platform/sessions/session.plugin';
+import { sendSignInOutcome } from '../auth/sign-in-reply';
 import { readCarerForm } from './admin-form';
 import type { Actor, AdminService } from './admin.service';
 
@@ -51,17 +52,23 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
         tags: ['admin'],
         summary: 'Sign in as an admin (username is the admin’s email)',
         body: AdminLoginInput,
-        response: { 200: CurrentUser, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: {
+          200: CurrentUser,
+          202: TwoFactorPending,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
-      const signedIn = await admin.login(
+      const outcome = await admin.login(
         request.body,
         { userAgent: request.headers['user-agent'], ipAddress: request.ip },
         request.cookies[config.session.cookieName],
       );
-      setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
-      return toCurrentUser(signedIn.user);
+      return sendSignInOutcome(reply, config, outcome);
     },
   );
 

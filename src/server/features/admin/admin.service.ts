@@ -21,7 +21,7 @@ import type { SessionContext } from '../../platform/sessions/session.service';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import { createAuditRecorder, type AuditRecord } from '../audit/audit.service';
-import type { AuthService, SignedIn } from '../auth/auth.service';
+import type { AuthService, SignInOutcome } from '../auth/auth.service';
 import { postcodeDistrictIn } from '../carers/carer-mapper';
 import type { AccountErasure } from '../privacy/account-deletion';
 import { addCalendarMonths } from '../subscriptions/calendar';
@@ -143,39 +143,27 @@ export function createAdminService({
   return {
     /**
      * Admin sign-in (DESIGN point 2) through the one sign-in of the auth service (throttling,
-     * argon2, session rotation, admin session lifetimes). Anything but an admin able to sign in
-     * gets the same 401; the throttle's 429 stands.
+     * argon2, session rotation, admin session lifetimes, two-factor, the audit record). Anything
+     * but an admin able to sign in gets the same 401; the throttle's 429 stands.
      */
     async login(
       input: AdminLoginInput,
       context: SessionContext & { ipAddress: string },
       previousToken?: string,
-    ): Promise<SignedIn> {
-      let signedIn: SignedIn;
+    ): Promise<SignInOutcome> {
       try {
-        signedIn = await auth.login({ email: input.username, password: input.password }, context);
+        return await auth.login(
+          { email: input.username, password: input.password },
+          context,
+          previousToken,
+          'admin',
+        );
       } catch (error) {
         if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
           throw AppError.unauthorized(ADMIN_TOASTS.loginFailedBody);
         }
         throw error;
       }
-      if (signedIn.user.role !== 'admin' || signedIn.user.suspendedAt) {
-        await auth.logout(signedIn.token);
-        throw AppError.unauthorized(ADMIN_TOASTS.loginFailedBody);
-      }
-      // Rotation: the browser's previous session ends only once the admin one exists.
-      if (previousToken) await auth.logout(previousToken);
-      await createAuditRecorder(db).record({
-        actorId: signedIn.user.id,
-        action: 'admin.signed-in',
-        entityType: 'user',
-        entityId: signedIn.user.id,
-        before: null,
-        after: null,
-        ipAddress: context.ipAddress,
-      });
-      return signedIn;
     },
 
     // ── customers ─────────────────────────────────────────────────────────────────────────────

@@ -3,11 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CurrentUser, LoginInput, RegisterInput, safeReturnPath } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
+import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/sessions/session.plugin';
+import { paths } from '@contracts/paths';
+import {
+  clearChallengeCookie,
+  clearSessionCookie,
+  requireUser,
+  setChallengeCookie,
+  setSessionCookie,
+} from '../../platform/sessions/session.plugin';
 import type { AuthService, SignedIn } from './auth.service';
 import { toCurrentUser } from './current-user';
 import type { OidcClient } from './oidc';
+import { sendSignInOutcome } from './sign-in-reply';
 
 const OIDC_COOKIE = 'cm_oidc';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -51,15 +60,18 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          '200 and the session when the password is enough; 202 `{ twoFactor }` when a code is due next (POST /api/auth/two-factor/verify).',
         body: LoginInput,
-        response: { 200: CurrentUser, ...errors },
+        response: { 200: CurrentUser, 202: TwoFactorPending, ...errors },
       },
     },
-    async (request, reply) => {
-      const signedIn = await auth.login(request.body, context(request), sessionToken(request));
-      signIn(reply, signedIn);
-      return toCurrentUser(signedIn.user);
-    },
+    async (request, reply) =>
+      sendSignInOutcome(
+        reply,
+        config,
+        await auth.login(request.body, context(request), sessionToken(request)),
+      ),
   );
 
   api.post(
@@ -136,9 +148,15 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
         if (!expected.success) return reply.redirect('/login?error=oidc', 302);
         try {
           const claims = await oidc.finish(new URL(request.url, config.publicUrl), expected.data);
-          const signedIn = await auth.signInWithOidc(claims, context(request), sessionToken(request));
-          signIn(reply, signedIn);
-          return reply.redirect(safeReturnPath(expected.data.returnTo), 302);
+          const outcome = await auth.signInWithOidc(claims, context(request), sessionToken(request));
+          const returnTo = safeReturnPath(expected.data.returnTo);
+          if (outcome.status === 'two-factor') {
+            setChallengeCookie(reply, config, outcome.challengeToken, outcome.challengeExpiresAt);
+            return reply.redirect(`${paths.twoFactor}?returnTo=${encodeURIComponent(returnTo)}`, 302);
+          }
+          signIn(reply, outcome);
+          clearChallengeCookie(reply, config);
+          return reply.redirect(returnTo, 302);
         } catch (error) {
           request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
           return reply.redirect('/login?error=oidc', 302);

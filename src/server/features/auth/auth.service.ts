@@ -7,6 +7,7 @@ import type { SessionContext, SessionService } from '../../platform/sessions/ses
 import type { OidcClaims } from './oidc';
 import type { LoginFailureRepository } from './login-failure.repository';
 import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from './password';
+import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
 
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
@@ -15,19 +16,36 @@ interface AuthServiceDeps {
   users: UserRepository;
   loginFailures: LoginFailureRepository;
   sessions: SessionService;
+  twoFactor: TwoFactorService;
+  /** Called for every session started (the app records admin sign-ins in the audit log). */
+  onSignedIn?: (user: UserRow, context: SessionContext) => Promise<void>;
   now?: () => Date;
 }
 
 export interface SignedIn {
+  status: 'signed-in';
   user: UserRow;
   token: string;
   expiresAt: Date;
 }
 
+/** The password (or provider) was right and a code is due: a challenge, no session yet. */
+export interface TwoFactorDue {
+  status: 'two-factor';
+  step: 'code' | 'setup';
+  user: UserRow;
+  challengeToken: string;
+  challengeExpiresAt: Date;
+}
+
+export type SignInOutcome = SignedIn | TwoFactorDue;
+
 export function createAuthService({
   users,
   loginFailures,
   sessions,
+  twoFactor,
+  onSignedIn,
   now = () => new Date(),
 }: AuthServiceDeps) {
   async function startSession(
@@ -38,7 +56,26 @@ export function createAuthService({
     // Rotation: whatever session the browser had before signing in is ended, never upgraded.
     if (previousToken) await sessions.end(previousToken);
     const { token, expiresAt } = await sessions.start(user, context);
-    return { user, token, expiresAt };
+    await onSignedIn?.(user, context);
+    return { status: 'signed-in', user, token, expiresAt };
+  }
+
+  /** After the first factor: a session, or a challenge when two-factor is on or required. */
+  async function afterFirstFactor(
+    user: UserRow,
+    context: SessionContext,
+    previousToken?: string,
+  ): Promise<SignInOutcome> {
+    const step = await twoFactor.requirementFor(user);
+    if (step === 'none') return startSession(user, context, previousToken);
+    const challenge = await twoFactor.startChallenge(user, step);
+    return {
+      status: 'two-factor',
+      step,
+      user,
+      challengeToken: challenge.token,
+      challengeExpiresAt: challenge.expiresAt,
+    };
   }
 
   return {
@@ -70,12 +107,14 @@ export function createAuthService({
     /**
      * Unknown email and wrong password get the same answer in the same time. More than
      * LOGIN_MAX_FAILURES failures for one account from one address within the window get 429.
+     * `onlyRole` (the admin sign-in) answers any other account like a wrong password.
      */
     async login(
       input: LoginInput,
       context: SessionContext & { ipAddress: string },
       previousToken?: string,
-    ): Promise<SignedIn> {
+      onlyRole?: UserRow['role'],
+    ): Promise<SignInOutcome> {
       const emailKey = input.email.toLowerCase();
       const at = now();
       const { failures, oldest } = await loginFailures.countSince(
@@ -98,8 +137,25 @@ export function createAuthService({
       }
       await loginFailures.clear(emailKey, context.ipAddress);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
+      if (onlyRole && user.role !== onlyRole) throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
       if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);
-      return startSession(user, context, previousToken);
+      return afterFirstFactor(user, context, previousToken);
+    },
+
+    /**
+     * The second step: a right code ends the challenge and starts the session (recovery codes
+     * come back when this sign-in was an admin's enrolment).
+     */
+    async completeTwoFactor(
+      challengeToken: string | undefined,
+      code: string,
+      context: SessionContext,
+      previousToken?: string,
+    ): Promise<SignedIn & { recoveryCodes: string[] | null }> {
+      const { user, recoveryCodes } = await twoFactor.completeChallenge(challengeToken, code);
+      // Suspended between the two steps.
+      if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);
+      return { ...(await startSession(user, context, previousToken)), recoveryCodes };
     },
 
     /**
@@ -110,7 +166,7 @@ export function createAuthService({
       claims: OidcClaims,
       context: SessionContext,
       previousToken?: string,
-    ): Promise<SignedIn> {
+    ): Promise<SignInOutcome> {
       let user = await users.findByOidcSubject(claims.subject);
       if (!user) {
         if (!claims.email || !claims.emailVerified)
@@ -130,7 +186,7 @@ export function createAuthService({
         }
       }
       if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);
-      return startSession(user, context, previousToken);
+      return afterFirstFactor(user, context, previousToken);
     },
 
     logout: (token: string) => sessions.end(token),

@@ -47,6 +47,23 @@ export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
   reply.clearCookie(config.session.cookieName, sessionCookieOptions(config));
 }
 
+/**
+ * The half-done sign-in of two-factor (decision 0012) has its own cookie, so its token can never
+ * be taken for a session: the session lookup never reads it.
+ */
+const challengeCookieName = (config: AppConfig) => (config.session.secureCookie ? '__Host-cm_2fa' : 'cm_2fa');
+
+export function setChallengeCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date) {
+  reply.setCookie(challengeCookieName(config), token, sessionCookieOptions(config, expiresAt));
+}
+
+export function clearChallengeCookie(reply: FastifyReply, config: AppConfig) {
+  reply.clearCookie(challengeCookieName(config), sessionCookieOptions(config));
+}
+
+export const challengeToken = (request: FastifyRequest, config: AppConfig): string | undefined =>
+  request.cookies[challengeCookieName(config)];
+
 /** The signed-in user, or a 401 for everyone else. */
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw AppError.unauthorized();

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '@contracts/errors';
+import {
+  RecoveryCodes,
+  TwoFactorCodeInput,
+  TwoFactorEnrolment,
+  TwoFactorPasswordInput,
+  TwoFactorPending,
+  TwoFactorSignedIn,
+  TwoFactorStatus,
+} from '@contracts/two-factor';
+import type { AppConfig } from '../../config';
+import {
+  challengeToken,
+  clearChallengeCookie,
+  requireUser,
+  setSessionCookie,
+} from '../../platform/sessions/session.plugin';
+import type { AuthService } from './auth.service';
+import { toCurrentUser } from './current-user';
+import type { TwoFactorService } from './two-factor.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+interface TwoFactorRouteDeps {
+  config: AppConfig;
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+}
+
+/** Issue 8 point 3: the second sign-in step, and two-factor on the settings page. */
+export function registerTwoFactorRoutes(
+  app: FastifyInstance,
+  { config, auth, twoFactor }: TwoFactorRouteDeps,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'cache-control': 'no-store' };
+
+  // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
+  api.get(
+    '/api/auth/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which second step the half-done sign-in needs',
+        response: { 200: TwoFactorPending, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { twoFactor: await twoFactor.challengeStep(challengeToken(request, config)) };
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The QR code for an admin who must turn on two-factor while signing in',
+        response: { 200: TwoFactorEnrolment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return twoFactor.startSignInEnrolment(challengeToken(request, config));
+    },
+  );
+
+  api.post(
+    '/api/auth/two-factor/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish signing in with a code from the app or a recovery code',
+        body: TwoFactorCodeInput,
+        response: { 200: TwoFactorSignedIn, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.completeTwoFactor(
+        challengeToken(request, config),
+        request.body.code,
+        { userAgent: request.headers['user-agent'], ipAddress: request.ip },
+        request.cookies[config.session.cookieName],
+      );
+      setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
+      clearChallengeCookie(reply, config);
+      reply.headers(noStore);
+      return { user: toCurrentUser(signedIn.user), recoveryCodes: signedIn.recoveryCodes };
+    },
+  );
+
+  // ── settings ────────────────────────────────────────────────────────────────────────────────
+  api.get(
+    '/api/settings/two-factor',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Whether two-factor sign-in is on, and recovery codes left',
+        response: { 200: TwoFactorStatus, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return twoFactor.status(requireUser(request));
+    },
+  );
+
+  api.post(
+    '/api/settings/two-factor/setup',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Start turning on two-factor: a new key and its QR code',
+        response: { 200: TwoFactorEnrolment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return twoFactor.startEnrolment(requireUser(request));
+    },
+  );
+
+  api.post(
+    '/api/settings/two-factor/enable',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Turn on two-factor with the first code; answers the recovery codes once',
+        body: TwoFactorCodeInput,
+        response: { 200: RecoveryCodes, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { recoveryCodes: await twoFactor.enable(requireUser(request), request.body.code) };
+    },
+  );
+
+  api.post(
+    '/api/settings/two-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Replace the recovery codes (the old ones stop working)',
+        body: TwoFactorPasswordInput,
+        response: { 200: RecoveryCodes, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const codes = await twoFactor.renewRecoveryCodes(requireUser(request), request.body.currentPassword);
+      return { recoveryCodes: codes };
+    },
+  );
+
+  api.delete(
+    '/api/settings/two-factor',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Turn off two-factor sign-in (not for admins in production)',
+        body: TwoFactorPasswordInput,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await twoFactor.disable(requireUser(request), request.body.currentPassword);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,292 @@
+import { SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@contracts/settings';
+import {
+  TWO_FACTOR_ATTEMPTS_PER_CHALLENGE,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  TWO_FACTOR_LOCK_MINUTES,
+  TWO_FACTOR_MAX_FAILURES,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+} from '@contracts/two-factor';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { TwoFactorSecretRow, UserRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { Mailer, OutgoingEmail } from '../../platform/mailer';
+import { verifyPassword } from './password';
+import { linkTokenHasher, newLinkToken } from './password-reset.service';
+import { createTotpCrypto, isAppCode } from './totp';
+import { createTwoFactorRepository } from './two-factor.repository';
+
+// Two-factor sign-in (issue 8 point 3, decision 0012). The only way from a right password to a
+// session, when two-factor is on (or required), is completeChallenge with a right code: the
+// password step leaves a challenge, never a session.
+
+const MINUTE_MS = 60_000;
+/** An enrolment not finished within this time must start again (a new QR code). */
+const ENROLMENT_TTL_MS = 60 * MINUTE_MS;
+
+export type SecondStep = 'none' | 'code' | 'setup';
+
+interface TwoFactorServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  mode: AppConfig['mode'];
+  now?: () => Date;
+}
+
+const wrongCode = () =>
+  AppError.badRequest(TWO_FACTOR_MESSAGES.codeWrong, { code: TWO_FACTOR_MESSAGES.codeWrong });
+const expired = () => AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+
+function securityNotice(to: string, subject: string, what: string): OutgoingEmail {
+  return {
+    to,
+    subject,
+    text: [
+      `Hello,`,
+      ``,
+      what,
+      ``,
+      `If this was not you, reset your password straight away from the sign-in page and contact us.`,
+      ``,
+      `The CareMatch team`,
+    ].join('\n'),
+  };
+}
+
+export function createTwoFactorService({
+  db,
+  mailer,
+  secret,
+  mode,
+  now = () => new Date(),
+}: TwoFactorServiceDeps) {
+  const repository = createTwoFactorRepository(db);
+  const crypto = createTotpCrypto(secret);
+  const hashChallenge = linkTokenHasher(secret, 'two-factor challenges');
+
+  const isEnabled = (row: TwoFactorSecretRow | undefined): row is TwoFactorSecretRow & { enabledAt: Date } =>
+    row?.enabledAt != null;
+  const isRequired = (user: Pick<UserRow, 'role'>) => user.role === 'admin' && mode === 'production';
+  const isLocked = (row: TwoFactorSecretRow | undefined, at: Date) =>
+    Boolean(
+      row &&
+      row.failedCount >= TWO_FACTOR_MAX_FAILURES &&
+      row.lastFailedAt &&
+      row.lastFailedAt.getTime() > at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS,
+    );
+
+  async function confirmPassword(user: UserRow, password: string): Promise<void> {
+    if (!user.passwordHash) throw AppError.badRequest(PRIVACY_MESSAGES.noPasswordToConfirm);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw AppError.badRequest(SETTINGS_MESSAGES.currentPasswordWrong, {
+        currentPassword: SETTINGS_MESSAGES.currentPasswordWrong,
+      });
+    }
+  }
+
+  /** A new pending secret (replacing an unfinished one) and what the app needs to read it. */
+  async function beginEnrolment(user: UserRow): Promise<TwoFactorEnrolment> {
+    const base32 = crypto.newSecret();
+    if (!(await repository.savePendingSecret(user.id, crypto.encrypt(base32), now()))) {
+      throw AppError.conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    }
+    return crypto.enrolment(base32, user.email);
+  }
+
+  /**
+   * Turns on two-factor with the first code from the app: the pending secret becomes live and
+   * ten recovery codes are made, in one transaction. Returns the codes, shown once.
+   */
+  async function finishEnrolment(user: UserRow, code: string): Promise<string[] | 'wrong'> {
+    const at = now();
+    const row = await repository.findSecret(user.id);
+    if (row?.enabledAt) throw AppError.conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    if (!row || at.getTime() - row.createdAt.getTime() > ENROLMENT_TTL_MS) {
+      throw AppError.conflict(TWO_FACTOR_MESSAGES.noEnrolment);
+    }
+    const step = isAppCode(code) ? crypto.matchingStep(crypto.decrypt(row.secretEncrypted), code, at) : null;
+    if (step === null) return 'wrong';
+    const codes = crypto.newRecoveryCodes();
+    const enabled = await db.transaction(async (tx) => {
+      const inTx = createTwoFactorRepository(tx);
+      if (!(await inTx.spendStep(user.id, step, at))) return false;
+      await inTx.replaceRecoveryCodes(user.id, codes.map(crypto.hashRecoveryCode), at);
+      await mailer.enqueue(
+        tx,
+        securityNotice(
+          user.email,
+          'Two-factor sign-in is on for your CareMatch account',
+          'Two-factor sign-in has just been turned on for your CareMatch account: each sign-in now asks for a code from your authenticator app.',
+        ),
+      );
+      return true;
+    });
+    if (!enabled) throw AppError.conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    mailer.dispatchSoon();
+    return codes;
+  }
+
+  return {
+    /** What a sign-in needs after the right password: nothing more, a code, or an enrolment. */
+    async requirementFor(user: UserRow): Promise<SecondStep> {
+      if (isEnabled(await repository.findSecret(user.id))) return 'code';
+      return isRequired(user) ? 'setup' : 'none';
+    },
+
+    /** The half-done sign-in: its token goes to the browser in an httpOnly cookie. */
+    async startChallenge(user: UserRow, step: 'code' | 'setup'): Promise<{ token: string; expiresAt: Date }> {
+      const token = newLinkToken();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + TWO_FACTOR_CHALLENGE_MINUTES * MINUTE_MS);
+      await repository.insertChallenge({
+        idHash: hashChallenge(token),
+        userId: user.id,
+        step,
+        createdAt,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    async challengeStep(token: string | undefined): Promise<'code' | 'setup'> {
+      const found = token ? await repository.findLiveChallenge(hashChallenge(token), now()) : undefined;
+      if (!found) throw expired();
+      return found.challenge.step;
+    },
+
+    /** An admin in production enrolling at sign-in: the QR code for the 'setup' step. */
+    async startSignInEnrolment(token: string | undefined): Promise<TwoFactorEnrolment> {
+      const found = token ? await repository.findLiveChallenge(hashChallenge(token), now()) : undefined;
+      if (!found) throw expired();
+      if (found.challenge.step !== 'setup') throw AppError.conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+      return beginEnrolment(found.user);
+    },
+
+    /**
+     * The second step. A right code (app or recovery) ends the challenge and returns its user,
+     * who then gets a session; a wrong one counts against the challenge and the account.
+     */
+    async completeChallenge(
+      token: string | undefined,
+      code: string,
+    ): Promise<{ user: UserRow; recoveryCodes: string[] | null }> {
+      const at = now();
+      const idHash = token ? hashChallenge(token) : undefined;
+      const found = idHash ? await repository.findLiveChallenge(idHash, at) : undefined;
+      if (!idHash || !found) throw expired();
+      const { challenge, user } = found;
+      const row = await repository.findSecret(user.id);
+      if (isLocked(row, at)) {
+        await repository.deleteChallenge(idHash);
+        throw AppError.tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts, TWO_FACTOR_LOCK_MINUTES * 60);
+      }
+
+      let recoveryCodes: string[] | null = null;
+      let accepted: boolean;
+      if (challenge.step === 'setup') {
+        const result = await finishEnrolment(user, code);
+        accepted = result !== 'wrong';
+        if (result !== 'wrong') recoveryCodes = result;
+      } else {
+        // Turned off since the password step: the challenge is stale.
+        if (!isEnabled(row)) {
+          await repository.deleteChallenge(idHash);
+          throw expired();
+        }
+        if (isAppCode(code)) {
+          const step = crypto.matchingStep(crypto.decrypt(row.secretEncrypted), code, at);
+          accepted = step !== null && (await repository.spendStep(user.id, step));
+        } else {
+          accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
+        }
+      }
+
+      if (!accepted) {
+        const attempts = await repository.countChallengeAttempt(idHash);
+        const failures = await repository.recordFailure(
+          user.id,
+          at,
+          new Date(at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS),
+        );
+        if (failures >= TWO_FACTOR_MAX_FAILURES) {
+          await repository.deleteChallenge(idHash);
+          throw AppError.tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts, TWO_FACTOR_LOCK_MINUTES * 60);
+        }
+        if (attempts >= TWO_FACTOR_ATTEMPTS_PER_CHALLENGE) {
+          await repository.deleteChallenge(idHash);
+          throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeAttemptsUsed);
+        }
+        throw wrongCode();
+      }
+      // A challenge signs in once, even when two right codes race.
+      if (!(await repository.deleteChallenge(idHash))) throw expired();
+      return { user, recoveryCodes };
+    },
+
+    // ── settings ─────────────────────────────────────────────────────────────────────────────
+    async status(user: UserRow): Promise<TwoFactorStatus> {
+      const row = await repository.findSecret(user.id);
+      const enabled = isEnabled(row);
+      return {
+        enabled,
+        enabledAt: enabled ? row.enabledAt.toISOString() : null,
+        recoveryCodesLeft: enabled ? await repository.countRecoveryCodesLeft(user.id) : 0,
+        required: isRequired(user),
+      };
+    },
+
+    startEnrolment: beginEnrolment,
+
+    async enable(user: UserRow, code: string): Promise<string[]> {
+      const result = await finishEnrolment(user, code);
+      if (result === 'wrong') throw wrongCode();
+      return result;
+    },
+
+    /** New recovery codes (the old ones stop working), after the password. */
+    async renewRecoveryCodes(user: UserRow, currentPassword: string): Promise<string[]> {
+      await confirmPassword(user, currentPassword);
+      if (!isEnabled(await repository.findSecret(user.id)))
+        throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
+      const codes = crypto.newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        await createTwoFactorRepository(tx).replaceRecoveryCodes(
+          user.id,
+          codes.map(crypto.hashRecoveryCode),
+          now(),
+        );
+      });
+      return codes;
+    },
+
+    /** Turns two-factor off (not for admins in production), after the password. */
+    async disable(user: UserRow, currentPassword: string): Promise<void> {
+      if (isRequired(user)) throw AppError.forbidden(TWO_FACTOR_MESSAGES.requiredForAdmins);
+      await confirmPassword(user, currentPassword);
+      if (!isEnabled(await repository.findSecret(user.id)))
+        throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
+      await db.transaction(async (tx) => {
+        const inTx = createTwoFactorRepository(tx);
+        await inTx.deleteSecret(user.id);
+        await inTx.deleteRecoveryCodes(user.id);
+        await inTx.deleteChallengesOf(user.id);
+        await mailer.enqueue(
+          tx,
+          securityNotice(
+            user.email,
+            'Two-factor sign-in is off for your CareMatch account',
+            'Two-factor sign-in has just been turned off for your CareMatch account: signing in now needs only the password.',
+          ),
+        );
+      });
+      mailer.dispatchSoon();
+    },
+
+    /** Retention: challenges past their ten minutes. */
+    deleteExpiredChallenges: () => repository.deleteExpiredChallenges(now()),
+  };
+}
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
