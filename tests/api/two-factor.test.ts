@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@contracts/errors';
@@ -17,6 +18,7 @@ import {
   twoFactorSecrets,
   users,
 } from '../../src/server/db/schema';
+import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 // Issue 8 point 3: two-factor sign-in. The acceptance line "two-factor cannot be skipped by
@@ -528,7 +530,45 @@ describe('admins', () => {
   });
 });
 
-describe('retention and deletion', () => {
+describe('data export, retention and deletion', () => {
+  it('puts the two-factor dates in the data export, never the key or the codes', async () => {
+    const { cookie, secret, codes } = await enrolledCustomer();
+    const response = await t.injectAs(cookie, { method: 'GET', url: '/api/settings/export' });
+    expect(response.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const rows = JSON.parse(strFromU8(files['two-factor.json']!)) as {
+      kind: string;
+      enabledAt: string | null;
+    }[];
+    expect(rows.filter((row) => row.kind === 'authenticator app')).toHaveLength(1);
+    expect(rows.filter((row) => row.kind === 'recovery code')).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(files['two-factor.csv']).toBeDefined();
+    const everything = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
+    expect(everything).not.toContain(secret);
+    for (const code of codes) expect(everything).not.toContain(code);
+  });
+
+  it('deletes expired half-done sign-ins in housekeeping', async () => {
+    const { user } = await enrolledCustomer();
+    await login(t, user.email);
+    await t.database.db
+      .update(twoFactorChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(twoFactorChallenges.userId, user.id));
+    const service = createTwoFactorService({
+      db: t.database.db,
+      mailer: t.app.mailer,
+      secret: t.config.sessionSecret,
+      mode: t.config.mode,
+    });
+    expect(await service.deleteExpiredChallenges()).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.database.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id)),
+    ).toHaveLength(0);
+  });
+
   it('removes every two-factor row with the account', async () => {
     const { user, cookie } = await enrolledCustomer();
     await login(t, user.email);

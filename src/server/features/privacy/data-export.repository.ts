@@ -18,10 +18,12 @@ import {
   reviews,
   savedCarers,
   sessions,
+  twoFactorRecoveryCodes,
+  twoFactorSecrets,
+  type UserRow,
   uploads,
   userBlocks,
   users,
-  type UserRow,
 } from '../../db/schema';
 
 /** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
@@ -349,6 +351,37 @@ export function createDataExportRepository(db: Executor) {
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.userId, userId))
         .orderBy(asc(passwordResetTokens.createdAt)),
+
+    /** Two-factor sign-in: when it was turned on and the recovery codes' dates (never the key or codes). */
+    async twoFactor(userId: string): Promise<ExportRecord[]> {
+      const [secret] = await db
+        .select({ createdAt: twoFactorSecrets.createdAt, enabledAt: twoFactorSecrets.enabledAt })
+        .from(twoFactorSecrets)
+        .where(eq(twoFactorSecrets.userId, userId));
+      const codes = await db
+        .select({ createdAt: twoFactorRecoveryCodes.createdAt, usedAt: twoFactorRecoveryCodes.usedAt })
+        .from(twoFactorRecoveryCodes)
+        .where(eq(twoFactorRecoveryCodes.userId, userId))
+        .orderBy(asc(twoFactorRecoveryCodes.createdAt));
+      return [
+        ...(secret
+          ? [
+              {
+                kind: 'authenticator app',
+                createdAt: secret.createdAt,
+                enabledAt: secret.enabledAt,
+                usedAt: null,
+              },
+            ]
+          : []),
+        ...codes.map((code) => ({
+          kind: 'recovery code',
+          createdAt: code.createdAt,
+          enabledAt: null,
+          usedAt: code.usedAt,
+        })),
+      ];
+    },
 
     /** Failed sign-ins naming the address: when only (the address they came from may be anyone's). */
     failedSignIns: (email: string): Promise<ExportRecord[]> =>

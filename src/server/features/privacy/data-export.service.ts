@@ -40,6 +40,8 @@ const PARTS = {
   'audit-log': 'Changes recorded about your account ("by": you or CareMatch staff).',
   'email-change-requests': 'Requests to change your email address (the confirmation links are not included).',
   'password-resets': 'Password reset links asked for (the links themselves are not included).',
+  'two-factor':
+    'Two-factor sign-in: when you set it up and turned it on, and when each recovery code was made and used (never the key or the codes).',
   'failed-sign-ins': 'Failed sign-in attempts naming your email address (when only).',
   'emails-sent': 'Emails we sent to your address (subject and dates).',
 } as const;
@@ -154,6 +156,7 @@ export function createDataExportService({
       'audit-log': await repository.auditEntries(user.id, carerId),
       'email-change-requests': await repository.emailChangeRequests(user.id),
       'password-resets': await repository.passwordResets(user.id),
+      'two-factor': await repository.twoFactor(user.id),
       'failed-sign-ins': await repository.failedSignIns(user.email),
       'emails-sent': await repository.emailsSent(user.email),
     };
