@@ -89,6 +89,7 @@ const ConfirmEmailPage = lazyPage(
   () => import('@web/features/auth/pages/confirm-email-page'),
   'ConfirmEmailPage',
 );
+const TwoFactorPage = lazyPage(() => import('@web/features/auth/pages/two-factor-page'), 'TwoFactorPage');
 const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const MessagesPage = lazyPage(() => import('@web/features/messages/pages/messages-page'), 'MessagesPage');
 
@@ -135,6 +136,8 @@ const router = createBrowserRouter([
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
+      // Issue 8 point 3: the second sign-in step, between the password and the session.
+      { path: paths.twoFactor, element: <TwoFactorPage /> },
       {
         element: <SignedInOnly />,
         children: [

@@ -51,7 +51,12 @@ export function AdminLoginPage() {
   const onSubmit = form.handleSubmit((input) => {
     if (login.isPending) return;
     login.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if (result.kind === 'twoFactor') {
+          // The password was right; the code (or, in production, enrolling) comes next.
+          void navigate(`${paths.twoFactor}?returnTo=${paths.adminDashboard}`);
+          return;
+        }
         toast({ title: ADMIN_TOASTS.loginSuccessTitle, description: ADMIN_TOASTS.loginSuccessBody });
         void navigate(paths.adminManagement);
       },

@@ -12,6 +12,13 @@ import { useAuth } from '@web/lib/auth';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
+/** '/two-factor?returnTo=…', or plain '/two-factor' when there is nowhere particular to go back to. */
+function twoFactorPath(returnTo: string): string {
+  return returnTo === paths.home
+    ? paths.twoFactor
+    : `${paths.twoFactor}?${new URLSearchParams({ returnTo }).toString()}`;
+}
+
 const LOGIN_FIELDS = LoginInput.keyof().options;
 const LOGIN_FAILED = 'We could not sign you in. Please check your connection and try again.';
 const OIDC_FAILED = 'Single sign-on did not work. Please try again, or sign in with your email and password.';
@@ -34,7 +41,12 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     loginMutation.mutate(values, {
-      onSuccess: () => navigate(safeReturnPath(searchParams.get('returnTo')), { replace: true }),
+      onSuccess: (result) => {
+        const returnTo = safeReturnPath(searchParams.get('returnTo'));
+        // With two-factor sign-in on, the code is asked for next (Back returns here); then returnTo.
+        if (result.kind === 'twoFactor') void navigate(twoFactorPath(returnTo));
+        else void navigate(returnTo, { replace: true });
+      },
       onError: (error) => applyFieldMessages(form.setError, LOGIN_FIELDS, loginErrors(error).fieldMessages),
     });
   });

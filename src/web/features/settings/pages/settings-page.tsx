@@ -7,8 +7,12 @@ import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 
-/** DESIGN point 7 and issue 8: profile, email, password, devices, data export and account deletion. */
+/**
+ * DESIGN point 7 and issue 8: profile, email, password, two-factor sign-in, devices, data export and
+ * account deletion.
+ */
 export function SettingsPage() {
   usePageTitle('Settings');
   const { user } = useAuth();
@@ -22,6 +26,7 @@ export function SettingsPage() {
         <ProfileSection key={user.id} user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <TwoFactorSection />
         <SessionsSection />
         <DataSection />
         <DeleteAccountSection />

@@ -1,0 +1,63 @@
+// Issue 8 point 3: the second sign-in step. The half-done sign-in lives in an httpOnly cookie the
+// server set with its 202 answer to the password; these calls carry it.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TwoFactorCodeInput,
+  TwoFactorEnrolment,
+  TwoFactorPending,
+  TwoFactorSignedIn,
+} from '@contracts/two-factor';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/auth';
+
+export const TWO_FACTOR_URL = '/api/auth/two-factor';
+export const twoFactorPendingQueryKey = [TWO_FACTOR_URL] as const;
+const twoFactorSetupQueryKey = [TWO_FACTOR_URL, 'setup'] as const;
+
+/** Which step is due; null (a 401) when there is no half-done sign-in, or it has expired. */
+export function twoFactorPendingQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: twoFactorPendingQueryKey,
+    queryFn: getQueryFn<TwoFactorPending>({ on401: 'returnNull' }),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Off once the code has been accepted: there is nothing pending to ask about any more. */
+export function useTwoFactorPending(enabled: boolean) {
+  return useQuery(twoFactorPendingQueryOptions(enabled));
+}
+
+/**
+ * An admin enrolling while signing in: the server makes the secret once and this page keeps it
+ * (no refetch), so the QR code never changes under the person scanning it.
+ */
+export function useSignInEnrolment(enabled: boolean) {
+  return useQuery({
+    queryKey: twoFactorSetupQueryKey,
+    queryFn: async () =>
+      (await (await apiRequest('POST', `${TWO_FACTOR_URL}/setup`)).json()) as TwoFactorEnrolment,
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The code is right: the session starts, and the app switches to signed in at once. */
+export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TwoFactorCodeInput) =>
+      (await (await apiRequest('POST', `${TWO_FACTOR_URL}/verify`, input)).json()) as TwoFactorSignedIn,
+    onSuccess: ({ user }) => {
+      // Anything cached before (signed out, or the half-done sign-in) belongs to no one now.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      queryClient.setQueryData(currentUserQueryKey, user);
+    },
+  });
+}
