@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@contracts/carers';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -96,6 +96,8 @@ export interface BuildAppOptions {
   stripeClient?: StripeClient;
   /** The admin tools' clock (subscription expiries); tests fix it. */
   adminClock?: () => Date;
+  /** Told of every route as it is registered: tests list them all (fuzzing), so new routes are covered. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -117,12 +119,14 @@ export async function buildApp({
   mailTransport,
   stripeClient,
   adminClock,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -131,6 +135,13 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  const { instanceId } = config;
+  if (instanceId) {
+    // Which instance answered, behind a load balancer (npm run start:cluster, docs/deploy.md).
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-instance', instanceId);
+    });
+  }
   registerCrossSiteGuard(app, config);
   await registerOpenApi(app);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { asc } from 'drizzle-orm';
 import type { CurrentUser } from '@contracts/auth';
 import { buildApp } from '../../src/server/app';
@@ -18,6 +18,8 @@ export interface TestApp {
   database: DatabaseHandle;
   storage: FileStorage;
   bodies: string[];
+  /** Every route the app registered (plugins' own included), in registration order. */
+  routes: RouteOptions[];
   /** Every email in the outbox, oldest first, once any dispatch in flight has finished. */
   outbox(): Promise<OutboxEmailRow[]>;
   /** Registers a new account and returns it with its session cookie header. */
@@ -45,7 +47,15 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
   const storage = createMemoryStorage();
-  const app = await buildApp({ config, database, webDir, storage, ...options });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    webDir,
+    storage,
+    ...options,
+    onRoute: (route) => routes.push(route),
+  });
 
   // Every body the app sent during the file, so a test can assert what never leaks.
   const bodies: string[] = [];
@@ -62,6 +72,7 @@ export async function createTestApp(
     database,
     storage,
     bodies,
+    routes,
     async outbox() {
       await app.mailer.idle();
       return database.db
