@@ -57,7 +57,14 @@ const MIGRATION_LOCK_ID = 7_311_202_611;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 4 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 4,
+      // A database that does not answer (a host gone, a full queue) fails the request with a 503
+      // after 5 s instead of holding it for the operating system's TCP timeout.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
     // An idle client that loses its server (a restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;

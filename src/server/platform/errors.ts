@@ -54,16 +54,46 @@ function describeValidation(issues: ValidationIssue[]): Pick<ErrorBody, 'message
   return { message: first, fieldErrors };
 }
 
-// Database connection failures mean "try again shortly", not a bug.
+// Database connection failures mean "try again shortly", not a bug: socket errors, PostgreSQL's
+// connection class (08…) and shutdown/start-up (57P01-57P03), too many connections (53300).
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
   '57P01',
+  '57P02',
   '57P03',
-  '08006',
+  '53300',
+  '08000',
   '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
+// node-postgres reports a lost or timed-out connection with these messages and no code.
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/**
+ * True when an error means the database cannot be reached right now. Drizzle wraps a driver's
+ * error in a DrizzleQueryError whose `cause` is the original, so causes are followed too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_MESSAGES.some((text) => current instanceof Error && current.message.startsWith(text)))
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -81,8 +111,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: ERROR_MESSAGES.invalidJson });
     }
-    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
-      request.log.error({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error)) {
+      // The cause only: a wrapped query's text and parameters (message bodies, emails) stay out of the log.
+      const cause = error.cause instanceof Error ? error.cause : error;
+      request.log.error(
+        { code: (cause as { code?: unknown }).code, reason: cause.message },
+        'database unavailable',
+      );
       return reply
         .status(503)
         .header('retry-after', '5')
