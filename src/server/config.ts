@@ -37,6 +37,13 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // One instance's name among several behind a load balancer: sent as X-Instance on every answer.
+  INSTANCE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be up to 64 letters, digits, dots, dashes or underscores')
+      .optional(),
+  ),
   SESSION_IDLE_MINUTES: minutes(7 * 24 * 60),
   SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
   ADMIN_SESSION_IDLE_MINUTES: minutes(30),
@@ -111,6 +118,8 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   trustProxy: boolean;
+  /** INSTANCE_ID: names this instance in an `X-Instance` response header (clusters); absent: no header. */
+  instanceId: string | undefined;
   session: {
     cookieName: string;
     secureCookie: boolean;
@@ -213,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    instanceId: e.INSTANCE_ID,
     session: {
       // The __Host- prefix makes the browser refuse the cookie unless it is Secure, host-only, Path=/.
       cookieName: secureCookie ? '__Host-cm_session' : 'cm_session',
