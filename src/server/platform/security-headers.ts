@@ -35,7 +35,12 @@ export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
 
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const policy = config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // API answers are personal or change by the minute: no browser or shared cache keeps one unless
+    // its route says otherwise (ASVS 14.3.2). Pages, assets and photos set their own.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');

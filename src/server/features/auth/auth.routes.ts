@@ -18,7 +18,13 @@ import { toCurrentUser } from './current-user';
 import type { OidcClient } from './oidc';
 import { sendSignInOutcome } from './sign-in-reply';
 
-const OIDC_COOKIE = 'cm_oidc';
+/**
+ * The OpenID Connect state (state, PKCE verifier, return address) lives in a signed cookie on the
+ * callback's path only; over https its name carries the __Secure- prefix, so the browser refuses
+ * it unless Secure (ASVS 3.3.1). __Host- would need Path=/.
+ */
+const oidcCookieName = (config: AppConfig) => (config.session.secureCookie ? '__Secure-cm_oidc' : 'cm_oidc');
+const OIDC_COOKIE_PATH = '/api/auth/oidc';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 interface AuthRouteDeps {
@@ -118,10 +124,10 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
       }
       const started = await oidc.start();
       reply.setCookie(
-        OIDC_COOKIE,
+        oidcCookieName(config),
         JSON.stringify({ state: started.state, codeVerifier: started.codeVerifier, returnTo }),
         {
-          path: '/api/auth/oidc',
+          path: OIDC_COOKIE_PATH,
           httpOnly: true,
           sameSite: 'lax',
           secure: config.session.secureCookie,
@@ -138,9 +144,15 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
       '/api/auth/oidc/callback',
       { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } },
       async (request, reply) => {
-        const raw = request.cookies[OIDC_COOKIE];
+        const raw = request.cookies[oidcCookieName(config)];
         const unsigned = raw ? request.unsignCookie(raw) : undefined;
-        reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' });
+        // Cleared with the flags it was set with: a browser ignores a __Secure- cookie without Secure.
+        reply.clearCookie(oidcCookieName(config), {
+          path: OIDC_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.session.secureCookie,
+        });
         if (!unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=oidc', 302);
         const expected = z
           .object({ state: z.string(), codeVerifier: z.string(), returnTo: z.string() })
