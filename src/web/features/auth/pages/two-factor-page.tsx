@@ -171,7 +171,6 @@ function CodeStep({
           autoComplete={recovery ? 'off' : 'one-time-code'}
           autoCapitalize="none"
           spellCheck={false}
-          className={recovery ? undefined : 'max-w-48'}
           error={errors.code?.message}
           {...form.register('code')}
         />

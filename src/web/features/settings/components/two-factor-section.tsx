@@ -63,28 +63,25 @@ function groupKey(secret: string): string {
 
 function StatusList({ status }: { status: TwoFactorStatus }) {
   return (
-    <dl className="grid gap-2 text-sm">
-      <div className="flex items-center gap-2">
-        <dt className="font-medium">Status</dt>
-        <dd>
-          <Badge variant={status.enabled ? 'success' : 'muted'}>
-            {status.enabled ? TWO_FACTOR_MESSAGES.statusOn : TWO_FACTOR_MESSAGES.statusOff}
-          </Badge>
-        </dd>
-      </div>
-      {status.enabled && status.enabledAt ? (
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="font-medium">Turned on</dt>
-          <dd>{formatLastSeen(status.enabledAt)}</dd>
+    <div className="grid gap-2 text-sm">
+      <dl className="grid gap-2">
+        <div className="flex items-center gap-2">
+          <dt className="font-medium">Status</dt>
+          <dd>
+            <Badge variant={status.enabled ? 'success' : 'muted'}>
+              {status.enabled ? TWO_FACTOR_MESSAGES.statusOn : TWO_FACTOR_MESSAGES.statusOff}
+            </Badge>
+          </dd>
         </div>
-      ) : null}
-      {status.enabled ? (
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="font-medium">Recovery codes</dt>
-          <dd>{TWO_FACTOR_MESSAGES.codesLeft(status.recoveryCodesLeft)}</dd>
-        </div>
-      ) : null}
-    </dl>
+        {status.enabled && status.enabledAt ? (
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="font-medium">Turned on</dt>
+            <dd>{formatLastSeen(status.enabledAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {status.enabled ? <p>{TWO_FACTOR_MESSAGES.codesLeft(status.recoveryCodesLeft)}</p> : null}
+    </div>
   );
 }
 
@@ -144,7 +141,7 @@ function EnrolForm({
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
-          className="max-w-48"
+          className="max-w-xs"
           error={errors.code?.message}
           {...form.register('code')}
         />
