@@ -67,6 +67,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // An idle client that loses its server (a restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor a checked-out one: the pool listens for errors on idle clients only, so a connection the
+    // server ends while a transaction waits between two statements would emit an unhandled
+    // 'error'. Its next query fails instead (a 503), and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
