@@ -193,7 +193,12 @@ function writeNginxConfig(instancePorts) {
   const servers = instancePorts
     .map((instancePort) => `server 127.0.0.1:${instancePort} max_fails=1 fail_timeout=5s;`)
     .join('\n    ');
-  const values = { CAREMATCH_UPSTREAM_SERVERS: servers, CAREMATCH_LISTEN: `${host}:${port}` };
+  fs.mkdirSync(path.join(workDir, 'extra'));
+  const values = {
+    CAREMATCH_UPSTREAM_SERVERS: servers,
+    CAREMATCH_LISTEN: `${host}:${port}`,
+    CAREMATCH_EXTRA: path.join(workDir, 'extra', '*.conf'),
+  };
   const site = fs
     .readFileSync(TEMPLATE, 'utf8')
     .replace(/\$\{(CAREMATCH_[A-Z_]+)\}/g, (whole, name) => values[name] ?? whole);
