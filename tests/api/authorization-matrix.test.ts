@@ -1,0 +1,456 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type * as Fastify from 'fastify';
+import type { InjectOptions } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActiveSession } from '@contracts/settings';
+import type { AdminVerification } from '@contracts/verification';
+import { reports, reviews, userBlocks, users } from '../../src/server/db/schema';
+import { createSessionRepository } from '../../src/server/platform/sessions/session.repository';
+import { createSessionService } from '../../src/server/platform/sessions/session.service';
+import {
+  AUTHORIZATION_MATRIX,
+  ROLES,
+  type MatrixRow,
+  type RecordKind,
+  type Role,
+  type ScopedCell,
+} from '../support/authorization-matrix';
+import { multipart, photoWithGps } from '../support/carer-fixtures';
+import { createPeople, type Person } from '../support/review-fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { multipartForm, submitValidChecks, validFields, validFiles } from '../support/verification-fixtures';
+
+/*
+ * The authorization matrix of issue 9 point 1, generated from tests/support/authorization-matrix.ts:
+ * one test per route × caller × own/other record, and a test that fails when the app registers a
+ * route the table does not list. The app is built once; callers are made straight in the database
+ * (review-fixtures) and shared, except on rows marked `fresh` (sign-in, sign-out, deletion…),
+ * where each cell gets a new account of the role.
+ */
+
+// Every route the app registers, seen through an onRoute hook added as the instance is made
+// (buildApp creates it inside; this wraps Fastify's factory for this file only).
+const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof Fastify>();
+  const factory = ((options: Parameters<typeof original.default>[0]) => {
+    const app = original.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    });
+    return app;
+  }) as unknown as typeof original.default;
+  return { ...original, default: factory };
+});
+
+/** The configurations the test app runs in (demo payments, no Stripe, no OpenID Connect). */
+const ACTIVE: ReadonlySet<NonNullable<MatrixRow['only']>> = new Set(['demo-payments']);
+
+interface Caller {
+  role: Role;
+  /** The session cookie; none for a visitor. */
+  cookie: string | undefined;
+  /** The account behind the caller (a visitor's is a signed-out account, for sign-in rows). */
+  user: Person['user'];
+  /** Carers with a profile: its id. */
+  profileId?: string;
+}
+
+interface ResolvedRecord {
+  id: string;
+  userId?: string;
+  clientSecret?: string;
+}
+
+let t: TestApp;
+let make: ReturnType<typeof createPeople>;
+let sessions: ReturnType<typeof createSessionService>;
+let passwordHash: string;
+let photo: Buffer;
+let baseUrl: string;
+const callers = {} as Record<Role, Caller>;
+const world = {} as {
+  thread: string;
+  expiredThread: string;
+  owningProfile: string;
+  otherProfile: string;
+  bystander: Person;
+  bystanderCarer: { user: Person['user']; cookie: string; profileId: string };
+  bystanderThread: string;
+  bystanderReview: string;
+  bystanderSessionId: string;
+  bystanderClientSecret: string;
+  photoName: string;
+  verificationId: string;
+  documentId: string;
+};
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+/** A new account of `role` with the test password, signed in (a visitor's is signed out). */
+async function makeCaller(role: Role): Promise<Caller> {
+  const base =
+    role === 'subscribed'
+      ? await make.customer('active')
+      : role === 'expired'
+        ? await make.customer('expired')
+        : role === 'carer'
+          ? await make.person('carer')
+          : role === 'owningCarer' || role === 'otherCarer'
+            ? await make.carer()
+            : role === 'admin'
+              ? await make.admin()
+              : await make.customer('none');
+  await t.database.db
+    .update(users)
+    .set({ passwordHash, ...(role === 'suspended' ? { suspendedAt: new Date() } : {}) })
+    .where(eq(users.id, base.user.id));
+  return {
+    role,
+    // A suspended account keeps the cookie of a session made before the suspension.
+    cookie: role === 'visitor' ? undefined : base.cookie,
+    user: base.user,
+    ...('profile' in base ? { profileId: (base as { profile: { id: string } }).profile.id } : {}),
+  };
+}
+
+async function as(cookie: string | undefined, options: InjectOptions) {
+  const response = await t.injectAs(cookie, options);
+  return response;
+}
+
+async function ok(cookie: string | undefined, options: InjectOptions, status = 200) {
+  const response = await as(cookie, options);
+  expect(response.statusCode, `${options.method} ${options.url}: ${response.body}`).toBe(status);
+  return response;
+}
+
+const appCode = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  make = createPeople(t);
+  sessions = createSessionService(t.config, createSessionRepository(t.database.db));
+  const registeredOnce = await t.register();
+  const [row] = await t.database.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, registeredOnce.user.id));
+  passwordHash = row!.passwordHash!;
+  photo = await photoWithGps(64, 64);
+
+  for (const role of ROLES) callers[role] = await makeCaller(role);
+  world.owningProfile = callers.owningCarer.profileId!;
+  world.otherProfile = callers.otherCarer.profileId!;
+  const owningCarer = { id: world.owningProfile, userId: callers.owningCarer.user.id };
+  world.thread = await make.conversation(callers.subscribed.user.id, owningCarer, { carerReplied: true });
+  world.expiredThread = await make.conversation(callers.expired.user.id, owningCarer, {
+    carerReplied: true,
+    at: new Date(Date.now() - 60 * 86_400_000),
+  });
+  const submitted = await submitValidChecks(t, callers.owningCarer.cookie!);
+  world.verificationId = submitted.id;
+  const detail = await ok(callers.admin.cookie, {
+    method: 'GET',
+    url: `/api/admin/verifications/${submitted.id}`,
+  });
+  world.documentId = detail.json<AdminVerification>().documents[0]!.id;
+
+  // Bystanders: a customer and a carer who are none of the callers.
+  world.bystander = await make.customer('active');
+  const bystanderCarer = await make.carer();
+  world.bystanderCarer = {
+    user: bystanderCarer.user,
+    cookie: bystanderCarer.cookie,
+    profileId: bystanderCarer.profile.id,
+  };
+  world.bystanderThread = await make.conversation(world.bystander.user.id, bystanderCarer.profile, {
+    carerReplied: true,
+  });
+  const review = await ok(
+    world.bystander.cookie,
+    {
+      method: 'PUT',
+      url: `/api/carers/${bystanderCarer.profile.id}/reviews/mine`,
+      payload: { rating: 5, comment: 'The best carer we have had.' },
+    },
+    201,
+  );
+  world.bystanderReview = review.json<{ review: { id: string } }>().review.id;
+  const uploaded = await ok(bystanderCarer.cookie, {
+    method: 'POST',
+    url: `/api/carers/${bystanderCarer.profile.id}/photo`,
+    ...multipart('photo', 'me.jpg', 'image/jpeg', photo),
+  });
+  world.photoName = uploaded.json<{ photoUrl: string }>().photoUrl.split('/').pop()!;
+  const bystanderSessions = await ok(world.bystander.cookie, {
+    method: 'GET',
+    url: '/api/settings/sessions',
+  });
+  world.bystanderSessionId = bystanderSessions.json<ActiveSession[]>()[0]!.id;
+  const started = await ok(world.bystander.cookie, {
+    method: 'POST',
+    url: '/api/subscribe',
+    payload: { type: 'annual' },
+  });
+  world.bystanderClientSecret = started.json<{ clientSecret: string }>().clientSecret;
+
+  // Streams need a real socket: app.inject waits for a body that never ends.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(() => t?.close());
+
+/** The record a cell acts on: the caller's own, or a bystander's. */
+async function recordFor(
+  kind: RecordKind,
+  scope: 'own' | 'other',
+  caller: Caller,
+  method: string,
+): Promise<ResolvedRecord> {
+  const write = method !== 'GET';
+  switch (kind) {
+    case 'carer': {
+      if (scope === 'other')
+        return { id: world.bystanderCarer.profileId, userId: world.bystanderCarer.user.id };
+      if (caller.profileId) return { id: caller.profileId, userId: caller.user.id };
+      // A customer's own carer: the one in their conversation.
+      return { id: world.owningProfile, userId: callers.owningCarer.user.id };
+    }
+    case 'conversation':
+      if (scope === 'other') return { id: world.bystanderThread };
+      return { id: caller.role === 'expired' ? world.expiredThread : world.thread };
+    case 'session': {
+      if (scope === 'other') return { id: world.bystanderSessionId };
+      // Another device of the caller's own.
+      await sessions.start(caller.user, { userAgent: 'Second device' });
+      const listed = await ok(caller.cookie, { method: 'GET', url: '/api/settings/sessions' });
+      return { id: listed.json<ActiveSession[]>().find((session) => !session.current)!.id };
+    }
+    case 'payment': {
+      if (scope === 'other') return { id: '', clientSecret: world.bystanderClientSecret };
+      const started =
+        caller.user.role === 'carer'
+          ? await ok(caller.cookie, { method: 'POST', url: '/api/carer-membership' })
+          : await ok(caller.cookie, { method: 'POST', url: '/api/subscribe', payload: { type: 'annual' } });
+      return { id: '', clientSecret: started.json<{ clientSecret: string }>().clientSecret };
+    }
+    case 'review':
+      return { id: world.bystanderReview };
+    case 'photo':
+      return { id: world.photoName };
+    case 'account':
+      return { id: (await make.customer('none')).user.id };
+    case 'suspendedAccount': {
+      const account = await make.customer('none');
+      await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, account.user.id));
+      return { id: account.user.id };
+    }
+    case 'carerProfile':
+      return { id: (await make.carer()).profile.id };
+    case 'verification': {
+      if (!write) return { id: world.verificationId };
+      const carer = await make.carer();
+      return { id: (await submitValidChecks(t, carer.cookie)).id };
+    }
+    case 'document':
+      return { id: world.documentId };
+    case 'report': {
+      const [row] = await t.database.db
+        .insert(reports)
+        .values({
+          reporterId: world.bystander.user.id,
+          conversationId: world.bystanderThread,
+          reason: 'Spam or a scam',
+          details: 'Asked me to pay outside the site.',
+        })
+        .returning({ id: reports.id });
+      return { id: row!.id };
+    }
+  }
+}
+
+/** The state a row starts from; answers the placeholders it adds. */
+async function prepare(
+  row: MatrixRow,
+  caller: Caller,
+  record: ResolvedRecord | undefined,
+): Promise<Record<string, string>> {
+  switch (row.prepare) {
+    case undefined:
+      return {};
+    case 'noBlocks':
+      await t.database.db.delete(userBlocks);
+      return {};
+    case 'ownBlock': {
+      await t.database.db.delete(userBlocks);
+      // The other person of the caller's own conversation (the records of world.thread and world.expiredThread).
+      const inThread = record?.id === world.thread || record?.id === world.expiredThread;
+      if (inThread && caller.cookie) {
+        const other =
+          caller.role === 'owningCarer'
+            ? callers.subscribed.user.id
+            : caller.role === 'subscribed' || caller.role === 'expired'
+              ? callers.owningCarer.user.id
+              : undefined;
+        if (other)
+          await t.database.db.insert(userBlocks).values({ blockerId: caller.user.id, blockedId: other });
+      }
+      return {};
+    }
+    case 'noOwnReview':
+      await t.database.db.delete(reviews).where(eq(reviews.customerId, caller.user.id));
+      return {};
+    case 'twoFactorStarted':
+    case 'twoFactorOn': {
+      // Refused callers are refused before any of this would matter.
+      if (!caller.cookie || caller.role === 'suspended') return { totp: '000000' };
+      const setup = await ok(caller.cookie, { method: 'POST', url: '/api/settings/two-factor/setup' });
+      const { secret } = setup.json<{ secret: string }>();
+      if (row.prepare === 'twoFactorStarted') return { totp: appCode(secret) };
+      await ok(caller.cookie, {
+        method: 'POST',
+        url: '/api/settings/two-factor/enable',
+        payload: { code: appCode(secret) },
+      });
+      return {};
+    }
+  }
+}
+
+let network = 0;
+const nextNetwork = () => {
+  network += 1;
+  return `198.18.${Math.floor(network / 250)}.${(network % 250) + 1}`;
+};
+
+function fill(value: unknown, values: Record<string, string>): unknown {
+  return JSON.parse(
+    JSON.stringify(value).replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole),
+  );
+}
+
+/** The status of a stream, then the connection is dropped (see messaging-authorization.test.ts). */
+function streamStatus(url: string, cookie: string | undefined): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.get(url, { headers: cookie ? { cookie } : {} }, (response) => {
+      answered = true;
+      const status = response.statusCode ?? 0;
+      if (status < 400) {
+        request.destroy();
+        resolve({ status, body: JSON.stringify({ contentType: response.headers['content-type'] }) });
+        return;
+      }
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status, body }));
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+  });
+}
+
+async function call(row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) {
+  const caller = row.fresh ? await makeCaller(role) : callers[role];
+  const record = row.record ? await recordFor(row.record, scope ?? 'other', caller, row.method) : undefined;
+  const values: Record<string, string> = {
+    email: caller.user.email,
+    password: TEST_PASSWORD,
+    newEmail: `new.${unique()}@example.net`,
+    ...(record
+      ? { record: record.id, recordUser: record.userId ?? '', clientSecret: record.clientSecret ?? '' }
+      : {}),
+    ...(await prepare(row, caller, record)),
+  };
+  const url = row.path.replace(/:\w+/g, () => record!.id).replace('*', row.wildcard ?? '');
+  if (row.stream) return streamStatus(`${baseUrl}${url}`, caller.cookie);
+  const payload =
+    row.multipart === 'photo'
+      ? multipart('photo', 'me.jpg', 'image/jpeg', photo)
+      : row.multipart === 'verification'
+        ? multipartForm(validFields(), validFiles())
+        : row.body
+          ? { payload: fill(row.body, values) as Record<string, unknown> }
+          : {};
+  const response = await t.injectAs(caller.cookie, {
+    method: row.method,
+    url,
+    ...(row.ownNetwork ? { remoteAddress: nextNetwork() } : {}),
+    ...payload,
+  });
+  return { status: response.statusCode, body: response.body };
+}
+
+const rowName = (row: MatrixRow) => `${row.method} ${row.path}`;
+const activeRows = AUTHORIZATION_MATRIX.filter((row) => !row.only || ACTIVE.has(row.only));
+
+interface CellCase {
+  row: MatrixRow;
+  role: Role;
+  scope: 'own' | 'other' | undefined;
+  expected: number;
+}
+const cells: CellCase[] = activeRows.flatMap((row) =>
+  ROLES.flatMap((role): CellCase[] => {
+    const cell = row.expected[role];
+    if (typeof cell === 'number') return [{ row, role, scope: undefined, expected: cell }];
+    return (['own', 'other'] as const).flatMap((scope): CellCase[] => {
+      const expected = (cell as ScopedCell)[scope];
+      return expected === 'n/a' ? [] : [{ row, role, scope, expected }];
+    });
+  }),
+);
+
+describe.each(activeRows.map((row) => [rowName(row), row] as const))('%s', (name, row) => {
+  it.each(
+    cells
+      .filter((cell) => cell.row === row)
+      .map((cell) => [`${cell.role}${cell.scope ? ` (${cell.scope} record)` : ''}`, cell] as const),
+  )('as %s', async (_label, cell) => {
+    const { status, body } = await call(row, cell.role, cell.scope);
+    expect(status, `${name} as ${cell.role} ${cell.scope ?? ''}: ${body}`).toBe(cell.expected);
+    // Every refusal of the API is a JSON message, never an empty or HTML body.
+    if (status >= 400)
+      expect(JSON.parse(body)).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  });
+});
+
+describe('the table', () => {
+  it('lists every route the app registers, and nothing it does not', () => {
+    const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    // HEAD is registered beside every GET by Fastify itself and answers as the GET does.
+    const actual = new Set(registered.filter((route) => route.method !== 'HEAD').map(key));
+    const listed = new Set(activeRows.map((row) => key({ method: row.method, url: row.path })));
+    // Any page or built file (fastify-static's routes) would be served only with a web app folder,
+    // which API tests do not build: tests/api/web-app.test.ts covers those, all public.
+    expect([...actual].filter((route) => !listed.has(route))).toEqual([]);
+    expect([...listed].filter((route) => !actual.has(route))).toEqual([]);
+    expect(actual.size).toBeGreaterThan(90);
+  });
+
+  it('has one row per route and a cell for every caller', () => {
+    const names = AUTHORIZATION_MATRIX.map((row) => `${row.only ?? ''} ${rowName(row)}`);
+    expect(new Set(names).size).toBe(names.length);
+    for (const row of AUTHORIZATION_MATRIX)
+      expect(Object.keys(row.expected).sort()).toEqual([...ROLES].sort());
+  });
+
+  it('covers the routes of the configurations the test app does not run in', () => {
+    const inactive = AUTHORIZATION_MATRIX.filter((row) => row.only && !ACTIVE.has(row.only)).map(rowName);
+    expect(inactive.sort()).toEqual(['GET /api/auth/oidc/callback', 'POST /api/webhooks/stripe']);
+    for (const route of inactive) expect(registered.map((r) => `${r.method} ${r.url}`)).not.toContain(route);
+  });
+
+  it('refuses a suspended account that still holds a session made before the suspension', async () => {
+    const response = await t.injectAs(callers.suspended.cookie, { method: 'GET', url: '/api/auth/user' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,668 @@
+// Issue 9 point 1: the authorization matrix, as data. Every route the app registers (method and
+// Fastify pattern) × every kind of caller × (where the route acts on a record) the caller's own
+// record or someone else's, with the status the server must answer.
+// tests/api/authorization-matrix.test.ts turns each cell into a test and fails when the app has a
+// route this table does not list.
+//
+// Callers (ROLES):
+//   visitor        no session cookie
+//   unsubscribed   a customer who never paid
+//   subscribed     a customer with an active plan
+//   expired        a customer whose plan ended yesterday
+//   carer          a carer account without a profile yet (owns no carer record)
+//   owningCarer    the carer who owns the records under test: a listed profile, a pending
+//                  verification, the conversations with `subscribed` and `expired`
+//   otherCarer     another carer with a listed profile of their own, in no conversation
+//   admin          an admin
+//   suspended      a customer an admin suspended (users.suspended_at) who still holds the cookie
+//                  of a session made before: a suspended account's sessions are refused
+//
+// Records (RecordKind): `own` is the caller's own record of that kind, `other` is the same kind of
+// record belonging to bystanders (a customer and a carer who are none of the callers). A cell is
+// 'n/a' when the caller cannot have an own record of that kind (a visitor has no conversation).
+//
+//   carer          a carer profile; own: a carer's own profile, or for a customer the profile of
+//                  the carer they are in a conversation with (and who answered them)
+//   conversation   own: the caller's conversation (subscribed and expired with owningCarer)
+//   session        own: another signed-in session of the caller; other: a bystander's session
+//   payment        own: a pending payment the caller started; other: a bystander's
+//   review         a review a bystander wrote (reviews are public: no own/other)
+//   photo          a profile photo's file name (public)
+//   account, carerProfile, verification, document, report, suspendedAccount:
+//                  what the admin tools act on; a new one per cell for writes
+//
+// Bodies are valid for the callers who may make the call, so a status shows authorization, not
+// validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
+// a signed-out account's), {newEmail} an unused address, {record} {recordUser} the record's id
+// and its account's id, {clientSecret} the payment record's secret, {totp} a valid code.
+
+export const ROLES = [
+  'visitor',
+  'unsubscribed',
+  'subscribed',
+  'expired',
+  'carer',
+  'owningCarer',
+  'otherCarer',
+  'admin',
+  'suspended',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export type RecordKind =
+  | 'carer'
+  | 'conversation'
+  | 'session'
+  | 'payment'
+  | 'review'
+  | 'photo'
+  | 'account'
+  | 'carerProfile'
+  | 'verification'
+  | 'document'
+  | 'report'
+  | 'suspendedAccount';
+
+/** Kinds where a caller can own the record: their cells say `{ own, other }`. */
+export const SCOPED_KINDS = ['carer', 'conversation', 'session', 'payment'] as const;
+
+/** State a cell starts from, made for the caller before the call. */
+export type Prepare =
+  /** Two-factor set up but not on yet ({totp} is a code of the new key). */
+  | 'twoFactorStarted'
+  /** Two-factor on. */
+  | 'twoFactorOn'
+  /** The caller's own review of the record removed, so a save creates one (201). */
+  | 'noOwnReview'
+  /** No blocks between anyone. */
+  | 'noBlocks'
+  /** No blocks but the caller's own block of the other person in the conversation. */
+  | 'ownBlock';
+
+export type Status = number;
+export type ScopedCell = { own: Status | 'n/a'; other: Status };
+export type Cell = Status | ScopedCell;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface MatrixRow {
+  method: Method;
+  /** The pattern exactly as Fastify registers it; every `:param` is filled with the record. */
+  path: string;
+  /** Registered only in one configuration; the test app runs in demo mode without OIDC. */
+  only?: 'demo-payments' | 'stripe' | 'oidc';
+  body?: Record<string, unknown>;
+  /** What a `*` in the path stands for. */
+  wildcard?: string;
+  /** A multipart form instead of JSON. */
+  multipart?: 'photo' | 'verification';
+  record?: RecordKind;
+  /** Each cell's caller is a new account of the role: the call ends or changes the account. */
+  fresh?: true;
+  prepare?: Prepare;
+  /** A server-sent event stream: only its status is read. */
+  stream?: true;
+  /** A distinct client network per cell (routes limited per network). */
+  ownNetwork?: true;
+  expected: Record<Role, Cell>;
+  /** Why a status that is not plainly "allowed" or "refused" is right. */
+  note?: string;
+}
+
+// ── shorthands for whole rows ────────────────────────────────────────────────────────────────
+
+const everyone = (status: Cell): Record<Role, Cell> => ({
+  visitor: status,
+  unsubscribed: status,
+  subscribed: status,
+  expired: status,
+  carer: status,
+  owningCarer: status,
+  otherCarer: status,
+  admin: status,
+  suspended: status,
+});
+/** Any live session: a visitor and a suspended account get 401. */
+const signedIn = (status: Status): Record<Role, Cell> => ({
+  ...everyone(status),
+  visitor: 401,
+  suspended: 401,
+});
+/** The admin guard: 401 without a live session, 403 for every role but admin. */
+const adminOnly = (status: Status): Record<Role, Cell> => ({
+  ...everyone(403),
+  visitor: 401,
+  suspended: 401,
+  admin: status,
+});
+/** Customers only (any plan); carers and admins 403. */
+const customers = (status: Status): Record<Role, Cell> => ({
+  ...signedIn(403),
+  unsubscribed: status,
+  subscribed: status,
+  expired: status,
+});
+const own = (ownStatus: Status | 'n/a', other: Status): ScopedCell => ({ own: ownStatus, other });
+
+const NEW_PASSWORD = 'Lantern-Orchard-Pebble-77';
+const report = { reason: 'Spam or a scam', details: 'Asked me to pay by bank transfer.' };
+const profileBody = {
+  specialization: 'Dementia Care',
+  experience: '3-5 years',
+  location: 'Harrogate, North Yorkshire',
+  hourlyRateMin: '17.50',
+  hourlyRateMax: '23.00',
+  description:
+    'I support people living with dementia at home, keeping routines calm and familiar, and I work closely with families.',
+  qualifications: ['Dementia Care Training', 'DBS Checked'],
+  availability: ['Weekdays', 'Evenings'],
+};
+const adminCarerBody = {
+  firstName: 'Harriet',
+  lastName: 'Okafor',
+  specialization: 'Elderly Care',
+  experience: '5 years',
+  location: 'York, North Yorkshire',
+  hourlyRateMin: '18.00',
+  hourlyRateMax: '25.00',
+  description: 'Kind and patient carer with many years of home care for older people.',
+  qualifications: ['DBS Checked'],
+  availability: ['Weekdays'],
+};
+
+// ── shorthands for scoped rows  ────────────────────
+
+/** Roles with an own `carer` record: carers' own profiles, customers' carer in a conversation. */
+const CARER_RECORD_HOLDERS: readonly Role[] = ['subscribed', 'expired', 'owningCarer', 'otherCarer'];
+
+/** The same status for own and other records; 'n/a' own where a role has no such record. */
+function scoped(base: Record<Role, Cell>): Record<Role, Cell> {
+  const out = {} as Record<Role, Cell>;
+  for (const role of ROLES) {
+    const status = base[role] as Status;
+    out[role] = own(CARER_RECORD_HOLDERS.includes(role) ? status : 'n/a', status);
+  }
+  return out;
+}
+
+function scopedCustomers(status: Status): Record<Role, Cell> {
+  return scoped(customers(status));
+}
+
+/** Only the profile's own carer may change it; any other signed-in account gets 403. */
+function carerOwnerOnly(status: Status): Record<Role, Cell> {
+  return {
+    ...scoped(signedIn(403)),
+    owningCarer: own(status, 403),
+    otherCarer: own(status, 403),
+  };
+}
+
+/** Conversation calls: the two people in it; to anyone else the conversation does not exist. */
+function participants(status: Status): Record<Role, Cell> {
+  return {
+    visitor: own('n/a', 401),
+    unsubscribed: own('n/a', 404),
+    subscribed: own(status, 404),
+    expired: own(status, 404),
+    carer: own('n/a', 404),
+    owningCarer: own(status, 404),
+    otherCarer: own('n/a', 404),
+    admin: own('n/a', 404),
+    suspended: own('n/a', 401),
+  };
+}
+
+// ── the table ────────────────────────────────────────────────────────────────────────────────
+
+export const AUTHORIZATION_MATRIX: MatrixRow[] = [
+  // Health and API documentation: public, read-only.
+  { method: 'GET', path: '/healthz', expected: everyone(200) },
+  { method: 'GET', path: '/readyz', expected: everyone(200) },
+  { method: 'GET', path: '/api/docs', expected: everyone(200), note: 'the viewer (also at /api/docs/)' },
+  { method: 'GET', path: '/api/docs/json', expected: everyone(200) },
+  { method: 'GET', path: '/api/docs/yaml', expected: everyone(200) },
+  { method: 'GET', path: '/api/docs/static/index.html', expected: everyone(302), note: 'to /api/docs/' },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', expected: everyone(200) },
+  { method: 'GET', path: '/api/docs/static/*', wildcard: 'swagger-ui.css', expected: everyone(200) },
+  { method: 'GET', path: '/uploads/photos/:name', record: 'photo', expected: everyone(200) },
+
+  // Sign-up, sign-in, sign-out. Signing in or up ends whatever session the browser had.
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    fresh: true,
+    body: {
+      firstName: 'Nia',
+      lastName: 'Hughes',
+      email: '{newEmail}',
+      password: NEW_PASSWORD,
+      userType: 'customer',
+    },
+    expected: everyone(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    fresh: true,
+    ownNetwork: true,
+    body: { email: '{email}', password: '{password}' },
+    expected: { ...everyone(200), suspended: 403 },
+    note: 'a suspended account is refused after the right password only',
+  },
+  { method: 'POST', path: '/api/auth/logout', fresh: true, expected: everyone(204) },
+  { method: 'GET', path: '/api/auth/user', expected: signedIn(200) },
+  { method: 'GET', path: '/api/login', expected: everyone(302) },
+  { method: 'GET', path: '/api/logout', fresh: true, expected: everyone(302) },
+  { method: 'GET', path: '/api/auth/oidc/callback', only: 'oidc', expected: everyone(302) },
+  // The second sign-in step: its authorization is the challenge cookie, which no caller here has.
+  { method: 'GET', path: '/api/auth/two-factor', expected: everyone(401) },
+  { method: 'POST', path: '/api/auth/two-factor/setup', expected: everyone(401) },
+  {
+    method: 'POST',
+    path: '/api/auth/two-factor/verify',
+    body: { code: '123456' },
+    expected: everyone(401),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    ownNetwork: true,
+    body: { email: '{email}' },
+    expected: everyone(202),
+    note: 'the same answer whether or not the address has an account',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    body: { token: 'Z2Vlc2UtYXJlLW5vdC1hLXJlc2V0LXRva2VuLWZvci15b3U', newPassword: NEW_PASSWORD },
+    expected: everyone(400),
+    note: 'the emailed token is the authorization; a session grants nothing',
+  },
+
+  // Settings (any signed-in account).
+  { method: 'GET', path: '/api/settings/two-factor', expected: signedIn(200) },
+  { method: 'POST', path: '/api/settings/two-factor/setup', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/settings/two-factor/enable',
+    fresh: true,
+    prepare: 'twoFactorStarted',
+    body: { code: '{totp}' },
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/settings/two-factor/recovery-codes',
+    fresh: true,
+    prepare: 'twoFactorOn',
+    body: { currentPassword: '{password}' },
+    expected: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/settings/two-factor',
+    fresh: true,
+    prepare: 'twoFactorOn',
+    body: { currentPassword: '{password}' },
+    expected: signedIn(204),
+    note: 'admins may turn it off in demo mode only (two-factor.test.ts covers production)',
+  },
+  {
+    method: 'PUT',
+    path: '/api/settings/profile',
+    body: { firstName: 'Robin', lastName: 'Ellis' },
+    expected: signedIn(200),
+  },
+  { method: 'POST', path: '/api/settings/photo', multipart: 'photo', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/settings/password',
+    fresh: true,
+    body: { currentPassword: '{password}', newPassword: NEW_PASSWORD },
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/settings/email',
+    body: { newEmail: '{newEmail}', currentPassword: '{password}' },
+    expected: signedIn(202),
+  },
+  {
+    method: 'POST',
+    path: '/api/settings/email/confirm',
+    body: { token: 'bm90LWFuLWVtYWlsLWNoYW5nZS10b2tlbi1hdC1hbGwtcmVhbGx5' },
+    expected: everyone(400),
+    note: 'the emailed token is the authorization; a session grants nothing',
+  },
+  { method: 'GET', path: '/api/settings/export', expected: signedIn(200) },
+  { method: 'GET', path: '/api/settings/sessions', expected: signedIn(200) },
+  { method: 'POST', path: '/api/settings/sessions/sign-out-others', expected: signedIn(204) },
+  {
+    method: 'DELETE',
+    path: '/api/settings/sessions/:id',
+    record: 'session',
+    fresh: true,
+    expected: {
+      ...everyone(own(204, 404)),
+      visitor: own('n/a', 401),
+      suspended: own('n/a', 401),
+    },
+    note: "another account's session is answered as not found",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/settings/account',
+    fresh: true,
+    body: { password: '{password}', confirmation: 'DELETE' },
+    expected: { ...signedIn(200), admin: 403 },
+    note: 'admin accounts are removed by another admin',
+  },
+
+  // Saved carers (customers).
+  { method: 'GET', path: '/api/saved-carers', expected: customers(200) },
+  {
+    method: 'PUT',
+    path: '/api/saved-carers/:carerId',
+    record: 'carer',
+    expected: scopedCustomers(204),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/saved-carers/:carerId',
+    record: 'carer',
+    expected: scopedCustomers(204),
+  },
+
+  // Plans and payments. Prices are the server's; no body carries an amount.
+  { method: 'GET', path: '/api/payments/config', expected: everyone(200) },
+  { method: 'POST', path: '/api/create-subscription', expected: customers(200) },
+  { method: 'POST', path: '/api/subscribe', body: { type: 'annual' }, expected: customers(200) },
+  { method: 'GET', path: '/api/subscription/status', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/subscription/cancel',
+    expected: customers(409),
+    note: 'customers pass; none of them has a renewing Monthly plan to cancel',
+  },
+  { method: 'GET', path: '/api/payments', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/payments/demo/confirm',
+    only: 'demo-payments',
+    record: 'payment',
+    fresh: true,
+    body: { clientSecret: '{clientSecret}', cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    expected: {
+      visitor: own('n/a', 401),
+      unsubscribed: own(200, 404),
+      subscribed: own(200, 404),
+      expired: own(200, 404),
+      carer: own('n/a', 404),
+      owningCarer: own(200, 404),
+      otherCarer: own(200, 404),
+      admin: own('n/a', 404),
+      suspended: own('n/a', 401),
+    },
+    note: "only the payment's owner may pay it; anyone else's is not found",
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    only: 'stripe',
+    expected: everyone(400),
+    note: 'Stripe mode only: the signature is the authorization (stripe-webhooks.test.ts)',
+  },
+  {
+    method: 'GET',
+    path: '/api/carer-membership',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
+    note: 'a carer without a profile is told to make one first',
+  },
+  {
+    method: 'POST',
+    path: '/api/carer-membership',
+    fresh: true,
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/carer-membership/cancel',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 409, otherCarer: 409 },
+    note: 'carers with a profile pass; there is no membership to cancel',
+  },
+
+  // Carer profiles.
+  { method: 'GET', path: '/api/carers', expected: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/carers',
+    fresh: true,
+    body: profileBody,
+    expected: { ...signedIn(403), carer: 201, owningCarer: 409, otherCarer: 409 },
+    note: 'a carer has one profile',
+  },
+  {
+    method: 'GET',
+    path: '/api/carers/my-profile',
+    expected: { ...signedIn(404), owningCarer: 200, otherCarer: 200 },
+    note: 'anyone without a profile is told they have none',
+  },
+  {
+    method: 'GET',
+    path: '/api/carers/my-profile/verification',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 404 },
+    note: 'otherCarer has submitted nothing',
+  },
+  {
+    method: 'POST',
+    path: '/api/carers/my-profile/verification',
+    fresh: true,
+    multipart: 'verification',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 201, otherCarer: 201 },
+  },
+  { method: 'GET', path: '/api/carers/:id', record: 'carer', expected: scoped(everyone(200)) },
+  {
+    method: 'PUT',
+    path: '/api/carers/:id',
+    record: 'carer',
+    body: profileBody,
+    expected: carerOwnerOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/carers/:id/photo',
+    record: 'carer',
+    multipart: 'photo',
+    expected: carerOwnerOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/carers/:id/reviews',
+    record: 'carer',
+    expected: scoped(everyone(200)),
+  },
+  {
+    method: 'GET',
+    path: '/api/carers/:id/reviews/mine',
+    record: 'carer',
+    expected: scoped(signedIn(200)),
+  },
+  {
+    method: 'PUT',
+    path: '/api/carers/:id/reviews/mine',
+    record: 'carer',
+    prepare: 'noOwnReview',
+    body: { rating: 4, comment: 'Reliable and warm with my father.' },
+    expected: {
+      ...scoped(signedIn(403)),
+      subscribed: own(201, 403),
+      expired: own(201, 403),
+    },
+    note: 'a customer reviews a carer who has answered them, whatever their plan',
+  },
+
+  // Messaging.
+  {
+    method: 'POST',
+    path: '/api/messages',
+    record: 'carer',
+    body: { receiverId: '{recordUser}', carerId: '{record}', content: 'Are you free on Thursdays?' },
+    expected: { ...scoped(signedIn(403)), subscribed: own(201, 201) },
+    note: 'only a customer with an active plan starts or continues a conversation',
+  },
+  { method: 'GET', path: '/api/conversations', expected: signedIn(200) },
+  { method: 'GET', path: '/api/messages/unread', expected: signedIn(200) },
+  { method: 'GET', path: '/api/events', stream: true, expected: signedIn(200) },
+  { method: 'GET', path: '/api/conversations/:id', record: 'conversation', expected: participants(200) },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    record: 'conversation',
+    body: { content: 'Thank you, see you then.' },
+    expected: { ...participants(201), expired: own(403, 404) },
+    note: 'an expired customer reads their conversation but cannot write',
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    record: 'conversation',
+    expected: participants(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/block',
+    record: 'conversation',
+    prepare: 'noBlocks',
+    expected: participants(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/conversations/:id/block',
+    record: 'conversation',
+    prepare: 'ownBlock',
+    expected: participants(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/report',
+    record: 'conversation',
+    body: report,
+    expected: participants(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/:id/report',
+    record: 'review',
+    body: report,
+    expected: signedIn(201),
+  },
+
+  // Contact form: open to everyone, limited per network.
+  {
+    method: 'POST',
+    path: '/api/contact',
+    ownNetwork: true,
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      phone: '',
+      subject: 'General question',
+      message: 'How do I find a carer near Leeds?',
+    },
+    expected: everyone(201),
+  },
+
+  // Admin sign-in: open to everyone, succeeds for admin credentials only.
+  {
+    method: 'POST',
+    path: '/api/admin/login',
+    fresh: true,
+    ownNetwork: true,
+    body: { username: '{email}', password: '{password}' },
+    expected: { ...everyone(401), admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/login-hint', expected: everyone(200), note: 'demo mode only' },
+
+  // Admin tools (features/admin/admin-guard.ts answers before the body is read).
+  { method: 'GET', path: '/api/admin/users', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/test/users', expected: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/test/users/:id',
+    record: 'account',
+    body: { firstName: 'Edited', lastName: 'Name', email: '{newEmail}' },
+    expected: adminOnly(200),
+  },
+  { method: 'DELETE', path: '/api/test/users/:id', record: 'account', expected: adminOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:userId/subscription',
+    record: 'account',
+    body: { status: 'active', type: 'monthly' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/test/users/:userId/subscription',
+    record: 'account',
+    body: { status: 'active', type: 'annual' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/test/users/:userId/subscription',
+    record: 'account',
+    body: { status: 'inactive' },
+    expected: adminOnly(200),
+  },
+  { method: 'POST', path: '/api/test/create-sample-users', expected: adminOnly(201) },
+  { method: 'GET', path: '/api/admin/carers', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/test/carers', expected: adminOnly(200) },
+  { method: 'POST', path: '/api/test/carers', body: adminCarerBody, expected: adminOnly(201) },
+  {
+    method: 'PUT',
+    path: '/api/test/carers/:id',
+    record: 'carerProfile',
+    body: adminCarerBody,
+    expected: adminOnly(200),
+  },
+  { method: 'DELETE', path: '/api/test/carers/:id', record: 'carerProfile', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/audit-log', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/verifications', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/verifications/:id', record: 'verification', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/verifications/:id/approve',
+    record: 'verification',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/verifications/:id/reject',
+    record: 'verification',
+    body: { reason: 'The DBS certificate is unreadable.' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/verification-documents/:id',
+    record: 'document',
+    expected: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/reports', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/resolve',
+    record: 'report',
+    body: { action: 'dismiss', note: 'Nothing against the rules.' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/unsuspend',
+    record: 'suspendedAccount',
+    expected: adminOnly(200),
+  },
+];
