@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Download } from 'lucide-react';
 import { safeReturnPath } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import {
@@ -11,10 +10,11 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorPending,
 } from '@contracts/two-factor';
+import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
+import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
-import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, parseApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
@@ -23,11 +23,10 @@ import { useSignInEnrolment, useTwoFactorPending, useVerifyTwoFactor } from '../
 import { AuthCard } from '../components/auth-card';
 
 const CODE_FIELDS = ['code'] as const;
-const VERIFY_FAILED = 'We could not check your code. Please check your connection and try again.';
-const LOAD_FAILED = 'We could not load this sign-in step. Please check your connection and sign in again.';
-const SETUP_FAILED = 'We could not start setting up two-factor sign-in. Please sign in again.';
+const VERIFY_FAILED = TWO_FACTOR_MESSAGES.verifyFailed;
+const LOAD_FAILED = TWO_FACTOR_MESSAGES.loadFailed;
+const SETUP_FAILED = TWO_FACTOR_MESSAGES.signInSetupFailed;
 const verifyErrors = (error: unknown) => serverFormErrors(error, CODE_FIELDS, VERIFY_FAILED);
-const RECOVERY_CODES_FILE = 'carematch-recovery-codes.txt';
 
 /** 401 (the half-done sign-in has expired or is gone) and 429 (locked) end it: start again. */
 function endingMessage(error: unknown): string | null {
@@ -59,44 +58,14 @@ function EndedCard({ message, returnTo }: { message: string; returnTo: string })
   return (
     <AuthCard
       title={TWO_FACTOR_MESSAGES.pageTitle}
-      description="Sign in with your email and password to get a new code."
+      description={TWO_FACTOR_MESSAGES.endedDescription}
       serverError={message}
       footer={null}
     >
       <Button asChild size="lg">
-        <Link to={loginPath(returnTo)}>Sign in again</Link>
+        <Link to={loginPath(returnTo)}>{TWO_FACTOR_MESSAGES.signInAgain}</Link>
       </Button>
     </AuthCard>
-  );
-}
-
-/** Groups of four, easier to type into an app by hand (apps ignore the spaces). */
-function groupKey(secret: string): string {
-  return (secret.match(/.{1,4}/g) ?? []).join(' ');
-}
-
-/** The QR code and the key for typing in, for an admin enrolling while signing in. */
-function EnrolmentDetails({ enrolment }: { enrolment: TwoFactorEnrolment }) {
-  return (
-    <div className="grid gap-4">
-      <img
-        src={enrolment.qrCodeDataUrl}
-        alt="QR code to scan with your authenticator app"
-        width={192}
-        height={192}
-        className="mx-auto size-48 rounded-md border border-border bg-white p-2"
-      />
-      <div className="grid gap-1">
-        <p id="two-factor-key-label" className="text-sm font-medium">
-          {TWO_FACTOR_MESSAGES.manualKeyLabel}
-        </p>
-        <p className="rounded-md bg-muted p-3">
-          <code id="two-factor-key" className="font-mono text-sm break-all select-all">
-            {groupKey(enrolment.secret)}
-          </code>
-        </p>
-      </div>
-    </div>
   );
 }
 
@@ -159,9 +128,9 @@ function CodeStep({
       title={TWO_FACTOR_MESSAGES.pageTitle}
       description={description}
       serverError={verify.isError ? verifyErrors(verify.error).alert : null}
-      footer={<SignInAgainLink returnTo={returnTo}>Back to sign in</SignInAgainLink>}
+      footer={<SignInAgainLink returnTo={returnTo}>{TWO_FACTOR_MESSAGES.backToSignIn}</SignInAgainLink>}
     >
-      {enrolment ? <EnrolmentDetails enrolment={enrolment} /> : null}
+      {enrolment ? <EnrolmentDetails enrolment={enrolment} keyId="two-factor-key" centred /> : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <TextField
           key={mode}
@@ -214,34 +183,10 @@ function SetupStep(props: {
   return <CodeStep step="setup" enrolment={enrolment.data} {...props} />;
 }
 
-function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** Shown once, straight after the sign-in that turned two-factor sign-in on. */
 function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => listRef.current?.focus(), []);
-  const text = `${TWO_FACTOR_MESSAGES.recoveryCodesTitle}\n${TWO_FACTOR_MESSAGES.recoveryCodesNote}\n\n${codes.join('\n')}\n`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: 'Codes Copied', description: 'Paste them somewhere safe, such as a password manager.' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Could Not Copy',
-        description: 'Select the codes and copy them, or download them as a file.',
-      });
-    }
-  };
-
   return (
     <AuthCard
       title={TWO_FACTOR_MESSAGES.recoveryCodesTitle}
@@ -249,26 +194,7 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
       serverError={null}
       footer={null}
     >
-      <ul
-        ref={listRef}
-        tabIndex={-1}
-        aria-label={TWO_FACTOR_MESSAGES.recoveryCodesTitle}
-        className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm focus:outline-none"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          Copy codes
-        </Button>
-        <Button type="button" variant="outline" onClick={() => downloadText(RECOVERY_CODES_FILE, text)}>
-          <Download aria-hidden="true" />
-          Download as .txt
-        </Button>
-      </div>
+      <RecoveryCodeList codes={codes} listRef={listRef} />
       <Button type="button" size="lg" onClick={onDone}>
         {TWO_FACTOR_MESSAGES.savedCodesButton}
       </Button>

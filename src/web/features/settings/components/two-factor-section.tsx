@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Download } from 'lucide-react';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import {
   TWO_FACTOR_MESSAGES,
@@ -10,6 +9,8 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@contracts/two-factor';
+import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
+import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -30,12 +31,13 @@ import { FormAlert, SettingsSection } from './settings-section';
 
 const CODE_FIELDS = ['code'] as const;
 const PASSWORD_FIELDS = ['currentPassword'] as const;
-const STATUS_FAILED = 'Failed to load your two-factor sign-in settings.';
-const SETUP_FAILED = 'Two-factor sign-in could not be set up. Please try again.';
-const ENABLE_FAILED = 'Two-factor sign-in could not be turned on. Please try again.';
-const RENEW_FAILED = 'New recovery codes could not be made. Please try again.';
-const DISABLE_FAILED = 'Two-factor sign-in could not be turned off. Please try again.';
-const RECOVERY_CODES_FILE = 'carematch-recovery-codes.txt';
+const {
+  statusFailed: STATUS_FAILED,
+  setupFailed: SETUP_FAILED,
+  enableFailed: ENABLE_FAILED,
+  renewFailed: RENEW_FAILED,
+  disableFailed: DISABLE_FAILED,
+} = TWO_FACTOR_MESSAGES;
 
 type View =
   | { kind: 'status' }
@@ -56,17 +58,12 @@ const failed = (error: unknown, fallback: string) =>
     description: errorMessage(error, fallback),
   });
 
-/** Groups of four, easier to type into an app by hand (apps ignore the spaces). */
-function groupKey(secret: string): string {
-  return (secret.match(/.{1,4}/g) ?? []).join(' ');
-}
-
 function StatusList({ status }: { status: TwoFactorStatus }) {
   return (
     <div className="grid gap-2 text-sm">
       <dl className="grid gap-2">
         <div className="flex items-center gap-2">
-          <dt className="font-medium">Status</dt>
+          <dt className="font-medium">{TWO_FACTOR_MESSAGES.statusLabel}</dt>
           <dd>
             <Badge variant={status.enabled ? 'success' : 'muted'}>
               {status.enabled ? TWO_FACTOR_MESSAGES.statusOn : TWO_FACTOR_MESSAGES.statusOff}
@@ -75,7 +72,7 @@ function StatusList({ status }: { status: TwoFactorStatus }) {
         </div>
         {status.enabled && status.enabledAt ? (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-medium">Turned on</dt>
+            <dt className="font-medium">{TWO_FACTOR_MESSAGES.turnedOnLabel}</dt>
             <dd>{formatLastSeen(status.enabledAt)}</dd>
           </div>
         ) : null}
@@ -117,21 +114,7 @@ function EnrolForm({
       <p ref={promptRef} tabIndex={-1} className="text-sm focus:outline-none">
         {TWO_FACTOR_MESSAGES.scanPrompt}
       </p>
-      <img
-        src={enrolment.qrCodeDataUrl}
-        alt="QR code to scan with your authenticator app"
-        width={192}
-        height={192}
-        className="size-48 rounded-md border border-border bg-white p-2"
-      />
-      <div className="grid gap-1">
-        <p className="text-sm font-medium">{TWO_FACTOR_MESSAGES.manualKeyLabel}</p>
-        <p className="w-fit max-w-full rounded-md bg-muted p-3">
-          <code id="settings-two-factor-key" className="font-mono text-sm break-all select-all">
-            {groupKey(enrolment.secret)}
-          </code>
-        </p>
-      </div>
+      <EnrolmentDetails enrolment={enrolment} keyId="settings-two-factor-key" />
       <form noValidate onSubmit={onSubmit} aria-label="Confirm your authenticator app" className="grid gap-5">
         <FormAlert message={enable.isError ? enableErrors(enable.error).alert : null} />
         <TextField
@@ -165,34 +148,10 @@ function EnrolForm({
   );
 }
 
-function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** The one-time recovery codes, shown only now (after turning on, or renewing). */
 function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(headingRef);
-  const text = `${TWO_FACTOR_MESSAGES.recoveryCodesTitle}\n${TWO_FACTOR_MESSAGES.recoveryCodesNote}\n\n${codes.join('\n')}\n`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: 'Codes Copied', description: 'Paste them somewhere safe, such as a password manager.' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Could Not Copy',
-        description: 'Select the codes and copy them, or download them as a file.',
-      });
-    }
-  };
-
   return (
     <div className="grid gap-4">
       <h3
@@ -204,29 +163,7 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
         {TWO_FACTOR_MESSAGES.recoveryCodesTitle}
       </h3>
       <p className="text-sm">{TWO_FACTOR_MESSAGES.recoveryCodesNote}</p>
-      <ul
-        aria-labelledby="two-factor-codes-heading"
-        className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-md bg-muted p-4 font-mono text-sm"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          Copy codes
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full sm:w-fit"
-          onClick={() => downloadText(RECOVERY_CODES_FILE, text)}
-        >
-          <Download aria-hidden="true" />
-          Download as .txt
-        </Button>
-      </div>
+      <RecoveryCodeList codes={codes} labelledBy="two-factor-codes-heading" />
       <Button type="button" className="w-full sm:w-fit" onClick={onDone}>
         {TWO_FACTOR_MESSAGES.savedCodesButton}
       </Button>
