@@ -9,7 +9,8 @@ async function restrictedImportMessages(code: string, filePath: string): Promise
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint loads the whole config and parser: seconds on a busy machine.
+describe('import boundaries', { timeout: 30_000 }, () => {
   it('stops the web app importing server code', async () => {
     const messages = await restrictedImportMessages(
       "import { buildApp } from '../../server/app';\nexport const x = buildApp;\n",
