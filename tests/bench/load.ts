@@ -4,13 +4,17 @@ export interface LoadOptions {
   /** http://127.0.0.1:<port> */
   origin: string;
   /** Request paths, rotated per request on every connection. */
-  paths: readonly string[];
+  paths?: readonly string[];
+  /** Or autocannon requests (each may choose itself in `setupRequest`), rotated the same way. */
+  requests?: autocannon.Request[];
   connections: number;
   /** Seconds; ignored when `amount` is given. */
   durationSeconds?: number;
   /** A fixed number of requests instead of a duration. */
   amount?: number;
   timeoutSeconds?: number;
+  /** Called for every response, right after the request's own `onResponse`. */
+  onResponse?: (statusCode: number, responseTimeMs: number) => void;
 }
 
 export interface LoadResult {
@@ -24,6 +28,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Responses by HTTP status. */
+  statuses: Record<number, number>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -36,8 +42,11 @@ function percentile(sorted: number[], p: number): number {
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const origin = new URL(options.origin);
   if (origin.hostname !== '127.0.0.1') throw new Error(`load only goes to 127.0.0.1, not ${origin.host}`);
-  if (options.paths.length === 0) throw new Error('no paths to request');
+  const requests =
+    options.requests ?? (options.paths ?? []).map((path) => ({ method: 'GET' as const, path }));
+  if (requests.length === 0) throw new Error('no paths to request');
   const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -45,7 +54,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 10 }),
         timeout: options.timeoutSeconds ?? 10,
-        requests: options.paths.map((path) => ({ method: 'GET' as const, path })),
+        requests,
       },
       (error, result) => {
         if (error) return reject(error);
@@ -61,9 +70,14 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           errors: result.errors,
           timeouts: result.timeouts,
           non2xx: result.non2xx,
+          statuses,
         });
       },
     );
-    instance.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      options.onResponse?.(statusCode, responseTime);
+    });
   });
 }
