@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'carematch.example' }, /PUBLIC_URL: must be an http\(s\) URL/],
     [{ SESSION_IDLE_MINUTES: '-5' }, /SESSION_IDLE_MINUTES/],
     [{ OIDC_ISSUER: 'https://id.example' }, /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/],
+    // Sent as a header: no spaces, line breaks or other characters a header would not carry.
+    [{ INSTANCE_ID: 'app 1\r\nSet-Cookie: x' }, /INSTANCE_ID: must be up to 64 letters/],
   ])('refuses a malformed value (%o)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -66,6 +68,12 @@ describe('loadConfig', () => {
     expect(config.session.idleMinutes).toBe(60);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://carematch.example');
+  });
+
+  it('names the instance only when INSTANCE_ID is set', () => {
+    expect(loadConfig({}).instanceId).toBeUndefined();
+    expect(loadConfig({ INSTANCE_ID: '' }).instanceId).toBeUndefined();
+    expect(loadConfig({ INSTANCE_ID: 'app-2' }).instanceId).toBe('app-2');
   });
 });
 
