@@ -12,7 +12,7 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "frame-src 'self'",
   "object-src 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
