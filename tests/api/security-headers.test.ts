@@ -72,6 +72,8 @@ function expectBrowserHeaders(headers: Headers, label: string, production = fals
   const permissions = String(headers['permissions-policy'] ?? '');
   for (const feature of ['camera=()', 'microphone=()', 'geolocation=()'])
     expect(permissions, label).toContain(feature);
+  // No CORS: no other origin may read any answer (ASVS 3.4.2).
+  expect(headers['access-control-allow-origin'], label).toBeUndefined();
   // Nothing names the server software or its version.
   expect(headers['x-powered-by'], label).toBeUndefined();
   expect(headers.server, label).toBeUndefined();
@@ -85,7 +87,7 @@ function expectBrowserHeaders(headers: Headers, label: string, production = fals
 /** A JSON error answer: `{ message }` only, no stack, no internals. */
 function expectErrorBody(response: LightMyRequestResponse, status: number, label: string) {
   expect(response.statusCode, `${label}: ${response.body}`).toBe(status);
-  expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+  expect(response.headers['content-type'], label).toBe('application/json; charset=utf-8');
   const body = response.json<Record<string, unknown>>();
   expect(typeof body.message, label).toBe('string');
   expect(
@@ -168,7 +170,7 @@ describe('security headers on every kind of response (demo mode)', () => {
     for (const url of ['/', '/carers?location=Leeds', '/no-such-page']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expectBrowserHeaders(response.headers, url);
     }
@@ -185,6 +187,15 @@ describe('security headers on every kind of response (demo mode)', () => {
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expectBrowserHeaders(icon.headers, 'favicon');
+    // No directory listing, no TRACE (ASVS 13.4.3, 13.4.4).
+    for (const url of ['/assets/', '/assets', '/.vite/']) {
+      const listing = await t.app.inject({ url });
+      expect(listing.body, url).not.toContain('app-abc123.js');
+      expectBrowserHeaders(listing.headers, url);
+    }
+    const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/auth/user' });
+    expect(trace.statusCode).toBeGreaterThanOrEqual(400);
+    expect(trace.body).not.toMatch(/cookie/i);
     const missing = await t.app.inject({ url: '/assets/missing.js' });
     expectErrorBody(missing, 404, 'missing asset');
     expectBrowserHeaders(missing.headers, 'missing asset');
@@ -199,7 +210,7 @@ describe('security headers on every kind of response (demo mode)', () => {
     for (const url of publicAnswers) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
       expectBrowserHeaders(response.headers, url);
       expect(response.headers['cache-control'], url).toMatch(/no-store/);
     }
