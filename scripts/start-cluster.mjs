@@ -128,6 +128,9 @@ async function stopChild(child, signal) {
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-cluster-'));
+// Started as root, nginx's workers run as another user: they must reach their temporary folders
+// in here (request bodies over 16 KB, uploads, are written there). Nothing in it is secret.
+fs.chmodSync(workDir, 0o755);
 const instances = [];
 let nginx;
 let stopping = false;

@@ -9,12 +9,16 @@ import fs from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { and, eq, like, sql } from 'drizzle-orm';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import { CONTACT_MAX_PER_HOUR } from '@contracts/limits';
 import type { LiveEvent } from '@contracts/messages';
 import { messages } from '../../src/server/db/schema';
 import { freePort, startChild, type Child } from '../bench/processes';
+import { multipart } from '../support/carer-fixtures';
 import { carer, customer, startConversation, type Carer, type Person } from '../support/messaging-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
@@ -40,6 +44,7 @@ let t: TestApp;
 let cluster: Child;
 let ready: Ready;
 let output = '';
+let dataDir: string;
 
 const alive = (pid: number) => {
   try {
@@ -61,7 +66,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 /** A request to the balancer, or with `base` to one instance directly. */
 function call(
   path: string,
-  { cookie, method = 'GET', body, headers = {}, base = ready.url }: CallOptions = {},
+  { cookie, method = 'GET', body, rawBody, headers = {}, base = ready.url }: CallOptions = {},
 ): Promise<Response> {
   return fetch(`${base}${path}`, {
     method,
@@ -71,6 +76,7 @@ function call(
       ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(rawBody === undefined ? {} : { body: new Uint8Array(rawBody) }),
     signal: AbortSignal.timeout(15_000),
   });
 }
@@ -78,6 +84,8 @@ interface CallOptions {
   cookie?: string | undefined;
   method?: string;
   body?: unknown;
+  /** Sent as it is (with its own content-type in `headers`). */
+  rawBody?: Buffer;
   headers?: Record<string, string>;
   base?: string;
 }
@@ -109,6 +117,8 @@ describe.skipIf(skipReason !== undefined)(
       const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
       databaseUrl.pathname = `/${name}`;
 
+      // Uploads on local disk, one folder for both instances, as on one machine without S3.
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-cluster-test-'));
       const port = await freePort();
       cluster = startChild(
         'cluster',
@@ -121,6 +131,7 @@ describe.skipIf(skipReason !== undefined)(
           SESSION_SECRET,
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'error',
+          DATA_DIR: dataDir,
           NGINX_BIN: NGINX,
         },
       );
@@ -136,6 +147,7 @@ describe.skipIf(skipReason !== undefined)(
         if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
       }
       await t?.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }, 60_000);
 
     it('balances round robin over both instances, each answering as itself', async () => {
@@ -180,6 +192,38 @@ describe.skipIf(skipReason !== undefined)(
       expect(logout.status).toBe(204);
       for (const id of ['app-1', 'app-2']) {
         expect((await call('/api/auth/user', { cookie, base: direct(id) })).status).toBe(401);
+      }
+    });
+
+    it('passes a large upload through nginx, and the photo is served by either instance', async () => {
+      const grace = await carer(t);
+      // Noise does not compress: a photo of a few hundred KB, far over nginx's in-memory body buffer.
+      const photo = await sharp({
+        create: {
+          width: 1200,
+          height: 900,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(photo.length).toBeGreaterThan(256 * 1024);
+      const { payload, headers } = multipart('photo', 'me.jpg', 'image/jpeg', photo);
+      const uploaded = await call(`/api/carers/${grace.carerId}/photo`, {
+        method: 'POST',
+        cookie: grace.cookie,
+        rawBody: payload,
+        headers,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const { photoUrl } = (await uploaded.json()) as { photoUrl: string };
+      for (const id of ['app-1', 'app-2']) {
+        const served = await call(photoUrl, { base: direct(id) });
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
       }
     });
 
