@@ -7,7 +7,17 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActiveSession } from '@contracts/settings';
 import type { AdminVerification } from '@contracts/verification';
-import { reports, reviews, userBlocks, users } from '../../src/server/db/schema';
+import { CARER_MEMBERSHIP, PLANS } from '@contracts/pricing';
+import {
+  carerProfiles,
+  conversations,
+  messages,
+  payments,
+  reports,
+  reviews,
+  userBlocks,
+  users,
+} from '../../src/server/db/schema';
 import { createSessionRepository } from '../../src/server/platform/sessions/session.repository';
 import { createSessionService } from '../../src/server/platform/sessions/session.service';
 import {
@@ -358,7 +368,11 @@ function streamStatus(url: string, cookie: string | undefined): Promise<{ status
   });
 }
 
-async function call(row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) {
+/**
+ * Makes the cell's caller, record and starting state, and answers the call to make.
+ * `extra`: fields added to the body (JSON, or multipart text fields); the row's own fields win.
+ */
+async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) {
   const caller = row.fresh ? await makeCaller(role) : callers[role];
   const record = row.record ? await recordFor(row.record, scope ?? 'other', caller, row.method) : undefined;
   const values: Record<string, string> = {
@@ -371,23 +385,32 @@ async function call(row: MatrixRow, role: Role, scope: 'own' | 'other' | undefin
     ...(await prepare(row, caller, record)),
   };
   const url = row.path.replace(/:\w+/g, () => record!.id).replace('*', row.wildcard ?? '');
-  if (row.stream) return streamStatus(`${baseUrl}${url}`, caller.cookie);
-  const payload =
-    row.multipart === 'photo'
-      ? multipart('photo', 'me.jpg', 'image/jpeg', photo)
-      : row.multipart === 'verification'
-        ? multipartForm(validFields(), validFiles())
-        : row.body
-          ? { payload: fill(row.body, values) as Record<string, unknown> }
-          : {};
-  const response = await t.injectAs(caller.cookie, {
-    method: row.method,
-    url,
-    ...(row.ownNetwork ? { remoteAddress: nextNetwork() } : {}),
-    ...payload,
-  });
-  return { status: response.statusCode, body: response.body };
+  return async (extra?: Record<string, unknown>): Promise<{ status: number; body: string }> => {
+    if (row.stream) return streamStatus(`${baseUrl}${url}`, caller.cookie);
+    const extraFields = Object.fromEntries(Object.entries(extra ?? {}).map(([k, v]) => [k, String(v)]));
+    const body = row.body ? (fill(row.body, values) as Record<string, unknown>) : undefined;
+    const payload =
+      row.multipart === 'photo'
+        ? multipartForm(extraFields, [
+            { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', content: photo },
+          ])
+        : row.multipart === 'verification'
+          ? multipartForm({ ...extraFields, ...validFields() }, validFiles())
+          : body || extra
+            ? { payload: { ...extra, ...body } }
+            : {};
+    const response = await t.injectAs(caller.cookie, {
+      method: row.method,
+      url,
+      ...(row.ownNetwork ? { remoteAddress: nextNetwork() } : {}),
+      ...payload,
+    });
+    return { status: response.statusCode, body: response.body };
+  };
 }
+
+const call = async (row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) =>
+  (await prepareCall(row, role, scope))();
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.path}`;
 const activeRows = AUTHORIZATION_MATRIX.filter((row) => !row.only || ACTIVE.has(row.only));
@@ -452,5 +475,261 @@ describe('the table', () => {
   it('refuses a suspended account that still holds a session made before the suspension', async () => {
     const response = await t.injectAs(callers.suspended.cookie, { method: 'GET', url: '/api/auth/user' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+// ── Issue 9 point 2: mass assignment ─────────────────────────────────────────────────────────
+//
+// Every write route of the table, called by a caller it lets through, with a valid body plus the
+// fields no caller may set (camelCase and the columns' snake_case). The protected columns of every
+// row are read before and after: a row that existed must keep them (except the changes the route
+// exists to make, listed below with their reason), a row the call made must have the server's
+// values, and no sentinel value may appear anywhere.
+
+const FAR = '2099-01-01T00:00:00.000Z';
+const CHOSEN_ID = '0badc0de-0000-4000-8000-000000000099';
+const HASH_SENTINEL = '$argon2id$v=19$m=65536,t=3,p=4$hostile$hostile';
+
+function hostileFields(victimId: string): Record<string, unknown> {
+  return {
+    role: 'admin',
+    userType: 'admin',
+    isVerified: true,
+    is_verified: true,
+    isActive: true,
+    subscriptionStatus: 'active',
+    subscription_status: 'active',
+    subscriptionType: 'three_month',
+    subscription_type: 'three_month',
+    subscriptionExpiresAt: FAR,
+    subscription_expires_at: FAR,
+    expiresAt: FAR,
+    listedUntil: FAR,
+    listed_until: FAR,
+    rating: 5,
+    reviewCount: 999,
+    review_count: 999,
+    userId: victimId,
+    user_id: victimId,
+    customerId: victimId,
+    senderId: victimId,
+    reporterId: victimId,
+    ownerId: victimId,
+    id: CHOSEN_ID,
+    amount: 1,
+    amountPence: 1,
+    amount_pence: 1,
+    price: 1,
+    pricePence: 1,
+    currency: 'usd',
+    suspendedAt: FAR,
+    suspended_at: FAR,
+    passwordHash: HASH_SENTINEL,
+    password_hash: HASH_SENTINEL,
+    stripeCustomerId: 'cus_attacker',
+    stripe_customer_id: 'cus_attacker',
+  };
+}
+
+const SUBSCRIPTION_COLUMNS = [
+  'users.subscriptionStatus',
+  'users.subscriptionType',
+  'users.subscriptionExpiresAt',
+];
+/** The protected columns a route exists to change, and why that is not mass assignment. */
+const LEGITIMATE_CHANGES: Record<string, { columns: string[]; reason: string }> = {
+  'POST /api/settings/password': { columns: ['users.passwordHash'], reason: 'it changes the password' },
+  'POST /api/payments/demo/confirm': {
+    columns: [...SUBSCRIPTION_COLUMNS, 'carers.listedUntil'],
+    reason: 'a confirmed payment activates the plan it paid for, with the server’s expiry',
+  },
+  'PUT /api/carers/:id/reviews/mine': {
+    columns: ['carers.rating', 'carers.reviewCount'],
+    reason: 'recomputed from the reviews rows after the review is saved',
+  },
+  'PATCH /api/admin/users/:userId/subscription': {
+    columns: SUBSCRIPTION_COLUMNS,
+    reason:
+      'SPEC 4 and 7: an admin activates or deactivates plans; the expiry is the server’s (decision 0008)',
+  },
+  'PATCH /api/test/users/:userId/subscription': {
+    columns: SUBSCRIPTION_COLUMNS,
+    reason: 'SPEC 7: the test customer page activates plans; the expiry is the server’s',
+  },
+  'PUT /api/test/users/:userId/subscription': {
+    columns: SUBSCRIPTION_COLUMNS,
+    reason: 'SPEC 2: Admin Management activates or deactivates plans; the expiry is the server’s',
+  },
+  'PUT /api/test/carers/:id': {
+    columns: ['carers.isVerified'],
+    reason: 'SPEC 5: the admin carer form has the Verified flag',
+  },
+  'POST /api/admin/verifications/:id/approve': {
+    columns: ['carers.isVerified'],
+    reason: 'approving a carer’s checks verifies the profile',
+  },
+  'POST /api/admin/users/:id/unsuspend': {
+    columns: ['users.suspendedAt'],
+    reason: 'it lifts a suspension',
+  },
+};
+/** New rows an admin route may make with the Verified flag set (SPEC 5, the admin carer form). */
+const MAY_CREATE_VERIFIED = new Set(['POST /api/test/carers']);
+
+const PRICES = new Set<number>([
+  PLANS.threeMonth.amountPence,
+  PLANS.monthly.amountPence,
+  PLANS.annual.amountPence,
+  CARER_MEMBERSHIP.amountPence,
+]);
+
+type Snapshot = Record<string, Map<string, Record<string, unknown>>>;
+
+async function protectedState(): Promise<Snapshot> {
+  const { db } = t.database;
+  const byId = (rows: Array<Record<string, unknown>>) =>
+    new Map(rows.map((row) => [String(row.id), JSON.parse(JSON.stringify(row)) as Record<string, unknown>]));
+  return {
+    users: byId(
+      await db
+        .select({
+          id: users.id,
+          role: users.role,
+          subscriptionStatus: users.subscriptionStatus,
+          subscriptionType: users.subscriptionType,
+          subscriptionExpiresAt: users.subscriptionExpiresAt,
+          suspendedAt: users.suspendedAt,
+          passwordHash: users.passwordHash,
+          stripeCustomerId: users.stripeCustomerId,
+        })
+        .from(users),
+    ),
+    carers: byId(
+      await db
+        .select({
+          id: carerProfiles.id,
+          userId: carerProfiles.userId,
+          rating: carerProfiles.rating,
+          reviewCount: carerProfiles.reviewCount,
+          isVerified: carerProfiles.isVerified,
+          listedUntil: carerProfiles.listedUntil,
+        })
+        .from(carerProfiles),
+    ),
+    payments: byId(
+      await db
+        .select({
+          id: payments.id,
+          userId: payments.userId,
+          amountPence: payments.amountPence,
+          currency: payments.currency,
+          plan: payments.plan,
+        })
+        .from(payments),
+    ),
+    reviews: byId(
+      await db
+        .select({ id: reviews.id, customerId: reviews.customerId, carerId: reviews.carerId })
+        .from(reviews),
+    ),
+    messages: byId(await db.select({ id: messages.id, senderId: messages.senderId }).from(messages)),
+    conversations: byId(
+      await db
+        .select({
+          id: conversations.id,
+          customerId: conversations.customerId,
+          carerId: conversations.carerId,
+        })
+        .from(conversations),
+    ),
+    reports: byId(await db.select({ id: reports.id, reporterId: reports.reporterId }).from(reports)),
+  };
+}
+
+/** What the call changed that it may not: a list of readable problems (empty when none). */
+function violations(route: string, before: Snapshot, after: Snapshot, victimId: string): string[] {
+  const allowed = new Set(LEGITIMATE_CHANGES[route]?.columns ?? []);
+  const problems: string[] = [];
+  for (const [table, rows] of Object.entries(after)) {
+    for (const [id, row] of rows) {
+      const old = before[table]!.get(id);
+      if (old) {
+        for (const [column, value] of Object.entries(row)) {
+          if (!allowed.has(`${table}.${column}`) && JSON.stringify(old[column]) !== JSON.stringify(value))
+            problems.push(
+              `${table} ${id}: ${column} ${JSON.stringify(old[column])} → ${JSON.stringify(value)}`,
+            );
+        }
+        continue;
+      }
+      // A row the call made.
+      if (id === CHOSEN_ID) problems.push(`${table}: a new row took the id the caller chose`);
+      if (Object.entries(row).some(([column, value]) => column !== 'id' && value === victimId))
+        problems.push(`${table} ${id}: a new row points at the account the caller named`);
+      if (
+        table === 'users' &&
+        (row.role === 'admin' || row.subscriptionStatus !== null || row.suspendedAt !== null)
+      )
+        problems.push(`users ${id}: a new account with ${JSON.stringify(row)}`);
+      if (
+        table === 'carers' &&
+        (Number(row.rating) !== 0 ||
+          row.reviewCount !== 0 ||
+          (row.isVerified && !MAY_CREATE_VERIFIED.has(route)))
+      )
+        problems.push(`carers ${id}: a new profile with ${JSON.stringify(row)}`);
+      if (table === 'payments' && (!PRICES.has(row.amountPence as number) || row.currency !== 'gbp'))
+        problems.push(`payments ${id}: ${row.amountPence} ${String(row.currency)}`);
+    }
+  }
+  // Sentinels nowhere, not even in a column the route may change.
+  const text = JSON.stringify(
+    Object.fromEntries(Object.entries(after).map(([k, v]) => [k, [...v.values()]])),
+  );
+  for (const sentinel of ['2099-', 'cus_attacker', HASH_SENTINEL, '"reviewCount":999', '"amountPence":1,'])
+    if (text.includes(sentinel)) problems.push(`the sentinel ${sentinel} was stored`);
+  return problems;
+}
+
+/** The caller a write route lets through (own record first); a signed-in customer when none is. */
+function allowedCell(row: MatrixRow): CellCase {
+  const ofRow = cells.filter((cell) => cell.row === row);
+  const allowed = ofRow.filter((cell) => cell.expected < 300);
+  return (
+    allowed.find((cell) => cell.scope === 'own') ??
+    allowed[0] ??
+    ofRow.find((cell) => cell.role === 'subscribed') ??
+    ofRow[0]!
+  );
+}
+
+const writeRows = activeRows.filter((row) => row.method !== 'GET');
+
+describe('mass assignment: fields no caller may set are ignored or refused', () => {
+  let victimId: string;
+  beforeAll(async () => {
+    victimId = (await make.customer('active')).user.id;
+  });
+
+  it.each(writeRows.map((row) => [rowName(row), row] as const))('%s', async (route, row) => {
+    const cell = allowedCell(row);
+    const send = await prepareCall(row, cell.role, cell.scope);
+    const before = await protectedState();
+    const { status, body } = await send(hostileFields(victimId));
+    // Ignored (the status of the same call without them) or refused with 400.
+    expect([cell.expected, 400], `${route} as ${cell.role}: ${body}`).toContain(status);
+    const after = await protectedState();
+    expect(
+      violations(route, before, after, victimId).join('\n'),
+      `${route} as ${cell.role} (${status})`,
+    ).toBe('');
+  });
+
+  it('lists only write routes of the table as legitimate changes, each with a reason', () => {
+    const writes = new Set(writeRows.map(rowName));
+    for (const [route, { reason }] of Object.entries(LEGITIMATE_CHANGES)) {
+      expect(writes.has(route), route).toBe(true);
+      expect(reason.length).toBeGreaterThan(10);
+    }
   });
 });
