@@ -213,6 +213,8 @@ function writeNginxConfig(instancePorts) {
       '# Written by scripts/start-cluster.mjs for one run; removed when it stops.',
       'daemon off;',
       'worker_processes 1;',
+      // On stop, open live-event streams are cut after 5 s instead of holding nginx up.
+      'worker_shutdown_timeout 5s;',
       `pid ${temp('nginx.pid')};`,
       'error_log stderr warn;',
       'events { worker_connections 1024; }',
