@@ -37,6 +37,8 @@ export const CARER_MESSAGES = {
   photoTooLarge: 'The photo is too large: the limit is 5 MB.',
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoUnreadable: 'The photo could not be read. Try another image.',
+  /** The multipart body ended early or was malformed: the upload itself failed, not the image. */
+  photoUploadIncomplete: 'The photo did not arrive complete. Please try again.',
 } as const;
 
 export const RATE_MIN_POUNDS = 5;

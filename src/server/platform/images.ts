@@ -48,12 +48,22 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> 
     throw missing(); // not multipart at all
   }
   if (!file || file.fieldname !== 'photo') throw missing();
+  const tooLarge = () =>
+    AppError.badRequest(CARER_MESSAGES.photoTooLarge, { photo: CARER_MESSAGES.photoTooLarge });
+  const { file: stream } = file;
   try {
-    return await file.toBuffer();
+    // Refused the moment the 5 MB limit is reached, not once the rest of a huge file has streamed
+    // past (the plugin reports the limit only at the end of the part); the rest is discarded unread.
+    return await new Promise<Buffer>((resolve, reject) => {
+      stream.once('limit', () => reject(tooLarge()));
+      file.toBuffer().then(resolve, reject);
+    });
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.badRequest(CARER_MESSAGES.photoTooLarge, { photo: CARER_MESSAGES.photoTooLarge });
-    }
-    throw error;
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // Anything else here is the body itself: cut short ("Unexpected end of form") or malformed.
+    throw AppError.badRequest(CARER_MESSAGES.photoUploadIncomplete, {
+      photo: CARER_MESSAGES.photoUploadIncomplete,
+    });
   }
 }

@@ -82,8 +82,8 @@ export async function readVerificationUpload(request: FastifyRequest): Promise<V
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw AppError.badRequest(VERIFICATION_MESSAGES.tooManyParts);
     }
-    if (code.startsWith('FST_')) throw AppError.badRequest(VERIFICATION_MESSAGES.formUnreadable);
-    throw error;
+    // Anything else is the body itself: no boundary, cut short ("Unexpected end of form"), malformed.
+    throw AppError.badRequest(VERIFICATION_MESSAGES.formUnreadable);
   }
   return upload;
 }
