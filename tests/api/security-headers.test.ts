@@ -314,6 +314,27 @@ describe('security headers on every kind of response (demo mode)', () => {
           payload: '<a/>',
         }),
       ],
+      // The bodies another site's form could send without a preflight never reach a JSON route.
+      [
+        415,
+        'form-encoded body',
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `email=${encodeURIComponent(family.user.email)}&password=x`,
+        }),
+      ],
+      [
+        400,
+        'text/plain body',
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'text/plain' },
+          payload: JSON.stringify({ email: family.user.email, password: TEST_PASSWORD }),
+        }),
+      ],
     ];
     for (const [status, label, pending] of cases) {
       const response = await pending;
