@@ -15,6 +15,7 @@ import {
   payments,
   reports,
   reviews,
+  sessions as sessionRows,
   userBlocks,
   users,
 } from '../../src/server/db/schema';
@@ -473,6 +474,12 @@ describe('the table', () => {
   });
 
   it('refuses a suspended account that still holds a session made before the suspension', async () => {
+    // The premise of every `suspended` cell: the session row is there, only the suspension stops it.
+    const live = await t.database.db
+      .select({ userId: sessionRows.userId })
+      .from(sessionRows)
+      .where(eq(sessionRows.userId, callers.suspended.user.id));
+    expect(live).toHaveLength(1);
     const response = await t.injectAs(callers.suspended.cookie, { method: 'GET', url: '/api/auth/user' });
     expect(response.statusCode).toBe(401);
   });
@@ -723,6 +730,19 @@ describe('mass assignment: fields no caller may set are ignored or refused', () 
       violations(route, before, after, victimId).join('\n'),
       `${route} as ${cell.role} (${status})`,
     ).toBe('');
+  });
+
+  it('refuses a sign-up that asks for the admin role by its user type', async () => {
+    const email = `would-be-admin.${unique()}@example.org`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Eve', lastName: 'Mallory', email, password: TEST_PASSWORD, userType: 'admin' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual(
+      [],
+    );
   });
 
   it('lists only write routes of the table as legitimate changes, each with a reason', () => {
