@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
+import { REPORT_REASONS } from '@contracts/reports';
 import { multipart, validProfile } from '../support/carer-fixtures';
 import {
   admin,
@@ -374,13 +375,73 @@ const pathParam = fc.oneof(
   },
 );
 
+/** Ids a valid body names, known once the actors exist. */
+interface BodyContext {
+  carerUserId: string;
+  carerId: string;
+}
+
+/**
+ * Valid bodies of the routes that take the most free input: each generated request may send one
+ * of these with a single field replaced by a strange value, removed, or joined by a field nobody
+ * may set, so the input reaches the services' own rules and not only the schema.
+ */
+const VALID_BODIES: Record<string, (ids: BodyContext) => Record<string, unknown>> = {
+  'POST /api/auth/register': () => ({
+    email: 'fuzz.new@example.org',
+    password: TEST_PASSWORD,
+    firstName: 'Fuzz',
+    lastName: 'Tester',
+    userType: 'customer',
+  }),
+  'POST /api/auth/login': () => ({ email: 'nobody@example.org', password: TEST_PASSWORD }),
+  'POST /api/carers': () => validProfile(),
+  'PUT /api/carers/:id': () => validProfile(),
+  'POST /api/messages': (ids) => ({ receiverId: ids.carerUserId, carerId: ids.carerId, content: 'Hello' }),
+  'POST /api/conversations/:id/messages': () => ({ content: 'Hello again' }),
+  'POST /api/contact': () => ({
+    firstName: 'Margaret',
+    lastName: 'Hughes',
+    email: 'margaret.hughes@example.org',
+    phone: '07700 900123',
+    subject: 'Help for my father in Leeds',
+    message: 'My father needs help three mornings a week. How do your carer checks work?',
+  }),
+  'PUT /api/carers/:id/reviews/mine': () => ({ rating: 4, comment: 'Kind and always on time.' }),
+  'POST /api/conversations/:id/report': () => ({ reason: REPORT_REASONS[0], details: 'Rude messages.' }),
+  'POST /api/reviews/:id/report': () => ({ reason: REPORT_REASONS[5], details: 'Not a real review.' }),
+  'PUT /api/settings/profile': () => ({ firstName: 'Amara', lastName: 'Okafor' }),
+  'POST /api/subscribe': () => ({ type: 'monthly' }),
+};
+const VALID_BODY_FIELDS = Object.fromEntries(
+  Object.entries(VALID_BODIES).map(([key, make]) => [
+    key,
+    Object.keys(make({ carerUserId: 'x', carerId: 'x' })),
+  ]),
+);
+
+interface Mutation {
+  kind: 'mutated';
+  field: string;
+  op: 'replace' | 'delete' | 'add';
+  value: unknown;
+}
+
+function mutate(base: Record<string, unknown>, { field, op, value }: Mutation): Record<string, unknown> {
+  const body = { ...base };
+  if (op === 'delete') delete body[field];
+  // Own property, even for __proto__, as a JSON body carries it.
+  else Object.defineProperty(body, field, { value, enumerable: true, configurable: true, writable: true });
+  return body;
+}
+
 interface Generated {
   role: Role;
   /** The caller's address: per-network limits (contact, reset) must not hide the routes behind 429s. */
   ip: string;
   params: string[];
   query: string;
-  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; raw: RawBody };
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; raw: RawBody } | Mutation;
 }
 
 function requestFor(target: Target): fc.Arbitrary<Generated> {
@@ -392,6 +453,7 @@ function requestFor(target: Target): fc.Arbitrary<Generated> {
     weight,
     arbitrary: multipartBody.map((value) => ({ kind: 'raw' as const, raw: value })),
   });
+  const validFields = VALID_BODY_FIELDS[`${target.method} ${target.url}`];
   const body: fc.Arbitrary<Generated['body']> = !target.hasBody
     ? fc.constant({ kind: 'none' as const })
     : target.multipart
@@ -403,6 +465,15 @@ function requestFor(target: Target): fc.Arbitrary<Generated> {
         )
       : fc.oneof(
           { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+          {
+            weight: validFields ? 6 : 0,
+            arbitrary: fc.record({
+              kind: fc.constant('mutated' as const),
+              field: fc.constantFrom(...(validFields ?? ['a']), ...EXTRA_KEYS),
+              op: fc.constantFrom('replace' as const, 'replace' as const, 'delete' as const, 'add' as const),
+              value: nastyValue,
+            }),
+          },
           {
             weight: target.bodyKeys.length > 0 ? 5 : 1,
             arbitrary: fieldwiseBody(target.bodyKeys.length > 0 ? target.bodyKeys : ['a']).map((value) => ({
@@ -555,6 +626,11 @@ describe('input fuzzing: every route, every kind of caller', () => {
     };
     if (g.body.kind === 'json') {
       options.payload = JSON.stringify(g.body.value) ?? 'null';
+      options.headers!['content-type'] = 'application/json';
+    } else if (g.body.kind === 'mutated') {
+      const make = VALID_BODIES[`${target.method} ${target.url}`]!;
+      const base = make({ carerUserId: carerActor.user.id, carerId: carerActor.carerId });
+      options.payload = JSON.stringify(mutate(base, g.body));
       options.headers!['content-type'] = 'application/json';
     } else if (g.body.kind === 'raw') {
       options.payload = g.body.raw.payload;
