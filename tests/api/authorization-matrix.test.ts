@@ -388,7 +388,12 @@ async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | 
   const url = row.path.replace(/:\w+/g, () => record!.id).replace('*', row.wildcard ?? '');
   return async (extra?: Record<string, unknown>): Promise<{ status: number; body: string }> => {
     if (row.stream) return streamStatus(`${baseUrl}${url}`, caller.cookie);
-    const extraFields = Object.fromEntries(Object.entries(extra ?? {}).map(([k, v]) => [k, String(v)]));
+    // A form has room for few fields (the upload's part limits): the most telling ones go.
+    const extraFields = Object.fromEntries(
+      Object.entries(extra ?? {})
+        .filter(([key]) => MULTIPART_EXTRAS.includes(key))
+        .map(([key, value]) => [key, String(value)]),
+    );
     const body = row.body ? (fill(row.body, values) as Record<string, unknown>) : undefined;
     const payload =
       row.multipart === 'photo'
@@ -412,6 +417,18 @@ async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | 
 
 const call = async (row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) =>
   (await prepareCall(row, role, scope))();
+
+const MULTIPART_EXTRAS = [
+  'role',
+  'isVerified',
+  'rating',
+  'reviewCount',
+  'userId',
+  'id',
+  'subscriptionStatus',
+  'suspendedAt',
+  'passwordHash',
+];
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.path}`;
 const activeRows = AUTHORIZATION_MATRIX.filter((row) => !row.only || ACTIVE.has(row.only));
@@ -698,13 +715,18 @@ function violations(route: string, before: Snapshot, after: Snapshot, victimId: 
   return problems;
 }
 
-/** The caller a write route lets through (own record first); a signed-in customer when none is. */
+/**
+ * The caller a write route lets through (own record first); else one it refuses for a business
+ * rule rather than for who they are (409: nothing to cancel); else a signed-in customer.
+ */
 function allowedCell(row: MatrixRow): CellCase {
   const ofRow = cells.filter((cell) => cell.row === row);
   const allowed = ofRow.filter((cell) => cell.expected < 300);
+  const passed = ofRow.filter((cell) => ![401, 403, 404].includes(cell.expected));
   return (
     allowed.find((cell) => cell.scope === 'own') ??
     allowed[0] ??
+    passed[0] ??
     ofRow.find((cell) => cell.role === 'subscribed') ??
     ofRow[0]!
   );
