@@ -256,7 +256,7 @@ machine at the same time: **load average during the run ${mean(outcome.load).toF
 on ${cpus.length} cores, so these figures are pessimistic and move from run to run.
 
 - PostgreSQL: ${context.server}. The app: \`node dist/server/main.js\` (production build,
-  NODE_ENV=production, LOG_LEVEL=warn, DATABASE_POOL_SIZE ${loadConfig({}).databasePoolSize}, the default) in its own process.
+  NODE_ENV=production, LOG_LEVEL=warn, DATABASE_POOL_SIZE ${env.BENCH_POOL_SIZE ?? `${loadConfig({}).databasePoolSize}, the default`}) in its own process.
 - **Data:** ${context.data}.
 
 **Method:** autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured. Every request
@@ -297,7 +297,7 @@ It builds the server, creates \`cm_bench_<random>\` on the server of \`BENCH_DAT
 (\`tests/bench/seed.ts\`, \`tests/bench/seed-people.ts\`), signs the users in, starts the server, measures,
 stops it and drops the database. Settings: \`BENCH_LOAD_CARERS\` (20000), \`BENCH_LOAD_CUSTOMERS\` (500),
 \`BENCH_LOAD_CONVERSATIONS\` (4 per customer), \`BENCH_LOAD_MESSAGES\` (12 per conversation),
-\`BENCH_LOAD_CONNECTIONS\` (50), \`BENCH_LOAD_DURATION\` (60), \`BENCH_LOAD_WARMUP\` (60), \`BENCH_SKIP_BUILD=1\`,
+\`BENCH_LOAD_CONNECTIONS\` (50), \`BENCH_POOL_SIZE\` (the server's \`DATABASE_POOL_SIZE\`), \`BENCH_LOAD_DURATION\` (60), \`BENCH_LOAD_WARMUP\` (60), \`BENCH_SKIP_BUILD=1\`,
 \`BENCH_WRITE=0\` to leave this file alone. It exits 1 when a target is missed.
 `;
 }
@@ -343,6 +343,7 @@ async function main() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
     };
     const config = loadConfig(serverEnv);
     const customerCookies = await signInBenchUsers(bench.database.db, config, people.customerIds, 'customer');
