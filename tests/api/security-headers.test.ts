@@ -563,6 +563,21 @@ describe('cookies and HSTS in production', () => {
     expectBrowserHeaders(first.headers, 'admin two-factor pending', true);
   });
 
+  it('sends a fresh nonce to the provider with each sign-in and keeps it in the signed state cookie (ASVS 10.5.1)', async () => {
+    const nonces = new Set<string>();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const start = await t.app.inject({ url: '/api/login' });
+      const nonce = new URL(start.headers.location as string).searchParams.get('nonce');
+      expect(nonce).toMatch(/^[\w-]{43,}$/);
+      const state = start.cookies.find((c) => c.name === '__Secure-cm_oidc')!;
+      const unsigned = t.app.unsignCookie(decodeURIComponent(state.value));
+      expect(unsigned.valid).toBe(true);
+      expect(JSON.parse(unsigned.value!)).toMatchObject({ nonce });
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(2);
+  });
+
   it('sets the OpenID Connect state cookie Secure (__Secure- prefix), HttpOnly, SameSite=Lax, signed, short-lived, on its path only', async () => {
     const start = await t.app.inject({ url: '/api/login' });
     expect(start.statusCode).toBe(302);

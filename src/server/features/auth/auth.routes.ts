@@ -125,7 +125,12 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
       const started = await oidc.start();
       reply.setCookie(
         oidcCookieName(config),
-        JSON.stringify({ state: started.state, codeVerifier: started.codeVerifier, returnTo }),
+        JSON.stringify({
+          state: started.state,
+          codeVerifier: started.codeVerifier,
+          nonce: started.nonce,
+          returnTo,
+        }),
         {
           path: OIDC_COOKIE_PATH,
           httpOnly: true,
@@ -155,7 +160,7 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
         });
         if (!unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=oidc', 302);
         const expected = z
-          .object({ state: z.string(), codeVerifier: z.string(), returnTo: z.string() })
+          .object({ state: z.string(), codeVerifier: z.string(), nonce: z.string(), returnTo: z.string() })
           .safeParse(JSON.parse(unsigned.value));
         if (!expected.success) return reply.redirect('/login?error=oidc', 302);
         try {

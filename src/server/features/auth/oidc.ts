@@ -14,9 +14,11 @@ export interface OidcStart {
   /** Kept in a short-lived signed cookie until the provider sends the browser back. */
   state: string;
   codeVerifier: string;
+  /** Must come back in the ID token: a token minted for another sign-in is refused (ASVS 10.5.1). */
+  nonce: string;
 }
 
-/** Sign-in through an OpenID Connect provider: authorization code flow with PKCE and state. */
+/** Sign-in through an OpenID Connect provider: authorization code flow with PKCE, state and nonce. */
 export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicUrl: string) {
   const redirectUri = `${publicUrl}/api/auth/oidc/callback`;
   const issuer = new URL(config.issuer);
@@ -45,21 +47,27 @@ export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicU
       const provider = await configuration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
+      const nonce = client.randomNonce();
       const url = client.buildAuthorizationUrl(provider, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         state,
+        nonce,
       });
-      return { url: url.href, state, codeVerifier };
+      return { url: url.href, state, codeVerifier, nonce };
     },
 
-    async finish(callbackUrl: URL, expected: { state: string; codeVerifier: string }): Promise<OidcClaims> {
+    async finish(
+      callbackUrl: URL,
+      expected: { state: string; codeVerifier: string; nonce: string },
+    ): Promise<OidcClaims> {
       const provider = await configuration();
       const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
         pkceCodeVerifier: expected.codeVerifier,
         expectedState: expected.state,
+        expectedNonce: expected.nonce,
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
