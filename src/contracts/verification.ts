@@ -43,6 +43,8 @@ export const VERIFICATION_MESSAGES = {
   referenceContactInvalid: 'Enter a valid email address or UK phone number',
   documentTooLarge: 'Each document can be at most 10 MB',
   documentType: 'Documents must be PDF, JPEG, PNG or WebP files',
+  /** The virus scan (CLAMAV_URL) found something: the file is not stored. */
+  documentInfected: 'This file did not pass our virus check. Send a clean scan of the document',
   alreadyPending: 'Your checks are already waiting for review. We will email you when they are reviewed.',
   noProfile: 'Create your carer profile before submitting your checks.',
   verificationNotFound: 'Verification not found.',

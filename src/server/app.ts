@@ -78,6 +78,7 @@ import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from './platform/storage';
 import { registerUploadRoutes } from './platform/uploads.routes';
+import { createClamdScanner } from './platform/virus-scan';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -234,7 +235,16 @@ export async function buildApp({
   const contact = createContactService({ db, mailer, rateLimiter, supportAddress: config.mail.supportEmail });
   const reviews = createReviewsService({ db });
   const reports = createReportsService({ db, rateLimiter });
-  const verification = createVerificationService({ db, storage, mailer, publicUrl: config.publicUrl });
+  if (config.mode === 'production' && !config.clamavUrl) {
+    app.log.warn('CLAMAV_URL is not set: verification documents are stored without a virus scan');
+  }
+  const verification = createVerificationService({
+    db,
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
+  });
   const safeguarding = createSafeguardingService({ db, mailer });
   // Payments: Stripe when its keys are set, otherwise the demo provider (docs/decisions/0006-payments.md).
   const demoPayments = config.stripe ? undefined : createDemoProvider({ secret: config.sessionSecret });

@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // ClamAV's daemon for verification documents, tcp://host:3310 (decision 0009); unset: no virus scan.
+  CLAMAV_URL: optionalText.pipe(
+    z.url({ protocol: /^tcp$/, error: 'must be a tcp://host:port URL' }).optional(),
+  ),
   OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -133,6 +137,8 @@ export interface AppConfig {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  /** CLAMAV_URL: verification documents are scanned by this clamd before they are stored; absent: not scanned. */
+  clamavUrl: string | undefined;
   mail: {
     /** Emails go out through this SMTP server when set; otherwise only to the log and the outbox table. */
     smtpUrl: string | undefined;
@@ -246,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    clamavUrl: e.CLAMAV_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

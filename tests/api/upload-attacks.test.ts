@@ -4,11 +4,13 @@
 // so whatever rode along is gone), and nothing stored is ever served as HTML or anything a browser
 // would run: photos as image/webp, documents only to admins and only as attachments, with nosniff.
 //
-// EICAR: the product has no virus scanner. Documents must be PDF, JPEG, PNG or WebP by their first
-// bytes, so the EICAR test file (plain text) is refused like any other non-document; a scan of what
-// passes that rule is left to a scanner the product does not have yet (see the report).
+// EICAR: documents must be PDF, JPEG, PNG or WebP by their first bytes, so the EICAR test file
+// (plain text) is refused like any other non-document. What passes that rule is scanned by ClamAV
+// when CLAMAV_URL is set (tested here against a fake clamd speaking its INSTREAM protocol): a hit is
+// a 400, a scanner without a verdict a 503, and nothing is stored either way. Without CLAMAV_URL
+// (demo) such a file is stored, and served only to admins as an attachment.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -398,6 +400,13 @@ describe('verification documents', () => {
         expected: 'application/pdf',
       },
       {
+        what: 'PDF carrying the EICAR string (no scanner configured)',
+        content: Buffer.concat([FILES.pdf, EICAR]),
+        name: 'scan.pdf',
+        type: 'application/pdf',
+        expected: 'application/pdf',
+      },
+      {
         what: 'pixel-flood PNG',
         content: corpus.flood,
         name: 'id.png',
@@ -576,5 +585,105 @@ describe('what is served back', () => {
         /^(photos\/[0-9a-f-]{36}\.webp|documents\/[0-9a-f-]{36}\.(pdf|jpg|png|webp))$/,
       );
     }
+  });
+});
+
+/**
+ * A stand-in for clamd: reads INSTREAM's length-prefixed chunks and answers like ClamAV, FOUND for
+ * anything holding the EICAR string; `failing` makes it answer an error line instead of a verdict.
+ */
+function fakeClamd() {
+  const state = { scanned: [] as Buffer[], failing: false };
+  const command = Buffer.from('zINSTREAM\0');
+  const server = net.createServer((socket) => {
+    let input = Buffer.alloc(0);
+    socket.on('data', (data) => {
+      input = Buffer.concat([input, data]);
+      if (input.length < command.length) return;
+      if (!input.subarray(0, command.length).equals(command)) {
+        socket.end('UNKNOWN COMMAND\0');
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let offset = command.length;
+      while (offset + 4 <= input.length) {
+        const size = input.readUInt32BE(offset);
+        if (size === 0) {
+          const file = Buffer.concat(chunks);
+          state.scanned.push(file);
+          socket.end(
+            state.failing
+              ? 'INSTREAM size limit exceeded. ERROR\0'
+              : file.includes(EICAR)
+                ? 'stream: Eicar-Test-Signature FOUND\0'
+                : 'stream: OK\0',
+          );
+          return;
+        }
+        if (offset + 4 + size > input.length) return;
+        chunks.push(input.subarray(offset + 4, offset + 4 + size));
+        offset += 4 + size;
+      }
+    });
+  });
+  return { server, state };
+}
+
+describe('with a virus scanner (CLAMAV_URL)', () => {
+  const clamd = fakeClamd();
+  let scanned: TestApp;
+  let person: Carer;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => clamd.server.listen(0, '127.0.0.1', resolve));
+    const { port } = clamd.server.address() as AddressInfo;
+    scanned = await createTestApp({ CLAMAV_URL: `tcp://127.0.0.1:${port}` });
+    person = await carer(scanned);
+  });
+  afterAll(async () => {
+    await scanned?.close();
+    await new Promise((resolve) => clamd.server.close(resolve));
+  });
+
+  const submit = (dbsCertificate: Buffer) =>
+    submitChecks(scanned, person.cookie, validFields(), validFiles({ dbsCertificate }));
+  const storedFiles = () =>
+    scanned.database.db.select().from(uploads).where(eq(uploads.ownerId, person.user.id));
+
+  it('refuses a document the scanner flags (EICAR inside a real PDF) with a 400, storing nothing', async () => {
+    const put = vi.spyOn(scanned.storage, 'put');
+    try {
+      const response = await submit(Buffer.concat([FILES.pdf, EICAR]));
+      expectRefused(response, [VERIFICATION_MESSAGES.documentInfected]);
+      expect(response.json().fieldErrors).toEqual({ dbsCertificate: VERIFICATION_MESSAGES.documentInfected });
+      expect(put).not.toHaveBeenCalled();
+      expect(await storedFiles()).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it('answers 503 and stores nothing when the scanner gives no verdict: never stored unscanned', async () => {
+    clamd.state.failing = true;
+    const put = vi.spyOn(scanned.storage, 'put');
+    try {
+      const response = await submit(FILES.pdf);
+      expect(response.statusCode, response.body).toBe(503);
+      ErrorBody.parse(response.json());
+      expect(put).not.toHaveBeenCalled();
+      expect(await storedFiles()).toEqual([]);
+    } finally {
+      clamd.state.failing = false;
+      put.mockRestore();
+    }
+  });
+
+  it('stores clean documents once each has been scanned, byte for byte', async () => {
+    clamd.state.scanned.length = 0;
+    const response = await submit(FILES.pdf);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(clamd.state.scanned.map((file) => file.toString('base64')).sort()).toEqual(
+      [FILES.pdf, FILES.jpeg].map((file) => file.toString('base64')).sort(),
+    );
+    expect(await storedFiles()).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CARER_MESSAGES } from '@contracts/carers';
+import { ERROR_MESSAGES } from '@contracts/errors';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import {
   VERIFICATION_MESSAGES,
@@ -19,6 +20,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
+import type { VirusScanner } from '../../platform/virus-scan';
 import { createAuditRecorder } from '../audit/audit.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
 import { sniffDocumentType, type SniffedType, type VerificationUpload } from './documents';
@@ -36,6 +38,8 @@ interface VerificationDeps {
   mailer: Mailer;
   /** The site's address, for the link in the carer's email. */
   publicUrl: string;
+  /** Scans each document before it is stored (CLAMAV_URL); absent: documents are not scanned. */
+  scanner?: VirusScanner | undefined;
   now?: () => Date;
 }
 
@@ -141,6 +145,7 @@ export function createVerificationService({
   storage,
   mailer,
   publicUrl,
+  scanner,
   now = () => new Date(),
 }: VerificationDeps) {
   const verifications = createVerificationRepository(db);
@@ -200,6 +205,27 @@ export function createVerificationService({
     return { input: parsed.data, files };
   }
 
+  /**
+   * Every document through the virus scanner, when there is one: a 400 naming each flagged file,
+   * and a 503 (nothing stored) when the scanner gives no verdict: documents are never let through unscanned.
+   */
+  async function scan(files: Partial<Record<VerificationFileField, { body: Buffer }>>) {
+    if (!scanner) return;
+    const fieldErrors: Record<string, string> = {};
+    for (const [field, file] of Object.entries(files)) {
+      let found: string | null;
+      try {
+        found = await scanner.scan(file.body);
+      } catch {
+        throw new AppError(503, ERROR_MESSAGES.serviceUnavailable, { 'retry-after': '30' });
+      }
+      if (found !== null) fieldErrors[field] = VERIFICATION_MESSAGES.documentInfected;
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      throw AppError.badRequest(VERIFICATION_MESSAGES.documentInfected, fieldErrors);
+    }
+  }
+
   return {
     /** 403 for anyone but a carer, 404 for a carer without a profile. */
     async assertCanSubmit(user: UserRow): Promise<void> {
@@ -215,6 +241,7 @@ export function createVerificationService({
       const { input, files } = check(upload);
       if (await verifications.hasPending(profile.id))
         throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);
+      await scan(files);
 
       const stored: {
         field: VerificationFileField;
