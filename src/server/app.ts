@@ -155,7 +155,7 @@ export async function buildApp({
   // Before any route: /api/admin and /api/test answer 401/403 before a body is read (decision 0008).
   registerAdminGuard(app);
   const loginFailures = createLoginFailureRepository(db);
-  const carers = createCarersService({ db, storage });
+  const carers = createCarersService({ db, storage, searchCacheMs: config.searchCacheMs });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
   const mailer = createMailer({

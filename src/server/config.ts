@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   // A few connections keep a small database server busy without thrashing it: on the 2-core
   // reference machine 4 serve more searches per second than 10 (docs/performance.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  // Search results are the same for everyone: each instance may answer a repeated search from
+  // memory for this long (decision 0013). Unset: 2 in production, 0 (off) in demo and tests.
+  SEARCH_CACHE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(60).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -118,6 +121,8 @@ export interface AppConfig {
   /** Absent: embedded PGlite in `dataDir` (or in memory for tests). */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
+  searchCacheMs: number;
   sessionSecret: string;
   publicUrl: string;
   logLevel: string;
@@ -224,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(PROJECT_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 2 : 0)) * 1000,
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,
     logLevel: e.LOG_LEVEL,

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'https://id.example' }, /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/],
     // Sent as a header: no spaces, line breaks or other characters a header would not carry.
     [{ INSTANCE_ID: 'app 1\r\nSet-Cookie: x' }, /INSTANCE_ID: must be up to 64 letters/],
+    [{ SEARCH_CACHE_SECONDS: 'soon' }, /SEARCH_CACHE_SECONDS/],
+    [{ SEARCH_CACHE_SECONDS: '61' }, /SEARCH_CACHE_SECONDS/],
   ])('refuses a malformed value (%o)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -68,6 +70,18 @@ describe('loadConfig', () => {
     expect(config.session.idleMinutes).toBe(60);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://carematch.example');
+  });
+
+  it('reuses search answers for 2 s in production only, unless SEARCH_CACHE_SECONDS says otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/c',
+      SESSION_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig({}).searchCacheMs).toBe(0);
+    expect(loadConfig(production).searchCacheMs).toBe(2_000);
+    expect(loadConfig({ ...production, SEARCH_CACHE_SECONDS: '0' }).searchCacheMs).toBe(0);
+    expect(loadConfig({ SEARCH_CACHE_SECONDS: '5' }).searchCacheMs).toBe(5_000);
   });
 
   it('names the instance only when INSTANCE_ID is set', () => {

@@ -35,6 +35,7 @@ export function registerCarersRoutes(
   api.get(
     '/api/carers',
     {
+      config: { anonymous: true },
       schema: {
         tags: ['carers'],
         summary: 'Search listed carers (public fields only)',

@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
+import { createTtlCache } from '../../platform/ttl-cache';
 import { createUploadsRepository } from '../../platform/uploads.repository';
 import { isListed } from './carer-listing';
 import { postcodeDistrictIn } from './carer-mapper';
@@ -20,6 +21,8 @@ import { createCarersRepository } from './carers.repository';
 interface CarersServiceDeps {
   db: Database;
   storage: FileStorage;
+  /** How long a search answer may be reused by this instance (0: never; decision 0013). */
+  searchCacheMs?: number;
 }
 
 const profileValues = (input: CarerProfileInput) => ({
@@ -36,8 +39,14 @@ function authorName(first: string | null, last: string | null): string {
   return [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
 }
 
-export function createCarersService({ db, storage }: CarersServiceDeps) {
+export function createCarersService({ db, storage, searchCacheMs = 0 }: CarersServiceDeps) {
   const carers = createCarersRepository(db);
+  // The busiest call, and the same for everyone (public fields only): repeated searches within
+  // searchCacheMs share one database query. This instance's own profile writes clear it at once.
+  const searchCache = createTtlCache<Awaited<ReturnType<typeof carers.search>>>({
+    ttlMs: searchCacheMs,
+    maxEntries: 1_000,
+  });
 
   async function ownedProfile(id: string, user: UserRow): Promise<CarerProfileRow> {
     const profile = await carers.findById(id);
@@ -53,7 +62,7 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
       // A new profile is live at once, for an introductory period before the membership is due.
       const createdAt = new Date();
       try {
-        return await carers.insert({
+        const created = await carers.insert({
           ...profileValues(input),
           userId: user.id,
           firstName: user.firstName ?? '',
@@ -61,6 +70,8 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
           createdAt,
           listedUntil: new Date(createdAt.getTime() + CARER_INTRODUCTORY_DAYS * 86_400_000),
         });
+        searchCache.clear();
+        return created;
       } catch (error) {
         // Two submissions racing: the unique index on user_id lets one through.
         if (isUniqueViolation(error)) throw AppError.conflict(CARER_MESSAGES.profileExists);
@@ -76,7 +87,9 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
 
     async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
       await ownedProfile(id, user);
-      return carers.update(id, profileValues(input));
+      const updated = await carers.update(id, profileValues(input));
+      searchCache.clear();
+      return updated;
     },
 
     /** A listed profile, or (for its owner and admins) an unlisted one. */
@@ -100,7 +113,7 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
       }));
     },
 
-    search: (query: CarerSearchQuery) => carers.search(query),
+    search: (query: CarerSearchQuery) => searchCache.get(JSON.stringify(query), () => carers.search(query)),
 
     /**
      * Replaces the profile photo. The new file is stored first and recorded in the same
@@ -137,6 +150,7 @@ export function createCarersService({ db, storage }: CarersServiceDeps) {
         await storage.delete(key).catch(() => {});
         throw error;
       }
+      searchCache.clear();
       if (oldKey) await storage.delete(oldKey).catch(() => {});
       return updated;
     },

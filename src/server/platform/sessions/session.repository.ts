@@ -1,8 +1,24 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
 export function createSessionRepository(db: Executor) {
+  // Every signed-in request runs this one: built once, not per request (issue 9 load figures).
+  const findLiveStatement = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.idleExpiresAt, sql.placeholder('now')),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
+        isNull(users.suspendedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('');
+
   return {
     async insert(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
@@ -13,19 +29,7 @@ export function createSessionRepository(db: Executor) {
      * account is suspended (issue 7: suspension also deletes the sessions; this covers a race).
      */
     async findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.idHash, idHash),
-            gt(sessions.idleExpiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
-            isNull(users.suspendedAt),
-          ),
-        )
-        .limit(1);
+      const [row] = await findLiveStatement.execute({ idHash, now });
       return row;
     },
 

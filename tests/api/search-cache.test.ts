@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carerProfiles } from '../../src/server/db/schema';
+import { validProfile } from '../support/carer-fixtures';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// Decision 0013: with SEARCH_CACHE_SECONDS, an instance reuses a search answer for that long;
+// its own profile writes clear it at once, and the session is never looked up for a search.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SEARCH_CACHE_SECONDS: '60' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const search = (location: string) =>
+  t.app.inject({ method: 'GET', url: `/api/carers?location=${encodeURIComponent(location)}` });
+const names = (response: { json(): { items: { firstName: string; location: string }[] } }) =>
+  response.json().items.map((item) => item.location);
+
+describe('the search answer cache', () => {
+  it('answers a repeated search from memory until this instance writes a profile', async () => {
+    const carer = await t.register({ userType: 'carer', firstName: 'Ffion', lastName: 'Morgan' });
+    const created = await t.injectAs(carer.cookie, {
+      method: 'POST',
+      url: '/api/carers',
+      payload: validProfile({ location: 'Aberystwyth, Ceredigion' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const first = await search('Aberystwyth');
+    expect(names(first)).toEqual(['Aberystwyth, Ceredigion']);
+
+    // A change made elsewhere (another instance, an admin tool) shows once the time is up…
+    await t.database.db
+      .update(carerProfiles)
+      .set({ location: 'Aberystwyth, Wales' })
+      .where(eq(carerProfiles.id, created.json().id));
+    expect(names(await search('Aberystwyth'))).toEqual(['Aberystwyth, Ceredigion']);
+
+    // …while this instance's own profile write clears the cache at once.
+    const updated = await t.injectAs(carer.cookie, {
+      method: 'PUT',
+      url: `/api/carers/${created.json().id}`,
+      payload: validProfile({ location: 'Aberystwyth, Dyfed' }),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(names(await search('Aberystwyth'))).toEqual(['Aberystwyth, Dyfed']);
+  });
+
+  it('gives everyone the same answer, whatever their cookie says', async () => {
+    const customer = await t.register();
+    const signedIn = await t.injectAs(customer.cookie, { method: 'GET', url: '/api/carers?limit=3' });
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/carers?limit=3' });
+    const forged = await t.injectAs(`${t.config.session.cookieName}=not-a-session`, {
+      method: 'GET',
+      url: '/api/carers?limit=3',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toBe(visitor.body);
+    expect(forged.body).toBe(visitor.body);
+  });
+});
