@@ -32,7 +32,9 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   // Search results are the same for everyone: each instance may answer a repeated search from
   // memory for this long (decision 0013). Unset: 2 in production, 0 (off) in demo and tests.
-  SEARCH_CACHE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(60).optional()),
+  SEARCH_CACHE_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(60).optional(),
+  ),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
