@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import {
@@ -7,6 +5,7 @@ import {
   STRIPE_CONTENT_SECURITY_POLICY,
 } from '../../src/server/platform/security-headers';
 import { createFakeStripe, STRIPE_ENV } from '../support/payments';
+import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 describe('platform (demo mode)', () => {
@@ -178,33 +177,13 @@ describe('platform (Stripe mode)', () => {
 });
 
 describe('OpenID Connect sign-in', () => {
-  let provider: http.Server;
+  let provider: { issuer: string; close(): void };
   let issuer: string;
   let t: TestApp;
 
   beforeAll(async () => {
-    // A stand-in provider on loopback that only publishes its discovery document.
-    provider = http.createServer((request, response) => {
-      if (request.url === '/.well-known/openid-configuration') {
-        response.setHeader('content-type', 'application/json');
-        response.end(
-          JSON.stringify({
-            issuer,
-            authorization_endpoint: `${issuer}/authorize`,
-            token_endpoint: `${issuer}/token`,
-            jwks_uri: `${issuer}/jwks`,
-            response_types_supported: ['code'],
-            subject_types_supported: ['public'],
-            id_token_signing_alg_values_supported: ['RS256'],
-          }),
-        );
-        return;
-      }
-      response.statusCode = 404;
-      response.end();
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    provider = await startDiscoveryOnlyProvider();
+    issuer = provider.issuer;
     t = await createTestApp({
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID: 'carematch',

@@ -16,6 +16,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
@@ -111,32 +112,6 @@ function writeWebDir(): string {
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app");');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return webDir;
-}
-
-/** A stand-in OpenID provider on loopback that only publishes its discovery document. */
-async function startProvider(): Promise<{ issuer: string; close(): void }> {
-  let issuer = '';
-  const server = http.createServer((request, response) => {
-    if (request.url !== '/.well-known/openid-configuration') {
-      response.statusCode = 404;
-      return response.end();
-    }
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify({
-        issuer,
-        authorization_endpoint: `${issuer}/authorize`,
-        token_endpoint: `${issuer}/token`,
-        jwks_uri: `${issuer}/jwks`,
-        response_types_supported: ['code'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { issuer, close: () => server.close() };
 }
 
 describe('security headers on every kind of response (demo mode)', () => {
@@ -507,7 +482,7 @@ describe('cookies and HSTS in production', () => {
   let provider: { issuer: string; close(): void };
   const ADMIN_PASSWORD = 'Lantern-Orchard-Violet-77';
   beforeAll(async () => {
-    provider = await startProvider();
+    provider = await startDiscoveryOnlyProvider();
     t = await createTestApp({
       ...PRODUCTION_ENV,
       ADMIN_EMAIL: 'ops@example.com',

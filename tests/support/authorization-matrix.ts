@@ -36,6 +36,8 @@
 // a signed-out account's), {newEmail} an unused address, {record} {recordUser} the record's id
 // and its account's id, {clientSecret} the payment record's secret, {totp} a valid code.
 
+import { validProfile } from './carer-fixtures';
+
 export const ROLES = [
   'visitor',
   'unsubscribed',
@@ -146,17 +148,7 @@ const own = (ownStatus: Status | 'n/a', other: Status): ScopedCell => ({ own: ow
 
 const NEW_PASSWORD = 'Lantern-Orchard-Pebble-77';
 const report = { reason: 'Spam or a scam', details: 'Asked me to pay by bank transfer.' };
-const profileBody = {
-  specialization: 'Dementia Care',
-  experience: '3-5 years',
-  location: 'Harrogate, North Yorkshire',
-  hourlyRateMin: '17.50',
-  hourlyRateMax: '23.00',
-  description:
-    'I support people living with dementia at home, keeping routines calm and familiar, and I work closely with families.',
-  qualifications: ['Dementia Care Training', 'DBS Checked'],
-  availability: ['Weekdays', 'Evenings'],
-};
+const profileBody = validProfile();
 const adminCarerBody = {
   firstName: 'Harriet',
   lastName: 'Okafor',
