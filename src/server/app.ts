@@ -167,7 +167,13 @@ export async function buildApp({
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  const twoFactor = createTwoFactorService({ db, mailer, secret: config.sessionSecret, mode: config.mode });
+  const twoFactor = createTwoFactorService({
+    db,
+    mailer,
+    loginFailures,
+    secret: config.sessionSecret,
+    mode: config.mode,
+  });
   const audit = createAuditRecorder(db);
   const auth = createAuthService({
     users: createUserRepository(db),

@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@contracts/errors';
+import { LOGIN_MAX_FAILURES } from '@contracts/limits';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import {
   RECOVERY_CODE_COUNT,
@@ -18,6 +19,7 @@ import {
   twoFactorSecrets,
   users,
 } from '../../src/server/db/schema';
+import { createLoginFailureRepository } from '../../src/server/features/auth/login-failure.repository';
 import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
@@ -395,6 +397,22 @@ describe('turning two-factor off and renewing recovery codes', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('counts wrong passwords as failed sign-ins, so turning it off is no faster way to guess', async () => {
+    const { cookie } = await enrolledCustomer();
+    const disable = (currentPassword: string) =>
+      t.injectAs(cookie, { method: 'DELETE', url: '/api/settings/two-factor', payload: { currentPassword } });
+    for (let attempt = 0; attempt < LOGIN_MAX_FAILURES; attempt += 1) {
+      expect((await disable('Not-The-Password-1')).statusCode).toBe(400);
+    }
+    const throttled = await disable('Not-The-Password-1');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toBe(ERROR_MESSAGES.tooManyLoginAttempts);
+    // Even the right password waits, and two-factor stays on.
+    expect((await disable(TEST_PASSWORD)).statusCode).toBe(429);
+    const status = await t.injectAs(cookie, { method: 'GET', url: '/api/settings/two-factor' });
+    expect(status.json().enabled).toBe(true);
+  });
+
   it('ends a half-done sign-in when two-factor is turned off meanwhile', async () => {
     const { user, cookie, secret } = await enrolledCustomer();
     const challenge = challengeCookieFrom(t, await login(t, user.email));
@@ -559,6 +577,7 @@ describe('data export, retention and deletion', () => {
       .where(eq(twoFactorChallenges.userId, user.id));
     const service = createTwoFactorService({
       db: t.database.db,
+      loginFailures: createLoginFailureRepository(t.database.db),
       mailer: t.app.mailer,
       secret: t.config.sessionSecret,
       mode: t.config.mode,

@@ -152,7 +152,11 @@ export function registerTwoFactorRoutes(
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const codes = await twoFactor.renewRecoveryCodes(requireUser(request), request.body.currentPassword);
+      const codes = await twoFactor.renewRecoveryCodes(
+        requireUser(request),
+        request.ip,
+        request.body.currentPassword,
+      );
       return { recoveryCodes: codes };
     },
   );
@@ -168,7 +172,7 @@ export function registerTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      await twoFactor.disable(requireUser(request), request.body.currentPassword);
+      await twoFactor.disable(requireUser(request), request.ip, request.body.currentPassword);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,3 @@
-import { SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@contracts/settings';
 import {
   TWO_FACTOR_ATTEMPTS_PER_CHALLENGE,
   TWO_FACTOR_CHALLENGE_MINUTES,
@@ -13,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { TwoFactorSecretRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
-import { verifyPassword } from './password';
+import { createCurrentPasswordCheck, type FailedSignIns } from './current-password';
 import { linkTokenHasher, newLinkToken } from './password-reset.service';
 import { createTotpCrypto, isAppCode } from './totp';
 import { createTwoFactorRepository } from './two-factor.repository';
@@ -31,6 +30,8 @@ export type SecondStep = 'none' | 'code' | 'setup';
 interface TwoFactorServiceDeps {
   db: Database;
   mailer: Mailer;
+  /** Wrong passwords here count as failed sign-ins, as on the rest of Settings. */
+  loginFailures: FailedSignIns;
   secret: string;
   mode: AppConfig['mode'];
   now?: () => Date;
@@ -59,10 +60,12 @@ function securityNotice(to: string, subject: string, what: string): OutgoingEmai
 export function createTwoFactorService({
   db,
   mailer,
+  loginFailures,
   secret,
   mode,
   now = () => new Date(),
 }: TwoFactorServiceDeps) {
+  const confirmPassword = createCurrentPasswordCheck(loginFailures, now);
   const repository = createTwoFactorRepository(db);
   const crypto = createTotpCrypto(secret);
   const hashChallenge = linkTokenHasher(secret, 'two-factor challenges');
@@ -77,15 +80,6 @@ export function createTwoFactorService({
       row.lastFailedAt &&
       row.lastFailedAt.getTime() > at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS,
     );
-
-  async function confirmPassword(user: UserRow, password: string): Promise<void> {
-    if (!user.passwordHash) throw AppError.badRequest(PRIVACY_MESSAGES.noPasswordToConfirm);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw AppError.badRequest(SETTINGS_MESSAGES.currentPasswordWrong, {
-        currentPassword: SETTINGS_MESSAGES.currentPasswordWrong,
-      });
-    }
-  }
 
   /** A new pending secret (replacing an unfinished one) and what the app needs to read it. */
   async function beginEnrolment(user: UserRow): Promise<TwoFactorEnrolment> {
@@ -247,8 +241,8 @@ export function createTwoFactorService({
     },
 
     /** New recovery codes (the old ones stop working), after the password. */
-    async renewRecoveryCodes(user: UserRow, currentPassword: string): Promise<string[]> {
-      await confirmPassword(user, currentPassword);
+    async renewRecoveryCodes(user: UserRow, ipAddress: string, currentPassword: string): Promise<string[]> {
+      await confirmPassword(user, ipAddress, currentPassword);
       if (!isEnabled(await repository.findSecret(user.id)))
         throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
       const codes = crypto.newRecoveryCodes();
@@ -263,9 +257,9 @@ export function createTwoFactorService({
     },
 
     /** Turns two-factor off (not for admins in production), after the password. */
-    async disable(user: UserRow, currentPassword: string): Promise<void> {
+    async disable(user: UserRow, ipAddress: string, currentPassword: string): Promise<void> {
       if (isRequired(user)) throw AppError.forbidden(TWO_FACTOR_MESSAGES.requiredForAdmins);
-      await confirmPassword(user, currentPassword);
+      await confirmPassword(user, ipAddress, currentPassword);
       if (!isEnabled(await repository.findSecret(user.id)))
         throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
       await db.transaction(async (tx) => {

@@ -7,7 +7,6 @@ import type {
 } from '@contracts/settings';
 import { EMAIL_CHANGE_TTL_MINUTES, SETTINGS_MESSAGES } from '@contracts/settings';
 import { ERROR_MESSAGES } from '@contracts/errors';
-import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
 import type { Database } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -17,7 +16,8 @@ import type { SessionService } from '../../platform/sessions/session.service';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import { createUploadsRepository } from '../../platform/uploads.repository';
-import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from '../auth/password';
+import { createCurrentPasswordCheck, type FailedSignIns } from '../auth/current-password';
+import { hashPassword, passwordProblem } from '../auth/password';
 import { linkTokenHasher, newLinkToken } from '../auth/password-reset.service';
 import { deviceName } from './device-name';
 import {
@@ -26,19 +26,6 @@ import {
   passwordChangedNotice,
 } from './settings-emails';
 import { createSettingsRepository } from './settings.repository';
-
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-
-/** The failed sign-in counter (auth's login_failures), shared so Settings is no side door for guessing. */
-export interface FailedSignIns {
-  countSince(
-    emailKey: string,
-    ipAddress: string,
-    since: Date,
-  ): Promise<{ failures: number; oldest: Date | null }>;
-  record(emailKey: string, ipAddress: string, failedAt: Date): Promise<void>;
-  clear(emailKey: string, ipAddress: string): Promise<void>;
-}
 
 interface SettingsServiceDeps {
   db: Database;
@@ -77,34 +64,9 @@ export function createSettingsService({
   const handleOf = (idHash: string) =>
     createHmac('sha256', handleKey).update(idHash).digest('base64url').slice(0, 22);
 
-  /**
-   * Checks the current password; wrong guesses count as failed sign-ins for the account and
-   * address (the same LOGIN_MAX_FAILURES limit), so Settings is no faster way to guess.
-   */
-  async function checkCurrentPassword(actor: SettingsActor, password: string): Promise<void> {
-    const emailKey = actor.user.email.toLowerCase();
-    const at = now();
-    const { failures, oldest } = await loginFailures.countSince(
-      emailKey,
-      actor.ipAddress,
-      new Date(at.getTime() - WINDOW_MS),
-    );
-    if (failures >= LOGIN_MAX_FAILURES) {
-      const retryAfterMs = oldest ? oldest.getTime() + WINDOW_MS - at.getTime() : WINDOW_MS;
-      throw AppError.tooManyRequests(ERROR_MESSAGES.tooManyLoginAttempts, retryAfterMs / 1000);
-    }
-    // An account without a password (OpenID Connect only) has none to give: it sets one through
-    // the forgotten-password link first.
-    const valid = actor.user.passwordHash
-      ? await verifyPassword(actor.user.passwordHash, password)
-      : (await spendDecoyVerification(password), false);
-    if (!valid) {
-      await loginFailures.record(emailKey, actor.ipAddress, at);
-      throw AppError.badRequest(SETTINGS_MESSAGES.currentPasswordWrong, {
-        currentPassword: SETTINGS_MESSAGES.currentPasswordWrong,
-      });
-    }
-  }
+  const checkPassword = createCurrentPasswordCheck(loginFailures, now);
+  const checkCurrentPassword = (actor: SettingsActor, password: string) =>
+    checkPassword(actor.user, actor.ipAddress, password);
 
   const photoKeyOf = (url: string | null) =>
     url?.startsWith(PHOTO_URL_PREFIX) ? `photos/${url.slice(PHOTO_URL_PREFIX.length)}` : undefined;
