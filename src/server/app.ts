@@ -25,7 +25,7 @@ import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
-import { createCarersService } from './features/carers/carers.service';
+import { CARER_CHANGE_CHANNEL, createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createAccountDeletion, createAccountErasure } from './features/privacy/account-deletion';
 import { createDataExportService } from './features/privacy/data-export.service';
@@ -73,6 +73,8 @@ import {
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSessionRepository } from './platform/sessions/session.repository';
+import { createNotifiedCaches, registerNotifiedCaches } from './platform/notified-caches';
+import { createSessionCache, registerSessionCache } from './platform/sessions/session-cache';
 import { registerSessions } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
@@ -150,12 +152,16 @@ export async function buildApp({
 
   // 2. Services, built once from their repositories.
   const { db } = database;
-  const sessions = createSessionService(config, createSessionRepository(db));
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 10_000 });
+  if (config.sessionCacheMs > 0) registerSessionCache(app, database, sessionCache);
+  const sessions = createSessionService(config, createSessionRepository(db), undefined, sessionCache);
   registerSessions(app, config, sessions);
   // Before any route: /api/admin and /api/test answer 401/403 before a body is read (decision 0008).
   registerAdminGuard(app);
   const loginFailures = createLoginFailureRepository(db);
-  const carers = createCarersService({ db, storage, searchCacheMs: config.searchCacheMs });
+  const carerCaches = createNotifiedCaches({ channel: CARER_CHANGE_CHANNEL, ttlMs: config.carerCacheMs });
+  if (config.carerCacheMs > 0) registerNotifiedCaches(app, database, carerCaches, 'carer cache');
+  const carers = createCarersService({ db, storage, searchCacheMs: config.searchCacheMs, carerCaches });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
   const mailer = createMailer({
@@ -246,6 +252,7 @@ export async function buildApp({
   }
   const verification = createVerificationService({
     db,
+    carerCaches,
     storage,
     mailer,
     publicUrl: config.publicUrl,

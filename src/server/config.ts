@@ -35,6 +35,15 @@ const EnvSchema = z.object({
   SEARCH_CACHE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(60).optional(),
   ),
+  // Each instance may keep carer profiles with their checks (CARER_CACHE_SECONDS) and a signed-in
+  // user's session (SESSION_CACHE_SECONDS) in memory this long, dropped at once on any change
+  // (decision 0014). Unset: 300 and 30 in production, 0 (off) in demo and tests.
+  CARER_CACHE_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(3600).optional(),
+  ),
+  SESSION_CACHE_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(300).optional(),
+  ),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -125,6 +134,10 @@ export interface AppConfig {
   databasePoolSize: number;
   /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
   searchCacheMs: number;
+  /** CARER_CACHE_SECONDS in milliseconds: how long an instance may reuse a carer profile it read (0: never). */
+  carerCacheMs: number;
+  /** SESSION_CACHE_SECONDS in milliseconds: how long an instance may reuse a session it read (0: never). */
+  sessionCacheMs: number;
   sessionSecret: string;
   publicUrl: string;
   logLevel: string;
@@ -232,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 2 : 0)) * 1000,
+    carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
+    sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,
     logLevel: e.LOG_LEVEL,

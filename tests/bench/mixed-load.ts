@@ -175,17 +175,34 @@ export function createWorkload(data: WorkloadData, seed = 9) {
 // ---------------------------------------------------------------------------------------------
 // Server memory and machine load, every second.
 
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb * 1024;
+/** The server and, with WEB_CONCURRENCY > 1, its worker processes. */
+function processTree(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(' ').map(Number) : []).flatMap(processTree)];
+  } catch {
+    return []; // gone
+  }
 }
 
-/** CPU seconds (user + system) the process has used so far. */
+function rssOf(pid: number): number {
+  let total = 0;
+  for (const each of processTree(pid)) {
+    const status = fs.readFileSync(`/proc/${each}/status`, 'utf8');
+    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
+  }
+  return total;
+}
+
+/** CPU seconds (user + system) the server's processes have used so far. */
 function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  let total = 0;
+  for (const each of processTree(pid)) {
+    const fields = fs.readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return total;
 }
 
 function startSampler(pid: number) {
@@ -354,6 +371,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
+      ...(env.SEARCH_CACHE_SECONDS ? { SEARCH_CACHE_SECONDS: env.SEARCH_CACHE_SECONDS } : {}),
     };
     const config = loadConfig(serverEnv);
     const customerCookies = await signInBenchUsers(bench.database.db, config, people.customerIds, 'customer');

@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LiveEvent } from '@contracts/messages';
-import type { DatabaseHandle, Executor, Listening } from '../db/client';
+import type { DatabaseHandle, Executor } from '../db/client';
+import { createDurableListener } from './durable-listen';
 import { AppError } from './errors';
 import { requireUser } from './sessions/session.plugin';
 
@@ -24,8 +25,6 @@ const CLIENT_RETRY_MS = 3_000;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** How long shutdown waits for open streams' responses to finish. */
 const SHUTDOWN_WAIT_MS = 5_000;
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
 const TOO_MANY_STREAMS = 'Too many open live connections for this account. Close another tab and try again.';
 
 /** What travels through NOTIFY: who to tell, and the event (ids only, never message text). */
@@ -73,11 +72,7 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
   const responseClosed = new WeakMap<PassThrough, Promise<void>>();
   // Connections that carry or carried a stream: shutdown closes those still open.
   const streamSockets = new Set<Socket>();
-  let listening: Listening | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
-  let failures = 0;
-  let stopped = false;
 
   function write(stream: PassThrough, text: string) {
     if (stream.destroyed || stream.writableEnded) return;
@@ -100,33 +95,13 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
     }
   }
 
-  async function listen(): Promise<void> {
-    try {
-      listening = await database.listen(LIVE_CHANNEL, deliver, (error) => {
-        listening = undefined;
-        log.warn({ err: error }, 'live events: the LISTEN connection dropped; reconnecting');
-        scheduleReconnect();
-      });
-      if (failures > 0) log.info('live events: listening again');
-      failures = 0;
-      if (stopped) await listening.close();
-    } catch (error) {
-      log.error({ err: error }, 'live events: cannot LISTEN; retrying');
-      scheduleReconnect();
-    }
-  }
-
-  function scheduleReconnect() {
-    if (stopped || reconnectTimer) return;
-    // Exponential back-off with jitter, so many instances do not reconnect in step after a restart.
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures) * (0.5 + Math.random() / 2);
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void listen();
-    }, delay);
-    reconnectTimer.unref();
-  }
+  const listener = createDurableListener({
+    database,
+    channel: LIVE_CHANNEL,
+    onPayload: deliver,
+    log,
+    name: 'live events',
+  });
 
   return {
     /** Starts listening (retrying in the background if the database refuses) and the heartbeat. */
@@ -135,7 +110,7 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
         for (const set of streams.values()) for (const stream of set) write(stream, ': heartbeat\n\n');
       }, heartbeatMs);
       heartbeat.unref();
-      await listen();
+      await listener.start();
     },
 
     /**
@@ -206,12 +181,8 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
 
     /** Shutdown, step 2: no more reconnects or heartbeats; UNLISTEN and close the connection. */
     async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(reconnectTimer);
       clearInterval(heartbeat);
-      const current = listening;
-      listening = undefined;
-      await current?.close();
+      await listener.stop();
     },
   };
 }

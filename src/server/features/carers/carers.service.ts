@@ -12,17 +12,23 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
+import type { NotifiedCaches } from '../../platform/notified-caches';
 import { createTtlCache } from '../../platform/ttl-cache';
 import { createUploadsRepository } from '../../platform/uploads.repository';
 import { isListed } from './carer-listing';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository } from './carers.repository';
 
+/** Where migration 0011's triggers announce any change to carer profiles or their checks. */
+export const CARER_CHANGE_CHANNEL = 'carematch_carers';
+
 interface CarersServiceDeps {
   db: Database;
   storage: FileStorage;
   /** How long a search answer may be reused by this instance (0: never; decision 0013). */
   searchCacheMs?: number;
+  /** Profiles kept in memory until the database announces a change to carers (decision 0014). */
+  carerCaches?: NotifiedCaches;
 }
 
 const profileValues = (input: CarerProfileInput) => ({
@@ -39,7 +45,7 @@ function authorName(first: string | null, last: string | null): string {
   return [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
 }
 
-export function createCarersService({ db, storage, searchCacheMs = 0 }: CarersServiceDeps) {
+export function createCarersService({ db, storage, searchCacheMs = 0, carerCaches }: CarersServiceDeps) {
   const carers = createCarersRepository(db);
   // The busiest call, and the same for everyone (public fields only): repeated searches within
   // searchCacheMs share one database query. This instance's own profile writes clear it at once.
@@ -47,6 +53,18 @@ export function createCarersService({ db, storage, searchCacheMs = 0 }: CarersSe
     ttlMs: searchCacheMs,
     maxEntries: 1_000,
   });
+  // A change to any carer, on any instance, also ends every search answer kept here.
+  carerCaches?.onChange(() => searchCache.clear());
+  // A profile page reads one profile by id. The row is shared by every request that finds it
+  // here, so it is frozen; whether it is listed is decided on each request, as time passes.
+  const profileCache = carerCaches?.cache<CarerProfileRow | undefined>(5_000);
+  const findProfile = (id: string) =>
+    profileCache
+      ? profileCache.get(id, async () => {
+          const row = await carers.findById(id);
+          return row && Object.freeze(row);
+        })
+      : carers.findById(id);
 
   async function ownedProfile(id: string, user: UserRow): Promise<CarerProfileRow> {
     const profile = await carers.findById(id);
@@ -94,7 +112,7 @@ export function createCarersService({ db, storage, searchCacheMs = 0 }: CarersSe
 
     /** A listed profile, or (for its owner and admins) an unlisted one. */
     async get(id: string, viewer: UserRow | null): Promise<CarerProfileRow> {
-      const profile = await carers.findById(id);
+      const profile = await findProfile(id);
       if (!profile || (!isListed(profile, new Date()) && !canSeeUnlisted(profile, viewer))) {
         throw AppError.notFound(CARER_MESSAGES.carerNotFound);
       }

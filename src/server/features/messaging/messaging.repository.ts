@@ -1,4 +1,5 @@
-import { aliasedTable, and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { carerProfiles, conversations, messages, userBlocks, users } from '../../db/schema';
 
@@ -36,40 +37,57 @@ export type NotifiedSide = 'customer' | 'carer';
 
 const customerUser = aliasedTable(users, 'customer_user');
 const carerUser = aliasedTable(users, 'carer_user');
+const ownProfile = aliasedTable(carerProfiles, 'own_profile');
+
+// Flat columns: drizzle turns a nested object of a left join's all-null columns into null.
+const conversationFields = {
+  id: conversations.id,
+  carerId: conversations.carerId,
+  customerId: conversations.customerId,
+  lastMessageAt: conversations.lastMessageAt,
+  customerNotifiedAt: conversations.customerNotifiedAt,
+  carerNotifiedAt: conversations.carerNotifiedAt,
+  customerFirstName: customerUser.firstName,
+  customerLastName: customerUser.lastName,
+  customerEmail: customerUser.email,
+  carerUserId: carerProfiles.userId,
+  carerFirstName: carerProfiles.firstName,
+  carerLastName: carerProfiles.lastName,
+  carerPhotoUrl: carerProfiles.photoUrl,
+  carerEmail: carerUser.email,
+};
 
 export function createMessagingRepository(db: Executor) {
   /** Left join on the profile: the thread outlives it, for the customer (`carerId` then null). */
-  function selectConversations() {
+  function selectConversations<Extra extends SelectedFields>(extra: Extra = {} as Extra) {
     return db
-      .select({
-        id: conversations.id,
-        carerId: conversations.carerId,
-        customerId: conversations.customerId,
-        lastMessageAt: conversations.lastMessageAt,
-        customerNotifiedAt: conversations.customerNotifiedAt,
-        carerNotifiedAt: conversations.carerNotifiedAt,
-        // Flat columns: drizzle turns a nested object of a left join's all-null columns into null.
-        customerFirstName: customerUser.firstName,
-        customerLastName: customerUser.lastName,
-        customerEmail: customerUser.email,
-        carerUserId: carerProfiles.userId,
-        carerFirstName: carerProfiles.firstName,
-        carerLastName: carerProfiles.lastName,
-        carerPhotoUrl: carerProfiles.photoUrl,
-        carerEmail: carerUser.email,
-      })
+      .select({ ...conversationFields, ...extra })
       .from(conversations)
       .leftJoin(carerProfiles, eq(carerProfiles.id, conversations.carerId))
       .leftJoin(customerUser, eq(customerUser.id, conversations.customerId))
       .leftJoin(carerUser, eq(carerUser.id, carerProfiles.userId));
   }
 
+  /** Messages to `userId` in the conversation of the row being read that they have not read. */
+  const unreadIn = (userId: string) =>
+    sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id}
+      and ${messages.receiverId} = ${userId} and ${messages.readAt} is null)`.mapWith(Number);
+
   /**
    * The customer, or the account of the conversation's carer profile. Once the profile is deleted
    * nobody on the carer side is: an account that lost its profile no longer sees those threads.
+   * Both sides are tested on conversations' own indexed columns (the account's one profile is
+   * looked up first), so PostgreSQL combines two index scans; a test on the joined profile's
+   * user_id made every inbox scan all conversations and profiles (issue 9 load figures).
    */
   const isParticipant = (userId: string) =>
-    or(eq(conversations.customerId, userId), eq(carerProfiles.userId, userId));
+    or(
+      eq(conversations.customerId, userId),
+      sql`${conversations.carerId} = (${db
+        .select({ id: ownProfile.id })
+        .from(ownProfile)
+        .where(eq(ownProfile.userId, userId))})`,
+    );
 
   return {
     /** The one thread of this customer and carer, created on first contact; its activity time moves on. */
@@ -97,6 +115,48 @@ export function createMessagingRepository(db: Executor) {
     /** The conversation if `userId` is one of its two people, else undefined. */
     async findForParticipant(id: string, userId: string): Promise<ConversationRow | undefined> {
       const [row] = await selectConversations()
+        .where(and(eq(conversations.id, id), isParticipant(userId)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The inbox in one query: every conversation `userId` is in, most recent activity first, each
+     * with its newest message and how many of its messages `userId` has not read.
+     */
+    async inbox(userId: string, limit: number) {
+      const last = db
+        .select({ senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+        .from(messages)
+        .where(eq(messages.conversationId, conversations.id))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(1)
+        .as('last_message');
+      return selectConversations({
+        lastSenderId: last.senderId,
+        lastContent: last.content,
+        lastCreatedAt: last.createdAt,
+        unread: unreadIn(userId),
+      })
+        .leftJoinLateral(last, sql`true`)
+        .where(isParticipant(userId))
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .limit(limit);
+    },
+
+    /**
+     * The conversation if `userId` is one of its two people, with what the thread shows besides
+     * its messages: how many `userId` has not read, and who of the two has blocked the other.
+     */
+    async threadHead(id: string, userId: string) {
+      const otherId = sql`case when ${conversations.customerId} = ${userId} then ${carerProfiles.userId} else ${conversations.customerId} end`;
+      const blocked = (blocker: SQL | string, blockedUser: SQL | string) =>
+        sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blockedUser})`;
+      const [row] = await selectConversations({
+        unread: unreadIn(userId),
+        blockedByMe: blocked(userId, otherId),
+        blockedByOther: blocked(otherId, userId),
+      })
         .where(and(eq(conversations.id, id), isParticipant(userId)))
         .limit(1);
       return row;

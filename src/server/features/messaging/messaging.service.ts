@@ -279,32 +279,34 @@ export function createMessagingService({
 
     /** GET /api/conversations: the viewer's conversations, most recent activity first. */
     async list(viewer: UserRow): Promise<ConversationList> {
-      const rows = await messaging.listForParticipant(viewer.id, INBOX_LIMIT);
-      const ids = rows.map((row) => row.id);
-      const [lastMessages, unread] = await Promise.all([
-        messaging.lastMessages(ids),
-        messaging.unreadCounts(viewer.id, ids),
-      ]);
-      const lastById = new Map(lastMessages.map((row) => [row.conversationId, row]));
+      const rows = await messaging.inbox(viewer.id, INBOX_LIMIT);
       return {
         conversations: rows.map((row) =>
-          summaryOf(row, viewer, lastById.get(row.id), unread.get(row.id) ?? 0),
+          summaryOf(
+            row,
+            viewer,
+            row.lastCreatedAt === null
+              ? undefined
+              : { senderId: row.lastSenderId, content: row.lastContent ?? '', createdAt: row.lastCreatedAt },
+            row.unread,
+          ),
         ),
       };
     },
 
     /** GET /api/conversations/{id}: the thread, oldest message first. */
     async thread(viewer: UserRow, id: string): Promise<ConversationThread> {
-      const conversation = await participantConversation(viewer, id);
-      const otherId = otherUserId(conversation, sideOf(conversation, viewer));
-      const [newestFirst, unread, blocks] = await Promise.all([
-        messaging.latestMessages(conversation.id, THREAD_MESSAGE_LIMIT),
-        messaging.unreadCounts(viewer.id, [conversation.id]),
-        otherId ? messaging.blocksBetween(viewer.id, otherId) : { byMe: false, byOther: false },
+      if (!isUuid(id)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+      // Both at once: the messages are only sent once the head shows the viewer is in it.
+      const [conversation, newestFirst] = await Promise.all([
+        messaging.threadHead(id, viewer.id),
+        messaging.latestMessages(id, THREAD_MESSAGE_LIMIT),
       ]);
+      if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+      const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
       const oldestFirst = newestFirst.reverse();
       return {
-        ...summaryOf(conversation, viewer, oldestFirst.at(-1), unread.get(conversation.id) ?? 0),
+        ...summaryOf(conversation, viewer, oldestFirst.at(-1), conversation.unread),
         messages: oldestFirst.map((message) => ({
           id: message.id,
           senderId: message.senderId,

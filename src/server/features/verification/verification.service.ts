@@ -17,6 +17,7 @@ import {
 } from '@contracts/verification';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import type { NotifiedCaches } from '../../platform/notified-caches';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
@@ -40,6 +41,8 @@ interface VerificationDeps {
   publicUrl: string;
   /** Scans each document before it is stored (CLAMAV_URL); absent: documents are not scanned. */
   scanner?: VirusScanner | undefined;
+  /** Approved checks kept in memory until the database announces a change to carers (decision 0014). */
+  carerCaches?: NotifiedCaches | undefined;
   now?: () => Date;
 }
 
@@ -146,9 +149,19 @@ export function createVerificationService({
   mailer,
   publicUrl,
   scanner,
+  carerCaches,
   now = () => new Date(),
 }: VerificationDeps) {
   const verifications = createVerificationRepository(db);
+  // Every subscribed customer's profile view shows the carer's checks: the same row for all.
+  const approvedCache = carerCaches?.cache<VerificationRow | undefined>(5_000);
+  const latestApproved = (carerId: string) =>
+    approvedCache
+      ? approvedCache.get(carerId, async () => {
+          const row = await verifications.latestApprovedFor(carerId);
+          return row && Object.freeze(row);
+        })
+      : verifications.latestApprovedFor(carerId);
 
   async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
     const ids = rows.flatMap((row) => documentsOf(row).flatMap(([, id]) => (id ? [id] : [])));
@@ -405,7 +418,7 @@ export function createVerificationService({
         (profile.userId !== null && viewer.id === profile.userId) ||
         (viewer.role === 'customer' && hasActiveSubscription(viewer, at));
       if (!allowed) return null;
-      const row = await verifications.latestApprovedFor(profile.id);
+      const row = await latestApproved(profile.id);
       if (!row) return null;
       return {
         dbsLevel: row.dbsLevel as DbsLevel,

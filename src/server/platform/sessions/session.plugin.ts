@@ -34,6 +34,14 @@ export function registerSessions(app: FastifyInstance, config: AppConfig, sessio
       request.session = found.session;
     }
   });
+
+  // A write may change the user (a payment, new settings, a sign-out): their next request here
+  // reads the session afresh rather than wait for the database's change notice (decision 0014).
+  app.addHook('onSend', async (request) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
+      sessions.forgetUser(request.user.id);
+    }
+  });
 }
 
 export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {

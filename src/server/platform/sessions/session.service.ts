@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { LiveSession, SessionCache } from './session-cache';
 import type { SessionRepository } from './session.repository';
 
 const MINUTE_MS = 60_000;
@@ -16,6 +17,8 @@ export function createSessionService(
   config: AppConfig,
   repository: SessionRepository,
   now: () => Date = () => new Date(),
+  /** This instance's copy of recent sessions (decision 0014); none: every lookup reads the database. */
+  cache?: SessionCache,
 ) {
   const hashToken = (token: string) => createHmac('sha256', config.sessionSecret).update(token).digest('hex');
 
@@ -52,31 +55,57 @@ export function createSessionService(
     },
 
     /** Resolves a cookie token to its live session, sliding the idle expiry forward. */
-    async resume(token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    async resume(token: string): Promise<LiveSession | undefined> {
       if (token.length === 0 || token.length > 128) return undefined;
       const at = now();
-      const found = await repository.findLive(hashToken(token), at);
-      if (!found) return undefined;
+      const idHash = hashToken(token);
+      let found = cache?.get(idHash, at);
+      if (!found) {
+        const startedAt = cache?.generation ?? 0;
+        found = await repository.findLive(idHash, at);
+        if (!found) return undefined;
+        cache?.set(found, startedAt);
+      }
       if (at.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         const { idleMs } = lifetimesFor(found.user.role);
         const idleExpiresAt = new Date(
           Math.min(at.getTime() + idleMs, found.session.absoluteExpiresAt.getTime()),
         );
+        const startedAt = cache?.generation ?? 0;
         await repository.touch(found.session.idHash, at, idleExpiresAt);
+        found = { session: { ...found.session, lastSeenAt: at, idleExpiresAt }, user: found.user };
+        cache?.set(found, startedAt);
       }
       return found;
     },
 
+    /**
+     * Forgets this instance's copies of the user's sessions at once. The database's change notice
+     * does the same on every instance a moment later; this covers the user's own next request
+     * here, which may come before the notice does.
+     */
+    forgetUser(userId: string): void {
+      cache?.forgetUser(userId);
+    },
+
     async end(token: string): Promise<void> {
-      await repository.delete(hashToken(token));
+      const idHash = hashToken(token);
+      await repository.delete(idHash);
+      cache?.forgetSession(idHash);
     },
 
     /** The user's live sessions, most recently seen first. */
     listForUser: (userId: string) => repository.listLiveForUser(userId, now()),
     /** Ends one of the user's sessions by its stored hash; false when it was not theirs. */
-    endForUser: (userId: string, idHash: string) => repository.deleteForUser(userId, idHash),
-    endAllForUser: (userId: string, exceptIdHash?: string) =>
-      repository.deleteAllForUser(userId, exceptIdHash),
+    async endForUser(userId: string, idHash: string): Promise<boolean> {
+      const ended = await repository.deleteForUser(userId, idHash);
+      cache?.forgetUser(userId);
+      return ended;
+    },
+    async endAllForUser(userId: string, exceptIdHash?: string): Promise<void> {
+      await repository.deleteAllForUser(userId, exceptIdHash);
+      cache?.forgetUser(userId);
+    },
     deleteExpired: () => repository.deleteExpired(now()),
   };
 }

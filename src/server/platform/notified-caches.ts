@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { createDurableListener } from './durable-listen';
+import { createTtlCache } from './ttl-cache';
+
+/**
+ * In-process caches of database rows that any change clears on every instance (decision 0014).
+ * The database announces each change on `channel` from the transaction that makes it (triggers,
+ * migration 0011), so a copy may be kept much longer than one that only expires. Nothing is kept
+ * while the announcements cannot arrive: before the LISTEN starts, and whenever it drops.
+ *
+ * Each cache stores its load's promise when the load starts, and a notice deletes it: a load that
+ * began before a change is never kept after it.
+ */
+export function createNotifiedCaches({ channel, ttlMs }: { channel: string; ttlMs: number }) {
+  const clears: (() => void)[] = [];
+  let listening = false;
+  const clearAll = () => {
+    for (const clear of clears) clear();
+  };
+
+  return {
+    channel,
+
+    /** A cache of `maxEntries` at most; while not listening, every `get` loads. */
+    cache<T>(maxEntries: number) {
+      const cache = createTtlCache<T>({ ttlMs, maxEntries });
+      clears.push(() => cache.clear());
+      return {
+        get: (key: string, load: () => Promise<T>): Promise<T> =>
+          listening && ttlMs > 0 ? cache.get(key, load) : load(),
+        clear: () => cache.clear(),
+      };
+    },
+
+    /** Also run on every notice (e.g. a cache kept elsewhere). */
+    onChange(clear: () => void) {
+      clears.push(clear);
+    },
+
+    /** A change notice: every cache is emptied. */
+    changed: clearAll,
+    /** Listening: notices arrive from now on. */
+    resume() {
+      clearAll();
+      listening = true;
+    },
+    /** Notices may be missed from now on. */
+    suspend() {
+      listening = false;
+      clearAll();
+    },
+  };
+}
+export type NotifiedCaches = ReturnType<typeof createNotifiedCaches>;
+
+/** Listens for `caches`' notices while the app runs (only when caching is on at all). */
+export function registerNotifiedCaches(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'listen'>,
+  caches: NotifiedCaches,
+  name: string,
+) {
+  const listener = createDurableListener({
+    database,
+    channel: caches.channel,
+    onPayload: () => caches.changed(),
+    log: app.log,
+    name,
+    onUp: () => caches.resume(),
+    onDown: () => caches.suspend(),
+  });
+  app.addHook('onReady', () => listener.start());
+  app.addHook('onClose', () => listener.stop());
+}
