@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { carerProfiles, conversations, messages, userBlocks, users } from '../../db/schema';
@@ -24,13 +24,6 @@ export interface ConversationRow {
   carerLastName: string | null;
   carerPhotoUrl: string | null;
   carerEmail: string | null;
-}
-
-export interface LastMessageRow {
-  conversationId: string;
-  senderId: string | null;
-  content: string;
-  createdAt: Date;
 }
 
 export type NotifiedSide = 'customer' | 'carer';
@@ -104,14 +97,6 @@ export function createMessagingRepository(db: Executor) {
       return row.id;
     },
 
-    /**
-     * Moves the activity time on; the row lock it takes also puts concurrent writers to one
-     * conversation in line, so their notification claims see each other.
-     */
-    async touchConversationById(id: string, at: Date): Promise<void> {
-      await db.update(conversations).set({ lastMessageAt: at }).where(eq(conversations.id, id));
-    },
-
     /** The conversation if `userId` is one of its two people, else undefined. */
     async findForParticipant(id: string, userId: string): Promise<ConversationRow | undefined> {
       const [row] = await selectConversations()
@@ -148,58 +133,19 @@ export function createMessagingRepository(db: Executor) {
      * The conversation if `userId` is one of its two people, with what the thread shows besides
      * its messages: how many `userId` has not read, and who of the two has blocked the other.
      */
-    async threadHead(id: string, userId: string) {
+    async threadHead(id: string, userId: string, { lock = false } = {}) {
       const otherId = sql`case when ${conversations.customerId} = ${userId} then ${carerProfiles.userId} else ${conversations.customerId} end`;
       const blocked = (blocker: SQL | string, blockedUser: SQL | string) =>
         sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blockedUser})`;
-      const [row] = await selectConversations({
+      const query = selectConversations({
         unread: unreadIn(userId),
         blockedByMe: blocked(userId, otherId),
         blockedByOther: blocked(otherId, userId),
       })
         .where(and(eq(conversations.id, id), isParticipant(userId)))
         .limit(1);
+      const [row] = lock ? await query.for('update', { of: conversations }) : await query;
       return row;
-    },
-
-    /** Every conversation `userId` is in, most recent activity first. */
-    async listForParticipant(userId: string, limit: number): Promise<ConversationRow[]> {
-      return selectConversations()
-        .where(isParticipant(userId))
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-        .limit(limit);
-    },
-
-    /** The newest message of each conversation given. */
-    async lastMessages(conversationIds: string[]): Promise<LastMessageRow[]> {
-      if (conversationIds.length === 0) return [];
-      return db
-        .selectDistinctOn([messages.conversationId], {
-          conversationId: messages.conversationId,
-          senderId: messages.senderId,
-          content: messages.content,
-          createdAt: messages.createdAt,
-        })
-        .from(messages)
-        .where(inArray(messages.conversationId, conversationIds))
-        .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
-    },
-
-    /** Unread messages to `userId`, per conversation (only those with any). */
-    async unreadCounts(userId: string, conversationIds: string[]): Promise<Map<string, number>> {
-      if (conversationIds.length === 0) return new Map();
-      const rows = await db
-        .select({ conversationId: messages.conversationId, unread: count() })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.receiverId, userId),
-            isNull(messages.readAt),
-            inArray(messages.conversationId, conversationIds),
-          ),
-        )
-        .groupBy(messages.conversationId);
-      return new Map(rows.map((row) => [row.conversationId, row.unread]));
     },
 
     /** Unread messages to `userId` in the threads they can still open (not a deleted profile's). */
@@ -246,19 +192,18 @@ export function createMessagingRepository(db: Executor) {
     },
 
     /**
-     * Claims the right to email one side about this conversation: sets its notified time and
-     * answers true only if the last email is older than `notBefore` (or there was none). One
-     * conditional UPDATE, so of two concurrent messages only one wins: the second waits for the
-     * first's row lock and then sees its new time.
+     * A message was written at `at`: the conversation's activity time moves on and, when
+     * `emailed` names a side, so does the time that side was last emailed about it.
      */
-    async claimNotification(id: string, side: NotifiedSide, at: Date, notBefore: Date): Promise<boolean> {
-      const column = side === 'customer' ? conversations.customerNotifiedAt : conversations.carerNotifiedAt;
-      const claimed = await db
+    async recordMessageAt(id: string, at: Date, emailed: NotifiedSide | null): Promise<void> {
+      await db
         .update(conversations)
-        .set(side === 'customer' ? { customerNotifiedAt: at } : { carerNotifiedAt: at })
-        .where(and(eq(conversations.id, id), or(isNull(column), lte(column, notBefore))))
-        .returning({ id: conversations.id });
-      return claimed.length > 0;
+        .set({
+          lastMessageAt: at,
+          ...(emailed === 'customer' ? { customerNotifiedAt: at } : {}),
+          ...(emailed === 'carer' ? { carerNotifiedAt: at } : {}),
+        })
+        .where(eq(conversations.id, id));
     },
 
     /** Who of the two has blocked the other. */

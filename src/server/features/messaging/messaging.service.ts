@@ -183,11 +183,14 @@ export function createMessagingService({
       createdAt: at,
     });
     const recipientEmail = recipientSide === 'carer' ? conversation.carerEmail : conversation.customerEmail;
-    const notBefore = new Date(at.getTime() - EMAIL_INTERVAL_MS);
-    if (
-      recipientEmail &&
-      (await repository.claimNotification(conversation.id, recipientSide, at, notBefore))
-    ) {
+    // The conversation row is locked by this transaction (see the callers), so of two messages at
+    // once only the first sees an old enough time and emails; the second waits, then sees its time.
+    const lastEmailAt =
+      recipientSide === 'carer' ? conversation.carerNotifiedAt : conversation.customerNotifiedAt;
+    const emails =
+      Boolean(recipientEmail) && (!lastEmailAt || lastEmailAt.getTime() <= at.getTime() - EMAIL_INTERVAL_MS);
+    await repository.recordMessageAt(conversation.id, at, emails ? recipientSide : null);
+    if (recipientEmail && emails) {
       const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
       const link = `${publicUrl}${conversationPath(conversation.id)}`;
       await mailer.enqueue(tx, newMessageEmail(recipientEmail, senderFirstName, link));
@@ -250,6 +253,7 @@ export function createMessagingService({
         // Checked before anything is written; a refusal rolls back a conversation just created.
         const blocks = await repository.blocksBetween(sender.id, carerUserId);
         if (blocks.byMe || blocks.byOther) throw BLOCKER_ERRORS.blocked();
+        // The upsert locks the conversation's row until commit (writeMessage relies on it).
         const conversationId = await repository.touchConversation(sender.id, carer.id, at);
         const conversation = await participantConversation(sender, conversationId, tx);
         return writeMessage(tx, conversation, sender, input.content, at);
@@ -261,16 +265,14 @@ export function createMessagingService({
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
     async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
       const at = now();
+      if (!isUuid(id)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
       const sent = await db.transaction(async (tx) => {
-        const repository = createMessagingRepository(tx);
-        const conversation = await participantConversation(viewer, id, tx);
-        const otherId = otherUserId(conversation, sideOf(conversation, viewer));
-        const blocks = otherId
-          ? await repository.blocksBetween(viewer.id, otherId)
-          : { byMe: false, byOther: false };
+        // The conversation with its blocks, its row locked until commit (writeMessage relies on it).
+        const conversation = await createMessagingRepository(tx).threadHead(id, viewer.id, { lock: true });
+        if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+        const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
         const blocker = replyBlocker(conversation, viewer, blocks, at);
         if (blocker) throw BLOCKER_ERRORS[blocker]();
-        await repository.touchConversationById(conversation.id, at);
         return writeMessage(tx, conversation, viewer, input.content, at);
       });
       mailer.dispatchSoon();
