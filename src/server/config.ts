@@ -30,8 +30,12 @@ const EnvSchema = z.object({
   // A few connections keep a small database server busy without thrashing it: on the 2-core
   // reference machine 4 serve more searches per second than 10 (docs/performance.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  // Server processes on this host sharing one port (node:cluster): one event loop per core.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Search results are the same for everyone: each instance may answer a repeated search from
-  // memory for this long (decision 0013). Unset: 2 in production, 0 (off) in demo and tests.
+  // memory for this long (decisions 0013, 0014: any change to a carer also clears it on every
+  // instance; what it may miss is a listing that runs out meanwhile). Unset: 30 in production, 0
+  // (off) in demo and tests.
   SEARCH_CACHE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(60).optional(),
   ),
@@ -132,6 +136,8 @@ export interface AppConfig {
   /** Absent: embedded PGlite in `dataDir` (or in memory for tests). */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** WEB_CONCURRENCY: how many server processes share the port (more than 1 needs PostgreSQL). */
+  webConcurrency: number;
   /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
   searchCacheMs: number;
   /** CARER_CACHE_SECONDS in milliseconds: how long an instance may reuse a carer profile it read (0: never). */
@@ -199,6 +205,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: more than 1 needs DATABASE_URL (the embedded database serves one process)',
+    );
+  }
+
   const oidcValues = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcValues.some(Boolean) && !oidcValues.every(Boolean)) {
     throw new ConfigError(
@@ -244,7 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(PROJECT_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 2 : 0)) * 1000,
+    webConcurrency: e.WEB_CONCURRENCY,
+    searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,

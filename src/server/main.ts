@@ -1,11 +1,17 @@
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { WEB_DIST_DIR } from './paths';
+import { superviseWorkers } from './workers';
 
 async function main() {
   const config = loadConfig();
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    superviseWorkers(config.webConcurrency, (message) => console.error(message));
+    return;
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }

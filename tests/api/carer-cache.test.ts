@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carerProfiles, carerVerifications } from '../../src/server/db/schema';
+import { CARER_CHANGE_CHANNEL } from '../../src/server/features/carers/carers.service';
 import { validProfile } from '../support/carer-fixtures';
+import { dropListeningConnection } from '../support/listen-connections';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
@@ -123,12 +125,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the carer cache without
   it('keeps nothing while it cannot hear changes', async () => {
     const { profileId } = await carerWithProfile('Cardigan, Ceredigion');
     expect(await locationOf(profileId)).toBe('Cardigan, Ceredigion');
-    const ended = (await t.database.db.execute(
-      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid()
-            and query ilike 'listen %carematch_carers%'`,
-    )) as unknown as { rows: { ended: boolean }[] };
-    expect(ended.rows).toEqual([{ ended: true }]);
+    await dropListeningConnection(t.database, CARER_CHANGE_CHANNEL);
     // The drop is seen at once; the first reconnect waits at least 250 ms.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await unannounced(() =>

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
+import { SESSION_CHANGE_CHANNEL } from '../../src/server/platform/sessions/session-cache';
+import { dropListeningConnection } from '../support/listen-connections';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 // Decision 0014: with SESSION_CACHE_SECONDS, an instance keeps the sessions it has read in
@@ -115,19 +117,9 @@ describe('the session cache', () => {
 });
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the session cache without notices', () => {
-  /** Ends this instance's LISTEN connection, as a network fault or a database restart would. */
-  async function dropListeningConnection() {
-    const ended = (await t.database.db.execute(
-      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid()
-            and query ilike 'listen %carematch_sessions%'`,
-    )) as unknown as { rows: { ended: boolean }[] };
-    expect(ended.rows).toEqual([{ ended: true }]);
-  }
-
   it('trusts nothing it holds while it cannot hear changes, and resumes once it listens again', async () => {
     const { user, cookie } = await signedInAndCached();
-    await dropListeningConnection();
+    await dropListeningConnection(t.database, SESSION_CHANGE_CHANNEL);
     // The drop is seen at once; the first reconnect waits at least 250 ms.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));

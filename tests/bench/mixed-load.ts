@@ -253,7 +253,10 @@ interface Outcome {
   problems: string[];
 }
 
-function renderSection(outcome: Outcome, context: { server: string; data: string; seconds: number }) {
+function renderSection(
+  outcome: Outcome,
+  context: { server: string; app: string; data: string; seconds: number },
+) {
   const cpus = os.cpus();
   const { result } = outcome;
   const statuses = Object.entries(result.statuses)
@@ -283,7 +286,7 @@ machine at the same time: **load average during the run ${mean(outcome.load).toF
 on ${cpus.length} cores, so these figures are pessimistic and move from run to run.
 
 - PostgreSQL: ${context.server}. The app: \`node dist/server/main.js\` (production build,
-  NODE_ENV=production, LOG_LEVEL=warn, DATABASE_POOL_SIZE ${env.BENCH_POOL_SIZE ?? `${loadConfig({}).databasePoolSize}, the default`}) in its own process.
+  ${context.app}; every other setting its production default).
 - **Data:** ${context.data}.
 
 **Method:** autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured. Every request
@@ -325,7 +328,7 @@ It builds the server, creates \`cm_bench_<random>\` on the server of \`BENCH_DAT
 stops it and drops the database. Settings: \`BENCH_LOAD_CARERS\` (20000), \`BENCH_LOAD_CUSTOMERS\` (500),
 \`BENCH_LOAD_CONVERSATIONS\` (4 per customer), \`BENCH_LOAD_MESSAGES\` (12 per conversation),
 \`BENCH_LOAD_CONNECTIONS\` (50), \`BENCH_POOL_SIZE\` (the server's \`DATABASE_POOL_SIZE\`), \`BENCH_LOAD_DURATION\` (60), \`BENCH_LOAD_WARMUP\` (60), \`BENCH_SKIP_BUILD=1\`,
-\`BENCH_WRITE=0\` to leave this file alone. It exits 1 when a target is missed.
+\`BENCH_SERVER_ENV\` (more server settings, e.g. \`"WEB_CONCURRENCY=1 SEARCH_CACHE_SECONDS=2"\`), \`BENCH_WRITE=0\` to leave this file alone. It exits 1 when a target is missed.
 `;
 }
 
@@ -371,7 +374,15 @@ async function main() {
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
-      ...(env.SEARCH_CACHE_SECONDS ? { SEARCH_CACHE_SECONDS: env.SEARCH_CACHE_SECONDS } : {}),
+      // One server process per core, as docs/deploy.md advises for a host of its own.
+      WEB_CONCURRENCY: String(os.availableParallelism()),
+      // BENCH_SERVER_ENV, e.g. `WEB_CONCURRENCY=1 SEARCH_CACHE_SECONDS=2`: other server settings.
+      ...Object.fromEntries(
+        (env.BENCH_SERVER_ENV ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((pair) => pair.split('=', 2) as [string, string]),
+      ),
     };
     const config = loadConfig(serverEnv);
     const customerCookies = await signInBenchUsers(bench.database.db, config, people.customerIds, 'customer');
@@ -488,6 +499,12 @@ async function main() {
         REPORT_FILE,
         renderSection(outcome, {
           server: await describePostgres(bench.database),
+          app: Object.entries(serverEnv)
+            .filter(
+              ([name]) => !['DATABASE_URL', 'SESSION_SECRET', 'PORT', 'HOST', 'DATA_DIR'].includes(name),
+            )
+            .map(([name, value]) => `${name}=${value}`)
+            .join(', '),
           data,
           seconds: (Date.now() - started) / 1000,
         }),

@@ -72,16 +72,30 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://carematch.example');
   });
 
-  it('reuses search answers for 2 s in production only, unless SEARCH_CACHE_SECONDS says otherwise', () => {
+  it('keeps searches, sessions and carers in memory in production only, unless told otherwise', () => {
     const production = {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://db/c',
       SESSION_SECRET: 's'.repeat(32),
     };
-    expect(loadConfig({}).searchCacheMs).toBe(0);
-    expect(loadConfig(production).searchCacheMs).toBe(2_000);
-    expect(loadConfig({ ...production, SEARCH_CACHE_SECONDS: '0' }).searchCacheMs).toBe(0);
-    expect(loadConfig({ SEARCH_CACHE_SECONDS: '5' }).searchCacheMs).toBe(5_000);
+    const caches = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return [config.searchCacheMs, config.sessionCacheMs, config.carerCacheMs];
+    };
+    expect(caches({})).toEqual([0, 0, 0]);
+    expect(caches(production)).toEqual([30_000, 30_000, 300_000]);
+    expect(
+      caches({
+        ...production,
+        SEARCH_CACHE_SECONDS: '0',
+        SESSION_CACHE_SECONDS: '0',
+        CARER_CACHE_SECONDS: '0',
+      }),
+    ).toEqual([0, 0, 0]);
+    expect(
+      caches({ SEARCH_CACHE_SECONDS: '5', SESSION_CACHE_SECONDS: '6', CARER_CACHE_SECONDS: '7' }),
+    ).toEqual([5_000, 6_000, 7_000]);
+    expect(() => loadConfig({ SESSION_CACHE_SECONDS: '301' })).toThrow(/SESSION_CACHE_SECONDS/);
   });
 
   it('names the instance only when INSTANCE_ID is set', () => {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LiveEvent } from '@contracts/messages';
 import type { DatabaseHandle, Executor } from '../db/client';
@@ -34,18 +34,24 @@ interface LiveNotice {
 }
 
 /**
- * Inside a transaction: tells the users named (nulls, i.e. deleted accounts, skipped) about
- * `event` when, and only if, the transaction commits.
+ * The `pg_notify(…)` call that tells the users named (nulls, i.e. deleted accounts, skipped) about
+ * `event`, for a statement of a transaction: sent when, and only if, it commits. Null: nobody to tell.
  */
+export function liveEventNotice(userIds: readonly (string | null)[], event: LiveEvent): SQL | null {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return null;
+  const notice: LiveNotice = { userIds: ids, event };
+  return sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`;
+}
+
+/** Inside a transaction: `liveEventNotice` as a statement of its own. */
 export async function publishLiveEvent(
   tx: Executor,
   userIds: readonly (string | null)[],
   event: LiveEvent,
 ): Promise<void> {
-  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0) return;
-  const notice: LiveNotice = { userIds: ids, event };
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  const notice = liveEventNotice(userIds, event);
+  if (notice) await tx.execute(sql`select ${notice}`);
 }
 
 function parseNotice(payload: string): LiveNotice | null {

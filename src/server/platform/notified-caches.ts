@@ -22,13 +22,20 @@ export function createNotifiedCaches({ channel, ttlMs }: { channel: string; ttlM
   return {
     channel,
 
-    /** A cache of `maxEntries` at most; while not listening, every `get` loads. */
+    /**
+     * A cache of `maxEntries` at most; while not listening, every `get` loads. What it keeps is
+     * shared by every request that finds it, so a loaded object is frozen.
+     */
     cache<T>(maxEntries: number) {
       const cache = createTtlCache<T>({ ttlMs, maxEntries });
       clears.push(() => cache.clear());
+      const frozen = async (load: () => Promise<T>) => {
+        const value = await load();
+        return value !== null && typeof value === 'object' ? Object.freeze(value) : value;
+      };
       return {
         get: (key: string, load: () => Promise<T>): Promise<T> =>
-          listening && ttlMs > 0 ? cache.get(key, load) : load(),
+          listening && ttlMs > 0 ? cache.get(key, () => frozen(load)) : load(),
         clear: () => cache.clear(),
       };
     },

@@ -55,16 +55,11 @@ export function createCarersService({ db, storage, searchCacheMs = 0, carerCache
   });
   // A change to any carer, on any instance, also ends every search answer kept here.
   carerCaches?.onChange(() => searchCache.clear());
-  // A profile page reads one profile by id. The row is shared by every request that finds it
-  // here, so it is frozen; whether it is listed is decided on each request, as time passes.
+  // A profile page reads one profile by id; whether it is listed is decided on each request, as
+  // time passes.
   const profileCache = carerCaches?.cache<CarerProfileRow | undefined>(5_000);
   const findProfile = (id: string) =>
-    profileCache
-      ? profileCache.get(id, async () => {
-          const row = await carers.findById(id);
-          return row && Object.freeze(row);
-        })
-      : carers.findById(id);
+    profileCache ? profileCache.get(id, () => carers.findById(id)) : carers.findById(id);
 
   async function ownedProfile(id: string, user: UserRow): Promise<CarerProfileRow> {
     const profile = await carers.findById(id);

@@ -169,8 +169,38 @@ export function createMessagingRepository(db: Executor) {
         .limit(limit);
     },
 
-    async insertMessage(values: typeof messages.$inferInsert) {
-      const [row] = await db.insert(messages).values(values).returning();
+    /**
+     * Stores a message in one statement: its conversation's activity time moves on with it (and,
+     * when `emailed` names a side, the time that side was last emailed about it), and `notice`
+     * (a live event's pg_notify, sent on commit) goes out.
+     */
+    async insertMessage(
+      values: typeof messages.$inferInsert & { createdAt: Date },
+      { emailed, notice }: { emailed: NotifiedSide | null; notice: SQL | null },
+    ) {
+      const at = values.createdAt;
+      const inserted = db.$with('inserted').as(db.insert(messages).values(values).returning());
+      const touched = db.$with('touched').as(
+        db
+          .update(conversations)
+          .set({
+            lastMessageAt: at,
+            ...(emailed === 'customer' ? { customerNotifiedAt: at } : {}),
+            ...(emailed === 'carer' ? { carerNotifiedAt: at } : {}),
+          })
+          .where(eq(conversations.id, values.conversationId))
+          .returning({ id: conversations.id }),
+      );
+      const [row] = await db
+        .with(inserted, touched)
+        .select({
+          id: inserted.id,
+          conversationId: inserted.conversationId,
+          content: inserted.content,
+          createdAt: inserted.createdAt,
+          notified: notice ?? sql`null`,
+        })
+        .from(inserted);
       if (!row) throw new Error('insert into messages returned no row');
       return row;
     },
@@ -189,21 +219,6 @@ export function createMessagingRepository(db: Executor) {
         )
         .returning({ id: messages.id });
       return marked.length;
-    },
-
-    /**
-     * A message was written at `at`: the conversation's activity time moves on and, when
-     * `emailed` names a side, so does the time that side was last emailed about it.
-     */
-    async recordMessageAt(id: string, at: Date, emailed: NotifiedSide | null): Promise<void> {
-      await db
-        .update(conversations)
-        .set({
-          lastMessageAt: at,
-          ...(emailed === 'customer' ? { customerNotifiedAt: at } : {}),
-          ...(emailed === 'carer' ? { carerNotifiedAt: at } : {}),
-        })
-        .where(eq(conversations.id, id));
     },
 
     /** Who of the two has blocked the other. */

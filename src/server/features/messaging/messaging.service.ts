@@ -20,7 +20,7 @@ import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { publishLiveEvent } from '../../platform/live-events';
+import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
@@ -175,13 +175,6 @@ export function createMessagingService({
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
-    const message = await repository.insertMessage({
-      conversationId: conversation.id,
-      senderId: sender.id,
-      receiverId,
-      content,
-      createdAt: at,
-    });
     const recipientEmail = recipientSide === 'carer' ? conversation.carerEmail : conversation.customerEmail;
     // The conversation row is locked by this transaction (see the callers), so of two messages at
     // once only the first sees an old enough time and emails; the second waits, then sees its time.
@@ -189,16 +182,21 @@ export function createMessagingService({
       recipientSide === 'carer' ? conversation.carerNotifiedAt : conversation.customerNotifiedAt;
     const emails =
       Boolean(recipientEmail) && (!lastEmailAt || lastEmailAt.getTime() <= at.getTime() - EMAIL_INTERVAL_MS);
-    await repository.recordMessageAt(conversation.id, at, emails ? recipientSide : null);
+    const message = await repository.insertMessage(
+      { conversationId: conversation.id, senderId: sender.id, receiverId, content, createdAt: at },
+      {
+        emailed: emails ? recipientSide : null,
+        notice: liveEventNotice([conversation.customerId, conversation.carerUserId], {
+          type: 'message',
+          conversationId: conversation.id,
+        }),
+      },
+    );
     if (recipientEmail && emails) {
       const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
       const link = `${publicUrl}${conversationPath(conversation.id)}`;
       await mailer.enqueue(tx, newMessageEmail(recipientEmail, senderFirstName, link));
     }
-    await publishLiveEvent(tx, [conversation.customerId, conversation.carerUserId], {
-      type: 'message',
-      conversationId: conversation.id,
-    });
     return {
       id: message.id,
       conversationId: message.conversationId,

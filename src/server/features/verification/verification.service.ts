@@ -157,10 +157,7 @@ export function createVerificationService({
   const approvedCache = carerCaches?.cache<VerificationRow | undefined>(5_000);
   const latestApproved = (carerId: string) =>
     approvedCache
-      ? approvedCache.get(carerId, async () => {
-          const row = await verifications.latestApprovedFor(carerId);
-          return row && Object.freeze(row);
-        })
+      ? approvedCache.get(carerId, () => verifications.latestApprovedFor(carerId))
       : verifications.latestApprovedFor(carerId);
 
   async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
