@@ -9,7 +9,7 @@ import { superviseWorkers } from './workers';
 async function main() {
   const config = loadConfig();
   if (cluster.isPrimary && config.webConcurrency > 1) {
-    superviseWorkers(config.webConcurrency, (message) => console.error(message));
+    superviseWorkers(config.webConcurrency, (message) => console.error(message), config.instanceId);
     return;
   }
   const database = await openDatabase(

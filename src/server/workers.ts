@@ -10,29 +10,38 @@ const CRASH_LOOP_MS = 10_000;
  * gracefully. Each worker is a whole instance (its own pool, caches and LISTEN connections), as
  * behind a load balancer.
  */
-export function superviseWorkers(count: number, log: (message: string) => void): void {
+export function superviseWorkers(
+  count: number,
+  log: (message: string) => void,
+  /** INSTANCE_ID: each worker is then `<id>-1`, `<id>-2`… (the X-Instance header), a new one taking its place's. */
+  instanceId?: string,
+): void {
   let stopping = false;
-  const startedAt = new Map<Worker, number>();
-  const start = () => startedAt.set(cluster.fork(), Date.now());
+  const running = new Map<Worker, { slot: number; startedAt: number }>();
+  const start = (slot: number) =>
+    running.set(cluster.fork(instanceId ? { INSTANCE_ID: `${instanceId}-${slot}` } : {}), {
+      slot,
+      startedAt: Date.now(),
+    });
 
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (startedAt.get(worker) ?? 0);
-    startedAt.delete(worker);
+    const { slot, startedAt } = running.get(worker) ?? { slot: 0, startedAt: 0 };
+    running.delete(worker);
     if (!stopping) {
       log(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`})`);
-      if (lived >= CRASH_LOOP_MS) start();
+      if (Date.now() - startedAt >= CRASH_LOOP_MS) start(slot);
       else log('it exited while starting, so it is not started again');
     }
-    if (startedAt.size === 0) process.exit(stopping ? 0 : 1);
+    if (running.size === 0) process.exit(stopping ? 0 : 1);
   });
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    for (const worker of startedAt.keys()) worker.process.kill(signal);
+    for (const worker of running.keys()) worker.process.kill(signal);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  for (let i = 0; i < count; i += 1) start();
+  for (let slot = 1; slot <= count; slot += 1) start(slot);
 }

@@ -4,7 +4,6 @@
 // the pool must serve the next query on a new connection. PostgreSQL only: PGlite has no
 // connections to lose.
 
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +36,8 @@ describe.skipIf(!onPostgres)('a connection lost inside a transaction (PostgreSQL
         };
         // The client drizzle's transaction holds (node-postgres's PoolClient).
         const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
-        const ended = once(client, 'end');
+        // Not events.once: it would reject on the 'error' the client emits first, before anyone awaits it.
+        const ended = new Promise((resolve) => client.once('end', resolve));
         await admin.query('select pg_terminate_backend($1)', [result.rows[0]!.pid]);
         // The server has closed the connection while no statement ran on it.
         await ended;

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SESSION_SECRET = randomBytes(32).toString('hex');
+const BUNDLE = 'dist/workers-test/main.js';
 let t: TestApp;
 let server: Child;
 let origin: string;
@@ -26,17 +27,23 @@ const workersOf = (pid: number): number[] => {
   return children ? children.split(' ').map(Number) : [];
 };
 
-/** A GET on a new connection each time: node:cluster shares out connections, not requests. */
-function getOnNewConnection(url: string): Promise<number> {
+/**
+ * A GET on a new connection each time (node:cluster shares out connections, not requests): its
+ * status and the worker that answered (X-Instance).
+ */
+function getOnNewConnection(url: string): Promise<{ status: number; instance: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false, headers: { connection: 'close' } }, (response) => {
         response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, instance: String(response.headers['x-instance']) }),
+        );
       })
       .on('error', reject);
   });
 }
+const answeredBy = new Set<string>();
 
 describe('WEB_CONCURRENCY', () => {
   it('needs PostgreSQL for more than one process', () => {
@@ -52,7 +59,11 @@ describe('WEB_CONCURRENCY', () => {
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in production', () => {
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    // Its own bundle: the cluster test rebuilds dist/server/main.js at the same time.
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outfile', BUNDLE], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(build.status, build.stderr).toBe(0);
     t = await createTestApp();
     const name = (
@@ -65,7 +76,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in pr
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-workers-test-'));
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    server = startChild('workers', process.execPath, [`${ROOT}dist/server/main.js`], {
+    server = startChild('workers', process.execPath, [`${ROOT}${BUNDLE}`], {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl.href,
@@ -76,6 +87,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in pr
       LOG_LEVEL: 'error',
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: '2',
+      INSTANCE_ID: 'web',
     });
     await waitForHttp(`${origin}/readyz`, server, 60_000);
   }, 120_000);
@@ -88,16 +100,33 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in pr
 
   it('serves from two worker processes, and goes on serving when one dies', async () => {
     const primary = server.process.pid!;
-    await expect.poll(() => workersOf(primary).length, { timeout: 30_000 }).toBe(2);
-    const statuses = await Promise.all(
-      Array.from({ length: 20 }, () => getOnNewConnection(`${origin}/api/carers?limit=1`)),
-    );
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(workersOf(primary)).toHaveLength(2);
+    // Both answer once both have started (each named by INSTANCE_ID and its place).
+    await expect
+      .poll(
+        async () => {
+          const { status, instance } = await getOnNewConnection(`${origin}/api/carers?limit=1`);
+          expect(status).toBe(200);
+          answeredBy.add(instance);
+          return [...answeredBy].sort();
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toEqual(['web-1', 'web-2']);
 
     // A worker that dies just after starting is not started again (it would only fail again).
     process.kill(workersOf(primary)[0]!, 'SIGKILL');
     await expect.poll(() => workersOf(primary).length, { timeout: 10_000 }).toBe(1);
-    for (let i = 0; i < 10; i += 1) expect(await getOnNewConnection(`${origin}/readyz`)).toBe(200);
+    // A connection handed to the worker as it died is lost; once the primary has seen the exit,
+    // every new connection goes to the one left.
+    await expect
+      .poll(async () => (await getOnNewConnection(`${origin}/readyz`).catch(() => undefined))?.status, {
+        timeout: 10_000,
+      })
+      .toBe(200);
+    const after = await Promise.all(Array.from({ length: 10 }, () => getOnNewConnection(`${origin}/readyz`)));
+    expect(after.map((answer) => answer.status)).toEqual(after.map(() => 200));
+    expect(new Set(after.map((answer) => answer.instance)).size).toBe(1);
   });
 
   it('passes SIGTERM on and exits once every worker has closed', async () => {
