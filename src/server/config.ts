@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   ),
   // Each instance may keep carer profiles with their checks (CARER_CACHE_SECONDS) and a signed-in
   // user's session (SESSION_CACHE_SECONDS) in memory this long, dropped at once on any change
-  // (decision 0014). Unset: 300 and 30 in production, 0 (off) in demo and tests.
+  // (decision 0014). Unset: 300 for both in production, 0 (off) in demo and tests.
   CARER_CACHE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(3600).optional(),
   ),
@@ -259,7 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webConcurrency: e.WEB_CONCURRENCY,
     searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
-    sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
+    sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,
     logLevel: e.LOG_LEVEL,

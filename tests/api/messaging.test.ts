@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,9 @@ import {
 } from '@contracts/messages';
 import { carerProfiles, conversations, messages, userBlocks, users } from '../../src/server/db/schema';
 import { createCarersService } from '../../src/server/features/carers/carers.service';
+import { createMessagingRepository } from '../../src/server/features/messaging/messaging.repository';
 import { createMessagingService } from '../../src/server/features/messaging/messaging.service';
+import { isForeignKeyViolation } from '../../src/server/platform/errors';
 import {
   admin,
   carer,
@@ -476,6 +479,29 @@ describe('notification emails', () => {
       .from(messages)
       .where(eq(messages.conversationId, first.conversationId));
     expect(stored).toHaveLength(16);
+  });
+
+  it('refuses a message to a conversation that went between reading and writing it, writing nothing', async () => {
+    const priya = await customer(t);
+    const grace = await carer(t);
+    const gone = randomUUID();
+    const write = createMessagingRepository(t.database.db).insertMessage(
+      {
+        conversationId: gone,
+        senderId: priya.user.id,
+        receiverId: grace.user.id,
+        content: 'Hi',
+        createdAt: new Date(),
+      },
+      { email: null, notice: null },
+    );
+    const error = await write.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    // The service answers this with 404 "conversation not found" (writeMessage).
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, gone))).toEqual([]);
   });
 
   it('sends one email per conversation: a second conversation emails on its own', async () => {

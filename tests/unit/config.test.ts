@@ -83,7 +83,7 @@ describe('loadConfig', () => {
       return [config.searchCacheMs, config.sessionCacheMs, config.carerCacheMs];
     };
     expect(caches({})).toEqual([0, 0, 0]);
-    expect(caches(production)).toEqual([30_000, 30_000, 300_000]);
+    expect(caches(production)).toEqual([30_000, 300_000, 300_000]);
     expect(
       caches({
         ...production,

@@ -134,8 +134,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-/** True when a database write broke a unique constraint (PostgreSQL 23505), whichever driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+function hasPostgresCode(error: unknown, sqlState: string): boolean {
   const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
+  return code === sqlState || cause?.code === sqlState;
 }
+
+/** True when a database write broke a unique constraint (PostgreSQL 23505), whichever driver wrapped it. */
+export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, '23505');
+
+/** True when a database write referred to a row that is gone (PostgreSQL 23503), whichever driver wrapped it. */
+export const isForeignKeyViolation = (error: unknown): boolean => hasPostgresCode(error, '23503');

@@ -67,11 +67,14 @@ function checkAddress(value: string, field: string) {
   if (!ADDRESS.test(value)) throw new Error(`enqueueEmail: ${field} must be one email address`);
 }
 
-/**
- * Writes an email to the outbox through `tx`, the caller's transaction: it is sent only if that
- * transaction commits. Call `mailer.dispatchSoon()` after the commit to send it straight away.
- */
-export async function enqueueEmail(tx: Executor, email: OutgoingEmail): Promise<{ id: string }> {
+/** An email's outbox columns, checked: one address per field, a one-line subject, a body. */
+export type OutboxValues = Pick<
+  typeof outboxEmails.$inferInsert,
+  'toAddress' | 'replyTo' | 'subject' | 'bodyText'
+>;
+
+/** Checks an email and turns it into its outbox columns; throws on a malformed address or empty text. */
+export function outboxValues(email: OutgoingEmail): OutboxValues {
   checkAddress(email.to, 'to');
   if (email.replyTo !== undefined) checkAddress(email.replyTo, 'replyTo');
   // Line breaks and control characters in a subject are folded to spaces (no header injection).
@@ -80,12 +83,15 @@ export async function enqueueEmail(tx: Executor, email: OutgoingEmail): Promise<
   if (subject === '') throw new Error('enqueueEmail: subject is empty');
   if (subject.length > SUBJECT_MAX_LENGTH) subject = `${subject.slice(0, SUBJECT_MAX_LENGTH - 1)}…`;
   if (email.text.trim() === '') throw new Error('enqueueEmail: text is empty');
-  return createOutboxRepository(tx).insert({
-    toAddress: email.to,
-    replyTo: email.replyTo ?? null,
-    subject,
-    bodyText: email.text,
-  });
+  return { toAddress: email.to, replyTo: email.replyTo ?? null, subject, bodyText: email.text };
+}
+
+/**
+ * Writes an email to the outbox through `tx`, the caller's transaction: it is sent only if that
+ * transaction commits. Call `mailer.dispatchSoon()` after the commit to send it straight away.
+ */
+export async function enqueueEmail(tx: Executor, email: OutgoingEmail): Promise<{ id: string }> {
+  return createOutboxRepository(tx).insert(outboxValues(email));
 }
 
 /** The outbox's SQL (kept beside the mailer, its only user). */

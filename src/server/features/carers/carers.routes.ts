@@ -12,6 +12,7 @@ import {
 import { ErrorBody } from '@contracts/errors';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
+import { createSerializedOnce } from '../../platform/serialized-once';
 import { requireRole, requireUser } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
@@ -31,6 +32,8 @@ export function registerCarersRoutes(
   checksFor: CarerChecksLookup = async () => null,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once.
+  const searchBodies = createSerializedOnce(CarerSearchResult);
 
   api.get(
     '/api/carers',
@@ -43,9 +46,12 @@ export function registerCarersRoutes(
         response: { 200: CarerSearchResult, 400: ErrorBody },
       },
     },
-    async (request) => {
-      const { rows, nextCursor } = await carers.search(request.query);
-      return { items: rows.map(toPublicCarer), nextCursor };
+    async (request, reply) => {
+      const answer = await carers.search(request.query);
+      return searchBodies.send(reply, answer, () => ({
+        items: answer.rows.map(toPublicCarer),
+        nextCursor: answer.nextCursor,
+      }));
     },
   );
 

@@ -1,7 +1,8 @@
 import { aliasedTable, and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { carerProfiles, conversations, messages, userBlocks, users } from '../../db/schema';
+import { carerProfiles, conversations, messages, outboxEmails, userBlocks, users } from '../../db/schema';
+import type { OutboxValues } from '../../platform/mailer';
 
 /**
  * A conversation with both people as the service needs them (emails never leave the server).
@@ -133,7 +134,7 @@ export function createMessagingRepository(db: Executor) {
      * The conversation if `userId` is one of its two people, with what the thread shows besides
      * its messages: how many `userId` has not read, and who of the two has blocked the other.
      */
-    async threadHead(id: string, userId: string, { lock = false } = {}) {
+    async threadHead(id: string, userId: string) {
       const otherId = sql`case when ${conversations.customerId} = ${userId} then ${carerProfiles.userId} else ${conversations.customerId} end`;
       const blocked = (blocker: SQL | string, blockedUser: SQL | string) =>
         sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blockedUser})`;
@@ -144,7 +145,7 @@ export function createMessagingRepository(db: Executor) {
       })
         .where(and(eq(conversations.id, id), isParticipant(userId)))
         .limit(1);
-      const [row] = lock ? await query.for('update', { of: conversations }) : await query;
+      const [row] = await query;
       return row;
     },
 
@@ -170,39 +171,64 @@ export function createMessagingRepository(db: Executor) {
     },
 
     /**
-     * Stores a message in one statement: its conversation's activity time moves on with it (and,
-     * when `emailed` names a side, the time that side was last emailed about it), and `notice`
-     * (a live event's pg_notify, sent on commit) goes out.
+     * Stores a message in one statement, so it needs no transaction of its own: the conversation's
+     * activity time moves on with it, `notice` (a live event's pg_notify, sent on commit) goes out
+     * and, when `email` is given, the email is written to the outbox if that side was last emailed
+     * at or before `email.notEmailedSince` (at most one email per interval). That test is made in
+     * the UPDATE of the conversation's row: of two messages at once the second waits for the row,
+     * sees the first's time and sends none (decision 0015). Raw SQL: the conditional insert into
+     * the outbox is an INSERT … SELECT, which drizzle only builds over every column.
+     * The conversation must exist (a foreign key violation otherwise: the caller read it first).
      */
     async insertMessage(
-      values: typeof messages.$inferInsert & { createdAt: Date },
-      { emailed, notice }: { emailed: NotifiedSide | null; notice: SQL | null },
-    ) {
-      const at = values.createdAt;
-      const inserted = db.$with('inserted').as(db.insert(messages).values(values).returning());
-      const touched = db.$with('touched').as(
-        db
-          .update(conversations)
-          .set({
-            lastMessageAt: at,
-            ...(emailed === 'customer' ? { customerNotifiedAt: at } : {}),
-            ...(emailed === 'carer' ? { carerNotifiedAt: at } : {}),
-          })
-          .where(eq(conversations.id, values.conversationId))
-          .returning({ id: conversations.id }),
-      );
-      const [row] = await db
-        .with(inserted, touched)
-        .select({
-          id: inserted.id,
-          conversationId: inserted.conversationId,
-          content: inserted.content,
-          createdAt: inserted.createdAt,
-          notified: notice ?? sql`null`,
-        })
-        .from(inserted);
+      values: {
+        conversationId: string;
+        senderId: string;
+        receiverId: string;
+        content: string;
+        createdAt: Date;
+      },
+      {
+        email,
+        notice,
+      }: {
+        email: { side: NotifiedSide; notEmailedSince: Date; outbox: OutboxValues } | null;
+        notice: SQL | null;
+      },
+    ): Promise<{ id: string; emailed: boolean }> {
+      const { conversationId: id, createdAt: at } = values;
+      const inserted = sql`inserted as (
+        insert into ${messages} (conversation_id, sender_id, receiver_id, content, created_at)
+        values (${id}, ${values.senderId}, ${values.receiverId}, ${values.content}, ${at})
+        returning id)`;
+      let statement: SQL;
+      if (email) {
+        const notifiedAt = sql.identifier(`${email.side}_notified_at`);
+        const { toAddress, replyTo, subject, bodyText } = email.outbox;
+        statement = sql`with ${inserted},
+          claimed as (
+            update ${conversations} set last_message_at = ${at}, ${notifiedAt} = ${at}
+            where id = ${id} and (${notifiedAt} is null or ${notifiedAt} <= ${email.notEmailedSince})
+            returning id),
+          touched as (
+            update ${conversations} set last_message_at = ${at}
+            where id = ${id} and not exists (select 1 from claimed)
+            returning id),
+          mailed as (
+            insert into ${outboxEmails} (to_address, reply_to, subject, body_text)
+            select ${toAddress}, ${replyTo ?? null}, ${subject}, ${bodyText} from claimed
+            returning id)
+          select inserted.id, exists (select 1 from mailed) as emailed, ${notice ?? sql`null`} as notified
+          from inserted`;
+      } else {
+        statement = sql`with ${inserted},
+          touched as (update ${conversations} set last_message_at = ${at} where id = ${id} returning id)
+          select inserted.id, false as emailed, ${notice ?? sql`null`} as notified from inserted`;
+      }
+      const result = (await db.execute(statement)) as unknown as { rows: { id: string; emailed: boolean }[] };
+      const [row] = result.rows;
       if (!row) throw new Error('insert into messages returned no row');
-      return row;
+      return { id: row.id, emailed: row.emailed };
     },
 
     /** Marks every unread message to `userId` in the conversation as read; how many it marked. */

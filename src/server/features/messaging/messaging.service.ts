@@ -18,10 +18,10 @@ import { conversationPath } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
-import type { Mailer, OutgoingEmail } from '../../platform/mailer';
+import { outboxValues, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
 import { createMessagingRepository, type ConversationRow, type NotifiedSide } from './messaging.repository';
@@ -163,47 +163,61 @@ export function createMessagingService({
    * Inside the sender's transaction: stores the message, queues the recipient's email if their
    * last one about this conversation is old enough, and publishes the live event (sent on commit).
    */
+  /**
+   * Writes the message in one statement (see insertMessage), in `tx` when the caller has one.
+   * `emailed`: whether the recipient's email went to the outbox; dispatch it once committed.
+   */
   async function writeMessage(
-    tx: Executor,
+    executor: Executor,
     conversation: ConversationRow,
     sender: UserRow,
     content: string,
     at: Date,
-  ): Promise<SentMessage> {
-    const repository = createMessagingRepository(tx);
+  ): Promise<{ sent: SentMessage; emailed: boolean }> {
     const senderSide = sideOf(conversation, sender);
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
     const recipientEmail = recipientSide === 'carer' ? conversation.carerEmail : conversation.customerEmail;
-    // The conversation row is locked by this transaction (see the callers), so of two messages at
-    // once only the first sees an old enough time and emails; the second waits, then sees its time.
-    const lastEmailAt =
-      recipientSide === 'carer' ? conversation.carerNotifiedAt : conversation.customerNotifiedAt;
-    const emails =
-      Boolean(recipientEmail) && (!lastEmailAt || lastEmailAt.getTime() <= at.getTime() - EMAIL_INTERVAL_MS);
-    const message = await repository.insertMessage(
-      { conversationId: conversation.id, senderId: sender.id, receiverId, content, createdAt: at },
-      {
-        emailed: emails ? recipientSide : null,
-        notice: liveEventNotice([conversation.customerId, conversation.carerUserId], {
-          type: 'message',
-          conversationId: conversation.id,
-        }),
-      },
-    );
-    if (recipientEmail && emails) {
-      const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
-      const link = `${publicUrl}${conversationPath(conversation.id)}`;
-      await mailer.enqueue(tx, newMessageEmail(recipientEmail, senderFirstName, link));
-    }
+    const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
+    const message = await createMessagingRepository(executor)
+      .insertMessage(
+        { conversationId: conversation.id, senderId: sender.id, receiverId, content, createdAt: at },
+        {
+          email: recipientEmail
+            ? {
+                side: recipientSide,
+                notEmailedSince: new Date(at.getTime() - EMAIL_INTERVAL_MS),
+                outbox: outboxValues(
+                  newMessageEmail(
+                    recipientEmail,
+                    senderFirstName,
+                    `${publicUrl}${conversationPath(conversation.id)}`,
+                  ),
+                ),
+              }
+            : null,
+          notice: liveEventNotice([conversation.customerId, conversation.carerUserId], {
+            type: 'message',
+            conversationId: conversation.id,
+          }),
+        },
+      )
+      .catch((error: unknown) => {
+        // The conversation went (an account deleted) between reading it and writing to it.
+        if (isForeignKeyViolation(error)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+        throw error;
+      });
     return {
-      id: message.id,
-      conversationId: message.conversationId,
-      senderId: sender.id,
-      receiverId,
-      content: message.content,
-      createdAt: message.createdAt.toISOString(),
+      sent: {
+        id: message.id,
+        conversationId: conversation.id,
+        senderId: sender.id,
+        receiverId,
+        content,
+        createdAt: at.toISOString(),
+      },
+      emailed: message.emailed,
     };
   }
 
@@ -256,24 +270,22 @@ export function createMessagingService({
         const conversation = await participantConversation(sender, conversationId, tx);
         return writeMessage(tx, conversation, sender, input.content, at);
       });
-      mailer.dispatchSoon();
-      return sent;
+      if (sent.emailed) mailer.dispatchSoon();
+      return sent.sent;
     },
 
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
     async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
       const at = now();
       if (!isUuid(id)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
-      const sent = await db.transaction(async (tx) => {
-        // The conversation with its blocks, its row locked until commit (writeMessage relies on it).
-        const conversation = await createMessagingRepository(tx).threadHead(id, viewer.id, { lock: true });
-        if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
-        const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
-        const blocker = replyBlocker(conversation, viewer, blocks, at);
-        if (blocker) throw BLOCKER_ERRORS[blocker]();
-        return writeMessage(tx, conversation, viewer, input.content, at);
-      });
-      mailer.dispatchSoon();
+      // Read, then one statement that writes: no transaction is held across the round trips.
+      const conversation = await messaging.threadHead(id, viewer.id);
+      if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+      const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
+      const blocker = replyBlocker(conversation, viewer, blocks, at);
+      if (blocker) throw BLOCKER_ERRORS[blocker]();
+      const { sent, emailed } = await writeMessage(db, conversation, viewer, input.content, at);
+      if (emailed) mailer.dispatchSoon();
       return sent;
     },
 
