@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { SESSION_CHANGE_CHANNEL } from '../../src/server/platform/sessions/session-cache';
 import { dropListeningConnection } from '../support/listen-connections';
+import { carer, customer, reply, startConversation } from '../support/messaging-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 // Decision 0014: with SESSION_CACHE_SECONDS, an instance keeps the sessions it has read in
@@ -83,6 +84,29 @@ describe('the session cache', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect((await me(cookie)).json()).toMatchObject({ firstName: 'Imogen', lastName: 'Quill' });
+  });
+
+  it('keeps its copy across a message, and drops it after any other write', async () => {
+    const priya = await customer(t);
+    const grace = await carer(t);
+    const conversationId = await startConversation(t, priya, grace, 'Hello');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await me(priya.cookie)).statusCode).toBe(200);
+    // Unannounced (as in the first test): seen only once the copy is dropped.
+    await t.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.userId, priya.user.id));
+    expect((await reply(t, priya, conversationId, 'Still there?')).statusCode).toBe(201);
+    expect((await me(priya.cookie)).statusCode).toBe(200);
+
+    const renamed = await t.injectAs(priya.cookie, {
+      method: 'PUT',
+      url: '/api/settings/profile',
+      payload: { firstName: 'Priya', lastName: 'Shah' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await me(priya.cookie)).statusCode).toBe(401);
   });
 
   it('refuses a signed-out session on the very next request', async () => {

@@ -440,7 +440,7 @@ async function runPostgres(settings: Settings): Promise<DatabaseRun> {
       server,
       howServed:
         'Instances A and B are two child processes (`node --import tsx`, `buildApp` with the test ' +
-        'configuration), each with its own pool (`DATABASE_POOL_SIZE` default, 4) and its own LISTEN ' +
+        'configuration), each with its own pool (the default `DATABASE_POOL_SIZE`) and its own LISTEN ' +
         'connection, on one fresh database `cm_bench_<random>`.',
       rounds,
     };

@@ -374,8 +374,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
-      // One server process per core, as docs/deploy.md advises for a host of its own.
-      WEB_CONCURRENCY: String(os.availableParallelism()),
+      // WEB_CONCURRENCY is left at its default, 1: PostgreSQL and the load generator share this
+      // host's cores, and one server process did better here than one per core (decision 0015).
       // BENCH_SERVER_ENV, e.g. `WEB_CONCURRENCY=1 SEARCH_CACHE_SECONDS=2`: other server settings.
       ...Object.fromEntries(
         (env.BENCH_SERVER_ENV ?? '')

@@ -129,8 +129,9 @@ export function createOutboxRepository(db: Executor) {
         .returning();
     },
 
-    async markDelivered(id: string, at: Date, transport: string): Promise<void> {
-      await db.update(outboxEmails).set({ deliveredAt: at, transport }).where(eq(outboxEmails.id, id));
+    async markDelivered(ids: string[], at: Date, transport: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(outboxEmails).set({ deliveredAt: at, transport }).where(inArray(outboxEmails.id, ids));
     },
 
     async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
@@ -220,6 +221,7 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
   const outbox = createOutboxRepository(db);
   const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'carematch.invalid';
 
+  /** Sends one claimed email; a failure is recorded for a retry at once, a success by the caller. */
   async function deliver(row: OutboxEmailRow): Promise<boolean> {
     try {
       await transport.send({
@@ -241,7 +243,6 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       );
       return false;
     }
-    await outbox.markDelivered(row.id, now(), transport.name);
     return true;
   }
 
@@ -253,10 +254,19 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
       // email inserted within the current millisecond is due too, so the cut-off is its end.
       const dueBy = new Date(at.getTime() + 1);
       const rows = await outbox.claimDue(dueBy, new Date(at.getTime() + LEASE_MS), BATCH_SIZE);
-      for (const row of rows) {
-        if (await deliver(row)) result.delivered += 1;
-        else result.failed += 1;
+      // One write marks the batch's delivered emails. Should the instance stop before it, they are
+      // sent again when their lease ends: delivery is at least once either way, with a stable
+      // Message-ID for the receiver to drop the duplicate.
+      const delivered: string[] = [];
+      try {
+        for (const row of rows) {
+          if (await deliver(row)) delivered.push(row.id);
+          else result.failed += 1;
+        }
+      } finally {
+        await outbox.markDelivered(delivered, now(), transport.name);
       }
+      result.delivered += delivered.length;
       if (rows.length < BATCH_SIZE) break;
     }
     return result;

@@ -24,6 +24,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/messages',
     {
+      config: { keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
@@ -75,6 +76,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/conversations/:id/messages',
     {
+      config: { keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Write in a conversation (the customer needs an active subscription)',
@@ -97,6 +99,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/conversations/:id/read',
     {
+      config: { keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Mark the messages to the signed-in user in this conversation as read',

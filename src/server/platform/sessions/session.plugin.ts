@@ -16,6 +16,11 @@ declare module 'fastify' {
      * (one database round trip fewer on the busiest route, the carer search).
      */
     anonymous?: boolean;
+    /**
+     * A write that never changes an account or its sessions (a message, a read receipt): this
+     * instance keeps its copy of the user's session after it (decision 0015).
+     */
+    keepsAccount?: boolean;
   }
 }
 
@@ -36,9 +41,11 @@ export function registerSessions(app: FastifyInstance, config: AppConfig, sessio
   });
 
   // A write may change the user (a payment, new settings, a sign-out): their next request here
-  // reads the session afresh rather than wait for the database's change notice (decision 0014).
+  // reads the session afresh rather than wait for the database's change notice (decision 0014),
+  // unless the route is known never to change an account.
   app.addHook('onSend', async (request) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (request.user && write && !request.routeOptions.config.keepsAccount) {
       sessions.forgetUser(request.user.id);
     }
   });
