@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -21,6 +21,7 @@ import { freePort, startChild, type Child } from '../bench/processes';
 import { multipart } from '../support/carer-fixtures';
 import { carer, customer, startConversation, type Carer, type Person } from '../support/messaging-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { databaseUrlOf } from '../support/test-database';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) =>
@@ -109,13 +110,7 @@ describe.skipIf(skipReason !== undefined)(
         SESSION_SECRET,
         DATABASE_URL: process.env.TEST_DATABASE_URL!,
       });
-      const name = (
-        (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
-          rows: { name: string }[];
-        }
-      ).rows[0]!.name;
-      const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
-      databaseUrl.pathname = `/${name}`;
+      const databaseUrl = await databaseUrlOf(t.database);
 
       // Uploads on local disk, one folder for both instances, as on one machine without S3.
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-cluster-test-'));
@@ -127,7 +122,7 @@ describe.skipIf(skipReason !== undefined)(
         {
           ...process.env,
           NODE_ENV: 'production',
-          DATABASE_URL: databaseUrl.href,
+          DATABASE_URL: databaseUrl,
           SESSION_SECRET,
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'error',

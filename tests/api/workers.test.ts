@@ -8,11 +8,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/processes';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { databaseUrlOf } from '../support/test-database';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SESSION_SECRET = randomBytes(32).toString('hex');
@@ -66,20 +66,14 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in pr
     });
     expect(build.status, build.stderr).toBe(0);
     t = await createTestApp();
-    const name = (
-      (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      }
-    ).rows[0]!.name;
-    const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
-    databaseUrl.pathname = `/${name}`;
+    const databaseUrl = await databaseUrlOf(t.database);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-workers-test-'));
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = startChild('workers', process.execPath, [`${ROOT}${BUNDLE}`], {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl.href,
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 
@@ -35,4 +36,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The connection URL of a test database on the TEST_DATABASE_URL server, for processes started
+ * beside the test (the production build, a cluster) that share it.
+ */
+export async function databaseUrlOf(database: DatabaseHandle): Promise<string> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('databaseUrlOf needs TEST_DATABASE_URL');
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return url.href;
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle, Listening } from '../db/client';
 
 const RECONNECT_MIN_MS = 500;
@@ -84,3 +84,38 @@ export function createDurableListener({
   };
 }
 export type DurableListener = ReturnType<typeof createDurableListener>;
+
+/**
+ * A durable listener for the app's life: it starts once the app is ready and stops when it
+ * closes. For the caches that are trusted only while they hear the database's change notices
+ * (decision 0014): `suspend` when notices may be missed, `resume` when they arrive again.
+ */
+export function registerChangeListener(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'listen'>,
+  {
+    channel,
+    name,
+    onPayload,
+    resume,
+    suspend,
+  }: {
+    channel: string;
+    name: string;
+    onPayload: (payload: string) => void;
+    resume: () => void;
+    suspend: () => void;
+  },
+): void {
+  const listener = createDurableListener({
+    database,
+    channel,
+    onPayload,
+    log: app.log,
+    name,
+    onUp: resume,
+    onDown: suspend,
+  });
+  app.addHook('onReady', () => listener.start());
+  app.addHook('onClose', () => listener.stop());
+}

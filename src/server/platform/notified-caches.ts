@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
-import { createDurableListener } from './durable-listen';
+import { registerChangeListener } from './durable-listen';
 import { createTtlCache } from './ttl-cache';
 
 /**
@@ -68,15 +68,11 @@ export function registerNotifiedCaches(
   caches: NotifiedCaches,
   name: string,
 ) {
-  const listener = createDurableListener({
-    database,
+  registerChangeListener(app, database, {
     channel: caches.channel,
-    onPayload: () => caches.changed(),
-    log: app.log,
     name,
-    onUp: () => caches.resume(),
-    onDown: () => caches.suspend(),
+    onPayload: () => caches.changed(),
+    resume: () => caches.resume(),
+    suspend: () => caches.suspend(),
   });
-  app.addHook('onReady', () => listener.start());
-  app.addHook('onClose', () => listener.stop());
 }

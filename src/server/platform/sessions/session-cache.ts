@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
-import { createDurableListener } from '../durable-listen';
+import { registerChangeListener } from '../durable-listen';
 
 /** Where migration 0011's triggers announce changes to users and sessions: the user's id. */
 export const SESSION_CHANGE_CHANNEL = 'carematch_sessions';
@@ -148,15 +148,11 @@ export function registerSessionCache(
   database: Pick<DatabaseHandle, 'listen'>,
   cache: SessionCache,
 ) {
-  const listener = createDurableListener({
-    database,
+  registerChangeListener(app, database, {
     channel: SESSION_CHANGE_CHANNEL,
-    onPayload: (userId) => cache.forgetUser(userId),
-    log: app.log,
     name: 'session cache',
-    onUp: () => cache.resume(),
-    onDown: () => cache.suspend(),
+    onPayload: (userId) => cache.forgetUser(userId),
+    resume: () => cache.resume(),
+    suspend: () => cache.suspend(),
   });
-  app.addHook('onReady', () => listener.start());
-  app.addHook('onClose', () => listener.stop());
 }
