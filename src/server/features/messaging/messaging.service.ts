@@ -160,12 +160,10 @@ export function createMessagingService({
   }
 
   /**
-   * Inside the sender's transaction: stores the message, queues the recipient's email if their
-   * last one about this conversation is old enough, and publishes the live event (sent on commit).
-   */
-  /**
-   * Writes the message in one statement (see insertMessage), in `tx` when the caller has one.
-   * `emailed`: whether the recipient's email went to the outbox; dispatch it once committed.
+   * Stores the message, queues the recipient's email if their last one about this conversation is
+   * old enough, and publishes the live event (sent on commit): one statement (see insertMessage),
+   * inside the caller's transaction when it has one. `emailed`: whether the email went to the
+   * outbox, to dispatch once committed.
    */
   async function writeMessage(
     executor: Executor,
