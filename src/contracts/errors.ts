@@ -18,6 +18,8 @@ export const ERROR_MESSAGES = {
   accountSuspended: 'This account has been suspended. Contact support.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
+  /** Registration from one network over REGISTRATIONS_PER_HOUR (production). */
+  tooManyRegistrations: 'Too many accounts have been created from your network. Please try again in an hour.',
   internal: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidJson: 'The request body is not valid JSON.',

@@ -186,6 +186,8 @@ export async function buildApp({
     loginFailures,
     sessions,
     twoFactor,
+    rateLimiter,
+    registrationsPerHour: config.registrationsPerHour,
     // Every admin sign-in, by password, two-factor or provider, is in the audit log.
     onSignedIn: async (user, context) => {
       if (user.role !== 'admin') return;

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(300).optional(),
   ),
+  // Accounts one client network (an IPv4 address, an IPv6 /64) may register per hour; more answer
+  // 429. Unset: 20 in production, 0 (no limit) in demo and tests.
+  REGISTRATIONS_PER_HOUR: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(100_000).optional(),
+  ),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +149,8 @@ export interface AppConfig {
   carerCacheMs: number;
   /** SESSION_CACHE_SECONDS in milliseconds: how long an instance may reuse a session it read (0: never). */
   sessionCacheMs: number;
+  /** REGISTRATIONS_PER_HOUR: accounts one client network may register per hour (0: no limit). */
+  registrationsPerHour: number;
   sessionSecret: string;
   publicUrl: string;
   logLevel: string;
@@ -260,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? (production ? 20 : 0),
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,
     logLevel: e.LOG_LEVEL,

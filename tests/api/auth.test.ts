@@ -129,6 +129,54 @@ describe('registration', () => {
   });
 });
 
+describe('registration limit per network (REGISTRATIONS_PER_HOUR)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ REGISTRATIONS_PER_HOUR: '3' });
+  });
+  afterAll(() => limited.close());
+
+  const registerFrom = (remoteAddress: string, email: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress,
+      payload: { email, password: TEST_PASSWORD, firstName: 'Rhys', lastName: 'Evans', userType: 'customer' },
+    });
+  const accountsNamed = async (email: string) =>
+    (await limited.database.db.select().from(users).where(eq(users.email, email))).length;
+
+  it('answers 429 with Retry-After past the limit, counting taken addresses, and creates nothing', async () => {
+    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(201);
+    expect((await registerFrom('198.51.100.4', 'rhys.two@example.org')).statusCode).toBe(201);
+    // An address already taken counts too: the limit also slows probing for accounts.
+    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(409);
+
+    const refused = await registerFrom('198.51.100.4', 'rhys.three@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: ERROR_MESSAGES.tooManyRegistrations });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(refused.cookies).toHaveLength(0);
+    expect(await accountsNamed('rhys.three@example.org')).toBe(0);
+
+    // Another network is not held back by this one.
+    expect((await registerFrom('198.51.100.5', 'rhys.three@example.org')).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 network as one, whichever address in its /64 is used', async () => {
+    for (const [i, address] of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:aaaa::3'].entries()) {
+      expect((await registerFrom(address, `ipv6.${i}@example.org`)).statusCode).toBe(201);
+    }
+    expect((await registerFrom('2001:db8:5:6:ffff::9', 'ipv6.3@example.org')).statusCode).toBe(429);
+    expect((await registerFrom('2001:db8:5:7::1', 'ipv6.4@example.org')).statusCode).toBe(201);
+  });
+
+  it('is off unless set outside production', () => {
+    expect(t.config.registrationsPerHour).toBe(0);
+  });
+});
+
 describe('sign-in', () => {
   it('signs in with the right password, whatever the case of the email', async () => {
     const { user } = await t.register({ email: 'gwen.evans@example.org' });
@@ -218,6 +266,8 @@ describe('sessions', () => {
     const out = await t.injectAs(cookie, { method: 'POST', url: '/api/auth/logout' });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'cm_session')?.value).toBe('');
+    // The browser also forgets what the site kept in its storage.
+    expect(out.headers['clear-site-data']).toBe('"storage"');
     expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
   });
 
@@ -226,6 +276,7 @@ describe('sessions', () => {
     const out = await t.injectAs(cookie, { method: 'GET', url: '/api/logout' });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
+    expect(out.headers['clear-site-data']).toBe('"storage"');
     expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
   });
 

@@ -56,11 +56,14 @@ describe('site header', () => {
     expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     expect(await menu.getByRole('menuitem', { name: 'My Profile' }).count()).toBe(0);
 
+    // Whatever the site kept in this tab's storage goes with the session (Clear-Site-Data).
+    await page.evaluate(() => sessionStorage.setItem('left-behind', 'private'));
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/`);
     await page.getByRole('link', { name: 'Log In' }).waitFor();
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(401);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 
   it('sends a new carer on to the carer signup and shows My Profile in the menu', async () => {

@@ -98,6 +98,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_CACHE_SECONDS: '301' })).toThrow(/SESSION_CACHE_SECONDS/);
   });
 
+  it('limits registrations per network in production only, unless told otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/c',
+      SESSION_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig({}).registrationsPerHour).toBe(0);
+    expect(loadConfig(production).registrationsPerHour).toBe(20);
+    expect(loadConfig({ ...production, REGISTRATIONS_PER_HOUR: '0' }).registrationsPerHour).toBe(0);
+    expect(loadConfig({ REGISTRATIONS_PER_HOUR: '50' }).registrationsPerHour).toBe(50);
+    expect(() => loadConfig({ REGISTRATIONS_PER_HOUR: '-1' })).toThrow(/REGISTRATIONS_PER_HOUR/);
+  });
+
   it('names the instance only when INSTANCE_ID is set', () => {
     expect(loadConfig({}).instanceId).toBeUndefined();
     expect(loadConfig({ INSTANCE_ID: '' }).instanceId).toBeUndefined();

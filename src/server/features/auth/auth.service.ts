@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@contracts/errors';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
 import type { UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { SessionContext, SessionService } from '../../platform/sessions/session.service';
 import type { OidcClaims } from './oidc';
 import type { LoginFailureRepository } from './login-failure.repository';
@@ -12,11 +13,19 @@ import type { UserRepository } from './user.repository';
 
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
+/** Registrations from one client network per hour (REGISTRATIONS_PER_HOUR; absent: no limit). */
+export function registrationLimit(perHour: number): RateLimitRule | undefined {
+  return perHour > 0 ? { bucket: 'registration-ip', limit: perHour, windowSeconds: 3600 } : undefined;
+}
+
 interface AuthServiceDeps {
   users: UserRepository;
   loginFailures: LoginFailureRepository;
   sessions: SessionService;
   twoFactor: TwoFactorService;
+  rateLimiter: RateLimiter;
+  /** Accounts one client network may register per hour; 0: no limit. */
+  registrationsPerHour: number;
   /** Called for every session started (the app records admin sign-ins in the audit log). */
   onSignedIn?: (user: UserRow, context: SessionContext) => Promise<void>;
   now?: () => Date;
@@ -45,9 +54,13 @@ export function createAuthService({
   loginFailures,
   sessions,
   twoFactor,
+  rateLimiter,
+  registrationsPerHour,
   onSignedIn,
   now = () => new Date(),
 }: AuthServiceDeps) {
+  const registrationRule = registrationLimit(registrationsPerHour);
+
   async function startSession(
     user: UserRow,
     context: SessionContext,
@@ -82,6 +95,15 @@ export function createAuthService({
     async register(input: RegisterInput, context: SessionContext, previousToken?: string): Promise<SignedIn> {
       const problem = passwordProblem(input.password, input.email);
       if (problem) throw AppError.badRequest(problem, { password: problem });
+      // Every attempt that gets this far counts, taken addresses included: the limit also slows
+      // finding out which addresses have accounts.
+      if (registrationRule && context.ipAddress) {
+        await rateLimiter.enforce(
+          registrationRule,
+          clientNetworkKey(context.ipAddress),
+          ERROR_MESSAGES.tooManyRegistrations,
+        );
+      }
       if (await users.findByEmail(input.email)) {
         throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
       }

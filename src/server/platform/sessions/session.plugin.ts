@@ -65,8 +65,14 @@ export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: 
   reply.setCookie(config.session.cookieName, token, sessionCookieOptions(config, expiresAt));
 }
 
+/**
+ * This browser is signed out (sign-out, its own session ended, account deleted): the cookie goes,
+ * and so does what the site kept in the browser's storage, such as a carer's unsent sign-up form
+ * (ASVS 14.3.1). API answers are never cached (no-store), so the HTTP cache is left alone.
+ */
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
   reply.clearCookie(config.session.cookieName, sessionCookieOptions(config));
+  reply.header('clear-site-data', '"storage"');
 }
 
 /**
