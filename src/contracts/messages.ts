@@ -4,6 +4,12 @@ import { PRODUCT_NAME } from './pricing';
 export const MESSAGE_MAX_LENGTH = 2000;
 /** A recipient gets at most one email per conversation in this many minutes (issue 6). */
 export const MESSAGE_EMAIL_INTERVAL_MINUTES = 15;
+/**
+ * Messages one customer may send to carers through POST /api/messages (a carer's profile) in an
+ * hour: far above what a family needs, it stops one account mass-mailing carers. Replies inside
+ * a conversation are not counted (the other side can block).
+ */
+export const CARER_MESSAGES_MAX_PER_HOUR = 30;
 /** Shown wherever the other person's account no longer exists. */
 export const DELETED_USER_NAME = 'Deleted user';
 
@@ -25,6 +31,7 @@ export const MESSAGE_MESSAGES = {
   blocked: 'Messages cannot be sent in this conversation because one of you has blocked the other.',
   expiredCanRead: 'Your subscription has ended: you can read your messages, and renew to send new ones.',
   notBlocked: 'You have not blocked this person.',
+  tooManyMessages: 'You have messaged many carers in a short time. Please wait a while and try again.',
 } as const;
 
 const id = z.string({ error: MESSAGE_MESSAGES.invalidId }).uuid({ error: MESSAGE_MESSAGES.invalidId });

@@ -224,7 +224,13 @@ export async function buildApp({
       app.log.warn('ADMIN_EMAIL belongs to an account that is not an admin: use npm run admin:create');
     }
   }
-  const messaging = createMessagingService({ db, carers, mailer, publicUrl: config.publicUrl });
+  const messaging = createMessagingService({
+    db,
+    carers,
+    mailer,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+  });
   const liveEvents = createLiveEvents({ database, log: app.log });
   if (config.mode === 'production' && !config.mail.smtpUrl) {
     app.log.warn('SMTP_URL is not set: emails are written to the log and the outbox table only');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CARER_MESSAGES_MAX_PER_HOUR,
   DELETED_USER_NAME,
   MESSAGE_EMAIL_INTERVAL_MINUTES,
   MESSAGE_MAX_LENGTH,
@@ -18,6 +19,7 @@ import { createCarersService } from '../../src/server/features/carers/carers.ser
 import { createMessagingRepository } from '../../src/server/features/messaging/messaging.repository';
 import { createMessagingService } from '../../src/server/features/messaging/messaging.service';
 import { isForeignKeyViolation } from '../../src/server/platform/errors';
+import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import {
   admin,
   carer,
@@ -296,6 +298,32 @@ describe('replies', () => {
   });
 });
 
+describe('sending limit', () => {
+  it(`lets one customer send ${CARER_MESSAGES_MAX_PER_HOUR} messages to carers an hour; replies do not count`, async () => {
+    const flood = await customer(t, 'active');
+    const carers = [await carer(t), await carer(t), await carer(t)];
+    let conversationId = '';
+    for (let i = 0; i < CARER_MESSAGES_MAX_PER_HOUR; i += 1) {
+      const sent = await sendFirst(t, flood, carers[i % carers.length]!, `Hello number ${i}`);
+      expect(sent.statusCode, sent.body).toBe(201);
+      conversationId = sent.json<SentMessage>().conversationId;
+    }
+    const stored = async () =>
+      (await t.database.db.select().from(messages).where(eq(messages.senderId, flood.user.id))).length;
+    expect(await stored()).toBe(CARER_MESSAGES_MAX_PER_HOUR);
+
+    const refused = await sendFirst(t, flood, carers[0]!, 'One too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGE_MESSAGES.tooManyMessages });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await stored()).toBe(CARER_MESSAGES_MAX_PER_HOUR);
+
+    // Going on in a conversation already started is not held back, and nobody else is.
+    expect((await reply(t, flood, conversationId, 'Still here')).statusCode).toBe(201);
+    expect((await sendFirst(t, await customer(t, 'active'), carers[0]!)).statusCode).toBe(201);
+  });
+});
+
 describe('read marks and unread counts', () => {
   it('counts messages to the viewer until they open the conversation', async () => {
     const priya = await customer(t);
@@ -438,6 +466,7 @@ describe('notification emails', () => {
       db: t.database.db,
       carers: createCarersService({ db: t.database.db, storage: t.storage }),
       mailer: t.app.mailer,
+      rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
       publicUrl: t.config.publicUrl,
       now: () => clock,
     });

@@ -13,14 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@contracts/auth';
 import type { LiveEvent, SentMessage } from '@contracts/messages';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { rateLimitCounters, users } from '../../src/server/db/schema';
+import { CARER_MESSAGES_LIMIT } from '../../src/server/features/messaging/messaging.service';
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { validProfile } from '../support/carer-fixtures';
 import { createBenchPostgres, DEFAULT_BENCH_DATABASE_URL, describePostgres } from './bench-database';
@@ -301,6 +302,9 @@ async function extraEvents(stream: ReaderStream, conversations: Iterable<string>
   return extra;
 }
 
+const forgetCarerMessageCounts = (database: DatabaseHandle) =>
+  database.db.delete(rateLimitCounters).where(eq(rateLimitCounters.bucket, CARER_MESSAGES_LIMIT.bucket));
+
 async function runRounds(
   setup: Setup,
   database: DatabaseHandle,
@@ -319,6 +323,9 @@ async function runRounds(
     const started = performance.now();
     const samples: Sample[] = [];
     for (let i = 0; i < settings.messages; i += 1) {
+      // One customer sending hundreds through POST /api/messages is over the hourly limit meant
+      // for people (CARER_MESSAGES_LIMIT): the count is cleared before each send, unmeasured.
+      if (!viaThread) await forgetCarerMessageCounts(database);
       samples.push(await sendAndWait(setup, priya!, viaThread ? conversationId : undefined));
     }
     const seconds = (performance.now() - started) / 1000;

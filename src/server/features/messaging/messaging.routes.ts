@@ -29,7 +29,14 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
         body: SendMessageInput,
-        response: { 201: SentMessage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: {
+          201: SentMessage,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) =>

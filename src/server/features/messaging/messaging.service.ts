@@ -1,4 +1,5 @@
 import {
+  CARER_MESSAGES_MAX_PER_HOUR,
   DELETED_USER_NAME,
   MESSAGE_EMAIL_INTERVAL_MINUTES,
   MESSAGE_MESSAGES,
@@ -22,6 +23,7 @@ import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
 import { outboxValues, type Mailer, type OutgoingEmail } from '../../platform/mailer';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
 import { createMessagingRepository, type ConversationRow, type NotifiedSide } from './messaging.repository';
@@ -42,10 +44,18 @@ interface MessagingDeps {
   db: Database;
   carers: CarersService;
   mailer: Mailer;
+  rateLimiter: RateLimiter;
   /** The site's address, for the link in notification emails. */
   publicUrl: string;
   now?: () => Date;
 }
+
+/** POST /api/messages per customer account (CARER_MESSAGES_MAX_PER_HOUR). */
+export const CARER_MESSAGES_LIMIT: RateLimitRule = {
+  bucket: 'carer-messages',
+  limit: CARER_MESSAGES_MAX_PER_HOUR,
+  windowSeconds: 3600,
+};
 
 /** 'Priya S.' — first name and last initial, all another member ever sees of a name. */
 export function shortName(first: string | null, last: string | null): string {
@@ -145,6 +155,7 @@ export function createMessagingService({
   db,
   carers,
   mailer,
+  rateLimiter,
   publicUrl,
   now = () => new Date(),
 }: MessagingDeps) {
@@ -258,6 +269,8 @@ export function createMessagingService({
         });
       }
       const carerUserId = carer.userId;
+      // Counted once the message could go, so a refusal above costs the sender nothing.
+      await rateLimiter.enforce(CARER_MESSAGES_LIMIT, sender.id, MESSAGE_MESSAGES.tooManyMessages);
       const sent = await db.transaction(async (tx) => {
         const repository = createMessagingRepository(tx);
         // Checked before anything is written; a refusal rolls back a conversation just created.
