@@ -18,7 +18,8 @@ export default defineConfig({
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for reading error reports, but not linked from the code or served (web-app.ts).
+    sourcemap: 'hidden',
     // Read by the server to preload each page's code (src/server/platform/page-preloads.ts).
     manifest: true,
   },

@@ -35,6 +35,7 @@ describe('serving the web build', () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-web-'));
     writeWithTwins(path.join(webDir, 'index.html'), INDEX_HTML);
     writeWithTwins(path.join(webDir, 'assets', 'app-abc123.js'), APP_JS);
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":[]}');
     fs.mkdirSync(path.join(webDir, '.vite'));
     fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     t = await createTestApp({}, webDir);
@@ -79,6 +80,14 @@ describe('serving the web build', () => {
 
   it('answers JSON 404 for an unknown /api address and a missing asset', async () => {
     for (const url of ['/api/nothing-here', '/assets/missing.js']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('never serves source maps or the build manifest', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/.vite/manifest.json']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ message: 'Not found.' });

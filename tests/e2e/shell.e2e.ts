@@ -31,6 +31,22 @@ describe('site header', () => {
     expect(await page.getByRole('link', { name: 'CareMatch' }).getAttribute('href')).toBe('/');
   });
 
+  it('loads code that links no source map, and serves none', async () => {
+    const page = await open();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/');
+    await heading(page).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const script = await page.request.get(url);
+      expect(await script.text(), url).not.toContain('sourceMappingURL');
+      expect((await page.request.get(`${url}.map`)).status(), `${url}.map`).toBe(404);
+    }
+  });
+
   it('registers a customer, shows the signed-in header with the name, and signs out', async () => {
     const page = await open();
     await page.goto('/register');

@@ -24,6 +24,9 @@ export async function registerWebApp(
       root: webDir,
       wildcard: false,
       index: false,
+      // The build keeps source maps for reading error reports, unlinked ('hidden'); they are
+      // never served, so the site does not hand out its source with its comments.
+      globIgnore: ['**/*.map'],
       // build:web writes .br/.gz beside each asset; the client's Accept-Encoding picks one.
       preCompressed: true,
       setHeaders(reply, filePath) {
