@@ -97,6 +97,7 @@ export const ADMIN_MESSAGES = {
   carerNotFound: 'Carer not found.',
   notACustomer: 'That account is not a customer account.',
   cannotChangeOwnAccount: 'You cannot suspend or delete your own admin account.',
+  cannotSignOutSelf: 'To end your own sessions, use Settings.',
   reportNotFound: 'Report not found.',
   reportAlreadyResolved: 'This report has already been resolved.',
   noAccountToAct: 'This report has no account left to warn or suspend.',
@@ -339,6 +340,10 @@ export const ReportAccount = z.object({
   suspendedAt: z.string().nullable(),
 });
 export type ReportAccount = z.infer<typeof ReportAccount>;
+
+/** DELETE /api/admin/users/{id}/sessions: how many sessions (signed-in browsers) were ended. */
+export const SessionsEnded = z.object({ sessionsEnded: z.number().int().min(0) });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;
 
 export const AdminReport = z.object({
   id: z.string(),

@@ -50,6 +50,7 @@ const ROUTES: Row[] = [
   row('GET', '/api/admin/reports'),
   row('POST', '/api/admin/reports/:id/resolve', {}),
   row('POST', '/api/admin/users/:id/unsuspend'),
+  row('DELETE', '/api/admin/users/:id/sessions'),
 ];
 
 /** The two routes open to everyone (the admin sign-in itself). */

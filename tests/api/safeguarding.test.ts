@@ -5,6 +5,7 @@ import {
   REPORT_CONTEXT_MESSAGES,
   type AdminReport,
   type ReportAccount,
+  type SessionsEnded,
 } from '@contracts/admin';
 import type { PublicCarer } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
@@ -13,7 +14,7 @@ import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import type { SavedReview } from '@contracts/reviews';
 import { auditLog, messages, reports, reviews, sessions, users } from '../../src/server/db/schema';
 import { admin, carer, customer, reply, startConversation, type Person } from '../support/messaging-fixtures';
-import { TEST_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
+import { TEST_PASSWORD, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let theAdmin: Person;
@@ -53,6 +54,8 @@ const resolve = (id: string, payload: object, who: Person | null = theAdmin) =>
   t.injectAs(who?.cookie, { method: 'POST', url: `/api/admin/reports/${id}/resolve`, payload });
 const unsuspend = (userId: string, who: Person | null = theAdmin) =>
   t.injectAs(who?.cookie, { method: 'POST', url: `/api/admin/users/${userId}/unsuspend` });
+const endSessions = (userId: string, who: Person | null = theAdmin) =>
+  t.injectAs(who?.cookie, { method: 'DELETE', url: `/api/admin/users/${userId}/sessions` });
 const login = (email: string, password = TEST_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const signedIn = async (who: Person) =>
@@ -75,6 +78,50 @@ describe('who may use the safeguarding queue', () => {
     expect((await queue('', who)).statusCode).toBe(status);
     expect((await resolve(id, { action: 'dismiss' }, who)).statusCode).toBe(status);
     expect((await unsuspend(id, who)).statusCode).toBe(status);
+    expect((await endSessions(id, who)).statusCode).toBe(status);
+  });
+});
+
+describe('signing an account out everywhere', () => {
+  it('ends every session of the account, which stays active and signs in again; audited', async () => {
+    const worker = await carer(t, { firstName: 'Hana', lastName: 'Novak' });
+    const secondDevice = await login(worker.user.email);
+    expect(secondDevice.statusCode).toBe(200);
+    const secondCookie = sessionCookieFrom(t.config, secondDevice);
+    const other = await customer(t, 'active');
+
+    const response = await endSessions(worker.user.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SessionsEnded>()).toEqual({ sessionsEnded: 2 });
+    expect(await signedIn(worker)).toBe(false);
+    expect((await t.injectAs(secondCookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    // Nobody else is touched, and the account is not suspended.
+    expect(await signedIn(other)).toBe(true);
+    expect(await signedIn(theAdmin)).toBe(true);
+    expect((await login(worker.user.email)).statusCode).toBe(200);
+    expect(await auditFor(worker.user.id)).toMatchObject([
+      {
+        action: 'user.signed-out',
+        entityType: 'user',
+        actorId: theAdmin.user.id,
+        before: { sessions: 2 },
+        after: { sessions: 0 },
+      },
+    ]);
+  });
+
+  it('answers 0 for an account signed in nowhere, 404 for none, and 403 for the admin’s own', async () => {
+    const idle = await customer(t, 'none');
+    expect((await endSessions(idle.user.id)).json<SessionsEnded>()).toEqual({ sessionsEnded: 1 });
+    expect((await endSessions(idle.user.id)).json<SessionsEnded>()).toEqual({ sessionsEnded: 0 });
+    const unknown = await endSessions('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: ADMIN_MESSAGES.userNotFound });
+    expect((await endSessions('not-a-uuid')).statusCode).toBe(404);
+    const own = await endSessions(theAdmin.user.id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: ADMIN_MESSAGES.cannotSignOutSelf });
+    expect(await signedIn(theAdmin)).toBe(true);
   });
 });
 

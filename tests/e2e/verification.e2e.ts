@@ -314,6 +314,15 @@ describe('safeguarding queue and audit log', () => {
     await item.getByText(new RegExp(reported.email)).waitFor();
     await expectNoAxeViolations(admin, 'the Safeguarding tab (desktop)');
 
+    // Signing the carer out everywhere ends their session, and nothing else.
+    await item.getByRole('button', { name: `Sign ${reported.name} out everywhere` }).click();
+    await admin
+      .getByText(new RegExp(`^${reported.name} has been signed out on \\d+ devices?\\.$`))
+      .first()
+      .waitFor();
+    expect((await carer.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await admin.request.get('/api/auth/user')).status()).toBe(200);
+
     // A warning needs words.
     await item.getByRole('button', { name: 'Warn' }).click();
     const warn = admin.getByRole('dialog', { name: 'Warn the account holder' });

@@ -657,4 +657,5 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     record: 'suspendedAccount',
     expected: adminOnly(200),
   },
+  { method: 'DELETE', path: '/api/admin/users/:id/sessions', record: 'account', expected: adminOnly(200) },
 ];

@@ -7,6 +7,7 @@ import {
   reports,
   reviews,
   sessions,
+  twoFactorChallenges,
   users,
   type UserRow,
 } from '../../db/schema';
@@ -217,6 +218,19 @@ export function createSafeguardingRepository(db: Executor) {
         .where(and(eq(carerProfiles.userId, userId), eq(carerProfiles.isActive, true)))
         .returning({ id: carerProfiles.id });
       return { carerProfileDeactivated: changed.length > 0 };
+    },
+
+    /**
+     * Signs an account out everywhere: its sessions end, and so does any sign-in half done (a
+     * password given, the two-factor code still due). Answers how many sessions there were.
+     */
+    async endSessions(userId: string): Promise<number> {
+      await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ userId: sessions.userId });
+      return ended.length;
     },
 
     /** Lifts a suspension: the account signs in again and its carer profile is listed again. */

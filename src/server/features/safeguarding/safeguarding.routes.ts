@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminReport, ReportAccount, ResolveReportInput } from '@contracts/admin';
+import { AdminReport, ReportAccount, ResolveReportInput, SessionsEnded } from '@contracts/admin';
 import { ErrorBody } from '@contracts/errors';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import type { SafeguardingService } from './safeguarding.service';
@@ -66,5 +66,18 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
       },
     },
     async (request) => safeguarding.unsuspend(request.params.id, actor(request)),
+  );
+
+  api.delete(
+    '/api/admin/users/:id/sessions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign an account out on every device (it stays active and can sign in again)',
+        params: IdParams,
+        response: { 200: SessionsEnded, ...errors },
+      },
+    },
+    async (request) => safeguarding.endSessions(request.params.id, actor(request)),
   );
 }

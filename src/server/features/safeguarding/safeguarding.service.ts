@@ -5,6 +5,7 @@ import {
   type ReportAccount,
   type ReportAction,
   type ResolveReportInput,
+  type SessionsEnded,
 } from '@contracts/admin';
 import { DELETED_USER_NAME } from '@contracts/messages';
 import { PRODUCT_NAME } from '@contracts/pricing';
@@ -268,6 +269,31 @@ export function createSafeguardingService({ db, mailer, now = () => new Date() }
           ipAddress: actor.ipAddress ?? null,
         });
         return toAccount({ ...account, suspendedAt: null });
+      });
+    },
+
+    /**
+     * Signs an account out on every device without suspending it (ASVS 7.4.5): a stolen session
+     * stops at once, and the owner signs in again as usual. Not the admin's own account: that is
+     * what Settings' sessions list is for.
+     */
+    async endSessions(userId: string, actor: AdminActor): Promise<SessionsEnded> {
+      if (userId === actor.user.id) throw AppError.forbidden(ADMIN_MESSAGES.cannotSignOutSelf);
+      return db.transaction(async (tx) => {
+        const repository = createSafeguardingRepository(tx);
+        const account = await repository.lockAccount(userId);
+        if (!account) throw AppError.notFound(ADMIN_MESSAGES.userNotFound);
+        const sessionsEnded = await repository.endSessions(userId);
+        await createAuditRecorder(tx).record({
+          actorId: actor.user.id,
+          action: 'user.signed-out',
+          entityType: 'user',
+          entityId: userId,
+          before: { sessions: sessionsEnded },
+          after: { sessions: 0 },
+          ipAddress: actor.ipAddress ?? null,
+        });
+        return { sessionsEnded };
       });
     },
   };

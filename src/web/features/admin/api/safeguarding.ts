@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, ResolveReportInput } from '@contracts/admin';
+import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/admin';
 import { apiRequest, getQueryFn } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
@@ -41,6 +41,16 @@ export function useUnsuspendUser() {
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {
       void reloadAdminLists(queryClient);
+    },
+  });
+}
+
+/** Signs an account out on every device; it stays active (DELETE /api/admin/users/{id}/sessions). */
+export function useEndSessions() {
+  return useMutation({
+    mutationFn: async (userId: string): Promise<SessionsEnded> => {
+      const response = await apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/sessions`);
+      return (await response.json()) as SessionsEnded;
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Ban, CircleCheck, MessageSquareWarning, ShieldOff, UserCheck } from 'lucide-react';
+import { Ban, CircleCheck, LogOut, MessageSquareWarning, ShieldOff, UserCheck } from 'lucide-react';
 import {
   ADMIN_MESSAGES,
   ResolveReportInput,
@@ -17,7 +17,13 @@ import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
 import { formatDateGB } from '@web/lib/format';
-import { useAdminReports, useResolveReport, useUnsuspendUser, type ReportFilter } from '../api/safeguarding';
+import {
+  useAdminReports,
+  useEndSessions,
+  useResolveReport,
+  useUnsuspendUser,
+  type ReportFilter,
+} from '../api/safeguarding';
 import { formatDateTimeGB } from './audit/audit-format';
 import { AdminDialog, DialogClose } from './verification/admin-dialog';
 import { Detail, QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
@@ -261,6 +267,39 @@ function UnsuspendButton({ account }: { account: ReportAccount }) {
   );
 }
 
+/** Ends every session of the account without suspending it: a stolen session stops at once. */
+function EndSessionsButton({ account }: { account: ReportAccount }) {
+  const endSessions = useEndSessions();
+  return (
+    <Button
+      variant="outline"
+      aria-disabled={endSessions.isPending || undefined}
+      onClick={() => {
+        if (endSessions.isPending) return;
+        endSessions.mutate(account.id, {
+          onSuccess: ({ sessionsEnded }) =>
+            toast({
+              title: 'Success',
+              description:
+                sessionsEnded === 0
+                  ? `${account.name} was not signed in anywhere.`
+                  : `${account.name} has been signed out on ${sessionsEnded === 1 ? '1 device' : `${sessionsEnded} devices`}.`,
+            }),
+          onError: (failure) =>
+            toast({
+              variant: 'destructive',
+              title: 'Error',
+              description: errorMessage(failure, 'Failed to sign the account out.'),
+            }),
+        });
+      }}
+    >
+      {endSessions.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
+      {`Sign ${account.name} out everywhere`}
+    </Button>
+  );
+}
+
 function StatusBadge({ report }: { report: AdminReport }) {
   if (report.status === 'open') return <Badge variant="destructive">Open</Badge>;
   if (report.status === 'dismissed') return <Badge variant="muted">Dismissed</Badge>;
@@ -330,6 +369,9 @@ function ReportItem({ report }: { report: AdminReport }) {
               </>
             ) : null}
             {reported?.suspendedAt ? <UnsuspendButton account={reported} /> : null}
+            {reported && canActOnAccount && !reported.suspendedAt ? (
+              <EndSessionsButton account={reported} />
+            ) : null}
           </div>
           {action ? <ResolveDialog report={report} action={action} onClose={() => setAction(null)} /> : null}
         </article>
