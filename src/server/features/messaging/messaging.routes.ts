@@ -17,6 +17,8 @@ import type { MessagingService } from './messaging.service';
 
 // Any string: the service answers a malformed id with the same 404 as someone else's conversation.
 const ConversationParams = z.object({ id: z.string() });
+/** What sending can answer besides 201 (429: POST /api/messages' hourly limit; 409: a reply to someone gone). */
+const sendErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -29,14 +31,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
         body: SendMessageInput,
-        response: {
-          201: SentMessage,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          429: ErrorBody,
-        },
+        response: { 201: SentMessage, ...sendErrors, 429: ErrorBody },
       },
     },
     async (request, reply) =>
@@ -89,14 +84,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
         summary: 'Write in a conversation (the customer needs an active subscription)',
         params: ConversationParams,
         body: ReplyInput,
-        response: {
-          201: SentMessage,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-        },
+        response: { 201: SentMessage, ...sendErrors, 409: ErrorBody },
       },
     },
     async (request, reply) =>
