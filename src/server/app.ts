@@ -178,6 +178,7 @@ export async function buildApp({
     mailer,
     loginFailures,
     secret: config.sessionSecret,
+    keySecret: config.twoFactorSecret,
     mode: config.mode,
   });
   const audit = createAuditRecorder(db);

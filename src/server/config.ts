@@ -54,6 +54,10 @@ const EnvSchema = z.object({
     z.coerce.number<string | undefined>().int().min(0).max(100_000).optional(),
   ),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Two-factor keys are encrypted, and recovery codes keyed, under this secret; unset: under
+  // SESSION_SECRET. To change SESSION_SECRET without locking out everyone who uses two-factor,
+  // first set this to the current SESSION_SECRET (docs/deploy.md).
+  TWO_FACTOR_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -152,6 +156,8 @@ export interface AppConfig {
   /** REGISTRATIONS_PER_HOUR: accounts one client network may register per hour (0: no limit). */
   registrationsPerHour: number;
   sessionSecret: string;
+  /** TWO_FACTOR_SECRET, or SESSION_SECRET when unset: the root of the two-factor keys (decision 0012). */
+  twoFactorSecret: string;
   publicUrl: string;
   logLevel: string;
   trustProxy: boolean;
@@ -269,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? (production ? 20 : 0),
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
+    twoFactorSecret: e.TWO_FACTOR_SECRET ?? e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -21,6 +21,8 @@ import {
 } from '../../src/server/db/schema';
 import { createLoginFailureRepository } from '../../src/server/features/auth/login-failure.repository';
 import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 // Issue 8 point 3: two-factor sign-in. The acceptance line "two-factor cannot be skipped by
@@ -548,6 +550,63 @@ describe('admins', () => {
   });
 });
 
+describe('changing SESSION_SECRET', () => {
+  /** The app as it runs after SESSION_SECRET changed, on the same database. */
+  async function afterRotation(env: Record<string, string>) {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'r'.repeat(40),
+      ...env,
+    });
+    const app = await buildApp({ config, database: t.database, storage: t.storage });
+    await app.ready();
+    const secondStep = async (email: string, code: string) => {
+      const first = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: TEST_PASSWORD },
+        remoteAddress: nextAddress(),
+      });
+      expect(first.statusCode, first.body).toBe(202);
+      const challenge = first.cookies.find((c) => c.name === 'cm_2fa' && c.value !== '')!;
+      return app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify',
+        headers: { cookie: `${challenge.name}=${challenge.value}` },
+        payload: { code },
+      });
+    };
+    return { app, secondStep };
+  }
+
+  it('keeps two-factor working when TWO_FACTOR_SECRET holds the old secret, while sessions end', async () => {
+    expect(t.config.twoFactorSecret).toBe(t.config.sessionSecret);
+    const { user, cookie, secret, codes } = await enrolledCustomer();
+    const rotated = await afterRotation({ TWO_FACTOR_SECRET: t.config.sessionSecret });
+    try {
+      expect((await rotated.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+      // The next step's code: this one was spent turning two-factor on.
+      expect((await rotated.secondStep(user.email, appCode(secret, 1))).statusCode).toBe(200);
+      expect((await rotated.secondStep(user.email, codes[0]!)).statusCode).toBe(200);
+    } finally {
+      await rotated.app.close();
+    }
+  });
+
+  it('cannot read the two-factor keys without it (a server error, logged with the fix)', async () => {
+    const { user, secret } = await enrolledCustomer();
+    const rotated = await afterRotation({});
+    try {
+      const refused = await rotated.secondStep(user.email, appCode(secret, 1));
+      expect(refused.statusCode).toBe(500);
+      expect(refused.json()).toEqual({ message: ERROR_MESSAGES.internal });
+    } finally {
+      await rotated.app.close();
+    }
+  });
+});
+
 describe('data export, retention and deletion', () => {
   it('puts the two-factor dates in the data export, never the key or the codes', async () => {
     const { cookie, secret, codes } = await enrolledCustomer();
@@ -580,6 +639,7 @@ describe('data export, retention and deletion', () => {
       loginFailures: createLoginFailureRepository(t.database.db),
       mailer: t.app.mailer,
       secret: t.config.sessionSecret,
+      keySecret: t.config.twoFactorSecret,
       mode: t.config.mode,
     });
     expect(await service.deleteExpiredChallenges()).toBeGreaterThanOrEqual(1);

@@ -111,6 +111,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REGISTRATIONS_PER_HOUR: '-1' })).toThrow(/REGISTRATIONS_PER_HOUR/);
   });
 
+  it('keys two-factor under SESSION_SECRET unless TWO_FACTOR_SECRET is set', () => {
+    const session = 's'.repeat(32);
+    expect(loadConfig({ SESSION_SECRET: session }).twoFactorSecret).toBe(session);
+    expect(loadConfig({ SESSION_SECRET: session, TWO_FACTOR_SECRET: 't'.repeat(32) }).twoFactorSecret).toBe(
+      't'.repeat(32),
+    );
+    expect(loadConfig({}).twoFactorSecret).toBe(loadConfig({}).sessionSecret);
+    expect(() => loadConfig({ TWO_FACTOR_SECRET: 'short' })).toThrow(/TWO_FACTOR_SECRET/);
+  });
+
   it('names the instance only when INSTANCE_ID is set', () => {
     expect(loadConfig({}).instanceId).toBeUndefined();
     expect(loadConfig({ INSTANCE_ID: '' }).instanceId).toBeUndefined();

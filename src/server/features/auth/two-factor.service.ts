@@ -32,7 +32,10 @@ interface TwoFactorServiceDeps {
   mailer: Mailer;
   /** Wrong passwords here count as failed sign-ins, as on the rest of Settings. */
   loginFailures: FailedSignIns;
+  /** Keys the half-done sign-in tokens (SESSION_SECRET: rotating it ends them, like sessions). */
   secret: string;
+  /** Root of the key that encrypts two-factor keys and of the recovery codes' HMAC (TWO_FACTOR_SECRET). */
+  keySecret: string;
   mode: AppConfig['mode'];
   now?: () => Date;
 }
@@ -62,12 +65,24 @@ export function createTwoFactorService({
   mailer,
   loginFailures,
   secret,
+  keySecret,
   mode,
   now = () => new Date(),
 }: TwoFactorServiceDeps) {
   const confirmPassword = createCurrentPasswordCheck(loginFailures, now);
   const repository = createTwoFactorRepository(db);
-  const crypto = createTotpCrypto(secret);
+  const crypto = createTotpCrypto(keySecret);
+  /** The stored key, readable only under the secret it was encrypted with. */
+  const keyOf = (row: TwoFactorSecretRow): string => {
+    try {
+      return crypto.decrypt(row.secretEncrypted);
+    } catch (cause) {
+      throw new Error(
+        'a two-factor key cannot be decrypted: was SESSION_SECRET changed without setting TWO_FACTOR_SECRET to the old one? (docs/deploy.md)',
+        { cause },
+      );
+    }
+  };
   const hashChallenge = linkTokenHasher(secret, 'two-factor challenges');
 
   const isEnabled = (row: TwoFactorSecretRow | undefined): row is TwoFactorSecretRow & { enabledAt: Date } =>
@@ -101,7 +116,7 @@ export function createTwoFactorService({
     if (!row || at.getTime() - row.createdAt.getTime() > ENROLMENT_TTL_MS) {
       throw AppError.conflict(TWO_FACTOR_MESSAGES.noEnrolment);
     }
-    const step = isAppCode(code) ? crypto.matchingStep(crypto.decrypt(row.secretEncrypted), code, at) : null;
+    const step = isAppCode(code) ? crypto.matchingStep(keyOf(row), code, at) : null;
     if (step === null) return 'wrong';
     const codes = crypto.newRecoveryCodes();
     const enabled = await db.transaction(async (tx) => {
@@ -191,7 +206,7 @@ export function createTwoFactorService({
           throw expired();
         }
         if (isAppCode(code)) {
-          const step = crypto.matchingStep(crypto.decrypt(row.secretEncrypted), code, at);
+          const step = crypto.matchingStep(keyOf(row), code, at);
           accepted = step !== null && (await repository.spendStep(user.id, step));
         } else {
           accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
