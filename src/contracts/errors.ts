@@ -23,5 +23,7 @@ export const ERROR_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidJson: 'The request body is not valid JSON.',
+  /** PostgreSQL cannot store U+0000 in text: refused wherever it appears. */
+  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
   payloadTooLarge: 'The request is too large.',
 } as const;

@@ -53,6 +53,7 @@ import { registerVerificationRoutes } from './features/verification/verification
 import { createVerificationService } from './features/verification/verification.service';
 import { registerCrossSiteGuard } from './platform/cross-site-guard';
 import { registerErrorHandling } from './platform/errors';
+import { registerNulGuard } from './platform/nul-guard';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createLiveEvents, registerLiveEvents } from './platform/live-events';
 import { loggerOptions } from './platform/logger';
@@ -138,6 +139,7 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app, config);
   const { instanceId } = config;

@@ -13,6 +13,7 @@ import {
   type AuditLogPage,
 } from '@contracts/admin';
 import type { CurrentUser } from '@contracts/auth';
+import { ERROR_MESSAGES } from '@contracts/errors';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { DELETED_USER_NAME, type ConversationThread } from '@contracts/messages';
 import {
@@ -526,6 +527,20 @@ describe('carers', () => {
       message: CARER_MESSAGES.photoType,
       fieldErrors: { photo: CARER_MESSAGES.photoType },
     });
+    expect((await db().select().from(carerProfiles)).length).toBe(before);
+    expect((await db().select().from(uploads)).length).toBe(files);
+  });
+
+  it('refuses a NUL character in a form field with 400, creating nothing and keeping no photo', async () => {
+    const before = (await db().select().from(carerProfiles)).length;
+    const files = (await db().select().from(uploads)).length;
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/test/carers',
+      ...form(carerFields({ location: 'Swansea\u0000SA1' }), { content: await photoWithGps() }),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ message: ERROR_MESSAGES.nulCharacter });
     expect((await db().select().from(carerProfiles)).length).toBe(before);
     expect((await db().select().from(uploads)).length).toBe(files);
   });

@@ -65,12 +65,10 @@ async function checkAbout(page: Page) {
   expect(await quote.locator('blockquote').textContent()).toMatch(/properly checked/);
   expect(await quote.locator('figcaption cite').textContent()).toBe('Rachel Adeyemi');
   const values = m.getByRole('region', { name: 'Our Values' }).getByRole('heading', { level: 3 });
-  expect(await values.allTextContents()).toEqual([
-    'Safety first',
-    'Dignity',
-    'Transparency',
-    'Fair pay for carers',
-  ]);
+  // SPEC section 1: compassion, trust, community, excellence; background-checked carers across the UK.
+  expect(await values.allTextContents()).toEqual(['Compassion', 'Trust', 'Community', 'Excellence']);
+  await m.getByText(/background-checked carers/).waitFor();
+  expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);
   await m.getByText(/keep 95% of what they earn/).waitFor();
   expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/customer-dashboard');
   expect(await href(m.getByRole('link', { name: 'Become a Carer', exact: true }))).toBe('/carer-signup');

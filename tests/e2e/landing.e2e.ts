@@ -153,7 +153,7 @@ describe('public landing page', () => {
     await pricing.getByText(formatPounds(PLANS.threeMonth.amountPence), { exact: true }).waitFor();
     await pricing.getByText(`for ${PLANS.threeMonth.months} months`).waitFor();
     await pricing.getByText('One-time payment, no recurring fees.').waitFor();
-    await pricing.getByText('Cancel anytime.').waitFor();
+    await pricing.getByText('Cancel anytime', { exact: true }).waitFor();
     expect(
       await pricing
         .getByRole('list', { name: 'Customer Access includes' })

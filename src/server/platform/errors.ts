@@ -111,6 +111,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: ERROR_MESSAGES.invalidJson });
     }
+    if (isNulRefusal(error)) {
+      // A NUL that came in by a way the request guard does not read (a multipart field).
+      return reply.status(400).send({ message: ERROR_MESSAGES.nulCharacter });
+    }
     if (isDatabaseUnavailable(error)) {
       // The cause only: a wrapped query's text and parameters (message bodies, emails) stay out of the log.
       const cause = error.cause instanceof Error ? error.cause : error;
@@ -138,6 +142,9 @@ function hasPostgresCode(error: unknown, sqlState: string): boolean {
   const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
   return code === sqlState || cause?.code === sqlState;
 }
+
+/** True when PostgreSQL refused a NUL character in text (22021, invalid byte sequence: 0x00). */
+export const isNulRefusal = (error: unknown): boolean => hasPostgresCode(error, '22021');
 
 /** True when a database write broke a unique constraint (PostgreSQL 23505), whichever driver wrapped it. */
 export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, '23505');

@@ -65,7 +65,7 @@ export function LandingPricing() {
               <Button asChild size="lg" className="w-full">
                 <Link to={paths.subscribe}>Start Your Subscription</Link>
               </Button>
-              <p className="mt-3 text-center text-sm text-muted-foreground">Cancel anytime.</p>
+              <p className="mt-3 text-center text-sm text-muted-foreground">Cancel anytime</p>
             </div>
           </div>
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye, HandCoins, Heart, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Award, Heart, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { CARER_EARNINGS_SHARE_PERCENT, PRODUCT_NAME } from '@contracts/pricing';
@@ -7,26 +7,27 @@ import { usePageTitle } from '@web/lib/use-page-title';
 
 const FOUNDER = { name: 'Rachel Adeyemi', role: `Founder of ${PRODUCT_NAME}` } as const;
 
+// SPEC section 1: the four values are compassion, trust, community and excellence.
 const VALUES = [
   {
-    icon: ShieldCheck,
-    title: 'Safety first',
-    text: 'Our team checks every carer’s identity, right to work, enhanced DBS certificate and references before their profile shows the Verified badge.',
-  },
-  {
     icon: Heart,
-    title: 'Dignity',
-    text: 'Care is personal. We help people stay in their own homes, on their own terms, with carers who treat them as individuals.',
+    title: 'Compassion',
+    text: 'Care is personal. We help people stay in their own homes, on their own terms, with carers who treat them with warmth and dignity.',
   },
   {
-    icon: Eye,
-    title: 'Transparency',
-    text: 'You see what we checked and when, what a plan costs before you pay, and exactly what we do with your data.',
+    icon: ShieldCheck,
+    title: 'Trust',
+    text: 'Our team checks every carer’s identity, right to work, enhanced DBS certificate and references before their profile shows the Verified badge, and shows you what was checked.',
   },
   {
-    icon: HandCoins,
-    title: 'Fair pay for carers',
-    text: `Carers set their own rates and keep ${CARER_EARNINGS_SHARE_PERCENT}% of what they earn, because good care depends on carers who are valued.`,
+    icon: Users,
+    title: 'Community',
+    text: `We bring families and local carers together directly. Carers set their own rates and keep ${CARER_EARNINGS_SHARE_PERCENT}% of what they earn, because good care depends on carers who are valued.`,
+  },
+  {
+    icon: Award,
+    title: 'Excellence',
+    text: 'We hold ourselves to a high standard: clear prices before you pay, a site everyone can use, and real people when you need help.',
   },
 ] as const;
 
@@ -62,8 +63,8 @@ export function AboutPage() {
       <header className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About {PRODUCT_NAME}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-          We help families across the UK find independent carers they can trust, and help good carers find the
-          families who need them.
+          We connect families across the UK with background-checked carers they can trust, and help good
+          carers find the families who need them.
         </p>
       </header>
 
