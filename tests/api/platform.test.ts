@@ -72,6 +72,34 @@ describe('platform (demo mode)', () => {
     expect(response.json().message).toEqual(expect.any(String));
   });
 
+  it('words schema failures so the caller knows which field and what to send', async () => {
+    const { cookie } = await t.register();
+    const post = (url: string, payload: unknown) =>
+      t.injectAs(cookie, {
+        method: 'POST',
+        url,
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      });
+    const notObject = await post('/api/subscribe', []);
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().message).toBe('The request body must be an object.');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors.password).toBe('The field "password" is required.');
+    const tooLong = await t.injectAs(cookie, { url: `/api/carers/${'x'.repeat(65)}` });
+    expect(tooLong.statusCode).toBeLessThan(500);
+    expect(tooLong.json().message).not.toMatch(/^Too big|^Invalid input/);
+    // The contracts' own messages are kept.
+    const badEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'not-an-email', password: 'x' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).not.toMatch(/^The field/);
+  });
+
   it('serves the OpenAPI description generated from the route schemas', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

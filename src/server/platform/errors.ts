@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ErrorBody } from '@contracts/errors';
+import { plainValidationMessage } from './validation-messages';
 
 /** Services throw these; one handler maps them to an HTTP status and `{ message }`. */
 export class AppError extends Error {
@@ -41,14 +42,17 @@ interface ValidationIssue {
 }
 
 /** Turns schema failures into one readable message plus a message per field. */
-function describeValidation(issues: ValidationIssue[]): Pick<ErrorBody, 'message' | 'fieldErrors'> {
+function describeValidation(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): Pick<ErrorBody, 'message' | 'fieldErrors'> {
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
     // Forms are flat: an error inside a list ('qualifications.0') belongs to the list's field.
     const field = path.length > 0 ? String(path[0]) : '_';
     const message = issue.params?.issue?.message ?? issue.message ?? 'Invalid value';
-    fieldErrors[field] ??= message;
+    fieldErrors[field] ??= plainValidationMessage(message, path, context);
   }
   const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
   return { message: first, fieldErrors };
@@ -103,10 +107,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(describeValidation(error.validation as ValidationIssue[]));
+      return reply
+        .status(400)
+        .send(describeValidation(error.validation as ValidationIssue[], error.validationContext));
     }
     if (error.validation) {
-      return reply.status(400).send(describeValidation(error.validation as ValidationIssue[]));
+      return reply
+        .status(400)
+        .send(describeValidation(error.validation as ValidationIssue[], error.validationContext));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: ERROR_MESSAGES.invalidJson });
