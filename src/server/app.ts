@@ -76,7 +76,7 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createSessionRepository } from './platform/sessions/session.repository';
 import { createNotifiedCaches, registerNotifiedCaches } from './platform/notified-caches';
 import { createSessionCache, registerSessionCache } from './platform/sessions/session-cache';
-import { registerSessions } from './platform/sessions/session.plugin';
+import { registerSessions, requireUser } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from './platform/storage';
@@ -364,7 +364,11 @@ export async function buildApp({
   registerVerificationRoutes(app, verification);
   registerSavedCarersRoutes(app, savedCarers);
   registerMessagingRoutes(app, messaging);
-  registerLiveEvents(app, liveEvents);
+  registerLiveEvents(app, liveEvents, (request) => {
+    const token = request.cookies[config.session.cookieName] ?? '';
+    const userId = requireUser(request).id;
+    return async () => (await sessions.liveUserId(token)) === userId;
+  });
   registerContactRoutes(app, contact);
   registerReviewsRoutes(app, reviews);
   registerReportsRoutes(app, reports);

@@ -14,6 +14,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { rowsOf } from '../support/privacy-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** A response as the test reads it: status, headers, and the body as it arrives. */
@@ -213,6 +214,36 @@ describe('GET /api/events', () => {
     }
     expect(again?.status).toBe(200);
     await Promise.all([...streams.slice(1), again!].map((stream) => stream.close()));
+  });
+});
+
+describe('streams of sessions that are over', () => {
+  it('ends the stream at the next heartbeat once its session is gone, leaving other sessions’ streams open', async () => {
+    const leaving = await customer(t, 'active');
+    const staying = await customer(t, 'active');
+    const ending = await openStream(baseUrl, leaving);
+    const kept = await openStream(baseUrl, staying);
+    expect([ending.status, kept.status]).toEqual([200, 200]);
+    const lastSeen = async () =>
+      rowsOf<{ last_seen_at: string }>(
+        await t.database.db.execute(
+          sql`select last_seen_at from sessions where user_id = ${leaving.user.id}`,
+        ),
+      ).map((row) => String(row.last_seen_at));
+
+    // A check while still signed in ends nothing, and does not move the session's idle expiry.
+    const seenBefore = await lastSeen();
+    await t.app.liveEvents.recheck();
+    expect(t.app.liveEvents.streamCount(leaving.user.id)).toBe(1);
+    expect(await lastSeen()).toEqual(seenBefore);
+
+    // Signed out (here: the session row goes, as with sign-out, suspension or an admin's sign-out).
+    await t.injectAs(leaving.cookie, { method: 'POST', url: '/api/auth/logout' });
+    await t.app.liveEvents.recheck();
+    await ending.ended;
+    expect(t.app.liveEvents.streamCount(leaving.user.id)).toBe(0);
+    expect(t.app.liveEvents.streamCount(staying.user.id)).toBe(1);
+    await kept.close();
   });
 });
 

@@ -262,6 +262,23 @@ describe('/subscribe', () => {
     await page.getByRole('button', { name: 'Get Annual Plan' }).waitFor();
   });
 
+  it('names the plan in the success toast after coming back from the payment provider’s page', async () => {
+    // A card that needs the bank's page (3-D Secure) leaves the site and comes back with these.
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.goto(
+      '/subscribe?payment_intent=pi_x&payment_intent_client_secret=pi_x_secret_y&redirect_status=succeeded',
+    );
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.subscribeSuccessTitle).waitFor();
+    await page
+      .getByText(
+        `${SUBSCRIPTION_MESSAGES.subscribeSuccessDescription} ${SUBSCRIPTION_MESSAGES.annualActivated}`,
+      )
+      .first()
+      .waitFor();
+    // The provider's parameters are taken off the address.
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   for (const [label, viewport] of VIEWPORTS) {
     it(`shows the demo subscriber their active Annual plan (${label})`, async () => {
       const page = await open(viewport, DEMO_ACCOUNTS.subscribed);

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { LiveEvent } from '@contracts/messages';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { createDurableListener } from './durable-listen';
@@ -14,10 +14,21 @@ import { requireUser } from './sessions/session.plugin';
 // app instance LISTENs on one connection and passes each notice to the server-sent event streams
 // of the users it names that are open on that instance.
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live event streams (`recheck()` runs a heartbeat's session check now). */
+    liveEvents: LiveEvents;
+  }
+}
+
 export const LIVE_CHANNEL = 'carematch_live';
 /** Open streams per user (tabs and devices); one more is refused rather than dropping another. */
 export const MAX_STREAMS_PER_USER = 10;
-/** Proxies close quiet connections: a comment line this often keeps the stream open. */
+/**
+ * Proxies close quiet connections: a comment line this often keeps the stream open. Each beat
+ * also checks that every stream's session is still live (signed out, suspended, ended by an
+ * admin, idle past its expiry: the stream ends).
+ */
 export const HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting a dropped stream. */
 const CLIENT_RETRY_MS = 3_000;
@@ -74,6 +85,8 @@ interface LiveEventsDeps {
 /** This instance's side: one LISTEN, and the open streams by user. */
 export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: LiveEventsDeps) {
   const streams = new Map<string, Set<PassThrough>>();
+  // How to tell whether the session that opened each stream is still live.
+  const stillSignedIn = new WeakMap<PassThrough, () => Promise<boolean>>();
   // When each stream's HTTP response is really over (its connection is then idle).
   const responseClosed = new WeakMap<PassThrough, Promise<void>>();
   // Connections that carry or carried a stream: shutdown closes those still open.
@@ -101,6 +114,26 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
     }
   }
 
+  /** Ends every stream whose session is over; a failed check (database away) keeps the stream. */
+  async function recheck(): Promise<void> {
+    const checks: Promise<void>[] = [];
+    for (const set of streams.values()) {
+      for (const stream of set) {
+        const check = stillSignedIn.get(stream);
+        if (!check) continue;
+        checks.push(
+          check().then(
+            (live) => {
+              if (!live) stream.end();
+            },
+            () => undefined,
+          ),
+        );
+      }
+    }
+    await Promise.all(checks);
+  }
+
   const listener = createDurableListener({
     database,
     channel: LIVE_CHANNEL,
@@ -114,6 +147,7 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
     async start(): Promise<void> {
       heartbeat = setInterval(() => {
         for (const set of streams.values()) for (const stream of set) write(stream, ': heartbeat\n\n');
+        void recheck();
       }, heartbeatMs);
       heartbeat.unref();
       await listener.start();
@@ -123,10 +157,11 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
      * A new event stream for `userId`, sent as `response`'s body, or null when they already have
      * MAX_STREAMS_PER_USER open. It leaves the registry when it closes, whoever closes it.
      */
-    open(userId: string, response: ServerResponse): PassThrough | null {
+    open(userId: string, response: ServerResponse, sessionLive?: () => Promise<boolean>): PassThrough | null {
       const set = streams.get(userId) ?? new Set<PassThrough>();
       if (set.size >= MAX_STREAMS_PER_USER) return null;
       const stream = new PassThrough();
+      if (sessionLive) stillSignedIn.set(stream, sessionLive);
       set.add(stream);
       streams.set(userId, set);
       const socket = response.socket;
@@ -153,6 +188,9 @@ export function createLiveEvents({ database, log, heartbeatMs = HEARTBEAT_MS }: 
       stream.write(`retry: ${CLIENT_RETRY_MS}\n: connected\n\n`);
       return stream;
     },
+
+    /** What every heartbeat does after its beat: ends the streams of sessions that are over. */
+    recheck,
 
     /** Open streams on this instance (tests, metrics). */
     streamCount(userId?: string): number {
@@ -199,7 +237,13 @@ export type LiveEvents = ReturnType<typeof createLiveEvents>;
  * app: listening once the app is ready, streams ended before the server closes (an open stream
  * would keep it waiting), the LISTEN stopped on close.
  */
-export function registerLiveEvents(app: FastifyInstance, live: LiveEvents) {
+export function registerLiveEvents(
+  app: FastifyInstance,
+  live: LiveEvents,
+  /** For a signed-in request: a check that its session is still live (run at every heartbeat). */
+  sessionCheckFor: (request: FastifyRequest) => () => Promise<boolean>,
+) {
+  app.decorate('liveEvents', live);
   app.addHook('onReady', () => live.start());
   app.addHook('preClose', () => live.endStreams());
   app.addHook('onClose', () => live.stop());
@@ -214,7 +258,7 @@ export function registerLiveEvents(app: FastifyInstance, live: LiveEvents) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const stream = live.open(user.id, reply.raw);
+      const stream = live.open(user.id, reply.raw, sessionCheckFor(request));
       if (!stream) throw AppError.tooManyRequests(TOO_MANY_STREAMS, CLIENT_RETRY_MS / 1000);
       // Sent as a stream through reply.send, so the usual onSend hooks (security headers) still
       // run; nothing in this app compresses or buffers /api responses.

@@ -86,6 +86,18 @@ export function createSessionService(
     },
 
     /**
+     * The user whose live session `token` is, without sliding its idle expiry: for checks made on
+     * the user's behalf (an open event stream), which must not keep an idle session alive.
+     */
+    async liveUserId(token: string): Promise<string | undefined> {
+      if (token.length === 0 || token.length > 128) return undefined;
+      const at = now();
+      const idHash = hashToken(token);
+      const found = cache?.get(idHash, at) ?? (await repository.findLive(idHash, at));
+      return found?.user.id;
+    },
+
+    /**
      * Forgets this instance's copies of the user's sessions at once. The database's change notice
      * does the same on every instance a moment later; this covers the user's own next request
      * here, which may come before the notice does.

@@ -11,13 +11,19 @@ import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '@web/compone
 import { apiRequest, getQueryFn } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
+const subscriptionStatusQuery = {
+  queryKey: subscriptionStatusQueryKey,
+  queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
+};
+
 /** SPEC 7: asked only when signed in. */
 export function useSubscriptionStatus({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: subscriptionStatusQueryKey,
-    queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
-    enabled,
-  });
+  return useQuery({ ...subscriptionStatusQuery, enabled });
+}
+
+/** The plan as the server has it now (fetched afresh), e.g. after a payment that left the page. */
+export function fetchSubscriptionStatus(queryClient: QueryClient): Promise<SubscriptionStatus> {
+  return queryClient.fetchQuery({ ...subscriptionStatusQuery, staleTime: 0 });
 }
 
 export function usePaymentHistory({ enabled }: { enabled: boolean }) {

@@ -10,7 +10,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { refreshAfterPlanChange, useSubscriptionStatus } from '../api/subscriptions';
+import { fetchSubscriptionStatus, refreshAfterPlanChange, useSubscriptionStatus } from '../api/subscriptions';
 import { ActiveSubscription } from '../components/active-subscription';
 import { CarerPlansNote } from '../components/carer-plans-note';
 import { ChoosePlan } from '../components/choose-plan';
@@ -51,7 +51,15 @@ function Subscription() {
 
   const returning = usePaymentReturn({
     activation: 'subscription',
-    onSuccess: () => activated(null),
+    // Back from the provider's page: the plan the payment switched on names the toast's note.
+    onSuccess: async () => {
+      const { subscriptionType } = await fetchSubscriptionStatus(queryClient).catch(() => ({
+        subscriptionType: null,
+      }));
+      await activated(
+        subscriptionType === 'monthly' || subscriptionType === 'annual' ? subscriptionType : null,
+      );
+    },
     onFailure: paymentFailed,
   });
 
