@@ -54,12 +54,26 @@ export function pageProblems(page: Page): string[] {
 
 /** axe-core with the WCAG 2.x A and AA rules (2.2 included): no violations allowed. */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // A toast or dialog fading in or out has, for that moment, colours no one reads, and axe would
+  // measure them (a colour-contrast failure that depends on timing). With reduced motion (which
+  // the app honours) every fade takes no time, so axe sees the page as it settles.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+      undefined,
+      {
+        timeout: 2_000,
+      },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
+  await page.emulateMedia({ reducedMotion: null });
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
