@@ -3,7 +3,7 @@
 # (docs/deploy.md). docker-compose.yml runs two of these behind nginx, like npm run start:cluster.
 
 # 1. Build: every dependency, then the web app (dist/web) and the server bundle (dist/server).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,13 +11,13 @@ COPY . .
 RUN npm run build
 
 # 2. Runtime dependencies only (sharp and argon2 bring their own prebuilt binaries).
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 3. What runs: the bundle, the web app, the migrations (applied at start), as the non-root `node` user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -15,7 +15,7 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   sourcemap: true,
