@@ -49,8 +49,11 @@ function checkChannel(channel: string) {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `loadDataDir` starts it from a
+   * `dumpDataDir()` tarball instead of an empty cluster (the tests' migrated template).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 // An arbitrary constant: every instance takes the same advisory lock so only one migrates at a time.
 const MIGRATION_LOCK_ID = 7_311_202_611;
@@ -97,7 +100,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     fs.mkdirSync(dataDir, { recursive: true });
   }
   // pg_trgm serves the carer search's location substring index (migration 0001).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Database;
