@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
-import type { DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { carerProfiles, messages, conversations, reviews, sessions, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -192,5 +195,31 @@ describe('constraints', () => {
     expect(keptReview?.customerId).toBeNull();
     const [keptMessage] = await database.db.select().from(messages).where(eq(messages.id, message!.id));
     expect(keptMessage).toMatchObject({ senderId: null, content: 'Hello' });
+  });
+});
+
+// Every other test starts from a migrated template; this one runs the migrations from nothing, the
+// way `npm start` does on a fresh machine (PGlite on disk), and again on the same folder.
+describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the embedded start (PGlite in DATA_DIR)', () => {
+  it('migrates an empty folder, keeps what was written, and migrates again as a no-op', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-embedded-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await first.migrate();
+      await seedDemoData(first.db);
+      const [before] = await first.db.select({ n: count() }).from(users);
+      await first.close();
+
+      const again = await openDatabase({ kind: 'pglite', dataDir });
+      await again.migrate();
+      const [after] = await again.db.select({ n: count() }).from(users);
+      const trgm = await again.db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`);
+      await again.close();
+      expect(after?.n).toBe(before?.n);
+      expect(before?.n).toBeGreaterThan(0);
+      expect((trgm as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
