@@ -42,10 +42,22 @@ let counter = 0;
 export async function createTestApp(
   env: Record<string, string> = {},
   webDir?: string,
-  options: { mailTransport?: EmailTransport; stripeClient?: StripeClient; adminClock?: () => Date } = {},
+  {
+    database: shared,
+    ...options
+  }: {
+    mailTransport?: EmailTransport;
+    stripeClient?: StripeClient;
+    adminClock?: () => Date;
+    /**
+     * Another app's database, so configuration variants of one file share it; it stays open when
+     * this app closes (its owner closes it).
+     */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const database = await createTestDatabase();
+  const database = shared ?? (await createTestDatabase());
   const storage = createMemoryStorage();
   const routes: RouteOptions[] = [];
   const app = await buildApp({
@@ -100,7 +112,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }
