@@ -77,6 +77,17 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * Signs the page's browser context in through the API (the session cookie lands in the context's
+ * cookie jar), for journeys that are not about signing in. Accounts with two-factor need the form.
+ */
+export async function signInByCookie(page: Page, email: string, password: string) {
+  const response = await page.context().request.post('/api/auth/login', { data: { email, password } });
+  if (response.status() !== 200) {
+    throw new Error(`sign-in by cookie failed for ${email}: ${response.status()} ${await response.text()}`);
+  }
+}
+
 /** Signs in through the /login form, the way a person does. */
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');

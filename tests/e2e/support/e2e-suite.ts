@@ -1,13 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/server/db/seed';
-import { DESKTOP, launchBrowser, newPage, pageProblems, signInThroughForm } from './browser';
+import { DESKTOP, launchBrowser, newPage, pageProblems, signInByCookie } from './browser';
 import { startE2EServer, type E2EServer } from './e2e-server';
 
 export interface E2ESuite {
   /** The running server (its baseUrl is filled in once the suite has started). */
   server: () => E2EServer;
-  /** A page in a fresh browser context; signed in through /login when an account is given. */
+  /**
+   * A page in a fresh browser context. With an account it is signed in by cookie, at `/`
+   * (the API's sign-in, as epic-stack's `loginPage()` does), not through the form: only the
+   * sign-in journeys themselves need the form.
+   */
   open(viewport?: { width: number; height: number }, account?: { email: string }): Promise<Page>;
 }
 
@@ -44,8 +48,9 @@ export function useE2ESuite(): E2ESuite {
       const { page } = await newPage(browser, server.baseUrl, viewport);
       opened.push(page);
       if (account) {
-        await signInThroughForm(page, account.email, DEMO_PASSWORD);
-        await page.getByRole('button', { name: 'Account menu' }).waitFor();
+        await signInByCookie(page, account.email, DEMO_PASSWORD);
+        await page.goto('/');
+        await page.getByRole('button', { name: /Account menu/ }).waitFor();
       }
       return page;
     },
