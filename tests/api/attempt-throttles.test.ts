@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -22,7 +23,7 @@ import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '.
 
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  const actual = await importOriginal<typeof Argon2>();
   return {
     ...actual,
     verify: (...args: Parameters<typeof actual.verify>) => {
@@ -170,7 +171,7 @@ describe('sign-in under a parallel burst', () => {
 
 describe('password spraying from one network', () => {
   it(`checks at most ${LOGIN_MAX_FAILURES_PER_NETWORK} of ${BURST} accounts tried with one password`, async () => {
-    const targets = [];
+    const targets: Awaited<ReturnType<typeof account>>[] = [];
     for (let n = 0; n < BURST; n += 1) targets.push(await account());
     const address = nextAddress();
     const responses = await Promise.all(
@@ -189,7 +190,7 @@ describe('password spraying from one network', () => {
 
   it('counts failures only: many people signing in from one network are not held', async () => {
     const address = nextAddress();
-    const people = [];
+    const people: Awaited<ReturnType<typeof account>>[] = [];
     for (let n = 0; n < LOGIN_MAX_FAILURES_PER_NETWORK + 5; n += 1) people.push(await account());
     for (const person of people) {
       expect((await signIn(person.email, TEST_PASSWORD, address)).statusCode).toBe(200);
@@ -202,7 +203,7 @@ describe('password spraying from one network', () => {
   });
 
   it('counts a whole IPv6 /64 as one network', async () => {
-    const targets = [];
+    const targets: Awaited<ReturnType<typeof account>>[] = [];
     for (let n = 0; n < LOGIN_MAX_FAILURES_PER_NETWORK + 1; n += 1) targets.push(await account());
     const responses = await Promise.all(
       targets.map((user, n) =>
@@ -308,7 +309,7 @@ describe('two-factor codes under a parallel burst', () => {
 
   it(`checks at most ${TWO_FACTOR_MAX_FAILURES} wrong codes across parallel sign-ins of one account`, async () => {
     const { user, secret } = await enrolled();
-    const cookies = [];
+    const cookies: string[] = [];
     for (let n = 0; n < BURST / TWO_FACTOR_ATTEMPTS_PER_CHALLENGE; n += 1)
       cookies.push(await challenge(user.email));
     totpChecks.mockClear();

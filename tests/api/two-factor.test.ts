@@ -131,7 +131,10 @@ describe('turning two-factor on from settings', () => {
     const enable = await t.injectAs(cookie, {
       method: 'POST',
       url: '/api/settings/two-factor/enable',
-      payload: { code: ` ${appCode(enrolment.secret).replace(/(\d{3})/, '$1 ')} `, currentPassword: TEST_PASSWORD },
+      payload: {
+        code: ` ${appCode(enrolment.secret).replace(/(\d{3})/, '$1 ')} `,
+        currentPassword: TEST_PASSWORD,
+      },
     });
     expect(enable.statusCode, enable.body).toBe(200);
     const codes = enable.json<{ recoveryCodes: string[] }>().recoveryCodes;

@@ -162,7 +162,12 @@ export function registerTwoFactorRoutes(
     async (request, reply) => {
       reply.headers(noStore);
       const { user, session } = signedIn(request);
-      const codes = await twoFactor.renewRecoveryCodes(user, session, request.ip, request.body.currentPassword);
+      const codes = await twoFactor.renewRecoveryCodes(
+        user,
+        session,
+        request.ip,
+        request.body.currentPassword,
+      );
       return { recoveryCodes: codes };
     },
   );
