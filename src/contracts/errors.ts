@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STEP_UP_FRESH_SIGN_IN_MINUTES } from './limits';
 
 /** Every error answer of the API has this body; the web shows `message` to the person. */
 export const ErrorBody = z.object({
@@ -17,6 +18,8 @@ export const ERROR_MESSAGES = {
   /** Sign-in of an account an admin suspended (issue 7 safeguarding); told only after the right password. */
   accountSuspended: 'This account has been suspended. Contact support.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
+  /** Step-up for an account without a password whose sign-in is not recent (issue 17 point 5). */
+  signInAgainToChange: `For your security, please sign out and sign in again, then make this change within ${STEP_UP_FRESH_SIGN_IN_MINUTES} minutes.`,
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   /** Registration from one network over REGISTRATIONS_PER_HOUR (production). */
   tooManyRegistrations: 'Too many accounts have been created from your network. Please try again in an hour.',

@@ -17,8 +17,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** NIST SP 800-63B asks for at least 64; argon2 hashes any length, the cap only bounds work. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** Failed sign-ins (and current-password checks) per account and client network per window: then 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/**
+ * Failed sign-ins from one client network (an IPv4 address, an IPv6 /64) across all accounts per
+ * LOGIN_FAILURE_WINDOW_MINUTES: password spraying (one password tried on many accounts) stops here.
+ * Successful sign-ins do not count.
+ */
+export const LOGIN_MAX_FAILURES_PER_NETWORK = 30;
+/**
+ * An account without a password (OpenID Connect only) proves it is still its owner, before a
+ * change to how it signs in, by a session begun this recently (step-up, issue 17 point 5).
+ */
+export const STEP_UP_FRESH_SIGN_IN_MINUTES = 10;
 
 export const FOOTER_YEAR = 2025;
 

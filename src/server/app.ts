@@ -16,6 +16,7 @@ import { createAuditRecorder, createAuditService } from './features/audit/audit.
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
+import { createSignInThrottle } from './features/auth/sign-in-throttle';
 import { createOidcClient } from './features/auth/oidc';
 import { registerPasswordResetRoutes } from './features/auth/password-reset.routes';
 import { createPasswordResetService } from './features/auth/password-reset.service';
@@ -166,6 +167,7 @@ export async function buildApp({
   const carers = createCarersService({ db, storage, searchCacheMs: config.searchCacheMs, carerCaches });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
+  const signInThrottle = createSignInThrottle({ rateLimiter, loginFailures });
   const mailer = createMailer({
     db,
     transport:
@@ -178,7 +180,7 @@ export async function buildApp({
   const twoFactor = createTwoFactorService({
     db,
     mailer,
-    loginFailures,
+    signInThrottle,
     secret: config.sessionSecret,
     keySecret: config.twoFactorSecret,
     mode: config.mode,
@@ -186,7 +188,7 @@ export async function buildApp({
   const audit = createAuditRecorder(db);
   const auth = createAuthService({
     users: createUserRepository(db),
-    loginFailures,
+    signInThrottle,
     sessions,
     twoFactor,
     rateLimiter,
@@ -251,7 +253,7 @@ export async function buildApp({
     storage,
     mailer,
     sessions,
-    loginFailures,
+    signInThrottle,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
   });

@@ -327,7 +327,7 @@ async function prepare(
       await ok(caller.cookie, {
         method: 'POST',
         url: '/api/settings/two-factor/enable',
-        payload: { code: appCode(secret) },
+        payload: { code: appCode(secret), currentPassword: TEST_PASSWORD },
       });
       return {};
     }

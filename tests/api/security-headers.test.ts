@@ -458,7 +458,7 @@ describe('security headers on every kind of response (demo mode)', () => {
     const enable = await t.injectAs(cookie, {
       method: 'POST',
       url: '/api/settings/two-factor/enable',
-      payload: { code: appCode(secret) },
+      payload: { code: appCode(secret), currentPassword: TEST_PASSWORD },
     });
     expect(enable.statusCode, enable.body).toBe(200);
     const first = await t.app.inject({

@@ -19,6 +19,8 @@ import {
   twoFactorSecrets,
   users,
 } from '../../src/server/db/schema';
+import { createSignInThrottle } from '../../src/server/features/auth/sign-in-throttle';
+import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import { createLoginFailureRepository } from '../../src/server/features/auth/login-failure.repository';
 import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
 import { buildApp } from '../../src/server/app';
@@ -73,7 +75,7 @@ async function enrol(app: TestApp, cookie: string): Promise<{ secret: string; co
   const enable = await app.injectAs(cookie, {
     method: 'POST',
     url: '/api/settings/two-factor/enable',
-    payload: { code: appCode(secret) },
+    payload: { code: appCode(secret), currentPassword: TEST_PASSWORD },
   });
   expect(enable.statusCode, enable.body).toBe(200);
   return { secret, codes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
@@ -121,7 +123,7 @@ describe('turning two-factor on from settings', () => {
     const wrong = await t.injectAs(cookie, {
       method: 'POST',
       url: '/api/settings/two-factor/enable',
-      payload: { code: appCode(enrolment.secret, 5) },
+      payload: { code: appCode(enrolment.secret, 5), currentPassword: TEST_PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.codeWrong });
@@ -129,7 +131,10 @@ describe('turning two-factor on from settings', () => {
     const enable = await t.injectAs(cookie, {
       method: 'POST',
       url: '/api/settings/two-factor/enable',
-      payload: { code: ` ${appCode(enrolment.secret).replace(/(\d{3})/, '$1 ')} ` },
+      payload: {
+        code: ` ${appCode(enrolment.secret).replace(/(\d{3})/, '$1 ')} `,
+        currentPassword: TEST_PASSWORD,
+      },
     });
     expect(enable.statusCode, enable.body).toBe(200);
     const codes = enable.json<{ recoveryCodes: string[] }>().recoveryCodes;
@@ -165,7 +170,7 @@ describe('turning two-factor on from settings', () => {
       const response = await t.injectAs(cookie, {
         method: 'POST',
         url: '/api/settings/two-factor/enable',
-        payload: { code },
+        payload: { code, currentPassword: TEST_PASSWORD },
       });
       expect(response.statusCode, code).toBe(400);
       expect(response.json().fieldErrors.code).toBeDefined();
@@ -173,7 +178,7 @@ describe('turning two-factor on from settings', () => {
     const response = await t.injectAs(cookie, {
       method: 'POST',
       url: '/api/settings/two-factor/enable',
-      payload: { code: '123456' },
+      payload: { code: '123456', currentPassword: TEST_PASSWORD },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(TWO_FACTOR_MESSAGES.noEnrolment);
@@ -636,7 +641,10 @@ describe('data export, retention and deletion', () => {
       .where(eq(twoFactorChallenges.userId, user.id));
     const service = createTwoFactorService({
       db: t.database.db,
-      loginFailures: createLoginFailureRepository(t.database.db),
+      signInThrottle: createSignInThrottle({
+        rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
+        loginFailures: createLoginFailureRepository(t.database.db),
+      }),
       mailer: t.app.mailer,
       secret: t.config.sessionSecret,
       keySecret: t.config.twoFactorSecret,

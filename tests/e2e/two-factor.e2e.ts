@@ -6,6 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '@contracts/settings';
 import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@contracts/two-factor';
@@ -84,10 +85,14 @@ async function startSetup(page: Page): Promise<string> {
   return secret;
 }
 
-/** Settings, step 2: a code from the app turns it on and the recovery codes are shown once. */
-async function finishSetup(page: Page, secret: string): Promise<string[]> {
+/**
+ * Settings, step 2: a code from the app and the password (step-up, issue 17 point 5) turn it on and
+ * the recovery codes are shown once.
+ */
+async function finishSetup(page: Page, secret: string, password = PASSWORD): Promise<string[]> {
   const twoFactor = section(page);
   await twoFactor.getByLabel(TWO_FACTOR_MESSAGES.codeLabel).fill(totp(secret));
+  await twoFactor.getByLabel('Current password').fill(password);
   await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.turnOnButton }).click();
   await toastTitle(page, TWO_FACTOR_MESSAGES.enabledTitle).waitFor();
   const list = twoFactor.getByRole('list', { name: TWO_FACTOR_MESSAGES.recoveryCodesTitle });
@@ -154,7 +159,7 @@ describe('two-factor sign-in: the acceptance journey', () => {
     const twoFactor = section(page);
     await twoFactor.getByText(TWO_FACTOR_MESSAGES.statusOff, { exact: true }).waitFor();
     const secret = await startSetup(page);
-    await finishSetup(page, secret);
+    await finishSetup(page, secret, NEW_PASSWORD);
     await saveCodes(page);
     await twoFactor.getByText(TWO_FACTOR_MESSAGES.codesLeft(RECOVERY_CODE_COUNT), { exact: true }).waitFor();
 
@@ -390,10 +395,24 @@ describe('two-factor sign-in on /settings', () => {
     expect(new URL(third.url()).pathname).toBe('/');
   });
 
-  it('refuses a wrong code when turning on, and cancelling leaves it off', async () => {
+  it('asks for the password and refuses a wrong one or a wrong code when turning on; cancelling leaves it off', async () => {
     const { page } = await newCustomerOnSettings();
     const secret = await startSetup(page);
     const twoFactor = section(page);
+    const password = twoFactor.getByLabel('Current password');
+    // The password is asked for, beside its field, before anything is sent.
+    await twoFactor.getByLabel(TWO_FACTOR_MESSAGES.codeLabel).fill(totp(secret));
+    await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.turnOnButton }).click();
+    await twoFactor.getByText(AUTH_MESSAGES.passwordRequired, { exact: true }).waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    // A wrong one is refused by the server, beside the field too; a stolen session gets no further.
+    await password.fill('Not-My-Password-11');
+    await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.turnOnButton }).click();
+    await twoFactor.getByText(SETTINGS_MESSAGES.currentPasswordWrong, { exact: true }).waitFor();
+    expect(await password.getAttribute('aria-describedby')).toContain(
+      'settings-two-factor-enable-password-error',
+    );
+    await password.fill(PASSWORD);
     await twoFactor.getByLabel(TWO_FACTOR_MESSAGES.codeLabel).fill(wrongCode(secret));
     await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.turnOnButton }).click();
     await twoFactor.getByText(TWO_FACTOR_MESSAGES.codeWrong, { exact: true }).waitFor();

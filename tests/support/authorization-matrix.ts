@@ -280,7 +280,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/settings/two-factor/enable',
     fresh: true,
     prepare: 'twoFactorStarted',
-    body: { code: '{totp}' },
+    body: { code: '{totp}', currentPassword: '{password}' },
     expected: signedIn(200),
   },
   {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 
@@ -14,7 +14,7 @@ export function createRateLimitRepository(db: Executor) {
       key: string,
       at: Date,
       windowMs: number,
-    ): Promise<{ hits: number; expiresAt: Date }> {
+    ): Promise<{ hits: number; windowStart: Date; expiresAt: Date }> {
       const t = rateLimitCounters;
       // In ON CONFLICT DO UPDATE, the table's columns are the stored row and `excluded` is this hit.
       const windowOver = sql`${t.expiresAt} <= excluded.window_start`;
@@ -29,9 +29,25 @@ export function createRateLimitRepository(db: Executor) {
             expiresAt: sql`case when ${windowOver} then excluded.expires_at else ${t.expiresAt} end`,
           },
         })
-        .returning({ hits: t.hits, expiresAt: t.expiresAt });
+        .returning({ hits: t.hits, windowStart: t.windowStart, expiresAt: t.expiresAt });
       if (!row) throw new Error('rate limit upsert returned no row');
       return row;
+    },
+
+    /**
+     * Takes `amount` hits back out of the window that began at `windowStart` (a window that has
+     * since restarted is left alone). Each statement is atomic on its own: a hit racing between them
+     * is still counted, so this can only ever leave more hits than exact, never fewer.
+     */
+    async giveBack(bucket: string, key: string, windowStart: Date, amount: number): Promise<void> {
+      const t = rateLimitCounters;
+      const same = and(eq(t.bucket, bucket), eq(t.key, key), eq(t.windowStart, windowStart));
+      // Delete first: after the update, a row left with fewer hits would match the delete too.
+      await db.delete(t).where(and(same, lte(t.hits, amount)));
+      await db
+        .update(t)
+        .set({ hits: sql`${t.hits} - ${amount}` })
+        .where(and(same, gt(t.hits, amount)));
     },
 
     async clear(bucket: string, key: string): Promise<void> {

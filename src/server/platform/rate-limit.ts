@@ -25,6 +25,21 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/**
+ * A hit taken before an expensive or secret check (a password, a code), so that any number of
+ * parallel attempts evaluate at most `limit`: the counter says "allowed?" in the same statement
+ * that counts. What the check then finds may take hits back out of the same window.
+ */
+export interface Reservation extends RateLimitResult {
+  /** Takes this hit back (the attempt should not count, e.g. it succeeded). */
+  release(): Promise<void>;
+  /**
+   * Takes this hit and every hit counted before it in the window back: a success that forgives
+   * earlier failures. Hits counted after this one (attempts still in flight) stay.
+   */
+  forgiveEarlier(): Promise<void>;
+}
+
 const BUCKET = /^[a-z][a-z0-9._:-]{0,63}$/;
 
 function checkRule(rule: RateLimitRule) {
@@ -49,12 +64,13 @@ export function createRateLimiter(db: Executor, { secret, now = () => new Date()
   const storedKey = (rule: RateLimitRule, key: string) =>
     createHmac('sha256', hashKey).update(`${rule.bucket}\n${key}`).digest('base64url');
 
-  async function hit(rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+  async function reserve(rule: RateLimitRule, key: string): Promise<Reservation> {
     checkRule(rule);
     const at = now();
-    const { hits, expiresAt } = await repository.hit(
+    const stored = storedKey(rule, key);
+    const { hits, windowStart, expiresAt } = await repository.hit(
       rule.bucket,
-      storedKey(rule, key),
+      stored,
       at,
       rule.windowSeconds * 1000,
     );
@@ -64,12 +80,25 @@ export function createRateLimiter(db: Executor, { secret, now = () => new Date()
       remaining: Math.max(0, rule.limit - hits),
       resetAt: expiresAt,
       retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - at.getTime()) / 1000)),
+      release: () => repository.giveBack(rule.bucket, stored, windowStart, 1),
+      forgiveEarlier: () => repository.giveBack(rule.bucket, stored, windowStart, hits),
     };
+  }
+
+  async function hit(rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+    const { allowed, count, remaining, resetAt, retryAfterSeconds } = await reserve(rule, key);
+    return { allowed, count, remaining, resetAt, retryAfterSeconds };
   }
 
   return {
     /** Counts one hit for `key` and says whether it is within the limit. */
     hit,
+
+    /**
+     * Counts one hit before a check that must not run past the limit, with ways to take it (or the
+     * hits before it) back once the check has answered.
+     */
+    reserve,
 
     /** Counts one hit; over the limit, throws a 429 with `message` and a Retry-After header. */
     async enforce(rule: RateLimitRule, key: string, message: string): Promise<RateLimitResult> {

@@ -1,17 +1,14 @@
 import type { LoginInput, RegisterInput } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
-import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@contracts/limits';
 import type { UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { SessionContext, SessionService } from '../../platform/sessions/session.service';
 import type { OidcClaims } from './oidc';
-import type { LoginFailureRepository } from './login-failure.repository';
 import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from './password';
+import type { SignInThrottle } from './sign-in-throttle';
 import type { TwoFactorService } from './two-factor.service';
 import type { UserRepository } from './user.repository';
-
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
 /** Registrations from one client network per hour (REGISTRATIONS_PER_HOUR; absent: no limit). */
 export function registrationLimit(perHour: number): RateLimitRule | undefined {
@@ -20,7 +17,7 @@ export function registrationLimit(perHour: number): RateLimitRule | undefined {
 
 interface AuthServiceDeps {
   users: UserRepository;
-  loginFailures: LoginFailureRepository;
+  signInThrottle: SignInThrottle;
   sessions: SessionService;
   twoFactor: TwoFactorService;
   rateLimiter: RateLimiter;
@@ -28,7 +25,6 @@ interface AuthServiceDeps {
   registrationsPerHour: number;
   /** Called for every session started (the app records admin sign-ins in the audit log). */
   onSignedIn?: (user: UserRow, context: SessionContext) => Promise<void>;
-  now?: () => Date;
 }
 
 export interface SignedIn {
@@ -51,13 +47,12 @@ export type SignInOutcome = SignedIn | TwoFactorDue;
 
 export function createAuthService({
   users,
-  loginFailures,
+  signInThrottle,
   sessions,
   twoFactor,
   rateLimiter,
   registrationsPerHour,
   onSignedIn,
-  now = () => new Date(),
 }: AuthServiceDeps) {
   const registrationRule = registrationLimit(registrationsPerHour);
 
@@ -127,9 +122,11 @@ export function createAuthService({
     },
 
     /**
-     * Unknown email and wrong password get the same answer in the same time. More than
-     * LOGIN_MAX_FAILURES failures for one account from one address within the window get 429.
-     * `onlyRole` (the admin sign-in) answers any other account like a wrong password.
+     * Unknown email and wrong password get the same answer in the same time. The attempt is
+     * reserved before the password is checked (sign-in-throttle.ts): past LOGIN_MAX_FAILURES for
+     * the account from one network, or LOGIN_MAX_FAILURES_PER_NETWORK across accounts, 429 without
+     * checking, the right password included. `onlyRole` (the admin sign-in) answers any other
+     * account like a wrong password.
      */
     async login(
       input: LoginInput,
@@ -137,27 +134,16 @@ export function createAuthService({
       previousToken?: string,
       onlyRole?: UserRow['role'],
     ): Promise<SignInOutcome> {
-      const emailKey = input.email.toLowerCase();
-      const at = now();
-      const { failures, oldest } = await loginFailures.countSince(
-        emailKey,
-        context.ipAddress,
-        new Date(at.getTime() - WINDOW_MS),
-      );
-      if (failures >= LOGIN_MAX_FAILURES) {
-        const retryAfterMs = oldest ? oldest.getTime() + WINDOW_MS - at.getTime() : WINDOW_MS;
-        throw AppError.tooManyRequests(ERROR_MESSAGES.tooManyLoginAttempts, retryAfterMs / 1000);
-      }
-
+      const attempt = await signInThrottle.signIn(input.email.toLowerCase(), context.ipAddress);
       const user = await users.findByEmail(input.email);
       const valid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await spendDecoyVerification(input.password), false);
       if (!user || !valid) {
-        await loginFailures.record(emailKey, context.ipAddress, at);
+        await attempt.failed();
         throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
       }
-      await loginFailures.clear(emailKey, context.ipAddress);
+      await attempt.succeeded();
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (onlyRole && user.role !== onlyRole) throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
       if (user.suspendedAt) throw AppError.forbidden(ERROR_MESSAGES.accountSuspended);

@@ -1,30 +1,15 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
+/**
+ * The record of failed sign-ins (shown in the account's data export, kept a day). The throttle is
+ * the counter of sign-in-throttle.ts; these rows decide nothing.
+ */
 export function createLoginFailureRepository(db: Executor) {
   return {
     async record(emailKey: string, ipAddress: string, failedAt: Date): Promise<void> {
       await db.insert(loginFailures).values({ emailKey, ipAddress, failedAt });
-    },
-
-    /** How many failures since `since`, and when the oldest of them happened. */
-    async countSince(
-      emailKey: string,
-      ipAddress: string,
-      since: Date,
-    ): Promise<{ failures: number; oldest: Date | null }> {
-      const [row] = await db
-        .select({ failures: count(), oldest: min(loginFailures.failedAt) })
-        .from(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.emailKey, emailKey),
-            eq(loginFailures.ipAddress, ipAddress),
-            gt(loginFailures.failedAt, since),
-          ),
-        );
-      return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null };
     },
 
     async clear(emailKey: string, ipAddress: string): Promise<void> {

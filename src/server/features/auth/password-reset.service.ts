@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { hashPassword, passwordProblem } from './password';
+import { createTwoFactorRepository } from './two-factor.repository';
 import { createPasswordResetRepository } from './password-reset.repository';
 import type { UserRepository } from './user.repository';
 
@@ -164,6 +165,10 @@ export function createPasswordResetService({
         await inTx.invalidateForUser(userId, at);
         await inTx.setPassword(userId, passwordHash, at);
         await inTx.deleteSessionsOf(userId);
+        // Two-factor stays on (a reset proves the mailbox, not the authenticator: issue 17 point 5,
+        // the way out of a lost authenticator is a recovery code); half-done sign-ins that got
+        // past the old password end with it.
+        await createTwoFactorRepository(tx).deleteChallengesOf(userId);
         await mailer.enqueue(tx, passwordResetNoticeEmail(found.email));
       });
       mailer.dispatchSoon();

@@ -58,17 +58,34 @@ export function createTwoFactorRepository(db: Executor) {
       return rows.length === 1;
     },
 
-    /** Counts a wrong code; the count restarts when the last failure is older than `since`. */
-    async recordFailure(userId: string, at: Date, since: Date): Promise<number> {
+    /**
+     * Reserves one code check against the account before the code is looked at (issue 17 point
+     * 1): counts it as a failure in the same statement that answers "allowed?". The count restarts
+     * when the last failure is older than `since`; while `max` failures are newer than `since` the
+     * second step is locked and nothing is counted (the lock does not grow). Returns the count with
+     * this attempt, or null when locked (or there is no key). A right code clears it (spendStep,
+     * clearFailures).
+     */
+    async reserveFailure(userId: string, at: Date, since: Date, max: number): Promise<number | null> {
       const [row] = await db
         .update(s)
         .set({
           failedCount: sql`case when ${s.lastFailedAt} is null or ${s.lastFailedAt} < ${since} then 1 else ${s.failedCount} + 1 end`,
           lastFailedAt: at,
         })
-        .where(eq(s.userId, userId))
+        .where(
+          and(
+            eq(s.userId, userId),
+            sql`not (${s.failedCount} >= ${max} and ${s.lastFailedAt} is not null and ${s.lastFailedAt} >= ${since})`,
+          ),
+        )
         .returning({ failedCount: s.failedCount });
-      return row?.failedCount ?? 0;
+      return row?.failedCount ?? null;
+    },
+
+    /** A right recovery code: the reserved attempt and earlier failures no longer count. */
+    async clearFailures(userId: string): Promise<void> {
+      await db.update(s).set({ failedCount: 0, lastFailedAt: null }).where(eq(s.userId, userId));
     },
 
     async deleteSecret(userId: string): Promise<void> {
@@ -126,17 +143,19 @@ export function createTwoFactorRepository(db: Executor) {
       return row;
     },
 
-    /** Counts one wrong code against the challenge; returns the attempts so far. */
-    async countChallengeAttempt(idHash: string): Promise<number> {
+    /**
+     * Reserves one code check against a live challenge before the code is looked at: the count with
+     * this attempt, or null when the challenge has expired or gone.
+     */
+    async reserveChallengeAttempt(idHash: string, at: Date): Promise<number | null> {
       const [row] = await db
         .update(c)
         .set({ attempts: sql`${c.attempts} + 1` })
-        .where(eq(c.idHash, idHash))
+        .where(and(eq(c.idHash, idHash), gt(c.expiresAt, at)))
         .returning({ attempts: c.attempts });
-      return row?.attempts ?? Number.POSITIVE_INFINITY;
+      return row?.attempts ?? null;
     },
 
-    /** Ends a challenge; true for the one request that ended it (a challenge signs in once). */
     async deleteChallenge(idHash: string): Promise<boolean> {
       const rows = await db.delete(c).where(eq(c.idHash, idHash)).returning({ idHash: c.idHash });
       return rows.length === 1;

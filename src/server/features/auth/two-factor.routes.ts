@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
 import {
   RecoveryCodes,
   TwoFactorCodeInput,
+  TwoFactorEnableInput,
   TwoFactorEnrolment,
   TwoFactorPasswordInput,
   TwoFactorPending,
@@ -18,6 +19,7 @@ import {
   requireUser,
   setSessionCookie,
 } from '../../platform/sessions/session.plugin';
+import { AppError } from '../../platform/errors';
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './current-user';
 import type { TwoFactorService } from './two-factor.service';
@@ -37,6 +39,12 @@ export function registerTwoFactorRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
+  /** The signed-in user and their session (its start is the fresh sign-in of a password-less account). */
+  const signedIn = (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!request.session) throw AppError.unauthorized();
+    return { user, session: request.session };
+  };
 
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
   api.get(
@@ -129,14 +137,15 @@ export function registerTwoFactorRoutes(
     {
       schema: {
         tags: ['settings'],
-        summary: 'Turn on two-factor with the first code; answers the recovery codes once',
-        body: TwoFactorCodeInput,
+        summary: 'Turn on two-factor with the first code and the password; answers the recovery codes once',
+        body: TwoFactorEnableInput,
         response: { 200: RecoveryCodes, ...errors },
       },
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { recoveryCodes: await twoFactor.enable(requireUser(request), request.body.code) };
+      const { user, session } = signedIn(request);
+      return { recoveryCodes: await twoFactor.enable(user, session, request.ip, request.body) };
     },
   );
 
@@ -152,8 +161,10 @@ export function registerTwoFactorRoutes(
     },
     async (request, reply) => {
       reply.headers(noStore);
+      const { user, session } = signedIn(request);
       const codes = await twoFactor.renewRecoveryCodes(
-        requireUser(request),
+        user,
+        session,
         request.ip,
         request.body.currentPassword,
       );
@@ -172,7 +183,8 @@ export function registerTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      await twoFactor.disable(requireUser(request), request.ip, request.body.currentPassword);
+      const { user, session } = signedIn(request);
+      await twoFactor.disable(user, session, request.ip, request.body.currentPassword);
       return reply.status(204).send(null);
     },
   );

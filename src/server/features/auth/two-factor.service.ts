@@ -9,11 +9,12 @@ import {
 } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import type { TwoFactorSecretRow, UserRow } from '../../db/schema';
+import type { SessionRow, TwoFactorSecretRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
-import { createCurrentPasswordCheck, type FailedSignIns } from './current-password';
+import { createCurrentPasswordCheck } from './current-password';
 import { linkTokenHasher, newLinkToken } from './password-reset.service';
+import type { SignInThrottle } from './sign-in-throttle';
 import { createTotpCrypto, isAppCode } from './totp';
 import { createTwoFactorRepository } from './two-factor.repository';
 
@@ -31,7 +32,7 @@ interface TwoFactorServiceDeps {
   db: Database;
   mailer: Mailer;
   /** Wrong passwords here count as failed sign-ins, as on the rest of Settings. */
-  loginFailures: FailedSignIns;
+  signInThrottle: SignInThrottle;
   /** Keys the half-done sign-in tokens (SESSION_SECRET: rotating it ends them, like sessions). */
   secret: string;
   /** Root of the key that encrypts two-factor keys and of the recovery codes' HMAC (TWO_FACTOR_SECRET). */
@@ -63,13 +64,13 @@ function securityNotice(to: string, subject: string, what: string): OutgoingEmai
 export function createTwoFactorService({
   db,
   mailer,
-  loginFailures,
+  signInThrottle,
   secret,
   keySecret,
   mode,
   now = () => new Date(),
 }: TwoFactorServiceDeps) {
-  const confirmPassword = createCurrentPasswordCheck(loginFailures, now);
+  const confirmPassword = createCurrentPasswordCheck(signInThrottle, now);
   const repository = createTwoFactorRepository(db);
   const crypto = createTotpCrypto(keySecret);
   /** The stored key, readable only under the secret it was encrypted with. */
@@ -88,13 +89,6 @@ export function createTwoFactorService({
   const isEnabled = (row: TwoFactorSecretRow | undefined): row is TwoFactorSecretRow & { enabledAt: Date } =>
     row?.enabledAt != null;
   const isRequired = (user: Pick<UserRow, 'role'>) => user.role === 'admin' && mode === 'production';
-  const isLocked = (row: TwoFactorSecretRow | undefined, at: Date) =>
-    Boolean(
-      row &&
-      row.failedCount >= TWO_FACTOR_MAX_FAILURES &&
-      row.lastFailedAt &&
-      row.lastFailedAt.getTime() > at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS,
-    );
 
   /** A new pending secret (replacing an unfinished one) and what the app needs to read it. */
   async function beginEnrolment(user: UserRow): Promise<TwoFactorEnrolment> {
@@ -188,7 +182,32 @@ export function createTwoFactorService({
       if (!idHash || !found) throw expired();
       const { challenge, user } = found;
       const row = await repository.findSecret(user.id);
-      if (isLocked(row, at)) {
+      // Turned off since the password step: the challenge is stale.
+      if (challenge.step === 'code' && !isEnabled(row)) {
+        await repository.deleteChallenge(idHash);
+        throw expired();
+      }
+
+      // Both limits are reserved before any code is looked at, each in the one statement that
+      // counts the attempt and answers "allowed?": however many codes arrive in parallel, at most
+      // TWO_FACTOR_ATTEMPTS_PER_CHALLENGE per sign-in and TWO_FACTOR_MAX_FAILURES per account are
+      // checked (issue 17 point 1).
+      const attempts = await repository.reserveChallengeAttempt(idHash, at);
+      if (attempts === null) throw expired();
+      if (attempts > TWO_FACTOR_ATTEMPTS_PER_CHALLENGE) {
+        await repository.deleteChallenge(idHash);
+        throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeAttemptsUsed);
+      }
+      // No key yet (an admin's enrolment not started): finishEnrolment answers that, nothing to guess.
+      const failures = row
+        ? await repository.reserveFailure(
+            user.id,
+            at,
+            new Date(at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS),
+            TWO_FACTOR_MAX_FAILURES,
+          )
+        : 0;
+      if (failures === null) {
         await repository.deleteChallenge(idHash);
         throw AppError.tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts, TWO_FACTOR_LOCK_MINUTES * 60);
       }
@@ -199,27 +218,17 @@ export function createTwoFactorService({
         const result = await finishEnrolment(user, code);
         accepted = result !== 'wrong';
         if (result !== 'wrong') recoveryCodes = result;
+      } else if (row && isAppCode(code)) {
+        const step = crypto.matchingStep(keyOf(row), code, at);
+        // spendStep also clears the failures, this reserved attempt with them.
+        accepted = step !== null && (await repository.spendStep(user.id, step));
       } else {
-        // Turned off since the password step: the challenge is stale.
-        if (!isEnabled(row)) {
-          await repository.deleteChallenge(idHash);
-          throw expired();
-        }
-        if (isAppCode(code)) {
-          const step = crypto.matchingStep(keyOf(row), code, at);
-          accepted = step !== null && (await repository.spendStep(user.id, step));
-        } else {
-          accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
-        }
+        accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
+        if (accepted) await repository.clearFailures(user.id);
       }
 
       if (!accepted) {
-        const attempts = await repository.countChallengeAttempt(idHash);
-        const failures = await repository.recordFailure(
-          user.id,
-          at,
-          new Date(at.getTime() - TWO_FACTOR_LOCK_MINUTES * MINUTE_MS),
-        );
+        // The attempt is already counted: only the answer is left to choose.
         if (failures >= TWO_FACTOR_MAX_FAILURES) {
           await repository.deleteChallenge(idHash);
           throw AppError.tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts, TWO_FACTOR_LOCK_MINUTES * 60);
@@ -249,15 +258,30 @@ export function createTwoFactorService({
 
     startEnrolment: beginEnrolment,
 
-    async enable(user: UserRow, code: string): Promise<string[]> {
-      const result = await finishEnrolment(user, code);
+    /**
+     * Turns two-factor on, after the password (step-up): otherwise a stolen session could enrol its
+     * own authenticator and lock the owner out (issue 17 point 5).
+     */
+    async enable(
+      user: UserRow,
+      session: Pick<SessionRow, 'createdAt'>,
+      ipAddress: string,
+      input: { code: string; currentPassword: string },
+    ): Promise<string[]> {
+      await confirmPassword(user, session, ipAddress, input.currentPassword);
+      const result = await finishEnrolment(user, input.code);
       if (result === 'wrong') throw wrongCode();
       return result;
     },
 
     /** New recovery codes (the old ones stop working), after the password. */
-    async renewRecoveryCodes(user: UserRow, ipAddress: string, currentPassword: string): Promise<string[]> {
-      await confirmPassword(user, ipAddress, currentPassword);
+    async renewRecoveryCodes(
+      user: UserRow,
+      session: Pick<SessionRow, 'createdAt'>,
+      ipAddress: string,
+      currentPassword: string,
+    ): Promise<string[]> {
+      await confirmPassword(user, session, ipAddress, currentPassword);
       if (!isEnabled(await repository.findSecret(user.id)))
         throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
       const codes = crypto.newRecoveryCodes();
@@ -272,9 +296,14 @@ export function createTwoFactorService({
     },
 
     /** Turns two-factor off (not for admins in production), after the password. */
-    async disable(user: UserRow, ipAddress: string, currentPassword: string): Promise<void> {
+    async disable(
+      user: UserRow,
+      session: Pick<SessionRow, 'createdAt'>,
+      ipAddress: string,
+      currentPassword: string,
+    ): Promise<void> {
       if (isRequired(user)) throw AppError.forbidden(TWO_FACTOR_MESSAGES.requiredForAdmins);
-      await confirmPassword(user, ipAddress, currentPassword);
+      await confirmPassword(user, session, ipAddress, currentPassword);
       if (!isEnabled(await repository.findSecret(user.id)))
         throw AppError.conflict(TWO_FACTOR_MESSAGES.notOn);
       await db.transaction(async (tx) => {

@@ -16,9 +16,10 @@ import type { SessionService } from '../../platform/sessions/session.service';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import { createUploadsRepository } from '../../platform/uploads.repository';
-import { createCurrentPasswordCheck, type FailedSignIns } from '../auth/current-password';
+import { createCurrentPasswordCheck } from '../auth/current-password';
 import { hashPassword, passwordProblem } from '../auth/password';
 import { linkTokenHasher, newLinkToken } from '../auth/password-reset.service';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { deviceName } from './device-name';
 import {
   confirmEmailChangeEmail,
@@ -32,7 +33,8 @@ interface SettingsServiceDeps {
   storage: FileStorage;
   mailer: Mailer;
   sessions: SessionService;
-  loginFailures: FailedSignIns;
+  /** The current-password checks count as sign-in attempts (and a new password clears them). */
+  signInThrottle: SignInThrottle;
   secret: string;
   publicUrl: string;
   now?: () => Date;
@@ -51,7 +53,7 @@ export function createSettingsService({
   storage,
   mailer,
   sessions,
-  loginFailures,
+  signInThrottle,
   secret,
   publicUrl,
   now = () => new Date(),
@@ -64,9 +66,9 @@ export function createSettingsService({
   const handleOf = (idHash: string) =>
     createHmac('sha256', handleKey).update(idHash).digest('base64url').slice(0, 22);
 
-  const checkPassword = createCurrentPasswordCheck(loginFailures, now);
+  const checkPassword = createCurrentPasswordCheck(signInThrottle, now);
   const checkCurrentPassword = (actor: SettingsActor, password: string) =>
-    checkPassword(actor.user, actor.ipAddress, password);
+    checkPassword(actor.user, actor.session, actor.ipAddress, password);
 
   const photoKeyOf = (url: string | null) =>
     url?.startsWith(PHOTO_URL_PREFIX) ? `photos/${url.slice(PHOTO_URL_PREFIX.length)}` : undefined;
@@ -186,7 +188,7 @@ export function createSettingsService({
         await inTx.voidResetTokens(actor.user.id, at);
         await mailer.enqueue(tx, passwordChangedNotice(actor.user.email));
       });
-      await loginFailures.clear(actor.user.email.toLowerCase(), actor.ipAddress);
+      await signInThrottle.clear(actor.user.email.toLowerCase(), actor.ipAddress);
       mailer.dispatchSoon();
     },
 

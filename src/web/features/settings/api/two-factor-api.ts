@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   RecoveryCodes,
-  TwoFactorCodeInput,
+  TwoFactorEnableInput,
   TwoFactorEnrolment,
   TwoFactorPasswordInput,
   TwoFactorStatus,
@@ -39,7 +39,7 @@ export function useStartTwoFactorSetup() {
 export function useEnableTwoFactor() {
   const refresh = useRefreshStatus();
   return useMutation({
-    mutationFn: async (input: TwoFactorCodeInput) =>
+    mutationFn: async (input: TwoFactorEnableInput) =>
       (await (await apiRequest('POST', `${TWO_FACTOR_SETTINGS_URL}/enable`, input)).json()) as RecoveryCodes,
     onSuccess: refresh,
   });

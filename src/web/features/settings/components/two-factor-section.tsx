@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import {
   TWO_FACTOR_MESSAGES,
-  TwoFactorCodeInput,
+  TwoFactorEnableInput,
   TwoFactorPasswordInput,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
@@ -29,7 +29,7 @@ import {
 import { formatLastSeen } from '../format';
 import { FormAlert, SettingsSection } from './settings-section';
 
-const CODE_FIELDS = ['code'] as const;
+const ENABLE_FIELDS = ['code', 'currentPassword'] as const;
 const PASSWORD_FIELDS = ['currentPassword'] as const;
 const {
   statusFailed: STATUS_FAILED,
@@ -82,7 +82,10 @@ function StatusList({ status }: { status: TwoFactorStatus }) {
   );
 }
 
-/** Step 2 of turning on: scan (or type) the secret, then prove the app has it with a code. */
+/**
+ * Step 2 of turning on: scan (or type) the secret, then prove the app has it with a code, and
+ * that this is the account's owner with the password (a stolen session cannot turn it on).
+ */
 function EnrolForm({
   enrolment,
   onEnabled,
@@ -93,11 +96,14 @@ function EnrolForm({
   onCancel: () => void;
 }) {
   const enable = useEnableTwoFactor();
-  const form = useForm({ resolver: zodResolver(TwoFactorCodeInput), defaultValues: { code: '' } });
+  const form = useForm({
+    resolver: zodResolver(TwoFactorEnableInput),
+    defaultValues: { code: '', currentPassword: '' },
+  });
   const { errors } = form.formState;
   const promptRef = useRef<HTMLParagraphElement>(null);
   useFocusOnMount(promptRef);
-  const enableErrors = (error: unknown) => serverFormErrors(error, CODE_FIELDS, ENABLE_FAILED);
+  const enableErrors = (error: unknown) => serverFormErrors(error, ENABLE_FIELDS, ENABLE_FAILED);
 
   const onSubmit = form.handleSubmit((values) => {
     enable.mutate(values, {
@@ -105,7 +111,7 @@ function EnrolForm({
         toast({ title: TWO_FACTOR_MESSAGES.enabledTitle, description: TWO_FACTOR_MESSAGES.enabledBody });
         onEnabled(recoveryCodes);
       },
-      onError: (error) => applyFieldMessages(form.setError, CODE_FIELDS, enableErrors(error).fieldMessages),
+      onError: (error) => applyFieldMessages(form.setError, ENABLE_FIELDS, enableErrors(error).fieldMessages),
     });
   });
 
@@ -127,6 +133,16 @@ function EnrolForm({
           className="max-w-xs"
           error={errors.code?.message}
           {...form.register('code')}
+        />
+        <TextField
+          id="settings-two-factor-enable-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Enter your password to confirm."
+          className="max-w-xs"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
         />
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button type="submit" className="w-full sm:w-fit" disabled={enable.isPending}>
