@@ -26,7 +26,8 @@ const PROVED_ON_PGLITE_TOO = [
   'database-unavailable',
   'messaging', // the one-statement reply (CTEs, row locks)
   'subscriptions', // payment confirmation under concurrency
-  'auth', // sign-in limits: atomic counters
+  'auth',
+  'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts
 ];
 
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres', files: string[] | 'all') => ({
