@@ -29,6 +29,8 @@ const PRODUCTION_ENV = {
   DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused', // the test database is injected instead
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_URL: 'https://carematch.example',
+  // No Stripe keys here: production runs the demo provider only when told to by name.
+  PAYMENTS_PROVIDER: 'demo',
 };
 
 type Headers = LightMyRequestResponse['headers'] | http.IncomingHttpHeaders;

@@ -471,6 +471,7 @@ describe('admins', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD,
     });
@@ -540,6 +541,7 @@ describe('admins', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
     });
     try {
       const { user } = await production.register();

@@ -23,6 +23,7 @@ export const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_carematch_fake',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_carematch_fake',
   STRIPE_WEBHOOK_SECRET: 'whsec_carematch_test_secret',
+  PAYMENTS_PROVIDER: 'stripe',
 };
 
 /** A card in the demo card form (valid expiry and CVC unless overridden). */
