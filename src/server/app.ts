@@ -278,7 +278,7 @@ export async function buildApp({
         publishableKey: config.stripe.publishableKey,
       })
     : demoPayments!;
-  const paymentEvents = createPaymentEventHandler({ db, mailer, log: app.log });
+  const paymentEvents = createPaymentEventHandler({ db, provider: paymentProvider, mailer, log: app.log });
   const paymentStarter = createPaymentStarter({ db, provider: paymentProvider, log: app.log });
   const subscriptions = createSubscriptionsService({
     db,
