@@ -318,7 +318,7 @@ describe('two-factor cannot be skipped by calling later steps directly', () => {
         ['GET', '/api/settings/sessions'],
         ['GET', '/api/settings/two-factor'],
         ['GET', '/api/conversations'],
-        ['GET', '/api/settings/export'],
+        ['POST', '/api/settings/export'],
       ] as const) {
         expect((await t.injectAs(cookie, { method, url })).statusCode, `${method} ${url}`).toBe(401);
       }
@@ -612,7 +612,7 @@ describe('changing SESSION_SECRET', () => {
 describe('data export, retention and deletion', () => {
   it('puts the two-factor dates in the data export, never the key or the codes', async () => {
     const { cookie, secret, codes } = await enrolledCustomer();
-    const response = await t.injectAs(cookie, { method: 'GET', url: '/api/settings/export' });
+    const response = await t.injectAs(cookie, { method: 'POST', url: '/api/settings/export' });
     expect(response.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(response.rawPayload));
     const rows = JSON.parse(strFromU8(files['two-factor.json']!)) as {
