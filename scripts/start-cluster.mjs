@@ -62,6 +62,11 @@ if (nodeEnv === 'production' && !process.env.SESSION_SECRET)
     'SESSION_SECRET is required in production, and must be the same for every instance\n' +
       '  (it signs sessions and encrypts two-factor keys): e.g. export SESSION_SECRET="$(openssl rand -base64 48)"',
   );
+if (nodeEnv === 'production' && !process.env.PAYMENTS_PROVIDER && !process.env.STRIPE_SECRET_KEY)
+  fail(
+    'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required in production,\n' +
+      '  or PAYMENTS_PROVIDER=demo for a staging site (no card is charged: paid access is given away)',
+  );
 if (!fs.existsSync(SERVER_ENTRY))
   fail(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
 const nginxBin =

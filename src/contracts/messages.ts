@@ -27,6 +27,11 @@ export const MESSAGE_MESSAGES = {
   otherPartyGone: 'This person has deleted their account, so they cannot receive messages.',
   /** A reply in a conversation whose carer profile (or the carer's whole account) has been deleted. */
   carerGone: `This carer is no longer on ${PRODUCT_NAME}.`,
+  /**
+   * The other person's account is suspended (safeguarding): nothing reaches them, not even an email.
+   * Worded without the reason, which is between them and us.
+   */
+  otherPartySuspended: `This person's account is not active on ${PRODUCT_NAME} at the moment, so they cannot receive messages.`,
   /** Either side has blocked the other. */
   blocked: 'Messages cannot be sent in this conversation because one of you has blocked the other.',
   expiredCanRead: 'Your subscription has ended: you can read your messages, and renew to send new ones.',
@@ -80,7 +85,13 @@ export const ThreadMessage = z.object({
 export type ThreadMessage = z.infer<typeof ThreadMessage>;
 
 /** Why the viewer cannot write in a conversation right now (null: they can). */
-export const REPLY_BLOCKERS = ['subscription', 'blocked', 'otherPartyGone', 'carerGone'] as const;
+export const REPLY_BLOCKERS = [
+  'subscription',
+  'blocked',
+  'otherPartyGone',
+  'otherPartySuspended',
+  'carerGone',
+] as const;
 export type ReplyBlocker = (typeof REPLY_BLOCKERS)[number];
 
 /** The other person of a conversation, from the viewer's side. */

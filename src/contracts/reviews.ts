@@ -9,6 +9,7 @@ export const REVIEW_MESSAGES = {
   commentTooLong: `Reviews can be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
   onlyCustomers: 'Only family accounts can review carers.',
   notEligible: 'You can review a carer once they have replied to one of your messages.',
+  carerSuspended: 'This carer’s account is not active at the moment, so reviews of them are paused.',
   savedTitle: 'Review Saved',
   savedDescription: 'Thank you: your review is now on the carer’s profile.',
   failedTitle: 'Error',

@@ -126,7 +126,7 @@ export const ResetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
-/** DELETE /api/settings/account (GET /api/settings/export answers the ZIP of issue 8 point 4). */
+/** DELETE /api/settings/account (POST /api/settings/export answers the ZIP of issue 8 point 4). */
 export const DeleteAccountInput = z.object({
   password: currentPassword,
   confirmation: z

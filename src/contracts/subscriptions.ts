@@ -137,6 +137,13 @@ export type StartMembershipResponse = z.infer<typeof StartMembershipResponse>;
 
 export const CARER_INTRODUCTORY_DAYS = 30;
 
+/**
+ * A one-time plan (3-Month Access, Annual) can be bought while other access lasts only in that
+ * access's last this-many days, to carry on without a gap; earlier it would be a second plan on
+ * top of the first (docs/decisions/00xx-one-plan-at-a-time.md).
+ */
+export const PLAN_RENEWAL_WINDOW_DAYS = 30;
+
 export const SUBSCRIPTION_MESSAGES = {
   // SPEC 8 toasts.
   subscribeFailedTitle: 'Subscription Failed',
@@ -169,6 +176,9 @@ export const SUBSCRIPTION_MESSAGES = {
   onlyCustomers: 'Plans are for family accounts. Carers list their profile with the carer membership.',
   onlyCarers: 'The membership is for carer accounts.',
   accessStillActive: 'You already have access. You can start the Monthly plan when your current access ends.',
+  planStillActive: `You already have a plan. You can buy your next one in the last ${PLAN_RENEWAL_WINDOW_DAYS} days of your current access.`,
+  refundedPlanAlreadyActive:
+    'This payment was refunded: a plan was already active on your account when it went through.',
   paymentFailed: 'Your payment could not be completed. Please try again.',
   // Cancelling.
   cancelledTitle: 'Plan Cancelled',

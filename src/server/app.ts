@@ -280,7 +280,7 @@ export async function buildApp({
         publishableKey: config.stripe.publishableKey,
       })
     : demoPayments!;
-  const paymentEvents = createPaymentEventHandler({ db, mailer, log: app.log });
+  const paymentEvents = createPaymentEventHandler({ db, provider: paymentProvider, mailer, log: app.log });
   const paymentStarter = createPaymentStarter({ db, provider: paymentProvider, log: app.log });
   const subscriptions = createSubscriptionsService({
     db,
@@ -304,7 +304,10 @@ export async function buildApp({
   });
   const dataExport = createDataExportService({ db, storage, secret: config.sessionSecret, log: app.log });
   if (config.mode === 'production' && !config.stripe) {
-    app.log.warn('STRIPE_* keys are not set: payments use the demo provider and no card is charged');
+    // Only reached with PAYMENTS_PROVIDER=demo written by the operator (config.ts refuses otherwise).
+    app.log.warn(
+      'PAYMENTS_PROVIDER=demo in production: no card is charged and paid access is given away to anyone who fills in the payment form',
+    );
   }
   let stopHousekeeping = () => {};
   if (runHousekeeping) {

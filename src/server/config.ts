@@ -100,7 +100,13 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: optionalText.pipe(
     z.email({ error: 'must be an email address' }).default(SITE_CONTACT.email),
   ),
-  // Stripe: all three or none (none: the demo payment provider, which charges nothing).
+  // Which payment provider takes payments: 'stripe' (needs the three STRIPE_* values) or 'demo'
+  // (charges no card: anyone who fills in the form gets paid access). Unset: Stripe when its keys
+  // are set; otherwise the demo provider outside production, and no start at all in production.
+  PAYMENTS_PROVIDER: optionalText.pipe(
+    z.enum(['stripe', 'demo'], { error: "must be 'stripe' or 'demo'" }).optional(),
+  ),
+  // Stripe: all three or none (none: see PAYMENTS_PROVIDER).
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
       .string()
@@ -186,7 +192,12 @@ export interface AppConfig {
     /** Where contact form enquiries are sent. */
     supportEmail: string;
   };
-  /** Payments go through Stripe when set; otherwise through the demo provider (no card is charged). */
+  /**
+   * PAYMENTS_PROVIDER, or what it defaults to: 'stripe' when the Stripe keys are set, 'demo' outside
+   * production. Production runs the demo provider only when the operator asked for it by name.
+   */
+  paymentsProvider: 'stripe' | 'demo';
+  /** Stripe's keys: set exactly when `paymentsProvider` is 'stripe'. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** An admin account made at start when missing (ADMIN_EMAIL/ADMIN_PASSWORD); see `npm run admin:create`. */
   admin: { email: string; password: string } | undefined;
@@ -254,6 +265,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  // The demo provider gives paid access away (no card is charged), so production never falls back
+  // to it: the operator either sets the Stripe keys or writes PAYMENTS_PROVIDER=demo.
+  const stripeSet = stripeValues.every(Boolean);
+  if (e.PAYMENTS_PROVIDER === 'stripe' && !stripeSet) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe',
+    );
+  }
+  if (e.PAYMENTS_PROVIDER === 'demo' && stripeSet) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER: demo, but STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are set: unset them or set PAYMENTS_PROVIDER=stripe',
+    );
+  }
+  if (production && !e.PAYMENTS_PROVIDER && !stripeSet) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production' +
+        ' (or PAYMENTS_PROVIDER=demo to run the demo provider, which charges no card and gives paid access away)',
+    );
+  }
+  const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeSet ? 'stripe' : 'demo');
+
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
   }
@@ -305,8 +337,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     clamavUrl: e.CLAMAV_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    paymentsProvider,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      paymentsProvider === 'stripe' &&
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_PUBLISHABLE_KEY &&
+      e.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,

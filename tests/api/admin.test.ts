@@ -196,6 +196,7 @@ describe('admin sign-in (POST /api/admin/login)', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
     });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/api/admin/login-hint' });

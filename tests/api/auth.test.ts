@@ -281,6 +281,30 @@ describe('sessions', () => {
     expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
   });
 
+  it('does not sign out on a GET /api/logout started by another site (a link or an image)', async () => {
+    const { cookie } = await t.register();
+    for (const site of ['cross-site', 'same-site']) {
+      const out = await t.injectAs(cookie, {
+        method: 'GET',
+        url: '/api/logout',
+        headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' },
+      });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/');
+      expect(out.headers['clear-site-data']).toBeUndefined();
+      expect(out.cookies).toHaveLength(0);
+      expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+    }
+    // The Sign out menu item is a navigation from our own page.
+    const own = await t.injectAs(cookie, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(own.headers['clear-site-data']).toBe('"storage"');
+    expect((await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+  });
+
   it('rotates the session at sign-in: the cookie held before no longer works', async () => {
     const { user, cookie: before } = await t.register();
     const again = await login(user.email, TEST_PASSWORD, '203.0.113.8', before);

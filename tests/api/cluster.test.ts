@@ -108,6 +108,7 @@ describe.skipIf(skipReason !== undefined)(
       t = await createTestApp({
         NODE_ENV: 'production',
         SESSION_SECRET,
+        PAYMENTS_PROVIDER: 'demo',
         DATABASE_URL: process.env.TEST_DATABASE_URL!,
       });
       const databaseUrl = await databaseUrlOf(t.database);
@@ -124,6 +125,8 @@ describe.skipIf(skipReason !== undefined)(
           NODE_ENV: 'production',
           DATABASE_URL: databaseUrl,
           SESSION_SECRET,
+          // No Stripe keys in a test: the demo provider, asked for by name as production requires.
+          PAYMENTS_PROVIDER: 'demo',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'error',
           DATA_DIR: dataDir,

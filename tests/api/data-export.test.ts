@@ -1,4 +1,4 @@
-// Issue 8 point 4: "Download my data" (GET /api/settings/export) answers a ZIP, made within the
+// Issue 8 point 4: "Download my data" (POST /api/settings/export) answers a ZIP, made within the
 // request, with a JSON and a CSV file of every personal record of the account and its files.
 import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const download = (cookie: string | undefined) =>
-  t.injectAs(cookie, { method: 'GET', url: '/api/settings/export' });
+  t.injectAs(cookie, { method: 'POST', url: '/api/settings/export' });
 
 function unzip(response: LightMyRequestResponse) {
   expect(response.statusCode, response.body).toBe(200);
@@ -30,7 +30,7 @@ function unzip(response: LightMyRequestResponse) {
   return { files, names: Object.keys(files).sort(), text, json };
 }
 
-describe('GET /api/settings/export', () => {
+describe('POST /api/settings/export', () => {
   it('answers 401 signed out', async () => {
     expect((await download(undefined)).statusCode).toBe(401);
   });
@@ -174,6 +174,54 @@ describe('GET /api/settings/export', () => {
     } finally {
       t.storage.get = original;
     }
+  });
+});
+
+// Issue 17 point 7: a top-level GET from another site (a link, an image) started a download and
+// spent the account's exports. Spending a quota takes a POST, which the cross-site guard checks
+// before anything else runs (ASVS 5.0 V3.5.3).
+describe('another site cannot start an export', () => {
+  it('GET no longer exports (404), and spends none of the hour’s exports', async () => {
+    const person = await t.register();
+    for (let index = 0; index < 6; index += 1) {
+      const response = await t.injectAs(person.cookie, {
+        method: 'GET',
+        url: '/api/settings/export',
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).not.toBe('application/zip');
+    }
+    for (let index = 0; index < 5; index += 1) expect((await download(person.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site POST (Sec-Fetch-Site or a foreign Origin) with 403, spending nothing', async () => {
+    const person = await t.register();
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ]) {
+      for (let index = 0; index < 3; index += 1) {
+        const response = await t.injectAs(person.cookie, {
+          method: 'POST',
+          url: '/api/settings/export',
+          headers,
+        });
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+      }
+    }
+    // A same-origin request from the Settings screen still gets all five of the hour's exports.
+    for (let index = 0; index < 5; index += 1) {
+      const response = await t.injectAs(person.cookie, {
+        method: 'POST',
+        url: '/api/settings/export',
+        headers: { 'sec-fetch-site': 'same-origin', origin: t.config.publicUrl },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await download(person.cookie)).statusCode).toBe(429);
   });
 });
 

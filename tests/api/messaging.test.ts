@@ -18,6 +18,7 @@ import { carerProfiles, conversations, messages, userBlocks, users } from '../..
 import { createCarersService } from '../../src/server/features/carers/carers.service';
 import { createMessagingRepository } from '../../src/server/features/messaging/messaging.repository';
 import { createMessagingService } from '../../src/server/features/messaging/messaging.service';
+import { createSafeguardingRepository } from '../../src/server/features/safeguarding/safeguarding.repository';
 import { isForeignKeyViolation } from '../../src/server/platform/errors';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import {
@@ -430,6 +431,64 @@ describe('blocks', () => {
       .from(conversations)
       .where(eq(conversations.customerId, sam.user.id));
     expect(rows).toEqual([]);
+  });
+});
+
+// Issue 17 point 7: a customer kept writing (and emailing) a suspended carer inside an existing
+// conversation. Nothing reaches a suspended account, whichever side it is on (ASVS 5.0 V8.2.1).
+describe('suspended accounts', () => {
+  const suspend = (person: Person) =>
+    createSafeguardingRepository(t.database.db).suspend(person.user.id, new Date());
+  const unsuspend = (person: Person) =>
+    createSafeguardingRepository(t.database.db).unsuspend(person.user.id, new Date());
+  const messageCount = async (conversationId: string) =>
+    (await t.database.db.select().from(messages).where(eq(messages.conversationId, conversationId))).length;
+
+  it('refuses a reply to a suspended carer with 403 and no email, and says why in the thread', async () => {
+    const priya = await customer(t, 'active', { firstName: 'Priya' });
+    const grace = await carer(t, { firstName: 'Grace' });
+    const id = await startConversation(t, priya, grace);
+    expect((await reply(t, grace, id, 'Happy to help.')).statusCode).toBe(201);
+    await suspend(grace);
+    const emailsBefore = (await emailsTo(grace.user.email)).length;
+    const before = await messageCount(id);
+
+    const refused = await reply(t, priya, id, 'Are you still there?');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MESSAGE_MESSAGES.otherPartySuspended });
+    expect((await thread(priya, id)).replyBlockedBy).toBe('otherPartySuspended');
+    // A new message through the carer's profile is refused too, even if the profile were listed again.
+    expect([403, 404]).toContain((await sendFirst(t, priya, grace)).statusCode);
+    await t.database.db
+      .update(carerProfiles)
+      .set({ isActive: true })
+      .where(eq(carerProfiles.id, grace.carerId));
+    const relisted = await sendFirst(t, priya, grace);
+    expect(relisted.statusCode).toBe(403);
+    expect(relisted.json()).toEqual({ message: MESSAGE_MESSAGES.otherPartySuspended });
+    expect(await messageCount(id)).toBe(before);
+    expect(await emailsTo(grace.user.email)).toHaveLength(emailsBefore);
+
+    // Lifted: the conversation carries on.
+    await unsuspend(grace);
+    expect((await reply(t, priya, id, 'Welcome back.')).statusCode).toBe(201);
+    expect((await thread(priya, id)).replyBlockedBy).toBeNull();
+  });
+
+  it('refuses a carer’s reply to a suspended customer with 403 and no email', async () => {
+    const priya = await customer(t, 'active', { firstName: 'Priya' });
+    const grace = await carer(t, { firstName: 'Grace' });
+    const id = await startConversation(t, priya, grace);
+    await suspend(priya);
+    const emailsBefore = (await emailsTo(priya.user.email)).length;
+    const refused = await reply(t, grace, id, 'Yes, Tuesdays work.');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MESSAGE_MESSAGES.otherPartySuspended });
+    expect((await thread(grace, id)).replyBlockedBy).toBe('otherPartySuspended');
+    expect(await messageCount(id)).toBe(1);
+    expect(await emailsTo(priya.user.email)).toHaveLength(emailsBefore);
+    // The suspended account itself has no session left to write with.
+    expect((await reply(t, priya, id, 'Hello?')).statusCode).toBe(401);
   });
 });
 

@@ -132,6 +132,7 @@ describe('platform (production mode)', () => {
       DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused', // the test database is injected instead
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_URL: 'https://carematch.example',
+      PAYMENTS_PROVIDER: 'demo',
     });
   });
   afterAll(() => t.close());

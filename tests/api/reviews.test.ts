@@ -5,6 +5,7 @@ import { CARER_MESSAGES } from '@contracts/carers';
 import { REVIEW_MESSAGES, type MyReviewState, type SavedReview } from '@contracts/reviews';
 import { carerProfiles, reviews } from '../../src/server/db/schema';
 import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
+import { createSafeguardingRepository } from '../../src/server/features/safeguarding/safeguarding.repository';
 import { createPeople, type CarerPerson, type Person } from '../support/review-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -53,6 +54,24 @@ async function figures(carerId: string) {
 }
 
 describe('who may review', () => {
+  // Issue 17 point 7: nothing new reaches a suspended account, a review included.
+  it('pauses reviews of a suspended carer (403), new or changed, and leaves the rating as it was', async () => {
+    const { carer, customer } = await eligiblePair();
+    expect((await putMine(customer, carer.profile.id, goodReview)).statusCode).toBe(201);
+    const before = await figures(carer.profile.id);
+    const safeguarding = createSafeguardingRepository(t.database.db);
+    await safeguarding.suspend(carer.user.id, new Date());
+    const changed = await putMine(customer, carer.profile.id, { ...goodReview, rating: 1 });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json()).toEqual({ message: REVIEW_MESSAGES.carerSuspended });
+    const other = await people.customer('active');
+    await people.conversation(other.user.id, carer.profile, { carerReplied: true });
+    expect((await putMine(other, carer.profile.id, goodReview)).statusCode).toBe(403);
+    expect((await figures(carer.profile.id)).rows).toEqual(before.rows);
+    await safeguarding.unsuspend(carer.user.id, new Date());
+    expect((await putMine(other, carer.profile.id, goodReview)).statusCode).toBe(201);
+  });
+
   it('answers a visitor with 401', async () => {
     const { carer } = await eligiblePair();
     expect((await getMine(undefined, carer.profile.id)).statusCode).toBe(401);

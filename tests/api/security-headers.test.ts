@@ -29,6 +29,8 @@ const PRODUCTION_ENV = {
   DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused', // the test database is injected instead
   SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_URL: 'https://carematch.example',
+  // No Stripe keys here: production runs the demo provider only when told to by name.
+  PAYMENTS_PROVIDER: 'demo',
 };
 
 type Headers = LightMyRequestResponse['headers'] | http.IncomingHttpHeaders;
@@ -326,7 +328,7 @@ describe('security headers on every kind of response (demo mode)', () => {
     const someone = await t.register();
     let limited: LightMyRequestResponse | undefined;
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      limited = await t.injectAs(someone.cookie, { url: '/api/settings/export' });
+      limited = await t.injectAs(someone.cookie, { method: 'POST', url: '/api/settings/export' });
     }
     expectErrorBody(limited!, 429, 'rate limited');
     expect(limited!.headers['retry-after']).toBeDefined();
@@ -422,7 +424,7 @@ describe('security headers on every kind of response (demo mode)', () => {
   });
 
   it('sends them with the data export ZIP, an attachment never stored', async () => {
-    const response = await t.injectAs(family.cookie, { url: '/api/settings/export' });
+    const response = await t.injectAs(family.cookie, { method: 'POST', url: '/api/settings/export' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.zip"$/);

@@ -217,6 +217,111 @@ describe('idempotent, order-independent events', () => {
     expectNear((await userRow(t, person.user.id)).subscriptionExpiresAt, addCalendarMonths(new Date(), 3));
   });
 
+  // Issue 17 point 2. With Stripe the card is charged in the browser, before the server hears of
+  // it: a payment the purchase rules refuse (checked on the locked account) is refunded, never kept.
+  it('Monthly, Annual and 3-Month paid at once: one plan; the other two are refunded through Stripe', async () => {
+    const person = await t.register();
+    const monthly = await subscribe(person.cookie, 'monthly');
+    const annual = await subscribe(person.cookie, 'annual');
+    const threeMonth = await createThreeMonth(person.cookie);
+    expect([monthly, annual, threeMonth].map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const rows = await paymentsOf(t, person.user.id);
+    const byPlan = Object.fromEntries(rows.map((row) => [row.plan, row]));
+    const [subscription] = await billingSubscriptionsOf(t, person.user.id);
+    const periodEnd = addCalendarMonths(new Date(Math.floor(Date.now() / 1000) * 1000), 1);
+    const events = [
+      stripeEvent(
+        'invoice.paid',
+        invoiceObject({
+          id: byPlan.monthly!.providerReference!,
+          subscription: subscription!.providerSubscriptionId,
+          periodEnd,
+          metadata: { paymentId: byPlan.monthly!.id },
+        }),
+      ),
+      succeeded(byPlan.annual!.providerReference!),
+      succeeded(byPlan.three_month!.providerReference!),
+    ];
+    const answers = await Promise.all(events.map((event) => postWebhook(t, event)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+
+    const after = await paymentsOf(t, person.user.id);
+    const paid = after.filter((row) => row.status === 'succeeded');
+    const refunded = after.filter((row) => row.status === 'refunded');
+    expect(paid).toHaveLength(1);
+    expect(refunded).toHaveLength(2);
+    const user = await userRow(t, person.user.id);
+    expect(user.subscriptionType).toBe(paid[0]!.plan);
+    expectNear(
+      user.subscriptionExpiresAt,
+      addCalendarMonths(new Date(), { monthly: 1, annual: 12, three_month: 3 }[paid[0]!.plan]!),
+    );
+    // Each refused payment is refunded once, with a key fixed by our row; a refused Monthly plan
+    // is ended at once at Stripe (it must never renew) and here.
+    const refunds = stripe.calls.filter(
+      (c) =>
+        c.method === 'refunds.create' &&
+        refunded.some((row) => c.idempotencyKey?.startsWith(`refund-${row.id}-`)),
+    );
+    expect(refunds).toHaveLength(2);
+    for (const row of refunded) {
+      const intent = row.plan === 'monthly' ? `pi_for_${row.providerReference}` : row.providerReference;
+      expect(refunds.map((c) => c.params)).toContainEqual(
+        expect.objectContaining({ payment_intent: intent, metadata: { paymentId: row.id } }),
+      );
+    }
+    const monthlyRefused = refunded.some((row) => row.plan === 'monthly');
+    const ended = stripe.calls.filter(
+      (c) =>
+        c.method === 'subscriptions.cancel' &&
+        (c.params as { id: string }).id === subscription!.providerSubscriptionId,
+    );
+    expect(ended).toHaveLength(monthlyRefused ? 1 : 0);
+    expect((await billingSubscriptionsOf(t, person.user.id))[0]!.status).toBe(
+      monthlyRefused ? 'canceled' : 'active',
+    );
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
+    const refundEmails = (await t.outbox()).filter(
+      (row) =>
+        row.toAddress === person.user.email && row.subject.startsWith('Your CareMatch payment was refunded'),
+    );
+    expect(refundEmails).toHaveLength(2);
+
+    // Stripe delivers again: nothing changes, nothing is refunded twice.
+    for (const event of events) expect((await postWebhook(t, event)).statusCode).toBe(200);
+    expect((await paymentsOf(t, person.user.id)).filter((row) => row.status === 'refunded')).toHaveLength(2);
+    expect(stripe.calls.filter((c) => c.method === 'refunds.create' && refunds.includes(c))).toHaveLength(2);
+  });
+
+  it('a refund Stripe does not take is tried again on redelivery, and the plan is never granted meanwhile', async () => {
+    const person = await t.register();
+    const annual = await subscribe(person.cookie, 'annual');
+    const threeMonth = await createThreeMonth(person.cookie);
+    expect([annual.statusCode, threeMonth.statusCode]).toEqual([200, 200]);
+    const rows = await paymentsOf(t, person.user.id);
+    const byPlan = Object.fromEntries(rows.map((row) => [row.plan, row]));
+    expect((await postWebhook(t, succeeded(byPlan.annual!.providerReference!))).statusCode).toBe(200);
+    const expiresAt = (await userRow(t, person.user.id)).subscriptionExpiresAt;
+
+    const create = stripe.client.refunds.create;
+    stripe.client.refunds.create = () => Promise.reject(new Error('Stripe is unreachable'));
+    const late = succeeded(byPlan.three_month!.providerReference!);
+    try {
+      expect((await postWebhook(t, late)).statusCode).toBe(500);
+    } finally {
+      stripe.client.refunds.create = create;
+    }
+    expect((await paymentsOf(t, person.user.id)).find((r) => r.plan === 'three_month')!.status).toBe(
+      'pending',
+    );
+    expect((await postWebhook(t, late)).statusCode).toBe(200);
+    expect((await paymentsOf(t, person.user.id)).find((r) => r.plan === 'three_month')).toMatchObject({
+      status: 'refunded',
+      failureMessage: SUBSCRIPTION_MESSAGES.planStillActive,
+    });
+    expect((await userRow(t, person.user.id)).subscriptionExpiresAt).toEqual(expiresAt);
+  });
+
   it('a payment that succeeded before Stripe answered our create call is still found (metadata)', async () => {
     const person = await t.register();
     const [row] = await t.database.db

@@ -5,6 +5,7 @@ import { PLANS } from '@contracts/pricing';
 import type { CarerSearchResult } from '@contracts/carers';
 import {
   DEMO_CARDS,
+  PLAN_RENEWAL_WINDOW_DAYS,
   SUBSCRIPTION_MESSAGES,
   type PaymentHistory,
   type PaymentsConfig,
@@ -65,6 +66,13 @@ async function paidCustomer(type: 'three_month' | 'monthly' | 'annual') {
   );
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return person;
+}
+
+/** Moves the person's access to end `days` from now (into, or out of, the renewal window). */
+async function expiringIn(userId: string, days: number): Promise<Date> {
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await t.database.db.update(users).set({ subscriptionExpiresAt: expiresAt }).where(eq(users.id, userId));
+  return expiresAt;
 }
 
 describe('GET /api/payments/config', () => {
@@ -314,15 +322,36 @@ describe('POST /api/payments/demo/confirm', () => {
 });
 
 describe('extending and expiry', () => {
-  it('buying 3-Month while Annual is active extends from the current expiry, in calendar months', async () => {
+  it('buying 3-Month in the last 30 days of Annual extends from the current expiry, in calendar months', async () => {
     const person = await paidCustomer('annual');
-    const annualExpiry = (await userRow(t, person.user.id)).subscriptionExpiresAt!;
-    expectNear(annualExpiry, addCalendarMonths(new Date(), 12));
+    expectNear((await userRow(t, person.user.id)).subscriptionExpiresAt, addCalendarMonths(new Date(), 12));
+    const annualExpiry = await expiringIn(person.user.id, PLAN_RENEWAL_WINDOW_DAYS - 1);
     const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
     expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
     const status = await statusOf(person.cookie);
     expect(status.subscriptionType).toBe('three_month');
     expect(status.expiresAt).toBe(addCalendarMonths(annualExpiry, 3).toISOString());
+  });
+
+  it('refuses a second plan earlier than the last 30 days of the current one (409), when starting and when confirming', async () => {
+    const person = await customer();
+    const threeMonth = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    const annual = (await subscribe(person.cookie, { type: 'annual' })).json<SubscribeResponse>();
+    expect((await confirmDemo(t, person.cookie, annual.clientSecret)).statusCode).toBe(200);
+    const expiresAt = (await userRow(t, person.user.id)).subscriptionExpiresAt;
+    const late = await confirmDemo(t, person.cookie, threeMonth.clientSecret);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.planStillActive });
+    const again = await createThreeMonth(person.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.planStillActive });
+    expect((await userRow(t, person.user.id)).subscriptionExpiresAt).toEqual(expiresAt);
+    // Nothing was charged for it: the payment is still waiting, and no receipt went out for it.
+    expect((await paymentsOf(t, person.user.id)).map((p) => [p.plan, p.status])).toEqual([
+      ['annual', 'succeeded'],
+      ['three_month', 'pending'],
+    ]);
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
   });
 
   it('counts an expired plan as no subscription: status says so and messages are refused', async () => {
@@ -368,6 +397,54 @@ describe('extending and expiry', () => {
     const response = await subscribe(person.cookie, { type: 'monthly' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.accessStillActive });
+  });
+});
+
+// Issue 17 point 2: a purchase check that holds under concurrency. The confirmations queue on the
+// account row (SELECT … FOR UPDATE in the transaction that checks the rules and activates).
+describe('confirmations at the same time give at most one plan', () => {
+  it('Monthly, Annual and 3-Month confirmed at once: one plan, the other two 409 and not charged', async () => {
+    const person = await customer();
+    const secrets = [
+      (await subscribe(person.cookie, { type: 'monthly' })).json<SubscribeResponse>().clientSecret,
+      (await subscribe(person.cookie, { type: 'annual' })).json<SubscribeResponse>().clientSecret,
+      (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>().clientSecret,
+    ];
+    const answers = await Promise.all(secrets.map((secret) => confirmDemo(t, person.cookie, secret)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const refusals = answers.filter((a) => a.statusCode === 409).map((a) => a.json<{ message: string }>());
+    for (const refusal of refusals) {
+      expect([
+        SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews,
+        SUBSCRIPTION_MESSAGES.accessStillActive,
+        SUBSCRIPTION_MESSAGES.planStillActive,
+      ]).toContain(refusal.message);
+    }
+    const rows = await paymentsOf(t, person.user.id);
+    const paid = rows.filter((p) => p.status === 'succeeded');
+    expect(paid).toHaveLength(1);
+    expect(rows.filter((p) => p.status === 'pending')).toHaveLength(2);
+    const plan = paid[0]!.plan as 'monthly' | 'annual' | 'three_month';
+    const months = { monthly: 1, annual: 12, three_month: 3 }[plan];
+    const status = await statusOf(person.cookie);
+    expect(status).toMatchObject({ hasActiveSubscription: true, subscriptionType: plan });
+    expectNear(status.expiresAt, addCalendarMonths(new Date(), months));
+    // Nothing renews unless the Monthly plan was the one that went through.
+    const live = (await billingSubscriptionsOf(t, person.user.id)).filter((s) => s.status === 'active');
+    expect(live).toHaveLength(plan === 'monthly' ? 1 : 0);
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
+  });
+
+  it('the same payment confirmed three times at once: one activation, the others 409', async () => {
+    const person = await customer();
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    const answers = await Promise.all([1, 2, 3].map(() => confirmDemo(t, person.cookie, clientSecret)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.paymentAlreadyDone });
+    }
+    expectNear((await statusOf(person.cookie)).expiresAt, addCalendarMonths(new Date(), 3));
+    expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
   });
 });
 
@@ -480,6 +557,7 @@ describe('the Monthly plan', () => {
 describe('GET /api/payments', () => {
   it("lists the person's own payments, newest first, and nobody else's", async () => {
     const person = await paidCustomer('three_month');
+    await expiringIn(person.user.id, 10);
     await subscribe(person.cookie, { type: 'annual' });
     const other = await paidCustomer('annual');
     const response = await t.injectAs(person.cookie, { url: '/api/payments' });

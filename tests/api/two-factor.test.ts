@@ -323,7 +323,7 @@ describe('two-factor cannot be skipped by calling later steps directly', () => {
         ['GET', '/api/settings/sessions'],
         ['GET', '/api/settings/two-factor'],
         ['GET', '/api/conversations'],
-        ['GET', '/api/settings/export'],
+        ['POST', '/api/settings/export'],
       ] as const) {
         expect((await t.injectAs(cookie, { method, url })).statusCode, `${method} ${url}`).toBe(401);
       }
@@ -476,6 +476,7 @@ describe('admins', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD,
     });
@@ -545,6 +546,7 @@ describe('admins', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
     });
     try {
       const { user } = await production.register();
@@ -615,7 +617,7 @@ describe('changing SESSION_SECRET', () => {
 describe('data export, retention and deletion', () => {
   it('puts the two-factor dates in the data export, never the key or the codes', async () => {
     const { cookie, secret, codes } = await enrolledCustomer();
-    const response = await t.injectAs(cookie, { method: 'GET', url: '/api/settings/export' });
+    const response = await t.injectAs(cookie, { method: 'POST', url: '/api/settings/export' });
     expect(response.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(response.rawPayload));
     const rows = JSON.parse(strFromU8(files['two-factor.json']!)) as {

@@ -569,7 +569,7 @@ describe('a 50 MB file', () => {
 
 describe('what is served back', () => {
   it('the data export, the one way a carer gets their own documents back, is a zip attachment', async () => {
-    const response = await t.injectAs(owner.cookie, { url: '/api/settings/export' });
+    const response = await t.injectAs(owner.cookie, { method: 'POST', url: '/api/settings/export' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/zip/);
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);

@@ -75,6 +75,8 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in pr
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       SESSION_SECRET,
+      // No Stripe keys in a test: the demo provider, asked for by name as production requires.
+      PAYMENTS_PROVIDER: 'demo',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,

@@ -126,6 +126,7 @@ function serverEnv(url: string, port: number, secret: string, extra: Record<stri
     NODE_ENV: 'production',
     DATABASE_URL: url,
     SESSION_SECRET: secret,
+    PAYMENTS_PROVIDER: 'demo',
     PORT: String(port),
     HOST: '127.0.0.1',
     // Quiet: every refused request is logged otherwise. A crash still prints its stack to stderr.

@@ -369,6 +369,7 @@ async function main() {
       NODE_ENV: 'production',
       DATABASE_URL: bench.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENTS_PROVIDER: 'demo',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -294,7 +294,7 @@ describe('settings: your data', () => {
     const { page } = await newCustomerOnSettings();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download my data' }).click(),
+      page.getByRole('button', { name: 'Download my data' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const path = await download.path();
@@ -309,7 +309,7 @@ describe('settings: your data', () => {
     await page.route('**/api/settings/export', (route) => route.fulfill({ status: 429, json: { message } }));
     let downloads = 0;
     page.on('download', () => (downloads += 1));
-    await page.getByRole('link', { name: 'Download my data' }).click();
+    await page.getByRole('button', { name: 'Download my data' }).click();
     await page.getByText(message, { exact: true }).first().waitFor();
     expect(downloads).toBe(0);
   });

@@ -179,7 +179,7 @@ describe('two-factor sign-in: the acceptance journey', () => {
     await openSettings(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download my data' }).click(),
+      page.getByRole('button', { name: 'Download my data' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const bytes = await readFile(await download.path());

@@ -327,7 +327,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: everyone(400),
     note: 'the emailed token is the authorization; a session grants nothing',
   },
-  { method: 'GET', path: '/api/settings/export', expected: signedIn(200) },
+  { method: 'POST', path: '/api/settings/export', expected: signedIn(200) },
   { method: 'GET', path: '/api/settings/sessions', expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/sessions/sign-out-others', expected: signedIn(204) },
   {

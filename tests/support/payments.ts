@@ -23,6 +23,7 @@ export const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_carematch_fake',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_carematch_fake',
   STRIPE_WEBHOOK_SECRET: 'whsec_carematch_test_secret',
+  PAYMENTS_PROVIDER: 'stripe',
 };
 
 /** A card in the demo card form (valid expiry and CVC unless overridden). */
@@ -77,7 +78,12 @@ export const receiptsTo = async (t: TestApp, email: string) =>
 /** The demo renewal task, on the test app's database (as housekeeping runs it). */
 export function demoRenewals(t: TestApp) {
   const provider = createDemoProvider({ secret: t.config.sessionSecret });
-  const events = createPaymentEventHandler({ db: t.database.db, mailer: t.app.mailer, log: t.app.log });
+  const events = createPaymentEventHandler({
+    db: t.database.db,
+    provider,
+    mailer: t.app.mailer,
+    log: t.app.log,
+  });
   const starter = createPaymentStarter({ db: t.database.db, provider, log: t.app.log });
   const subscriptions = createSubscriptionsService({
     db: t.database.db,
@@ -180,6 +186,19 @@ export function createFakeStripe() {
         }),
       update: (id, params, options) =>
         idempotent('subscriptions.update', { id, ...params }, options, () => ({ id })),
+      cancel: (id, params, options) =>
+        idempotent('subscriptions.cancel', { id, ...params }, options, () => ({ id })),
+    },
+    // A first invoice is paid by the PaymentIntent its confirmation secret belongs to.
+    invoicePayments: {
+      list: async (params) => {
+        calls.push({ method: 'invoicePayments.list', params, idempotencyKey: undefined });
+        return { data: [{ payment: { payment_intent: `pi_for_${params.invoice}` } }] };
+      },
+    },
+    refunds: {
+      create: (params, options) =>
+        idempotent('refunds.create', params, options, () => ({ id: nextId('re') })),
     },
   };
   return { client, calls };

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://db/carematch',
       SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_PROVIDER: 'demo',
     });
     expect(config.mode).toBe('production');
     expect(config.session).toMatchObject({ cookieName: '__Host-cm_session', secureCookie: true });
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://db/c',
       SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_PROVIDER: 'demo',
     };
     const caches = (env: Record<string, string>) => {
       const config = loadConfig(env);
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://db/c',
       SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_PROVIDER: 'demo',
     };
     expect(loadConfig({}).registrationsPerHour).toBe(0);
     expect(loadConfig(production).registrationsPerHour).toBe(20);
@@ -150,5 +153,56 @@ describe('upload storage settings', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(
       /S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
     );
+  });
+});
+
+describe('payment provider (PAYMENTS_PROVIDER)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgresql://db/c',
+    SESSION_SECRET: 's'.repeat(32),
+  };
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  };
+
+  it('refuses a production start without Stripe keys, naming them and the opt-in', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production[\s\S]*PAYMENTS_PROVIDER=demo/,
+    );
+    // An empty value is unset, as for every other setting.
+    expect(() => loadConfig({ ...production, PAYMENTS_PROVIDER: '' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('runs the demo provider in production only when asked for by name', () => {
+    const config = loadConfig({ ...production, PAYMENTS_PROVIDER: 'demo' });
+    expect(config.paymentsProvider).toBe('demo');
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it('uses Stripe when its keys are set, in production or not', () => {
+    expect(loadConfig({ ...production, ...stripeKeys }).paymentsProvider).toBe('stripe');
+    expect(loadConfig({ ...production, ...stripeKeys, PAYMENTS_PROVIDER: 'stripe' }).stripe).toMatchObject({
+      secretKey: 'sk_live_abc',
+    });
+    expect(loadConfig(stripeKeys).paymentsProvider).toBe('stripe');
+  });
+
+  it('keeps the demo provider by default outside production', () => {
+    expect(loadConfig({}).paymentsProvider).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'test' }).paymentsProvider).toBe('demo');
+  });
+
+  it.each([
+    [{ PAYMENTS_PROVIDER: 'paypal' }, /PAYMENTS_PROVIDER: must be 'stripe' or 'demo'/],
+    [{ PAYMENTS_PROVIDER: 'Demo' }, /PAYMENTS_PROVIDER: must be 'stripe' or 'demo'/],
+    [{ PAYMENTS_PROVIDER: 'stripe' }, /STRIPE_SECRET_KEY, .*: required when PAYMENTS_PROVIDER=stripe/],
+    [{ PAYMENTS_PROVIDER: 'demo', ...stripeKeys }, /PAYMENTS_PROVIDER: demo, but STRIPE_SECRET_KEY/],
+  ])('refuses an unknown or contradictory choice (%o)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig({ ...production, ...env })).toThrow(message);
   });
 });

@@ -186,6 +186,11 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
     '/api/logout',
     { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } },
     async (request, reply) => {
+      // A GET that changes state: a link or an image on another site reaches it with the
+      // SameSite=Lax cookie. Only our own pages (or an address typed in: no fetch metadata, or
+      // 'none') sign out; another site's request is sent home still signed in (issue 17 point 7).
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') return reply.redirect('/', 302);
       const token = sessionToken(request);
       if (token) await auth.logout(token);
       clearSessionCookie(reply, config);

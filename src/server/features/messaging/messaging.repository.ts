@@ -142,6 +142,7 @@ export function createMessagingRepository(db: Executor) {
         unread: unreadIn(userId),
         blockedByMe: blocked(userId, otherId),
         blockedByOther: blocked(otherId, userId),
+        otherSuspended: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${otherId} and ${users.suspendedAt} is not null)`,
       })
         .where(and(eq(conversations.id, id), isParticipant(userId)))
         .limit(1);
@@ -248,6 +249,16 @@ export function createMessagingRepository(db: Executor) {
     },
 
     /** Who of the two has blocked the other. */
+    /** Whether the account is suspended (safeguarding): nobody may write to it meanwhile. */
+    async isSuspended(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return Boolean(row?.suspendedAt);
+    },
+
     async blocksBetween(userId: string, otherId: string): Promise<{ byMe: boolean; byOther: boolean }> {
       const rows = await db
         .select({ blockerId: userBlocks.blockerId })

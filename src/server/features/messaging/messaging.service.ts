@@ -126,12 +126,15 @@ function partnerOf(conversation: ConversationRow, side: Side): ConversationPartn
 function replyBlocker(
   conversation: ConversationRow,
   viewer: UserRow,
-  blocks: { byMe: boolean; byOther: boolean },
+  blocks: { byMe: boolean; byOther: boolean; otherSuspended: boolean },
   at: Date,
 ): ReplyBlocker | null {
   const side = sideOf(conversation, viewer);
   if (side === 'customer' && !conversation.carerId) return 'carerGone';
   if (!otherUserId(conversation, side)) return 'otherPartyGone';
+  // Suspended (issue 17 point 7): no message and no email reaches them, whichever side they are.
+  // (A suspended account has no session, so it cannot write either.)
+  if (blocks.otherSuspended) return 'otherPartySuspended';
   if (blocks.byMe || blocks.byOther) return 'blocked';
   if (side === 'customer' && !hasActiveSubscription(viewer, at)) return 'subscription';
   return null;
@@ -141,6 +144,7 @@ const BLOCKER_ERRORS: Record<ReplyBlocker, () => AppError> = {
   otherPartyGone: () => AppError.conflict(MESSAGE_MESSAGES.otherPartyGone),
   carerGone: () => AppError.conflict(MESSAGE_MESSAGES.carerGone),
   blocked: () => AppError.forbidden(MESSAGE_MESSAGES.blocked),
+  otherPartySuspended: () => AppError.forbidden(MESSAGE_MESSAGES.otherPartySuspended),
   subscription: () => AppError.forbidden(MESSAGE_MESSAGES.subscriptionRequired),
 };
 
@@ -276,6 +280,7 @@ export function createMessagingService({
         // Checked before anything is written; a refusal rolls back a conversation just created.
         const blocks = await repository.blocksBetween(sender.id, carerUserId);
         if (blocks.byMe || blocks.byOther) throw BLOCKER_ERRORS.blocked();
+        if (await repository.isSuspended(carerUserId)) throw BLOCKER_ERRORS.otherPartySuspended();
         // The upsert locks the conversation's row until commit (writeMessage relies on it).
         const conversationId = await repository.touchConversation(sender.id, carer.id, at);
         const conversation = await participantConversation(sender, conversationId, tx);
@@ -292,7 +297,11 @@ export function createMessagingService({
       // Read, then one statement that writes: no transaction is held across the round trips.
       const conversation = await messaging.threadHead(id, viewer.id);
       if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
-      const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
+      const blocks = {
+        byMe: conversation.blockedByMe,
+        byOther: conversation.blockedByOther,
+        otherSuspended: conversation.otherSuspended,
+      };
       const blocker = replyBlocker(conversation, viewer, blocks, at);
       if (blocker) throw BLOCKER_ERRORS[blocker]();
       const { sent, emailed } = await writeMessage(db, conversation, viewer, input.content, at);
@@ -326,7 +335,11 @@ export function createMessagingService({
         messaging.latestMessages(id, THREAD_MESSAGE_LIMIT),
       ]);
       if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
-      const blocks = { byMe: conversation.blockedByMe, byOther: conversation.blockedByOther };
+      const blocks = {
+        byMe: conversation.blockedByMe,
+        byOther: conversation.blockedByOther,
+        otherSuspended: conversation.otherSuspended,
+      };
       const oldestFirst = newestFirst.reverse();
       return {
         ...summaryOf(conversation, viewer, oldestFirst.at(-1), conversation.unread),

@@ -30,7 +30,10 @@ export function registerPrivacyRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  // POST, not GET: making the ZIP spends one of the account's exports an hour, and a GET can be
+  // started by another site (a link or an image: SameSite=Lax cookies go along with a top-level
+  // GET). As a POST it passes the cross-site guard (Sec-Fetch-Site, Origin) first.
+  api.post(
     '/api/settings/export',
     {
       schema: {

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { carerProfiles, conversations, messages, reviews } from '../../db/schema';
+import { carerProfiles, conversations, messages, reviews, users } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
 
@@ -37,6 +37,17 @@ export function createReviewsRepository(db: Executor) {
         .where(eq(carerProfiles.id, carerId))
         .for('no key update');
       return row;
+    },
+
+    /** Whether the carer's account is suspended (safeguarding). */
+    async carerSuspended(carer: ReviewedCarer): Promise<boolean> {
+      if (!carer.userId) return false;
+      const [row] = await db
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, carer.userId))
+        .limit(1);
+      return Boolean(row?.suspendedAt);
     },
 
     /** Whether the carer's account wrote at least one message in a conversation with this customer. */

@@ -63,6 +63,9 @@ export function createReviewsService({ db, now = () => new Date() }: ReviewsServ
         if (!(await repository.carerHasReplied(carer, author.id))) {
           throw AppError.forbidden(REVIEW_MESSAGES.notEligible);
         }
+        // While safeguarding looks into a suspended carer, their rating stays as it was: no review
+        // is added or changed (a report is the way to tell us; issue 17 point 7).
+        if (await repository.carerSuspended(carer)) throw AppError.forbidden(REVIEW_MESSAGES.carerSuspended);
         // The carer's row lock also puts two saves by the same customer in line, so this
         // look-up cannot race with another insert of the same review.
         const existing = await repository.findByAuthor(carer.id, author.id);

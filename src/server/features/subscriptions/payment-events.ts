@@ -2,11 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentPlan } from '@contracts/subscriptions';
 import type { Database } from '../../db/client';
 import type { BillingSubscriptionRow, PaymentRow } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
-import type { PaymentEvent, PaymentEventEnvelope } from '../../platform/payments/payment-provider';
+import type {
+  PaymentEvent,
+  PaymentEventEnvelope,
+  PaymentProvider,
+} from '../../platform/payments/payment-provider';
 import { addCalendarMonths, laterOf } from './calendar';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
-import { receiptEmail } from './receipts';
+import { purchaseRefusal } from './purchase-rules';
+import { receiptEmail, refundEmail } from './receipts';
 import { hasActiveSubscription } from './subscription-access';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 
@@ -23,11 +29,27 @@ import { createSubscriptionsRepository, type SubscriptionsRepository } from './s
  * 4. queues the receipt email in the same transaction.
  * Failures never downgrade a succeeded payment, and an older subscription change never overwrites
  * a newer one.
+ *
+ * Before a payment that starts a plan becomes access, the purchase rules (purchase-rules.ts) are
+ * checked on the account row locked FOR UPDATE, so confirmations of several plans at once queue
+ * there and at most one plan results (docs/decisions/00xx-one-plan-at-a-time.md). A refused
+ * payment that the provider has already taken is refunded through the provider and recorded as
+ * refunded; the demo card form instead asks for `refusal: 'reject'` and answers 409 before
+ * anything counts as charged.
  */
 
 export interface PaymentEventResult {
   /** False when the event had been applied before (a redelivery): nothing changed. */
   applied: boolean;
+}
+
+export interface ApplyOptions {
+  /**
+   * What a payment the purchase rules refuse becomes: 'refund' (the default; the provider took the
+   * money, so it is given back) or 'reject' (nothing was charged yet: a 409 with the rule's
+   * message, and the transaction changes nothing).
+   */
+  refusal?: 'refund' | 'reject';
 }
 
 interface Outcome {
@@ -36,15 +58,74 @@ interface Outcome {
 
 export function createPaymentEventHandler({
   db,
+  provider,
   mailer,
   log,
   now = () => new Date(),
 }: {
   db: Database;
+  /** The provider that refunds a payment the purchase rules refused after it was taken. */
+  provider: PaymentProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
+  /**
+   * The purchase rules for a payment that would start a plan, on the account locked for the rest
+   * of the transaction; undefined when it may become access. The lock comes before the payment's
+   * own update in every path, so the order of locks is always account, then payment.
+   */
+  async function refusalOf(
+    repository: SubscriptionsRepository,
+    payment: PaymentRow,
+    at: Date,
+    ownSubscriptionId?: string,
+  ): Promise<string | undefined> {
+    if (!payment.userId || payment.status === 'succeeded' || payment.status === 'refunded') return undefined;
+    const user = await repository.lockUser(payment.userId);
+    if (!user) return undefined;
+    return purchaseRefusal(repository, user, payment.plan as PaymentPlan, at, ownSubscriptionId);
+  }
+
+  /**
+   * A payment the rules refused: rejected before any charge, or (the provider took the money)
+   * recorded as refunded, given back through the provider, the subscription it started ended, and
+   * the person told by email. A failing provider call rolls the transaction back, and the
+   * provider's redelivery of the event tries again (the refund's idempotency key is fixed).
+   */
+  async function refuse(
+    repository: SubscriptionsRepository,
+    payment: PaymentRow,
+    message: string,
+    options: ApplyOptions,
+    at: Date,
+    subscription?: BillingSubscriptionRow,
+  ): Promise<Outcome> {
+    if (options.refusal === 'reject') throw AppError.conflict(message);
+    const refunded = await repository.markRefunded(payment.id, message, at);
+    if (!refunded?.userId) return { emails: 0 };
+    if (subscription) {
+      await repository.updateBillingSubscription(subscription.id, {
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        lastEventAt: laterOf(subscription.lastEventAt, at),
+      });
+    }
+    await provider.refundRefused({
+      paymentId: refunded.id,
+      paymentRef: refunded.providerReference ?? '',
+      subscriptionRef: subscription?.providerSubscriptionId ?? null,
+    });
+    log.warn(
+      { payment: refunded.id, plan: refunded.plan, reason: message },
+      'payment refused by the purchase rules after it was taken: refunded',
+    );
+    const user = await repository.lockUser(refunded.userId);
+    if (!user) return { emails: 0 };
+    await repository.queueEmail(refundEmail(user, refunded, at));
+    return { emails: 1 };
+  }
+
   /** Our payments row for a provider reference, linking it first if the event beat the provider's answer. */
   async function findPayment(
     repository: SubscriptionsRepository,
@@ -144,12 +225,15 @@ export function createPaymentEventHandler({
   async function applyInTransaction(
     repository: SubscriptionsRepository,
     { provider, occurredAt, event }: PaymentEventEnvelope,
+    options: ApplyOptions,
   ): Promise<Outcome> {
     const at = now();
     switch (event.type) {
       case 'payment.succeeded': {
         const payment = await findPayment(repository, provider, event.paymentRef, event.paymentId);
         if (!payment) return { emails: 0 };
+        const refusal = await refusalOf(repository, payment, at);
+        if (refusal) return refuse(repository, payment, refusal, options, at);
         const paid = await repository.markSucceeded(payment.id, at);
         if (!paid) return { emails: 0 };
         return { emails: await grantOneTimePlan(repository, paid, at) };
@@ -190,6 +274,12 @@ export function createPaymentEventHandler({
             createdAt: at,
           })) ?? (await repository.findPaymentByReference(provider, event.invoiceRef));
         if (!payment) return { emails: 0 };
+        // The first paid invoice starts the plan, so the purchase rules apply to it; renewals of a
+        // plan already running do not.
+        if (subscription.currentPeriodEnd === null) {
+          const refusal = await refusalOf(repository, payment, at, subscription.id);
+          if (refusal) return refuse(repository, payment, refusal, options, at, subscription);
+        }
         const paid = await repository.markSucceeded(payment.id, at, event.periodEnd);
         if (!paid) return { emails: 0 };
         await repository.updateBillingSubscription(subscription.id, {
@@ -253,12 +343,15 @@ export function createPaymentEventHandler({
 
   return {
     /** Applies one provider event exactly once (see the comment at the top of this file). */
-    async applyPaymentEvent(envelope: PaymentEventEnvelope): Promise<PaymentEventResult> {
+    async applyPaymentEvent(
+      envelope: PaymentEventEnvelope,
+      options: ApplyOptions = {},
+    ): Promise<PaymentEventResult> {
       const outcome = await db.transaction(async (tx) => {
         const repository = createSubscriptionsRepository(tx);
         const fresh = await repository.recordEvent(envelope.provider, envelope.eventId, envelope.event.type);
         if (!fresh) return undefined;
-        return applyInTransaction(repository, envelope);
+        return applyInTransaction(repository, envelope, options);
       });
       if (outcome && outcome.emails > 0) mailer.dispatchSoon();
       return { applied: outcome !== undefined };

@@ -41,3 +41,29 @@ export function receiptEmail(
     ].join('\n'),
   };
 }
+
+/** Sent when a payment is refunded because a plan was already active when it went through. */
+export function refundEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'amountPence' | 'provider'>,
+  at: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  return {
+    to: user.email,
+    subject: `Your CareMatch payment was refunded: ${plan}`,
+    text: [
+      `Hello ${user.firstName?.trim() || 'there'},`,
+      ``,
+      `You already had an active plan when this payment went through, so we have refunded it in full.`,
+      `Your current plan is unchanged. A refund usually reaches your card within 5 to 10 working days.`,
+      ``,
+      `Plan: ${plan}`,
+      `Amount refunded: ${formatAmount(payment.amountPence)}`,
+      `Refunded on: ${formatDate(at)}`,
+      `Payment reference: ${payment.id}`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}

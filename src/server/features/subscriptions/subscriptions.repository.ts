@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { PaymentPlan } from '@contracts/subscriptions';
 import type { Executor } from '../../db/client';
 import {
@@ -128,7 +128,10 @@ export function createSubscriptionsRepository(db: Executor) {
         .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
     },
 
-    /** The one transition to succeeded: returns the row only to the caller that made it. */
+    /**
+     * The one transition to succeeded: returns the row only to the caller that made it. A payment
+     * refunded (refused under the purchase rules) stays refunded.
+     */
     async markSucceeded(id: string, paidAt: Date, periodEnd?: Date): Promise<PaymentRow | undefined> {
       const [row] = await db
         .update(payments)
@@ -139,8 +142,28 @@ export function createSubscriptionsRepository(db: Executor) {
           updatedAt: paidAt,
           ...(periodEnd ? { periodEnd } : {}),
         })
-        .where(and(eq(payments.id, id), ne(payments.status, 'succeeded')))
+        .where(and(eq(payments.id, id), notInArray(payments.status, ['succeeded', 'refunded'])))
         .returning();
+      return row;
+    },
+
+    /**
+     * A payment the provider took but the purchase rules refused (a plan was already active): it
+     * is given back, and never becomes access. Returns the row only to the caller that made it.
+     */
+    async markRefunded(id: string, message: string, at: Date): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'refunded', failureMessage: message, updatedAt: at })
+        .where(and(eq(payments.id, id), notInArray(payments.status, ['succeeded', 'refunded'])))
+        .returning();
+      return row;
+    },
+
+    /** The payment, locked for the rest of the transaction (confirmations of it queue here). */
+    async lockPayment(id: string): Promise<PaymentRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
       return row;
     },
 
@@ -221,10 +244,14 @@ export function createSubscriptionsRepository(db: Executor) {
       return row;
     },
 
-    /** This person's latest subscription for the purpose that still renews (or tries to). */
+    /**
+     * This person's latest subscription for the purpose that still renews (or tries to), other
+     * than `except` when given.
+     */
     async findLiveBillingSubscription(
       userId: string,
       purpose: BillingPurpose,
+      except?: string,
     ): Promise<BillingSubscriptionRow | undefined> {
       const [row] = await db
         .select()
@@ -234,6 +261,7 @@ export function createSubscriptionsRepository(db: Executor) {
             eq(billingSubscriptions.userId, userId),
             eq(billingSubscriptions.purpose, purpose),
             inArray(billingSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+            except ? ne(billingSubscriptions.id, except) : undefined,
           ),
         )
         .orderBy(desc(billingSubscriptions.createdAt))

@@ -23,6 +23,7 @@ import { addCalendarMonths } from './calendar';
 import type { PaymentEventHandler } from './payment-events';
 import type { PaymentStarter } from './payment-starter';
 import { PLAN_TERMS } from './plans';
+import { purchaseRefusal } from './purchase-rules';
 import { hasActiveSubscription } from './subscription-access';
 import { createSubscriptionsRepository } from './subscriptions.repository';
 
@@ -63,18 +64,14 @@ export function createSubscriptionsService({
     if (user.role !== 'customer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCustomers);
   }
 
-  /** The rules before any new plan: a renewing Monthly plan first has to be cancelled. */
+  /**
+   * The purchase rules (purchase-rules.ts) before a payment starts: a quick answer on the session's
+   * copy of the account. The binding check runs again at confirmation, on the locked account row.
+   */
   async function checkCanBuy(user: UserRow, type: SubscriptionType) {
     requireCustomer(user);
-    const at = now();
-    const active = hasActiveSubscription(user, at);
-    if (active && user.subscriptionType === 'monthly') {
-      const monthly = await repository.findLiveBillingSubscription(user.id, 'customer_monthly');
-      if (monthly && !monthly.cancelAtPeriodEnd)
-        throw AppError.conflict(SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews);
-    }
-    // A new Monthly plan would charge now for a month the person already has.
-    if (type === 'monthly' && active) throw AppError.conflict(SUBSCRIPTION_MESSAGES.accessStillActive);
+    const refusal = await purchaseRefusal(repository, user, type, now());
+    if (refusal) throw AppError.conflict(refusal);
   }
 
   async function status(user: UserRow): Promise<SubscriptionStatus> {
@@ -197,7 +194,8 @@ export function createSubscriptionsService({
         throw AppError.notFound(SUBSCRIPTION_MESSAGES.paymentNotFound);
       }
       // The rules of starting a plan hold at payment time too: a Monthly payment started before an
-      // Annual one was paid must not start charging every month on top of it.
+      // Annual one was paid must not start charging every month on top of it. (A quick answer;
+      // applyPaymentEvent checks again under the account's lock.)
       if (payment.plan !== 'carer_membership') await checkCanBuy(user, payment.plan as SubscriptionType);
       const at = now();
       const outcome = checkDemoCard(input, at);
@@ -205,7 +203,11 @@ export function createSubscriptionsService({
         await events.applyPaymentEvent(demoEvent(payment, outcome, at));
         throw new AppError(402, outcome.message);
       }
-      await events.applyPaymentEvent(demoEvent(payment, null, at));
+      // Confirming is charging here, so the purchase rules, checked again on the locked account,
+      // refuse with a 409 before anything counts as paid; a confirmation of the same payment that
+      // lost the race finds the event applied and is told so.
+      const { applied } = await events.applyPaymentEvent(demoEvent(payment, null, at), { refusal: 'reject' });
+      if (!applied) throw AppError.conflict(SUBSCRIPTION_MESSAGES.paymentAlreadyDone);
       return { status: 'succeeded' };
     },
 

@@ -48,6 +48,11 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
       // Nothing to tell: the demo renewal task reads the flag from our own table.
     },
 
+    async refundRefused() {
+      // Nothing was charged. (The demo card form checks the purchase rules before it "charges", so
+      // it never gets here; renewals do not go through the purchase rules.)
+    },
+
     paymentIdFromClientSecret(clientSecret) {
       const match = SECRET_PATTERN.exec(clientSecret);
       if (!match?.[1] || !match[2]) return null;

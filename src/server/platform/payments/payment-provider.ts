@@ -63,6 +63,21 @@ export interface PaymentProvider {
   startSubscription(request: SubscriptionRequest): Promise<StartedSubscription>;
   /** Stops renewals; the paid period runs to its end. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Gives back a payment the provider took but the purchase rules refused (a plan was already
+   * active when it went through), and ends at once the subscription it would have started. Safe
+   * to repeat: every call for one payment carries the same idempotency keys.
+   */
+  refundRefused(request: RefundRequest): Promise<void>;
+}
+
+export interface RefundRequest {
+  /** Our payments row. */
+  paymentId: string;
+  /** What the payments row refers to: the PaymentIntent, or the subscription's first invoice. */
+  paymentRef: string;
+  /** The subscription the payment would have started; null for a one-time plan. */
+  subscriptionRef: string | null;
 }
 
 /**

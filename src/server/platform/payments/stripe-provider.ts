@@ -36,6 +36,19 @@ export interface StripeClient {
       params: Stripe.SubscriptionUpdateParams,
       options?: Stripe.RequestOptions,
     ): Promise<{ id: string }>;
+    cancel(
+      id: string,
+      params?: Stripe.SubscriptionCancelParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string }>;
+  };
+  invoicePayments: {
+    list(params: Stripe.InvoicePaymentListParams): Promise<{
+      data: Array<{ payment: { payment_intent?: string | { id: string } | null } }>;
+    }>;
+  };
+  refunds: {
+    create(params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
   };
 }
 
@@ -158,6 +171,26 @@ export function createStripeProvider({
         { cancel_at_period_end: true },
         { idempotencyKey: `cancel-${providerSubscriptionId}` },
       );
+    },
+
+    async refundRefused({ paymentId, paymentRef, subscriptionRef }) {
+      const refund = (paymentIntent: string) =>
+        client.refunds.create(
+          { payment_intent: paymentIntent, reason: 'duplicate', metadata: { paymentId } },
+          { idempotencyKey: `refund-${paymentId}-${paymentIntent}` },
+        );
+      if (!subscriptionRef) {
+        await refund(paymentRef);
+        return;
+      }
+      // Ended now, not at the period's end: it must never renew. The first invoice's money is in
+      // the PaymentIntent(s) that paid it (an Invoice has no payment_intent in this API version).
+      await client.subscriptions.cancel(subscriptionRef, {}, { idempotencyKey: `end-${subscriptionRef}` });
+      const paid = await client.invoicePayments.list({ invoice: paymentRef, status: 'paid' });
+      for (const item of paid.data) {
+        const intent = idOf(item.payment.payment_intent);
+        if (intent) await refund(intent);
+      }
     },
   };
 }

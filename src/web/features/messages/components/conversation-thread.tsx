@@ -244,7 +244,13 @@ function ReplyBlocked({ reason, blockedByMe }: { reason: ReplyBlocker; blockedBy
   }
   return (
     <Alert data-testid="reply-blocked">
-      <p>{reason === 'carerGone' ? MESSAGE_MESSAGES.carerGone : MESSAGE_MESSAGES.otherPartyGone}</p>
+      <p>
+        {reason === 'carerGone'
+          ? MESSAGE_MESSAGES.carerGone
+          : reason === 'otherPartySuspended'
+            ? MESSAGE_MESSAGES.otherPartySuspended
+            : MESSAGE_MESSAGES.otherPartyGone}
+      </p>
     </Alert>
   );
 }

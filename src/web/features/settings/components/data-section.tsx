@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
@@ -14,19 +14,19 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * Issue 8 point 4 (UK GDPR access and portability). A real link, so it works without script; with
- * script the ZIP is fetched first, so a refusal (too many downloads, a failure) shows as a toast
- * instead of downloading the error as a file.
+ * Issue 8 point 4 (UK GDPR access and portability). The ZIP is made by a POST (it spends one of the
+ * hour's exports, so another site must not be able to start it with a link), fetched first and
+ * then saved from a blob URL, so a refusal (too many downloads, a failure) shows as a toast instead
+ * of downloading the error as a file.
  */
 export function DataSection() {
   const [preparing, setPreparing] = useState(false);
 
-  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
+  const download = async () => {
     if (preparing) return;
     setPreparing(true);
     try {
-      const response = await apiRequest('GET', EXPORT_URL);
+      const response = await apiRequest('POST', EXPORT_URL);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -54,11 +54,15 @@ export function DataSection() {
         It includes your profile, any carer profile, messages you sent and received, reviews, saved carers,
         payments, signed-in sessions and verification details.
       </p>
-      <Button asChild variant="outline" className="w-full sm:w-fit">
-        <a href={EXPORT_URL} download onClick={(event) => void download(event)} aria-busy={preparing}>
-          <Download aria-hidden="true" />
-          {preparing ? 'Preparing your data...' : 'Download my data'}
-        </a>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full sm:w-fit"
+        onClick={() => void download()}
+        aria-busy={preparing}
+      >
+        <Download aria-hidden="true" />
+        {preparing ? 'Preparing your data...' : 'Download my data'}
       </Button>
     </SettingsSection>
   );
