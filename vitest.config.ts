@@ -25,7 +25,8 @@ const PROVED_ON_PGLITE_TOO = [
   'web-app',
   'database-unavailable',
   'messaging', // the one-statement reply (CTEs, row locks)
-  'subscriptions', // payment confirmation under concurrency
+  'subscriptions', // payment confirmation under concurrency (row locks)
+  'stripe-webhooks',
   'auth',
   'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts
 ];

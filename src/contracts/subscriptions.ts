@@ -140,7 +140,7 @@ export const CARER_INTRODUCTORY_DAYS = 30;
 /**
  * A one-time plan (3-Month Access, Annual) can be bought while other access lasts only in that
  * access's last this-many days, to carry on without a gap; earlier it would be a second plan on
- * top of the first (docs/decisions/00xx-one-plan-at-a-time.md).
+ * top of the first (docs/decisions/0018-one-plan-at-a-time.md).
  */
 export const PLAN_RENEWAL_WINDOW_DAYS = 30;
 

@@ -32,7 +32,7 @@ import { createSubscriptionsRepository, type SubscriptionsRepository } from './s
  *
  * Before a payment that starts a plan becomes access, the purchase rules (purchase-rules.ts) are
  * checked on the account row locked FOR UPDATE, so confirmations of several plans at once queue
- * there and at most one plan results (docs/decisions/00xx-one-plan-at-a-time.md). A refused
+ * there and at most one plan results (docs/decisions/0018-one-plan-at-a-time.md). A refused
  * payment that the provider has already taken is refunded through the provider and recorded as
  * refunded; the demo card form instead asks for `refusal: 'reject'` and answers 409 before
  * anything counts as charged.

@@ -6,7 +6,7 @@ import type { SubscriptionsRepository } from './subscriptions.repository';
 const WINDOW_MS = PLAN_RENEWAL_WINDOW_DAYS * 24 * 3_600_000;
 
 /**
- * The rules of buying a plan (docs/decisions/0006-payments.md, 00xx-one-plan-at-a-time.md): one plan
+ * The rules of buying a plan (docs/decisions/0006-payments.md, 0018-one-plan-at-a-time.md): one plan
  * at a time. Answers the message of the rule a purchase breaks, or undefined when it may go ahead.
  *
  * Checked twice: when a payment starts (a quick answer, on the session's copy of the account), and
