@@ -17,6 +17,12 @@ export const ERROR_MESSAGES = {
   /** Sign-in of an account an admin suspended (issue 7 safeguarding); told only after the right password. */
   accountSuspended: 'This account has been suspended. Contact support.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
+  /**
+   * Messaging, reviews, payments and verification before the account proved its address
+   * (issue 17 point 3; DESIGN point 10).
+   */
+  emailNotConfirmed:
+    'Please confirm your email address first. We sent you a link; you can send a new one from your account.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   /** Registration from one network over REGISTRATIONS_PER_HOUR (production). */
   tooManyRegistrations: 'Too many accounts have been created from your network. Please try again in an hour.',

@@ -25,6 +25,7 @@ import type { PaymentStarter } from './payment-starter';
 import { PLAN_TERMS } from './plans';
 import { hasActiveSubscription } from './subscription-access';
 import { createSubscriptionsRepository } from './subscriptions.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
   return {
@@ -66,6 +67,8 @@ export function createSubscriptionsService({
   /** The rules before any new plan: a renewing Monthly plan first has to be cancelled. */
   async function checkCanBuy(user: UserRow, type: SubscriptionType) {
     requireCustomer(user);
+    // Paying needs a proved address (issue 17): receipts and the account must reach its owner.
+    assertEmailConfirmed(user);
     const at = now();
     const active = hasActiveSubscription(user, at);
     if (active && user.subscriptionType === 'monthly') {
@@ -182,6 +185,7 @@ export function createSubscriptionsService({
      */
     async confirmDemoPayment(user: UserRow, input: DemoCardInput): Promise<DemoConfirmResponse> {
       if (!demo) throw AppError.notFound();
+      assertEmailConfirmed(user);
       const paymentId = demo.paymentIdFromClientSecret(input.clientSecret);
       const payment = paymentId ? await repository.findPaymentById(paymentId) : undefined;
       if (
