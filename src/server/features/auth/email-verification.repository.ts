@@ -35,7 +35,10 @@ export function createEmailVerificationRepository(db: Executor) {
     async markVerified(userId: string, email: string, at: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
+        .set({
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        })
         .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`))
         .returning();
       if (row) {

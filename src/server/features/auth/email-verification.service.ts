@@ -96,7 +96,9 @@ export function createEmailVerificationService({
   const hashToken = linkTokenHasher(secret, 'email-verification');
   const repository = createEmailVerificationRepository(db);
   const invalid = () =>
-    AppError.badRequest(EMAIL_VERIFICATION_MESSAGES.linkInvalid, { token: EMAIL_VERIFICATION_MESSAGES.linkInvalid });
+    AppError.badRequest(EMAIL_VERIFICATION_MESSAGES.linkInvalid, {
+      token: EMAIL_VERIFICATION_MESSAGES.linkInvalid,
+    });
 
   /** A new link for the account's current address, written with the caller's transaction. */
   async function issue(tx: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
@@ -151,7 +153,8 @@ export function createEmailVerificationService({
     },
 
     /** Retention: links a day past their expiry or use. */
-    deleteStale: (before: Date = new Date(now().getTime() - 24 * 3_600_000)) => repository.deleteStale(before),
+    deleteStale: (before: Date = new Date(now().getTime() - 24 * 3_600_000)) =>
+      repository.deleteStale(before),
   };
 }
 export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;

@@ -34,7 +34,12 @@ export function createUserRepository(db: Executor) {
      * `dropPassword`: the account had not proved its address, so a password set by whoever made
      * it is not trusted any more (the owner can set one by a reset link).
      */
-    async linkOidcSubject(userId: string, subject: string, at: Date, dropPassword: boolean): Promise<UserRow> {
+    async linkOidcSubject(
+      userId: string,
+      subject: string,
+      at: Date,
+      dropPassword: boolean,
+    ): Promise<UserRow> {
       const [row] = await db
         .update(users)
         .set({
