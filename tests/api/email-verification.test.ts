@@ -13,6 +13,7 @@ import {
 import type { DemoMailbox } from '@contracts/demo';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
 import { contactEnquiries, emailVerificationTokens, users } from '../../src/server/db/schema';
 import { carer, customer, reply, setSubscription, startConversation } from '../support/messaging-fixtures';
 import { confirmDemo } from '../support/payments';
@@ -337,6 +338,21 @@ describe('until the address is confirmed', () => {
     expect(done.statusCode, done.body).toBe(200);
     const signedIn = await login(person.user.email, 'Lantern-Orchard-Thistle-77');
     expect(signedIn.json<CurrentUser>().emailVerified).toBe(true);
+  });
+});
+
+describe('accounts that are confirmed from the start', () => {
+  it('confirms the demo accounts, also ones seeded before addresses needed confirming', async () => {
+    await seedDemoData(t.database.db);
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: null })
+      .where(eq(users.email, DEMO_ACCOUNTS.family.email));
+    await seedDemoData(t.database.db);
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const signedIn = await login(account.email, DEMO_PASSWORD);
+      expect(signedIn.json<CurrentUser>().emailVerified, account.email).toBe(true);
+    }
   });
 });
 
