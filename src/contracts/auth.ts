@@ -70,8 +70,52 @@ export const CurrentUser = z.object({
   subscriptionStatus: z.string().nullable(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   subscriptionExpiresAt: z.string().nullable(),
+  /** The account has proved it receives mail at `email` (issue 17 point 3). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** How long a link confirming a new account's email address works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** New confirmation links one account may ask for per hour. */
+export const EMAIL_VERIFICATION_RESENDS_PER_HOUR = 3;
+
+export const EMAIL_VERIFICATION_MESSAGES = {
+  /** The one answer to every registration that passed validation, new address or taken. */
+  registrationAccepted:
+    'Check your email. We sent a link to confirm your address; open it to finish creating your account.',
+  linkInvalid:
+    'This confirmation link has expired or has already been used. Sign in and send a new one from your account.',
+  confirmed: 'Email address confirmed',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  resent: 'We sent a new confirmation link. Check your email.',
+  tooManyResends: 'Too many confirmation emails asked for. Please wait an hour and try again.',
+} as const;
+
+/** 202 to POST /api/auth/register: the same for a new and a taken address; nobody is signed in. */
+export const RegistrationAccepted = z.object({ message: z.string(), email: z.string() });
+export type RegistrationAccepted = z.infer<typeof RegistrationAccepted>;
+
+export const VerifyEmailInput = z.object({
+  token: z
+    .string({ error: EMAIL_VERIFICATION_MESSAGES.linkInvalid })
+    .trim()
+    .min(1, EMAIL_VERIFICATION_MESSAGES.linkInvalid)
+    .max(200, EMAIL_VERIFICATION_MESSAGES.linkInvalid),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;
+
+/**
+ * 200 to POST /api/auth/verify-email. `signedIn`: this browser now has a session of the account
+ * (started by the link when it had none); `continuePath`: where "Continue" goes when signed in.
+ */
+export const EmailVerified = z.object({
+  message: z.string(),
+  email: z.string(),
+  signedIn: z.boolean(),
+  continuePath: z.string(),
+});
+export type EmailVerified = z.infer<typeof EmailVerified>;
 
 /** Where a signed-in person lands after registering (issue: a carer goes on to build a profile). */
 export function landingPathAfterRegister(userType: UserType): string {

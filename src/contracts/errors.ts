@@ -20,6 +20,12 @@ export const ERROR_MESSAGES = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
   /** Step-up for an account without a password whose sign-in is not recent (issue 17 point 5). */
   signInAgainToChange: `For your security, please sign out and sign in again, then make this change within ${STEP_UP_FRESH_SIGN_IN_MINUTES} minutes.`,
+  /**
+   * Messaging, reviews, payments and verification before the account proved its address
+   * (issue 17 point 3; DESIGN point 10).
+   */
+  emailNotConfirmed:
+    'Please confirm your email address first. We sent you a link; you can send a new one from your account.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   /** Registration from one network over REGISTRATIONS_PER_HOUR (production). */
   tooManyRegistrations: 'Too many accounts have been created from your network. Please try again in an hour.',

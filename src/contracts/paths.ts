@@ -24,6 +24,10 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
+  /** Issue 17: the link that confirms a new account's email address (public). */
+  verifyEmail: '/verify-email',
+  /** Issue 17: demo mode's mailbox of every email the app sent (404 in production). */
+  demoMailbox: '/demo/mailbox',
   /** Issue 8: the second sign-in step (a code from the authenticator app). */
   twoFactor: '/two-factor',
   carers: '/carers',

@@ -15,6 +15,7 @@ import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAuditRecorder, createAuditService } from './features/audit/audit.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
 import { createSignInThrottle } from './features/auth/sign-in-throttle';
 import { createOidcClient } from './features/auth/oidc';
@@ -24,6 +25,7 @@ import { registerTwoFactorRoutes } from './features/auth/two-factor.routes';
 import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
+import { registerDemoMailboxRoutes } from './features/demo/demo-mailbox.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
 import { CARER_CHANGE_CHANNEL, createCarersService } from './features/carers/carers.service';
@@ -186,7 +188,18 @@ export async function buildApp({
     mode: config.mode,
   });
   const audit = createAuditRecorder(db);
+  const emailVerification = createEmailVerificationService({
+    db,
+    mailer,
+    rateLimiter,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    forgetUser: (userId) => sessions.forgetUser(userId),
+  });
   const auth = createAuthService({
+    db,
+    mailer,
+    emailVerification,
     users: createUserRepository(db),
     signInThrottle,
     sessions,
@@ -322,6 +335,7 @@ export async function buildApp({
         },
         { name: 'expired rate-limit counters', run: () => rateLimiter.deleteExpired() },
         { name: 'old password reset tokens', run: () => passwordReset.deleteStale() },
+        { name: 'old email confirmation links', run: () => emailVerification.deleteStale() },
         { name: 'expired two-factor sign-ins', run: () => twoFactor.deleteExpiredChallenges() },
         { name: 'old email change requests', run: () => settings.deleteStaleEmailRequests() },
         {
@@ -360,6 +374,7 @@ export async function buildApp({
   registerAuthRoutes(app, {
     config,
     auth,
+    emailVerification,
     oidc: config.oidc ? createOidcClient(config.oidc, config.publicUrl) : undefined,
   });
   registerTwoFactorRoutes(app, { config, auth, twoFactor });
@@ -393,6 +408,8 @@ export async function buildApp({
   }
   registerPrivacyRoutes(app, { config, dataExport, accountDeletion });
   registerUploadRoutes(app, storage);
+  // Shows every email to anyone: never registered in production (tests run as NODE_ENV=test).
+  if (config.mode !== 'production') registerDemoMailboxRoutes(app, db);
   await registerWebApp(app, webDir, config.session.cookieName);
 
   return app;

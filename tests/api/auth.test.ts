@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type CurrentUser } from '@contracts/auth';
+import { AUTH_MESSAGES, EMAIL_VERIFICATION_MESSAGES, type CurrentUser } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { sessions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
@@ -21,7 +21,7 @@ const login = (email: string, password: string, remoteAddress = '203.0.113.7', c
   t.injectAs(cookie, { method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
 describe('registration', () => {
-  it('creates an account, signs it in and answers with the SPEC user fields plus role', async () => {
+  it('creates an unconfirmed account without signing in; the emailed link confirms and signs in', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -33,8 +33,31 @@ describe('registration', () => {
         userType: 'carer',
       },
     });
-    expect(response.statusCode).toBe(201);
-    const user = response.json<CurrentUser>();
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({
+      message: EMAIL_VERIFICATION_MESSAGES.registrationAccepted,
+      email: 'Nadia.Hussain@Example.org',
+    });
+    expect(response.cookies).toHaveLength(0);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: await t.verificationToken('nadia.hussain@example.org') },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({
+      message: EMAIL_VERIFICATION_MESSAGES.confirmed,
+      email: 'Nadia.Hussain@Example.org',
+      signedIn: true,
+      continuePath: '/carer-signup',
+    });
+    const me = await t.injectAs(sessionCookieFrom(t.config, confirmed), {
+      method: 'GET',
+      url: '/api/auth/user',
+    });
+    expect(me.statusCode).toBe(200);
+    const user = me.json<CurrentUser>();
     expect(user).toMatchObject({
       firstName: 'Nadia',
       lastName: 'Hussain',
@@ -42,10 +65,12 @@ describe('registration', () => {
       userType: 'carer',
       role: 'carer',
       subscriptionStatus: null,
+      emailVerified: true,
     });
     expect(Object.keys(user).sort()).toEqual([
       'createdAt',
       'email',
+      'emailVerified',
       'firstName',
       'id',
       'lastName',
@@ -56,17 +81,10 @@ describe('registration', () => {
       'subscriptionType',
       'userType',
     ]);
-
-    const me = await t.injectAs(sessionCookieFrom(t.config, response), {
-      method: 'GET',
-      url: '/api/auth/user',
-    });
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(user);
     expect(me.headers['cache-control']).toBe('no-store');
   });
 
-  it('treats an email in another case as the same account (409)', async () => {
+  it('treats an email in another case as the same account: the same 202, nothing created', async () => {
     await t.register({ email: 'olu.adeyemi@example.org' });
     const again = await t.app.inject({
       method: 'POST',
@@ -79,11 +97,16 @@ describe('registration', () => {
         userType: 'customer',
       },
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual({
-      message: ERROR_MESSAGES.emailTaken,
-      fieldErrors: { email: ERROR_MESSAGES.emailTaken },
+      message: EMAIL_VERIFICATION_MESSAGES.registrationAccepted,
+      email: 'OLU.ADEYEMI@example.org',
     });
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'olu.adeyemi@example.org'`);
+    expect(rows).toHaveLength(1);
   });
 
   it.each([
@@ -147,10 +170,10 @@ describe('registration limit per network (REGISTRATIONS_PER_HOUR)', () => {
     (await limited.database.db.select().from(users).where(eq(users.email, email))).length;
 
   it('answers 429 with Retry-After past the limit, counting taken addresses, and creates nothing', async () => {
-    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(201);
-    expect((await registerFrom('198.51.100.4', 'rhys.two@example.org')).statusCode).toBe(201);
-    // An address already taken counts too: the limit also slows probing for accounts.
-    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(409);
+    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(202);
+    expect((await registerFrom('198.51.100.4', 'rhys.two@example.org')).statusCode).toBe(202);
+    // An address already taken counts too (and is answered the same way).
+    expect((await registerFrom('198.51.100.4', 'rhys.one@example.org')).statusCode).toBe(202);
 
     const refused = await registerFrom('198.51.100.4', 'rhys.three@example.org');
     expect(refused.statusCode).toBe(429);
@@ -161,15 +184,15 @@ describe('registration limit per network (REGISTRATIONS_PER_HOUR)', () => {
     expect(await accountsNamed('rhys.three@example.org')).toBe(0);
 
     // Another network is not held back by this one.
-    expect((await registerFrom('198.51.100.5', 'rhys.three@example.org')).statusCode).toBe(201);
+    expect((await registerFrom('198.51.100.5', 'rhys.three@example.org')).statusCode).toBe(202);
   });
 
   it('counts an IPv6 network as one, whichever address in its /64 is used', async () => {
     for (const [i, address] of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:aaaa::3'].entries()) {
-      expect((await registerFrom(address, `ipv6.${i}@example.org`)).statusCode).toBe(201);
+      expect((await registerFrom(address, `ipv6.${i}@example.org`)).statusCode).toBe(202);
     }
     expect((await registerFrom('2001:db8:5:6:ffff::9', 'ipv6.3@example.org')).statusCode).toBe(429);
-    expect((await registerFrom('2001:db8:5:7::1', 'ipv6.4@example.org')).statusCode).toBe(201);
+    expect((await registerFrom('2001:db8:5:7::1', 'ipv6.4@example.org')).statusCode).toBe(202);
   });
 
   it('is off unless set outside production', () => {

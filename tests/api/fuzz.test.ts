@@ -395,6 +395,7 @@ const VALID_BODIES: Record<string, (ids: BodyContext) => Record<string, unknown>
     userType: 'customer',
   }),
   'POST /api/auth/login': () => ({ email: 'nobody@example.org', password: TEST_PASSWORD }),
+  'POST /api/auth/verify-email': () => ({ token: 'a-made-up-confirmation-token' }),
   'POST /api/carers': () => validProfile(),
   'PUT /api/carers/:id': () => validProfile(),
   'POST /api/messages': (ids) => ({ receiverId: ids.carerUserId, carerId: ids.carerId, content: 'Hello' }),

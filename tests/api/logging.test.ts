@@ -27,7 +27,7 @@ afterAll(async () => {
 
 it('writes structured JSON logs with no password, hash or session token in them', async () => {
   const password = 'Very-Secret-Passphrase-991';
-  const registered = await app.inject({
+  await app.inject({
     method: 'POST',
     url: '/api/auth/register',
     payload: {
@@ -38,7 +38,13 @@ it('writes structured JSON logs with no password, hash or session token in them'
       userType: 'customer',
     },
   });
-  const token = registered.cookies.find((c) => c.name === 'cm_session')!.value;
+  // Registering signs nobody in (issue 17): the session comes from signing in.
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'logged@example.org', password },
+  });
+  const token = signedIn.cookies.find((c) => c.name === 'cm_session')!.value;
   await app.inject({
     method: 'POST',
     url: '/api/auth/login',

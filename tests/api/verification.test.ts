@@ -410,7 +410,10 @@ describe('the admin queue and the decision', () => {
     expect(profile?.isVerified).toBe(true);
     expect((await profileOf(undefined, grace.carerId)).json<PublicCarer>().isVerified).toBe(true);
 
-    const email = (await t.outbox()).find((e) => e.toAddress === grace.user.email);
+    // Not the confirmation link sent at registration (issue 17).
+    const email = (await t.outbox()).find(
+      (e) => e.toAddress === grace.user.email && !e.bodyText.includes('/verify-email?token='),
+    );
     expect(email?.subject).toMatch(/approved/i);
 
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, pending.id));

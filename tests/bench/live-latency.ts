@@ -193,18 +193,29 @@ let registered = 0;
 
 async function register(client: Client, base: string, userType: 'customer' | 'carer'): Promise<Person> {
   registered += 1;
+  const email = `live${registered}.${Date.now()}@example.org`;
   const reply = await client.send(base, 'POST', '/api/auth/register', undefined, {
-    email: `live${registered}.${Date.now()}@example.org`,
+    email,
     password: PASSWORD,
     firstName: userType === 'carer' ? 'Grace' : 'Priya',
     lastName: `Bench${registered}`,
     userType,
   });
-  if (reply.status !== 201) throw new Error(`register: ${reply.status} ${reply.body}`);
-  const setCookie = reply.headers['set-cookie'] ?? [];
+  if (reply.status !== 202) throw new Error(`register: ${reply.status} ${reply.body}`);
+  // Issue 17: registering signs nobody in; the emailed link (read from the demo mailbox) does.
+  const mailbox = await client.send(base, 'GET', `/api/demo/mailbox?to=${encodeURIComponent(email)}`);
+  const { emails } = JSON.parse(mailbox.body) as { emails: Array<{ text: string }> };
+  const token = emails.map((sent) => sent.text.match(/\/verify-email\?token=(\S+)/)?.[1]).find(Boolean);
+  if (!token) throw new Error(`register: no confirmation link in ${mailbox.status} ${mailbox.body}`);
+  const confirmed = await client.send(base, 'POST', '/api/auth/verify-email', undefined, {
+    token: decodeURIComponent(token),
+  });
+  if (confirmed.status !== 200) throw new Error(`verify-email: ${confirmed.status} ${confirmed.body}`);
+  const setCookie = confirmed.headers['set-cookie'] ?? [];
   const session = setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${cookieName}=`));
-  if (!session) throw new Error('register: no session cookie');
-  return { user: JSON.parse(reply.body) as CurrentUser, cookie: session };
+  if (!session) throw new Error('verify-email: no session cookie');
+  const me = await client.send(base, 'GET', '/api/auth/user', session);
+  return { user: JSON.parse(me.body) as CurrentUser, cookie: session };
 }
 
 async function createCarer(client: Client, base: string): Promise<Carer> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { openConfirmationLink } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -56,6 +57,10 @@ describe('site header', () => {
     await page.getByLabel('Password').fill('Teapot-Lantern-Orchard-7');
     await page.getByLabel('Looking for care').check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Issue 17: the emailed link confirms the address and signs in.
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await openConfirmationLink(page, 'priya.raman@example.org');
+    await page.getByRole('link', { name: 'Continue' }).click();
 
     await page.waitForURL(`${suite.server().baseUrl}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Welcome back, Priya!');
@@ -91,6 +96,9 @@ describe('site header', () => {
     await page.getByLabel('Password').fill('Daffodil-Harbour-Ridge-3');
     await page.getByLabel('Offering care as a carer').check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await openConfirmationLink(page, 'dafydd.morgan@example.org');
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-signup`);
     await page.getByRole('button', { name: 'Account menu' }).click();
     expect(await page.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe(

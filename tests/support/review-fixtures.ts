@@ -34,6 +34,8 @@ export function createPeople(t: TestApp) {
         firstName: role === 'carer' ? 'Carla' : 'Chris',
         lastName: `Tester${Math.floor(Math.random() * 1000)}`,
         role,
+        // Confirmed addresses, like test-app's register() (issue 17).
+        emailVerifiedAt: new Date(now),
         ...(subscription === 'none'
           ? {}
           : {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { and, asc, desc, like, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@contracts/auth';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
@@ -22,8 +22,17 @@ export interface TestApp {
   routes: RouteOptions[];
   /** Every email in the outbox, oldest first, once any dispatch in flight has finished. */
   outbox(): Promise<OutboxEmailRow[]>;
-  /** Registers a new account and returns it with its session cookie header. */
-  register(overrides?: Partial<RegisterBody>): Promise<{ user: CurrentUser; cookie: string }>;
+  /**
+   * Registers a new account and returns it signed in, with its session cookie header. By default
+   * the address is confirmed through the real flow (the emailed link, POST /api/auth/verify-email);
+   * `{ verified: false }` leaves it unconfirmed and signs in with the password instead.
+   */
+  register(
+    overrides?: Partial<RegisterBody>,
+    options?: { verified?: boolean },
+  ): Promise<{ user: CurrentUser; cookie: string }>;
+  /** The token of the newest confirmation link emailed to `email`. */
+  verificationToken(email: string): Promise<string>;
   /** `app.inject` with the given session cookie. */
   injectAs(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -78,6 +87,29 @@ export async function createTestApp(
 
   await app.ready();
 
+  async function outbox() {
+    await app.mailer.idle();
+    return database.db.select().from(outboxEmails).orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id));
+  }
+
+  async function verificationToken(email: string) {
+    await app.mailer.idle();
+    const [newest] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        and(
+          sql`lower(${outboxEmails.toAddress}) = lower(${email})`,
+          like(outboxEmails.bodyText, '%/verify-email?token=%'),
+        ),
+      )
+      .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+      .limit(1);
+    const match = newest?.bodyText.match(/\/verify-email\?token=(\S+)/);
+    if (!match?.[1]) throw new Error(`no confirmation link emailed to ${email}`);
+    return decodeURIComponent(match[1]);
+  }
+
   return {
     app,
     config,
@@ -85,14 +117,8 @@ export async function createTestApp(
     storage,
     bodies,
     routes,
-    async outbox() {
-      await app.mailer.idle();
-      return database.db
-        .select()
-        .from(outboxEmails)
-        .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id));
-    },
-    async register(overrides = {}) {
+    outbox,
+    async register(overrides = {}, { verified = true } = {}) {
       counter += 1;
       const body: RegisterBody = {
         email: `person${counter}.${Date.now()}@example.org`,
@@ -103,10 +129,25 @@ export async function createTestApp(
         ...overrides,
       };
       const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
-      if (response.statusCode !== 201)
+      if (response.statusCode !== 202)
         throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-      return { user: response.json<CurrentUser>(), cookie: sessionCookieFrom(config, response) };
+      const signIn = verified
+        ? await app.inject({
+            method: 'POST',
+            url: '/api/auth/verify-email',
+            payload: { token: await verificationToken(body.email) },
+          })
+        : await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: body.email, password: body.password },
+          });
+      if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+      const cookie = sessionCookieFrom(config, signIn);
+      const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      return { user: me.json<CurrentUser>(), cookie };
     },
+    verificationToken,
     injectAs(cookie, options) {
       return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
     },

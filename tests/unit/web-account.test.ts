@@ -10,6 +10,7 @@ const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   profileImageUrl: null,
   userType: 'customer',
   role: 'customer',
+  emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   subscriptionStatus: null,
   subscriptionType: null,

@@ -45,6 +45,13 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** Set by an admin from the safeguarding queue (issue 7): the account cannot sign in, a carer is not listed. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * When the account proved it receives mail at `email` (issue 17 point 3): a registration
+     * link opened, a confirmed email change, a password reset by email, a provider that verified
+     * the address, or an operator who made the account. Null: not proved; messaging, reviews,
+     * payments and verification are refused until it is.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -101,6 +108,31 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
     index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Links that confirm a new account's email address (issue 17 point 3): only the token's HMAC is
+ * kept, valid for EMAIL_VERIFICATION_TTL_HOURS and once. `email` is the address the link was sent
+ * to: a link proves only that address, so it does nothing once the account's address has changed.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
+    index('email_verification_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 

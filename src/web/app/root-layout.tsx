@@ -1,5 +1,6 @@
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { EmailConfirmationBanner } from '@web/components/email-confirmation';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -31,6 +32,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <SiteHeader user={user} isLoading={isLoading} />
+      <EmailConfirmationBanner user={user} />
       {/* SPEC 2: the route table depends on who is signed in, so nothing routes until that is known. */}
       {pageWaits ? (
         <Main>

@@ -89,6 +89,14 @@ const ConfirmEmailPage = lazyPage(
   () => import('@web/features/auth/pages/confirm-email-page'),
   'ConfirmEmailPage',
 );
+const VerifyEmailPage = lazyPage(
+  () => import('@web/features/auth/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
+const DemoMailboxPage = lazyPage(
+  () => import('@web/features/demo/pages/demo-mailbox-page'),
+  'DemoMailboxPage',
+);
 const TwoFactorPage = lazyPage(() => import('@web/features/auth/pages/two-factor-page'), 'TwoFactorPage');
 const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const MessagesPage = lazyPage(() => import('@web/features/messages/pages/messages-page'), 'MessagesPage');
@@ -136,6 +144,9 @@ const router = createBrowserRouter([
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
+      { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      // The page asks the server, which has the mailbox only outside production (else: 404 page).
+      { path: paths.demoMailbox, element: <DemoMailboxPage notFound={<NotFoundPage />} /> },
       // Issue 8 point 3: the second sign-in step, between the password and the session.
       { path: paths.twoFactor, element: <TwoFactorPage /> },
       {

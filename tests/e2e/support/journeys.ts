@@ -20,8 +20,31 @@ export async function registerThroughForm(
     .getByLabel(person.userType === 'carer' ? 'Offering care as a carer' : 'Looking for care')
     .check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Issue 17: nobody is signed in yet; the emailed link confirms the address and signs in.
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await openConfirmationLink(page, email);
+  await page.getByRole('link', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === (person.userType === 'carer' ? '/carer-signup' : '/'));
   return email;
+}
+
+/** The newest confirmation link emailed to `email`, read from the demo mailbox's JSON. */
+export async function confirmationLink(page: Page, email: string): Promise<string> {
+  const response = await page.request.get(`/api/demo/mailbox?to=${encodeURIComponent(email)}`);
+  const { emails } = (await response.json()) as { emails: Array<{ text: string }> };
+  const link = emails
+    .map((sent) => sent.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0])
+    .find(Boolean);
+  if (!link) throw new Error(`no confirmation link emailed to ${email}`);
+  const url = new URL(link);
+  // The server's PUBLIC_URL may name another port than the test server's: keep path and query.
+  return `${url.pathname}${url.search}`;
+}
+
+/** Opens the newest confirmation link emailed to `email` and waits for the confirmed page. */
+export async function openConfirmationLink(page: Page, email: string) {
+  await page.goto(await confirmationLink(page, email));
+  await page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
 }
 
 /** A toast's title, matched exactly (Radix also renders a screen-reader copy of the text). */

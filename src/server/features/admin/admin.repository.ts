@@ -151,7 +151,8 @@ export function createAdminRepository(db: Executor) {
     }): Promise<UserRow> {
       const [row] = await db
         .insert(users)
-        .values({ ...values, role: 'admin' })
+        // An operator made it (admin:create, ADMIN_EMAIL) and vouches for the address (issue 17).
+        .values({ ...values, role: 'admin', emailVerifiedAt: new Date() })
         .returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
@@ -161,7 +162,12 @@ export function createAdminRepository(db: Executor) {
     async promoteToAdmin(id: string, passwordHash: string, at: Date): Promise<UserRow> {
       const [row] = await db
         .update(users)
-        .set({ role: 'admin', passwordHash, updatedAt: at })
+        .set({
+          role: 'admin',
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        })
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new Error(`user ${id} vanished`);

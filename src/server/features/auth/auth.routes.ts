@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CurrentUser, LoginInput, RegisterInput, safeReturnPath } from '@contracts/auth';
+import {
+  CurrentUser,
+  EMAIL_VERIFICATION_MESSAGES,
+  EmailVerified,
+  LoginInput,
+  RegisterInput,
+  RegistrationAccepted,
+  safeReturnPath,
+  VerifyEmailInput,
+} from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
 import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
@@ -14,6 +23,7 @@ import {
   setSessionCookie,
 } from '../../platform/sessions/session.plugin';
 import type { AuthService, SignedIn } from './auth.service';
+import type { EmailVerificationService } from './email-verification.service';
 import { toCurrentUser } from './current-user';
 import type { OidcClient } from './oidc';
 import { sendSignInOutcome } from './sign-in-reply';
@@ -30,10 +40,15 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 interface AuthRouteDeps {
   config: AppConfig;
   auth: AuthService;
+  emailVerification: EmailVerificationService;
   oidc?: OidcClient | undefined;
 }
+const MessageBody = z.object({ message: z.string() });
 
-export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }: AuthRouteDeps) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { config, auth, emailVerification, oidc }: AuthRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionToken = (request: FastifyRequest) => request.cookies[config.session.cookieName];
   const context = (request: FastifyRequest) => ({
@@ -48,15 +63,63 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        summary: 'Create an account (confirmed by an emailed link; nobody is signed in)',
+        description:
+          'The same 202 whether or not the address already has an account (its owner is told by email), so the answer reveals no accounts.',
         body: RegisterInput,
-        response: { 201: CurrentUser, ...errors },
+        response: { 202: RegistrationAccepted, ...errors },
       },
     },
     async (request, reply) => {
-      const signedIn = await auth.register(request.body, context(request), sessionToken(request));
-      signIn(reply, signedIn);
-      return reply.status(201).send(toCurrentUser(signedIn.user));
+      const { email } = await auth.register(request.body, context(request));
+      return reply.status(202).send({ message: EMAIL_VERIFICATION_MESSAGES.registrationAccepted, email });
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm the account's email address with the emailed token",
+        description:
+          'In a browser without a session, also signs in (not an admin, a suspended account, or one with two-factor).',
+        body: VerifyEmailInput,
+        response: { 200: EmailVerified, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await emailVerification.confirm(request.body.token);
+      let signedIn = request.user?.id === user.id;
+      if (!request.user) {
+        const started = await auth.signInAfterEmailConfirmed(user, context(request), sessionToken(request));
+        if (started) {
+          signIn(reply, started);
+          signedIn = true;
+        }
+      }
+      return {
+        message: EMAIL_VERIFICATION_MESSAGES.confirmed,
+        email: user.email,
+        signedIn,
+        continuePath: auth.landingPath(user),
+      };
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a new confirmation link to the signed-in account (a few an hour)',
+        response: { 202: MessageBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await emailVerification.resend(requireUser(request));
+      return reply.status(202).send({ message: EMAIL_VERIFICATION_MESSAGES.resent });
     },
   );
 

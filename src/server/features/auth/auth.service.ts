@@ -1,14 +1,17 @@
-import type { LoginInput, RegisterInput } from '@contracts/auth';
+import { landingPathAfterRegister, type LoginInput, type RegisterInput } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
+import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
 import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { SessionContext, SessionService } from '../../platform/sessions/session.service';
+import type { EmailVerificationService } from './email-verification.service';
 import type { OidcClaims } from './oidc';
 import { hashPassword, passwordProblem, spendDecoyVerification, verifyPassword } from './password';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { TwoFactorService } from './two-factor.service';
-import type { UserRepository } from './user.repository';
+import { createUserRepository, type UserRepository } from './user.repository';
 
 /** Registrations from one client network per hour (REGISTRATIONS_PER_HOUR; absent: no limit). */
 export function registrationLimit(perHour: number): RateLimitRule | undefined {
@@ -16,6 +19,9 @@ export function registrationLimit(perHour: number): RateLimitRule | undefined {
 }
 
 interface AuthServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  emailVerification: EmailVerificationService;
   users: UserRepository;
   signInThrottle: SignInThrottle;
   sessions: SessionService;
@@ -25,6 +31,7 @@ interface AuthServiceDeps {
   registrationsPerHour: number;
   /** Called for every session started (the app records admin sign-ins in the audit log). */
   onSignedIn?: (user: UserRow, context: SessionContext) => Promise<void>;
+  now?: () => Date;
 }
 
 export interface SignedIn {
@@ -46,6 +53,9 @@ export interface TwoFactorDue {
 export type SignInOutcome = SignedIn | TwoFactorDue;
 
 export function createAuthService({
+  db,
+  mailer,
+  emailVerification,
   users,
   signInThrottle,
   sessions,
@@ -53,6 +63,7 @@ export function createAuthService({
   rateLimiter,
   registrationsPerHour,
   onSignedIn,
+  now = () => new Date(),
 }: AuthServiceDeps) {
   const registrationRule = registrationLimit(registrationsPerHour);
 
@@ -87,11 +98,15 @@ export function createAuthService({
   }
 
   return {
-    async register(input: RegisterInput, context: SessionContext, previousToken?: string): Promise<SignedIn> {
+    /**
+     * Issue 17 point 3: the same answer, in about the same time, for a new and a taken address,
+     * and nobody is signed in. A new address gets an unconfirmed account and a confirmation link;
+     * a taken one gets nothing created, and its owner an email about the attempt.
+     */
+    async register(input: RegisterInput, context: SessionContext): Promise<{ email: string }> {
       const problem = passwordProblem(input.password, input.email);
       if (problem) throw AppError.badRequest(problem, { password: problem });
-      // Every attempt that gets this far counts, taken addresses included: the limit also slows
-      // finding out which addresses have accounts.
+      // Every attempt that gets this far counts, taken addresses included.
       if (registrationRule && context.ipAddress) {
         await rateLimiter.enforce(
           registrationRule,
@@ -99,27 +114,51 @@ export function createAuthService({
           ERROR_MESSAGES.tooManyRegistrations,
         );
       }
-      if (await users.findByEmail(input.email)) {
-        throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
+      // Hashed whether or not the address is taken, so the time taken does not tell.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await users.findByEmail(input.email);
+      if (existing) {
+        await emailVerification.noticeRegistrationAttempt(existing);
+        return { email: input.email };
       }
-      let user: UserRow;
       try {
-        user = await users.insert({
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          role: input.userType,
+        await db.transaction(async (tx) => {
+          const user = await createUserRepository(tx).insert({
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: input.userType,
+          });
+          await emailVerification.issue(tx, user);
         });
+        mailer.dispatchSoon();
       } catch (error) {
-        // Two registrations racing for one address: the unique index decides.
-        if (isUniqueViolation(error)) {
-          throw AppError.conflict(ERROR_MESSAGES.emailTaken, { email: ERROR_MESSAGES.emailTaken });
-        }
-        throw error;
+        // Two registrations racing for one address: the unique index decides, and the loser is
+        // answered like any taken address.
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await users.findByEmail(input.email);
+        if (winner) await emailVerification.noticeRegistrationAttempt(winner);
       }
+      return { email: input.email };
+    },
+
+    /**
+     * After a confirmation link was opened in a browser with no session: signs the account in,
+     * so registering, opening the link and being signed in is one path. Not for a suspended or
+     * admin account, nor one with two-factor (those sign in the usual way, with every factor).
+     */
+    async signInAfterEmailConfirmed(
+      user: UserRow,
+      context: SessionContext,
+      previousToken?: string,
+    ): Promise<SignedIn | null> {
+      if (user.suspendedAt || user.role === 'admin') return null;
+      if ((await twoFactor.requirementFor(user)) !== 'none') return null;
       return startSession(user, context, previousToken);
     },
+
+    landingPath: (user: UserRow) => landingPathAfterRegister(user.role === 'carer' ? 'carer' : 'customer'),
 
     /**
      * Unknown email and wrong password get the same answer in the same time. The attempt is
@@ -181,8 +220,12 @@ export function createAuthService({
           throw AppError.forbidden('Your sign-in provider did not confirm an email address.');
         const existing = await users.findByEmail(claims.email);
         if (existing) {
-          await users.linkOidcSubject(existing.id, claims.subject);
-          user = existing;
+          // An unconfirmed account with this address may have been made by someone else before its
+          // owner arrived (pre-hijacking): the provider proves the owner, so that password and
+          // any session of it end here.
+          const claimed = !existing.emailVerifiedAt;
+          user = await users.linkOidcSubject(existing.id, claims.subject, now(), claimed);
+          if (claimed) await sessions.endAllForUser(existing.id);
         } else {
           user = await users.insert({
             email: claims.email,
@@ -190,6 +233,8 @@ export function createAuthService({
             lastName: claims.lastName ?? null,
             role: 'customer',
             oidcSubject: claims.subject,
+            // Only reached when the provider said it verified the address (checked above).
+            emailVerifiedAt: now(),
           });
         }
       }

@@ -15,5 +15,6 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     subscriptionStatus: user.subscriptionStatus,
     subscriptionType: user.subscriptionType,
     subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 
@@ -46,8 +46,16 @@ export function createPasswordResetRepository(db: Executor) {
         .where(and(eq(t.userId, userId), isNull(t.usedAt)));
     },
 
+    /** The new password; a reset link opened also proves the address (issue 17), so it counts as confirmed. */
     async setPassword(userId: string, passwordHash: string, at: Date): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
     },
 
     async deleteSessionsOf(userId: string): Promise<void> {

@@ -29,8 +29,29 @@ export function createUserRepository(db: Executor) {
       return row;
     },
 
-    async linkOidcSubject(userId: string, subject: string): Promise<void> {
-      await db.update(users).set({ oidcSubject: subject, updatedAt: new Date() }).where(eq(users.id, userId));
+    /**
+     * Links the provider's subject; the provider verified the address, so it counts as proved.
+     * `dropPassword`: the account had not proved its address, so a password set by whoever made
+     * it is not trusted any more (the owner can set one by a reset link).
+     */
+    async linkOidcSubject(
+      userId: string,
+      subject: string,
+      at: Date,
+      dropPassword: boolean,
+    ): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({
+          oidcSubject: subject,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+          ...(dropPassword ? { passwordHash: null } : {}),
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new Error(`user ${userId} vanished`);
+      return row;
     },
   };
 }

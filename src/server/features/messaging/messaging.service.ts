@@ -27,6 +27,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
 import { createMessagingRepository, type ConversationRow, type NotifiedSide } from './messaging.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 /** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
 export const THREAD_MESSAGE_LIMIT = 200;
@@ -263,6 +264,7 @@ export function createMessagingService({
      */
     async send(sender: UserRow, input: SendMessageInput): Promise<SentMessage> {
       if (sender.role !== 'customer') throw AppError.forbidden(MESSAGE_MESSAGES.onlyCustomers);
+      assertEmailConfirmed(sender);
       const at = now();
       if (!hasActiveSubscription(sender, at)) throw AppError.forbidden(MESSAGE_MESSAGES.subscriptionRequired);
       const carer = await carers.get(input.carerId, null);
@@ -294,6 +296,7 @@ export function createMessagingService({
     async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
       const at = now();
       if (!isUuid(id)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
+      assertEmailConfirmed(viewer);
       // Read, then one statement that writes: no transaction is held across the round trips.
       const conversation = await messaging.threadHead(id, viewer.id);
       if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);

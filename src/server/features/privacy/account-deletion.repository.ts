@@ -131,13 +131,12 @@ export function createAccountDeletionRepository(db: Executor) {
         .where(eq(billingSubscriptions.userId, userId));
     },
 
-    /** Contact-form enquiries sent from the account or naming its address. */
-    async deleteContactEnquiries(userId: string, email: string): Promise<void> {
-      await db
-        .delete(contactEnquiries)
-        .where(
-          or(eq(contactEnquiries.userId, userId), sql`lower(${contactEnquiries.email}) = lower(${email})`),
-        );
+    /**
+     * Contact-form enquiries the account sent while signed in. Never those that only name its
+     * address (issue 17): whoever registered an address has not shown they wrote to us from it.
+     */
+    async deleteContactEnquiries(userId: string): Promise<void> {
+      await db.delete(contactEnquiries).where(eq(contactEnquiries.userId, userId));
     },
 
     /**

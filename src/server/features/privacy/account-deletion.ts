@@ -19,7 +19,7 @@ import { PRIVACY_MESSAGES } from '@contracts/settings';
 export const ERASED = '[erased]';
 
 /** Rate-limit buckets whose keys are made from an email address (lower case). */
-const EMAIL_KEYED_BUCKETS = ['contact-ack', 'password-reset-email'];
+const EMAIL_KEYED_BUCKETS = ['contact-ack', 'password-reset-email', 'registration-notice'];
 /** Rate-limit buckets whose keys are the account id. */
 const USER_KEYED_BUCKETS = ['reports', 'data-export', 'account-delete'];
 
@@ -86,7 +86,7 @@ export function createAccountErasure({ secret }: ErasureDeps) {
       await repository.forgetAuditAddresses(user.id);
 
       await repository.anonymisePayments(user.id, at);
-      await repository.deleteContactEnquiries(user.id, user.email);
+      await repository.deleteContactEnquiries(user.id);
       await repository.deleteOutboxEmails(user.id, user.email, user.firstName);
       await repository.deleteLoginFailures(user.email);
       const limiter = createRateLimiter(tx, { secret });

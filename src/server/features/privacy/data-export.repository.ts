@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { DELETED_USER_NAME } from '@contracts/messages';
 import type { Executor } from '../../db/client';
 import {
@@ -284,6 +284,10 @@ export function createDataExportRepository(db: Executor) {
         .where(eq(reports.reporterId, userId))
         .orderBy(asc(reports.createdAt)),
 
+    /**
+     * Enquiries the account sent while signed in; never those that only give its address
+     * (issue 17): another person may have written from it before the account existed.
+     */
     contactEnquiries: (user: UserRow): Promise<ExportRecord[]> =>
       db
         .select({
@@ -297,12 +301,7 @@ export function createDataExportRepository(db: Executor) {
           createdAt: contactEnquiries.createdAt,
         })
         .from(contactEnquiries)
-        .where(
-          or(
-            eq(contactEnquiries.userId, user.id),
-            sql`lower(${contactEnquiries.email}) = lower(${user.email})`,
-          ),
-        )
+        .where(eq(contactEnquiries.userId, user.id))
         .orderBy(asc(contactEnquiries.createdAt)),
 
     /** Entries about the account or its profile, or made by it; who acted is said as a role. */
@@ -383,16 +382,23 @@ export function createDataExportRepository(db: Executor) {
       ];
     },
 
-    /** Failed sign-ins naming the address: when only (the address they came from may be anyone's). */
-    failedSignIns: (email: string): Promise<ExportRecord[]> =>
+    /**
+     * Failed sign-ins naming the address since the account existed: when only (the address they
+     * came from may be anyone's). Records keyed by an address and older than the account are not
+     * the account's (issue 17).
+     */
+    failedSignIns: (email: string, since: Date): Promise<ExportRecord[]> =>
       db
         .select({ failedAt: loginFailures.failedAt })
         .from(loginFailures)
-        .where(eq(loginFailures.emailKey, email.toLowerCase()))
+        .where(and(eq(loginFailures.emailKey, email.toLowerCase()), gte(loginFailures.failedAt, since)))
         .orderBy(asc(loginFailures.failedAt)),
 
-    /** Emails sent to the address: headers only (bodies may hold links that still work). */
-    emailsSent: (email: string): Promise<ExportRecord[]> =>
+    /**
+     * Emails sent to the address since the account existed: headers only (bodies may hold links
+     * that still work). Older ones went to whoever had the address then (issue 17).
+     */
+    emailsSent: (email: string, since: Date): Promise<ExportRecord[]> =>
       db
         .select({
           to: outboxEmails.toAddress,
@@ -401,7 +407,9 @@ export function createDataExportRepository(db: Executor) {
           deliveredAt: outboxEmails.deliveredAt,
         })
         .from(outboxEmails)
-        .where(and(sql`lower(${outboxEmails.toAddress}) = lower(${email})`))
+        .where(
+          and(sql`lower(${outboxEmails.toAddress}) = lower(${email})`, gte(outboxEmails.createdAt, since)),
+        )
         .orderBy(asc(outboxEmails.createdAt)),
   };
 }

@@ -157,8 +157,8 @@ export function createDataExportService({
       'email-change-requests': await repository.emailChangeRequests(user.id),
       'password-resets': await repository.passwordResets(user.id),
       'two-factor': await repository.twoFactor(user.id),
-      'failed-sign-ins': await repository.failedSignIns(user.email),
-      'emails-sent': await repository.emailsSent(user.email),
+      'failed-sign-ins': await repository.failedSignIns(user.email, user.createdAt),
+      'emails-sent': await repository.emailsSent(user.email, user.createdAt),
     };
     return { parts, uploads };
   }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { createReviewsRepository, type ReviewRow } from './reviews.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 interface ReviewsServiceDeps {
   db: Database;
@@ -55,6 +56,7 @@ export function createReviewsService({ db, now = () => new Date() }: ReviewsServ
     ): Promise<{ created: boolean; saved: SavedReview }> {
       if (!(await reviews.findCarer(carerId))) throw AppError.notFound(CARER_MESSAGES.carerNotFound);
       if (author.role !== 'customer') throw AppError.forbidden(REVIEW_MESSAGES.onlyCustomers);
+      assertEmailConfirmed(author);
       const at = now();
       return db.transaction(async (tx) => {
         const repository = createReviewsRepository(tx);

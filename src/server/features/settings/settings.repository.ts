@@ -69,7 +69,9 @@ export function createSettingsRepository(db: Executor) {
       return row !== undefined;
     },
 
-    setEmail: (userId: string, email: string, at: Date) => updateUser(userId, { email, updatedAt: at }),
+    /** Only ever after the new address's link was opened, so the new address is proved (issue 17). */
+    setEmail: (userId: string, email: string, at: Date) =>
+      updateUser(userId, { email, emailVerifiedAt: at, updatedAt: at }),
 
     setPasswordHash: (userId: string, passwordHash: string, at: Date) =>
       updateUser(userId, { passwordHash, updatedAt: at }),

@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { PaymentStarter } from './payment-starter';
 import { toPaymentHistoryItem } from './subscriptions.service';
 import { createSubscriptionsRepository } from './subscriptions.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 /**
  * The carer membership (SPEC 1: £29 a month). A new profile is listed for an introductory 30 days;
@@ -76,6 +77,7 @@ export function createCarerMembershipService({
     /** Starts the first £29 payment; the listing moves on once it is confirmed. */
     async start(user: UserRow): Promise<StartMembershipResponse> {
       await carerProfile(user);
+      assertEmailConfirmed(user);
       const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
       if (live && !live.cancelAtPeriodEnd)
         throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipAlreadyActive);

@@ -26,6 +26,7 @@ import { PLAN_TERMS } from './plans';
 import { purchaseRefusal } from './purchase-rules';
 import { hasActiveSubscription } from './subscription-access';
 import { createSubscriptionsRepository } from './subscriptions.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
   return {
@@ -70,6 +71,8 @@ export function createSubscriptionsService({
    */
   async function checkCanBuy(user: UserRow, type: SubscriptionType) {
     requireCustomer(user);
+    // Paying needs a proved address (issue 17): receipts and the account must reach its owner.
+    assertEmailConfirmed(user);
     const refusal = await purchaseRefusal(repository, user, type, now());
     if (refusal) throw AppError.conflict(refusal);
   }
@@ -179,6 +182,7 @@ export function createSubscriptionsService({
      */
     async confirmDemoPayment(user: UserRow, input: DemoCardInput): Promise<DemoConfirmResponse> {
       if (!demo) throw AppError.notFound();
+      assertEmailConfirmed(user);
       const paymentId = demo.paymentIdFromClientSecret(input.clientSecret);
       const payment = paymentId ? await repository.findPaymentById(paymentId) : undefined;
       if (

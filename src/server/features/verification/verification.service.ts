@@ -32,6 +32,7 @@ import {
   type VerificationStatus,
   type VerificationWithCarer,
 } from './verification.repository';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 interface VerificationDeps {
   db: Database;
@@ -240,6 +241,7 @@ export function createVerificationService({
     /** 403 for anyone but a carer, 404 for a carer without a profile. */
     async assertCanSubmit(user: UserRow): Promise<void> {
       await profileOf(user);
+      assertEmailConfirmed(user);
     },
 
     /**
@@ -248,6 +250,7 @@ export function createVerificationService({
      */
     async submit(user: UserRow, upload: VerificationUpload): Promise<OwnVerification> {
       const profile = await profileOf(user);
+      assertEmailConfirmed(user);
       const { input, files } = check(upload);
       if (await verifications.hasPending(profile.id))
         throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);

@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, RegisterInput } from '@contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterInput, RegistrationAccepted } from '@contracts/auth';
 import { apiRequest } from '@web/lib/api-client';
-import { currentUserQueryKey } from '@web/lib/auth';
 
-export async function register(input: RegisterInput): Promise<CurrentUser> {
+export async function register(input: RegisterInput): Promise<RegistrationAccepted> {
   const response = await apiRequest('POST', '/api/auth/register', input);
-  return (await response.json()) as CurrentUser;
+  return (await response.json()) as RegistrationAccepted;
 }
 
-/** Creates the account (the server signs it in) and stores it as the current user. */
+/**
+ * Creates the account (issue 17): nobody is signed in; the emailed link confirms the address and
+ * signs in. The server answers the same whether or not the address already had an account.
+ */
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
-    },
-  });
+  return useMutation({ mutationFn: register });
 }

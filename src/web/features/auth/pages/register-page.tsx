@@ -1,7 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { MailCheck } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { landingPathAfterRegister, RegisterInput, type UserType } from '@contracts/auth';
+import { RegisterInput, type UserType } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -14,7 +16,6 @@ import { AuthCard } from '../components/auth-card';
 
 const REGISTER_FIELDS = RegisterInput.keyof().options;
 const REGISTER_FAILED = 'We could not create your account. Please check your connection and try again.';
-// A 409 means the email is already registered: its message goes beside the Email field.
 const registerErrors = (error: unknown) => serverFormErrors(error, REGISTER_FIELDS, REGISTER_FAILED, 'email');
 
 const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
@@ -22,23 +23,57 @@ const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
   { value: 'carer', label: 'Offering care as a carer' },
 ];
 
+/**
+ * After registering (issue 17): nobody is signed in; the link in the email confirms the address
+ * and signs in. The same words whether or not the address already had an account.
+ */
+function CheckYourEmail({ email }: { email: string }) {
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <AuthCard
+      title="Check your email"
+      description="One more step to create your account."
+      serverError={null}
+      footer={
+        <p>
+          Already confirmed?{' '}
+          <Link to={paths.login} className="font-medium text-primary underline underline-offset-4">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <div className="grid gap-3" data-testid="register-check-email">
+        <MailCheck aria-hidden="true" className="size-8 text-primary" />
+        <p ref={headingRef} tabIndex={-1} role="status" className="focus:outline-none">
+          We sent an email to <span className="font-medium">{email}</span>. Open the link in it to confirm
+          your address and finish creating your account.
+        </p>
+        <p className="text-sm text-muted-foreground">
+          The link works for 24 hours. If nothing arrives within a few minutes, check your spam folder.
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
 export function RegisterPage() {
-  usePageTitle('Create your account');
   const { isAuthenticated } = useAuth();
-  const navigate = useNavigate();
   const registerMutation = useRegister();
+  usePageTitle(registerMutation.isSuccess ? 'Check your email' : 'Create your account');
   const form = useForm({
     resolver: zodResolver(RegisterInput),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const { errors } = form.formState;
 
-  // Someone already signed in has nothing to do here; after registering the success handler navigates.
+  // Someone already signed in has nothing to do here.
   if (isAuthenticated && registerMutation.isIdle) return <Navigate to={paths.home} replace />;
+  if (registerMutation.isSuccess) return <CheckYourEmail email={registerMutation.data.email} />;
 
   const onSubmit = form.handleSubmit((values) => {
     registerMutation.mutate(values, {
-      onSuccess: (user) => navigate(landingPathAfterRegister(user.userType), { replace: true }),
       onError: (error) =>
         applyFieldMessages(form.setError, REGISTER_FIELDS, registerErrors(error).fieldMessages),
     });

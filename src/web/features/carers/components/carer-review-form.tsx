@@ -18,6 +18,8 @@ import { errorMessage, fieldErrors } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { useMyReview, useSaveReview } from '../api/my-review';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
+import { useAuth } from '@web/lib/auth';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -171,6 +173,7 @@ function ReviewForm({
  */
 export function MyReviewPanel({ carerId }: { carerId: string }) {
   const state = useMyReview(carerId, true);
+  const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   const headingId = useId();
 
@@ -212,7 +215,15 @@ export function MyReviewPanel({ carerId }: { carerId: string }) {
       <h3 id={headingId} className="font-semibold">
         {review ? 'Edit your review' : 'Write a review'}
       </h3>
-      <ReviewForm carerId={carerId} existing={review} onDone={review ? () => setEditing(false) : undefined} />
+      {needsEmailConfirmation(user) ? (
+        <EmailConfirmationNotice user={user} />
+      ) : (
+        <ReviewForm
+          carerId={carerId}
+          existing={review}
+          onDone={review ? () => setEditing(false) : undefined}
+        />
+      )}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/utils';
 import { ContactMessageDialog } from './contact-message-dialog';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 
 type ContactState = 'signedOut' | 'notCustomer' | 'needsSubscription' | 'canMessage';
 
@@ -107,6 +108,15 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
       <p className={cn('text-sm text-muted-foreground', className)} data-testid="contact-area">
         Families with a subscription can contact carers here.
       </p>
+    );
+  }
+
+  // Issue 17: messaging waits for a confirmed email address.
+  if (needsEmailConfirmation(user)) {
+    return (
+      <div className={className} data-testid="contact-area">
+        <EmailConfirmationNotice user={user} />
+      </div>
     );
   }
 

@@ -26,6 +26,8 @@ import {
   useCarerMembership,
   useStartMembership,
 } from '../api/membership';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
+import { useAuth } from '@web/lib/auth';
 
 const PRICE = `${formatPounds(CARER_MEMBERSHIP.amountPence)}/month`;
 const PAY_LABEL = `Pay ${formatPounds(CARER_MEMBERSHIP.amountPence)}`;
@@ -72,6 +74,7 @@ function startLabel(membership: CarerMembership): string | null {
 }
 
 function Membership({ membership }: { membership: CarerMembership }) {
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
@@ -180,7 +183,10 @@ function Membership({ membership }: { membership: CarerMembership }) {
         </section>
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
-          {label ? (
+          {label && needsEmailConfirmation(user) ? (
+            // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+            <EmailConfirmationNotice user={user} />
+          ) : label ? (
             <Button aria-disabled={start.isPending || returning || undefined} onClick={startPayment}>
               {start.isPending ? (
                 <>

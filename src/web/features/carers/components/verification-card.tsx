@@ -10,6 +10,8 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useMyVerification } from '../api/verification';
 import { VerificationForm } from './verification-form';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
+import { useAuth } from '@web/lib/auth';
 
 /** The check summary line, from the carer's own submission. */
 export function ownCheckSummary(verification: OwnVerification): string {
@@ -125,6 +127,7 @@ function StateText({ verification }: { verification: OwnVerification | null }) {
 
 /** The carer's checks on the dashboard's Profile tab: state, renewal warning and the form. */
 export function VerificationCard() {
+  const { user } = useAuth();
   const verification = useMyVerification();
   const [formOpen, setFormOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
@@ -191,14 +194,19 @@ export function VerificationCard() {
               <StateText verification={current} />
             </>
           ) : null}
-          {canSubmit && !formOpen ? (
+          {canSubmit && needsEmailConfirmation(user) ? (
+            // Issue 17: checks wait for a confirmed email address (the server answers 403 otherwise).
+            <EmailConfirmationNotice user={user} />
+          ) : canSubmit && !formOpen ? (
             <div>
               <Button ref={openButton} onClick={() => setFormOpen(true)}>
                 {submitLabel}
               </Button>
             </div>
           ) : null}
-          {canSubmit && formOpen ? <VerificationForm onDone={closeForm} /> : null}
+          {canSubmit && formOpen && !needsEmailConfirmation(user) ? (
+            <VerificationForm onDone={closeForm} />
+          ) : null}
         </CardContent>
       </Card>
     </section>

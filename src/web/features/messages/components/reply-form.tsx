@@ -7,9 +7,12 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useReply } from '../api/thread-actions';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
+import { useAuth } from '@web/lib/auth';
 
 /** The reply box under a thread: 1 to 2,000 characters once trimmed, the contract's messages. */
 export function ReplyForm({ conversationId }: { conversationId: string }) {
+  const { user } = useAuth();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reply = useReply(conversationId);
@@ -39,6 +42,9 @@ export function ReplyForm({ conversationId }: { conversationId: string }) {
       },
     );
   }
+
+  // Issue 17: replies wait for a confirmed email address.
+  if (needsEmailConfirmation(user)) return <EmailConfirmationNotice user={user} />;
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-2" noValidate>

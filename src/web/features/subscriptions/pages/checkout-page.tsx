@@ -19,6 +19,7 @@ import { CarerPlansNote } from '../components/carer-plans-note';
 import { PlanFeatures } from '../components/plan-features';
 import { SetupError } from '../components/setup-error';
 import { SignInRequired } from '../components/sign-in-required';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 
 const plan = PLANS.threeMonth;
 
@@ -165,6 +166,9 @@ export function CheckoutPage() {
         <SignInRequired headingLevel={2} />
       ) : user.userType === 'carer' ? (
         <CarerPlansNote headingLevel={2} />
+      ) : needsEmailConfirmation(user) ? (
+        // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+        <EmailConfirmationNotice user={user} className="mx-auto max-w-2xl" />
       ) : (
         <Checkout />
       )}

@@ -16,6 +16,7 @@ import { CarerPlansNote } from '../components/carer-plans-note';
 import { ChoosePlan } from '../components/choose-plan';
 import { PlanPayment } from '../components/plan-payment';
 import { SignInRequired } from '../components/sign-in-required';
+import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 
 const ACTIVATED_NOTE = {
   monthly: SUBSCRIPTION_MESSAGES.monthlyActivated,
@@ -28,6 +29,7 @@ function paymentFailed(message: string) {
 
 /** The signed-in customer's view: their active plan, or the plans and then a payment. */
 function Subscription() {
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const status = useSubscriptionStatus({ enabled: true });
   const [payment, setPayment] = useState<SubscribeResponse | null>(null);
@@ -86,6 +88,16 @@ function Subscription() {
 
   if (status.data.hasActiveSubscription) {
     return <ActiveSubscription status={status.data} focusOnShow={moveFocus} />;
+  }
+
+  // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+  if (needsEmailConfirmation(user)) {
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-center text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
+        <EmailConfirmationNotice user={user} />
+      </div>
+    );
   }
 
   if (payment) {

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
+import { paths } from '@contracts/paths';
+import { ResendConfirmationButton } from '@web/components/email-confirmation';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthCard } from '../components/auth-card';
+
+/** Reads ?token= once and takes it out of the address bar, history and later Referer headers. */
+function useTokenFromAddressBar(): string {
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() ?? '');
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('token')) return;
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+  return token;
+}
+
+/**
+ * Issue 17 point 3: /verify-email?token=… confirms a new account's email address, once. In a
+ * browser with no session it also signs in, so registering and opening the link is one path.
+ */
+export function VerifyEmailPage() {
+  const token = useTokenFromAddressBar();
+  const { isAuthenticated } = useAuth();
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  // StrictMode runs effects twice in development: the link is single use, so it is posted once.
+  const sent = useRef(false);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate({ token });
+  }, [token, mutate]);
+
+  const failed = !token || verify.isError;
+  usePageTitle(failed ? 'Link expired' : EMAIL_VERIFICATION_MESSAGES.confirmed);
+  useEffect(() => {
+    if (verify.isSuccess || failed) outcomeRef.current?.focus();
+  }, [verify.isSuccess, failed]);
+
+  if (!failed && !verify.isSuccess) return <PageSpinner label="Confirming your email address" />;
+
+  if (failed) {
+    return (
+      <AuthCard
+        title="Link expired"
+        description="Confirmation links work once, for 24 hours."
+        serverError={null}
+        footer={
+          isAuthenticated ? null : (
+            <Link to={paths.login} className="font-medium text-primary underline underline-offset-4">
+              Sign in
+            </Link>
+          )
+        }
+      >
+        <div className="grid gap-4">
+          <p ref={outcomeRef} tabIndex={-1} role="status" className="focus:outline-none">
+            {errorMessage(verify.error, EMAIL_VERIFICATION_MESSAGES.linkInvalid)}
+          </p>
+          {isAuthenticated ? <ResendConfirmationButton /> : null}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const { email, signedIn, continuePath } = verify.data!;
+  return (
+    <AuthCard
+      title={EMAIL_VERIFICATION_MESSAGES.confirmed}
+      description="Thank you."
+      serverError={null}
+      footer={null}
+    >
+      <div className="grid gap-4">
+        <p ref={outcomeRef} tabIndex={-1} role="status" className="focus:outline-none">
+          {signedIn
+            ? `${email} is confirmed and you are signed in.`
+            : `${email} is confirmed. Sign in to continue.`}
+        </p>
+        <Button asChild size="lg">
+          {signedIn ? <Link to={continuePath}>Continue</Link> : <Link to={paths.login}>Sign in</Link>}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
