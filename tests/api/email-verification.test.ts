@@ -390,6 +390,7 @@ describe('GET /api/demo/mailbox', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PAYMENTS_PROVIDER: 'demo',
     });
     try {
       expect(production.routes.some((route) => route.url === '/api/demo/mailbox')).toBe(false);
@@ -415,7 +416,7 @@ describe('records are never joined to an account by email address', () => {
 
     // Someone else registers the address later (confirmed, even) and downloads "their" data.
     const other = await t.register({ email });
-    const exported = await t.injectAs(other.cookie, { method: 'GET', url: '/api/settings/export' });
+    const exported = await t.injectAs(other.cookie, { method: 'POST', url: '/api/settings/export' });
     expect(exported.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(exported.rawPayload));
     const everything = Object.values(files)
