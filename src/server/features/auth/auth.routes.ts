@@ -12,6 +12,7 @@ import {
   requireUser,
   setChallengeCookie,
   setSessionCookie,
+  SIGNED_IN,
 } from '../../platform/sessions/session.plugin';
 import type { AuthService, SignedIn } from './auth.service';
 import { toCurrentUser } from './current-user';
@@ -94,6 +95,7 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
   api.get(
     '/api/auth/user',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

@@ -17,6 +17,7 @@ import {
   clearChallengeCookie,
   requireUser,
   setSessionCookie,
+  SIGNED_IN,
 } from '../../platform/sessions/session.plugin';
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './current-user';
@@ -97,6 +98,7 @@ export function registerTwoFactorRoutes(
   api.get(
     '/api/settings/two-factor',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Whether two-factor sign-in is on, and recovery codes left',
@@ -112,6 +114,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/setup',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Start turning on two-factor: a new key and its QR code',
@@ -127,6 +130,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/enable',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Turn on two-factor with the first code; answers the recovery codes once',
@@ -143,6 +147,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/recovery-codes',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Replace the recovery codes (the old ones stop working)',
@@ -164,6 +169,7 @@ export function registerTwoFactorRoutes(
   api.delete(
     '/api/settings/two-factor',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Turn off two-factor sign-in (not for admins in production)',

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
-import { DeleteAccountInput } from '@contracts/settings';
+import { DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import type { AppConfig } from '../../config';
-import { clearSessionCookie, requireUser } from '../../platform/sessions/session.plugin';
+import { clearSessionCookie, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { AccountDeletion } from './account-deletion';
 import type { DataExportService } from './data-export.service';
 
@@ -54,15 +54,13 @@ export function registerPrivacyRoutes(
   api.delete(
     '/api/settings/account',
     {
+      // Signed out is 401, an admin 403, before the body is looked at (admins are removed by another admin).
+      config: onlyRoles(['customer', 'carer'], SETTINGS_MESSAGES.adminCannotSelfDelete),
       schema: {
         tags: ['settings'],
         summary: 'Delete my account: confirmed with the password and the word DELETE',
         body: DeleteAccountInput,
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      },
-      // Signed out is 401 before the body is looked at.
-      preValidation: async (request: FastifyRequest) => {
-        requireUser(request);
       },
     },
     async (request, reply) => {
