@@ -166,13 +166,13 @@ export type CarerSort = (typeof CARER_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = SEARCH_PAGE_SIZE;
 export const SEARCH_MAX_LIMIT = 50;
 
-const SEARCH_MESSAGES = {
+export const SEARCH_MESSAGES = {
   careType: 'Unknown care type',
   availability: 'Unknown availability option',
   rate: `Rates must be numbers between 0 and ${RATE_MAX_POUNDS}`,
   sort: 'Sort must be best, rating or price',
   limit: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
-  cursor: 'Invalid cursor',
+  cursor: 'Invalid cursor: this list has changed, so search again from the first page.',
   location: 'Location can be at most 100 characters',
 } as const;
 
