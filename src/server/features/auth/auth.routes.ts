@@ -177,7 +177,10 @@ export function registerAuthRoutes(app: FastifyInstance, { config, auth, oidc }:
           clearChallengeCookie(reply, config);
           return reply.redirect(returnTo, 302);
         } catch (error) {
-          request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+          // The error's name, code and message only: the library attaches the callback's parameters
+          // (the code and state) and the expected values to its errors (issue 17 point 4).
+          const { name, message, code } = error instanceof Error ? (error as Error & { code?: unknown }) : {};
+          request.log.warn({ reason: { name, code, message } }, 'OpenID Connect sign-in failed');
           return reply.redirect('/login?error=oidc', 302);
         }
       },
