@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { SUBSCRIPTION_TYPES } from './pricing';
+import { oneLine } from './text';
 
 export const ROLES = ['customer', 'carer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,11 +28,13 @@ const email = z
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(80, 'Names can be at most 80 characters');
+  oneLine(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(80, 'Names can be at most 80 characters'),
+  );
 
 /** Strength beyond length (the common-password list) is checked on the server only. */
 export const NewPassword = z

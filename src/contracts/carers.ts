@@ -10,6 +10,7 @@ import {
   SEARCH_CARE_TYPES,
   SPECIALIZATIONS,
 } from './options';
+import { oneLine } from './text';
 
 /** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
 export const CARER_MESSAGES = {
@@ -76,11 +77,13 @@ const choiceList = <T extends readonly [string, ...string[]]>(options: T, requir
 const carerProfileFields = z.object({
   specialization: z.enum(SPECIALIZATIONS, { error: CARER_MESSAGES.specializationRequired }),
   experience: z.enum(EXPERIENCE_LEVELS, { error: CARER_MESSAGES.experienceRequired }),
-  location: z
-    .string({ error: CARER_MESSAGES.locationRequired })
-    .trim()
-    .min(1, CARER_MESSAGES.locationRequired)
-    .max(120, CARER_MESSAGES.locationTooLong),
+  location: oneLine(
+    z
+      .string({ error: CARER_MESSAGES.locationRequired })
+      .trim()
+      .min(1, CARER_MESSAGES.locationRequired)
+      .max(120, CARER_MESSAGES.locationTooLong),
+  ),
   hourlyRateMin: hourlyRate(CARER_MESSAGES.minRateRequired),
   hourlyRateMax: hourlyRate(CARER_MESSAGES.maxRateRequired),
   description: z

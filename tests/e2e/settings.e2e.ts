@@ -187,7 +187,7 @@ describe('forgotten password', () => {
     await stranger.getByText(SETTINGS_MESSAGES.resetRequestedBody, { exact: true }).waitFor();
 
     const link = await linkFromOutbox(email, '/reset-password');
-    const token = new URL(link).searchParams.get('token')!;
+    const token = new URL(link, 'http://localhost').searchParams.get('token')!;
     const referers: string[] = [];
     page.on('request', (request) => referers.push(request.headers()['referer'] ?? ''));
     await page.goto(link);
