@@ -61,6 +61,15 @@ export function registerSessions(app: FastifyInstance, config: AppConfig, sessio
     }
   });
 
+  // An access rule needs the session: a route that skips its lookup (anonymous, or outside /api)
+  // could never be passed, so such a pairing is a mistake made at start-up, not a 401 later.
+  app.addHook('onRoute', (route) => {
+    const routeConfig = route.config as { access?: AccessRule; anonymous?: boolean } | undefined;
+    if (routeConfig?.access && (routeConfig.anonymous || !route.url.startsWith('/api/'))) {
+      throw new Error(`${route.url}: an access rule needs the session (not anonymous, under /api/)`);
+    }
+  });
+
   // Registered after the session hook, so it sees the user; onRequest, so it answers before the
   // body is parsed or validated (a malformed or oversized body from a visitor is still a 401).
   app.addHook('onRequest', async (request) => {
