@@ -110,8 +110,8 @@ export interface MatrixRow {
   /** Why a status that is not plainly "allowed" or "refused" is right. */
   note?: string;
   /**
-   * Its 401 answers wrong credentials or a missing sign-in challenge, not a missing session: the
-   * body is the sign-in itself, so a malformed one is a 400 (left out of the "who before what" cells).
+   * Its 401 answers wrong credentials, not a missing session: the body is the sign-in itself, so
+   * a malformed one is a 400 (left out of the "who before what" cells).
    */
   credentials?: true;
 }
@@ -253,12 +253,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/logout', fresh: true, expected: everyone(302) },
   { method: 'GET', path: '/api/auth/oidc/callback', only: 'oidc', expected: everyone(302) },
   // The second sign-in step: its authorization is the challenge cookie, which no caller here has.
-  { method: 'GET', path: '/api/auth/two-factor', credentials: true, expected: everyone(401) },
-  { method: 'POST', path: '/api/auth/two-factor/setup', credentials: true, expected: everyone(401) },
+  { method: 'GET', path: '/api/auth/two-factor', expected: everyone(401) },
+  { method: 'POST', path: '/api/auth/two-factor/setup', expected: everyone(401) },
   {
     method: 'POST',
     path: '/api/auth/two-factor/verify',
-    credentials: true,
     body: { code: '123456' },
     expected: everyone(401),
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
@@ -10,8 +10,10 @@ import {
   TwoFactorPending,
   TwoFactorSignedIn,
   TwoFactorStatus,
+  TWO_FACTOR_MESSAGES,
 } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
+import { AppError } from '../../platform/errors';
 import {
   challengeToken,
   clearChallengeCookie,
@@ -38,11 +40,17 @@ export function registerTwoFactorRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
+  // The challenge cookie is these steps' authorization: without one the answer is 401 before any
+  // body is parsed or read, as for a session route (issue 17 point 6).
+  const challengeFirst = async (request: FastifyRequest) => {
+    if (!challengeToken(request, config)) throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  };
 
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
   api.get(
     '/api/auth/two-factor',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'Which second step the half-done sign-in needs',
@@ -58,6 +66,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/auth/two-factor/setup',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'The QR code for an admin who must turn on two-factor while signing in',
@@ -73,6 +82,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/auth/two-factor/verify',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'Finish signing in with a code from the app or a recovery code',
