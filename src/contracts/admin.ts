@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { SUBSCRIPTION_TYPES } from './pricing';
 import { REPORT_REASONS } from './reports';
+import { oneLine } from './text';
 
 // ---------------------------------------------------------------------------------------------
 // Texts: SPEC section 2 screens and section 8 toasts, word for word.
@@ -156,16 +157,20 @@ export const CUSTOMER_EDIT_MESSAGES = {
 
 /** PUT /api/test/users/{id}: SPEC section 5 "Customer edit" rules. */
 export const CustomerEditInput = z.object({
-  firstName: z
-    .string({ error: CUSTOMER_EDIT_MESSAGES.firstNameRequired })
-    .trim()
-    .min(1, CUSTOMER_EDIT_MESSAGES.firstNameRequired)
-    .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
-  lastName: z
-    .string({ error: CUSTOMER_EDIT_MESSAGES.lastNameRequired })
-    .trim()
-    .min(1, CUSTOMER_EDIT_MESSAGES.lastNameRequired)
-    .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+  firstName: oneLine(
+    z
+      .string({ error: CUSTOMER_EDIT_MESSAGES.firstNameRequired })
+      .trim()
+      .min(1, CUSTOMER_EDIT_MESSAGES.firstNameRequired)
+      .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+  ),
+  lastName: oneLine(
+    z
+      .string({ error: CUSTOMER_EDIT_MESSAGES.lastNameRequired })
+      .trim()
+      .min(1, CUSTOMER_EDIT_MESSAGES.lastNameRequired)
+      .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+  ),
   email: z
     .string({ error: CUSTOMER_EDIT_MESSAGES.emailInvalid })
     .trim()
@@ -300,11 +305,11 @@ const booleanish = z
  */
 export const AdminCarerInput = z
   .object({
-    firstName: requiredText(ADMIN_CARER_MESSAGES.firstNameRequired, 80),
-    lastName: requiredText(ADMIN_CARER_MESSAGES.lastNameRequired, 80),
-    specialization: requiredText(ADMIN_CARER_MESSAGES.specializationRequired),
-    experience: requiredText(ADMIN_CARER_MESSAGES.experienceRequired),
-    location: requiredText(ADMIN_CARER_MESSAGES.locationRequired),
+    firstName: oneLine(requiredText(ADMIN_CARER_MESSAGES.firstNameRequired, 80)),
+    lastName: oneLine(requiredText(ADMIN_CARER_MESSAGES.lastNameRequired, 80)),
+    specialization: oneLine(requiredText(ADMIN_CARER_MESSAGES.specializationRequired)),
+    experience: oneLine(requiredText(ADMIN_CARER_MESSAGES.experienceRequired)),
+    location: oneLine(requiredText(ADMIN_CARER_MESSAGES.locationRequired)),
     hourlyRateMin: adminRate(ADMIN_CARER_MESSAGES.minRateRequired),
     hourlyRateMax: adminRate(ADMIN_CARER_MESSAGES.maxRateRequired),
     description: requiredText(ADMIN_CARER_MESSAGES.descriptionRequired, 2000),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { SUBSCRIPTION_TYPES } from './pricing';
+import { oneLine } from './text';
 
 export const ROLES = ['customer', 'carer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,11 +28,13 @@ const email = z
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(80, 'Names can be at most 80 characters');
+  oneLine(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(80, 'Names can be at most 80 characters'),
+  );
 
 /** Strength beyond length (the common-password list) is checked on the server only. */
 export const NewPassword = z
@@ -122,15 +125,34 @@ export function landingPathAfterRegister(userType: UserType): string {
   return userType === 'carer' ? '/carer-signup' : '/';
 }
 
-/** Only same-site paths are accepted as a return address, never another origin. */
+/**
+ * Characters no return path may hold: C0 controls (tab, CR, LF…), DEL, C1 controls, the Unicode
+ * line and paragraph separators, and the backslash. Browsers drop tabs and newlines from a URL and
+ * read a backslash as a slash, so '/\t/evil' or '/\\evil' would become '//evil': another site
+ * (issue 17 point 6). In a Location header a raw newline was a 500.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what this finds
+const UNSAFE_IN_RETURN_PATH = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
+/** Any origin will do: a path resolved against it must stay on it. */
+const PROBE_ORIGIN = 'https://return-path.invalid';
+
+/**
+ * Only same-site paths are accepted as a return address, never another origin: the value must be
+ * a path ('/…', not '//…'), hold no control character or backslash, and resolve against the
+ * site's origin (as a browser would) to the same origin and a path that is not '//…'. Anything
+ * else is '/'.
+ */
 export function safeReturnPath(value: unknown): string {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
+  if (typeof value !== 'string' || value.length > 2048) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || UNSAFE_IN_RETURN_PATH.test(value)) return '/';
+  let resolved: URL;
+  try {
+    resolved = new URL(value, PROBE_ORIGIN);
+  } catch {
     return '/';
   }
+  // '/.//evil' resolves to the path '//evil': harmless as written, but never a real page of ours,
+  // and one careless re-use away from a protocol-relative address.
+  if (resolved.origin !== PROBE_ORIGIN || resolved.pathname.startsWith('//')) return '/';
   return value;
 }

@@ -10,6 +10,7 @@ import {
   SEARCH_CARE_TYPES,
   SPECIALIZATIONS,
 } from './options';
+import { oneLine } from './text';
 
 /** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
 export const CARER_MESSAGES = {
@@ -76,11 +77,13 @@ const choiceList = <T extends readonly [string, ...string[]]>(options: T, requir
 const carerProfileFields = z.object({
   specialization: z.enum(SPECIALIZATIONS, { error: CARER_MESSAGES.specializationRequired }),
   experience: z.enum(EXPERIENCE_LEVELS, { error: CARER_MESSAGES.experienceRequired }),
-  location: z
-    .string({ error: CARER_MESSAGES.locationRequired })
-    .trim()
-    .min(1, CARER_MESSAGES.locationRequired)
-    .max(120, CARER_MESSAGES.locationTooLong),
+  location: oneLine(
+    z
+      .string({ error: CARER_MESSAGES.locationRequired })
+      .trim()
+      .min(1, CARER_MESSAGES.locationRequired)
+      .max(120, CARER_MESSAGES.locationTooLong),
+  ),
   hourlyRateMin: hourlyRate(CARER_MESSAGES.minRateRequired),
   hourlyRateMax: hourlyRate(CARER_MESSAGES.maxRateRequired),
   description: z
@@ -166,13 +169,13 @@ export type CarerSort = (typeof CARER_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = SEARCH_PAGE_SIZE;
 export const SEARCH_MAX_LIMIT = 50;
 
-const SEARCH_MESSAGES = {
+export const SEARCH_MESSAGES = {
   careType: 'Unknown care type',
   availability: 'Unknown availability option',
   rate: `Rates must be numbers between 0 and ${RATE_MAX_POUNDS}`,
   sort: 'Sort must be best, rating or price',
   limit: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
-  cursor: 'Invalid cursor',
+  cursor: 'Invalid cursor: this list has changed, so search again from the first page.',
   location: 'Location can be at most 100 characters',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH } from './limits';
+import { oneLine } from './text';
 
 export const CONTACT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -34,7 +35,7 @@ export function isUkPhoneNumber(value: string): boolean {
 }
 
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  oneLine(z.string({ error: required }).trim().min(1, required).max(max, tooLong));
 
 export const ContactEnquiryInput = z.object({
   firstName: requiredText(CONTACT_MESSAGES.firstNameRequired, 80, CONTACT_MESSAGES.nameTooLong),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';
 import { PASSWORD_MAX_LENGTH } from './limits';
+import { oneLine } from './text';
 
 /** A password reset link works this long, once. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -58,11 +59,13 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(80, 'Names can be at most 80 characters');
+  oneLine(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(80, 'Names can be at most 80 characters'),
+  );
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })

@@ -33,6 +33,7 @@ import {
   startConversation,
 } from '../support/messaging-fixtures';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { TEXT_MESSAGES } from '@contracts/text';
 
 let t: TestApp;
 /** The server's clock for the admin tools; each expiry test sets it. */
@@ -538,12 +539,31 @@ describe('carers', () => {
     const response = await asAdmin({
       method: 'POST',
       url: '/api/test/carers',
-      ...form(carerFields({ location: 'Swansea\u0000SA1' }), { content: await photoWithGps() }),
+      // In the description: a one-line field (the location) refuses control characters itself
+      // with its field message (issue 17); a free-text one reaches the database's refusal.
+      ...form(
+        carerFields({
+          description: 'Calm, patient support for people living with dementia.\u0000 At home in Swansea.',
+        }),
+        { content: await photoWithGps() },
+      ),
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({ message: ERROR_MESSAGES.nulCharacter });
     expect((await db().select().from(carerProfiles)).length).toBe(before);
     expect((await db().select().from(uploads)).length).toBe(files);
+  });
+
+  it('refuses a NUL character in a one-line form field with its field message', async () => {
+    const before = (await db().select().from(carerProfiles)).length;
+    const response = await asAdmin({
+      method: 'POST',
+      url: '/api/test/carers',
+      ...form(carerFields({ location: 'Swansea\u0000SA1' }), { content: await photoWithGps() }),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ location: TEXT_MESSAGES.notOneLine });
+    expect((await db().select().from(carerProfiles)).length).toBe(before);
   });
 
   it('lists every profile with the account’s email and the latest verification state', async () => {

@@ -424,4 +424,42 @@ describe('the /api/login navigation', () => {
       expect(response.headers.location).toBe('/login');
     },
   );
+
+  // Issue 17 point 6: each as the raw query text a tester would type and encoded once more.
+  const HOSTILE_QUERIES = [
+    '//evil.example',
+    '/%5Cevil.example',
+    '/%09/evil.example',
+    '%2F%09%2Fevil.example',
+    '/%0a',
+    '%2F%0A',
+    '/%0d%0aSet-Cookie:%20x=1',
+    '%09',
+    'https://evil.example',
+    '/%E2%80%A8',
+    '//%2fevil.example',
+    '%2F%2F%252fevil.example',
+    '/.//evil.example',
+    '/%00',
+    '/%C2%85',
+  ];
+  it.each(HOSTILE_QUERIES.flatMap((raw) => [raw, encodeURIComponent(raw)]))(
+    'keeps the hostile return address ?returnTo=%s on this site, without a 5xx',
+    async (raw) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/login?returnTo=${raw}` });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      if (response.statusCode !== 302) return;
+      const origin = 'https://carematch.example';
+      const location = new URL(String(response.headers.location), origin);
+      expect(location.origin).toBe(origin);
+      expect(location.pathname).toBe('/login');
+      // What the sign-in page will go back to once signed in: a path of this site or nothing.
+      const back = location.searchParams.get('returnTo');
+      if (back !== null) {
+        expect(new URL(back, origin).origin).toBe(origin);
+        // eslint-disable-next-line no-control-regex -- the control characters are what this finds
+        expect(back).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]|^\/\//);
+      }
+    },
+  );
 });

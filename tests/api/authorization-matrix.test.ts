@@ -24,6 +24,7 @@ import { createSessionService } from '../../src/server/platform/sessions/session
 import {
   AUTHORIZATION_MATRIX,
   ROLES,
+  refusalWhateverTheBody,
   type MatrixRow,
   type RecordKind,
   type Role,
@@ -500,6 +501,94 @@ describe('the table', () => {
     const response = await t.injectAs(callers.suspended.cookie, { method: 'GET', url: '/api/auth/user' });
     expect(response.statusCode).toBe(401);
   });
+});
+
+// ── Issue 17 point 6: who may call comes before what they send ───────────────────────────────
+//
+// Every cell the table refuses for who the caller is (401 signed out, 403 a wrong kind of account)
+// is called again with input the route would refuse: the answer is the same 401/403, never a 400
+// that tells a visitor the shape the route expects. Without the access rule checked before the
+// body is parsed (session.plugin.ts), these answer 400.
+
+const ANY_ID = '6f1c1d8e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+const INVALID_INPUTS: Array<{
+  name: string;
+  request: (row: MatrixRow) => Pick<InjectOptions, 'url' | 'payload' | 'headers'>;
+}> = [
+  {
+    name: 'an empty body',
+    request: (row) => ({
+      url: row.path.replace(/:\w+/g, ANY_ID).replace('*', row.wildcard ?? ''),
+      ...(row.method === 'GET' ? {} : { payload: {} }),
+    }),
+  },
+  {
+    name: 'malformed JSON',
+    request: (row) => ({
+      url: row.path.replace(/:\w+/g, ANY_ID).replace('*', row.wildcard ?? ''),
+      ...(row.method === 'GET'
+        ? {}
+        : { payload: '{"content": ', headers: { 'content-type': 'application/json' } }),
+    }),
+  },
+  {
+    name: 'wrong types, an overlong id and a bad query',
+    request: (row) => ({
+      url: `${row.path.replace(/:\w+/g, 'x'.repeat(90)).replace('*', row.wildcard ?? '')}?limit=abc&page=-1&cursor=%7B%7D&type=nonsense`,
+      ...(row.method === 'GET'
+        ? {}
+        : {
+            payload: {
+              content: 42,
+              email: ['a'],
+              password: {},
+              currentPassword: 7,
+              type: 'x'.repeat(5000),
+              rating: 'ten',
+              code: null,
+            },
+          }),
+    }),
+  },
+];
+
+const refusalCases = activeRows.flatMap((row) =>
+  ROLES.flatMap((role) => {
+    const expected = refusalWhateverTheBody(row, role);
+    return expected === undefined ? [] : INVALID_INPUTS.map((input) => ({ row, role, expected, input }));
+  }),
+);
+
+describe('who may call is answered before what they send (issue 17 point 6)', () => {
+  it('covers the routes that need a session, and those for one kind of account', () => {
+    const routes = (status: number) =>
+      new Set(refusalCases.filter((c) => c.expected === status).map((c) => rowName(c.row)));
+    expect(routes(401).size).toBeGreaterThan(60);
+    for (const route of [
+      'PUT /api/settings/profile',
+      'POST /api/conversations/:id/messages',
+      'GET /api/events',
+    ])
+      expect(routes(401), route).toContain(route);
+    for (const route of [
+      'POST /api/carers',
+      'POST /api/messages',
+      'POST /api/subscribe',
+      'DELETE /api/settings/account',
+      'PUT /api/carers/:id/reviews/mine',
+      'PUT /api/test/users/:id',
+    ])
+      expect(routes(403), route).toContain(route);
+  });
+
+  it.each(refusalCases.map((c) => [`${rowName(c.row)} as ${c.role} with ${c.input.name}`, c] as const))(
+    '%s',
+    async (label, { row, role, expected, input }) => {
+      const response = await t.injectAs(callers[role].cookie, { method: row.method, ...input.request(row) });
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(expected);
+      expect(JSON.parse(response.body)).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    },
+  );
 });
 
 // ── Issue 9 point 2: mass assignment ─────────────────────────────────────────────────────────

@@ -603,12 +603,46 @@ describe('public search (GET /api/carers)', () => {
     ['?limit=ten', 'Limit must be a whole number from 1 to 50'],
     ['?sort=random', 'Sort must be best, rating or price'],
     ['?minRate=cheap', 'Rates must be numbers between 0 and 500'],
-    ['?cursor=bm90LWEtY3Vyc29y', 'Invalid cursor'],
+    [
+      '?cursor=bm90LWEtY3Vyc29y',
+      'Invalid cursor: this list has changed, so search again from the first page.',
+    ],
     [`?location=${'x'.repeat(101)}`, 'Location can be at most 100 characters'],
   ])('refuses %s with 400 and a message', async (query, message) => {
     const response = await t.app.inject({ url: `/api/carers${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+
+  // Issue 17 point 6: valid base64url JSON with the wrong types was a 500 (PostgreSQL refused the
+  // value) and the query's SQL went to the log.
+  const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const someId = '0badc0de-0000-4000-8000-000000000001';
+  it.each([
+    ['a string rank', 'best', ['best', 'high', someId]],
+    ['a float count', 'rating', ['rating', '4.50', 2.5, someId]],
+    ['36 dashes as an id', 'best', ['best', 0.5, '-'.repeat(36)]],
+    ['a count past 32 bits', 'rating', ['rating', '4.50', 2 ** 40, someId]],
+    ['a numeric string that is not a rate', 'price', ['price', '1e5', someId]],
+    ['an object for a key', 'price', ['price', { toString: 1 }, someId]],
+    ['a huge rank', 'best', ['best', 1e308, someId]],
+    ['no keys', 'best', ['best']],
+    ['a bare object', 'best', { sort: 'best' }],
+  ])('refuses a forged cursor with %s: 400, not 500', async (_name, sort, value) => {
+    const response = await t.app.inject({ url: `/api/carers?sort=${sort}&cursor=${forged(value)}` });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fieldErrors.cursor).toMatch(/^Invalid cursor/);
+  });
+
+  it('refuses a forged location-fit cursor: the fit is 0 or 1', async () => {
+    for (const value of [
+      ['best', 'x', 0.5, someId],
+      ['best', 2, 0.5, someId],
+      ['best', 0.5, someId],
+    ]) {
+      const response = await t.app.inject({ url: `/api/carers?location=Leeds&cursor=${forged(value)}` });
+      expect(response.statusCode, JSON.stringify(value)).toBe(400);
+    }
   });
 
   it('refuses a cursor made for another sort', async () => {

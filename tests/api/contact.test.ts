@@ -57,7 +57,7 @@ describe('POST /api/contact: a valid enquiry', () => {
     const toSupport = emails.find((email) => email.toAddress === SITE_CONTACT.email);
     expect(toSupport).toMatchObject({
       replyTo: valid.email,
-      subject: `Contact form: ${valid.subject} [${reference}]`,
+      subject: `Contact form [${reference}]: “${valid.subject}”`,
     });
     for (const part of ['Margaret Hughes', valid.email, valid.phone, valid.message, reference]) {
       expect(toSupport?.bodyText).toContain(part);

@@ -716,6 +716,74 @@ describe('input fuzzing: every route, every kind of caller', () => {
     },
   );
 
+  // Issue 17 point 6: the search cursor is base64url JSON the client hands back. Forged ones of
+  // the right outer shape (a sort name, then keys of the wrong type or range) reached SQL: a 500.
+  it(
+    'answers forged search cursors (decoded shapes) with 2xx or 4xx, never 5xx',
+    { timeout: 120_000 },
+    async () => {
+      const target = targets.find((one) => one.method === 'GET' && one.url === '/api/carers')!;
+      const encode = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url');
+      const someId = '0badc0de-0000-4000-8000-000000000001';
+      const key = fc.oneof(
+        fc.double(),
+        fc.integer(),
+        fc.constantFrom(
+          2 ** 31,
+          2 ** 53,
+          -1,
+          0.5,
+          1e308,
+          -0,
+          4.5,
+          '4.50',
+          '1e5',
+          'NaN',
+          '',
+          '-'.repeat(36),
+          someId,
+        ),
+        fc.uuid(),
+        fc.string({ maxLength: 12 }),
+        fc.jsonValue({ maxDepth: 1 }),
+      );
+      const cursor = fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc
+          .tuple(fc.constantFrom('best', 'rating', 'price', 'other'), fc.array(key, { maxLength: 4 }))
+          .map(([sort, keys]) => [sort, ...keys]),
+        fc.dictionary(fc.string({ maxLength: 6 }), key, { maxKeys: 3 }),
+      );
+      // The three the testers sent, then generated ones.
+      const fixed = [
+        ['best', 'high', someId],
+        ['rating', '4.50', 2.5, someId],
+        ['best', 0.5, '-'.repeat(36)],
+      ];
+      for (const value of fixed) {
+        const response = await t.app.inject({ url: `/api/carers?cursor=${encode(value)}` });
+        expect(response.statusCode, JSON.stringify(value)).toBe(400);
+        checkAnswer(target, response);
+      }
+      await fc.assert(
+        fc.asyncProperty(
+          cursor,
+          fc.constantFrom('best', 'rating', 'price'),
+          fc.boolean(),
+          async (value, sort, near) => {
+            sent += 1;
+            const location = near ? '&location=Leeds' : '';
+            const response = await t.app.inject({
+              url: `/api/carers?sort=${sort}${location}&cursor=${encode(value)}`,
+            });
+            checkAnswer(target, response);
+          },
+        ),
+        { numRuns: 300, seed: BASE_SEED },
+      );
+    },
+  );
+
   // PostgreSQL cannot store U+0000 in text, so a NUL that reached a query was a 500. Random runs
   // rarely put one in the one field that reaches the database; this sweep puts one everywhere.
   it('refuses a NUL character in every body field, query parameter and path parameter with 400', async () => {

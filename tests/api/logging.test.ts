@@ -65,3 +65,49 @@ it('writes structured JSON logs with no password, hash or session token in them'
   expect(all).not.toContain(token);
   expect(all).not.toMatch(/\$argon2/);
 });
+
+// Issue 17 point 4: emailed links and sign-in providers put secrets in the query string; the
+// request log keeps the path and the parameter names, and only allowlisted values.
+it('logs no query value that may be a secret: emailed link tokens, provider codes and states', async () => {
+  const secrets = {
+    reset: 'ResetTokenSecretValue0123456789abcdef',
+    verify: 'VerifyTokenSecretValue0123456789abcdef',
+    confirm: 'ConfirmEmailTokenSecretValue0123456789',
+    code: 'OidcCodeSecretValue0123456789abcdef',
+    state: 'OidcStateSecretValue0123456789abcdef',
+    stripe: 'pi_3Nabc_secret_StripeClientSecretValue01',
+    hidden: 'SomeFutureSecretValue0123456789abcdef',
+    postcode: 'LS1 4AP',
+  };
+  const from = lines.length;
+  for (const url of [
+    `/reset-password?token=${secrets.reset}`,
+    `/verify-email?token=${secrets.verify}`,
+    `/confirm-email?token=${encodeURIComponent(secrets.confirm)}&utm=x`,
+    `/api/auth/oidc/callback?code=${secrets.code}&state=${secrets.state}`,
+    `/api/auth/oidc/callback?state=${secrets.state}&code=${secrets.code}&iss=https%3A%2F%2Fid.example`,
+    `/subscribe?payment_intent=pi_3Nabc&payment_intent_client_secret=${secrets.stripe}&redirect_status=succeeded`,
+    `/api/carers?sort=rating&limit=5&location=${encodeURIComponent(secrets.postcode)}`,
+    `/anything?x%ZZ=${secrets.hidden}&${secrets.hidden}`,
+    `/api/no-such-route?Token=${secrets.hidden}`,
+  ]) {
+    await app.inject({ method: 'GET', url });
+  }
+  const logged = lines.slice(from);
+  const all = logged.join('\n');
+  for (const secret of Object.values(secrets)) {
+    expect(all).not.toContain(secret);
+    expect(all).not.toContain(encodeURIComponent(secret));
+  }
+  const urls = logged
+    .map((line) => JSON.parse(line) as { req?: { url?: string } })
+    .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+  // The address is still there to read: the path, every parameter's name, harmless values.
+  expect(urls).toContain('/reset-password?token=[redacted]');
+  expect(urls).toContain('/verify-email?token=[redacted]');
+  expect(urls).toContain('/api/auth/oidc/callback?code=[redacted]&state=[redacted]');
+  expect(urls).toContain(
+    '/subscribe?payment_intent=[redacted]&payment_intent_client_secret=[redacted]&redirect_status=succeeded',
+  );
+  expect(urls).toContain('/api/carers?sort=rating&limit=5&location=[redacted]');
+});

@@ -178,7 +178,7 @@ describe('the outbox with the log transport (demo)', () => {
     expect(logged).toHaveLength(2);
     const all = lines.join('\n');
     expect(all).toContain(SITE_CONTACT.email);
-    expect(all).toContain(`Contact form: ${enquiry.subject} [${reference}]`);
+    expect(all).toContain(`Contact form [${reference}]: “${enquiry.subject}”`);
     expect(all).not.toContain(enquiry.message);
     expect(all).not.toContain('We have received your message and will reply');
   });

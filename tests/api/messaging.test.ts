@@ -505,9 +505,10 @@ describe('notification emails', () => {
 
     const [email, ...more] = await emailsTo(grace.user.email);
     expect(more).toEqual([]);
-    expect(email?.subject).toBe('New message from Priya on CareMatch');
+    // Issue 17 point 6: a name is the member's to choose, so it is never in the subject.
+    expect(email?.subject).toBe('New message on CareMatch');
     expect(email?.bodyText).toContain(`${t.config.publicUrl}/messages/${id}`);
-    expect(email?.bodyText).toContain('Priya');
+    expect(email?.bodyText).toContain('“Priya” has sent you a message');
     for (const leak of [secret, 'warfarin', 'Shah', priya.user.email]) {
       expect(email?.bodyText).not.toContain(leak);
       expect(email?.subject).not.toContain(leak);
@@ -517,7 +518,8 @@ describe('notification emails', () => {
     expect((await reply(t, grace, id, 'Private answer about Elm Road')).statusCode).toBe(201);
     const [toCustomer, ...others] = await emailsTo(priya.user.email);
     expect(others).toEqual([]);
-    expect(toCustomer?.subject).toBe('New message from Grace on CareMatch');
+    expect(toCustomer?.subject).toBe('New message on CareMatch');
+    expect(toCustomer?.bodyText).toContain('“Grace”');
     expect(toCustomer?.bodyText).not.toContain('Elm Road');
   });
 

@@ -246,4 +246,30 @@ describe('OpenID Connect sign-in', () => {
     });
     expect(tampered.headers.location).toBe('/login?error=oidc');
   });
+
+  // Issue 17 point 6: the return path kept for after the provider's sign-in accepted '/\t/host'
+  // (browsers drop the tab: another site) and '/%0a' (a newline in the Location header: a 500).
+  it.each([
+    '/%09/evil.example',
+    '/%0a',
+    '%2F%5Cevil.example',
+    '//evil.example',
+    '/.//evil.example',
+    '/%E2%80%A8',
+  ])('keeps only a same-site path for after the provider sign-in (returnTo=%s)', async (raw) => {
+    const response = await t.app.inject({ url: `/api/login?returnTo=${raw}` });
+    expect(response.statusCode).toBe(302);
+    const cookie = response.cookies.find((c) => c.name === 'cm_oidc')!;
+    const unsigned = t.app.unsignCookie(cookie.value);
+    expect(unsigned.valid).toBe(true);
+    expect(JSON.parse(unsigned.value!)).toMatchObject({ returnTo: '/' });
+  });
+
+  it('keeps a plain same-site path for after the provider sign-in', async () => {
+    const response = await t.app.inject({ url: '/api/login?returnTo=%2Fmessages%3Ftab%3D1' });
+    const cookie = response.cookies.find((c) => c.name === 'cm_oidc')!;
+    expect(JSON.parse(t.app.unsignCookie(cookie.value).value!)).toMatchObject({
+      returnTo: '/messages?tab=1',
+    });
+  });
 });

@@ -46,7 +46,12 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 /** The headers every answer must carry, whatever its kind (page, file, JSON, error, stream). */
-function expectBrowserHeaders(headers: Headers, label: string, production = false) {
+function expectBrowserHeaders(
+  headers: Headers,
+  label: string,
+  production = false,
+  referrerPolicy = 'strict-origin-when-cross-origin',
+) {
   const policy = String(headers['content-security-policy'] ?? '');
   const csp = directives(policy);
   expect(csp.get('default-src'), label).toEqual(["'self'"]);
@@ -69,7 +74,7 @@ function expectBrowserHeaders(headers: Headers, label: string, production = fals
   expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['x-frame-options'], label).toBe('DENY');
-  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(headers['referrer-policy'], label).toBe(referrerPolicy);
   expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
   expect(headers['cross-origin-resource-policy'], label).toBe('same-origin');
   const permissions = String(headers['permissions-policy'] ?? '');
@@ -153,6 +158,26 @@ describe('security headers on every kind of response (demo mode)', () => {
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/' });
     expectBrowserHeaders(head.headers, 'HEAD /');
+  });
+
+  // Issue 17 point 4: the emailed links carry a secret in the address; the page's requests (its
+  // scripts, the API, any link followed) must not send that address on as a Referer.
+  it('sends Referrer-Policy: no-referrer with the pages opened from an emailed link, and only those', async () => {
+    for (const url of [
+      '/reset-password?token=abc123',
+      '/reset-password',
+      '/confirm-email?token=abc123',
+      '/verify-email?token=abc123',
+      '/reset-password/?token=abc123',
+      '/Reset-Password?token=abc123',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expectBrowserHeaders(response.headers, url, false, 'no-referrer');
+    }
+    for (const url of ['/forgot-password', '/reset-passwords', '/settings?token=abc123', '/api/auth/user'])
+      expectBrowserHeaders((await t.app.inject({ url })).headers, url);
   });
 
   it('sends them with static files, hashed assets cached for a year, and JSON 404 for a missing one', async () => {

@@ -52,7 +52,12 @@ export function referenceSearch(
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
   const defs = keyDefs(query);
-  const cursorKeys = query.cursor ? decodeCursor(query.cursor, query.sort, defs.length).keys : undefined;
+  const cursorKeys = query.cursor
+    ? decodeCursor(
+        query.cursor,
+        query.sort === 'best' && query.location !== undefined ? 'best-near' : query.sort,
+      ).keys
+    : undefined;
 
   const matches: { row: CarerProfileRow; keys: Key[] }[] = [];
   for (const row of all) {

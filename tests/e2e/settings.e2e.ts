@@ -187,8 +187,16 @@ describe('forgotten password', () => {
     await stranger.getByText(SETTINGS_MESSAGES.resetRequestedBody, { exact: true }).waitFor();
 
     const link = await linkFromOutbox(email, '/reset-password');
+    const token = new URL(link, 'http://localhost').searchParams.get('token')!;
+    const referers: string[] = [];
+    page.on('request', (request) => referers.push(request.headers()['referer'] ?? ''));
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password', level: 1 }).waitFor();
+    // Issue 17 point 4: the page takes the token out of the address bar as soon as it has read it
+    // (kept in memory for the submit below), and no request it makes carries it as a Referer.
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !url.searchParams.has('token'));
+    expect(page.url()).not.toContain(token);
+    expect(await page.evaluate(() => window.location.href)).not.toContain(token);
     await page.getByRole('button', { name: 'Save new password' }).click();
     const newPassword = page.getByLabel('New password');
     await page.getByText(AUTH_MESSAGES.passwordTooShort, { exact: true }).waitFor();
@@ -197,6 +205,7 @@ describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByRole('heading', { name: SETTINGS_MESSAGES.passwordResetTitle, level: 1 }).waitFor();
     await page.getByText(SETTINGS_MESSAGES.passwordResetBody, { exact: true }).waitFor();
+    expect(referers.filter((referer) => referer.includes(token))).toEqual([]);
 
     // Used once: the same link now says so and offers a new one.
     const again = await open(DESKTOP);
@@ -248,6 +257,9 @@ describe('settings: email change', () => {
     const link = await linkFromOutbox(newEmail, '/confirm-email');
     await page.goto(link);
     await page.getByRole('heading', { name: SETTINGS_MESSAGES.emailChangedTitle, level: 1 }).waitFor();
+    // Issue 17 point 4: the token is gone from the address once read.
+    expect(new URL(page.url()).pathname).toBe('/confirm-email');
+    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     await page.getByText(SETTINGS_MESSAGES.emailChangedBody, { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Go to Settings' }).click();
     await section(page, 'Email').getByText(newEmail, { exact: true }).waitFor();

@@ -64,8 +64,10 @@ describe('site header', () => {
 
     await page.waitForURL(`${suite.server().baseUrl}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Welcome back, Priya!');
-    const menuButton = page.getByRole('button', { name: 'Account menu' });
+    // WCAG 2.5.3 (issue 17): the accessible name contains the visible label, the initials.
+    const menuButton = page.getByRole('button', { name: 'PR – Account menu', exact: true });
     expect(await menuButton.textContent()).toContain('PR');
+    expect(await menuButton.getAttribute('aria-label')).toBe('PR – Account menu');
     await menuButton.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();

@@ -109,6 +109,11 @@ export interface MatrixRow {
   expected: Record<Role, Cell>;
   /** Why a status that is not plainly "allowed" or "refused" is right. */
   note?: string;
+  /**
+   * Its 401 answers wrong credentials, not a missing session: the body is the sign-in itself, so
+   * a malformed one is a 400 (left out of the "who before what" cells).
+   */
+  credentials?: true;
 }
 
 // ── shorthands for whole rows ────────────────────────────────────────────────────────────────
@@ -590,6 +595,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     path: '/api/admin/login',
+    credentials: true,
     fresh: true,
     ownNetwork: true,
     body: { username: '{email}', password: '{password}' },
@@ -679,3 +685,38 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'DELETE', path: '/api/admin/users/:id/sessions', record: 'account', expected: adminOnly(200) },
 ];
+
+// ── Issue 17 point 6: who may call comes before what they send ───────────────────────────────
+
+/** The kind of account behind each signed-in caller (a suspended one is refused as signed out). */
+export const ACCOUNT_ROLE: Record<Exclude<Role, 'visitor' | 'suspended'>, 'customer' | 'carer' | 'admin'> = {
+  unsubscribed: 'customer',
+  subscribed: 'customer',
+  expired: 'customer',
+  carer: 'carer',
+  owningCarer: 'carer',
+  otherCarer: 'carer',
+  admin: 'admin',
+};
+
+const statusesOf = (cell: Cell): Status[] =>
+  typeof cell === 'number' ? [cell] : [cell.own, cell.other].filter((s): s is Status => s !== 'n/a');
+
+/**
+ * The refusal a caller gets from a row whatever they send, read from the table: 401 when the row
+ * refuses them as signed out (every scope 401), 403 when it refuses their whole kind of account
+ * (every caller of that account role is 403 in every scope: a wrong role, not a business rule such
+ * as an unpaid plan). Undefined when the caller may get past who-they-are to what-they-send.
+ */
+export function refusalWhateverTheBody(row: MatrixRow, role: Role): 401 | 403 | undefined {
+  if (row.credentials) return undefined;
+  const mine = statusesOf(row.expected[role]);
+  if (mine.length > 0 && mine.every((status) => status === 401)) return 401;
+  if (role === 'visitor' || role === 'suspended') return undefined;
+  const kind = ACCOUNT_ROLE[role];
+  const sameKind = (Object.keys(ACCOUNT_ROLE) as Array<keyof typeof ACCOUNT_ROLE>).filter(
+    (other) => ACCOUNT_ROLE[other] === kind,
+  );
+  const wrongRole = sameKind.every((other) => statusesOf(row.expected[other]).every((s) => s === 403));
+  return wrongRole ? 403 : undefined;
+}

@@ -48,8 +48,61 @@ describe('navigation rules', () => {
     ['//evil.example', '/'],
     ['/\\evil.example', '/'],
     [undefined, '/'],
+    ['/messages/abc?tab=1#latest', '/messages/abc?tab=1#latest'],
+    ['/%09/evil', '/%09/evil'],
+    ['/%2f%2fevil', '/%2f%2fevil'],
   ])('safeReturnPath(%s) is %s', (input, expected) => {
     expect(safeReturnPath(input)).toBe(expected);
+  });
+
+  // Issue 17 point 6: '/\t/host' sent people off-site after an OpenID Connect sign-in (browsers
+  // drop the tab), and '/%0a' (a newline once the query is decoded) was a 500 in the Location header.
+  const HOSTILE = [
+    '//evil',
+    '/\\evil',
+    '\\evil',
+    '/\t/evil',
+    '/\n/evil',
+    '/\r\n/evil',
+    '/\u0000',
+    '/\u007f',
+    '/\u0085',
+    '/\u009b',
+    '/\n',
+    '\t',
+    '\t/evil',
+    ' /evil',
+    'https://evil',
+    'javascript:alert(1)',
+    '/\u2028',
+    '/\u2029/evil',
+    '//%2fevil',
+    '///evil',
+    '/.//evil',
+    '/..//evil',
+    '/a/../..//evil',
+    'evil',
+    '',
+    '/'.padEnd(3000, 'a'),
+    42,
+    null,
+    ['/ok'],
+  ];
+  it.each(HOSTILE.map((value) => [JSON.stringify(value)?.slice(0, 40), value]))(
+    'turns the hostile return path %s into /',
+    (_label, value) => {
+      expect(safeReturnPath(value)).toBe('/');
+    },
+  );
+
+  it('never answers a path that resolves to another origin or holds a control character', () => {
+    const origin = 'https://carematch.example';
+    for (const value of HOSTILE) {
+      const path = safeReturnPath(value);
+      expect(new URL(path, origin).origin).toBe(origin);
+      // eslint-disable-next-line no-control-regex -- the control characters are what this finds
+      expect(path).not.toMatch(/[\u0000-\u001f\u007f-\u009f\\]/);
+    }
   });
 
   it('sends a new carer to build a profile and a new customer home', () => {

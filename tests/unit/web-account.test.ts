@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
-import { accountLinks, displayName, initials } from '@web/components/account';
+import { accountLinks, accountMenuLabel, displayName, initials } from '@web/components/account';
 
 const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 'u1',
@@ -19,6 +19,11 @@ const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 describe('the avatar menu (SPEC site header)', () => {
+  it('names the account menu button with the initials it shows first (WCAG 2.5.3)', () => {
+    expect(accountMenuLabel(user())).toBe('SK – Account menu');
+    expect(accountMenuLabel(user({ firstName: null, lastName: null }))).toBe('U – Account menu');
+  });
+
   it('shows initials from first and last name, falling back to U', () => {
     expect(initials(user())).toBe('SK');
     expect(initials(user({ firstName: null, lastName: null }))).toBe('U');

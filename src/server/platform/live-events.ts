@@ -7,7 +7,7 @@ import { LiveEvent } from '@contracts/messages';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { createDurableListener } from './durable-listen';
 import { AppError } from './errors';
-import { requireUser } from './sessions/session.plugin';
+import { requireUser, SIGNED_IN } from './sessions/session.plugin';
 
 // Live events (docs/decisions/0007-messaging-and-live-events.md): a write publishes with
 // pg_notify inside its own transaction, so the notice exists exactly when the change does; every
@@ -251,6 +251,7 @@ export function registerLiveEvents(
   app.get(
     '/api/events',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'Server-sent events for the signed-in user: {"type":"message"|"read","conversationId"}',

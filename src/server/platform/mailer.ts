@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client';
 import { outboxEmails, type OutboxEmailRow } from '../db/schema';
+import { toOneLine } from '@contracts/text';
 
 // Email as a transactional outbox (docs/decisions/0005-mailer-outbox-and-rate-limits.md):
 // a feature calls `enqueueEmail(tx, …)` inside its own transaction, so the email exists exactly
@@ -14,6 +15,22 @@ declare module 'fastify' {
     /** The outbox: `app.mailer.enqueue(tx, email)` inside a transaction, then `dispatchSoon()`. */
     mailer: Mailer;
   }
+}
+
+/** 'https://…', 'www.…', and 'host.tld/…' (a link a mail client may still make clickable). */
+const LINK_LIKE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*|\b[\w-]+(?:\.[\w-]+)+\/\S*/giu;
+
+/**
+ * Text someone else wrote (a name, a contact form's subject), made fit to stand in an email's
+ * subject or a sentence of ours: one line, at most `max` characters (cut with an ellipsis), and in
+ * quotation marks, so it reads as their words and cannot pass for a sentence of ours with a link
+ * after it (issue 17 point 6). Web addresses in it become [link].
+ */
+export function quotedForEmail(text: string, max = 40): string {
+  // A web address in someone's words is shown as [link]: it could only be there to be followed.
+  const line = (toOneLine(text) ?? '').replace(LINK_LIKE, '[link]');
+  const short = line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+  return `“${short}”`;
 }
 
 /** One plain-text email to one recipient. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { paths } from '@contracts/paths';
 import type { AppConfig } from '../config';
 
 // No inline script anywhere: the built web app loads only its own files. Radix and the dialog
@@ -33,6 +34,24 @@ export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
     "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
   );
 
+/**
+ * Pages opened from an emailed link with a secret in the address (?token=…): their document sends
+ * no Referer at all, so the token cannot leave in one even before the page has taken it out of
+ * the address bar (issue 17 point 4). '/verify-email' is the address confirmation link.
+ */
+export const TOKEN_PAGES: ReadonlySet<string> = new Set([
+  paths.resetPassword,
+  paths.confirmEmail,
+  paths.verifyEmail,
+]);
+
+/** The page a request is for as the web router matches it: no query, no trailing slash, any case. */
+function pageOf(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.replace(/(.)\/+$/, '$1').toLowerCase();
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const policy = config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
   app.addHook('onSend', async (request, reply, payload) => {
@@ -44,7 +63,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header(
+      'referrer-policy',
+      TOKEN_PAGES.has(pageOf(request.url)) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    );
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');

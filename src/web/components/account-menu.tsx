@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { accountLinks, displayName, UserAvatar } from './account';
+import { accountLinks, accountMenuLabel, displayName, UserAvatar } from './account';
 
 /** The signed-in avatar menu. Loaded on demand: signed-out visitors never need its code. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
@@ -23,7 +23,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
     <div ref={setContainer}>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+          <Button variant="ghost" size="icon" className="rounded-full" aria-label={accountMenuLabel(user)}>
             <UserAvatar user={user} />
           </Button>
         </DropdownMenuTrigger>

@@ -38,6 +38,14 @@ export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
   return initialsOf(user, 'U');
 }
 
+/**
+ * The account menu button's accessible name: it starts with the initials the button shows, so
+ * someone who says what they see ("click N H") reaches it (WCAG 2.5.3 Label in Name, issue 17).
+ */
+export function accountMenuLabel(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
+  return `${initials(user)} – Account menu`;
+}
+
 /** Decorative: whatever holds it carries the accessible name. */
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
   return (

@@ -21,6 +21,7 @@ import {
   requireUser,
   setChallengeCookie,
   setSessionCookie,
+  SIGNED_IN,
 } from '../../platform/sessions/session.plugin';
 import type { AuthService, SignedIn } from './auth.service';
 import type { EmailVerificationService } from './email-verification.service';
@@ -111,6 +112,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/verify-email/resend',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['auth'],
         summary: 'Email a new confirmation link to the signed-in account (a few an hour)',
@@ -157,6 +159,7 @@ export function registerAuthRoutes(
   api.get(
     '/api/auth/user',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -238,7 +241,10 @@ export function registerAuthRoutes(
           clearChallengeCookie(reply, config);
           return reply.redirect(returnTo, 302);
         } catch (error) {
-          request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+          // The error's name, code and message only: the library attaches the callback's parameters
+          // (the code and state) and the expected values to its errors (issue 17 point 4).
+          const { name, message, code } = error instanceof Error ? (error as Error & { code?: unknown }) : {};
+          request.log.warn({ reason: { name, code, message } }, 'OpenID Connect sign-in failed');
           return reply.redirect('/login?error=oidc', 302);
         }
       },

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { AppConfig } from '../../config';
+import { toOneLine } from '@contracts/text';
 
 export interface OidcClaims {
   subject: string;
@@ -73,12 +74,18 @@ export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicU
       if (!claims) throw new Error('the provider returned no ID token');
       const text = (value: unknown) =>
         typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+      // Names arrive without our form's checks: made one line (no breaks, tabs or invisible
+      // characters) and no longer than a typed name may be (issue 17 point 6).
+      const name = (value: unknown) =>
+        toOneLine(typeof value === 'string' ? value : undefined)
+          ?.slice(0, 80)
+          .trim() || undefined;
       return {
         subject: claims.sub,
         email: text(claims.email),
         emailVerified: claims.email_verified === true,
-        firstName: text(claims.given_name),
-        lastName: text(claims.family_name),
+        firstName: name(claims.given_name),
+        lastName: name(claims.family_name),
       };
     },
   };

@@ -11,15 +11,17 @@ import {
   TwoFactorPending,
   TwoFactorSignedIn,
   TwoFactorStatus,
+  TWO_FACTOR_MESSAGES,
 } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
+import { AppError } from '../../platform/errors';
 import {
   challengeToken,
   clearChallengeCookie,
   requireUser,
   setSessionCookie,
+  SIGNED_IN,
 } from '../../platform/sessions/session.plugin';
-import { AppError } from '../../platform/errors';
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './current-user';
 import type { TwoFactorService } from './two-factor.service';
@@ -45,11 +47,17 @@ export function registerTwoFactorRoutes(
     if (!request.session) throw AppError.unauthorized();
     return { user, session: request.session };
   };
+  // The challenge cookie is these steps' authorization: without one the answer is 401 before any
+  // body is parsed or read, as for a session route (issue 17 point 6).
+  const challengeFirst = async (request: FastifyRequest) => {
+    if (!challengeToken(request, config)) throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  };
 
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
   api.get(
     '/api/auth/two-factor',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'Which second step the half-done sign-in needs',
@@ -65,6 +73,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/auth/two-factor/setup',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'The QR code for an admin who must turn on two-factor while signing in',
@@ -80,6 +89,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/auth/two-factor/verify',
     {
+      onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'Finish signing in with a code from the app or a recovery code',
@@ -105,6 +115,7 @@ export function registerTwoFactorRoutes(
   api.get(
     '/api/settings/two-factor',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Whether two-factor sign-in is on, and recovery codes left',
@@ -120,6 +131,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/setup',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Start turning on two-factor: a new key and its QR code',
@@ -135,6 +147,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/enable',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Turn on two-factor with the first code and the password; answers the recovery codes once',
@@ -152,6 +165,7 @@ export function registerTwoFactorRoutes(
   api.post(
     '/api/settings/two-factor/recovery-codes',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Replace the recovery codes (the old ones stop working)',
@@ -175,6 +189,7 @@ export function registerTwoFactorRoutes(
   api.delete(
     '/api/settings/two-factor',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Turn off two-factor sign-in (not for admins in production)',

@@ -1,4 +1,5 @@
-import type { CarerSort } from '@contracts/carers';
+import { z } from 'zod';
+import { SEARCH_MESSAGES, type CarerSort } from '@contracts/carers';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -11,23 +12,44 @@ export interface SearchCursor {
   keys: (string | number)[];
 }
 
+/** Which keys a cursor carries: the sort's, with the location fit first for 'best' near a place. */
+export type CursorShape = CarerSort | 'best-near';
+
+// The cursor comes back from the client, so it is input like any other (issue 17 point 6): each
+// key is checked against the column it is compared with, or PostgreSQL refuses the value (a string
+// rank, a float count, an out-of-range integer, a malformed uuid) and the search is a 500.
+const id = z.guid();
+const rankScore = z.number().finite().min(-1e12).max(1e12);
+/** numeric(3,2): the average rating, 0 to 5, as the database returns it (a string). */
+const rating = z.string().regex(/^[0-5](\.\d{1,2})?$/);
+/** integer: a review count (PostgreSQL's integer is 32-bit). */
+const reviewCount = z.number().int().min(0).max(2_147_483_647);
+/** numeric(7,2): an hourly rate in pounds, as the database returns it (a string). */
+const hourlyRate = z.string().regex(/^\d{1,5}(\.\d{1,2})?$/);
+/** 1: the row matched the town or district exactly; 0: only a mention. */
+const fit = z.union([z.literal(0), z.literal(1)]);
+
+const CURSORS: Record<CursorShape, z.ZodType<(string | number)[]>> = {
+  best: z.tuple([z.literal('best'), rankScore, id]).transform(([, ...keys]) => keys),
+  'best-near': z.tuple([z.literal('best'), fit, rankScore, id]).transform(([, ...keys]) => keys),
+  rating: z.tuple([z.literal('rating'), rating, reviewCount, id]).transform(([, ...keys]) => keys),
+  price: z.tuple([z.literal('price'), hourlyRate, id]).transform(([, ...keys]) => keys),
+};
+
 export function encodeCursor(cursor: SearchCursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, ...cursor.keys])).toString('base64url');
 }
 
-export function decodeCursor(value: string, sort: CarerSort, keyCount: number): SearchCursor {
-  const invalid = () => AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+/** The keys of a cursor made for `shape`; anything else (another sort, forged, damaged) is a 400. */
+export function decodeCursor(value: string, shape: CursorShape): SearchCursor {
+  const invalid = () => AppError.badRequest(SEARCH_MESSAGES.cursor, { cursor: SEARCH_MESSAGES.cursor });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== sort || parsed.length !== keyCount + 1) throw invalid();
-  const keys = parsed.slice(1);
-  if (!keys.every((key) => (typeof key === 'number' && Number.isFinite(key)) || typeof key === 'string'))
-    throw invalid();
-  const id = keys[keys.length - 1];
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw invalid();
-  return { sort, keys: keys as (string | number)[] };
+  const keys = CURSORS[shape].safeParse(parsed);
+  if (!keys.success) throw invalid();
+  return { sort: shape === 'best-near' ? 'best' : shape, keys: keys.data };
 }

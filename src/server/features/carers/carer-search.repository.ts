@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import { decodeCursor, encodeCursor } from './carer-cursor';
 import { listingCurrent } from './carer-listing';
 import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
@@ -118,7 +117,6 @@ const ORDERS: Record<CarerSort, OrderKey[]> = {
 
 const p = (name: string) => sql.placeholder(name);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const invalidCursor = () => AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
 
 export function createCarerSearch(db: Executor) {
   const statements = new Map<string, Statement>();
@@ -137,8 +135,9 @@ export function createCarerSearch(db: Executor) {
     query: CarerSearchQuery,
   ): Promise<{ rows: CarerSearchRow[]; nextCursor: string | null }> {
     const bestWithLocation = query.sort === 'best' && query.location !== undefined;
-    const keys = bestWithLocation ? 3 : ORDERS[query.sort].length;
-    const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, keys).keys : undefined;
+    const cursor = query.cursor
+      ? decodeCursor(query.cursor, bestWithLocation ? 'best-near' : query.sort).keys
+      : undefined;
     const limit = query.limit + 1;
     const shape: Omit<Shape, 'part' | 'cursor'> = {
       sort: query.sort,
@@ -161,7 +160,6 @@ export function createCarerSearch(db: Executor) {
     } else {
       // The cursor is [fit, rank_score, id]: rows after it are the rest of its fit group, then
       // every row of a lower fit.
-      if (cursor && typeof cursor[0] !== 'number') throw invalidCursor();
       const cursorFit = cursor?.[0] as number | undefined;
       const after = (fit: number): 'all' | 'none' | Key[] =>
         cursorFit === undefined || cursorFit > fit ? 'all' : cursorFit < fit ? 'none' : cursor!.slice(1);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CARER_MESSAGES,
   CarerProfileInput,
   CarerReview,
   CarerSearchQuery,
@@ -13,7 +14,7 @@ import { ErrorBody } from '@contracts/errors';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
 import { createSerializedOnce } from '../../platform/serialized-once';
-import { requireRole, requireUser } from '../../platform/sessions/session.plugin';
+import { requireRole, requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
 
@@ -58,6 +59,7 @@ export function registerCarersRoutes(
   api.post(
     '/api/carers',
     {
+      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
         tags: ['carers'],
         summary: 'Create your carer profile (carer accounts)',
@@ -74,6 +76,7 @@ export function registerCarersRoutes(
   api.get(
     '/api/carers/my-profile',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['carers'],
         summary: 'Your own carer profile',
@@ -109,6 +112,7 @@ export function registerCarersRoutes(
   api.put(
     '/api/carers/:id',
     {
+      config: onlyRoles(['carer']),
       schema: {
         tags: ['carers'],
         summary: 'Update your carer profile',
@@ -124,6 +128,7 @@ export function registerCarersRoutes(
   api.post(
     '/api/carers/:id/photo',
     {
+      config: onlyRoles(['carer']),
       schema: {
         tags: ['carers'],
         summary: 'Upload your profile photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB)',

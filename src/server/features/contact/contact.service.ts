@@ -5,7 +5,7 @@ import { SITE_CONTACT } from '@contracts/site';
 import type { Database } from '../../db/client';
 import type { ContactEnquiryRow } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/errors';
-import type { Mailer, OutgoingEmail } from '../../platform/mailer';
+import { quotedForEmail, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { createContactRepository } from './contact.repository';
 
@@ -54,7 +54,9 @@ export function supportEmail(enquiry: ContactEnquiryRow, supportAddress: string)
   return {
     to: supportAddress,
     replyTo: enquiry.email,
-    subject: `Contact form: ${enquiry.subject} [${enquiry.reference}]`,
+    // The visitor's subject, quoted and shortened after our reference: their words cannot pose as
+    // ours, and the reference survives a mail client's cut (issue 17 point 6). The body has it whole.
+    subject: `Contact form [${enquiry.reference}]: ${quotedForEmail(enquiry.subject, 60)}`,
     text: [
       `A message from the contact form on the CareMatch website.`,
       ``,

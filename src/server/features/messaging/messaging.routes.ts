@@ -11,8 +11,9 @@ import {
   SendMessageInput,
   SentMessage,
   UnreadCount,
+  MESSAGE_MESSAGES,
 } from '@contracts/messages';
-import { requireUser } from '../../platform/sessions/session.plugin';
+import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { MessagingService } from './messaging.service';
 
 // Any string: the service answers a malformed id with the same 404 as someone else's conversation.
@@ -26,7 +27,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/messages',
     {
-      config: { keepsAccount: true },
+      config: { ...onlyRoles(['customer'], MESSAGE_MESSAGES.onlyCustomers), keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
@@ -41,6 +42,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.get(
     '/api/messages/unread',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'How many messages to the signed-in user are unread',
@@ -53,6 +55,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.get(
     '/api/conversations',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: "The signed-in user's conversations, most recent first",
@@ -65,6 +68,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.get(
     '/api/conversations/:id',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'One conversation, oldest message first (its two people only)',
@@ -78,7 +82,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/conversations/:id/messages',
     {
-      config: { keepsAccount: true },
+      config: { ...SIGNED_IN, keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Write in a conversation (the customer needs an active subscription)',
@@ -94,7 +98,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/conversations/:id/read',
     {
-      config: { keepsAccount: true },
+      config: { ...SIGNED_IN, keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Mark the messages to the signed-in user in this conversation as read',
@@ -108,6 +112,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.post(
     '/api/conversations/:id/block',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'Block the other person of this conversation (no messages either way)',
@@ -121,6 +126,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   routes.delete(
     '/api/conversations/:id/block',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'Lift your block of the other person of this conversation',

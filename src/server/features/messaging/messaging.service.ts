@@ -22,7 +22,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
-import { outboxValues, type Mailer, type OutgoingEmail } from '../../platform/mailer';
+import { outboxValues, quotedForEmail, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
@@ -71,10 +71,12 @@ export function shortName(first: string | null, last: string | null): string {
  * the sender wrote. Messages can hold health details; email is neither private nor ours to recall.
  */
 export function newMessageEmail(to: string, senderFirstName: string | null, link: string): OutgoingEmail {
-  const sender = senderFirstName?.trim() || null;
+  // A member's name is theirs to choose: it stays out of the subject (the line a phishing
+  // sentence would need) and is quoted and shortened in the body (issue 17 point 6).
+  const sender = senderFirstName?.trim() ? quotedForEmail(senderFirstName) : null;
   return {
     to,
-    subject: sender ? `New message from ${sender} on ${PRODUCT_NAME}` : `New message on ${PRODUCT_NAME}`,
+    subject: `New message on ${PRODUCT_NAME}`,
     text: [
       'Hello,',
       '',

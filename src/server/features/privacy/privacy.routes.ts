@@ -1,10 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
-import { DeleteAccountInput } from '@contracts/settings';
+import { DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import type { AppConfig } from '../../config';
-import { clearSessionCookie, requireUser } from '../../platform/sessions/session.plugin';
+import {
+  clearSessionCookie,
+  onlyRoles,
+  requireUser,
+  SIGNED_IN,
+} from '../../platform/sessions/session.plugin';
 import type { AccountDeletion } from './account-deletion';
 import type { DataExportService } from './data-export.service';
 
@@ -36,6 +41,7 @@ export function registerPrivacyRoutes(
   api.post(
     '/api/settings/export',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Download my data: a ZIP of every personal record (JSON and CSV) and uploaded file',
@@ -57,15 +63,13 @@ export function registerPrivacyRoutes(
   api.delete(
     '/api/settings/account',
     {
+      // Signed out is 401, an admin 403, before the body is looked at (admins are removed by another admin).
+      config: onlyRoles(['customer', 'carer'], SETTINGS_MESSAGES.adminCannotSelfDelete),
       schema: {
         tags: ['settings'],
         summary: 'Delete my account: confirmed with the password and the word DELETE',
         body: DeleteAccountInput,
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
-      },
-      // Signed out is 401 before the body is looked at.
-      preValidation: async (request: FastifyRequest) => {
-        requireUser(request);
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
 import { ReportInput, ReportReceipt } from '@contracts/reports';
-import { requireUser } from '../../platform/sessions/session.plugin';
+import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { ReportsService } from './reports.service';
 
 const IdParams = z.object({ id: z.string().max(64) });
@@ -22,6 +22,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
   api.post(
     '/api/conversations/:id/report',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['reports'],
         summary: 'Report a conversation you are in to the CareMatch team',
@@ -39,6 +40,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
   api.post(
     '/api/reviews/:id/report',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['reports'],
         summary: 'Report a review to the CareMatch team (signed-in users)',

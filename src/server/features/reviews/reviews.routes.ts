@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
-import { MyReviewState, ReviewInput, SavedReview } from '@contracts/reviews';
-import { requireUser } from '../../platform/sessions/session.plugin';
+import { MyReviewState, REVIEW_MESSAGES, ReviewInput, SavedReview } from '@contracts/reviews';
+import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { ReviewsService } from './reviews.service';
 
 const IdParams = z.object({ id: z.string().max(64) });
@@ -15,6 +15,7 @@ export function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsServ
   api.get(
     '/api/carers/:id/reviews/mine',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['reviews'],
         summary: 'Whether you may review this carer, and your review if you wrote one',
@@ -31,6 +32,7 @@ export function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsServ
   api.put(
     '/api/carers/:id/reviews/mine',
     {
+      config: onlyRoles(['customer'], REVIEW_MESSAGES.onlyCustomers),
       schema: {
         tags: ['reviews'],
         summary: 'Write or change your review of a carer (customers the carer has replied to)',

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SavedCarers } from '@contracts/carers';
+import { CARER_MESSAGES, SavedCarers } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
-import { requireUser } from '../../platform/sessions/session.plugin';
+import { requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toPublicCarer } from '../carers/carer-mapper';
 import type { SavedCarersService } from './saved-carers.service';
 
@@ -16,6 +16,7 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
   api.get(
     '/api/saved-carers',
     {
+      config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {
         tags: ['saved carers'],
         summary: 'Your saved carers',
@@ -31,6 +32,7 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
   api.put(
     '/api/saved-carers/:carerId',
     {
+      config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {
         tags: ['saved carers'],
         summary: 'Save a carer',
@@ -47,6 +49,7 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
   api.delete(
     '/api/saved-carers/:carerId',
     {
+      config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {
         tags: ['saved carers'],
         summary: 'Remove a saved carer',

@@ -15,7 +15,7 @@ import {
 import type { AppConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import { readPhotoUpload } from '../../platform/images';
-import { clearSessionCookie, requireUser } from '../../platform/sessions/session.plugin';
+import { clearSessionCookie, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import { toCurrentUser } from '../auth/current-user';
 import type { SettingsActor, SettingsService } from './settings.service';
 
@@ -46,6 +46,7 @@ export function registerSettingsRoutes(
   api.put(
     '/api/settings/profile',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Change your name',
@@ -59,6 +60,7 @@ export function registerSettingsRoutes(
   api.post(
     '/api/settings/photo',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Upload your photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB)',
@@ -76,6 +78,7 @@ export function registerSettingsRoutes(
   api.post(
     '/api/settings/email',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Ask to change your email: a confirmation link goes to the new address',
@@ -106,6 +109,7 @@ export function registerSettingsRoutes(
   api.post(
     '/api/settings/password',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Change your password; every other session is signed out',
@@ -122,6 +126,7 @@ export function registerSettingsRoutes(
   api.get(
     '/api/settings/sessions',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Your active sessions, this one first',
@@ -138,6 +143,7 @@ export function registerSettingsRoutes(
   api.delete(
     '/api/settings/sessions/:id',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Sign out one session (signing out this one also clears the cookie)',
@@ -156,6 +162,7 @@ export function registerSettingsRoutes(
   api.post(
     '/api/settings/sessions/sign-out-others',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Sign out every session but this one',

@@ -12,8 +12,9 @@ import {
   SubscribeInput,
   SubscribeResponse,
   SubscriptionStatus,
+  SUBSCRIPTION_MESSAGES,
 } from '@contracts/subscriptions';
-import { requireUser } from '../../platform/sessions/session.plugin';
+import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { CarerMembershipService } from './carer-membership.service';
 import type { SubscriptionsService } from './subscriptions.service';
 
@@ -52,6 +53,7 @@ export function registerSubscriptionsRoutes(
   api.post(
     '/api/create-subscription',
     {
+      config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
         tags: ['payments'],
         summary: '3-Month Access (£49, customers): starts the payment, answers the payment form’s secret',
@@ -65,6 +67,7 @@ export function registerSubscriptionsRoutes(
   api.post(
     '/api/subscribe',
     {
+      config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
         tags: ['payments'],
         summary:
@@ -80,6 +83,7 @@ export function registerSubscriptionsRoutes(
   api.get(
     '/api/subscription/status',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['payments'],
         summary: 'Your plan: active or not, type, expiry, renewal',
@@ -92,6 +96,7 @@ export function registerSubscriptionsRoutes(
   api.post(
     '/api/subscription/cancel',
     {
+      config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
         tags: ['payments'],
         summary: 'Cancel the Monthly plan at the end of the period paid for',
@@ -104,6 +109,7 @@ export function registerSubscriptionsRoutes(
   api.get(
     '/api/payments',
     {
+      config: SIGNED_IN,
       schema: {
         tags: ['payments'],
         summary: 'Your payments, newest first',
@@ -117,6 +123,7 @@ export function registerSubscriptionsRoutes(
     api.post(
       '/api/payments/demo/confirm',
       {
+        config: SIGNED_IN,
         schema: {
           tags: ['payments'],
           summary: 'Demo mode only: pay a payment with a test card (no card is charged)',
@@ -134,6 +141,7 @@ export function registerSubscriptionsRoutes(
   api.get(
     '/api/carer-membership',
     {
+      config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
         tags: ['payments'],
         summary: 'Your carer membership: listing, next payment, payments (carers with a profile)',
@@ -146,6 +154,7 @@ export function registerSubscriptionsRoutes(
   api.post(
     '/api/carer-membership',
     {
+      config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
         tags: ['payments'],
         summary: 'Start the carer membership (£29 a month): answers the payment form’s secret',
@@ -158,6 +167,7 @@ export function registerSubscriptionsRoutes(
   api.post(
     '/api/carer-membership/cancel',
     {
+      config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
         tags: ['payments'],
         summary: 'Cancel the carer membership at the end of the period paid for',

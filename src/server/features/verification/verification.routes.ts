@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CARER_MESSAGES } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
 import { AdminVerification, OwnVerification, RejectVerificationInput } from '@contracts/verification';
-import { requireRole, requireUser } from '../../platform/sessions/session.plugin';
+import { requireRole, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { readVerificationUpload } from './documents';
 import type { VerificationService } from './verification.service';
 
@@ -23,6 +24,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   api.post(
     '/api/carers/my-profile/verification',
     {
+      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
         tags: ['verification'],
         summary:
@@ -43,6 +45,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   api.get(
     '/api/carers/my-profile/verification',
     {
+      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
         tags: ['verification'],
         summary: 'Your latest checks submission and its state',

@@ -21,7 +21,28 @@ declare module 'fastify' {
      * instance keeps its copy of the user's session after it (decision 0015).
      */
     keepsAccount?: boolean;
+    /**
+     * Who may call the route at all, checked as soon as the session is known and before the body
+     * is read or validated (issue 17 point 6): a visitor gets 401 and a wrong role 403 whatever
+     * they send. The handler's requireUser/requireRole stays as the second lock (it also types the
+     * user). Routes open to everyone leave it out.
+     */
+    access?: AccessRule;
   }
+}
+
+/**
+ * 'signed-in': any live session. `{ roles }`: only these account roles; `message` is the 403's
+ * wording (the same the service gives, so people read one sentence whichever lock answers).
+ */
+export type AccessRule = 'signed-in' | { roles: readonly UserRow['role'][]; message?: string };
+
+/** Route config shorthand: any signed-in account. */
+export const SIGNED_IN = { access: 'signed-in' } as const satisfies { access: AccessRule };
+
+/** Route config shorthand: only these roles (with the 403's wording). */
+export function onlyRoles(roles: readonly UserRow['role'][], message?: string): { access: AccessRule } {
+  return { access: { roles, ...(message ? { message } : {}) } };
 }
 
 export function registerSessions(app: FastifyInstance, config: AppConfig, sessions: SessionService) {
@@ -37,6 +58,26 @@ export function registerSessions(app: FastifyInstance, config: AppConfig, sessio
     if (found) {
       request.user = found.user;
       request.session = found.session;
+    }
+  });
+
+  // An access rule needs the session: a route that skips its lookup (anonymous, or outside /api)
+  // could never be passed, so such a pairing is a mistake made at start-up, not a 401 later.
+  app.addHook('onRoute', (route) => {
+    const routeConfig = route.config as { access?: AccessRule; anonymous?: boolean } | undefined;
+    if (routeConfig?.access && (routeConfig.anonymous || !route.url.startsWith('/api/'))) {
+      throw new Error(`${route.url}: an access rule needs the session (not anonymous, under /api/)`);
+    }
+  });
+
+  // Registered after the session hook, so it sees the user; onRequest, so it answers before the
+  // body is parsed or validated (a malformed or oversized body from a visitor is still a 401).
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const user = requireUser(request);
+    if (access !== 'signed-in' && !access.roles.includes(user.role)) {
+      throw AppError.forbidden(access.message);
     }
   });
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
+import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useConfirmEmail } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
@@ -12,8 +13,7 @@ import { AuthCard } from '../components/auth-card';
 /** Issue 8 point 1: /confirm-email?token=… switches the account to the new address, once. */
 export function ConfirmEmailPage() {
   usePageTitle('Confirm your email');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = useTokenFromAddress();
   const { isAuthenticated } = useAuth();
   const confirm = useConfirmEmail();
   const { mutate } = confirm;

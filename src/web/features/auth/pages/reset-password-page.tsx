@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { NewPassword } from '@contracts/auth';
@@ -11,11 +11,12 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
+import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { isResetLinkInvalid, useResetPassword } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 
-// The token travels in the address, so the form asks only for the new password.
+// The token comes in the address (and is taken out of it at once), so the form asks only for the new password.
 const ResetForm = z.object({ newPassword: NewPassword });
 const RESET_FIELDS = ['newPassword'] as const;
 const RESET_FAILED = 'We could not change your password. Please check your connection and try again.';
@@ -30,8 +31,7 @@ const askAgainLink = (
 /** Issue 8 point 2: /reset-password?token=… chooses a new password, once. */
 export function ResetPasswordPage() {
   usePageTitle('Choose a new password');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = useTokenFromAddress();
   const reset = useResetPassword();
   const form = useForm({ resolver: zodResolver(ResetForm), defaultValues: { newPassword: '' } });
   const { errors } = form.formState;

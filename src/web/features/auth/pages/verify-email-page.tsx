@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
 import { paths } from '@contracts/paths';
@@ -7,28 +7,17 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
+import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
-
-/** Reads ?token= once and takes it out of the address bar, history and later Referer headers. */
-function useTokenFromAddressBar(): string {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() ?? '');
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (!url.searchParams.has('token')) return;
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, []);
-  return token;
-}
 
 /**
  * Issue 17 point 3: /verify-email?token=… confirms a new account's email address, once. In a
  * browser with no session it also signs in, so registering and opening the link is one path.
  */
 export function VerifyEmailPage() {
-  const token = useTokenFromAddressBar();
+  const token = useTokenFromAddress();
   const { isAuthenticated } = useAuth();
   const verify = useVerifyEmail();
   const { mutate } = verify;

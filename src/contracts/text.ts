@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/**
+ * Characters a one-line text (a person's name, a subject, a title, a place) may not hold (issue 17
+ * point 6): C0 controls (tab, CR, LF…), DEL and C1 controls; the zero-width space, non-joiner and
+ * joiner (U+200B–U+200D), the marks U+200E/U+200F and U+061C; the word joiner and invisible
+ * operators (U+2060–U+2064); the byte order mark (U+FEFF); the line and paragraph separators
+ * (U+2028/U+2029); and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069). They break a line in an email header or a log, hide text, or make a name read
+ * backwards ("Amy\u202Egnp.exe"); none belongs in a name someone else will read.
+ */
+export const NOT_ONE_LINE =
+  // eslint-disable-next-line no-control-regex -- the control characters are what this finds
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+export const TEXT_MESSAGES = {
+  notOneLine:
+    'Use letters, numbers, spaces and punctuation only: no line breaks, tabs or invisible characters.',
+} as const;
+
+/** True when `value` is fit for a one-line field (see NOT_ONE_LINE). */
+export const isOneLine = (value: string): boolean => !NOT_ONE_LINE.test(value);
+
+/**
+ * The one refinement for every one-line field that holds a name, a subject or a title: put it
+ * last on the field's string schema (after trim and length), e.g. `oneLine(z.string().trim().max(80))`.
+ * A leading or trailing tab or newline is trimmed away first; one inside is refused with a 400.
+ */
+export function oneLine<T extends z.ZodType<string>>(schema: T, message: string = TEXT_MESSAGES.notOneLine) {
+  return schema.refine(isOneLine, { message });
+}
+
+/**
+ * Text from elsewhere (an identity provider's name claims) made one-line instead of refused: the
+ * characters above go, runs of spaces become one. Undefined when nothing is left.
+ */
+export function toOneLine(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const cleaned = value
+    // Breaks and tabs part words; the invisible ones go without a trace.
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ')
+    .replace(new RegExp(NOT_ONE_LINE.source, 'gu'), '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned === '' ? undefined : cleaned;
+}
