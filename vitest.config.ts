@@ -29,6 +29,12 @@ const PROVED_ON_PGLITE_TOO = [
   'stripe-webhooks',
   'auth',
   'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts
+  // Issue 17's other database-backed classes: racing registrations, step-up on session age,
+  // export quota counters, suspended accounts in reviews.
+  'email-verification',
+  'step-up',
+  'data-export',
+  'reviews',
 ];
 
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres', files: string[] | 'all') => ({
