@@ -64,13 +64,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          // Each file has its own server, seeded database and browser, so files run side by side:
-          // a journey spends most of its time waiting on the page (measured: 7 min of CPU in a
-          // 16.5 min sequential run). Two at a time: 11 min with three, but the longest journeys
-          // then neared the time limit.
-          fileParallelism: true,
-          maxWorkers: 2,
-          testTimeout: 120_000,
+          // One e2e file at a time, beside the API files in the shared pool. Files could run side by
+          // side (each has its own server, database and browser; a sequential run is 7 min of CPU
+          // in 16.5), but vitest needs a project with its own maxWorkers to run in its own group
+          // (sequence.groupOrder), which would stop the overlap with the API files: see issue 18.
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
