@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
 import { paths } from '@contracts/paths';
@@ -7,35 +6,20 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
-import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
+import { useEmailedLink } from '../components/use-emailed-link';
 
 /**
  * Issue 17 point 3: /verify-email?token=… confirms a new account's email address, once. In a
  * browser with no session it also signs in, so registering and opening the link is one path.
  */
 export function VerifyEmailPage() {
-  const token = useTokenFromAddress();
   const { isAuthenticated } = useAuth();
   const verify = useVerifyEmail();
-  const { mutate } = verify;
-  // StrictMode runs effects twice in development: the link is single use, so it is posted once.
-  const sent = useRef(false);
-  const outcomeRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    mutate({ token });
-  }, [token, mutate]);
-
-  const failed = !token || verify.isError;
+  const { failed, outcomeRef } = useEmailedLink(verify);
   usePageTitle(failed ? 'Link expired' : EMAIL_VERIFICATION_MESSAGES.confirmed);
-  useEffect(() => {
-    if (verify.isSuccess || failed) outcomeRef.current?.focus();
-  }, [verify.isSuccess, failed]);
 
   if (!failed && !verify.isSuccess) return <PageSpinner label="Confirming your email address" />;
 
