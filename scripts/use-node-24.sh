@@ -12,7 +12,7 @@ if [ "$_have_major" != "$_want_major" ]; then
     aarch64 | arm64) _arch=arm64 ;;
     *) echo "use-node-24: no Node.js build for $(uname -m); install Node.js $_want_major yourself" >&2; return 1 ;;
   esac
-  _dir="${XDG_CACHE_HOME:-$HOME/.cache}/carematch-node/node-linux-$_arch-$_want_version"
+  _dir="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/carematch-node/node-linux-$_arch-$_want_version"
   if [ ! -x "$_dir/bin/node" ]; then
     echo "use-node-24: fetching node-linux-$_arch@$_want_version from the npm registry" >&2
     _tmp="$(mktemp -d)"
