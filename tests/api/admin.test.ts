@@ -32,7 +32,13 @@ import {
   customer,
   startConversation,
 } from '../support/messaging-fixtures';
-import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  sessionCookieFrom,
+  TEST_PASSWORD,
+  type TestApp,
+  PRODUCTION_TEST_ENV,
+} from '../support/test-app';
 import { TEXT_MESSAGES } from '@contracts/text';
 
 let t: TestApp;
@@ -194,10 +200,7 @@ describe('admin sign-in (POST /api/admin/login)', () => {
 
   it('hides them in production (404)', async () => {
     const production = await createTestApp({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-      PAYMENTS_PROVIDER: 'demo',
+      ...PRODUCTION_TEST_ENV,
     });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/api/admin/login-hint' });

@@ -18,7 +18,13 @@ import { contactEnquiries, emailVerificationTokens, users } from '../../src/serv
 import { carer, customer, reply, setSubscription, startConversation } from '../support/messaging-fixtures';
 import { confirmDemo } from '../support/payments';
 import { submitChecks } from '../support/verification-fixtures';
-import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  sessionCookieFrom,
+  TEST_PASSWORD,
+  type TestApp,
+  PRODUCTION_TEST_ENV,
+} from '../support/test-app';
 import { validProfile } from '../support/carer-fixtures';
 
 let t: TestApp;
@@ -387,10 +393,7 @@ describe('GET /api/demo/mailbox', () => {
 
   it('does not exist in production (404)', async () => {
     const production = await createTestApp({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-      PAYMENTS_PROVIDER: 'demo',
+      ...PRODUCTION_TEST_ENV,
     });
     try {
       expect(production.routes.some((route) => route.url === '/api/demo/mailbox')).toBe(false);

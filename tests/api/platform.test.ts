@@ -6,7 +6,7 @@ import {
 } from '../../src/server/platform/security-headers';
 import { createFakeStripe, STRIPE_ENV } from '../support/payments';
 import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_PASSWORD, type TestApp, PRODUCTION_TEST_ENV } from '../support/test-app';
 
 describe('platform (demo mode)', () => {
   let t: TestApp;
@@ -128,11 +128,8 @@ describe('platform (production mode)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused', // the test database is injected instead
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      ...PRODUCTION_TEST_ENV,
       PUBLIC_URL: 'https://carematch.example',
-      PAYMENTS_PROVIDER: 'demo',
     });
   });
   afterAll(() => t.close());

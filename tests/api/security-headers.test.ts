@@ -17,21 +17,14 @@ import {
   type Person,
 } from '../support/messaging-fixtures';
 import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, PRODUCTION_TEST_ENV, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
 // Issue 9 point 5 (browser security), ASVS 5.0 V3.4 (browser security mechanism headers) and
 // V3.3 (cookie setup): every kind of response the server makes carries the same protective
 // headers, sensitive answers are never stored, and every cookie has the strictest flags it can.
 
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused', // the test database is injected instead
-  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-  PUBLIC_URL: 'https://carematch.example',
-  // No Stripe keys here: production runs the demo provider only when told to by name.
-  PAYMENTS_PROVIDER: 'demo',
-};
+const PRODUCTION_ENV = { ...PRODUCTION_TEST_ENV, PUBLIC_URL: 'https://carematch.example' };
 
 type Headers = LightMyRequestResponse['headers'] | http.IncomingHttpHeaders;
 

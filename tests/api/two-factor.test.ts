@@ -25,7 +25,13 @@ import { createLoginFailureRepository } from '../../src/server/features/auth/log
 import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  sessionCookieFrom,
+  TEST_PASSWORD,
+  type TestApp,
+  PRODUCTION_TEST_ENV,
+} from '../support/test-app';
 
 // Issue 8 point 3: two-factor sign-in. The acceptance line "two-factor cannot be skipped by
 // calling later steps directly" is the describe block of that name.
@@ -473,10 +479,7 @@ describe('admins', () => {
   it('must enrol at their first sign-in in production, and cannot turn it off there', async () => {
     const ADMIN_PASSWORD = 'Lantern-Orchard-Violet-77';
     const production = await createTestApp({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-      PAYMENTS_PROVIDER: 'demo',
+      ...PRODUCTION_TEST_ENV,
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD,
     });
@@ -543,10 +546,7 @@ describe('admins', () => {
 
   it('in production, customers stay free to use a password alone', async () => {
     const production = await createTestApp({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-      PAYMENTS_PROVIDER: 'demo',
+      ...PRODUCTION_TEST_ENV,
     });
     try {
       const { user } = await production.register();

@@ -12,6 +12,18 @@ import { createTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'Kettle-Harbour-Meadow-42';
 
+/**
+ * The settings a production start insists on, for tests of production behaviour. The database
+ * named here is never opened (createTestApp injects the test database), and with no Stripe keys
+ * the demo provider is used only because it is named (issue 17 point 2).
+ */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PAYMENTS_PROVIDER: 'demo',
+} as const;
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
