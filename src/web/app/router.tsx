@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, matchPath, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { paths } from '@contracts/paths';
 import { useAuth } from '@web/lib/auth';
@@ -10,14 +10,33 @@ import { RouteError } from './route-error';
 /**
  * Route-level code splitting: each page's code loads when it is first visited. `preload` starts
  * that download early (the same request: the browser's module map dedupes it).
+ *
+ * A page whose code has already arrived (preloaded while the sign-in check ran, or visited before)
+ * is handed to React through a thenable that settles at once: React then draws it in the same
+ * render instead of suspending, and so skips the 300 ms React waits before it replaces a Suspense
+ * fallback it has just shown (measured: the first content of a cold visit came 0.4–0.5 s later).
  */
 function lazyPage<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module[name]),
+      (error: unknown) => {
+        loading = undefined; // a failed download may be tried again on the next visit
+        throw error;
+      },
+    ));
+  const settled = (component: ComponentType<P>) =>
+    ({
+      then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }),
+    }) as unknown as Promise<{ default: ComponentType<P> }>;
   return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: () => void load().catch(() => {}) },
+    lazy(() => (loaded ? settled(loaded) : preload().then((component) => ({ default: component })))),
+    { preload: () => void preload().catch(() => {}) },
   );
 }
 
@@ -168,21 +187,41 @@ const router = createBrowserRouter([
 ]);
 
 // Pages are drawn only once the sign-in check has answered; the first page's code downloads
-// meanwhile instead of after it (one round trip less before the first paint). Signed-in-only
-// pages are left out: most first visits are signed out.
-const PRELOAD_ON_START: Partial<Record<string, { preload: () => void }>> = {
-  [paths.home]: LandingPage,
-  [paths.pricing]: PricingPage,
-  [paths.about]: AboutPage,
-  [paths.contact]: ContactPage,
-  [paths.help]: HelpPage,
-  [paths.carers]: CarerSearchPage,
-  [paths.login]: LoginPage,
-  [paths.register]: RegisterPage,
-};
+// meanwhile instead of after it (one round trip less before the first paint), and is then drawn
+// without a Suspense pause (lazyPage). `/` preloads the landing page: most first visits there are
+// signed out.
+const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> = [
+  [paths.home, LandingPage],
+  [paths.pricing, PricingPage],
+  [paths.subscribe, SubscribePage],
+  [paths.subscription, CheckoutPage],
+  [paths.about, AboutPage],
+  [paths.contact, ContactPage],
+  [paths.help, HelpPage],
+  [paths.terms, TermsPage],
+  [paths.privacy, PrivacyPage],
+  [paths.accessibility, AccessibilityPage],
+  [paths.carers, CarerSearchPage],
+  [paths.carerProfile, CarerProfilePage],
+  [paths.login, LoginPage],
+  [paths.register, RegisterPage],
+  [paths.forgotPassword, ForgotPasswordPage],
+  [paths.resetPassword, ResetPasswordPage],
+  [paths.confirmEmail, ConfirmEmailPage],
+  [paths.verifyEmail, VerifyEmailPage],
+  [paths.twoFactor, TwoFactorPage],
+  [paths.carerSignup, CarerSignupPage],
+  [paths.carerDashboard, CarerDashboardPage],
+  [paths.customerDashboard, CarerSearchPage],
+  [paths.adminDashboard, AdminDashboardPage],
+  [paths.settings, SettingsPage],
+  [paths.saved, SavedCarersPage],
+  [paths.messages, MessagesPage],
+  [paths.conversation, MessagesPage],
+];
 if (typeof window !== 'undefined') {
-  const page = window.location.pathname.replace(/(.)\/+$/, '$1');
-  PRELOAD_ON_START[page]?.preload();
+  const here = window.location.pathname;
+  PRELOAD_ON_START.find(([pattern]) => matchPath(pattern, here))?.[1].preload();
 }
 
 export function AppRouter() {
