@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 
 let counter = 0;
 
+/** The password every account registered by a journey gets. */
+export const NEW_ACCOUNT_PASSWORD = 'Heather-Lantern-Quay-58';
+
 /** Registers a new account through /register and waits until it lands. */
 export async function registerThroughForm(
   page: Page,
@@ -15,7 +18,7 @@ export async function registerThroughForm(
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Heather-Lantern-Quay-58');
+  await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
   await page
     .getByLabel(person.userType === 'carer' ? 'Offering care as a carer' : 'Looking for care')
     .check();
@@ -49,3 +52,32 @@ export async function openConfirmationLink(page: Page, email: string) {
 
 /** A toast's title, matched exactly (Radix also renders a screen-reader copy of the text). */
 export const toastTitle = (page: Page, title: string) => page.getByText(title, { exact: true }).first();
+
+/**
+ * Registers a new account through the API and confirms it through the emailed link, which signs
+ * the page's browser context in (the session cookie lands in its cookie jar): for journeys that
+ * need a new account but are not about registering. Returns the address.
+ */
+export async function registerByApi(
+  page: Page,
+  person: { firstName: string; lastName: string; userType: 'customer' | 'carer'; email?: string },
+) {
+  counter += 1;
+  const email =
+    person.email ??
+    `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}.${Date.now()}${counter}@example.org`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: {
+      email,
+      password: NEW_ACCOUNT_PASSWORD,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      userType: person.userType,
+    },
+  });
+  if (registered.status() !== 202) throw new Error(`register failed: ${registered.status()}`);
+  const token = new URL(await confirmationLink(page, email), 'http://localhost').searchParams.get('token');
+  const confirmed = await page.request.post('/api/auth/verify-email', { data: { token } });
+  if (confirmed.status() !== 200) throw new Error(`confirming ${email} failed: ${confirmed.status()}`);
+  return email;
+}
