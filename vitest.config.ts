@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -37,38 +38,79 @@ const PROVED_ON_PGLITE_TOO = [
   'reviews',
 ];
 
-const apiProject = (name: string, dbKind: 'pglite' | 'postgres', files: string[] | 'all') => ({
-  resolve: { alias },
-  test: {
-    name,
-    include: files === 'all' ? ['tests/api/**/*.test.ts'] : files.map((file) => `tests/api/${file}.test.ts`),
+/**
+ * API files share one module graph per worker (`isolate: false`): importing the app for each file
+ * cost more than most files' tests. Files that replace a module with `vi.mock` need a graph of
+ * their own, so they run in an isolated project beside the others.
+ */
+const MOCKS_MODULES = ['attempt-throttles', 'authorization-matrix'];
+const apiFile = (file: string) => `tests/api/${file}.test.ts`;
+
+const apiProjects = (dbKind: 'pglite' | 'postgres', files: string[] | 'all') => {
+  const include = files === 'all' ? ['tests/api/**/*.test.ts'] : files.map(apiFile);
+  const mocking = MOCKS_MODULES.filter((file) => files === 'all' || files.includes(file));
+  const shared = {
     env: { TEST_DB_KIND: dbKind },
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-  },
-});
+  };
+  return [
+    {
+      resolve: { alias },
+      test: { ...shared, name: `api-${dbKind}`, include, exclude: mocking.map(apiFile), isolate: false },
+    },
+    ...(mocking.length > 0
+      ? [
+          {
+            resolve: { alias },
+            test: { ...shared, name: `api-${dbKind}-mocks`, include: mocking.map(apiFile) },
+          },
+        ]
+      : []),
+  ];
+};
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteFiles = onPostgres && process.env.API_ON_BOTH !== 'all' ? PROVED_ON_PGLITE_TOO : 'all';
 
+/**
+ * Workers for the whole run, shared by every project (vitest's default, one fewer than the cores,
+ * is a single worker on a 2-core machine). One more than the cores: API files on PostgreSQL and
+ * e2e files spend much of their time waiting on other processes (the database, Chromium).
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      apiProject('api-pglite', 'pglite', pgliteFiles),
-      ...(onPostgres ? [apiProject('api-postgres', 'postgres', 'all')] : []),
+      ...apiProjects('pglite', pgliteFiles),
+      ...(onPostgres ? apiProjects('postgres', 'all') : []),
       {
         resolve: { alias },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          // One e2e file at a time, beside the API files in the shared pool. Files could run side by
-          // side (each has its own server, database and browser; a sequential run is 7 min of CPU
-          // in 16.5), but vitest needs a project with its own maxWorkers to run in its own group
-          // (sequence.groupOrder), which would stop the overlap with the API files: see issue 18.
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // Files run side by side, each with its own server and database; a worker keeps one browser
+          // for the files it runs (tests/e2e/support/e2e-suite.ts), hence the shared modules.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // Deploy-level tests (the production build as processes, behind nginx): `npm run test:deploy`,
+      // which CI runs once after the fast suites; PostgreSQL only. `npm test` names its projects and
+      // leaves this one out.
+      {
+        resolve: { alias },
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          env: { TEST_DB_KIND: 'postgres' },
+          globalSetup: ['tests/support/global-setup.ts', 'tests/deploy/build-once.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

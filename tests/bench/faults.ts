@@ -28,7 +28,7 @@ import { addCalendarMonths } from '../../src/server/features/subscriptions/calen
 import { paymentIntentObject, STRIPE_ENV, stripeEvent } from '../support/payments';
 import { createBenchPostgres, queryRows, type BenchPostgres } from './bench-database';
 import { createPrivatePostgres, type PrivatePostgres } from './private-postgres';
-import { freePort, killAllChildren, startChild, waitForHttp, type Child } from './processes';
+import { freePort, killAllChildren, startChild, waitForHttp, type Child } from '../support/processes';
 import { writeSection } from './report';
 import { seedBenchCarers } from './seed';
 import { seedBenchPeople, signInBenchUsers, type SeededConversation } from './seed-people';

@@ -25,7 +25,7 @@ import { CARER_MESSAGES_LIMIT } from '../../src/server/features/messaging/messag
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { validProfile } from '../support/carer-fixtures';
 import { createBenchPostgres, DEFAULT_BENCH_DATABASE_URL, describePostgres } from './bench-database';
-import { killAllChildren, startChild, type Child } from './processes';
+import { killAllChildren, startChild, type Child } from '../support/processes';
 import { writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

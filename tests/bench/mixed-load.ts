@@ -21,7 +21,7 @@ import {
 } from './bench-database';
 import { runLoad, type LoadResult } from './load';
 import { deepPagePaths, searchMixes } from './mixes';
-import { freePort, killAllChildren, startChild, waitForHttp } from './processes';
+import { freePort, killAllChildren, startChild, waitForHttp } from '../support/processes';
 import { writeSection } from './report';
 import { seedBenchCarers } from './seed';
 import { seedBenchPeople, signInBenchUsers, type SeededConversation } from './seed-people';

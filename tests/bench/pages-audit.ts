@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { freePort, killAllChildren, startChild, waitForHttp } from './processes';
+import { freePort, killAllChildren, startChild, waitForHttp } from '../support/processes';
 import { writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

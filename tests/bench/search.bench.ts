@@ -22,7 +22,7 @@ import {
 } from './bench-database';
 import { runLoad, type LoadResult } from './load';
 import { deepPagePaths, searchMixes, type Mix } from './mixes';
-import { freePort, killAllChildren, startChild, waitForHttp, type Child } from './processes';
+import { freePort, killAllChildren, startChild, waitForHttp, type Child } from '../support/processes';
 import { referenceSearch } from './reference-search';
 import { meetsTargets, renderSection, resultsTable, writeSection, type DatabaseRun } from './report';
 import { seedBenchCarers } from './seed';

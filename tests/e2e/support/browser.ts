@@ -22,12 +22,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(
-  browser: Browser,
-  baseURL: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+/** A browser context for `baseURL`, in British English, reporting every CSP refusal. */
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB' });
   // Some refusals (an `eval` a library tried and caught) print nothing: report every one.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -36,7 +33,13 @@ export async function newPage(
       );
     });
   });
+  return context;
+}
+
+/** A page of `context` at `viewport` whose uncaught errors and CSP refusals are collected. */
+export async function newPageIn(context: BrowserContext, viewport = DESKTOP): Promise<Page> {
   const page = await context.newPage();
+  await page.setViewportSize(viewport);
   // A page error (an uncaught exception or a CSP refusal) fails the test that caused it.
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -45,7 +48,7 @@ export async function newPage(
       problems.push(message.text());
   });
   (page as Page & { problems: string[] }).problems = problems;
-  return { context, page };
+  return page;
 }
 
 export function pageProblems(page: Page): string[] {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import type { DatabaseHandle } from '../../../src/server/db/client';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
 import { loadConfig } from '../../../src/server/config';
-import { seedDemoData } from '../../../src/server/db/seed';
 import { WEB_DIST_DIR } from '../../../src/server/paths';
 import { createMemoryStorage } from '../../../src/server/platform/storage';
-import { createTestDatabase } from '../../support/test-database';
 
 export interface E2EServer {
   baseUrl: string;
@@ -16,21 +15,36 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-/** The real server with the built web app on a free loopback port, on a fresh seeded database. */
+// Read once per worker: every file's database starts from the same seeded bytes.
+let seeded: Blob | undefined;
+// The port this worker's servers listen on. One file's server after another takes the same port,
+// so the browser's cache of the built app (immutable, hashed file names) stays warm across files.
+let workerPort = 0;
+
+/**
+ * The real server with the built web app on a loopback port, on a database of its own loaded from
+ * the demo data seeded once per run (tests/e2e/support/global-setup.ts).
+ */
 export async function startE2EServer(): Promise<E2EServer> {
   // E2E_WEB_DIR: a private build (`vite build --outDir …`), so parallel work cannot swap dist/web.
   const webDir = process.env.E2E_WEB_DIR ?? WEB_DIST_DIR;
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npm run build:web` first (npm test does it).');
   }
-  const database = await createTestDatabase();
-  await seedDemoData(database.db);
+  seeded ??= new Blob([fs.readFileSync(inject('seededDatabaseFile'))]);
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: seeded });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, webDir, storage: createMemoryStorage() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  try {
+    await app.listen({ port: workerPort, host: '127.0.0.1' });
+  } catch (error) {
+    // Someone else took the port between two files: any free one will do (a cold cache).
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  }
+  workerPort = (app.server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${workerPort}`,
     database,
     async close() {
       await app.close();

@@ -1,41 +1,77 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/server/db/seed';
-import { DESKTOP, launchBrowser, newPage, pageProblems, signInByCookie } from './browser';
+import { DESKTOP, launchBrowser, newContext, newPageIn, pageProblems, signInByCookie } from './browser';
 import { startE2EServer, type E2EServer } from './e2e-server';
 
 export interface E2ESuite {
   /** The running server (its baseUrl is filled in once the suite has started). */
   server: () => E2EServer;
   /**
-   * A page in a fresh browser context. With an account it is signed in by cookie, at `/`
-   * (the API's sign-in, as epic-stack's `loginPage()` does), not through the form: only the
-   * sign-in journeys themselves need the form.
+   * A page in a browser context of its own (no other open page shares its cookies). With an
+   * account it is signed in by cookie, at `/` (the API's sign-in, as epic-stack's `loginPage()`
+   * does), not through the form: only the sign-in journeys themselves need the form.
    */
   open(viewport?: { width: number; height: number }, account?: { email: string }): Promise<Page>;
 }
 
+// One browser per worker (the e2e project shares modules between the files a worker runs), and
+// its contexts kept for the next test once emptied: a new context costs a renderer process and a
+// cold cache, about a second per page on this machine.
+let browser: Promise<Browser> | undefined;
+const idleContexts: Array<{ context: BrowserContext; baseUrl: string }> = [];
+
+/** Everything a test left in a context goes, except the cache of the built app. */
+async function empty(context: BrowserContext, baseUrl: string) {
+  const [page] = context.pages();
+  if (page) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes:
+        'local_storage,indexeddb,websql,service_workers,cache_storage,file_systems,shared_storage',
+    });
+    await cdp.detach();
+  }
+  await Promise.all(context.pages().map((open) => open.close()));
+  await context.clearCookies();
+  await context.clearPermissions();
+}
+
 /**
- * One server on a fresh seeded database and one browser per test file. Every page a test opens is
- * closed after it, and fails the test if it threw an uncaught error or hit a CSP refusal.
+ * The file's own server, on a database loaded from the seeded dump, and pages from the worker's
+ * browser. Every page a test opens is closed after it, and fails the test if it threw an uncaught
+ * error or hit a CSP refusal.
  */
 export function useE2ESuite(): E2ESuite {
   let server: E2EServer | undefined;
-  let browser: Browser | undefined;
+  const inUse: BrowserContext[] = [];
   const opened: Page[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    browser ??= launchBrowser();
+    [server] = await Promise.all([startE2EServer(), browser]);
+    // A context made for another file's server (another origin) is of no use to this one.
+    const all = idleContexts.splice(0);
+    idleContexts.push(...all.filter((idle) => idle.baseUrl === server!.baseUrl));
+    await Promise.all(
+      all.filter((idle) => idle.baseUrl !== server!.baseUrl).map((idle) => idle.context.close()),
+    );
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
   afterEach(async () => {
-    for (const page of opened.splice(0)) {
-      expect(pageProblems(page)).toEqual([]);
-      await page.context().close();
+    const problems = opened.splice(0).map((page) => pageProblems(page));
+    for (const context of inUse.splice(0)) {
+      // A context a test closed itself is simply dropped.
+      const closed = await empty(context, server!.baseUrl).then(
+        () => false,
+        () => true,
+      );
+      if (!closed) idleContexts.push({ context, baseUrl: server!.baseUrl });
     }
+    for (const found of problems) expect(found).toEqual([]);
   });
 
   return {
@@ -45,7 +81,9 @@ export function useE2ESuite(): E2ESuite {
     },
     async open(viewport = DESKTOP, account) {
       if (!browser || !server) throw new Error('the e2e suite has not started');
-      const { page } = await newPage(browser, server.baseUrl, viewport);
+      const context = idleContexts.pop()?.context ?? (await newContext(await browser, server.baseUrl));
+      inUse.push(context);
+      const page = await newPageIn(context, viewport);
       opened.push(page);
       if (account) {
         await signInByCookie(page, account.email, DEMO_PASSWORD);

@@ -1,7 +1,6 @@
 // WEB_CONCURRENCY: the production build as several processes sharing one port (node:cluster),
 // each a whole instance. PostgreSQL only: processes cannot share an in-process PGlite.
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,13 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { freePort, startChild, waitForHttp, type Child } from '../bench/processes';
+import { freePort, startChild, waitForHttp, type Child } from '../support/processes';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { databaseUrlOf } from '../support/test-database';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SESSION_SECRET = randomBytes(32).toString('hex');
-const BUNDLE = 'dist/workers-test/main.js';
+// The production bundle, built once for the deploy tests (tests/deploy/build-once.ts).
+const BUNDLE = 'dist/server/main.js';
 let t: TestApp;
 let server: Child;
 let origin: string;
@@ -59,12 +59,6 @@ describe('WEB_CONCURRENCY', () => {
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('WEB_CONCURRENCY=2 in production', () => {
   beforeAll(async () => {
-    // Its own bundle: the cluster test rebuilds dist/server/main.js at the same time.
-    const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outfile', BUNDLE], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr).toBe(0);
     t = await createTestApp();
     const databaseUrl = await databaseUrlOf(t.database);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carematch-workers-test-'));

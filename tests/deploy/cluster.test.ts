@@ -1,9 +1,8 @@
 // `npm run start:cluster` as it runs in production: two instances of the production build
 // (dist/server/main.js, NODE_ENV=production) on one PostgreSQL database behind a real nginx, every
 // request here going through the balancer unless it says otherwise (issue 9 point 8).
-// Runs in the api-postgres project only, and only where nginx is installed (.ci/run installs it).
+// Runs in the deploy project (npm run test:deploy) on PostgreSQL only, and only where nginx is installed (.ci/run installs it).
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
@@ -17,7 +16,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { CONTACT_MAX_PER_HOUR } from '@contracts/limits';
 import type { LiveEvent } from '@contracts/messages';
 import { messages } from '../../src/server/db/schema';
-import { freePort, startChild, type Child } from '../bench/processes';
+import { freePort, startChild, type Child } from '../support/processes';
 import { multipart } from '../support/carer-fixtures';
 import { carer, customer, startConversation, type Carer, type Person } from '../support/messaging-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
@@ -96,13 +95,8 @@ describe.skipIf(skipReason !== undefined)(
   `two instances behind nginx (npm run start:cluster)${skipReason ? `: skipped, ${skipReason}` : ''}`,
   () => {
     beforeAll(async () => {
-      // The cluster runs the production bundle: built from the code under test.
-      const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
-      expect(build.status, build.stderr).toBe(0);
-
+      // The cluster runs the production bundle, built once from the code under test
+      // (tests/deploy/build-once.ts).
       // A database of its own on the test server (dropped by t.close()), shared by the test's own
       // app (fixtures) and the cluster; the same secret and production cookie on all of them.
       t = await createTestApp({
