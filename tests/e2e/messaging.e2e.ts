@@ -153,8 +153,14 @@ describe('live messaging and reviews', () => {
   it('shows an expired customer why they cannot reply, and the server refuses them', async () => {
     const customer = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     await customer.goto('/messages');
+    // The inbox and an open thread are checked by axe here, at desktop: there the page shows the
+    // conversation list beside the thread (two panes), a phone one pane at a time, so desktop shows
+    // every element of both.
+    await inboxRow(customer, 'Grace M.').waitFor();
+    await expectNoAxeViolations(customer, '/messages (desktop)');
     await inboxRow(customer, 'Grace M.').click();
     await customer.getByLabel('Reply').waitFor();
+    await expectNoAxeViolations(customer, 'a thread (desktop)');
     const conversationId = customer.url().split('/').pop()!;
     const ended = new Date(Date.now() - 86_400_000);
     const { subscriptionExpiresAt } = (
@@ -282,42 +288,37 @@ describe('live messaging and reviews', () => {
 });
 
 describe('accessibility of messaging and reviews', () => {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    it(`has no axe violations on /messages, a thread, the contact dialog and the dashboard tabs (${label})`, async () => {
-      const customer = await open(viewport, DEMO_ACCOUNTS.subscribed);
-      await customer.goto('/messages');
-      await inboxRow(customer, 'Grace M.').waitFor();
-      await expectNoAxeViolations(customer, `/messages (${label})`);
-      await inboxRow(customer, 'Grace M.').click();
-      await customer.getByLabel('Reply').waitFor();
-      await expectNoAxeViolations(customer, `a thread (${label})`);
-      await customer.getByRole('button', { name: 'Report' }).click();
-      await customer.getByRole('dialog', { name: 'Report this conversation' }).waitFor();
-      await expectNoAxeViolations(customer, `the report dialog (${label})`);
-      await customer.keyboard.press('Escape');
+  // The dialogs, the review form and the dashboard tabs at 375 px, where most families use the
+  // site and layouts are tightest: none shows other elements at desktop. (/messages and a thread
+  // are checked at desktop, in 'shows an expired customer why they cannot reply'.)
+  it('has no axe violations on the report dialog, the review form, the contact dialog and the dashboard tabs (mobile)', async () => {
+    const customer = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
+    await customer.goto('/messages');
+    await inboxRow(customer, 'Grace M.').click();
+    await customer.getByLabel('Reply').waitFor();
+    await customer.getByRole('button', { name: 'Report' }).click();
+    await customer.getByRole('dialog', { name: 'Report this conversation' }).waitFor();
+    await expectNoAxeViolations(customer, 'the report dialog (mobile)');
+    await customer.keyboard.press('Escape');
 
-      await customer.getByRole('link', { name: 'View carer profile' }).click();
-      // The first test left a review; should it have stopped early, the new-review form is checked.
-      await customer.getByRole('heading', { name: /^(Your review|Write a review)$/ }).waitFor();
-      const edit = customer.getByRole('button', { name: 'Edit your review' });
-      if ((await edit.count()) > 0) await edit.click();
-      await customer.getByRole('button', { name: 'Save Review' }).waitFor();
-      await expectNoAxeViolations(customer, `the review form (${label})`);
-      await customer.getByRole('button', { name: 'Contact Grace' }).click();
-      await customer.getByRole('dialog').waitFor();
-      await expectNoAxeViolations(customer, `the contact dialog (${label})`);
+    await customer.getByRole('link', { name: 'View carer profile' }).click();
+    // The first test left a review; should it have stopped early, the new-review form is checked.
+    await customer.getByRole('heading', { name: /^(Your review|Write a review)$/ }).waitFor();
+    const edit = customer.getByRole('button', { name: 'Edit your review' });
+    if ((await edit.count()) > 0) await edit.click();
+    await customer.getByRole('button', { name: 'Save Review' }).waitFor();
+    await expectNoAxeViolations(customer, 'the review form (mobile)');
+    await customer.getByRole('button', { name: 'Contact Grace' }).click();
+    await customer.getByRole('dialog').waitFor();
+    await expectNoAxeViolations(customer, 'the contact dialog (mobile)');
 
-      const carer = await open(viewport, DEMO_ACCOUNTS.carer);
-      await carer.goto('/carer-dashboard');
-      await carer.getByRole('tab', { name: 'Messages' }).click();
-      await carer.getByRole('heading', { name: /^Messages from families/ }).waitFor();
-      await expectNoAxeViolations(carer, `the dashboard Messages tab (${label})`);
-      await carer.getByRole('tab', { name: 'Reviews' }).click();
-      await carer.getByRole('heading', { name: /^Reviews from families/ }).waitFor();
-      await expectNoAxeViolations(carer, `the dashboard Reviews tab (${label})`);
-    });
-  }
+    const carer = await open(MOBILE, DEMO_ACCOUNTS.carer);
+    await carer.goto('/carer-dashboard');
+    await carer.getByRole('tab', { name: 'Messages' }).click();
+    await carer.getByRole('heading', { name: /^Messages from families/ }).waitFor();
+    await expectNoAxeViolations(carer, 'the dashboard Messages tab (mobile)');
+    await carer.getByRole('tab', { name: 'Reviews' }).click();
+    await carer.getByRole('heading', { name: /^Reviews from families/ }).waitFor();
+    await expectNoAxeViolations(carer, 'the dashboard Reviews tab (mobile)');
+  });
 });

@@ -31,17 +31,14 @@ describe('pricing page', () => {
     await page.getByText(/DBS checks/).waitFor();
   });
 
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    it(`has no axe violations (${label})`, async () => {
-      const page = await open(viewport);
-      await page.goto('/pricing');
-      await page.getByRole('heading', { name: 'Get Started Today' }).waitFor();
-      await expectNoAxeViolations(page, `/pricing (${label})`);
-    });
-  }
+  // At 375 px, where most families use the site and layouts are tightest: the page shows the same
+  // elements at desktop (its content is checked there, above).
+  it('has no axe violations (mobile)', async () => {
+    const page = await open(MOBILE);
+    await page.goto('/pricing');
+    await page.getByRole('heading', { name: 'Get Started Today' }).waitFor();
+    await expectNoAxeViolations(page, '/pricing (mobile)');
+  });
 });
 
 describe('signed-in home', () => {

@@ -4,7 +4,7 @@ import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerThroughForm, toastTitle } from './support/journeys';
+import { NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 /** The narrowest phone the product supports (WCAG 1.4.10 reflow). */
@@ -24,29 +24,29 @@ const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: 
 
 type NewCarer = { email: string; profileId: string; userId: string; name: string; location: string };
 
-/** Registers a carer through /register and creates their profile through the API. */
+/**
+ * Registers a carer and creates their profile, both through the API (no test here is about
+ * registering), signing the page's context in. The page is left blank: go where the test starts.
+ */
 async function newCarer(page: Page, firstName: string, lastName: string, town: string): Promise<NewCarer> {
-  const email = await registerThroughForm(page, { firstName, lastName, userType: 'carer' });
+  const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
   const location = `${town} ${Date.now()}`;
-  const profile = await page.evaluate(async (where) => {
-    const response = await fetch('/api/carers', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
-        specialization: 'Elderly Care',
-        experience: '6-10 years',
-        location: where,
-        hourlyRateMin: '18.50',
-        hourlyRateMax: '24',
-        description:
-          'Experienced carer offering calm, practical support at home for older people and their families.',
-        qualifications: ['DBS Checked', 'First Aid Certified'],
-        availability: ['Weekdays'],
-      }),
-    });
-    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-    return (await response.json()) as { id: string; userId: string };
-  }, location);
+  const response = await page.request.post('/api/carers', {
+    headers: { Accept: 'application/json' },
+    data: {
+      specialization: 'Elderly Care',
+      experience: '6-10 years',
+      location,
+      hourlyRateMin: '18.50',
+      hourlyRateMax: '24',
+      description:
+        'Experienced carer offering calm, practical support at home for older people and their families.',
+      qualifications: ['DBS Checked', 'First Aid Certified'],
+      availability: ['Weekdays'],
+    },
+  });
+  if (!response.ok()) throw new Error(`${response.status()} ${await response.text()}`);
+  const profile = (await response.json()) as { id: string; userId: string };
   return { email, profileId: profile.id, userId: profile.userId, name: `${firstName} ${lastName}`, location };
 }
 
@@ -113,7 +113,7 @@ describe('carer verification', () => {
     await card.getByText('Not submitted', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Submit your checks' }).click();
     await carer.getByLabel('DBS check level').waitFor();
-    await expectNoAxeViolations(carer, 'the verification form (desktop)');
+    // The empty form's axe check is in the next test, on a small phone (its fields stack there).
 
     // Every field says what is missing, beside it; the first takes the focus.
     await carer.getByRole('button', { name: 'Submit Checks' }).click();
@@ -132,7 +132,8 @@ describe('carer verification', () => {
       await card.getByText(message, { exact: true }).first().waitFor();
     }
     expect(await carer.evaluate(() => document.activeElement?.id)).toBe('verification-dbsLevel');
-    await expectNoAxeViolations(carer, 'the verification form with its messages');
+    // Only this journey reaches this state: checked here, at its desktop viewport.
+    await expectNoAxeViolations(carer, 'the verification form with its messages (desktop)');
 
     // A file of the wrong type is refused in the browser.
     await carer
@@ -187,7 +188,7 @@ describe('carer verification', () => {
     expect(download.disposition).toMatch(/^attachment/);
     // Nobody else can fetch it: not the carer who sent it, not a visitor.
     expect(await carer.evaluate(async (url) => (await fetch(url!)).status, href)).toBe(403);
-    await expectNoAxeViolations(admin, 'the Verifications tab (desktop)');
+    // The Verifications tab's axe check is in the next test, on a small phone: same elements.
 
     await item.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
@@ -203,7 +204,8 @@ describe('carer verification', () => {
     await checks.getByText('Right to work confirmed').waitFor();
     await checks.getByText('References checked').waitFor();
     await subscriber.getByText('Verified', { exact: true }).first().waitFor();
-    await expectNoAxeViolations(subscriber, 'a verified profile as a subscriber');
+    // Only this journey reaches this state: checked here, at its desktop viewport.
+    await expectNoAxeViolations(subscriber, 'a verified profile as a subscriber (desktop)');
 
     // A visitor sees the badge only, and an invitation to subscribe.
     const visitor = await open(MOBILE);
@@ -226,6 +228,8 @@ describe('carer verification', () => {
     await carer.goto('/carer-dashboard');
     await verificationCard(carer).getByRole('button', { name: 'Submit your checks' }).click();
     await carer.getByLabel('DBS check level').waitFor();
+    // The carer's form and the admin's queue are checked by axe here only, at 320 px, the narrowest
+    // phone the product supports (and where families mostly are): neither shows more at desktop.
     await expectNoAxeViolations(carer, 'the verification form (mobile)');
     await expectNoSidewaysScroll(carer, 'the verification form (mobile)');
     await fillChecks(carer, 'passport');
@@ -351,14 +355,17 @@ describe('safeguarding queue and audit log', () => {
     await visitor.goto(`/carers?location=${encodeURIComponent(reported.location)}`);
     await visitor.getByRole('heading', { name: 'No Carers Found' }).waitFor();
     const signIn = (page: Page) =>
-      page.evaluate(async (email) => {
-        const response = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ email, password: 'Heather-Lantern-Quay-58' }),
-        });
-        return response.status;
-      }, reported.email);
+      page.evaluate(
+        async (credentials) => {
+          const response = await fetch('/api/auth/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify(credentials),
+          });
+          return response.status;
+        },
+        { email: reported.email, password: NEW_ACCOUNT_PASSWORD },
+      );
     expect(await signIn(visitor)).toBe(403);
 
     // Unsuspending lets them back in and back into search.
@@ -400,7 +407,7 @@ describe('safeguarding queue and audit log', () => {
     await openAdminTab(admin, /Audit/);
     const table = admin.getByRole('table', { name: 'Audit log entries' });
     await table.waitFor();
-    await expectNoAxeViolations(admin, 'the Audit log tab (desktop)');
+    // The Audit log tab's axe check is below, at 375 px (same elements; the table scrolls there).
     await admin.getByLabel('Record id').fill(reportId);
     await admin.getByRole('button', { name: 'Apply Filters' }).click();
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
@@ -423,6 +430,7 @@ describe('safeguarding queue and audit log', () => {
     const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
     await openAdminTab(phone, /Audit/);
     await phone.getByRole('table', { name: 'Audit log entries' }).waitFor();
+    // At 375 px, where layouts are tightest; the desktop journey above checks the open reports.
     await expectNoAxeViolations(phone, 'the Audit log tab (mobile)');
     await expectNoSidewaysScroll(phone, 'the Audit log tab (mobile)');
     await phone.getByRole('combobox', { name: 'Show' }).waitFor({ state: 'hidden' });
