@@ -152,16 +152,18 @@ describe('contact page', () => {
     expect(await form(page).getByLabel('First name').inputValue()).not.toBe('');
   });
 
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-    ['320 px', { width: 320, height: 640 }],
+  for (const [label, viewport, axe] of [
+    ['desktop', DESKTOP, false],
+    // axe once, on a phone: most families write from one, and the form is tightest there; the
+    // page shows the same elements at every width (the desktop header is checked elsewhere).
+    ['mobile', MOBILE, true],
+    ['320 px', { width: 320, height: 640 }, false],
   ] as const) {
-    it(`has no axe violations and no sideways scrolling (${label})`, async () => {
+    it(`has ${axe ? 'no axe violations and ' : ''}no sideways scrolling (${label})`, async () => {
       const page = await openContact(viewport);
       await form(page).getByRole('button', { name: 'Send Message' }).click();
       await form(page).getByText(CONTACT_MESSAGES.firstNameRequired, { exact: true }).waitFor();
-      await expectNoAxeViolations(page, `/contact with errors (${label})`);
+      if (axe) await expectNoAxeViolations(page, `/contact with errors (${label})`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
