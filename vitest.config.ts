@@ -76,10 +76,10 @@ const pgliteFiles = onPostgres && process.env.API_ON_BOTH !== 'all' ? PROVED_ON_
 
 /**
  * Workers for the whole run, shared by every project (vitest's default, one fewer than the cores,
- * is a single worker on a 2-core machine). One more than the cores: API files on PostgreSQL and
- * e2e files spend much of their time waiting on other processes (the database, Chromium).
+ * is a single worker on a 2-core machine). One per core: with three on two cores, three e2e files
+ * side by side (each a server and a Chromium) made the longest journeys three times slower.
  */
-const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
+const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
 
 export default defineConfig({
   test: {
@@ -97,7 +97,9 @@ export default defineConfig({
           // Files run side by side, each with its own server and database; a worker keeps one browser
           // for the files it runs (tests/e2e/support/e2e-suite.ts), hence the shared modules.
           isolate: false,
-          testTimeout: 60_000,
+          // A journey with several axe checks takes 30-45 s alone and up to twice that beside
+          // another file: the limit catches a hang, not a slow machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -60,6 +60,7 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   // A toast or dialog fading in or out has, for that moment, colours no one reads, and axe would
   // measure them (a colour-contrast failure that depends on timing). With reduced motion (which
   // the app honours) every fade takes no time, so axe sees the page as it settles.
+  const t0 = Date.now();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page
     .waitForFunction(
@@ -70,12 +71,14 @@ export async function expectNoAxeViolations(page: Page, label: string) {
       },
     )
     .catch(() => undefined);
+  const t1 = Date.now();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
+  if (process.env.AXE_TIMING) console.log(`AXE ${label} settle=${t1 - t0} axe=${Date.now() - t1}`);
   await page.emulateMedia({ reducedMotion: null });
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
