@@ -10,38 +10,50 @@ import type { DatabaseHandle } from './db/client';
 import { ensureAdminAccount } from './features/admin/admin-accounts';
 import { registerAdminGuard } from './features/admin/admin-guard';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { createAdminRepository } from './features/admin/admin.repository';
 import { createAdminService } from './features/admin/admin.service';
 import { registerAuditRoutes } from './features/audit/audit.routes';
+import { createAuditRepository } from './features/audit/audit.repository';
 import { createAuditRecorder, createAuditService } from './features/audit/audit.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createEmailVerificationRepository } from './features/auth/email-verification.repository';
 import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createLoginFailureRepository } from './features/auth/login-failure.repository';
 import { createSignInThrottle } from './features/auth/sign-in-throttle';
 import { createOidcClient } from './features/auth/oidc';
 import { registerPasswordResetRoutes } from './features/auth/password-reset.routes';
+import { createPasswordResetRepository } from './features/auth/password-reset.repository';
 import { createPasswordResetService } from './features/auth/password-reset.service';
 import { registerTwoFactorRoutes } from './features/auth/two-factor.routes';
+import { createTwoFactorRepository } from './features/auth/two-factor.repository';
 import { createTwoFactorService } from './features/auth/two-factor.service';
 import { createUserRepository } from './features/auth/user.repository';
 import { registerCarersRoutes } from './features/carers/carers.routes';
 import { registerDemoMailboxRoutes } from './features/demo/demo-mailbox.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
+import { createCarersRepository } from './features/carers/carers.repository';
 import { CARER_CHANGE_CHANNEL, createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createAccountDeletion, createAccountErasure } from './features/privacy/account-deletion';
+import { createDataExportRepository } from './features/privacy/data-export.repository';
 import { createDataExportService } from './features/privacy/data-export.service';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes';
 import { registerMessagingRoutes } from './features/messaging/messaging.routes';
+import { createMessagingRepository } from './features/messaging/messaging.repository';
 import { createMessagingService } from './features/messaging/messaging.service';
 import { registerReportsRoutes } from './features/reports/reports.routes';
+import { createReportsRepository } from './features/reports/reports.repository';
 import { createReportsService } from './features/reports/reports.service';
 import { registerReviewsRoutes } from './features/reviews/reviews.routes';
+import { createReviewsRepository } from './features/reviews/reviews.repository';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
+import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
 import { registerSafeguardingRoutes } from './features/safeguarding/safeguarding.routes';
+import { createSafeguardingRepository } from './features/safeguarding/safeguarding.repository';
 import { createSafeguardingService } from './features/safeguarding/safeguarding.service';
 import { createSavedCarersRepository } from './features/saved-carers/saved-carers.repository';
 import { registerSavedCarersRoutes } from './features/saved-carers/saved-carers.routes';
@@ -50,9 +62,11 @@ import { createCarerMembershipService } from './features/subscriptions/carer-mem
 import { createPaymentEventHandler } from './features/subscriptions/payment-events';
 import { createPaymentStarter } from './features/subscriptions/payment-starter';
 import { registerStripeWebhookRoutes } from './features/subscriptions/stripe-webhook.routes';
+import { createSubscriptionsRepository } from './features/subscriptions/subscriptions.repository';
 import { registerSubscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './features/subscriptions/subscriptions.service';
 import { registerVerificationRoutes } from './features/verification/verification.routes';
+import { createVerificationRepository } from './features/verification/verification.repository';
 import { createVerificationService } from './features/verification/verification.service';
 import { registerCrossSiteGuard } from './platform/cross-site-guard';
 import { registerErrorHandling } from './platform/errors';
@@ -155,7 +169,10 @@ export async function buildApp({
   registerCrossSiteGuard(app, config);
   await registerOpenApi(app);
 
-  // 2. Services, built once from their repositories.
+  // 2. Services, built once from their repositories, which are made here: a service can then be
+  // built in a test from a real database without the app (tests/api/service-rules.test.ts). A
+  // service that writes several rows in one transaction also gets `db`: it opens the transaction
+  // and makes its repositories on `tx` there, so each multi-step write stays one transaction.
   const { db } = database;
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 10_000 });
   if (config.sessionCacheMs > 0) registerSessionCache(app, database, sessionCache);
@@ -166,7 +183,13 @@ export async function buildApp({
   const loginFailures = createLoginFailureRepository(db);
   const carerCaches = createNotifiedCaches({ channel: CARER_CHANGE_CHANNEL, ttlMs: config.carerCacheMs });
   if (config.carerCacheMs > 0) registerNotifiedCaches(app, database, carerCaches, 'carer cache');
-  const carers = createCarersService({ db, storage, searchCacheMs: config.searchCacheMs, carerCaches });
+  const carers = createCarersService({
+    carers: createCarersRepository(db),
+    db,
+    storage,
+    searchCacheMs: config.searchCacheMs,
+    carerCaches,
+  });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
   const signInThrottle = createSignInThrottle({ rateLimiter, loginFailures });
@@ -180,6 +203,7 @@ export async function buildApp({
   });
   app.decorate('mailer', mailer);
   const twoFactor = createTwoFactorService({
+    repository: createTwoFactorRepository(db),
     db,
     mailer,
     signInThrottle,
@@ -189,6 +213,7 @@ export async function buildApp({
   });
   const audit = createAuditRecorder(db);
   const emailVerification = createEmailVerificationService({
+    repository: createEmailVerificationRepository(db),
     db,
     mailer,
     rateLimiter,
@@ -223,6 +248,7 @@ export async function buildApp({
   // Account deletion is shared by "Delete my account" and the admins' customer deletion (decision 0011).
   const accountErasure = createAccountErasure({ secret: config.sessionSecret });
   const admin = createAdminService({
+    admin: createAdminRepository(db),
     db,
     storage,
     auth,
@@ -243,6 +269,7 @@ export async function buildApp({
     }
   }
   const messaging = createMessagingService({
+    messaging: createMessagingRepository(db),
     db,
     carers,
     mailer,
@@ -254,6 +281,7 @@ export async function buildApp({
     app.log.warn('SMTP_URL is not set: emails are written to the log and the outbox table only');
   }
   const passwordReset = createPasswordResetService({
+    repository: createPasswordResetRepository(db),
     db,
     users: createUserRepository(db),
     mailer,
@@ -262,6 +290,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   const settings = createSettingsService({
+    repository: createSettingsRepository(db),
     db,
     storage,
     mailer,
@@ -271,12 +300,13 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   const contact = createContactService({ db, mailer, rateLimiter, supportAddress: config.mail.supportEmail });
-  const reviews = createReviewsService({ db });
-  const reports = createReportsService({ db, rateLimiter });
+  const reviews = createReviewsService({ reviews: createReviewsRepository(db), db });
+  const reports = createReportsService({ reports: createReportsRepository(db), rateLimiter });
   if (config.mode === 'production' && !config.clamavUrl) {
     app.log.warn('CLAMAV_URL is not set: verification documents are stored without a virus scan');
   }
   const verification = createVerificationService({
+    verifications: createVerificationRepository(db),
     db,
     carerCaches,
     storage,
@@ -284,7 +314,11 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
   });
-  const safeguarding = createSafeguardingService({ db, mailer });
+  const safeguarding = createSafeguardingService({
+    safeguarding: createSafeguardingRepository(db),
+    db,
+    mailer,
+  });
   // Payments: Stripe when its keys are set, otherwise the demo provider (docs/decisions/0006-payments.md).
   const demoPayments = config.stripe ? undefined : createDemoProvider({ secret: config.sessionSecret });
   const paymentProvider: PaymentProvider = config.stripe
@@ -294,16 +328,22 @@ export async function buildApp({
       })
     : demoPayments!;
   const paymentEvents = createPaymentEventHandler({ db, provider: paymentProvider, mailer, log: app.log });
-  const paymentStarter = createPaymentStarter({ db, provider: paymentProvider, log: app.log });
-  const subscriptions = createSubscriptionsService({
+  const subscriptionsRepository = createSubscriptionsRepository(db);
+  const paymentStarter = createPaymentStarter({
+    payments: subscriptionsRepository,
     db,
+    provider: paymentProvider,
+    log: app.log,
+  });
+  const subscriptions = createSubscriptionsService({
+    repository: subscriptionsRepository,
     provider: paymentProvider,
     demo: demoPayments,
     starter: paymentStarter,
     events: paymentEvents,
   });
   const carerMembership = createCarerMembershipService({
-    db,
+    repository: subscriptionsRepository,
     provider: paymentProvider,
     starter: paymentStarter,
   });
@@ -315,7 +355,13 @@ export async function buildApp({
     secret: config.sessionSecret,
     log: app.log,
   });
-  const dataExport = createDataExportService({ db, storage, secret: config.sessionSecret, log: app.log });
+  const dataExport = createDataExportService({
+    repository: createDataExportRepository(db),
+    db,
+    storage,
+    secret: config.sessionSecret,
+    log: app.log,
+  });
   if (config.mode === 'production' && !config.stripe) {
     // Only reached with PAYMENTS_PROVIDER=demo written by the operator (config.ts refuses otherwise).
     app.log.warn(
@@ -393,7 +439,7 @@ export async function buildApp({
   registerReviewsRoutes(app, reviews);
   registerReportsRoutes(app, reports);
   registerAdminRoutes(app, { config, admin });
-  registerAuditRoutes(app, createAuditService({ db }));
+  registerAuditRoutes(app, createAuditService({ audit: createAuditRepository(db) }));
   registerSafeguardingRoutes(app, safeguarding);
   registerSubscriptionsRoutes(app, {
     subscriptions,

@@ -574,7 +574,9 @@ describe('public search (GET /api/carers)', () => {
       .where(eq(carerProfiles.id, b!.id));
     // Review writes refresh the stored score (issue 6); here the daily housekeeping does.
     const { createCarersService } = await import('../../src/server/features/carers/carers.service');
-    await createCarersService({ db: t.database.db, storage: t.storage }).refreshAllRankScores();
+    const { createCarersRepository } = await import('../../src/server/features/carers/carers.repository');
+    const carers = createCarersRepository(t.database.db);
+    await createCarersService({ carers, db: t.database.db, storage: t.storage }).refreshAllRankScores();
     const ranked = (await search('?location=rankton')).items.map((c) => c.lastName);
     expect(ranked).toEqual(['Prior', 'Bayes']);
     expect((await search('?location=rankton&sort=rating')).items.map((c) => c.lastName)).toEqual([
@@ -735,7 +737,9 @@ describe('saved carers', () => {
 describe('ranking refresh', () => {
   it('rewrites only the scores that moved', async () => {
     const { createCarersService } = await import('../../src/server/features/carers/carers.service');
-    const service = createCarersService({ db: t.database.db, storage: t.storage });
+    const { createCarersRepository } = await import('../../src/server/features/carers/carers.repository');
+    const carers = createCarersRepository(t.database.db);
+    const service = createCarersService({ carers, db: t.database.db, storage: t.storage });
     await service.refreshAllRankScores();
     expect(await service.refreshAllRankScores()).toBe(0);
     // Two weeks without activity lowers the recency part of one carer's score.

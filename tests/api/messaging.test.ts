@@ -15,6 +15,7 @@ import {
   type UnreadCount,
 } from '@contracts/messages';
 import { carerProfiles, conversations, messages, userBlocks, users } from '../../src/server/db/schema';
+import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
 import { createCarersService } from '../../src/server/features/carers/carers.service';
 import { createMessagingRepository } from '../../src/server/features/messaging/messaging.repository';
 import { createMessagingService } from '../../src/server/features/messaging/messaging.service';
@@ -528,8 +529,13 @@ describe('notification emails', () => {
     const grace = await carer(t, { firstName: 'Grace' });
     let clock = new Date();
     const service = createMessagingService({
+      messaging: createMessagingRepository(t.database.db),
       db: t.database.db,
-      carers: createCarersService({ db: t.database.db, storage: t.storage }),
+      carers: createCarersService({
+        carers: createCarersRepository(t.database.db),
+        db: t.database.db,
+        storage: t.storage,
+      }),
       mailer: t.app.mailer,
       rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
       publicUrl: t.config.publicUrl,

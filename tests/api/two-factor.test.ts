@@ -22,6 +22,7 @@ import {
 import { createSignInThrottle } from '../../src/server/features/auth/sign-in-throttle';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import { createLoginFailureRepository } from '../../src/server/features/auth/login-failure.repository';
+import { createTwoFactorRepository } from '../../src/server/features/auth/two-factor.repository';
 import { createTwoFactorService } from '../../src/server/features/auth/two-factor.service';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -642,6 +643,7 @@ describe('data export, retention and deletion', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(twoFactorChallenges.userId, user.id));
     const service = createTwoFactorService({
+      repository: createTwoFactorRepository(t.database.db),
       db: t.database.db,
       signInThrottle: createSignInThrottle({
         rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),

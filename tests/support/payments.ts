@@ -13,6 +13,7 @@ import {
 import { createCarerMembershipService } from '../../src/server/features/subscriptions/carer-membership.service';
 import { createPaymentEventHandler } from '../../src/server/features/subscriptions/payment-events';
 import { createPaymentStarter } from '../../src/server/features/subscriptions/payment-starter';
+import { createSubscriptionsRepository } from '../../src/server/features/subscriptions/subscriptions.repository';
 import { createSubscriptionsService } from '../../src/server/features/subscriptions/subscriptions.service';
 import { createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';
@@ -84,15 +85,16 @@ export function demoRenewals(t: TestApp) {
     mailer: t.app.mailer,
     log: t.app.log,
   });
-  const starter = createPaymentStarter({ db: t.database.db, provider, log: t.app.log });
+  const repository = createSubscriptionsRepository(t.database.db);
+  const starter = createPaymentStarter({ payments: repository, db: t.database.db, provider, log: t.app.log });
   const subscriptions = createSubscriptionsService({
-    db: t.database.db,
+    repository,
     provider,
     demo: provider,
     starter,
     events,
   });
-  const membership = createCarerMembershipService({ db: t.database.db, provider, starter });
+  const membership = createCarerMembershipService({ repository, provider, starter });
   return { run: () => subscriptions.renewDemoSubscriptions(), membership };
 }
 

@@ -43,6 +43,7 @@ const DAY_MS = 86_400_000;
 export const ADMIN_CARER_LISTING_YEARS = 100;
 
 interface AdminServiceDeps {
+  admin: AdminRepository;
   db: Database;
   storage: FileStorage;
   auth: AuthService;
@@ -85,6 +86,7 @@ const carerValues = (input: AdminCarerInput): AdminCarerValues => ({
 });
 
 export function createAdminService({
+  admin,
   db,
   storage,
   auth,
@@ -92,8 +94,6 @@ export function createAdminService({
   cancelRecurringPlans,
   now = () => new Date(),
 }: AdminServiceDeps) {
-  const admin = createAdminRepository(db);
-
   /** Runs `change` and its audit entries in one transaction: both commit or neither does. */
   function audited<T>(
     actor: Actor,

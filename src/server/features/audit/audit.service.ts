@@ -1,6 +1,11 @@
 import type { AuditEntry, AuditLogPage, AuditLogQuery } from '@contracts/admin';
-import type { Database, Executor } from '../../db/client';
-import { createAuditRepository, type AuditRecord, type AuditRow } from './audit.repository';
+import type { Executor } from '../../db/client';
+import {
+  createAuditRepository,
+  type AuditRecord,
+  type AuditRepository,
+  type AuditRow,
+} from './audit.repository';
 
 export type { AuditRecord };
 
@@ -34,8 +39,7 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
 });
 
 /** The audit log as admins read it (issue 7 point 6); entries are written by each feature's own transaction. */
-export function createAuditService({ db }: { db: Database }) {
-  const audit = createAuditRepository(db);
+export function createAuditService({ audit }: { audit: AuditRepository }) {
   return {
     async list(query: AuditLogQuery): Promise<AuditLogPage> {
       const { rows, hasMore } = await audit.list(query);

@@ -60,3 +60,4 @@ export function createEmailVerificationRepository(db: Executor) {
     },
   };
 }
+export type EmailVerificationRepository = ReturnType<typeof createEmailVerificationRepository>;

@@ -9,7 +9,10 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
-import { createEmailVerificationRepository } from './email-verification.repository';
+import {
+  createEmailVerificationRepository,
+  type EmailVerificationRepository,
+} from './email-verification.repository';
 import { linkTokenHasher, newLinkToken } from './password-reset.service';
 
 /** New confirmation links one account may ask for (the first, sent at registration, is not counted). */
@@ -73,6 +76,7 @@ export function registrationAttemptEmail(to: string, publicUrl: string): Outgoin
 }
 
 interface EmailVerificationDeps {
+  repository: EmailVerificationRepository;
   db: Database;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -85,6 +89,7 @@ interface EmailVerificationDeps {
 
 /** Confirming a new account's email address (issue 17 point 3; docs/decisions/0019-email-ownership.md). */
 export function createEmailVerificationService({
+  repository,
   db,
   mailer,
   rateLimiter,
@@ -94,7 +99,6 @@ export function createEmailVerificationService({
   now = () => new Date(),
 }: EmailVerificationDeps) {
   const hashToken = linkTokenHasher(secret, 'email-verification');
-  const repository = createEmailVerificationRepository(db);
   const invalid = () =>
     AppError.badRequest(EMAIL_VERIFICATION_MESSAGES.linkInvalid, {
       token: EMAIL_VERIFICATION_MESSAGES.linkInvalid,

@@ -11,7 +11,7 @@ import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import { clientNetworkKey, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { hashPassword, passwordProblem } from './password';
 import { createTwoFactorRepository } from './two-factor.repository';
-import { createPasswordResetRepository } from './password-reset.repository';
+import { createPasswordResetRepository, type PasswordResetRepository } from './password-reset.repository';
 import type { UserRepository } from './user.repository';
 
 /** Reset requests naming one email address, whoever sends them. */
@@ -80,6 +80,7 @@ export function passwordResetNoticeEmail(to: string): OutgoingEmail {
 }
 
 interface PasswordResetDeps {
+  repository: PasswordResetRepository;
   db: Database;
   users: UserRepository;
   mailer: Mailer;
@@ -95,6 +96,7 @@ interface PasswordResetDeps {
  * up through OpenID Connect) may set one this way: the link proves they own the address.
  */
 export function createPasswordResetService({
+  repository,
   db,
   users,
   mailer,
@@ -105,7 +107,6 @@ export function createPasswordResetService({
   minimumRequestMs = RESET_REQUEST_MIN_MS,
 }: PasswordResetDeps) {
   const hashToken = linkTokenHasher(secret, 'password-reset');
-  const repository = createPasswordResetRepository(db);
 
   return {
     /** Always resolves the same way for a known or unknown address (or throws the same 429). */

@@ -16,7 +16,7 @@ import { createCurrentPasswordCheck } from './current-password';
 import { linkTokenHasher, newLinkToken } from './password-reset.service';
 import type { SignInThrottle } from './sign-in-throttle';
 import { createTotpCrypto, isAppCode } from './totp';
-import { createTwoFactorRepository } from './two-factor.repository';
+import { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository';
 
 // Two-factor sign-in (issue 8 point 3, decision 0012). The only way from a right password to a
 // session, when two-factor is on (or required), is completeChallenge with a right code: the
@@ -29,6 +29,7 @@ const ENROLMENT_TTL_MS = 60 * MINUTE_MS;
 export type SecondStep = 'none' | 'code' | 'setup';
 
 interface TwoFactorServiceDeps {
+  repository: TwoFactorRepository;
   db: Database;
   mailer: Mailer;
   /** Wrong passwords here count as failed sign-ins, as on the rest of Settings. */
@@ -62,6 +63,7 @@ function securityNotice(to: string, subject: string, what: string): OutgoingEmai
 }
 
 export function createTwoFactorService({
+  repository,
   db,
   mailer,
   signInThrottle,
@@ -71,7 +73,6 @@ export function createTwoFactorService({
   now = () => new Date(),
 }: TwoFactorServiceDeps) {
   const confirmPassword = createCurrentPasswordCheck(signInThrottle, now);
-  const repository = createTwoFactorRepository(db);
   const crypto = createTotpCrypto(keySecret);
   /** The stored key, readable only under the secret it was encrypted with. */
   const keyOf = (row: TwoFactorSecretRow): string => {

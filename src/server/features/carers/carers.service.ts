@@ -17,12 +17,13 @@ import { createTtlCache } from '../../platform/ttl-cache';
 import { createUploadsRepository } from '../../platform/uploads.repository';
 import { isListed } from './carer-listing';
 import { postcodeDistrictIn } from './carer-mapper';
-import { createCarersRepository } from './carers.repository';
+import { createCarersRepository, type CarersRepository } from './carers.repository';
 
 /** Where migration 0011's triggers announce any change to carer profiles or their checks. */
 export const CARER_CHANGE_CHANNEL = 'carematch_carers';
 
 interface CarersServiceDeps {
+  carers: CarersRepository;
   db: Database;
   storage: FileStorage;
   /** How long a search answer may be reused by this instance (0: never; decision 0013). */
@@ -45,8 +46,13 @@ function authorName(first: string | null, last: string | null): string {
   return [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
 }
 
-export function createCarersService({ db, storage, searchCacheMs = 0, carerCaches }: CarersServiceDeps) {
-  const carers = createCarersRepository(db);
+export function createCarersService({
+  carers,
+  db,
+  storage,
+  searchCacheMs = 0,
+  carerCaches,
+}: CarersServiceDeps) {
   // The busiest call, and the same for everyone (public fields only): repeated searches within
   // searchCacheMs share one database query. This instance's own profile writes clear it at once.
   const searchCache = createTtlCache<Awaited<ReturnType<typeof carers.search>>>({

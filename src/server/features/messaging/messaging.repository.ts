@@ -289,3 +289,4 @@ export function createMessagingRepository(db: Executor) {
     },
   };
 }
+export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

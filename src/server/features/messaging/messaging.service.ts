@@ -26,7 +26,12 @@ import { outboxValues, quotedForEmail, type Mailer, type OutgoingEmail } from '.
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import type { CarersService } from '../carers/carers.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
-import { createMessagingRepository, type ConversationRow, type NotifiedSide } from './messaging.repository';
+import {
+  createMessagingRepository,
+  type ConversationRow,
+  type MessagingRepository,
+  type NotifiedSide,
+} from './messaging.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 /** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
@@ -42,6 +47,7 @@ const UNNAMED_MEMBER = `${PRODUCT_NAME} member`;
 type Side = NotifiedSide;
 
 interface MessagingDeps {
+  messaging: MessagingRepository;
   db: Database;
   carers: CarersService;
   mailer: Mailer;
@@ -159,6 +165,7 @@ const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
 
 export function createMessagingService({
+  messaging,
   db,
   carers,
   mailer,
@@ -166,8 +173,6 @@ export function createMessagingService({
   publicUrl,
   now = () => new Date(),
 }: MessagingDeps) {
-  const messaging = createMessagingRepository(db);
-
   /** The conversation if `viewer` is in it; the same 404 for a bad id, an unknown one and someone else's. */
   async function participantConversation(viewer: UserRow, id: string, executor: Executor = db) {
     const conversation = isUuid(id)

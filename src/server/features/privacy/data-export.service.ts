@@ -7,7 +7,7 @@ import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit
 import type { FileStorage } from '../../platform/storage';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
 import { toCsv } from './csv';
-import { createDataExportRepository, type ExportRecord } from './data-export.repository';
+import type { DataExportRepository, ExportRecord } from './data-export.repository';
 
 // "Download my data" (issue 8 point 4, UK GDPR rights of access and portability): one ZIP made
 // within the request, a JSON and a CSV file per kind of record, the stored files, and a README.
@@ -105,6 +105,7 @@ function readme(user: UserRow, at: Date, included: Part[], files: string[], miss
 }
 
 interface DataExportDeps {
+  repository: DataExportRepository;
   db: Database;
   storage: FileStorage;
   secret: string;
@@ -118,6 +119,7 @@ export interface DataExport {
 }
 
 export function createDataExportService({
+  repository,
   db,
   storage,
   secret,
@@ -127,7 +129,6 @@ export function createDataExportService({
   const rateLimiter = createRateLimiter(db, { secret });
 
   async function collect(user: UserRow) {
-    const repository = createDataExportRepository(db);
     const profile = await repository.carerProfile(user.id);
     const carerId = profile?.id;
     const verifications = carerId ? await repository.verifications(carerId) : [];

@@ -62,3 +62,4 @@ export function createReportsRepository(db: Executor) {
     },
   };
 }
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

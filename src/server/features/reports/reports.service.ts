@@ -5,11 +5,10 @@ import {
   type ReportInput,
   type ReportReceipt,
 } from '@contracts/reports';
-import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
-import { createReportsRepository, type NewReport } from './reports.repository';
+import type { NewReport, ReportsRepository } from './reports.repository';
 
 /** Every report request counts, found or not, so the limit also stops probing for ids. */
 export const REPORT_RATE_LIMIT: RateLimitRule = {
@@ -19,15 +18,13 @@ export const REPORT_RATE_LIMIT: RateLimitRule = {
 };
 
 interface ReportsServiceDeps {
-  db: Database;
+  reports: ReportsRepository;
   rateLimiter: RateLimiter;
   now?: () => Date;
 }
 
 /** Reports of a conversation or a review go into the `reports` table, the admins' queue (issue 7). */
-export function createReportsService({ db, rateLimiter, now = () => new Date() }: ReportsServiceDeps) {
-  const reports = createReportsRepository(db);
-
+export function createReportsService({ reports, rateLimiter, now = () => new Date() }: ReportsServiceDeps) {
   const admit = (reporter: UserRow) =>
     rateLimiter.enforce(REPORT_RATE_LIMIT, reporter.id, REPORT_MESSAGES.tooManyReports);
 

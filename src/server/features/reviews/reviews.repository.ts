@@ -124,3 +124,4 @@ export function createReviewsRepository(db: Executor) {
     },
   };
 }
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

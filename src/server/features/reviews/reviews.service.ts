@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { createReviewsRepository, type ReviewRow } from './reviews.repository';
+import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 interface ReviewsServiceDeps {
+  reviews: ReviewsRepository;
   db: Database;
   now?: () => Date;
 }
@@ -30,9 +31,7 @@ const toMyReview = (row: ReviewRow): MyReview => ({
  * that is the proof they were really in touch. The subscription does not matter here, so a
  * customer whose plan ended can still review a carer they talked to.
  */
-export function createReviewsService({ db, now = () => new Date() }: ReviewsServiceDeps) {
-  const reviews = createReviewsRepository(db);
-
+export function createReviewsService({ reviews, db, now = () => new Date() }: ReviewsServiceDeps) {
   return {
     async mine(carerId: string, viewer: UserRow): Promise<MyReviewState> {
       const carer = await reviews.findCarer(carerId);

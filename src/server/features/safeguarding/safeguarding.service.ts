@@ -21,9 +21,11 @@ import {
   type ContextMessageRow,
   type ReportRow,
   type ReportStatus,
+  type SafeguardingRepository,
 } from './safeguarding.repository';
 
 interface SafeguardingDeps {
+  safeguarding: SafeguardingRepository;
   db: Database;
   mailer: Mailer;
   now?: () => Date;
@@ -100,9 +102,12 @@ function suspensionEmail(to: string, name: string, note: string): OutgoingEmail 
 }
 
 /** The safeguarding queue (issue 7 point 5): reports with their context, and what admins do about them. */
-export function createSafeguardingService({ db, mailer, now = () => new Date() }: SafeguardingDeps) {
-  const safeguarding = createSafeguardingRepository(db);
-
+export function createSafeguardingService({
+  safeguarding,
+  db,
+  mailer,
+  now = () => new Date(),
+}: SafeguardingDeps) {
   async function views(rows: ReportRow[]): Promise<AdminReport[]> {
     const accountIds = new Set<string>();
     for (const row of rows) {

@@ -26,9 +26,10 @@ import {
   emailChangeRequestedNotice,
   passwordChangedNotice,
 } from './settings-emails';
-import { createSettingsRepository } from './settings.repository';
+import { createSettingsRepository, type SettingsRepository } from './settings.repository';
 
 interface SettingsServiceDeps {
+  repository: SettingsRepository;
   db: Database;
   storage: FileStorage;
   mailer: Mailer;
@@ -49,6 +50,7 @@ export interface SettingsActor {
 
 /** The account settings of issue 8 point 1 (docs/decisions/0010-account-settings-and-password-reset.md). */
 export function createSettingsService({
+  repository,
   db,
   storage,
   mailer,
@@ -58,7 +60,6 @@ export function createSettingsService({
   publicUrl,
   now = () => new Date(),
 }: SettingsServiceDeps) {
-  const repository = createSettingsRepository(db);
   const hashEmailToken = linkTokenHasher(secret, 'email-change');
   // A session's public handle: a keyed hash of its stored hash, cut short. It names the session
   // for DELETE and cannot be turned back into the stored hash, let alone the cookie.

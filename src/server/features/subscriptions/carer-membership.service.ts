@@ -4,13 +4,12 @@ import {
   type CarerMembershipState,
   type StartMembershipResponse,
 } from '@contracts/subscriptions';
-import type { Database } from '../../db/client';
 import type { BillingSubscriptionRow, CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { PaymentStarter } from './payment-starter';
 import { toPaymentHistoryItem } from './subscriptions.service';
-import { createSubscriptionsRepository } from './subscriptions.repository';
+import type { SubscriptionsRepository } from './subscriptions.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 /**
@@ -19,18 +18,16 @@ import { assertEmailConfirmed } from '../auth/email-confirmed';
  * paid invoice moves on (payment-events.ts).
  */
 export function createCarerMembershipService({
-  db,
+  repository,
   provider,
   starter,
   now = () => new Date(),
 }: {
-  db: Database;
+  repository: SubscriptionsRepository;
   provider: PaymentProvider;
   starter: PaymentStarter;
   now?: () => Date;
 }) {
-  const repository = createSubscriptionsRepository(db);
-
   async function carerProfile(user: UserRow): Promise<CarerProfileRow> {
     if (user.role !== 'carer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCarers);
     const profile = await repository.findCarerProfile(user.id);

@@ -6,7 +6,7 @@ import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { PLAN_TERMS } from './plans';
-import { createSubscriptionsRepository } from './subscriptions.repository';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 
 /**
  * A pending payment is offered again for this long. Stripe lets an incomplete subscription's
@@ -27,18 +27,18 @@ const displayName = (user: UserRow) =>
  * stored so later clicks return it without calling the provider at all.
  */
 export function createPaymentStarter({
+  payments,
   db,
   provider,
   log,
   now = () => new Date(),
 }: {
+  payments: SubscriptionsRepository;
   db: Database;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const payments = createSubscriptionsRepository(db);
-
   async function callProvider(user: UserRow, payment: PaymentRow): Promise<string> {
     const plan = payment.plan as PaymentPlan;
     const terms = PLAN_TERMS[plan];

@@ -14,7 +14,6 @@ import {
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
 import type { SubscriptionType } from '@contracts/pricing';
-import type { Database } from '../../db/client';
 import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { checkDemoCard, type DemoProvider } from '../../platform/payments/demo-provider';
@@ -25,7 +24,7 @@ import type { PaymentStarter } from './payment-starter';
 import { PLAN_TERMS } from './plans';
 import { purchaseRefusal } from './purchase-rules';
 import { hasActiveSubscription } from './subscription-access';
-import { createSubscriptionsRepository } from './subscriptions.repository';
+import type { SubscriptionsRepository } from './subscriptions.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
@@ -42,7 +41,7 @@ export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
 const RENEWAL_BATCH = 100;
 
 interface SubscriptionsServiceDeps {
-  db: Database;
+  repository: SubscriptionsRepository;
   provider: PaymentProvider;
   /** Present in demo mode only: the card form's confirm call. */
   demo: DemoProvider | undefined;
@@ -52,15 +51,13 @@ interface SubscriptionsServiceDeps {
 }
 
 export function createSubscriptionsService({
-  db,
+  repository,
   provider,
   demo,
   starter,
   events,
   now = () => new Date(),
 }: SubscriptionsServiceDeps) {
-  const repository = createSubscriptionsRepository(db);
-
   function requireCustomer(user: UserRow) {
     if (user.role !== 'customer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCustomers);
   }

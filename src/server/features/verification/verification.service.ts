@@ -28,6 +28,7 @@ import { sniffDocumentType, type SniffedType, type VerificationUpload } from './
 import {
   createVerificationRepository,
   type DocumentRow,
+  type VerificationRepository,
   type VerificationRow,
   type VerificationStatus,
   type VerificationWithCarer,
@@ -35,6 +36,7 @@ import {
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 interface VerificationDeps {
+  verifications: VerificationRepository;
   db: Database;
   storage: FileStorage;
   mailer: Mailer;
@@ -145,6 +147,7 @@ function decisionEmail(to: string, firstName: string, link: string, reason: stri
 
 /** Carer verification (issue 7 point 4): submission with private documents, the admin queue, the checks shown. */
 export function createVerificationService({
+  verifications,
   db,
   storage,
   mailer,
@@ -153,7 +156,6 @@ export function createVerificationService({
   carerCaches,
   now = () => new Date(),
 }: VerificationDeps) {
-  const verifications = createVerificationRepository(db);
   // Every subscribed customer's profile view shows the carer's checks: the same row for all.
   const approvedCache = carerCaches?.cache<VerificationRow | undefined>(5_000);
   const latestApproved = (carerId: string) =>
