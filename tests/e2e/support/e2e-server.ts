@@ -47,6 +47,9 @@ export async function startE2EServer(): Promise<E2EServer> {
     baseUrl: `http://127.0.0.1:${workerPort}`,
     database,
     async close() {
+      // The worker's browser outlives this server: its keep-alive and event-stream connections
+      // would hold the close open, so they are cut (the file's pages are already closed).
+      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },
