@@ -5,15 +5,25 @@ let counter = 0;
 /** The password every account registered by a journey gets. */
 export const NEW_ACCOUNT_PASSWORD = 'Heather-Lantern-Quay-58';
 
-/** Registers a new account through /register and waits until it lands. */
-export async function registerThroughForm(
-  page: Page,
-  person: { firstName: string; lastName: string; userType: 'customer' | 'carer'; email?: string },
-) {
+/** A person a journey registers; without `email`, a new address made from the name. */
+export interface NewPerson {
+  firstName: string;
+  lastName: string;
+  userType: 'customer' | 'carer';
+  email?: string;
+}
+
+function addressFor(person: NewPerson): string {
   counter += 1;
-  const email =
+  return (
     person.email ??
-    `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}.${Date.now()}${counter}@example.org`;
+    `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}.${Date.now()}${counter}@example.org`
+  );
+}
+
+/** Registers a new account through /register and waits until it lands. */
+export async function registerThroughForm(page: Page, person: NewPerson) {
+  const email = addressFor(person);
   await page.goto('/register');
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
@@ -58,14 +68,8 @@ export const toastTitle = (page: Page, title: string) => page.getByText(title, {
  * the page's browser context in (the session cookie lands in its cookie jar): for journeys that
  * need a new account but are not about registering. Returns the address.
  */
-export async function registerByApi(
-  page: Page,
-  person: { firstName: string; lastName: string; userType: 'customer' | 'carer'; email?: string },
-) {
-  counter += 1;
-  const email =
-    person.email ??
-    `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}.${Date.now()}${counter}@example.org`;
+export async function registerByApi(page: Page, person: NewPerson) {
+  const email = addressFor(person);
   const registered = await page.request.post('/api/auth/register', {
     data: {
       email,
