@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/sequencer';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const alias = { '@contracts': fromRoot('./src/contracts'), '@web': fromRoot('./src/web') };
@@ -84,6 +85,7 @@ const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       ...apiProjects('pglite', pgliteFiles),
