@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, default as AxeCore } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -67,6 +68,28 @@ export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+let axeSource: string | undefined;
+
+/**
+ * axe-core run in the page itself, as `@axe-core/playwright` does in its legacy mode, with the
+ * script injected once per document rather than on every call. The builder's default mode opens a
+ * blank page (a renderer process) per call to merge the frames' results, which cost more than the
+ * rules; the app has no iframes to merge. Only violations are listed in full.
+ */
+async function runAxe(page: Page): Promise<AxeResults['violations']> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const injected = await page.evaluate(() => 'axe' in window);
+  if (!injected) await page.evaluate(axeSource);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof AxeCore }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    AXE_TAGS,
+  );
+}
+
 /** axe-core with the WCAG 2.x A and AA rules (2.2 included): no violations allowed. */
 export async function expectNoAxeViolations(page: Page, label: string) {
   // A toast or dialog fading in or out has, for that moment, colours no one reads, and axe would
@@ -84,15 +107,8 @@ export async function expectNoAxeViolations(page: Page, label: string) {
     )
     .catch(() => undefined);
   const t1 = Date.now();
-  // Legacy mode runs axe in the page itself: the default opens a blank page (a renderer process) per
-  // call to merge the frames' results, which cost more than the rules (the app has no iframes to
-  // merge). Only violations are wanted, so axe does not list every passing element.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const summary = results.violations.map(
+  const violations = await runAxe(page);
+  const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
   if (process.env.AXE_TIMING) console.log(`AXE ${label} settle=${t1 - t0} axe=${Date.now() - t1}`);
