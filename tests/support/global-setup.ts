@@ -5,6 +5,7 @@ import { ensurePgliteTemplate, ensurePostgresTemplate } from './database-templat
  * so no two workers race to make the same one (tests/support/database-template.ts).
  */
 export default async function setup() {
-  await ensurePgliteTemplate();
-  if (process.env.TEST_DATABASE_URL) await ensurePostgresTemplate(process.env.TEST_DATABASE_URL);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // Side by side: PGlite migrates in this process, PostgreSQL in its own.
+  await Promise.all([ensurePgliteTemplate(), serverUrl ? ensurePostgresTemplate(serverUrl) : undefined]);
 }
