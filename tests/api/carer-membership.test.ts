@@ -8,7 +8,7 @@ import {
   type StartMembershipResponse,
 } from '@contracts/subscriptions';
 import { billingSubscriptions, carerProfiles } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
 import { validProfile } from '../support/carer-fixtures';
 import {
@@ -20,7 +20,7 @@ import {
   paymentsOf,
   receiptsTo,
 } from '../support/payments';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -29,14 +29,7 @@ let town = 0;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db);
-  for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.email, password: DEMO_PASSWORD },
-    });
-    cookies[name] = sessionCookieFrom(t.config, response);
-  }
+  Object.assign(cookies, await signInDemoAccounts(t));
 });
 afterAll(() => t.close());
 

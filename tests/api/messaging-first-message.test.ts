@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES, type SentMessage } from '@contracts/messages';
 import { conversations, messages, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
+import { seedDemoData } from '../../src/server/db/seed';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let carer: PublicCarer;
@@ -13,14 +13,7 @@ const cookies: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db);
-  for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.email, password: DEMO_PASSWORD },
-    });
-    cookies[name] = sessionCookieFrom(t.config, response);
-  }
+  Object.assign(cookies, await signInDemoAccounts(t));
   const expired = await t.register({ email: 'expired.customer@example.org' });
   await t.database.db
     .update(users)

@@ -13,7 +13,7 @@ import {
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { billingSubscriptions, payments, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/platform/security-headers';
 import {
@@ -26,7 +26,7 @@ import {
   receiptsTo,
   userRow,
 } from '../support/payments';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -34,14 +34,7 @@ const cookies: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db);
-  for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.email, password: DEMO_PASSWORD },
-    });
-    cookies[name] = sessionCookieFrom(t.config, response);
-  }
+  Object.assign(cookies, await signInDemoAccounts(t));
 });
 afterAll(() => t.close());
 

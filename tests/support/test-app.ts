@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { outboxEmails, type OutboxEmailRow } from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import type { EmailTransport } from '../../src/server/platform/mailer';
 import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';
 import { createMemoryStorage, type FileStorage } from '../../src/server/platform/storage';
@@ -174,4 +175,18 @@ export function sessionCookieFrom(config: AppConfig, response: LightMyRequestRes
   const session = response.cookies.find((c) => c.name === config.session.cookieName);
   if (!session) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
   return `${session.name}=${session.value}`;
+}
+
+/** A session cookie for each demo account (the demo data must be seeded), by its DEMO_ACCOUNTS name. */
+export async function signInDemoAccounts(t: TestApp): Promise<Record<string, string>> {
+  const cookies: Record<string, string> = {};
+  for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: DEMO_PASSWORD },
+    });
+    cookies[name] = sessionCookieFrom(t.config, response);
+  }
+  return cookies;
 }
