@@ -96,6 +96,14 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   // the app honours) every fade takes no time, so axe sees the page as it settles.
   const t0 = Date.now();
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // A test may check the state as soon as the part it waited for (a banner in the header, say) is
+  // drawn, while the page's own code is still arriving behind a spinner. Every checked state has a
+  // level-one heading (axe requires one), so the check waits for it; if none comes, axe says so.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
   await page
     .waitForFunction(
       () => document.getAnimations().every((animation) => animation.playState !== 'running'),
