@@ -52,7 +52,7 @@ describe('carer signup', () => {
       await page.getByText(message, { exact: true }).first().waitFor();
     }
     // The first invalid field takes the focus.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-specialization');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-specialization');
     expect(new URL(page.url()).pathname).toBe('/carer-signup');
     await expectNoAxeViolations(page, '/carer-signup with errors (mobile)');
   });

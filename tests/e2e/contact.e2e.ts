@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@contracts/contact';
 import { BUSINESS_HOURS, SITE_CONTACT } from '@contracts/site';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 
 const { open } = useE2ESuite();
@@ -85,7 +85,7 @@ describe('contact page', () => {
     }
     // The first invalid field has the focus and names its error.
     const firstName = form(page).getByLabel('First name');
-    expect(await firstName.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(firstName);
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
 
     await fillValidEnquiry(page);

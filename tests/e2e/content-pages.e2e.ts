@@ -5,7 +5,7 @@ import { SITE_CONTACT } from '@contracts/site';
 import { FAQ_ITEMS } from '@web/features/marketing/content/faq';
 import { DEFAULT_PAGE_DESCRIPTION } from '@web/lib/use-page-title';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 
 const { open } = useE2ESuite();
@@ -82,7 +82,6 @@ const expandedStates = (page: Page) =>
   faqTriggers(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')));
 const closedExcept = (openIndex?: number) =>
   FAQ_ITEMS.map((_, index) => (index === openIndex ? 'true' : 'false'));
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 async function checkHelp(page: Page) {
   const m = main(page);
@@ -245,7 +244,7 @@ describe('help FAQ accordion', () => {
     expect(await expandedStates(page)).toEqual(closedExcept(0));
 
     await page.keyboard.press('ArrowDown');
-    expect(await isFocused(triggers.nth(1))).toBe(true);
+    await expectFocused(triggers.nth(1));
     await page.keyboard.press('Space');
     expect(await expandedStates(page)).toEqual(closedExcept(1));
     expect(await openPanels(page).count()).toBe(1);
@@ -254,11 +253,11 @@ describe('help FAQ accordion', () => {
     expect(await expandedStates(page)).toEqual(closedExcept());
 
     await page.keyboard.press('ArrowUp');
-    expect(await isFocused(triggers.nth(0))).toBe(true);
+    await expectFocused(triggers.nth(0));
     await page.keyboard.press('End');
-    expect(await isFocused(triggers.nth(FAQ_ITEMS.length - 1))).toBe(true);
+    await expectFocused(triggers.nth(FAQ_ITEMS.length - 1));
     await page.keyboard.press('Home');
-    expect(await isFocused(triggers.nth(0))).toBe(true);
+    await expectFocused(triggers.nth(0));
   });
 
   it('links answers to the right pages', async () => {

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@contracts/auth';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@contracts/settings';
 import { outboxEmails } from '../../src/server/db/schema';
-import { DESKTOP, expectNoAxeViolations, MOBILE, signInByCookie, signInThroughForm } from './support/browser';
+import {
+  DESKTOP,
+  expectFocused,
+  expectNoAxeViolations,
+  MOBILE,
+  signInByCookie,
+  signInThroughForm,
+} from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
 
@@ -109,7 +116,7 @@ describe('settings: profile', () => {
     const firstName = profile.getByLabel('First name');
     await profile.getByText('First name is required', { exact: true }).waitFor();
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
-    expect(await firstName.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(firstName);
     expect(await firstName.getAttribute('aria-describedby')).toBe('settings-first-name-error');
 
     await firstName.fill('Nerys');
@@ -208,7 +215,7 @@ describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     const newPassword = page.getByLabel('New password');
     await page.getByText(AUTH_MESSAGES.passwordTooShort, { exact: true }).waitFor();
-    expect(await newPassword.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(newPassword);
     await newPassword.fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByRole('heading', { name: SETTINGS_MESSAGES.passwordResetTitle, level: 1 }).waitFor();
@@ -351,7 +358,7 @@ describe('settings: account deletion', () => {
     expect(await confirmationError.textContent()).toBe(SETTINGS_MESSAGES.deleteConfirmationWrong);
     expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
     expect(await confirmation.getAttribute('aria-describedby')).toBe('delete-confirmation-error');
-    expect(await confirmation.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(confirmation);
 
     // A wrong password is the server's answer, beside the password.
     await dialog.getByLabel('Your password').fill('Not-My-Password-11');

@@ -5,7 +5,7 @@ import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { eq } from 'drizzle-orm';
 import { carerProfiles, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi, toastTitle } from './support/journeys';
 
@@ -126,7 +126,7 @@ describe('checkout page (/subscription)', () => {
     await page.getByText(SUBSCRIPTION_MESSAGES.cardNumberInvalid).waitFor();
     const card = page.getByLabel('Card number', { exact: true });
     expect(await card.getAttribute('aria-invalid')).toBe('true');
-    expect(await card.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(card);
     await expectNoAxeViolations(page, 'checkout with a field message (mobile)');
 
     await page.goto('/');
@@ -208,7 +208,7 @@ describe('/subscribe', () => {
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     const paymentHeading = page.getByRole('heading', { name: 'Payment Details' });
     await paymentHeading.waitFor();
-    expect(await paymentHeading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(paymentHeading);
     await page.getByText(SUBSCRIPTION_MESSAGES.demoNotice).waitFor();
     await expectNoAxeViolations(page, '/subscribe payment form');
 

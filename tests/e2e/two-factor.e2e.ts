@@ -11,7 +11,7 @@ import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '@contracts/settings';
 import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@contracts/two-factor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
 
@@ -44,8 +44,6 @@ function wrongCode(secret: string): string {
 
 const section = (page: Page) => page.getByRole('region', { name: TWO_FACTOR_MESSAGES.sectionTitle });
 const isSignedIn = async (page: Page) => (await page.request.get('/api/auth/user')).status() === 200;
-const isFocused = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((element) => element === document.activeElement);
 
 async function openSettings(page: Page) {
   await page.goto('/settings');
@@ -172,7 +170,7 @@ describe('two-factor sign-in: the acceptance journey', () => {
     const codeField = page.getByLabel(TWO_FACTOR_MESSAGES.codeLabel, { exact: true });
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
-    expect(await isFocused(page, '#two-factor-code')).toBe(true);
+    await expectFocused(page.locator('#two-factor-code'));
     await enterCode(page, TWO_FACTOR_MESSAGES.codeLabel, totp(secret, 1));
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -217,7 +215,7 @@ describe('two-factor sign-in: the second step', () => {
     expect(new URL(first.url()).searchParams.get('returnTo')).toBe('/settings');
     await first.getByRole('button', { name: TWO_FACTOR_MESSAGES.useRecoveryCode }).click();
     await first.getByText(TWO_FACTOR_MESSAGES.recoveryPrompt, { exact: true }).waitFor();
-    expect(await isFocused(first, '#two-factor-code')).toBe(true);
+    await expectFocused(first.locator('#two-factor-code'));
     await enterCode(first, TWO_FACTOR_MESSAGES.recoveryCodeLabel, recoveryCode);
     await first.waitForURL((url) => url.pathname === '/settings');
     await section(first)
@@ -260,7 +258,7 @@ describe('two-factor sign-in: the second step', () => {
     await expect.poll(() => error.textContent()).toBe(TWO_FACTOR_MESSAGES.codeWrong);
     const field = other.getByLabel(TWO_FACTOR_MESSAGES.codeLabel, { exact: true });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    expect(await isFocused(other, '#two-factor-code')).toBe(true);
+    await expectFocused(other.locator('#two-factor-code'));
     expect(await isSignedIn(other)).toBe(false);
 
     await enterCode(other, TWO_FACTOR_MESSAGES.codeLabel, totp(secret, 1));
@@ -359,7 +357,7 @@ describe('two-factor sign-in on /settings', () => {
     // New recovery codes: a wrong password is refused beside the field.
     await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.newCodesButton }).click();
     const renewForm = page.getByRole('form', { name: TWO_FACTOR_MESSAGES.newCodesButton });
-    expect(await isFocused(page, '#two-factor-renew-password')).toBe(true);
+    await expectFocused(page.locator('#two-factor-renew-password'));
     await renewForm.getByLabel('Current password').fill('Not-My-Password-11');
     await renewForm.getByRole('button', { name: TWO_FACTOR_MESSAGES.newCodesButton }).click();
     await renewForm.getByText(SETTINGS_MESSAGES.currentPasswordWrong, { exact: true }).waitFor();
@@ -391,7 +389,7 @@ describe('two-factor sign-in on /settings', () => {
     await toastTitle(page, TWO_FACTOR_MESSAGES.disabledTitle).waitFor();
     await twoFactor.getByText(TWO_FACTOR_MESSAGES.statusOff, { exact: true }).waitFor();
     const setUp = twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.setUpButton });
-    await expect.poll(() => setUp.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFocused(setUp);
 
     // The password alone signs in again.
     const third = await open(DESKTOP);

@@ -131,7 +131,7 @@ describe('carer verification', () => {
     ]) {
       await card.getByText(message, { exact: true }).first().waitFor();
     }
-    expect(await carer.evaluate(() => document.activeElement?.id)).toBe('verification-dbsLevel');
+    await expect.poll(() => carer.evaluate(() => document.activeElement?.id)).toBe('verification-dbsLevel');
     // Only this journey reaches this state: checked here, at its desktop viewport.
     await expectNoAxeViolations(carer, 'the verification form with its messages (desktop)');
 
@@ -249,7 +249,7 @@ describe('carer verification', () => {
     const dialog = admin.getByRole('dialog', { name: `Reject the checks of ${newcomer.name}` });
     await dialog.getByRole('button', { name: 'Reject Checks' }).click();
     await dialog.getByText(VERIFICATION_MESSAGES.rejectionReasonRequired, { exact: true }).waitFor();
-    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await expectNoAxeViolations(admin, 'the reject dialog (mobile)');
     await dialog
       .getByLabel('Reason')

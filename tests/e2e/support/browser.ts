@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, default as AxeCore } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -140,4 +140,14 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The element has the keyboard focus. Screens move focus in an effect after they render, a moment
+ * after the click that opened them, so the check polls briefly rather than reading once.
+ */
+export async function expectFocused(locator: Locator, timeout = 2_000) {
+  await expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement), { timeout })
+    .toBe(true);
 }
