@@ -19,6 +19,7 @@ const alias = { '@contracts': fromRoot('./src/contracts'), '@web': fromRoot('./s
 const PROVED_ON_PGLITE_TOO = [
   'database', // migrations, extensions, seed, constraints, the embedded start
   'carers', // search: pg_trgm, ranking, cursors
+  'care-near-me', // distance search: cube and earthdistance, the GiST index
   'search-cache',
   'carer-cache', // caches fed by LISTEN/NOTIFY
   'session-cache',

@@ -3,6 +3,14 @@ import { CARER_SEARCH_SORTS, SEARCH_PAGE_SIZE } from './carer-search-url';
 import { CARER_DESCRIPTION_MIN_LENGTH } from './limits';
 import { CarerChecks } from './verification';
 import {
+  WeeklyAvailability,
+  WeeklyAvailabilityInput,
+  availabilityTagsOf,
+  DAY_PARTS,
+  WEEK_DAYS,
+} from './availability';
+import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
+import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_LEVELS,
   QUALIFICATIONS,
@@ -11,6 +19,10 @@ import {
   SPECIALIZATIONS,
 } from './options';
 import { oneLine } from './text';
+
+/** How far a carer travels to a family's home, in miles (issue 19). */
+export const TRAVEL_MILES_MIN = 1;
+export const TRAVEL_MILES_MAX = 50;
 
 /** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
 export const CARER_MESSAGES = {
@@ -27,6 +39,8 @@ export const CARER_MESSAGES = {
   descriptionTooLong: 'Description can be at most 2,000 characters',
   qualificationsRequired: 'Please select at least one qualification',
   availabilityRequired: 'Please select at least one availability option',
+  travelRequired: 'Choose how far you will travel',
+  travelRange: `Travel distance must be a whole number of miles from ${TRAVEL_MILES_MIN} to ${TRAVEL_MILES_MAX}`,
   termsRequired: 'You must accept the terms and conditions',
   onlyCarers: 'Only carer accounts can create a carer profile.',
   profileExists: 'You already have a carer profile.',
@@ -43,6 +57,8 @@ export const CARER_MESSAGES = {
 } as const;
 
 export const RATE_MIN_POUNDS = 5;
+/** The choices the carer forms offer for it. */
+export const TRAVEL_MILES_CHOICES = [1, 2, 3, 5, 10, 15, 20, 25, 30, 40, 50] as const;
 export const RATE_MAX_POUNDS = 500;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -92,24 +108,102 @@ const carerProfileFields = z.object({
     .min(CARER_DESCRIPTION_MIN_LENGTH, CARER_MESSAGES.descriptionTooShort)
     .max(2000, CARER_MESSAGES.descriptionTooLong),
   qualifications: choiceList(QUALIFICATIONS, CARER_MESSAGES.qualificationsRequired),
-  availability: choiceList(AVAILABILITY_OPTIONS, CARER_MESSAGES.availabilityRequired),
+  /**
+   * The spec's availability tags. A body with `weeklyAvailability` may leave them out: the server
+   * derives them from the week (src/contracts/availability.ts), and a body with tags only gets the
+   * week they stand for.
+   */
+  availability: choiceList(AVAILABILITY_OPTIONS, CARER_MESSAGES.availabilityRequired).optional(),
+  weeklyAvailability: WeeklyAvailabilityInput.optional(),
+  /**
+   * The carer's home postcode (issue 19): private, only its outward code ('LS6') is shown to
+   * anyone else. Optional in the API (the spec's body has none); the carer forms ask for it.
+   */
+  homePostcode: z
+    .string({ error: POSTCODE_MESSAGES.format })
+    .transform((value, context) => {
+      const postcode = normalisePostcode(value);
+      if (!postcode) {
+        context.addIssue({ code: 'custom', message: POSTCODE_MESSAGES.format });
+        return z.NEVER;
+      }
+      return postcode;
+    })
+    .optional(),
+  /** How far the carer travels to a family, in miles. */
+  travelMiles: z.coerce
+    .number({ error: CARER_MESSAGES.travelRange })
+    .int(CARER_MESSAGES.travelRange)
+    .min(TRAVEL_MILES_MIN, CARER_MESSAGES.travelRange)
+    .max(TRAVEL_MILES_MAX, CARER_MESSAGES.travelRange)
+    .optional(),
 });
 
 const minNotAboveMax = <T extends { hourlyRateMin: string; hourlyRateMax: string }>(value: T) =>
   Number(value.hourlyRateMin) <= Number(value.hourlyRateMax);
 
+/**
+ * Some availability, as tags or as a week. Checked even when other fields failed (`when`), so an
+ * empty form lists this message with the others, as the required tag list always did.
+ */
+function checkAvailabilityGiven(
+  value: { availability?: unknown; weeklyAvailability?: unknown },
+  context: z.RefinementCtx,
+) {
+  const week = value.weeklyAvailability as Partial<WeeklyAvailability> | undefined;
+  if (week !== undefined) {
+    const readable = typeof week === 'object' && week !== null && Array.isArray(week.slots);
+    if (readable && availabilityTagsOf(week as WeeklyAvailability).length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: CARER_MESSAGES.availabilityRequired,
+        path: ['weeklyAvailability'],
+      });
+    }
+  } else if (value.availability === undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: CARER_MESSAGES.availabilityRequired,
+      path: ['availability'],
+    });
+  }
+}
+const ALWAYS = { when: () => true };
+
 /** POST /api/carers and PUT /api/carers/{id}: the same body (SPEC section 7). Unknown keys are dropped. */
-export const CarerProfileInput = carerProfileFields.refine(minNotAboveMax, {
-  message: CARER_MESSAGES.minAboveMax,
-  path: ['hourlyRateMax'],
-});
+export const CarerProfileInput = carerProfileFields
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
+  .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerProfileInput = z.infer<typeof CarerProfileInput>;
-export type CarerProfileFormValues = z.input<typeof CarerProfileInput>;
+
+/**
+ * The carer forms (signup and dashboard edit) ask for the home postcode, the travel distance and
+ * the week, which the API leaves optional for the spec's callers.
+ */
+const carerFormFields = carerProfileFields.extend({
+  homePostcode: z
+    .string({ error: POSTCODE_MESSAGES.required })
+    .trim()
+    .min(1, POSTCODE_MESSAGES.required)
+    .refine((value) => normalisePostcode(value) !== null, POSTCODE_MESSAGES.format)
+    .transform((value) => normalisePostcode(value)!),
+  travelMiles: z.coerce
+    .number({ error: CARER_MESSAGES.travelRequired })
+    .int(CARER_MESSAGES.travelRange)
+    .min(TRAVEL_MILES_MIN, CARER_MESSAGES.travelRequired)
+    .max(TRAVEL_MILES_MAX, CARER_MESSAGES.travelRange),
+  weeklyAvailability: WeeklyAvailabilityInput,
+});
+export const CarerProfileForm = carerFormFields
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
+  .superRefine(checkAvailabilityGiven, ALWAYS);
+export type CarerProfileFormValues = z.input<typeof CarerProfileForm>;
 
 /** The signup form adds the terms checkbox, which is never sent to the server (SPEC section 5). */
-export const CarerSignupForm = carerProfileFields
+export const CarerSignupForm = carerFormFields
   .extend({ termsAccepted: z.literal(true, { error: CARER_MESSAGES.termsRequired }) })
-  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] });
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
+  .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerSignupFormValues = z.input<typeof CarerSignupForm>;
 
 /** A carer profile as anyone may see it: no email, no private fields (DESIGN point 1). */
@@ -128,6 +222,16 @@ export const PublicCarer = z.object({
   description: z.string(),
   qualifications: z.array(z.string()),
   availability: z.array(z.string()),
+  /** The carer's usual week (issue 19); the `availability` tags are derived from it. */
+  weeklyAvailability: WeeklyAvailability,
+  /** When the carer last changed their week (ISO): "Availability updated 3 days ago". */
+  availabilityUpdatedAt: z.string().nullable(),
+  /** The outward code of the carer's home ('LS6'): never the full postcode. */
+  postcodeDistrict: z.string().nullable(),
+  /** How far the carer travels to a family, in miles; null when they have not said. */
+  travelMiles: z.number().int().nullable(),
+  /** Search with `near` only: miles from that place to the carer's home, one decimal place. */
+  distanceMiles: z.number().optional(),
   rating: z.number(),
   reviewCount: z.number().int(),
   isActive: z.boolean(),
@@ -144,7 +248,13 @@ export type PublicCarer = z.infer<typeof PublicCarer>;
 
 /** The owner's view of their own profile (GET /api/carers/my-profile and the write answers). */
 export const OwnCarerProfile = PublicCarer.extend({
-  postcodeDistrict: z.string().nullable(),
+  /** The full home postcode: the owner's view only. */
+  homePostcode: z.string().nullable(),
+  /**
+   * False when the postcode could not be checked when it was saved (the postcode service was
+   * down): the profile is placed at the postcode's district until it is checked.
+   */
+  homePostcodeChecked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Shown in search now: active and within its introductory or paid period (the dashboard badge). */
@@ -173,11 +283,21 @@ export const SEARCH_MESSAGES = {
   careType: 'Unknown care type',
   availability: 'Unknown availability option',
   rate: `Rates must be numbers between 0 and ${RATE_MAX_POUNDS}`,
-  sort: 'Sort must be best, rating or price',
+  sort: 'Sort must be best, rating, price or distance',
   limit: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
   cursor: 'Invalid cursor: this list has changed, so search again from the first page.',
   location: 'Location can be at most 100 characters',
+  near: "We couldn't find that place. Try a town or a full postcode.",
+  nearTooLong: 'A place can be at most 100 characters',
+  within: `Distance must be a whole number of miles from ${TRAVEL_MILES_MIN} to ${TRAVEL_MILES_MAX}`,
+  day: 'Unknown day of the week',
+  partOfDay: 'Unknown part of the day',
+  distanceNeedsNear: 'Sorting by distance needs a place: fill in a postcode or town',
 } as const;
+
+/** The "within" choices the search page offers, in miles; the API takes any whole number 1-50. */
+export const SEARCH_WITHIN_CHOICES = [5, 10, 25, 50] as const;
+export const SEARCH_DEFAULT_WITHIN = 10;
 
 const optionalText = z
   .string()
@@ -186,39 +306,63 @@ const optionalText = z
   .optional();
 
 /** GET /api/carers query. 'All Types' and 'Any Time' (the filters' defaults) mean no filter. */
-export const CarerSearchQuery = z.object({
-  location: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.location).optional()),
-  careType: optionalText.pipe(
-    z
-      .enum([...SEARCH_CARE_TYPES, ...SPECIALIZATIONS], { error: SEARCH_MESSAGES.careType })
-      .optional()
-      .transform((value) => (value === 'All Types' ? undefined : value)),
-  ),
-  availability: optionalText.pipe(
-    z
-      .enum([...SEARCH_AVAILABILITY, ...AVAILABILITY_OPTIONS], { error: SEARCH_MESSAGES.availability })
-      .optional()
-      .transform((value) => (value === 'Any Time' ? undefined : value)),
-  ),
-  minRate: z.coerce
-    .number({ error: SEARCH_MESSAGES.rate })
-    .min(0, SEARCH_MESSAGES.rate)
-    .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
-    .optional(),
-  maxRate: z.coerce
-    .number({ error: SEARCH_MESSAGES.rate })
-    .min(0, SEARCH_MESSAGES.rate)
-    .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
-    .optional(),
-  sort: z.enum(CARER_SORTS, { error: SEARCH_MESSAGES.sort }).default('best'),
-  limit: z.coerce
-    .number({ error: SEARCH_MESSAGES.limit })
-    .int(SEARCH_MESSAGES.limit)
-    .min(1, SEARCH_MESSAGES.limit)
-    .max(SEARCH_MAX_LIMIT, SEARCH_MESSAGES.limit)
-    .default(SEARCH_DEFAULT_LIMIT),
-  cursor: z.string().max(300, SEARCH_MESSAGES.cursor).optional(),
-});
+export const CarerSearchQuery = z
+  .object({
+    location: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.location).optional()),
+    careType: optionalText.pipe(
+      z
+        .enum([...SEARCH_CARE_TYPES, ...SPECIALIZATIONS], { error: SEARCH_MESSAGES.careType })
+        .optional()
+        .transform((value) => (value === 'All Types' ? undefined : value)),
+    ),
+    availability: optionalText.pipe(
+      z
+        .enum([...SEARCH_AVAILABILITY, ...AVAILABILITY_OPTIONS], { error: SEARCH_MESSAGES.availability })
+        .optional()
+        .transform((value) => (value === 'Any Time' ? undefined : value)),
+    ),
+    minRate: z.coerce
+      .number({ error: SEARCH_MESSAGES.rate })
+      .min(0, SEARCH_MESSAGES.rate)
+      .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
+      .optional(),
+    maxRate: z.coerce
+      .number({ error: SEARCH_MESSAGES.rate })
+      .min(0, SEARCH_MESSAGES.rate)
+      .max(RATE_MAX_POUNDS, SEARCH_MESSAGES.rate)
+      .optional(),
+    /** A postcode, outward code or town: carers whose home is near it and who travel that far. */
+    near: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.nearTooLong).optional()),
+    /** Miles from `near` (default 10); ignored without `near`. */
+    within: z.coerce
+      .number({ error: SEARCH_MESSAGES.within })
+      .int(SEARCH_MESSAGES.within)
+      .min(TRAVEL_MILES_MIN, SEARCH_MESSAGES.within)
+      .max(TRAVEL_MILES_MAX, SEARCH_MESSAGES.within)
+      .default(SEARCH_DEFAULT_WITHIN),
+    /** Free on this day (any part of it, or the part given). */
+    day: optionalText.pipe(z.enum(WEEK_DAYS, { error: SEARCH_MESSAGES.day }).optional()),
+    /** Free at this part of the day (on any day, or the day given). */
+    partOfDay: optionalText.pipe(z.enum(DAY_PARTS, { error: SEARCH_MESSAGES.partOfDay }).optional()),
+    /** Nearest first when `near` is given and no sort is; best match otherwise. */
+    sort: z.enum(CARER_SORTS, { error: SEARCH_MESSAGES.sort }).optional(),
+    limit: z.coerce
+      .number({ error: SEARCH_MESSAGES.limit })
+      .int(SEARCH_MESSAGES.limit)
+      .min(1, SEARCH_MESSAGES.limit)
+      .max(SEARCH_MAX_LIMIT, SEARCH_MESSAGES.limit)
+      .default(SEARCH_DEFAULT_LIMIT),
+    cursor: z.string().max(300, SEARCH_MESSAGES.cursor).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.sort === 'distance' && query.near === undefined) {
+      context.addIssue({ code: 'custom', message: SEARCH_MESSAGES.distanceNeedsNear, path: ['sort'] });
+    }
+  })
+  .transform(({ sort, ...query }) => ({
+    ...query,
+    sort: sort ?? (query.near !== undefined ? ('distance' as const) : ('best' as const)),
+  }));
 export type CarerSearchQuery = z.infer<typeof CarerSearchQuery>;
 export type CarerSearchParams = z.input<typeof CarerSearchQuery>;
 

@@ -19,6 +19,12 @@ export const SETTINGS_MESSAGES = {
   profileSavedTitle: 'Profile Updated',
   profileSavedBody: 'Your name has been saved.',
   photoSavedBody: 'Your photo has been updated.',
+  // Search place (issue 19)
+  searchPlaceSavedTitle: 'Search Place Saved',
+  searchPlaceSavedBody: (place: string) => `Carer search will start near ${place}.`,
+  searchPlaceClearedBody: 'Carer search will no longer start from a saved place.',
+  searchPlaceTooLong: 'A place can be at most 100 characters',
+  onlyCustomersSearchPlace: 'Only customer accounts can save a search place.',
   // Email change
   currentPasswordRequired: 'Enter your current password',
   currentPasswordWrong: 'Your current password is not right.',
@@ -85,6 +91,26 @@ export const ProfileUpdateInput = z.object({
   lastName: personName(AUTH_MESSAGES.lastNameRequired),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
+
+/**
+ * GET and PUT /api/settings/search-place (customers only): the postcode or town the carer search
+ * starts from. An empty value clears it; a place the geocoder does not know is a 400 on
+ * `searchPlace` with SEARCH_MESSAGES.near. Private: never shown to anyone else.
+ */
+export const SearchPlaceInput = z.object({
+  searchPlace: z
+    .string()
+    .trim()
+    .max(100, SETTINGS_MESSAGES.searchPlaceTooLong)
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+export type SearchPlaceInput = z.infer<typeof SearchPlaceInput>;
+export const SearchPlace = z.object({
+  /** As saved: a postcode normalised ('LS6 3AB'), a town as typed. */
+  searchPlace: z.string().nullable(),
+});
+export type SearchPlace = z.infer<typeof SearchPlace>;
 
 /** POST /api/settings/email: emails a confirmation link to the new address (202 EmailChangePending). */
 export const EmailChangeInput = z.object({ newEmail: email, currentPassword });

@@ -34,6 +34,7 @@ import { registerDemoMailboxRoutes } from './features/demo/demo-mailbox.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
 import { createCarersRepository } from './features/carers/carers.repository';
+import { createGeocoder, createPlaceLookupCache, type Geocoder } from './platform/geocoder/geocoder';
 import { CARER_CHANGE_CHANNEL, createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createAccountDeletion, createAccountErasure } from './features/privacy/account-deletion';
@@ -116,6 +117,8 @@ export interface BuildAppOptions {
   mailTransport?: EmailTransport;
   /** The Stripe API client in Stripe mode; tests pass a fake (no network). */
   stripeClient?: StripeClient;
+  /** Where places are found; by default built-in data and POSTCODES_URL (tests pass a fake service's). */
+  geocoder?: Geocoder;
   /** The admin tools' clock (subscription expiries); tests fix it. */
   adminClock?: () => Date;
   /** Told of every route as it is registered: tests list them all (fuzzing), so new routes are covered. */
@@ -141,6 +144,7 @@ export async function buildApp({
   mailTransport,
   stripeClient,
   adminClock,
+  geocoder,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -187,6 +191,14 @@ export async function buildApp({
     carers: createCarersRepository(db),
     db,
     storage,
+    publicUrl: config.publicUrl,
+    geocoder:
+      geocoder ??
+      createGeocoder({
+        postcodesUrl: config.postcodesUrl,
+        cache: createPlaceLookupCache(db),
+        logger: app.log,
+      }),
     searchCacheMs: config.searchCacheMs,
     carerCaches,
   });
@@ -298,6 +310,7 @@ export async function buildApp({
     signInThrottle,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
+    findPlace: (text) => carers.findPlace(text),
   });
   const contact = createContactService({ db, mailer, rateLimiter, supportAddress: config.mail.supportEmail });
   const reviews = createReviewsService({ reviews: createReviewsRepository(db), db });
@@ -390,6 +403,12 @@ export async function buildApp({
         },
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
+        {
+          name: 'availability reminders',
+          run: async () => {
+            if ((await carers.sendAvailabilityReminders()) > 0) mailer.dispatchSoon();
+          },
+        },
         // Demo recurring plans renew themselves at the end of each period (or end, if cancelled).
         ...(demoPayments
           ? [

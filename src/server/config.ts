@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
   ADMIN_SESSION_IDLE_MINUTES: minutes(30),
   ADMIN_SESSION_ABSOLUTE_MINUTES: minutes(8 * 60),
+  // A postcodes.io-compatible service for full postcodes (issue 19); without it, postcodes are
+  // placed at their district from built-in data (src/server/platform/geocoder).
+  POSTCODES_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -153,6 +158,8 @@ export interface AppConfig {
   databasePoolSize: number;
   /** WEB_CONCURRENCY: how many server processes share the port (more than 1 needs PostgreSQL). */
   webConcurrency: number;
+  /** POSTCODES_URL: a postcodes.io-compatible service; absent: built-in places only. */
+  postcodesUrl: string | undefined;
   /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
   searchCacheMs: number;
   /** CARER_CACHE_SECONDS in milliseconds: how long an instance may reuse a carer profile it read (0: never). */
@@ -336,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     clamavUrl: e.CLAMAV_URL,
+    postcodesUrl: e.POSTCODES_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     paymentsProvider,
     stripe:

@@ -12,7 +12,7 @@ import {
 import { carerProfiles, reviews, uploads, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
 import { multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
+import { builtInServiceDeps, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const cookies: Record<'customer' | 'admin' | 'owner' | 'otherCarer', string> = {
@@ -455,6 +455,7 @@ describe('public search (GET /api/carers)', () => {
     expect(items.every((carer) => carer.isActive)).toBe(true);
     expect(Object.keys(items[0]!).sort()).toEqual([
       'availability',
+      'availabilityUpdatedAt',
       'description',
       'experience',
       'firstName',
@@ -466,12 +467,15 @@ describe('public search (GET /api/carers)', () => {
       'lastName',
       'location',
       'photoUrl',
+      'postcodeDistrict',
       'qualifications',
       'rating',
       'reviewCount',
       'specialization',
+      'travelMiles',
       'user',
       'userId',
+      'weeklyAvailability',
     ]);
     const [inactive] = await t.database.db
       .select()
@@ -576,7 +580,12 @@ describe('public search (GET /api/carers)', () => {
     const { createCarersService } = await import('../../src/server/features/carers/carers.service');
     const { createCarersRepository } = await import('../../src/server/features/carers/carers.repository');
     const carers = createCarersRepository(t.database.db);
-    await createCarersService({ carers, db: t.database.db, storage: t.storage }).refreshAllRankScores();
+    await createCarersService({
+      ...builtInServiceDeps(t),
+      carers,
+      db: t.database.db,
+      storage: t.storage,
+    }).refreshAllRankScores();
     const ranked = (await search('?location=rankton')).items.map((c) => c.lastName);
     expect(ranked).toEqual(['Prior', 'Bayes']);
     expect((await search('?location=rankton&sort=rating')).items.map((c) => c.lastName)).toEqual([
@@ -603,7 +612,7 @@ describe('public search (GET /api/carers)', () => {
     ['?limit=0', 'Limit must be a whole number from 1 to 50'],
     ['?limit=51', 'Limit must be a whole number from 1 to 50'],
     ['?limit=ten', 'Limit must be a whole number from 1 to 50'],
-    ['?sort=random', 'Sort must be best, rating or price'],
+    ['?sort=random', 'Sort must be best, rating, price or distance'],
     ['?minRate=cheap', 'Rates must be numbers between 0 and 500'],
     [
       '?cursor=bm90LWEtY3Vyc29y',
@@ -739,7 +748,12 @@ describe('ranking refresh', () => {
     const { createCarersService } = await import('../../src/server/features/carers/carers.service');
     const { createCarersRepository } = await import('../../src/server/features/carers/carers.repository');
     const carers = createCarersRepository(t.database.db);
-    const service = createCarersService({ carers, db: t.database.db, storage: t.storage });
+    const service = createCarersService({
+      ...builtInServiceDeps(t),
+      carers,
+      db: t.database.db,
+      storage: t.storage,
+    });
     await service.refreshAllRankScores();
     expect(await service.refreshAllRankScores()).toBe(0);
     // Two weeks without activity lowers the recency part of one carer's score.

@@ -33,7 +33,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { builtInServiceDeps, createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -532,6 +532,7 @@ describe('notification emails', () => {
       messaging: createMessagingRepository(t.database.db),
       db: t.database.db,
       carers: createCarersService({
+        ...builtInServiceDeps(t),
         carers: createCarersRepository(t.database.db),
         db: t.database.db,
         storage: t.storage,

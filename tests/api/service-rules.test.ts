@@ -24,6 +24,7 @@ import { createReviewsRepository } from '../../src/server/features/reviews/revie
 import { createReviewsService, type ReviewsService } from '../../src/server/features/reviews/reviews.service';
 import { AppError } from '../../src/server/platform/errors';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
+import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { createTestDatabase } from '../support/test-database';
 
@@ -123,6 +124,8 @@ beforeAll(async () => {
     carers: createCarersRepository(db),
     db,
     storage: createMemoryStorage(),
+    geocoder: createGeocoder({}),
+    publicUrl: 'http://localhost:3000',
   });
   reviewsService = createReviewsService({ reviews: createReviewsRepository(db), db });
   reportsService = createReportsService({

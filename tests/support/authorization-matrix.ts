@@ -332,6 +332,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: signedIn(200),
   },
   { method: 'POST', path: '/api/settings/photo', multipart: 'photo', expected: signedIn(200) },
+  { method: 'GET', path: '/api/settings/search-place', expected: customers(200) },
+  {
+    method: 'PUT',
+    path: '/api/settings/search-place',
+    body: { searchPlace: 'Leeds' },
+    expected: customers(200),
+  },
   {
     method: 'POST',
     path: '/api/settings/password',

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../../src/server/paths';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/server/db/client';
 
 /**
  * Migrated databases made once per change of the migrations, not once per test file: booting an
@@ -49,7 +48,7 @@ export const postgresTemplateName = () => `cm_template_${migrationsHash()}`;
 export async function ensurePgliteTemplate(): Promise<string> {
   const file = pgliteTemplatePath();
   if (fs.existsSync(file)) return file;
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
   const dump = await client.dumpDataDir('none');

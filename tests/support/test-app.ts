@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { outboxEmails, type OutboxEmailRow } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { createGeocoder, type Geocoder } from '../../src/server/platform/geocoder/geocoder';
 import type { EmailTransport } from '../../src/server/platform/mailer';
 import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';
 import { createMemoryStorage, type FileStorage } from '../../src/server/platform/storage';
@@ -71,6 +72,7 @@ export async function createTestApp(
     mailTransport?: EmailTransport;
     stripeClient?: StripeClient;
     adminClock?: () => Date;
+    geocoder?: Geocoder;
     /**
      * Another app's database, so configuration variants of one file share it; it stays open when
      * this app closes (its owner closes it).
@@ -178,6 +180,12 @@ export function sessionCookieFrom(config: AppConfig, response: LightMyRequestRes
 }
 
 /** A session cookie for each demo account (the demo data must be seeded), by its DEMO_ACCOUNTS name. */
+/** What a carers service built beside the app needs besides its repository: built-in places, the app's address. */
+export const builtInServiceDeps = (t: TestApp) => ({
+  geocoder: createGeocoder({}),
+  publicUrl: t.config.publicUrl,
+});
+
 export async function signInDemoAccounts(t: TestApp): Promise<Record<string, string>> {
   const cookies: Record<string, string> = {};
   for (const [name, account] of Object.entries(DEMO_ACCOUNTS)) {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,6 +60,12 @@ export type DatabaseTarget =
 // An arbitrary constant: every instance takes the same advisory lock so only one migrates at a time.
 const MIGRATION_LOCK_ID = 7_311_202_611;
 
+/**
+ * The extensions the migrations create: pg_trgm for the location substring index (migration
+ * 0001), cube and earthdistance for distance search (migration 0013, decision 0022).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -99,11 +107,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     dataDir = path.join(target.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm serves the carer search's location substring index (migration 0001).
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });

@@ -52,6 +52,8 @@ export const users = pgTable(
      * payments and verification are refused until it is.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A customer's own postcode or town, the carer search's default place (issue 19); private. */
+    searchPlace: text('search_place'),
     ...timestamps,
   },
   (t) => [
@@ -239,6 +241,15 @@ export const carerProfiles = pgTable(
     experience: text('experience').notNull(),
     location: text('location').notNull(),
     postcodeDistrict: text('postcode_district'),
+    /** The full home postcode (issue 19): private to the carer, admins and their data export. */
+    homePostcode: text('home_postcode'),
+    /** False while the postcode could not be checked (the service was down): placed at its district. */
+    homePostcodeChecked: boolean('home_postcode_checked').notNull().default(true),
+    /** Where the carer lives, for distance search (GiST index on ll_to_earth, decision 0022). */
+    homeLatitude: doublePrecision('home_latitude'),
+    homeLongitude: doublePrecision('home_longitude'),
+    /** How far the carer travels to a family, in miles (1-50); null when they have not said. */
+    travelMiles: smallint('travel_miles'),
     hourlyRateMin: numeric('hourly_rate_min', { precision: 7, scale: 2 }).notNull(),
     hourlyRateMax: numeric('hourly_rate_max', { precision: 7, scale: 2 }).notNull(),
     description: text('description').notNull(),
@@ -250,6 +261,16 @@ export const carerProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The weekly grid (issue 19) as a bit set, bit = day × 4 + part of the day
+     * (src/contracts/availability.ts); the `availability` tags are derived from it with live-in
+     * and short-notice cover, and written with it.
+     */
+    availabilitySlots: integer('availability_slots').notNull().default(0),
+    /** When the carer last saved their week; null for profiles from before the grid. */
+    availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
+    /** When the "is your availability still right?" email last went (60 days after an update). */
+    availabilityRemindedAt: timestamp('availability_reminded_at', { withTimezone: true }),
     /** Kept equal to the average of `reviews.rating` in the same transaction as every review write. */
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
@@ -297,6 +318,11 @@ export const carerProfiles = pgTable(
       t.rankScore.desc(),
       t.id,
     ),
+    // Distance search: nearest first by walking this index (cube's GiST distance order), or the
+    // carers inside a box around the place (decision 0022).
+    index('carer_profiles_home_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.homeLatitude}, ${t.homeLongitude})`)
+      .where(sql`${t.homeLatitude} IS NOT NULL AND ${t.homeLongitude} IS NOT NULL`),
     index('carer_profiles_district_best_idx').on(
       t.isActive,
       sql`upper(${t.postcodeDistrict})`,
@@ -730,3 +756,19 @@ export type ContactEnquiryRow = typeof contactEnquiries.$inferSelect;
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 export type TwoFactorSecretRow = typeof twoFactorSecrets.$inferSelect;
 export type TwoFactorChallengeRow = typeof twoFactorChallenges.$inferSelect;
+
+/**
+ * Answers of the postcode service (POSTCODES_URL), kept so a postcode is asked about once
+ * (issue 19): found places with their coordinates, and places it does not know.
+ */
+export const placeLookups = pgTable('place_lookups', {
+  /** The normalised question: 'postcode:LS6 3AB', 'outcode:LS6', 'place:leeds'. */
+  query: text('query').primaryKey(),
+  found: boolean('found').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  label: text('label'),
+  outwardCode: text('outward_code'),
+  lookedUpAt: timestamp('looked_up_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PlaceLookupRow = typeof placeLookups.$inferSelect;

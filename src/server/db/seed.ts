@@ -13,6 +13,7 @@ import {
   type UserRow,
 } from './schema';
 import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
+import { demoHomeOf } from './seed-places';
 
 /** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
 export const DEMO_PASSWORD = 'CareMatch-demo-2026';
@@ -100,6 +101,7 @@ async function ensureCarerProfile(
     .where(eq(carerProfiles.userId, user.id));
   if (existing) return;
   const ratings = carer.reviews.map((review) => review.rating);
+  const home = await demoHomeOf(carer, now);
   const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
   const [profile] = await tx
     .insert(carerProfiles)
@@ -111,6 +113,7 @@ async function ensureCarerProfile(
       experience: carer.experience,
       location: carer.location,
       postcodeDistrict: carer.postcodeDistrict,
+      ...home,
       hourlyRateMin: carer.hourlyRateMin,
       hourlyRateMax: carer.hourlyRateMax,
       description: carer.description,

@@ -8,8 +8,8 @@ import type { AppConfig } from '../config';
  * 4): an allowlist, because the parameters that carry secrets are not all ours to name — the emailed
  * links' `token`, the OpenID provider's `code` and `state`, Stripe's `payment_intent_client_secret`
  * on the return from a bank check, and whatever a future link or provider adds. The name stays, so
- * a log still says which link was followed; a place typed into search (`location`, maybe a
- * postcode) and a return path are personal enough to go too.
+ * a log still says which link was followed; a place typed into search (`location` or `near`,
+ * maybe a postcode) and a return path are personal enough to go too.
  */
 export const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'sort',
@@ -17,6 +17,9 @@ export const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'page',
   'careType',
   'availability',
+  'within',
+  'day',
+  'partOfDay',
   'minRate',
   'maxRate',
   'status',

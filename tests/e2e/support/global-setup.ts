@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import type { Database } from '../../../src/server/db/client';
+import { PGLITE_EXTENSIONS, type Database } from '../../../src/server/db/client';
 import * as schema from '../../../src/server/db/schema';
 import { seedDemoData } from '../../../src/server/db/seed';
 import { ensurePgliteTemplate } from '../../support/database-template';
@@ -26,7 +25,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   await makeTemplates();
   const client = new PGlite({
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: new Blob([fs.readFileSync(await ensurePgliteTemplate())]),
   });
   await client.waitReady;

@@ -27,6 +27,7 @@ export type AdminCarerValues = Pick<
   | 'description'
   | 'qualifications'
   | 'availability'
+  | 'availabilitySlots'
   | 'isVerified'
 >;
 

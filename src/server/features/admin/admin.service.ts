@@ -14,7 +14,8 @@ import {
   type SubscriptionChangeInput,
 } from '@contracts/admin';
 import type { Database, Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { CarerProfileRow, UserRow } from '../../db/schema';
+import { slotMask, weekFromTags } from '@contracts/availability';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
 import type { SessionContext } from '../../platform/sessions/session.service';
@@ -70,7 +71,11 @@ export function expiryFor(rule: ExpiryRule, type: 'monthly' | 'annual', from: Da
 const photoKeyOf = (photoUrl: string | null): string | undefined =>
   photoUrl?.startsWith(PHOTO_URL_PREFIX) ? `photos/${photoUrl.slice(PHOTO_URL_PREFIX.length)}` : undefined;
 
-const carerValues = (input: AdminCarerInput): AdminCarerValues => ({
+/**
+ * The columns an admin's profile write sets. The week follows the tags (weekFromTags), unless the
+ * tags are the profile's present ones: then the carer's own finer grid stays.
+ */
+const carerValues = (input: AdminCarerInput, before?: CarerProfileRow): AdminCarerValues => ({
   firstName: input.firstName,
   lastName: input.lastName,
   specialization: input.specialization,
@@ -82,6 +87,10 @@ const carerValues = (input: AdminCarerInput): AdminCarerValues => ({
   description: input.description,
   qualifications: input.qualifications,
   availability: input.availability,
+  availabilitySlots:
+    before && before.availability.join() === input.availability.join()
+      ? before.availabilitySlots
+      : slotMask(weekFromTags(input.availability).slots),
   isVerified: input.isVerified,
 });
 
@@ -329,7 +338,7 @@ export function createAdminService({
         await audited(actor, async (repository, record) => {
           const before = await repository.lockCarer(id);
           if (!before) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
-          const values = { ...carerValues(input), ...(stored ? { photoUrl: stored.url } : {}) };
+          const values = { ...carerValues(input, before), ...(stored ? { photoUrl: stored.url } : {}) };
           if (stored) {
             oldKey = photoKeyOf(before.photoUrl);
             await repository.insertUpload({

@@ -26,6 +26,8 @@ const rating = z.string().regex(/^[0-5](\.\d{1,2})?$/);
 const reviewCount = z.number().int().min(0).max(2_147_483_647);
 /** numeric(7,2): an hourly rate in pounds, as the database returns it (a string). */
 const hourlyRate = z.string().regex(/^\d{1,5}(\.\d{1,2})?$/);
+/** cube distance between the place and the carer's home, in metres (under 13,000 km). */
+const distanceKey = z.number().finite().min(0).max(2e7);
 /** 1: the row matched the town or district exactly; 0: only a mention. */
 const fit = z.union([z.literal(0), z.literal(1)]);
 
@@ -34,6 +36,7 @@ const CURSORS: Record<CursorShape, z.ZodType<(string | number)[]>> = {
   'best-near': z.tuple([z.literal('best'), fit, rankScore, id]).transform(([, ...keys]) => keys),
   rating: z.tuple([z.literal('rating'), rating, reviewCount, id]).transform(([, ...keys]) => keys),
   price: z.tuple([z.literal('price'), hourlyRate, id]).transform(([, ...keys]) => keys),
+  distance: z.tuple([z.literal('distance'), distanceKey, id]).transform(([, ...keys]) => keys),
 };
 
 export function encodeCursor(cursor: SearchCursor): string {

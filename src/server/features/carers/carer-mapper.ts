@@ -1,3 +1,4 @@
+import { slotsOfMask } from '@contracts/availability';
 import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
 import type { CarerProfileRow } from '../../db/schema';
 import { isListed } from './carer-listing';
@@ -18,14 +19,23 @@ export type PublicCarerRow = Pick<
   | 'description'
   | 'qualifications'
   | 'availability'
+  | 'availabilitySlots'
+  | 'availabilityUpdatedAt'
+  | 'postcodeDistrict'
+  | 'travelMiles'
   | 'rating'
   | 'reviewCount'
   | 'isActive'
   | 'isVerified'
 >;
 
-/** The public shape of a profile: what any visitor may see (no email, no private fields). */
-export function toPublicCarer(row: PublicCarerRow): PublicCarer {
+const METRES_PER_MILE = 1609.344;
+
+/**
+ * The public shape of a profile: what any visitor may see (no email, no private fields: the home
+ * postcode and coordinates never leave the server, only the outward code does).
+ */
+export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number }): PublicCarer {
   return {
     id: row.id,
     userId: row.userId,
@@ -40,6 +50,17 @@ export function toPublicCarer(row: PublicCarerRow): PublicCarer {
     description: row.description,
     qualifications: row.qualifications,
     availability: row.availability,
+    weeklyAvailability: {
+      slots: slotsOfMask(row.availabilitySlots),
+      liveIn: row.availability.includes('Live-in Care'),
+      shortNotice: row.availability.includes('Emergency Cover'),
+    },
+    availabilityUpdatedAt: row.availabilityUpdatedAt?.toISOString() ?? null,
+    postcodeDistrict: row.postcodeDistrict,
+    travelMiles: row.travelMiles,
+    ...(row.distanceMetres !== undefined
+      ? { distanceMiles: Math.round((row.distanceMetres / METRES_PER_MILE) * 10) / 10 }
+      : {}),
     rating: Number(row.rating),
     reviewCount: row.reviewCount,
     isActive: row.isActive,
@@ -51,7 +72,8 @@ export function toPublicCarer(row: PublicCarerRow): PublicCarer {
 export function toOwnCarerProfile(row: CarerProfileRow, now: Date = new Date()): OwnCarerProfile {
   return {
     ...toPublicCarer(row),
-    postcodeDistrict: row.postcodeDistrict,
+    homePostcode: row.homePostcode,
+    homePostcodeChecked: row.homePostcodeChecked,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isListed: isListed(row, now),

@@ -1,5 +1,6 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { slotMask, slotsWanted } from '@contracts/availability';
 import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
@@ -19,6 +20,10 @@ import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
  *   read on its own in rank order, and the mentions only when the exact matches do not fill the
  *   page. The rows and their order are those of ORDER BY fit DESC, rank_score DESC, id.
  *
+ * - near a place (issue 19): carers whose home is within the distance and who travel that far,
+ *   found through the GiST index on ll_to_earth(home) (decision 0022); nearest first walks that
+ *   index in distance order, the other orders sort the carers inside the box.
+ *
  * The statements are built once per shape (which filters are present, the order, the part) with
  * placeholders for the values: building a Drizzle query costs more CPU than the query itself.
  */
@@ -36,8 +41,20 @@ interface Shape {
   minRate: boolean;
   maxRate: boolean;
   location: 'none' | 'text' | 'postcode';
+  /** A place to measure from (`near`): the distance conditions, and the distance as a column. */
+  near: boolean;
+  /** A day or part-of-day filter: the week's bit set. */
+  slots: boolean;
   cursor: boolean;
 }
+
+/** Where a `near` search measures from: the geocoded place. */
+export interface SearchOrigin {
+  latitude: number;
+  longitude: number;
+}
+
+const METRES_PER_MILE = 1609.344;
 
 /** What a search returns of a profile: the public fields and the sort keys, no more (cheaper to read). */
 const RESULT_COLUMNS = [
@@ -54,13 +71,23 @@ const RESULT_COLUMNS = [
   'description',
   'qualifications',
   'availability',
+  'availabilitySlots',
+  'availabilityUpdatedAt',
+  'postcodeDistrict',
+  'travelMiles',
   'rating',
   'reviewCount',
   'isActive',
   'isVerified',
   'rankScore',
 ] as const satisfies readonly (keyof CarerProfileRow)[];
-export type CarerSearchRow = Pick<CarerProfileRow, (typeof RESULT_COLUMNS)[number]> & PublicCarerRow;
+export type CarerSearchRow = Pick<CarerProfileRow, (typeof RESULT_COLUMNS)[number]> &
+  PublicCarerRow & {
+    /** Near a place only: the great-circle distance to the carer's home, in metres. */
+    distanceMetres?: number;
+    /** Near a place only: the distance order's key (straight-line metres through the earth). */
+    distanceKey?: number;
+  };
 
 /** The result columns of the table or of a subquery of it. */
 const resultColumns = <T extends Record<(typeof RESULT_COLUMNS)[number], AnyPgColumn>>(t: T) =>
@@ -83,6 +110,7 @@ type SearchColumns = Record<
   | 'listedUntil'
   | 'specialization'
   | 'availability'
+  | 'availabilitySlots'
   | 'hourlyRateMin'
   | 'hourlyRateMax'
   | 'location'
@@ -94,7 +122,7 @@ type SearchColumns = Record<
 >;
 
 interface OrderKey {
-  column(t: SearchColumns): AnyPgColumn;
+  column(t: SearchColumns): AnyPgColumn | SQL;
   direction: 'asc' | 'desc';
   /** The row's value of this key, for the next cursor. */
   valueOf(row: CarerSearchRow): Key;
@@ -113,7 +141,17 @@ const ORDERS: Record<CarerSort, OrderKey[]> = {
     ID,
   ],
   price: [{ column: (t) => t.hourlyRateMin, direction: 'asc', valueOf: (row) => row.hourlyRateMin }, ID],
+  // Cube's distance operator, which the GiST index can return rows in order of; it grows with the
+  // distance along the ground, so the order is the same.
+  distance: [
+    { column: () => sql`${home()} <-> ${origin()}`, direction: 'asc', valueOf: (row) => row.distanceKey! },
+    ID,
+  ],
 };
+
+/** The carer's home and the searched place, as earthdistance points (the index's expression). */
+const home = () => sql`ll_to_earth(${c.homeLatitude}, ${c.homeLongitude})`;
+const origin = () => sql`ll_to_earth(${p('latitude')}::float8, ${p('longitude')}::float8)`;
 
 const p = (name: string) => sql.placeholder(name);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -133,8 +171,10 @@ export function createCarerSearch(db: Executor) {
 
   async function search(
     query: CarerSearchQuery,
+    near?: SearchOrigin,
   ): Promise<{ rows: CarerSearchRow[]; nextCursor: string | null }> {
-    const bestWithLocation = query.sort === 'best' && query.location !== undefined;
+    // Near a place, a location text is one more filter: the place already decides what is close.
+    const bestWithLocation = query.sort === 'best' && query.location !== undefined && !near;
     const cursor = query.cursor
       ? decodeCursor(query.cursor, bestWithLocation ? 'best-near' : query.sort).keys
       : undefined;
@@ -146,8 +186,10 @@ export function createCarerSearch(db: Executor) {
       minRate: query.minRate !== undefined,
       maxRate: query.maxRate !== undefined,
       location: !query.location ? 'none' : postcodeDistrictOf(query.location) ? 'postcode' : 'text',
+      near: near !== undefined,
+      slots: query.day !== undefined || query.partOfDay !== undefined,
     };
-    const values = valuesOf(query);
+    const values = valuesOf(query, near);
 
     let rows: CarerSearchRow[];
     let fits: number[] = [];
@@ -204,9 +246,13 @@ export function createCarerSearch(db: Executor) {
   return { search };
 }
 
-function valuesOf(query: CarerSearchQuery): Values {
+function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Values {
   const text = query.location?.toLowerCase();
   return {
+    latitude: near?.latitude,
+    longitude: near?.longitude,
+    radiusMetres: query.within * METRES_PER_MILE,
+    slotMask: slotMask(slotsWanted(query.day, query.partOfDay)),
     careType: query.careType,
     availability: query.availability,
     minRate: query.minRate,
@@ -227,11 +273,20 @@ function build(db: Executor, shape: Shape): Statement {
   switch (shape.part) {
     case 'page':
       query = db
-        .select(resultColumns(c))
+        .select({
+          ...resultColumns(c),
+          ...(shape.near
+            ? {
+                distanceMetres: sql<number>`earth_distance(${home()}, ${origin()})`,
+                distanceKey: sql<number>`${home()} <-> ${origin()}`,
+              }
+            : {}),
+        })
         .from(c)
         .where(
           and(
             ...filterConditions(c, shape),
+            ...(shape.near ? nearConditions() : []),
             ...(location ? [location.matches] : []),
             ...cursor(ORDERS[shape.sort], c),
           ),
@@ -339,7 +394,24 @@ function filterConditions(t: SearchColumns, shape: Shape): SQL[] {
   if (shape.availability) conditions.push(sql`${t.availability} @> array[${p('availability')}]::text[]`);
   if (shape.minRate) conditions.push(sql`${t.hourlyRateMax} >= ${p('minRate')}`);
   if (shape.maxRate) conditions.push(sql`${t.hourlyRateMin} <= ${p('maxRate')}`);
+  if (shape.slots) conditions.push(sql`(${t.availabilitySlots} & ${p('slotMask')}::int) <> 0`);
   return conditions;
+}
+
+/**
+ * Near a place: the carer's home is within the distance asked for (the box lets the GiST index
+ * find the candidates, the exact distance then decides), and the carer travels that far. A carer
+ * who has not said how far they travel is not held to a limit.
+ */
+function nearConditions(): SQL[] {
+  const distance = sql`earth_distance(${home()}, ${origin()})`;
+  return [
+    isNotNull(c.homeLatitude),
+    isNotNull(c.homeLongitude),
+    sql`earth_box(${origin()}, ${p('radiusMetres')}::float8) @> ${home()}`,
+    sql`${distance} <= ${p('radiusMetres')}::float8`,
+    sql`(${c.travelMiles} is null or ${distance} <= ${c.travelMiles} * ${METRES_PER_MILE}::float8)`,
+  ];
 }
 
 /**

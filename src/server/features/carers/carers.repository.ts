@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, reviews, users, type CarerProfileRow } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
@@ -16,6 +16,14 @@ type ProfileValues = Pick<
   | 'description'
   | 'qualifications'
   | 'availability'
+  | 'availabilitySlots'
+  | 'availabilityUpdatedAt'
+  | 'availabilityRemindedAt'
+  | 'homePostcode'
+  | 'homePostcodeChecked'
+  | 'homeLatitude'
+  | 'homeLongitude'
+  | 'travelMiles'
 >;
 
 export function createCarersRepository(db: Executor) {
@@ -102,6 +110,38 @@ export function createCarersRepository(db: Executor) {
         .leftJoin(users, eq(users.id, reviews.customerId))
         .where(eq(reviews.carerId, carerId))
         .orderBy(sql`${reviews.createdAt} desc`, reviews.id);
+    },
+
+    /**
+     * Marks up to `limit` active carers whose week was last saved before `before`, and not yet
+     * reminded since, as reminded now; returns them with their address. SKIP LOCKED: instances
+     * running housekeeping at once take different carers.
+     */
+    async claimAvailabilityReminders(before: Date, now: Date, limit: number) {
+      const due = db
+        .select({ id: c.id })
+        .from(c)
+        .where(
+          and(
+            eq(c.isActive, true),
+            isNotNull(c.userId),
+            lt(c.availabilityUpdatedAt, before),
+            or(isNull(c.availabilityRemindedAt), lt(c.availabilityRemindedAt, c.availabilityUpdatedAt)),
+          ),
+        )
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(c)
+        .set({ availabilityRemindedAt: now })
+        .where(inArray(c.id, due))
+        .returning({ userId: c.userId, firstName: c.firstName });
+      const userIds = claimed.map((row) => row.userId!);
+      if (userIds.length === 0) return [];
+      return db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(and(inArray(users.id, userIds), isNull(users.suspendedAt)));
     },
 
     /** The public search: filters, orders, keyset pages (carer-search.repository.ts). */

@@ -1,20 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { CARER_INTRODUCTORY_DAYS } from '@contracts/subscriptions';
 import {
+  availabilityTagsOf,
+  slotMask,
+  slotsOfMask,
+  weekFromTags,
+  type WeeklyAvailability,
+} from '@contracts/availability';
+import {
   CARER_MESSAGES,
+  SEARCH_MESSAGES,
   type CarerProfileInput,
   type CarerReview,
   type CarerSearchQuery,
 } from '@contracts/carers';
+import { paths } from '@contracts/paths';
+import { outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
 import type { Database } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
+import type { Geocoder } from '../../platform/geocoder/geocoder';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import type { NotifiedCaches } from '../../platform/notified-caches';
 import { createTtlCache } from '../../platform/ttl-cache';
 import { createUploadsRepository } from '../../platform/uploads.repository';
+import { enqueueEmail } from '../../platform/mailer';
+import { AVAILABILITY_REMINDER_DAYS, availabilityReminderEmail } from './carer-emails';
 import { isListed } from './carer-listing';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository, type CarersRepository } from './carers.repository';
@@ -26,16 +39,34 @@ interface CarersServiceDeps {
   carers: CarersRepository;
   db: Database;
   storage: FileStorage;
+  /** Places for distance search and carers' homes (issue 19). */
+  geocoder: Geocoder;
+  /** The site's address, for links in emails. */
+  publicUrl: string;
   /** How long a search answer may be reused by this instance (0: never; decision 0013). */
   searchCacheMs?: number;
   /** Profiles kept in memory until the database announces a change to carers (decision 0014). */
   carerCaches?: NotifiedCaches;
 }
 
-const profileValues = (input: CarerProfileInput) => ({
-  ...input,
-  postcodeDistrict: postcodeDistrictIn(input.location),
-});
+const sameWeek = (a: WeeklyAvailability, b: WeeklyAvailability) =>
+  a.liveIn === b.liveIn && a.shortNotice === b.shortNotice && a.slots.join() === b.slots.join();
+
+/**
+ * The week a profile write gives: the grid when sent (its tags derived from it), else the tags'
+ * week, except that tags equal to the profile's present ones keep its finer grid (a client of the
+ * spec's API that knows only tags must not flatten the week at every save).
+ */
+function weekOf(input: CarerProfileInput, existing: CarerProfileRow | undefined) {
+  if (input.weeklyAvailability) {
+    return { week: input.weeklyAvailability, tags: availabilityTagsOf(input.weeklyAvailability) };
+  }
+  const tags = input.availability ?? [];
+  if (existing && tags.join() === existing.availability.join()) {
+    return { week: undefined, tags };
+  }
+  return { week: weekFromTags(tags), tags };
+}
 
 /** Whether `viewer` may see a profile that is not listed (inactive or lapsed): its owner and admins. */
 const canSeeUnlisted = (profile: CarerProfileRow, viewer: UserRow | null) =>
@@ -46,10 +77,18 @@ function authorName(first: string | null, last: string | null): string {
   return [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
 }
 
+/** The week a stored profile has: its slots, and live-in and short notice from its tags. */
+function weekFromTagsAndMask(profile: CarerProfileRow): WeeklyAvailability {
+  const fromTags = weekFromTags(profile.availability);
+  return { ...fromTags, slots: slotsOfMask(profile.availabilitySlots) };
+}
+
 export function createCarersService({
   carers,
   db,
   storage,
+  geocoder,
+  publicUrl,
   searchCacheMs = 0,
   carerCaches,
 }: CarersServiceDeps) {
@@ -67,6 +106,70 @@ export function createCarersService({
   const findProfile = (id: string) =>
     profileCache ? profileCache.get(id, () => carers.findById(id)) : carers.findById(id);
 
+  /**
+   * Where the carer lives, from their postcode (checked with the postcode service where there is
+   * one) or, for a profile without one (the spec's API), from the town in its location. A
+   * postcode the service says does not exist is a 400 beside the field; when the service is down
+   * the profile is saved at the postcode's district and marked unchecked.
+   */
+  async function homeOf(input: CarerProfileInput, existing: CarerProfileRow | undefined) {
+    const homePostcode = input.homePostcode ?? existing?.homePostcode ?? null;
+    if (homePostcode === null) {
+      const town = await geocoder.find(input.location);
+      return {
+        homePostcode: null,
+        homePostcodeChecked: true,
+        postcodeDistrict: postcodeDistrictIn(input.location),
+        homeLatitude: town?.latitude ?? null,
+        homeLongitude: town?.longitude ?? null,
+      };
+    }
+    const unchanged =
+      existing &&
+      existing.homePostcode === homePostcode &&
+      existing.homePostcodeChecked &&
+      existing.homeLatitude !== null;
+    if (unchanged) {
+      return {
+        homePostcode,
+        homePostcodeChecked: true,
+        postcodeDistrict: outwardCodeOf(homePostcode),
+        homeLatitude: existing.homeLatitude,
+        homeLongitude: existing.homeLongitude,
+      };
+    }
+    const check = await geocoder.checkPostcode(homePostcode);
+    if (check.status === 'not-found') {
+      throw AppError.badRequest(POSTCODE_MESSAGES.notFound, { homePostcode: POSTCODE_MESSAGES.notFound });
+    }
+    return {
+      homePostcode,
+      homePostcodeChecked: check.status === 'found',
+      postcodeDistrict: outwardCodeOf(homePostcode),
+      homeLatitude: check.place?.latitude ?? null,
+      homeLongitude: check.place?.longitude ?? null,
+    };
+  }
+
+  /** The columns a profile write sets, from the form's fields and the profile as it was. */
+  async function profileValues(input: CarerProfileInput, existing?: CarerProfileRow) {
+    const { weeklyAvailability: _week, availability: _tags, homePostcode: _postcode, ...fields } = input;
+    const { week, tags } = weekOf(input, existing);
+    const weekChanged =
+      week !== undefined &&
+      (!existing ||
+        existing.availabilityUpdatedAt === null ||
+        !sameWeek(week, weekFromTagsAndMask(existing)));
+    return {
+      ...fields,
+      ...(await homeOf(input, existing)),
+      travelMiles: input.travelMiles ?? existing?.travelMiles ?? null,
+      availability: tags,
+      ...(week !== undefined ? { availabilitySlots: slotMask(week.slots) } : {}),
+      ...(weekChanged ? { availabilityUpdatedAt: new Date(), availabilityRemindedAt: null } : {}),
+    };
+  }
+
   async function ownedProfile(id: string, user: UserRow): Promise<CarerProfileRow> {
     const profile = await carers.findById(id);
     if (!profile) throw AppError.notFound(CARER_MESSAGES.carerNotFound);
@@ -82,7 +185,7 @@ export function createCarersService({
       const createdAt = new Date();
       try {
         const created = await carers.insert({
-          ...profileValues(input),
+          ...(await profileValues(input)),
           userId: user.id,
           firstName: user.firstName ?? '',
           lastName: user.lastName ?? '',
@@ -105,8 +208,8 @@ export function createCarersService({
     },
 
     async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
-      await ownedProfile(id, user);
-      const updated = await carers.update(id, profileValues(input));
+      const existing = await ownedProfile(id, user);
+      const updated = await carers.update(id, await profileValues(input, existing));
       searchCache.clear();
       return updated;
     },
@@ -132,7 +235,20 @@ export function createCarersService({
       }));
     },
 
-    search: (query: CarerSearchQuery) => searchCache.get(JSON.stringify(query), () => carers.search(query)),
+    /**
+     * The public search. A `near` place is found first (a place no one knows is a 400 beside the
+     * field, never an empty page that looks like "no carers"); answers are kept per query.
+     */
+    search: (query: CarerSearchQuery) =>
+      searchCache.get(JSON.stringify(query), async () => {
+        if (query.near === undefined) return carers.search(query);
+        const place = await geocoder.find(query.near);
+        if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
+        return carers.search(query, place);
+      }),
+
+    /** Finds a place a person typed (Settings' search place), or null. */
+    findPlace: (text: string) => geocoder.find(text),
 
     /**
      * Replaces the profile photo. The new file is stored first and recorded in the same
@@ -175,6 +291,24 @@ export function createCarersService({
     },
 
     refreshAllRankScores: () => carers.refreshAllRankScores(),
+
+    /**
+     * Asks carers whose week is AVAILABILITY_REMINDER_DAYS old to check it (housekeeping, hourly):
+     * each carer once per saved week, the marks and the emails in one transaction.
+     */
+    async sendAvailabilityReminders(now: Date = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - AVAILABILITY_REMINDER_DAYS * 86_400_000);
+      return db.transaction(async (tx) => {
+        const due = await createCarersRepository(tx).claimAvailabilityReminders(before, now, 200);
+        for (const carer of due) {
+          await enqueueEmail(
+            tx,
+            availabilityReminderEmail(carer.email, carer.firstName, `${publicUrl}${paths.carerDashboard}`),
+          );
+        }
+        return due.length;
+      });
+    },
   };
 }
 export type CarersService = ReturnType<typeof createCarersService>;

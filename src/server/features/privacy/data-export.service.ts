@@ -17,7 +17,8 @@ export const EXPORT_LIMIT: RateLimitRule = { bucket: 'data-export', limit: 5, wi
 
 /** The parts of the export: file name, what it holds (for the README). */
 const PARTS = {
-  'carer-profile': 'Your carer profile as families see it, and its listing details.',
+  'carer-profile':
+    'Your carer profile as families see it, its listing details, and your home postcode and its position (never shown to others: they see only the first part, such as LS6).',
   conversations: 'Your conversations: when they started, the other person by first name and initial.',
   'messages-sent':
     'Every message you sent: its conversation, to whom (first name and initial), when, when read.',
@@ -62,6 +63,7 @@ function accountRecord(user: UserRow): ExportRecord {
     signsInWithPassword: user.passwordHash !== null,
     singleSignOnLinked: user.oidcSubject !== null,
     stripeCustomerId: user.stripeCustomerId,
+    searchPlace: user.searchPlace,
     suspendedAt: user.suspendedAt,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,

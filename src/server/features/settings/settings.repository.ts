@@ -22,6 +22,19 @@ export function createSettingsRepository(db: Executor) {
     setName: (userId: string, firstName: string, lastName: string, at: Date) =>
       updateUser(userId, { firstName, lastName, updatedAt: at }),
 
+    /** Read from the table, not the session's copy of the user (which an instance may keep a moment). */
+    async searchPlaceOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ searchPlace: users.searchPlace })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row?.searchPlace ?? null;
+    },
+
+    setSearchPlace: (userId: string, searchPlace: string | null, at: Date) =>
+      updateUser(userId, { searchPlace, updatedAt: at }),
+
     /**
      * Sets the account's photo. A carer's profile photo mirrors the avatar (carers.repository
      * setPhoto), so a profile showing the old avatar (or none) shows the new one too.

@@ -9,13 +9,20 @@ import {
   EmailChangePending,
   PasswordChangeInput,
   ProfileUpdateInput,
+  SearchPlace,
+  SearchPlaceInput,
   SETTINGS_MESSAGES,
   TokenInput,
 } from '@contracts/settings';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import { readPhotoUpload } from '../../platform/images';
-import { clearSessionCookie, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
+import {
+  clearSessionCookie,
+  onlyRoles,
+  requireUser,
+  SIGNED_IN,
+} from '../../platform/sessions/session.plugin';
 import { toCurrentUser } from '../auth/current-user';
 import type { SettingsActor, SettingsService } from './settings.service';
 
@@ -55,6 +62,36 @@ export function registerSettingsRoutes(
       },
     },
     async (request) => toCurrentUser(await settings.updateProfile(actorOf(request).user, request.body)),
+  );
+
+  const customersOnly = onlyRoles(['customer'], SETTINGS_MESSAGES.onlyCustomersSearchPlace);
+  api.get(
+    '/api/settings/search-place',
+    {
+      config: customersOnly,
+      schema: {
+        tags: ['settings'],
+        summary: 'Your saved search place (customers): where carer search starts',
+        response: { 200: SearchPlace, ...errors },
+      },
+    },
+    async (request) => ({ searchPlace: await settings.searchPlace(requireUser(request)) }),
+  );
+
+  api.put(
+    '/api/settings/search-place',
+    {
+      config: customersOnly,
+      schema: {
+        tags: ['settings'],
+        summary: 'Save or clear your search place (customers)',
+        body: SearchPlaceInput,
+        response: { 200: SearchPlace, ...errors },
+      },
+    },
+    async (request) => ({
+      searchPlace: await settings.setSearchPlace(requireUser(request), request.body),
+    }),
   );
 
   api.post(

@@ -4,7 +4,10 @@ import type {
   EmailChangeInput,
   PasswordChangeInput,
   ProfileUpdateInput,
+  SearchPlaceInput,
 } from '@contracts/settings';
+import { SEARCH_MESSAGES } from '@contracts/carers';
+import { normalisePostcode } from '@contracts/postcodes';
 import { EMAIL_CHANGE_TTL_MINUTES, SETTINGS_MESSAGES } from '@contracts/settings';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import type { Database } from '../../db/client';
@@ -38,6 +41,8 @@ interface SettingsServiceDeps {
   signInThrottle: SignInThrottle;
   secret: string;
   publicUrl: string;
+  /** Whether a place a person typed is one search can measure from (the carers' geocoder). */
+  findPlace: (text: string) => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -58,6 +63,7 @@ export function createSettingsService({
   signInThrottle,
   secret,
   publicUrl,
+  findPlace,
   now = () => new Date(),
 }: SettingsServiceDeps) {
   const hashEmailToken = linkTokenHasher(secret, 'email-change');
@@ -77,6 +83,23 @@ export function createSettingsService({
   return {
     updateProfile: (user: UserRow, input: ProfileUpdateInput) =>
       repository.setName(user.id, input.firstName, input.lastName, now()),
+
+    /**
+     * A customer's own place, where carer search starts (issue 19). Saved only if search can find
+     * it, as typed (a postcode normalised); null clears it.
+     */
+    searchPlace: (user: UserRow) => repository.searchPlaceOf(user.id),
+
+    async setSearchPlace(user: UserRow, input: SearchPlaceInput): Promise<string | null> {
+      if (user.role !== 'customer') throw AppError.forbidden(SETTINGS_MESSAGES.onlyCustomersSearchPlace);
+      const place =
+        input.searchPlace === null ? null : (normalisePostcode(input.searchPlace) ?? input.searchPlace);
+      if (place !== null && !(await findPlace(place))) {
+        throw AppError.badRequest(SEARCH_MESSAGES.near, { searchPlace: SEARCH_MESSAGES.near });
+      }
+      const saved = await repository.setSearchPlace(user.id, place, now());
+      return saved.searchPlace;
+    },
 
     /** The carer photo pipeline (re-encoded WebP, no metadata); the old file goes after the commit. */
     async replacePhoto(user: UserRow, upload: Buffer): Promise<UserRow> {

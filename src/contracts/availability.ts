@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { AvailabilityOption } from './options';
+
+// A carer's weekly availability (issue 19): days × parts of the day, plus live-in and short-notice
+// cover. The spec's availability tags (Weekdays, Weekends, Evenings, Nights, Live-in Care,
+// Emergency Cover) are derived from it, so every screen and filter that reads them stays true.
+
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+export const DAY_PARTS = ['morning', 'afternoon', 'evening', 'overnight'] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+
+export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+export const DAY_PART_LABELS: Record<DayPart, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+  overnight: 'Overnight',
+};
+/** What each part of the day covers, for the grid's column headers. */
+export const DAY_PART_HOURS: Record<DayPart, string> = {
+  morning: '7am to 12pm',
+  afternoon: '12pm to 5pm',
+  evening: '5pm to 10pm',
+  overnight: '10pm to 7am',
+};
+
+export type AvailabilitySlot = `${WeekDay}-${DayPart}`;
+export const AVAILABILITY_SLOTS = WEEK_DAYS.flatMap((day) =>
+  DAY_PARTS.map((part) => `${day}-${part}` as AvailabilitySlot),
+) as [AvailabilitySlot, ...AvailabilitySlot[]];
+
+export const slotOf = (day: WeekDay, part: DayPart): AvailabilitySlot => `${day}-${part}`;
+
+/** A week as the server answers it: the slots in week order, no repeats. */
+export const WeeklyAvailability = z.object({
+  /** The slots the carer is usually free. */
+  slots: z.array(z.enum(AVAILABILITY_SLOTS)),
+  liveIn: z.boolean(),
+  shortNotice: z.boolean(),
+});
+export type WeeklyAvailability = z.infer<typeof WeeklyAvailability>;
+
+/** A week as a form or an API client sends it: any order, repeats dropped, covers optional. */
+export const WeeklyAvailabilityInput = z.object({
+  slots: z
+    .array(z.enum(AVAILABILITY_SLOTS, { error: 'Unknown day or part of the day' }))
+    .max(AVAILABILITY_SLOTS.length)
+    .transform((slots) => AVAILABILITY_SLOTS.filter((slot) => slots.includes(slot))),
+  liveIn: z.boolean().default(false),
+  shortNotice: z.boolean().default(false),
+});
+export type WeeklyAvailabilityInput = z.input<typeof WeeklyAvailabilityInput>;
+
+export const EMPTY_WEEK: WeeklyAvailability = { slots: [], liveIn: false, shortNotice: false };
+
+const WEEKDAYS: WeekDay[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+const WEEKEND: WeekDay[] = ['saturday', 'sunday'];
+const DAYTIME: DayPart[] = ['morning', 'afternoon'];
+
+const slots = (days: readonly WeekDay[], parts: readonly DayPart[]) =>
+  days.flatMap((day) => parts.map((part) => slotOf(day, part)));
+
+/** The spec's availability tags a week gives, in the spec's order. */
+export function availabilityTagsOf(week: WeeklyAvailability): AvailabilityOption[] {
+  const has = (candidates: AvailabilitySlot[]) => candidates.some((slot) => week.slots.includes(slot));
+  const tags: AvailabilityOption[] = [];
+  if (has(slots(WEEKDAYS, DAYTIME))) tags.push('Weekdays');
+  if (has(slots(WEEKEND, DAYTIME))) tags.push('Weekends');
+  if (has(slots(WEEK_DAYS, ['evening']))) tags.push('Evenings');
+  if (has(slots(WEEK_DAYS, ['overnight']))) tags.push('Nights');
+  if (week.liveIn) tags.push('Live-in Care');
+  if (week.shortNotice) tags.push('Emergency Cover');
+  return tags;
+}
+
+/**
+ * The week a set of tags stands for, for a profile written with tags only (the spec's API, the
+ * admin tools, profiles from before the grid): availabilityTagsOf gives the same tags back.
+ */
+export function weekFromTags(tags: readonly string[]): WeeklyAvailability {
+  const chosen = new Set<AvailabilitySlot>();
+  const add = (list: AvailabilitySlot[]) => list.forEach((slot) => chosen.add(slot));
+  if (tags.includes('Weekdays')) add(slots(WEEKDAYS, DAYTIME));
+  if (tags.includes('Weekends')) add(slots(WEEKEND, DAYTIME));
+  if (tags.includes('Evenings')) add(slots(WEEK_DAYS, ['evening']));
+  if (tags.includes('Nights')) add(slots(WEEK_DAYS, ['overnight']));
+  return {
+    slots: AVAILABILITY_SLOTS.filter((slot) => chosen.has(slot)),
+    liveIn: tags.includes('Live-in Care'),
+    shortNotice: tags.includes('Emergency Cover'),
+  };
+}
+
+/** The slots as a bit set (bit = day × 4 + part), the form the database filters on. */
+export function slotMask(list: readonly AvailabilitySlot[]): number {
+  return list.reduce((mask, slot) => mask | (1 << AVAILABILITY_SLOTS.indexOf(slot)), 0);
+}
+
+export function slotsOfMask(mask: number): AvailabilitySlot[] {
+  return AVAILABILITY_SLOTS.filter((_slot, index) => (mask & (1 << index)) !== 0);
+}
+
+/** The slots a search's day and part-of-day filter asks for (any one of them will do). */
+export function slotsWanted(day: WeekDay | undefined, part: DayPart | undefined): AvailabilitySlot[] {
+  return slots(day ? [day] : WEEK_DAYS, part ? [part] : DAY_PARTS);
+}
