@@ -403,6 +403,7 @@ export async function buildApp({
         },
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
+        { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',
           run: async () => {

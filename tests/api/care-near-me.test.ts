@@ -14,7 +14,10 @@ import { carerProfiles, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { validProfile } from '../support/carer-fixtures';
 import { startFakePostcodesService, type FakePostcodesService } from '../support/fake-postcodes-service';
-import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
+import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
+import { createCarersService } from '../../src/server/features/carers/carers.service';
+import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
+import { builtInServiceDeps, createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 /*
  * Issue 19, care near me: distance search checked against a reference computed here (haversine on
@@ -25,6 +28,7 @@ import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test
 // earthdistance's earth(): the sphere its distances are measured on, in metres.
 const EARTH_RADIUS_M = 6_378_168;
 const METRES_PER_MILE = 1609.344;
+const DAY_MS = 86_400_000;
 
 function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
@@ -459,5 +463,107 @@ describe('a customer’s saved search place (Settings)', () => {
     }
     const anonymous = await t.injectAs(undefined, { method: 'GET', url: '/api/settings/search-place' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the reminder when a carer’s week is 60 days old', () => {
+  it('emails each carer once per saved week, after 60 days, and again 60 days after the next save', async () => {
+    const service = createCarersService({
+      ...builtInServiceDeps(t),
+      carers: createCarersRepository(t.database.db),
+      db: t.database.db,
+      storage: t.storage,
+    });
+    const { cookie, user } = await t.register({ userType: 'carer', firstName: 'Owain', lastName: 'Rees' });
+    const created = await t.injectAs(cookie, {
+      method: 'POST',
+      url: '/api/carers',
+      payload: validProfile({ homePostcode: 'LS8 2PG', travelMiles: 5 }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const profile = created.json<OwnCarerProfile>();
+    const savedAt = new Date(profile.availabilityUpdatedAt!);
+    const remindersTo = async (email: string) =>
+      (await t.outbox()).filter((mail) => mail.toAddress === email && mail.subject.includes('availability'));
+
+    await service.sendAvailabilityReminders(new Date(savedAt.getTime() + 59 * DAY_MS));
+    expect(await remindersTo(user.email)).toHaveLength(0);
+    await service.sendAvailabilityReminders(new Date(savedAt.getTime() + 61 * DAY_MS));
+    const [reminder] = await remindersTo(user.email);
+    expect(reminder?.bodyText).toContain(`${t.config.publicUrl}/carer-dashboard`);
+    await service.sendAvailabilityReminders(new Date(savedAt.getTime() + 90 * DAY_MS));
+    expect(await remindersTo(user.email)).toHaveLength(1);
+
+    // A new week starts the 60 days again.
+    const changed = await t.injectAs(cookie, {
+      method: 'PUT',
+      url: `/api/carers/${profile.id}`,
+      payload: validProfile({ availability: undefined, weeklyAvailability: { slots: ['sunday-morning'] } }),
+    });
+    const resavedAt = new Date(changed.json<OwnCarerProfile>().availabilityUpdatedAt!);
+    expect(resavedAt.getTime()).toBeGreaterThan(savedAt.getTime());
+    await service.sendAvailabilityReminders(new Date(resavedAt.getTime() + 61 * DAY_MS));
+    expect(await remindersTo(user.email)).toHaveLength(2);
+  });
+});
+
+describe('placing profiles distance search cannot find yet (housekeeping)', () => {
+  it('places a profile from before distance search by its town, and re-checks a postcode saved while the service was down', async () => {
+    const service = createCarersService({
+      ...builtInServiceDeps(t),
+      geocoder: createGeocoder({ postcodesUrl: postcodes.url }),
+      carers: createCarersRepository(t.database.db),
+      db: t.database.db,
+      storage: t.storage,
+    });
+    const [old] = await t.database.db
+      .insert(carerProfiles)
+      .values({
+        firstName: 'Pre',
+        lastName: 'Distance',
+        specialization: 'Elderly Care',
+        experience: '3-5 years',
+        location: 'Harrogate, North Yorkshire',
+        hourlyRateMin: '15.00',
+        hourlyRateMax: '20.00',
+        description: 'A profile written before distance search.',
+      })
+      .returning();
+    const [unchecked] = await t.database.db
+      .insert(carerProfiles)
+      .values({
+        firstName: 'Down',
+        lastName: 'Service',
+        specialization: 'Elderly Care',
+        experience: '3-5 years',
+        location: 'Leeds, West Yorkshire',
+        homePostcode: 'LS6 3AB',
+        homePostcodeChecked: false,
+        homeLatitude: 53.8,
+        homeLongitude: -1.6,
+        hourlyRateMin: '15.00',
+        hourlyRateMax: '20.00',
+        description: 'A postcode saved while the service was down.',
+      })
+      .returning();
+    expect(await service.placeUnplacedCarers(1_000)).toBeGreaterThanOrEqual(2);
+    const placedOld = (
+      await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, old!.id))
+    )[0]!;
+    expect(
+      haversineMiles(
+        { lat: 53.99, lng: -1.54 },
+        { lat: placedOld.homeLatitude!, lng: placedOld.homeLongitude! },
+      ),
+    ).toBeLessThan(3);
+
+    const rechecked = (
+      await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, unchecked!.id))
+    )[0]!;
+    expect(rechecked).toMatchObject({
+      homePostcodeChecked: true,
+      homeLatitude: HEADINGLEY.lat,
+      homeLongitude: HEADINGLEY.lng,
+    });
   });
 });

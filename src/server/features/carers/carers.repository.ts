@@ -144,6 +144,33 @@ export function createCarersRepository(db: Executor) {
         .where(and(inArray(users.id, userIds), isNull(users.suspendedAt)));
     },
 
+    /**
+     * Profiles distance search cannot place yet: no coordinates (written before migration 0013),
+     * or a postcode saved while the postcode service was down. Oldest change first.
+     */
+    async unplaced(limit: number) {
+      return db
+        .select({
+          id: c.id,
+          location: c.location,
+          homePostcode: c.homePostcode,
+          homeLatitude: c.homeLatitude,
+          homeLongitude: c.homeLongitude,
+        })
+        .from(c)
+        .where(or(isNull(c.homeLatitude), eq(c.homePostcodeChecked, false)))
+        .orderBy(c.updatedAt)
+        .limit(limit);
+    },
+
+    /** Where a profile's home is (no other column changes: not a profile edit). */
+    async setHome(
+      id: string,
+      home: { homeLatitude: number; homeLongitude: number; homePostcodeChecked: boolean },
+    ): Promise<void> {
+      await db.update(c).set(home).where(eq(c.id, id));
+    },
+
     /** The public search: filters, orders, keyset pages (carer-search.repository.ts). */
     search: createCarerSearch(db).search,
   };

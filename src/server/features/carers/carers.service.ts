@@ -293,6 +293,42 @@ export function createCarersService({
     refreshAllRankScores: () => carers.refreshAllRankScores(),
 
     /**
+     * Places profiles that distance search cannot find yet (housekeeping, hourly): those from
+     * before distance search, from their postcode or town, and those whose postcode was saved
+     * while the postcode service was down, once it answers again. Returns how many were placed.
+     */
+    async placeUnplacedCarers(limit = 100): Promise<number> {
+      let placed = 0;
+      for (const profile of await carers.unplaced(limit)) {
+        if (profile.homePostcode) {
+          const check = await geocoder.checkPostcode(profile.homePostcode);
+          if (check.status === 'unchecked') continue;
+          // A postcode that turns out not to exist keeps its district's place; it is not asked again.
+          const place = check.status === 'found' ? check.place : await geocoder.find(profile.homePostcode);
+          const latitude = place?.latitude ?? profile.homeLatitude;
+          const longitude = place?.longitude ?? profile.homeLongitude;
+          if (latitude === null || longitude === null) continue;
+          await carers.setHome(profile.id, {
+            homeLatitude: latitude,
+            homeLongitude: longitude,
+            homePostcodeChecked: true,
+          });
+        } else {
+          const town = await geocoder.find(profile.location);
+          if (!town) continue;
+          await carers.setHome(profile.id, {
+            homeLatitude: town.latitude,
+            homeLongitude: town.longitude,
+            homePostcodeChecked: true,
+          });
+        }
+        placed += 1;
+      }
+      if (placed > 0) searchCache.clear();
+      return placed;
+    },
+
+    /**
      * Asks carers whose week is AVAILABILITY_REMINDER_DAYS old to check it (housekeeping, hourly):
      * each carer once per saved week, the marks and the emails in one transaction.
      */
