@@ -772,3 +772,69 @@ export const placeLookups = pgTable('place_lookups', {
   lookedUpAt: timestamp('looked_up_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PlaceLookupRow = typeof placeLookups.$inferSelect;
+
+/** What a family asks for (issue 20): seen by carers near it, answered with a message. */
+export const careRequests = pgTable(
+  'care_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    careType: text('care_type').notNull(),
+    /** Where care is needed: private to the family; carers see the outward code. */
+    postcode: text('postcode').notNull(),
+    postcodeDistrict: text('postcode_district').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    startDate: date('start_date').notNull(),
+    /** The weekly pattern wanted, as carers' weeks are kept (bit = day × 4 + part of the day). */
+    patternSlots: integer('pattern_slots').notNull().default(0),
+    liveIn: boolean('live_in').notNull().default(false),
+    shortNotice: boolean('short_notice').notNull().default(false),
+    hoursPerWeek: smallint('hours_per_week').notNull(),
+    budgetMin: numeric('budget_min', { precision: 7, scale: 2 }).notNull(),
+    budgetMax: numeric('budget_max', { precision: 7, scale: 2 }).notNull(),
+    description: text('description').notNull(),
+    /** open, filled, not_needed (closed by the family), expired (closed by housekeeping). */
+    status: text('status').notNull().default('open'),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** When the "closes tomorrow" email went. */
+    closingNoticeAt: timestamp('closing_notice_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('care_requests_customer_idx').on(t.customerId, t.createdAt),
+    // Carers' "requests near me": open ones in a box around the carer's home.
+    index('care_requests_open_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.status} = 'open'`),
+    index('care_requests_closes_idx').on(t.status, t.closesAt),
+    check('care_requests_status_check', sql`${t.status} in ('open', 'filled', 'not_needed', 'expired')`),
+  ],
+);
+export type CareRequestRow = typeof careRequests.$inferSelect;
+
+/** A carer's answer to a care request: one per carer per request; the message is in the conversation. */
+export const careRequestResponses = pgTable(
+  'care_request_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => careRequests.id, { onDelete: 'cascade' }),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** The first message, kept with the response so the family's list can show it. */
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('care_request_responses_request_carer_key').on(t.requestId, t.carerId),
+    index('care_request_responses_carer_idx').on(t.carerId),
+  ],
+);
+export type CareRequestResponseRow = typeof careRequestResponses.$inferSelect;
