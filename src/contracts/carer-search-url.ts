@@ -1,20 +1,53 @@
 // The carer search page's filters as they live in its URL, and the API address they turn into.
 // Shared so the server can start fetching a page's first results while the page's code downloads
 // (src/server/platform/web-app.ts) at exactly the address the page will ask for.
+// No value import of a module that imports zod: the landing page's bundle includes this file.
+import type { DayPart, WeekDay } from './availability';
 import { LANDING_CARER_COUNT } from './limits';
 import { SEARCH_AVAILABILITY, SEARCH_CARE_TYPES } from './options';
 
-export const CARER_SEARCH_SORTS = ['best', 'rating', 'price'] as const;
+export const CARER_SEARCH_SORTS = ['best', 'rating', 'price', 'distance'] as const;
 export type CarerSearchSort = (typeof CARER_SEARCH_SORTS)[number];
 export type SearchCareType = (typeof SEARCH_CARE_TYPES)[number];
 export type SearchAvailability = (typeof SEARCH_AVAILABILITY)[number];
 
 export type CarerSearchFilters = {
+  /** The old text filter on the carer's town (`?location=`), kept for links made before issue 19. */
   location: string;
+  /** A postcode, outward code or town: carers near it who travel that far (issue 19). */
+  near: string;
+  /** Miles from `near`; sent only with it. */
+  within: number;
   careType: SearchCareType;
   availability: SearchAvailability;
+  /** Free on this day; '' for any day. */
+  day: WeekDay | '';
+  /** Free at this part of the day; '' for any time. */
+  partOfDay: DayPart | '';
   sort: CarerSearchSort;
 };
+
+// The same lists and numbers as availability.ts and carers.ts (tests/unit/web-carer-search-url.test.ts
+// checks they agree), written out because those modules import zod.
+export const SEARCH_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const satisfies readonly WeekDay[];
+export const SEARCH_DAY_PARTS = [
+  'morning',
+  'afternoon',
+  'evening',
+  'overnight',
+] as const satisfies readonly DayPart[];
+/** Whole miles from `near` the API accepts, and its default. */
+export const SEARCH_WITHIN_MIN = 1;
+export const SEARCH_WITHIN_MAX = 50;
+export const DEFAULT_WITHIN = 10;
 
 export const DEFAULT_CARE_TYPE: SearchCareType = 'All Types';
 export const DEFAULT_AVAILABILITY: SearchAvailability = 'Any Time';
@@ -26,29 +59,55 @@ function oneOf<T extends string>(options: readonly T[], value: string | null, fa
   return options.find((option) => option === value) ?? fallback;
 }
 
+/** Nearest first when a place is given (as the API does), best match otherwise. */
+export function defaultSortFor(near: string): CarerSearchSort {
+  return near ? 'distance' : DEFAULT_SORT;
+}
+
+function withinOf(value: string | null): number {
+  const miles = Number(value);
+  return value && Number.isInteger(miles) && miles >= SEARCH_WITHIN_MIN && miles <= SEARCH_WITHIN_MAX
+    ? miles
+    : DEFAULT_WITHIN;
+}
+
 /** Reads the filters from the URL; an unknown value (a hand-edited link) falls back to the default. */
 export function filtersFromSearchParams(params: URLSearchParams): CarerSearchFilters {
+  const near = params.get('near')?.trim().slice(0, 100) ?? '';
+  const sort = oneOf(CARER_SEARCH_SORTS, params.get('sort'), defaultSortFor(near));
   return {
     location: params.get('location')?.trim() ?? '',
+    near,
+    within: withinOf(params.get('within')),
     careType: oneOf(SEARCH_CARE_TYPES, params.get('careType'), DEFAULT_CARE_TYPE),
     availability: oneOf(SEARCH_AVAILABILITY, params.get('availability'), DEFAULT_AVAILABILITY),
-    sort: oneOf(CARER_SEARCH_SORTS, params.get('sort'), DEFAULT_SORT),
+    day: oneOf(SEARCH_DAYS, params.get('day'), ''),
+    partOfDay: oneOf(SEARCH_DAY_PARTS, params.get('partOfDay'), ''),
+    // Distance needs a place: without one the list falls back to best match.
+    sort: sort === 'distance' && !near ? DEFAULT_SORT : sort,
   };
 }
 
 /** Only the filters that narrow the search, so default values never clutter the URL. */
 export function filtersToSearchParams(filters: CarerSearchFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.near) params.set('near', filters.near);
+  if (filters.within !== DEFAULT_WITHIN) params.set('within', String(filters.within));
   if (filters.location) params.set('location', filters.location);
   if (filters.careType !== DEFAULT_CARE_TYPE) params.set('careType', filters.careType);
   if (filters.availability !== DEFAULT_AVAILABILITY) params.set('availability', filters.availability);
-  if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
+  if (filters.day) params.set('day', filters.day);
+  if (filters.partOfDay) params.set('partOfDay', filters.partOfDay);
+  const sort = filters.sort === 'distance' && !filters.near ? DEFAULT_SORT : filters.sort;
+  if (sort !== defaultSortFor(filters.near)) params.set('sort', sort);
   return params;
 }
 
 /** `GET /api/carers?…` for one page of results (`cursor` null for the first). */
 export function carerSearchApiUrl(filters: CarerSearchFilters, cursor: string | null): string {
   const params = filtersToSearchParams(filters);
+  // The API ignores a distance without a place; leaving it out keeps one address per search.
+  if (!filters.near) params.delete('within');
   params.set('limit', String(SEARCH_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return `/api/carers?${params.toString()}`;
@@ -56,3 +115,13 @@ export function carerSearchApiUrl(filters: CarerSearchFilters, cursor: string | 
 
 /** The landing page's "Meet Our Professional Carers": the search's first 3 (SPEC 2, DESIGN 4). */
 export const LANDING_CARERS_API_URL = `/api/carers?limit=${LANDING_CARER_COUNT}`;
+
+/** The first 3 carers near a place, nearest first (the signed-in home's "Carers near you"). */
+export function nearbyCarersApiUrl(near: string): string {
+  return `/api/carers?${new URLSearchParams({ near, limit: String(LANDING_CARER_COUNT) }).toString()}`;
+}
+
+/** The search page's address for a place (`base` is /carers or /customer-dashboard). */
+export function carerSearchPagePath(base: string, near: string): string {
+  return `${base}?${new URLSearchParams({ near }).toString()}`;
+}

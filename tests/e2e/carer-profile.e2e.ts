@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARER_MESSAGES } from '@contracts/carers';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -10,16 +11,23 @@ import { registerByApi, toastTitle } from './support/journeys';
 const suite = useE2ESuite();
 const open = suite.open;
 
-async function fillProfile(page: Page, values: { location: string; description: string }) {
+async function fillProfile(
+  page: Page,
+  values: { location: string; homePostcode: string; description: string },
+) {
   await page.getByLabel('Care specialization').selectOption('Elderly Care');
   await page.getByLabel('Years of experience').selectOption('6-10 years');
   await page.getByLabel('Location', { exact: true }).fill(values.location);
+  await page.getByLabel('Home postcode').fill(values.homePostcode);
+  await page.getByLabel('How far will you travel?').selectOption('15');
   await page.getByLabel('Minimum hourly rate').fill('18.50');
   await page.getByLabel('Maximum hourly rate').fill('24');
   await page.getByLabel('Description').fill(values.description);
   await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
   await page.getByRole('group', { name: 'Qualifications' }).getByLabel('First Aid Certified').check();
-  await page.getByRole('group', { name: 'Availability' }).getByLabel('Weekdays').check();
+  const week = page.getByRole('group', { name: 'Availability' });
+  await week.getByRole('checkbox', { name: 'Monday morning' }).check();
+  await week.getByRole('checkbox', { name: 'Thursday afternoon' }).check();
 }
 
 /** A new carer, registered by API (these journeys are not about registering), at /carer-signup. */
@@ -42,6 +50,8 @@ describe('carer signup', () => {
       CARER_MESSAGES.specializationRequired,
       CARER_MESSAGES.experienceRequired,
       CARER_MESSAGES.locationRequired,
+      POSTCODE_MESSAGES.required,
+      CARER_MESSAGES.travelRequired,
       CARER_MESSAGES.minRateRequired,
       CARER_MESSAGES.maxRateRequired,
       CARER_MESSAGES.descriptionTooShort,
@@ -61,7 +71,8 @@ describe('carer signup', () => {
     const page = await open();
     await newCarerAtSignup(page, { firstName: 'Bethan', lastName: 'Lloyd' });
     await fillProfile(page, {
-      location: 'Aberystwyth, Ceredigion SY23',
+      location: 'Aberystwyth, Ceredigion',
+      homePostcode: 'sy23 1aa',
       description:
         'Former ward sister offering calm, practical support at home for older people across north Ceredigion.',
     });

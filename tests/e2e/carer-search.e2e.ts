@@ -66,23 +66,27 @@ describe('carer search', () => {
     expect(new Set(both).size).toBe(24);
   });
 
-  it('applies the location on Search, keeps filters in the URL, and clears each filter', async () => {
+  it('applies the place on Search, keeps filters in the URL, and clears each filter', async () => {
     const page = await open();
     await page.goto('/carers');
     await page.getByLabel('Location', { exact: true }).fill('Leeds');
     await page.getByLabel('Location', { exact: true }).press('Enter');
-    await page.waitForURL(/location=Leeds/);
+    await page.waitForURL(/near=Leeds/);
     await page.getByLabel('Care Type', { exact: true }).selectOption('Elderly Care');
     await page.waitForURL(/careType=Elderly/);
-    await page.getByRole('button', { name: 'Clear location filter' }).waitFor();
+    await page.getByRole('button', { name: 'Clear place filter' }).waitFor();
     await page.reload();
     expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('Leeds');
     const cards = await cardLinks(page);
     expect(cards.length).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Clear location filter' }).click();
-    await page.waitForURL((url) => !url.search.includes('location'));
+    await page.getByRole('button', { name: 'Clear place filter' }).click();
+    await page.waitForURL((url) => !url.search.includes('near'));
     await page.getByRole('button', { name: 'Clear care type filter' }).click();
     await page.waitForURL((url) => !url.search.includes('careType'));
+    // A link from before distance search: `location` is still the text filter on the town.
+    await page.goto('/carers?location=leeds');
+    expect((await cardLinks(page)).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Clear location filter' }).waitFor();
     await page.goto('/carers?location=Atlantis');
     await page.getByText('No Carers Found').waitFor();
     await page.getByText('Try adjusting your search criteria or location').waitFor();

@@ -359,7 +359,12 @@ describe('carer membership', () => {
         'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
       );
     await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
-    await page.getByRole('group', { name: 'Availability' }).getByLabel('Weekends').check();
+    await page.getByLabel('Home postcode').fill('SA19 6AA');
+    await page.getByLabel('How far will you travel?').selectOption('10');
+    await page
+      .getByRole('group', { name: 'Availability' })
+      .getByRole('checkbox', { name: 'Saturday morning' })
+      .check();
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);

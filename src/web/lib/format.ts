@@ -45,3 +45,34 @@ export function initialsOf(
   const letters = `${person.firstName?.trim().charAt(0) ?? ''}${person.lastName?.trim().charAt(0) ?? ''}`;
   return letters.toUpperCase() || fallback;
 }
+
+/** '2.3 miles', '1 mile', '0.4 miles': at most one decimal place, as the search answers. */
+export function formatMiles(miles: number): string {
+  const rounded = Math.round(miles * 10) / 10;
+  return `${rounded.toLocaleString('en-GB', { maximumFractionDigits: 1 })} ${rounded === 1 ? 'mile' : 'miles'}`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * 'today', 'yesterday', '3 days ago', '2 weeks ago', '5 months ago', 'over a year ago': how long ago
+ * a date was, in whole calendar days (UK time), for "Availability updated 3 days ago".
+ */
+export function formatDaysAgo(value: string | Date, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const dayOf = (moment: Date) => {
+    const [day, month, year] = moment
+      .toLocaleDateString('en-GB', { timeZone: 'Europe/London' })
+      .split('/')
+      .map(Number);
+    return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1) / DAY_MS;
+  };
+  const days = Math.max(0, Math.round(dayOf(now) - dayOf(date)));
+  if (days === 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 14) return `${days} days ago`;
+  if (days < 60) return `${Math.floor(days / 7)} weeks ago`;
+  if (days < 365) return `${Math.floor(days / 30)} months ago`;
+  return 'over a year ago';
+}

@@ -7,6 +7,8 @@ export {
   DEFAULT_AVAILABILITY,
   DEFAULT_CARE_TYPE,
   DEFAULT_SORT,
+  DEFAULT_WITHIN,
+  defaultSortFor,
   filtersFromSearchParams,
   filtersToSearchParams,
   type CarerSearchFilters,
@@ -18,6 +20,7 @@ export const SORT_LABELS: Record<CarerSort, string> = {
   best: 'Best match',
   rating: 'Highest rated',
   price: 'Lowest price',
+  distance: 'Distance',
 };
 
 export async function searchCarers(
@@ -38,6 +41,6 @@ export function carerSearchQueryOptions(filters: CarerSearchFilters) {
 }
 
 /** Pages of search results; "Load More Carers" appends the next page. */
-export function useCarerSearch(filters: CarerSearchFilters) {
-  return useInfiniteQuery(carerSearchQueryOptions(filters));
+export function useCarerSearch(filters: CarerSearchFilters, enabled = true) {
+  return useInfiniteQuery({ ...carerSearchQueryOptions(filters), enabled });
 }

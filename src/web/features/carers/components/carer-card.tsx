@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin } from 'lucide-react';
+import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
 import { carerDisplayName, type PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
@@ -6,7 +6,7 @@ import { carerProfilePath } from '@contracts/paths';
 import { StarRating } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
-import { formatRateRange, formatRating } from '@web/lib/format';
+import { formatMiles, formatRateRange, formatRating } from '@web/lib/format';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea } from './contact-area';
@@ -64,8 +64,20 @@ export function CarerCard({
           <p className="text-sm font-medium text-primary">{carer.specialization}</p>
           <p className="mt-0.5 flex items-start gap-1 text-sm text-muted-foreground">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span className="min-w-0 break-words">{carer.location}</span>
+            <span className="min-w-0 break-words">
+              {carer.location}
+              {carer.postcodeDistrict ? ` (${carer.postcodeDistrict})` : null}
+            </span>
           </p>
+          {carer.distanceMiles !== undefined ? (
+            <p
+              className="mt-0.5 flex items-center gap-1 text-sm font-medium text-foreground"
+              data-testid="carer-distance"
+            >
+              <Navigation aria-hidden="true" className="size-4 shrink-0" />
+              {`${formatMiles(carer.distanceMiles)} away`}
+            </p>
+          ) : null}
         </div>
         <SaveCarerButton carer={carer} />
       </div>

@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CarerProfileInput, type CarerProfileFormValues, type OwnCarerProfile } from '@contracts/carers';
+import type { z } from 'zod';
+import { CarerProfileForm, type CarerProfileFormValues, type OwnCarerProfile } from '@contracts/carers';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
-import { applyFieldMessages } from '@web/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import {
+  applyProfileMessages,
   focusFirstError,
-  PROFILE_FIELDS,
+  PROFILE_FOCUS_ORDER,
   PROFILE_FORM_CLASS,
   ProfileFormFields,
   profileToFormValues,
@@ -22,29 +24,41 @@ type DashboardProfileEditFormProps = {
   profile: OwnCarerProfile;
   /** Leaves edit mode: after a successful save, or on Cancel (which discards the changes). */
   onDone: () => void;
+  /** The id of the control that takes the keyboard when the form opens (its first field by default). */
+  startAt?: string;
 };
 
 /** Edit mode of the profile information (SPEC section 4: Save sends an update and returns to view mode). */
-export function DashboardProfileEditForm({ profile, onDone }: DashboardProfileEditFormProps) {
+export function DashboardProfileEditForm({
+  profile,
+  onDone,
+  startAt = 'edit-specialization',
+}: DashboardProfileEditFormProps) {
   const updateProfile = useUpdateProfile();
-  const form = useForm<CarerProfileFormValues, unknown, CarerProfileInput>({
-    resolver: zodResolver(CarerProfileInput),
+  const form = useForm<CarerProfileFormValues, unknown, z.output<typeof CarerProfileForm>>({
+    resolver: zodResolver(CarerProfileForm),
     defaultValues: profileToFormValues(profile),
     shouldFocusError: false,
   });
 
-  // Edit Profile sits elsewhere on the page: take the keyboard to the first field.
+  // Edit Profile (or Update Availability) sits elsewhere on the page: take the keyboard to the form.
   useEffect(() => {
-    form.setFocus('specialization');
-  }, [form]);
+    document.getElementById(startAt)?.focus();
+  }, [startAt]);
 
   const onSubmit = form.handleSubmit(
     (input) => {
       updateProfile.mutate(
         { id: profile.id, input },
         {
-          onSuccess: () => {
-            toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+          onSuccess: (saved) => {
+            // A postcode the service could not check now is saved all the same: say so.
+            toast({
+              title: 'Profile Updated',
+              description: saved.homePostcodeChecked
+                ? 'Your changes have been saved.'
+                : `Your changes have been saved. ${POSTCODE_MESSAGES.unchecked}`,
+            });
             onDone();
           },
           onError: (error) => {
@@ -53,17 +67,17 @@ export function DashboardProfileEditForm({ profile, onDone }: DashboardProfileEd
               title: 'Update Failed',
               description: errorMessage(error, UPDATE_FAILED),
             });
-            applyFieldMessages(form.setError, PROFILE_FIELDS, fieldErrors(error));
+            applyProfileMessages(form, fieldErrors(error));
           },
         },
       );
     },
-    (errors) => focusFirstError(form, errors, PROFILE_FIELDS),
+    (errors) => focusFirstError(form, errors, PROFILE_FOCUS_ORDER),
   );
 
   return (
     <form noValidate onSubmit={onSubmit} className={PROFILE_FORM_CLASS}>
-      <ProfileFormFields form={form} idPrefix="edit" />
+      <ProfileFormFields form={form} idPrefix="edit" availabilityUpdatedAt={profile.availabilityUpdatedAt} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" disabled={updateProfile.isPending}>
           {updateProfile.isPending ? (

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
-import { CalendarClock, MessageSquare, Pencil } from 'lucide-react';
+import { CalendarClock, Info, MessageSquare, Pencil } from 'lucide-react';
 import type { OwnCarerProfile } from '@contracts/carers';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { Alert } from '@web/components/ui/alert';
 import { StarRating } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatRateRange, formatRating } from '@web/lib/format';
+import { formatLongDateGB, formatMiles, formatRateRange, formatRating } from '@web/lib/format';
+import { AvailabilityTable } from './availability-grid';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
 import { PROFILE_LABELS } from './profile-form-fields';
@@ -50,12 +53,19 @@ function ProfileDetails({ profile }: { profile: OwnCarerProfile }) {
     { label: PROFILE_LABELS.specialization, value: profile.specialization },
     { label: PROFILE_LABELS.experience, value: profile.experience },
     { label: PROFILE_LABELS.location, value: profile.location },
+    {
+      label: PROFILE_LABELS.homePostcode,
+      value: profile.homePostcode
+        ? `${profile.homePostcode} (families see ${profile.postcodeDistrict ?? 'only its first part'})`
+        : 'Not given yet',
+    },
+    {
+      label: 'Travel distance',
+      value: profile.travelMiles === null ? 'Not given yet' : `Up to ${formatMiles(profile.travelMiles)}`,
+    },
     { label: 'Hourly rate', value: formatRateRange(profile.hourlyRateMin, profile.hourlyRateMax) },
   ];
-  const lists = [
-    { label: PROFILE_LABELS.qualifications, values: profile.qualifications },
-    { label: PROFILE_LABELS.availability, values: profile.availability },
-  ];
+  const lists = [{ label: PROFILE_LABELS.qualifications, values: profile.qualifications }];
   return (
     <dl className="grid gap-5 sm:grid-cols-2">
       {rows.map(({ label, value }) => (
@@ -82,9 +92,27 @@ function ProfileDetails({ profile }: { profile: OwnCarerProfile }) {
           </dd>
         </div>
       ))}
+      <div className="grid min-w-0 gap-2 sm:col-span-2">
+        <dt className="text-sm font-medium text-muted-foreground">{PROFILE_LABELS.weeklyAvailability}</dt>
+        <dd className="grid min-w-0 gap-2">
+          <AvailabilityTable week={profile.weeklyAvailability} caption="Your usual week" />
+          <p className="text-sm">
+            {profile.availabilityUpdatedAt
+              ? `Last updated ${formatLongDateGB(profile.availabilityUpdatedAt)}`
+              : 'Not updated since your profile was made'}
+          </p>
+        </dd>
+      </div>
     </dl>
   );
 }
+
+type EditStart = 'details' | 'availability';
+/** Where the keyboard starts in the edit form: its first field, or the week's first checkbox. */
+const EDIT_START_IDS: Record<EditStart, string> = {
+  details: 'edit-specialization',
+  availability: 'edit-weeklyAvailability-monday-morning',
+};
 
 type DashboardProfileTabProps = {
   profile: OwnCarerProfile;
@@ -94,16 +122,21 @@ type DashboardProfileTabProps = {
 /** Statistics, quick actions, photo, and the profile information with its view and edit modes. */
 export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfileTabProps) {
   const [editing, setEditing] = useState(false);
+  const [startAt, setStartAt] = useState<EditStart>('details');
+  const returnTo = useRef<HTMLButtonElement | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const availabilityButton = useRef<HTMLButtonElement>(null);
 
-  const startEditing = () => {
-    if (editing) document.getElementById('edit-specialization')?.focus();
+  const startEditing = (at: EditStart) => {
+    returnTo.current = at === 'details' ? editButton.current : availabilityButton.current;
+    setStartAt(at);
+    if (editing) document.getElementById(EDIT_START_IDS[at])?.focus();
     setEditing(true);
   };
   const stopEditing = () => {
     setEditing(false);
     // The form that had focus is gone: put the keyboard back where editing started.
-    editButton.current?.focus();
+    returnTo.current?.focus();
   };
 
   return (
@@ -121,7 +154,12 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3">
-              <Button ref={editButton} variant="outline" className="justify-start" onClick={startEditing}>
+              <Button
+                ref={editButton}
+                variant="outline"
+                className="justify-start"
+                onClick={() => startEditing('details')}
+              >
                 <Pencil aria-hidden="true" />
                 Edit Profile
               </Button>
@@ -129,8 +167,13 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
                 <MessageSquare aria-hidden="true" />
                 View Messages
               </Button>
-              {/* SPEC 2: this action does nothing yet; availability is changed through Edit Profile. */}
-              <Button variant="outline" className="justify-start">
+              {/* Issue 19: opens the edit form at the weekly availability grid. */}
+              <Button
+                ref={availabilityButton}
+                variant="outline"
+                className="justify-start"
+                onClick={() => startEditing('availability')}
+              >
                 <CalendarClock aria-hidden="true" />
                 Update Availability
               </Button>
@@ -150,9 +193,19 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
                 : 'What families see on your public profile.'}
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-6">
+            {profile.homePostcodeChecked ? null : (
+              <Alert role="status">
+                <Info aria-hidden="true" />
+                <p>{POSTCODE_MESSAGES.unchecked}</p>
+              </Alert>
+            )}
             {editing ? (
-              <DashboardProfileEditForm profile={profile} onDone={stopEditing} />
+              <DashboardProfileEditForm
+                profile={profile}
+                onDone={stopEditing}
+                startAt={EDIT_START_IDS[startAt]}
+              />
             ) : (
               <ProfileDetails profile={profile} />
             )}

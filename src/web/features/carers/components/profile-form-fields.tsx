@@ -7,15 +7,16 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
+import { EMPTY_WEEK } from '@contracts/availability';
 import {
-  CarerProfileInput,
   RATE_MAX_POUNDS,
   RATE_MIN_POUNDS,
+  TRAVEL_MILES_CHOICES,
   type CarerProfileFormValues,
   type OwnCarerProfile,
 } from '@contracts/carers';
 import { CARER_DESCRIPTION_MIN_LENGTH } from '@contracts/limits';
-import { AVAILABILITY_OPTIONS, EXPERIENCE_LEVELS, QUALIFICATIONS, SPECIALIZATIONS } from '@contracts/options';
+import { EXPERIENCE_LEVELS, QUALIFICATIONS, SPECIALIZATIONS } from '@contracts/options';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -23,10 +24,43 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { FieldError } from '@web/components/ui/text-field';
 import { cn } from '@web/lib/utils';
+import { AvailabilityGridField } from './availability-grid';
 
 /** The profile fields in the order they are shown, which is also the order errors are focused in. */
-export const PROFILE_FIELDS = CarerProfileInput.keyof().options;
+export const PROFILE_FIELDS = [
+  'specialization',
+  'experience',
+  'location',
+  'homePostcode',
+  'travelMiles',
+  'hourlyRateMin',
+  'hourlyRateMax',
+  'description',
+  'qualifications',
+  'weeklyAvailability',
+] as const satisfies readonly (keyof CarerProfileFormValues)[];
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
+/**
+ * The same, as react-hook-form focuses them: the week's first checkbox stands for the week, and the
+ * server's messages on the week (or on the tags it derives) are shown beside it.
+ */
+export const PROFILE_FOCUS_ORDER = PROFILE_FIELDS.map((field) =>
+  field === 'weeklyAvailability' ? ('weeklyAvailability.slots' as const) : field,
+);
+
+/** A server answer's field messages, with those on the week or its tags moved to the week. */
+export function profileFieldMessages(
+  messages: Record<string, string>,
+): Partial<Record<ProfileField, string>> {
+  const found: Partial<Record<ProfileField, string>> = {};
+  for (const field of PROFILE_FIELDS) if (messages[field]) found[field] = messages[field];
+  const week =
+    messages.weeklyAvailability ??
+    Object.entries(messages).find(([key]) => key.startsWith('weeklyAvailability.'))?.[1] ??
+    messages.availability;
+  if (week) found.weeklyAvailability = week;
+  return found;
+}
 
 /** Visible labels; tests and the view mode of the dashboard use the same words. */
 export const PROFILE_LABELS = {
@@ -37,7 +71,9 @@ export const PROFILE_LABELS = {
   hourlyRateMax: 'Maximum hourly rate',
   description: 'Description',
   qualifications: 'Qualifications',
-  availability: 'Availability',
+  weeklyAvailability: 'Availability',
+  homePostcode: 'Home postcode',
+  travelMiles: 'How far will you travel?',
 } as const satisfies Record<ProfileField, string>;
 
 export const EMPTY_PROFILE_VALUES: CarerProfileFormValues = {
@@ -49,7 +85,9 @@ export const EMPTY_PROFILE_VALUES: CarerProfileFormValues = {
   hourlyRateMax: '',
   description: '',
   qualifications: [],
-  availability: [],
+  homePostcode: '',
+  travelMiles: '',
+  weeklyAvailability: { slots: [], liveIn: false, shortNotice: false },
 };
 
 function oneOf<T extends string>(options: readonly T[], value: string): value is T {
@@ -73,8 +111,29 @@ export function profileToFormValues(profile: OwnCarerProfile): CarerProfileFormV
     hourlyRateMax: profile.hourlyRateMax,
     description: profile.description,
     qualifications: profile.qualifications.filter((value) => oneOf(QUALIFICATIONS, value)),
-    availability: profile.availability.filter((value) => oneOf(AVAILABILITY_OPTIONS, value)),
+    homePostcode: profile.homePostcode ?? '',
+    // A select's value is text; the form's schema turns it back into a number.
+    travelMiles: profile.travelMiles === null ? '' : String(profile.travelMiles),
+    weeklyAvailability: { ...EMPTY_WEEK, ...profile.weeklyAvailability },
   };
+}
+
+/**
+ * Shows the server's field messages beside their fields (those on the week or its tags beside the
+ * week) and focuses the first of them.
+ */
+export function applyProfileMessages(
+  form: UseFormReturn<CarerProfileFormValues>,
+  messages: Record<string, string>,
+): void {
+  const found = profileFieldMessages(messages);
+  for (const field of PROFILE_FIELDS) {
+    const text = found[field];
+    if (text) form.setError(field, { type: 'server', message: text });
+  }
+  const first = PROFILE_FIELDS.findIndex((field) => found[field]);
+  const focus = PROFILE_FOCUS_ORDER[first];
+  if (focus) form.setFocus(focus);
 }
 
 /**
@@ -86,7 +145,7 @@ export function focusFirstError<T extends FieldValues>(
   errors: FieldErrors<T>,
   order: readonly Path<T>[],
 ): void {
-  const first = order.find((field) => field in errors);
+  const first = order.find((field) => field.split('.')[0]! in errors);
   if (first) form.setFocus(first);
 }
 
@@ -123,7 +182,7 @@ type ChecklistProps = {
   options: readonly string[];
   error?: string;
   form: UseFormReturn<CarerProfileFormValues>;
-  name: 'qualifications' | 'availability';
+  name: 'qualifications';
 };
 
 /** A checkbox group: fieldset and legend, its error linked to the group (GOV.UK pattern). */
@@ -161,12 +220,23 @@ type ProfileFormFieldsProps<T extends CarerProfileFormValues> = {
   form: UseFormReturn<T>;
   /** Keeps ids unique when two forms could share a page ('signup', 'edit'). */
   idPrefix: string;
+  /** The dashboard shows when the week was last changed. */
+  availabilityUpdatedAt?: string | null;
 };
+
+/** The travel choices, plus a stored distance that is not one of them (the API takes any 1 to 50). */
+function travelChoices(current: unknown): number[] {
+  const miles = Number(current);
+  const choices: number[] = [...TRAVEL_MILES_CHOICES];
+  if (current !== '' && Number.isInteger(miles) && !choices.includes(miles)) choices.push(miles);
+  return choices.sort((a, b) => a - b);
+}
 
 /** The carer profile fields of SPEC section 2, shared by the signup form and the dashboard's edit mode. */
 export function ProfileFormFields<T extends CarerProfileFormValues>({
   form: typedForm,
   idPrefix,
+  availabilityUpdatedAt,
 }: ProfileFormFieldsProps<T>) {
   // Both forms hold every profile field under the same name; the signup form only adds the terms.
   const form = typedForm as unknown as UseFormReturn<CarerProfileFormValues>;
@@ -174,11 +244,20 @@ export function ProfileFormFields<T extends CarerProfileFormValues>({
   const description = useWatch({ control: form.control, name: 'description' });
   const id = (field: ProfileField) => `${idPrefix}-${field}`;
   const message = (error: HookFieldError | undefined) => error?.message;
-  const errorOf = (field: ProfileField) => message(errors[field] as HookFieldError | undefined);
+  const errorOf = (field: ProfileField) =>
+    field === 'weeklyAvailability'
+      ? // The week's rule is on the week; a message about one of its parts is shown there too.
+        (errors.weeklyAvailability?.message ??
+        errors.weeklyAvailability?.slots?.message ??
+        errors.weeklyAvailability?.root?.message)
+      : message(errors[field] as HookFieldError | undefined);
   const invalid = (field: ProfileField) => (errorOf(field) ? true : undefined);
   const errorId = (field: ProfileField) => (errorOf(field) ? `${id(field)}-error` : undefined);
 
   const rateHintId = `${idPrefix}-rate-hint`;
+  const postcodeHintId = `${id('homePostcode')}-hint`;
+  const travelHintId = `${id('travelMiles')}-hint`;
+  const startingTravel = form.formState.defaultValues?.travelMiles;
   const descriptionCountId = `${id('description')}-count`;
   const descriptionLength = (description ?? '').trim().length;
 
@@ -233,6 +312,47 @@ export function ProfileFormFields<T extends CarerProfileFormValues>({
           {...form.register('location')}
         />
       </FieldFrame>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FieldFrame
+          id={id('homePostcode')}
+          label={PROFILE_LABELS.homePostcode}
+          error={errorOf('homePostcode')}
+        >
+          <p id={postcodeHintId} className="text-sm text-muted-foreground">
+            Kept private: only the first part, for example LS6, is ever shown to families.
+          </p>
+          <Input
+            id={id('homePostcode')}
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={10}
+            className="sm:max-w-48"
+            aria-invalid={invalid('homePostcode')}
+            aria-describedby={describedBy(postcodeHintId, errorId('homePostcode'))}
+            {...form.register('homePostcode')}
+          />
+        </FieldFrame>
+        <FieldFrame id={id('travelMiles')} label={PROFILE_LABELS.travelMiles} error={errorOf('travelMiles')}>
+          <p id={travelHintId} className="text-sm text-muted-foreground">
+            Families further away than this from your home will not see you in a distance search.
+          </p>
+          <Select
+            id={id('travelMiles')}
+            aria-invalid={invalid('travelMiles')}
+            aria-describedby={describedBy(travelHintId, errorId('travelMiles'))}
+            {...form.register('travelMiles')}
+          >
+            <option value="">Select a distance</option>
+            {travelChoices(startingTravel).map((miles) => (
+              <option key={miles} value={String(miles)}>
+                {`Up to ${miles} ${miles === 1 ? 'mile' : 'miles'}`}
+              </option>
+            ))}
+          </Select>
+        </FieldFrame>
+      </div>
 
       <div className="grid gap-2">
         <div className="grid gap-6 sm:grid-cols-2">
@@ -314,13 +434,12 @@ export function ProfileFormFields<T extends CarerProfileFormValues>({
         form={form}
         name="qualifications"
       />
-      <Checklist
-        idPrefix={id('availability')}
-        legend={PROFILE_LABELS.availability}
-        options={AVAILABILITY_OPTIONS}
-        error={errorOf('availability')}
+      <AvailabilityGridField
         form={form}
-        name="availability"
+        idPrefix={id('weeklyAvailability')}
+        legend={PROFILE_LABELS.weeklyAvailability}
+        error={errorOf('weeklyAvailability')}
+        updatedAt={availabilityUpdatedAt}
       />
     </div>
   );

@@ -1,9 +1,16 @@
 import { X } from 'lucide-react';
-import { DEFAULT_AVAILABILITY, DEFAULT_CARE_TYPE, type CarerSearchFilters } from '../api/search-carers';
+import { DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/availability';
+import { formatMiles } from '@web/lib/format';
+import {
+  DEFAULT_AVAILABILITY,
+  DEFAULT_CARE_TYPE,
+  defaultSortFor,
+  type CarerSearchFilters,
+} from '../api/search-carers';
 import { SEARCH_CONTROL_IDS } from './search-filters';
 
 type ActiveFilter = {
-  key: 'location' | 'careType' | 'availability';
+  key: 'near' | 'location' | 'careType' | 'availability' | 'day' | 'partOfDay';
   /** Lower-case words for the clear button's name: 'Clear care type filter'. */
   name: string;
   label: string;
@@ -13,6 +20,20 @@ type ActiveFilter = {
 
 function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
   const active: ActiveFilter[] = [];
+  if (filters.near) {
+    active.push({
+      key: 'near',
+      name: 'place',
+      label: 'Near',
+      value: `${filters.near}, within ${formatMiles(filters.within)}`,
+      // Without a place there is no distance to sort by.
+      cleared: {
+        ...filters,
+        near: '',
+        sort: filters.sort === 'distance' ? defaultSortFor('') : filters.sort,
+      },
+    });
+  }
   if (filters.location) {
     active.push({
       key: 'location',
@@ -40,9 +61,26 @@ function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
       cleared: { ...filters, availability: DEFAULT_AVAILABILITY },
     });
   }
+  if (filters.day) {
+    active.push({
+      key: 'day',
+      name: 'day',
+      label: 'Day',
+      value: WEEK_DAY_LABELS[filters.day],
+      cleared: { ...filters, day: '' },
+    });
+  }
+  if (filters.partOfDay) {
+    active.push({
+      key: 'partOfDay',
+      name: 'part of day',
+      label: 'Part of day',
+      value: DAY_PART_LABELS[filters.partOfDay],
+      cleared: { ...filters, partOfDay: '' },
+    });
+  }
   return active;
 }
-
 /** SPEC section 2: the Active Filters list, each with its own clear button. */
 export function SearchActiveFilters({
   filters,

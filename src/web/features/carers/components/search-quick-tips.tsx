@@ -2,7 +2,8 @@ import { Lightbulb } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 
 const TIPS = [
-  'Search by town, county or postcode district, for example Leeds or LS6.',
+  'Type your postcode or town, for example LS6 3AB or Leeds, and choose how far carers may travel.',
+  'Pick a day and part of the day to see carers who are usually free then.',
   'Choose a care type to see carers who specialise in it.',
   'Look for the Verified badge: our team has checked that carer’s documents.',
   'Open a profile to read every review from other families.',

@@ -1,13 +1,16 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { SearchX } from 'lucide-react';
+import { SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers';
 import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
+import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { formatMiles } from '@web/lib/format';
 import { useCarerSearch, type CarerSearchFilters } from '../api/search-carers';
 import { CarerCard } from './carer-card';
 import { CarerCardSkeleton } from './carer-card-skeleton';
+import { SEARCH_CONTROL_IDS } from './search-filters';
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2';
 
@@ -17,16 +20,42 @@ function resultsAnnouncement(status: 'pending' | 'error' | 'success', count: num
   return `Showing ${count} ${count === 1 ? 'carer' : 'carers'}`;
 }
 
+/**
+ * The server's message when it does not know the search's place (a 400 on `near`), for the
+ * Location box; undefined for any other outcome.
+ */
+export function nearErrorOf(error: unknown): string | undefined {
+  const details = parseApiError(error);
+  if (details?.status !== 400) return undefined;
+  return details.fieldErrors.near ?? (details.message === SEARCH_MESSAGES.near ? details.message : undefined);
+}
+
+/** The next wider distance the page offers, or null at the widest. */
+export function widerWithin(within: number): number | null {
+  return SEARCH_WITHIN_CHOICES.find((miles) => miles > within) ?? null;
+}
+
 /** Results of the search: skeletons, error, empty state or the card grid with "Load More Carers". */
-export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
-  const search = useCarerSearch(filters);
+export function SearchResults({
+  filters,
+  onChange,
+  waiting = false,
+}: {
+  filters: CarerSearchFilters;
+  onChange: (next: CarerSearchFilters) => void;
+  /** The page is about to put the customer's saved place in the URL: skeletons until then. */
+  waiting?: boolean;
+}) {
+  const search = useCarerSearch(filters, !waiting);
   // A page of cards is the heaviest render here: drawn from a deferred copy of the answer it is a
   // transition, which React slices into short tasks (the skeletons stay until it is ready, so
   // nothing shifts) instead of one long task that blocks input.
   const data = useDeferredValue(search.data);
   const carers = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
-  const hasData = data !== undefined;
-  const isPending = !hasData && !search.isError;
+  const hasData = data !== undefined && !waiting;
+  const isPending = !hasData && (!search.isError || waiting);
+  const nearError = search.isError && !hasData ? nearErrorOf(search.error) : undefined;
+  const wider = filters.near ? widerWithin(filters.within) : null;
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndexAfterLoad = useRef<number | null>(null);
 
@@ -53,7 +82,8 @@ export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
         Search results
       </h2>
       <p role="status" className="mb-4 min-h-5 text-sm font-medium text-muted-foreground">
-        {resultsAnnouncement(hasData ? 'success' : isPending ? 'pending' : 'error', carers.length)}
+        {nearError ??
+          resultsAnnouncement(hasData ? 'success' : isPending ? 'pending' : 'error', carers.length)}
       </p>
 
       {isPending ? (
@@ -66,7 +96,17 @@ export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
         </ul>
       ) : null}
 
-      {search.isError && !hasData ? (
+      {nearError ? (
+        <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-12 text-center">
+          <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h3 className="mt-4 text-lg font-semibold">Check the place you searched for</h3>
+          <p className="mt-1 text-muted-foreground">
+            Type a town or a full postcode in the Location box, then search again.
+          </p>
+        </div>
+      ) : null}
+
+      {search.isError && !hasData && !nearError && !waiting ? (
         <Alert variant="destructive" role="alert" className="flex-col items-start">
           <p>{errorMessage(search.error, 'We could not load carers. Please try again.')}</p>
           <Button variant="outline" size="sm" onClick={() => void search.refetch()}>
@@ -79,7 +119,29 @@ export function SearchResults({ filters }: { filters: CarerSearchFilters }) {
         <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-6 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
           <h3 className="mt-4 text-lg font-semibold">No Carers Found</h3>
-          <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or location</p>
+          {filters.near ? (
+            <>
+              <p className="mt-1 text-muted-foreground">
+                {`No carers who travel to you were found within ${formatMiles(filters.within)} of ${filters.near}.`}{' '}
+                {wider ? 'Try a wider distance, or fewer filters.' : 'Try fewer filters, or another place.'}
+              </p>
+              {wider ? (
+                <Button
+                  variant="outline"
+                  className="mt-4"
+                  onClick={() => {
+                    onChange({ ...filters, within: wider });
+                    // The button goes with the empty state: the keyboard goes to the distance it set.
+                    document.getElementById(SEARCH_CONTROL_IDS.within)?.focus();
+                  }}
+                >
+                  {`Search within ${formatMiles(wider)}`}
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or location</p>
+          )}
         </div>
       ) : null}
 

@@ -1,5 +1,5 @@
 // A signed-out visitor's finished form survives the trip to sign-in and back (same tab only).
-import { CarerProfileInput, type CarerProfileFormValues } from '@contracts/carers';
+import { CarerProfileForm, type CarerProfileFormValues } from '@contracts/carers';
 
 const DRAFT_KEY = 'carematch:carer-signup-draft';
 
@@ -16,7 +16,8 @@ export function readSignupDraft(): CarerProfileFormValues | null {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY);
     if (!raw) return null;
-    const parsed = CarerProfileInput.safeParse(JSON.parse(raw));
+    // A draft from before the form asked for the postcode, travel and week is not complete: dropped.
+    const parsed = CarerProfileForm.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
-import { ArrowLeft, MapPin } from 'lucide-react';
+import { ArrowLeft, Car, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { carerDisplayName } from '@contracts/carers';
 import { Alert } from '@web/components/ui/alert';
@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, parseApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
-import { formatRateRange } from '@web/lib/format';
+import { formatMiles, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCarer, type CarerWithChecks } from '../api/carer';
 import {
@@ -17,6 +17,7 @@ import {
   BackgroundChecksLocked,
   mayBeInvitedToSubscribe,
 } from '../components/background-checks';
+import { AvailabilityTable } from '../components/availability-grid';
 import { CarerAvatar } from '../components/carer-card-avatar';
 import { CarerRating, VerifiedBadge } from '../components/carer-card';
 import { CarerChipList } from '../components/carer-card-lists';
@@ -97,10 +98,19 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
               <SaveCarerButton carer={carer} />
             </div>
             <p className="text-lg font-medium text-primary">{carer.specialization}</p>
-            <p className="flex items-center gap-1 text-muted-foreground">
-              <MapPin aria-hidden="true" className="size-4 shrink-0" />
-              {carer.location}
+            <p className="flex items-start gap-1 text-muted-foreground">
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+              <span className="min-w-0 break-words">
+                {carer.location}
+                {carer.postcodeDistrict ? ` (${carer.postcodeDistrict})` : null}
+              </span>
             </p>
+            {carer.travelMiles !== null ? (
+              <p className="flex items-center gap-1 text-muted-foreground">
+                <Car aria-hidden="true" className="size-4 shrink-0" />
+                {`Travels up to ${formatMiles(carer.travelMiles)}`}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-3">
               <CarerRating carer={carer} />
               {carer.isVerified ? <VerifiedBadge /> : null}
@@ -156,7 +166,14 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
         </ProfileSection>
 
         <ProfileSection title="Availability">
-          <CarerChipList label={`Availability of ${name}`} items={carer.availability} variant="outline" />
+          <div className="grid gap-4">
+            <CarerChipList label={`Availability of ${name}`} items={carer.availability} variant="outline" />
+            <AvailabilityTable
+              week={carer.weeklyAvailability}
+              caption={`When ${carer.firstName.trim() || name} is usually free`}
+              updatedAt={carer.availabilityUpdatedAt}
+            />
+          </div>
         </ProfileSection>
 
         <ProfileSection title="Reviews">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type UseFormReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ArrowLeft, Info } from 'lucide-react';
-import { CarerSignupForm, type CarerSignupFormValues } from '@contracts/carers';
+import { CarerSignupForm, type CarerProfileFormValues, type CarerSignupFormValues } from '@contracts/carers';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { paths } from '@contracts/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -16,21 +17,21 @@ import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors, parseApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
-import { applyFieldMessages } from '@web/lib/form-errors';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCreateProfile } from '../api/create-profile';
 import { useMyProfile } from '../api/my-profile';
 import {
+  applyProfileMessages,
   EMPTY_PROFILE_VALUES,
   focusFirstError,
-  PROFILE_FIELDS,
+  PROFILE_FOCUS_ORDER,
   PROFILE_FORM_CLASS,
   ProfileFormFields,
 } from '../components/profile-form-fields';
 import { clearSignupDraft, readSignupDraft, saveSignupDraft } from '../components/signup-draft';
 import { SignupMembershipCard, SignupWhyJoin } from '../components/signup-marketing';
 
-const SIGNUP_FIELDS = [...PROFILE_FIELDS, 'termsAccepted'] as const;
+const SIGNUP_FIELDS = [...PROFILE_FOCUS_ORDER, 'termsAccepted'] as const;
 const CREATE_FAILED = 'Failed to create carer profile. Please try again.';
 const TERMS_PATH = '/terms';
 // Written out rather than encoded so the address reads as the issue gives it; '/' is legal in a query.
@@ -70,11 +71,15 @@ export function CarerSignupPage() {
         return;
       }
       createProfile.mutate(profile, {
-        onSuccess: () => {
+        onSuccess: (created) => {
           clearSignupDraft();
+          const description = 'Your carer profile is now live. Families can find you on CareMatch.';
           toast({
             title: 'Profile Created Successfully!',
-            description: 'Your carer profile is now live. Families can find you on CareMatch.',
+            // A postcode the service could not check now is saved all the same: say so.
+            description: created.homePostcodeChecked
+              ? description
+              : `${description} ${POSTCODE_MESSAGES.unchecked}`,
           });
           navigate(paths.carerDashboard);
         },
@@ -84,7 +89,7 @@ export function CarerSignupPage() {
             title: 'Error Creating Profile',
             description: errorMessage(error, CREATE_FAILED),
           });
-          applyFieldMessages(form.setError, PROFILE_FIELDS, fieldErrors(error));
+          applyProfileMessages(form as unknown as UseFormReturn<CarerProfileFormValues>, fieldErrors(error));
           if (parseApiError(error)?.status === 409) navigate(paths.carerDashboard);
         },
       });

@@ -8,7 +8,9 @@ import { subscriptionDisplayState } from '@web/components/payments/subscription-
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { formatDateGB } from '@web/lib/format';
+import { hasSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { CarersNearYou } from '../components/carers-near-you';
 
 type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
 
@@ -33,7 +35,7 @@ const TILES: Record<CurrentUser['userType'], Tile[]> = {
 
 const QUICK_TIPS: Record<CurrentUser['userType'], string[]> = {
   customer: [
-    'Search by your town or postcode district to see carers near you.',
+    'Search by your postcode or town to see the nearest carers first.',
     'Check each carer’s qualifications and DBS details before you get in touch.',
     'Message two or three carers and compare their availability and rates.',
   ],
@@ -146,6 +148,7 @@ export function HomePage({ user }: { user: CurrentUser }) {
             ))}
           </ul>
         </Card>
+        {hasSearchPlace(user) ? <CarersNearYou user={user} /> : null}
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
+import { hasSearchPlace, useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { DataSection } from '../components/data-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
+import { SearchPlaceSection } from '../components/search-place-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
@@ -16,6 +18,7 @@ import { TwoFactorSection } from '../components/two-factor-section';
 export function SettingsPage() {
   usePageTitle('Settings');
   const { user } = useAuth();
+  const { place } = useSearchPlace(user);
   // The route is signed-in only; after a deletion the user goes away a moment before the page does.
   if (!user) return <PageSpinner />;
   return (
@@ -24,6 +27,7 @@ export function SettingsPage() {
       <p className="mt-3 text-lg text-muted-foreground">Manage your profile, password and privacy.</p>
       <div className="mt-8 grid gap-8">
         <ProfileSection key={user.id} user={user} />
+        {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />

@@ -1,0 +1,44 @@
+// A customer's saved search place (issue 19): the postcode or town the carer search starts from.
+// Shared by Settings (where it is saved), the carer search and the signed-in home (which start
+// from it), so it lives outside any one feature.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@contracts/auth';
+import type { SearchPlace, SearchPlaceInput } from '@contracts/settings';
+import { apiRequest, getQueryFn } from './api-client';
+
+export const SEARCH_PLACE_URL = '/api/settings/search-place';
+export const searchPlaceQueryKey = [SEARCH_PLACE_URL] as const;
+
+/** Only customer accounts have a search place. */
+export function hasSearchPlace(user: CurrentUser | null): user is CurrentUser {
+  return user?.role === 'customer' && user.userType === 'customer';
+}
+
+export function searchPlaceQueryOptions() {
+  return queryOptions({
+    queryKey: searchPlaceQueryKey,
+    queryFn: getQueryFn<SearchPlace>({ on401: 'throw' }),
+    // A failure means "no saved place": the search starts from nothing, as it did before.
+    retryOnMount: false,
+  });
+}
+
+/**
+ * The saved place of a signed-in customer: `place` is undefined while it loads, then the place or
+ * null (none saved, not a customer, or it could not be read).
+ */
+export function useSearchPlace(user: CurrentUser | null): { place: string | null | undefined } {
+  const enabled = hasSearchPlace(user);
+  const query = useQuery({ ...searchPlaceQueryOptions(), enabled });
+  if (!enabled || query.isError) return { place: null };
+  return { place: query.data === undefined ? undefined : query.data.searchPlace };
+}
+
+export function useSaveSearchPlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SearchPlaceInput) =>
+      (await (await apiRequest('PUT', SEARCH_PLACE_URL, input)).json()) as SearchPlace,
+    onSuccess: (saved) => queryClient.setQueryData(searchPlaceQueryKey, saved),
+  });
+}
