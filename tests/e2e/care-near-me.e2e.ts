@@ -4,11 +4,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES } from '@contracts/carers';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { toastTitle } from './support/journeys';
+import { registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -268,5 +269,49 @@ describe('a carer keeps their place and week', () => {
     expect(await visitor.getByText('Live-in care', { exact: true }).count()).toBe(liveInBefore ? 0 : 1);
     await visitor.getByText('Availability updated today').waitFor();
     await expectNoAxeViolations(visitor, '/carers/:id with the week (desktop)');
+  });
+
+  it('keeps a signed-out visitor’s postcode, travel and week through signing in', async () => {
+    const page = await open(MOBILE);
+    await page.goto('/carer-signup');
+    await page.getByLabel('Care specialization').selectOption('Companion Care');
+    await page.getByLabel('Years of experience').selectOption('1-2 years');
+    await page.getByLabel('Location', { exact: true }).fill('Otley, West Yorkshire');
+    await page.getByLabel('Home postcode').fill('ls21 1aa');
+    await page.getByLabel('How far will you travel?').selectOption('5');
+    await page.getByLabel('Minimum hourly rate').fill('16');
+    await page.getByLabel('Maximum hourly rate').fill('19');
+    await page
+      .getByLabel('Description')
+      .fill('Companion carer in Wharfedale: shopping, walks, appointments and good conversation at home.');
+    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+    const week = page.getByRole('group', { name: 'Availability' });
+    await week.getByRole('checkbox', { name: 'Wednesday evening' }).check();
+    await week.getByRole('checkbox', { name: 'Short-notice cover' }).check();
+    await expectNoAxeViolations(page, '/carer-signup with the week (mobile)');
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await page.waitForURL(/\/login/);
+
+    await registerByApi(page, { firstName: 'Wendy', lastName: 'Wharfe', userType: 'carer' });
+    await page.goto('/carer-signup');
+    await expect.poll(() => page.getByLabel('Home postcode').inputValue()).toBe('LS21 1AA');
+    expect(await page.getByLabel('How far will you travel?').inputValue()).toBe('5');
+    expect(await week.getByRole('checkbox', { name: 'Wednesday evening' }).isChecked()).toBe(true);
+    expect(await week.getByRole('checkbox', { name: 'Wednesday morning' }).isChecked()).toBe(false);
+    expect(await week.getByRole('checkbox', { name: 'Short-notice cover' }).isChecked()).toBe(true);
+  });
+
+  it('tells the carer when their postcode could not be checked yet', async () => {
+    // The e2e server has no postcode service to be down: the profile answer says so instead.
+    const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
+    await page.route('**/api/carers/my-profile', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, homePostcodeChecked: false } });
+    });
+    await page.goto('/carer-dashboard');
+    await page.getByText(POSTCODE_MESSAGES.unchecked).waitFor();
+    await expectNoAxeViolations(page, '/carer-dashboard postcode unchecked (mobile)');
   });
 });
