@@ -160,3 +160,108 @@ export async function deepPagePaths(origin: string): Promise<string[]> {
   if (paths.length === 0) throw new Error(`no search has ${DEEP_PAGE_NUMBER} pages`);
   return paths;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The random stream (issue 19): what many different families send. Every request draws its own
+// filters, so the 30-second answer cache rarely holds the answer.
+
+/** A small seeded generator (mulberry32): the same stream for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
+const WITHIN = [5, 10, 25, 50] as const;
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const PARTS = ['morning', 'afternoon', 'evening', 'overnight'] as const;
+/** What people type that is not a town: counties, parts of names (the substring "mentions"). */
+const MENTIONS = ['yorkshire', 'York', 'shire', 'ham', 'ford', 'london', 'Greater Manchester', 'Kent', 'Devon', 'upon', 'west', 'Essex', 'Lancashire', 'wick', 'ton'];
+
+export interface StreamPlaces {
+  /** Towns as people type them ('Leeds'). */
+  towns: readonly string[];
+  /** Postcode districts ('LS6'). */
+  districts: readonly string[];
+}
+
+/**
+ * One random search, the way families' searches vary: where (a town, a district or a full postcode
+ * as the location text; a county or part of a name; or `near` a town, district or postcode within
+ * 5-50 miles; or nowhere), a care type, an availability tag, a day and part of the day, a rate
+ * window, an order and a page size, each drawn on its own.
+ */
+export function randomSearchParams(random: () => number, places: StreamPlaces): Params {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const chance = (p: number) => random() < p;
+  const cased = (text: string) => (chance(0.5) ? text.toLowerCase() : text);
+  const postcode = () =>
+    `${pick(places.districts)} ${Math.floor(random() * 10)}${pick([...INWARD_LETTERS])}${pick([...INWARD_LETTERS])}`;
+  const params: Params = {};
+  const where = random();
+  let near = false;
+  if (where < 0.2) params.location = cased(pick(places.towns));
+  else if (where < 0.3) params.location = cased(pick(places.districts));
+  else if (where < 0.35) params.location = postcode();
+  else if (where < 0.4) params.location = pick(MENTIONS);
+  else if (where < 0.85) {
+    near = true;
+    const kind = random();
+    params.near = kind < 0.4 ? pick(places.towns) : kind < 0.7 ? pick(places.districts) : postcode();
+    if (chance(0.8)) params.within = pick(WITHIN);
+  }
+  if (chance(0.5)) params.careType = pick(SPECIALIZATIONS);
+  if (chance(0.12)) params.availability = pick(AVAILABILITY_OPTIONS);
+  const time = random();
+  if (time < 0.15) params.day = pick(DAYS);
+  else if (time < 0.25) params.partOfDay = pick(PARTS);
+  else if (time < 0.35) {
+    params.day = pick(DAYS);
+    params.partOfDay = pick(PARTS);
+  }
+  const rates = random();
+  const low = 12 + Math.floor(random() * 16);
+  if (rates < 0.1) params.minRate = low;
+  else if (rates < 0.2) params.maxRate = low + 4;
+  else if (rates < 0.3) {
+    params.minRate = low;
+    params.maxRate = low + 2 + Math.floor(random() * 8);
+  }
+  const order = random();
+  if (near) {
+    if (order < 0.15) params.sort = 'distance';
+    else if (order < 0.35) params.sort = 'best';
+    else if (order < 0.55) params.sort = 'rating';
+    else if (order < 0.75) params.sort = 'price';
+  } else if (order < 0.2) params.sort = 'best';
+  else if (order < 0.45) params.sort = 'rating';
+  else if (order < 0.7) params.sort = 'price';
+  const size = random();
+  if (size > 0.7) params.limit = size > 0.95 ? 50 : size > 0.85 ? 24 : 6;
+  return params;
+}
+
+/** `near` a random town, district or postcode, at a fixed distance, nearest first: the map search alone. */
+export function randomNearParams(random: () => number, places: StreamPlaces, within: number): Params {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const kind = random();
+  const near =
+    kind < 0.4
+      ? pick(places.towns)
+      : kind < 0.7
+        ? pick(places.districts)
+        : `${pick(places.districts)} ${Math.floor(random() * 10)}${pick([...INWARD_LETTERS])}${pick([...INWARD_LETTERS])}`;
+  return { near, within };
+}
+
+/** A stream of paths: `next()` draws the next one. */
+export function searchStream(seed: number, draw: (random: () => number) => Params) {
+  const random = seededRandom(seed);
+  return { next: () => searchPath(draw(random)) };
+}

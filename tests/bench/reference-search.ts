@@ -2,6 +2,7 @@
 // in memory and the filters, order and keyset page are applied in JavaScript. It follows
 // CarersRepository.search() rule for rule, so the two must return the same pages.
 
+import { slotMask, slotsWanted } from '@contracts/availability';
 import type { CarerSearchQuery } from '@contracts/carers';
 import type { CarerProfileRow } from '../../src/server/db/schema';
 import { decodeCursor, encodeCursor } from '../../src/server/features/carers/carer-cursor';
@@ -9,15 +10,42 @@ import { postcodeDistrictOf } from '../../src/server/features/carers/carer-mappe
 
 type Key = string | number;
 interface KeyDef {
-  value(row: CarerProfileRow, fit: number): Key;
+  value(row: CarerProfileRow, fit: number, chord: number): Key;
   direction: 1 | -1;
   numeric: boolean;
+  /** Values closer than this are equal (a distance computed here and by PostgreSQL differ in the last bits). */
+  tolerance?: number;
 }
+
+/** earthdistance's sphere (its earth() radius, metres) and the app's mile. */
+export const EARTH_RADIUS_M = 6_378_168;
+const METRES_PER_MILE = 1609.344;
+
+/** Where a `near` search measures from. */
+export interface ReferenceOrigin {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in metres on earthdistance's sphere (haversine). */
+export function haversineMetres(a: ReferenceOrigin, b: ReferenceOrigin): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The straight line through the earth for a great-circle distance: cube's `<->` between ll_to_earth points. */
+const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
 
 const byId: KeyDef = { value: (row) => row.id, direction: 1, numeric: false };
 
-function keyDefs(query: CarerSearchQuery): KeyDef[] {
+function keyDefs(query: CarerSearchQuery, bestWithLocation: boolean): KeyDef[] {
   switch (query.sort) {
+    case 'distance':
+      return [{ value: (_row, _fit, chord) => chord, direction: 1, numeric: true, tolerance: 1e-6 }, byId];
     case 'rating':
       return [
         { value: (row) => row.rating, direction: -1, numeric: true },
@@ -28,7 +56,7 @@ function keyDefs(query: CarerSearchQuery): KeyDef[] {
       return [{ value: (row) => row.hourlyRateMin, direction: 1, numeric: true }, byId];
     case 'best':
       return [
-        ...(query.location ? [{ value: (_row, fit) => fit, direction: -1, numeric: true } as KeyDef] : []),
+        ...(bestWithLocation ? [{ value: (_row, fit) => fit, direction: -1, numeric: true } as KeyDef] : []),
         { value: (row) => row.rankScore, direction: -1, numeric: true },
         byId,
       ];
@@ -39,25 +67,36 @@ function compareKeys(defs: KeyDef[], a: Key[], b: Key[]): number {
   for (const [index, def] of defs.entries()) {
     const x = a[index]!;
     const y = b[index]!;
-    const order = def.numeric ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0;
+    let order = def.numeric ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0;
+    if (def.tolerance !== undefined && Math.abs(order) <= def.tolerance) order = 0;
     if (order !== 0) return order * def.direction;
   }
   return 0;
 }
 
+/**
+ * `near`: the place the geocoder found for `query.near` (the caller looks it up the way the app
+ * does); required when the query has `near`.
+ */
 export function referenceSearch(
   all: readonly CarerProfileRow[],
   query: CarerSearchQuery,
+  near?: ReferenceOrigin,
 ): { rows: CarerProfileRow[]; nextCursor: string | null } {
+  if (query.near !== undefined && !near) throw new Error('referenceSearch: near needs the place');
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
-  const defs = keyDefs(query);
+  // Near a place, a location text is only a filter: no "exact match first".
+  const bestWithLocation = query.sort === 'best' && query.location !== undefined && !near;
+  const defs = keyDefs(query, bestWithLocation);
   const cursorKeys = query.cursor
-    ? decodeCursor(
-        query.cursor,
-        query.sort === 'best' && query.location !== undefined ? 'best-near' : query.sort,
-      ).keys
+    ? decodeCursor(query.cursor, bestWithLocation ? 'best-near' : query.sort).keys
     : undefined;
+  const radius = query.within * METRES_PER_MILE;
+  const wantedSlots =
+    query.day !== undefined || query.partOfDay !== undefined
+      ? slotMask(slotsWanted(query.day, query.partOfDay))
+      : undefined;
 
   const matches: { row: CarerProfileRow; keys: Key[] }[] = [];
   for (const row of all) {
@@ -66,6 +105,15 @@ export function referenceSearch(
     if (query.availability && !row.availability.includes(query.availability)) continue;
     if (query.minRate !== undefined && Number(row.hourlyRateMax) < query.minRate) continue;
     if (query.maxRate !== undefined && Number(row.hourlyRateMin) > query.maxRate) continue;
+    if (wantedSlots !== undefined && (row.availabilitySlots & wantedSlots) === 0) continue;
+    let chord = 0;
+    if (near) {
+      if (row.homeLatitude === null || row.homeLongitude === null) continue;
+      const metres = haversineMetres(near, { latitude: row.homeLatitude, longitude: row.homeLongitude });
+      if (metres > radius) continue;
+      if (row.travelMiles !== null && metres > row.travelMiles * METRES_PER_MILE) continue;
+      chord = chordOf(metres);
+    }
     let fit = 0;
     if (text !== undefined) {
       const inDistrict = district !== undefined && row.postcodeDistrict?.toUpperCase() === district;
@@ -73,7 +121,7 @@ export function referenceSearch(
       const town = row.location.split(',')[0]!.trim().toLowerCase();
       fit = inDistrict || town === text ? 1 : 0;
     }
-    const keys = defs.map((def) => def.value(row, fit));
+    const keys = defs.map((def) => def.value(row, fit, chord));
     if (cursorKeys && compareKeys(defs, keys, cursorKeys) <= 0) continue;
     matches.push({ row, keys });
   }

@@ -329,6 +329,23 @@ export const carerProfiles = pgTable(
       t.rankScore.desc(),
       t.id,
     ),
+    // Carers whose travel area holds a place (migration 0015): the box around the home as far as
+    // the carer travels (50 miles when not said); a search within 20 miles or more starts here.
+    index('carer_profiles_travel_area_idx')
+      .using(
+        'gist',
+        sql`earth_box(ll_to_earth(${t.homeLatitude}, ${t.homeLongitude}), coalesce(${t.travelMiles}, 50) * 1609.344::float8)`,
+      )
+      .where(sql`${t.homeLatitude} IS NOT NULL AND ${t.homeLongitude} IS NOT NULL`),
+    // The rating and price orders of one care type (migration 0015).
+    index('carer_profiles_type_rating_idx').on(
+      t.isActive,
+      t.specialization,
+      t.rating.desc(),
+      t.reviewCount.desc(),
+      t.id,
+    ),
+    index('carer_profiles_type_price_idx').on(t.isActive, t.specialization, t.hourlyRateMin, t.id),
     check(
       'carer_profiles_rates_check',
       sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`,

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { slotMask, slotsWanted } from '@contracts/availability';
-import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
+import { TRAVEL_MILES_MAX, type CarerSearchQuery, type CarerSort } from '@contracts/carers';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './carer-cursor';
@@ -30,7 +30,7 @@ import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
 
 type Key = string | number;
 type Values = Record<string, unknown>;
-type Part = 'page' | 'exact' | 'mentionWalk' | 'mentionAll';
+type Part = 'page' | 'pageWalk' | 'exact' | 'mentionWalk' | 'mentionAll';
 
 /** Which filters a request has: with the part, it names one prepared statement. */
 interface Shape {
@@ -46,6 +46,12 @@ interface Shape {
   /** A day or part-of-day filter: the week's bit set. */
   slots: boolean;
   cursor: boolean;
+  /**
+   * Near a place, which GiST index finds the candidates when the bounded walk did not fill the
+   * page: the homes inside the searched circle's box, or the carers whose travel area's box holds
+   * the place (fewer, for a wide circle: most carers travel 5-25 miles).
+   */
+  box?: 'home' | 'travel';
 }
 
 /** Where a `near` search measures from: the geocoded place. */
@@ -102,6 +108,15 @@ interface Statement {
 
 /** How many listed carers, in rank order, are searched for mentions before the trigram index is used. */
 const PROBE_ROWS = 600;
+/**
+ * How many carers, in the page's order, a search near a place or with a location text reads
+ * before it looks the candidates up through the place's (or the text's) index instead.
+ */
+const WALK_ROWS = 800;
+/** From this many miles, the carers whose travel area holds the place are fewer than the homes in the circle. */
+const TRAVEL_BOX_FROM_MILES = 20;
+/** earthdistance's earth() radius in metres (decision 0022). */
+const EARTH_RADIUS_M = 6378168;
 
 /** The columns search reads: the table's own, or a subquery's of the same names. */
 type SearchColumns = Record<
@@ -119,7 +134,10 @@ type SearchColumns = Record<
   | 'reviewCount'
   | 'rankScore',
   AnyPgColumn
->;
+> & {
+  /** Near a place: the straight-line distance through the earth to the home (cube's `<->`). */
+  distanceKey?: AnyPgColumn;
+};
 
 interface OrderKey {
   column(t: SearchColumns): AnyPgColumn | SQL;
@@ -141,17 +159,32 @@ const ORDERS: Record<CarerSort, OrderKey[]> = {
     ID,
   ],
   price: [{ column: (t) => t.hourlyRateMin, direction: 'asc', valueOf: (row) => row.hourlyRateMin }, ID],
-  // Cube's distance operator, which the GiST index can return rows in order of; it grows with the
-  // distance along the ground, so the order is the same.
-  distance: [
-    { column: () => sql`${home()} <-> ${origin()}`, direction: 'asc', valueOf: (row) => row.distanceKey! },
-    ID,
-  ],
+  // The straight line through the earth (cube's `<->`, which the GiST index can return rows in
+  // order of); it grows with the distance along the ground, so the order is the same.
+  distance: [{ column: (t) => t.distanceKey!, direction: 'asc', valueOf: (row) => row.distanceKey! }, ID],
 };
 
 /** The carer's home and the searched place, as earthdistance points (the index's expression). */
 const home = () => sql`ll_to_earth(${c.homeLatitude}, ${c.homeLongitude})`;
 const origin = () => sql`ll_to_earth(${p('latitude')}::float8, ${p('longitude')}::float8)`;
+
+/**
+ * Cube's `<->` between ll_to_earth(home) and ll_to_earth(place), in plain arithmetic: the same
+ * operations in the same order as ll_to_earth and cube_distance (x = R·cos φ·cos λ, y = R·cos φ·
+ * sin λ, z = R·sin φ; the square root of the summed squares), so the same value, without
+ * building cubes and checking the earth domain for each row (ten times the cost).
+ */
+function chord(): SQL {
+  const axis = (lat: SQL, lng: SQL) => [
+    sql`${sql.raw(String(EARTH_RADIUS_M))}::float8 * cos(radians(${lat})) * cos(radians(${lng}))`,
+    sql`${sql.raw(String(EARTH_RADIUS_M))}::float8 * cos(radians(${lat})) * sin(radians(${lng}))`,
+    sql`${sql.raw(String(EARTH_RADIUS_M))}::float8 * sin(radians(${lat}))`,
+  ];
+  const row = axis(sql`${c.homeLatitude}`, sql`${c.homeLongitude}`);
+  const place = axis(sql`${p('latitude')}::float8`, sql`${p('longitude')}::float8`);
+  const squares = row.map((value, index) => sql`(${value} - ${place[index]!}) ^ 2`);
+  return sql`sqrt(${sql.join(squares, sql` + `)})`;
+}
 
 const p = (name: string) => sql.placeholder(name);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -188,17 +221,26 @@ export function createCarerSearch(db: Executor) {
       location: !query.location ? 'none' : postcodeDistrictOf(query.location) ? 'postcode' : 'text',
       near: near !== undefined,
       slots: query.day !== undefined || query.partOfDay !== undefined,
+      ...(near ? { box: query.within >= TRAVEL_BOX_FROM_MILES ? ('travel' as const) : ('home' as const) } : {}),
     };
     const values = valuesOf(query, near);
 
     let rows: CarerSearchRow[];
     let fits: number[] = [];
     if (!bestWithLocation) {
-      rows = await statement({ ...shape, part: 'page', cursor: cursor !== undefined }).execute({
-        ...values,
-        ...cursorValues(cursor),
-        limit,
-      });
+      const run = (part: Part) =>
+        statement({ ...shape, part, cursor: cursor !== undefined }).execute({
+          ...values,
+          ...cursorValues(cursor),
+          limit,
+        });
+      // Near a place or with a location text, the page is first looked for among the next
+      // WALK_ROWS carers in its order (a few hundred rows read, however many match in all); only
+      // when that does not fill it are the candidates looked up through the place's or the text's
+      // index and sorted (right for a place or a text few carers match).
+      const walkFirst = shape.near || (shape.location !== 'none' && query.sort !== 'best');
+      rows = walkFirst ? await run('pageWalk') : [];
+      if (!walkFirst || !walkFilled(rows, limit, query.sort)) rows = await run('page');
     } else {
       // The cursor is [fit, rank_score, id]: rows after it are the rest of its fit group, then
       // every row of a lower fit.
@@ -246,6 +288,18 @@ export function createCarerSearch(db: Executor) {
   return { search };
 }
 
+/**
+ * Whether a walk's rows are the page: it found a full page (and one more), and, nearest first,
+ * the page ends before the walk's farthest row (the index returns rows by distance but cannot
+ * order equal distances by id), or the walk read every placed carer.
+ */
+function walkFilled(rows: CarerSearchRow[], limit: number, sort: CarerSort): boolean {
+  const first = rows[0] as (CarerSearchRow & { walkReach?: number; walkRows?: number }) | undefined;
+  if (sort === 'distance' && first && Number(first.walkRows) < WALK_ROWS) return true;
+  if (rows.length < limit) return false;
+  return sort !== 'distance' || rows[limit - 1]!.distanceKey! < Number(first!.walkReach);
+}
+
 function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Values {
   const text = query.location?.toLowerCase();
   return {
@@ -272,28 +326,34 @@ function build(db: Executor, shape: Shape): Statement {
   let query;
   switch (shape.part) {
     case 'page':
+      if (shape.near) {
+        query = nearPage(db, shape, false);
+        break;
+      }
       query = db
-        .select({
-          ...resultColumns(c),
-          ...(shape.near
-            ? {
-                distanceMetres: sql<number>`earth_distance(${home()}, ${origin()})`,
-                distanceKey: sql<number>`${home()} <-> ${origin()}`,
-              }
-            : {}),
-        })
+        .select(resultColumns(c))
         .from(c)
-        .where(
-          and(
-            ...filterConditions(c, shape),
-            ...(shape.near ? nearConditions() : []),
-            ...(location ? [location.matches] : []),
-            ...cursor(ORDERS[shape.sort], c),
-          ),
-        )
+        .where(and(...filterConditions(c, shape), ...(location ? [location.matches] : []), ...cursor(ORDERS[shape.sort], c)))
         .orderBy(...order(ORDERS[shape.sort], c))
         .limit(p('limit'));
       break;
+    case 'pageWalk': {
+      if (shape.near) {
+        query = nearPage(db, shape, true);
+        break;
+      }
+      // A location with the rating or price order: the next WALK_ROWS carers in that order (of
+      // the care type, if any), and the location tested on those.
+      const walk = orderWalk(db, shape, {});
+      const text = locationMatch(walk, shape)!;
+      query = db
+        .select(resultColumns(walk))
+        .from(walk)
+        .where(and(...filterConditions(walk, shape), text.matches))
+        .orderBy(...order(ORDERS[shape.sort], walk))
+        .limit(p('limit'));
+      break;
+    }
     case 'exact': {
       // Exact matches by rank, one index walk per way of matching: the town (a town equal to the
       // text is part of the location, so it needs no substring test, which would tempt the
@@ -355,6 +415,105 @@ function build(db: Executor, shape: Shape): Statement {
   return {
     execute: (values) => prepared.execute({ ...values, zero: 0 }) as Promise<CarerSearchRow[]>,
   };
+}
+
+/** The columns a walk or a candidate set carries beyond the result: what the filters test. */
+const filterColumns = () => ({
+  listedUntil: c.listedUntil,
+  homeLatitude: c.homeLatitude,
+  homeLongitude: c.homeLongitude,
+});
+
+/**
+ * The next WALK_ROWS listed carers in the page's order, from the order's index (of the care type,
+ * if any, when the index has it), after the cursor; `extra` are more columns to carry.
+ */
+function orderWalk(db: Executor, shape: Shape, extra: Record<string, SQL.Aliased>) {
+  const keys = ORDERS[shape.sort];
+  return db
+    .select({ ...resultColumns(c), ...filterColumns(), ...extra })
+    .from(c)
+    .where(
+      and(
+        eq(c.isActive, true),
+        ...(shape.careType ? [eq(c.specialization, p('careType'))] : []),
+        ...(shape.cursor ? [afterCursor(keys, c)] : []),
+      ),
+    )
+    .orderBy(...order(keys, c))
+    .limit(WALK_ROWS)
+    .as('walk');
+}
+
+/**
+ * A page near a place. `walk`: among the next WALK_ROWS carers in the page's order (nearest first:
+ * the GiST index's distance order), which is exact when that fills the page; otherwise every
+ * carer the GiST index finds in the box (the searched circle's, or the travel areas holding the
+ * place), tested and sorted. The distance is computed once per row (chord()), and the conditions
+ * are earthdistance's own (earth_distance = sec_to_gc of the chord).
+ */
+function nearPage(db: Executor, shape: Shape, walk: boolean) {
+  const key = sql<number>`${chord()}`.as('distance_key');
+  let candidates;
+  if (walk && shape.sort === 'distance') {
+    // Nearest first from the index; the walk's last distance says how far it reached.
+    const nearest = db
+      .select({ ...resultColumns(c), ...filterColumns(), distanceKey: key })
+      .from(c)
+      .where(and(isNotNull(c.homeLatitude), isNotNull(c.homeLongitude)))
+      .orderBy(sql`${home()} <-> ${origin()}`)
+      .limit(WALK_ROWS)
+      .as('nearest');
+    candidates = db
+      .select({
+        ...resultColumns(nearest),
+        listedUntil: nearest.listedUntil,
+        homeLatitude: nearest.homeLatitude,
+        homeLongitude: nearest.homeLongitude,
+        distanceKey: nearest.distanceKey,
+        walkReach: sql<number>`max(${nearest.distanceKey}) over ()`.as('walk_reach'),
+        walkRows: sql<number>`count(*) over ()`.as('walk_rows'),
+      })
+      .from(nearest)
+      .as('walk');
+  } else if (walk) {
+    candidates = orderWalk(db, shape, { distanceKey: key });
+  } else {
+    const inBox =
+      shape.box === 'travel'
+        ? sql`earth_box(${home()}, coalesce(${c.travelMiles}, ${sql.raw(String(TRAVEL_MILES_MAX))}) * ${sql.raw(String(METRES_PER_MILE))}::float8) @> ${origin()}`
+        : sql`earth_box(${origin()}, ${p('radiusMetres')}::float8) @> ${home()}`;
+    candidates = db
+      .select({ ...resultColumns(c), ...filterColumns(), distanceKey: key })
+      .from(c)
+      .where(and(isNotNull(c.homeLatitude), isNotNull(c.homeLongitude), eq(c.isActive, true), inBox))
+      .offset(p('zero'))
+      .as('candidates');
+  }
+  const t = candidates as unknown as SearchColumns & Record<string, AnyPgColumn>;
+  const location = locationMatch(t, shape);
+  const distance = sql`sec_to_gc(${t.distanceKey})`;
+  return db
+    .select({
+      ...resultColumns(t as never),
+      distanceMetres: sql<number>`${distance}`,
+      distanceKey: sql<number>`${t.distanceKey}`,
+      ...(walk && shape.sort === 'distance'
+        ? { walkReach: sql<number>`${t.walkReach}`, walkRows: sql<number>`${t.walkRows}` }
+        : {}),
+    })
+    .from(candidates)
+    .where(
+      and(
+        ...filterConditions(t, shape),
+        sql`${distance} <= ${p('radiusMetres')}::float8`,
+        sql`(${t.travelMiles} is null or ${distance} <= ${t.travelMiles} * ${sql.raw(String(METRES_PER_MILE))}::float8)`,
+        ...(location ? [location.matches] : []),
+        ...(shape.cursor ? [afterCursor(ORDERS[shape.sort], t)] : []),
+      ),
+    )
+    .orderBy(...order(ORDERS[shape.sort], t))
+    .limit(p('limit'));
 }
 
 /**
