@@ -34,6 +34,9 @@ import { registerDemoMailboxRoutes } from './features/demo/demo-mailbox.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
 import { createCarersRepository } from './features/carers/carers.repository';
+import { registerCareRequestsRoutes } from './features/care-requests/care-requests.routes';
+import { createCareRequestsRepository } from './features/care-requests/care-requests.repository';
+import { createCareRequestsService } from './features/care-requests/care-requests.service';
 import { createGeocoder, createPlaceLookupCache, type Geocoder } from './platform/geocoder/geocoder';
 import { CARER_CHANGE_CHANNEL, createCarersService } from './features/carers/carers.service';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -144,7 +147,7 @@ export async function buildApp({
   mailTransport,
   stripeClient,
   adminClock,
-  geocoder,
+  geocoder: givenGeocoder,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -187,18 +190,15 @@ export async function buildApp({
   const loginFailures = createLoginFailureRepository(db);
   const carerCaches = createNotifiedCaches({ channel: CARER_CHANGE_CHANNEL, ttlMs: config.carerCacheMs });
   if (config.carerCacheMs > 0) registerNotifiedCaches(app, database, carerCaches, 'carer cache');
+  const geocoder =
+    givenGeocoder ??
+    createGeocoder({ postcodesUrl: config.postcodesUrl, cache: createPlaceLookupCache(db), logger: app.log });
   const carers = createCarersService({
     carers: createCarersRepository(db),
     db,
     storage,
     publicUrl: config.publicUrl,
-    geocoder:
-      geocoder ??
-      createGeocoder({
-        postcodesUrl: config.postcodesUrl,
-        cache: createPlaceLookupCache(db),
-        logger: app.log,
-      }),
+    geocoder,
     searchCacheMs: config.searchCacheMs,
     carerCaches,
   });
@@ -286,6 +286,16 @@ export async function buildApp({
     carers,
     mailer,
     rateLimiter,
+    publicUrl: config.publicUrl,
+  });
+  const careRequests = createCareRequestsService({
+    repository: createCareRequestsRepository(db),
+    db,
+    carers,
+    messaging,
+    geocoder,
+    rateLimiter,
+    mailer,
     publicUrl: config.publicUrl,
   });
   const liveEvents = createLiveEvents({ database, log: app.log });
@@ -403,6 +413,7 @@ export async function buildApp({
         },
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
+        { name: 'care requests closing', run: () => careRequests.closeDueRequests() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',
@@ -450,6 +461,7 @@ export async function buildApp({
   registerVerificationRoutes(app, verification);
   registerSavedCarersRoutes(app, savedCarers);
   registerMessagingRoutes(app, messaging);
+  registerCareRequestsRoutes(app, careRequests);
   registerLiveEvents(app, liveEvents, (request) => {
     const token = request.cookies[config.session.cookieName] ?? '';
     const userId = requireUser(request).id;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type * as Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -18,6 +18,7 @@ import {
   sessions as sessionRows,
   userBlocks,
   users,
+  careRequests,
 } from '../../src/server/db/schema';
 import { createSessionRepository } from '../../src/server/platform/sessions/session.repository';
 import { createSessionService } from '../../src/server/platform/sessions/session.service';
@@ -212,6 +213,16 @@ beforeAll(async () => {
   });
   world.bystanderClientSecret = started.json<{ clientSecret: string }>().clientSecret;
 
+  // Every carer profile lives in Harrogate, free on weekdays, for the care requests near them.
+  await t.database.db
+    .update(carerProfiles)
+    .set({
+      homeLatitude: 53.99,
+      homeLongitude: -1.54,
+      travelMiles: 10,
+      availabilitySlots: 0b1111_1111_1111_1111_1111,
+    })
+    .where(isNull(carerProfiles.homeLatitude));
   // Streams need a real socket: app.inject waits for a body that never ends.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -272,6 +283,37 @@ async function recordFor(
     }
     case 'document':
       return { id: world.documentId };
+    case 'careRequest': {
+      // Of the calling carer's care type (other rows change their profile), else Elderly Care.
+      const [profile] = caller.profileId
+        ? await t.database.db
+            .select({ specialization: carerProfiles.specialization })
+            .from(carerProfiles)
+            .where(eq(carerProfiles.id, caller.profileId))
+        : [];
+      // A new request per cell, near Harrogate (where the matrix's carers live), of their care
+      // type and week: the family's own, or a bystander family's.
+      const [row] = await t.database.db
+        .insert(careRequests)
+        .values({
+          customerId: scope === 'own' ? caller.user.id : world.bystander.user.id,
+          recipient: 'My father',
+          careType: profile?.specialization ?? 'Elderly Care',
+          postcode: 'HG1 2AB',
+          postcodeDistrict: 'HG1',
+          latitude: 53.994,
+          longitude: -1.538,
+          startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          patternSlots: 0b1111_1111_1111_1111_1111,
+          hoursPerWeek: 6,
+          budgetMin: '16.00',
+          budgetMax: '22.00',
+          description: 'Dad is 88 and needs company and help with meals twice a week.',
+          closesAt: new Date(Date.now() + 30 * 86_400_000),
+        })
+        .returning({ id: careRequests.id });
+      return { id: row!.id };
+    }
     case 'report': {
       const [row] = await t.database.db
         .insert(reports)

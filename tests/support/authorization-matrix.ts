@@ -63,10 +63,11 @@ export type RecordKind =
   | 'verification'
   | 'document'
   | 'report'
-  | 'suspendedAccount';
+  | 'suspendedAccount'
+  | 'careRequest';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
-export const SCOPED_KINDS = ['carer', 'conversation', 'session', 'payment'] as const;
+export const SCOPED_KINDS = ['carer', 'conversation', 'session', 'payment', 'careRequest'] as const;
 
 /** State a cell starts from, made for the caller before the call. */
 export type Prepare =
@@ -154,6 +155,17 @@ const own = (ownStatus: Status | 'n/a', other: Status): ScopedCell => ({ own: ow
 const NEW_PASSWORD = 'Lantern-Orchard-Pebble-77';
 const report = { reason: 'Spam or a scam', details: 'Asked me to pay by bank transfer.' };
 const profileBody = validProfile();
+const careRequestBody = {
+  recipient: 'My father',
+  careType: 'Elderly Care',
+  postcode: 'HG1 2AB',
+  startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  pattern: { slots: ['tuesday-morning'] },
+  hoursPerWeek: 6,
+  budgetMin: '16.00',
+  budgetMax: '22.00',
+  description: 'Dad is 88 and needs company and help with meals twice a week.',
+};
 const adminCarerBody = {
   firstName: 'Harriet',
   lastName: 'Okafor',
@@ -184,6 +196,13 @@ function scoped(base: Record<Role, Cell>): Record<Role, Cell> {
 
 function scopedCustomers(status: Status): Record<Role, Cell> {
   return scoped(customers(status));
+}
+
+/** A record no role owns: every cell's own is 'n/a'. */
+function scopedNone(base: Record<Role, Cell>): Record<Role, Cell> {
+  const out = {} as Record<Role, Cell>;
+  for (const role of ROLES) out[role] = own('n/a', base[role] as Status);
+  return out;
 }
 
 /** Only the profile's own carer may change it; any other signed-in account gets 403. */
@@ -333,6 +352,37 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'POST', path: '/api/settings/photo', multipart: 'photo', expected: signedIn(200) },
   { method: 'GET', path: '/api/settings/search-place', expected: customers(200) },
+  // Care requests (issue 20): a family's own request, or a bystander family's near Harrogate
+  // (where the matrix's carers live), of their care type and week.
+  { method: 'POST', path: '/api/care-requests', body: careRequestBody, expected: customers(201) },
+  { method: 'GET', path: '/api/care-requests/mine', expected: customers(200) },
+  {
+    method: 'GET',
+    path: '/api/care-requests/nearby',
+    expected: { ...signedIn(403), owningCarer: 200, otherCarer: 200 },
+    note: 'a carer without a profile is told to make one (403)',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/care-requests/:id',
+    record: 'careRequest',
+    body: { hoursPerWeek: 9 },
+    expected: {
+      ...scopedNone(signedIn(403)),
+      unsubscribed: own(200, 404),
+      subscribed: own(200, 404),
+      expired: own(200, 404),
+    },
+    note: "someone else's request does not exist to a family (404)",
+  },
+  {
+    method: 'POST',
+    path: '/api/care-requests/:id/responses',
+    record: 'careRequest',
+    body: { message: 'Hello, I live nearby and I am free then.' },
+    expected: { ...scopedNone(signedIn(403)), owningCarer: own('n/a', 201), otherCarer: own('n/a', 201) },
+    note: 'each cell answers a new request, so no carer has answered it before',
+  },
   {
     method: 'PUT',
     path: '/api/settings/search-place',

@@ -201,6 +201,9 @@ export function createCarersService({
       }
     },
 
+    /** The account's profile, if it has one (for features acting as the carer). */
+    profileOfUser: (userId: string) => carers.findByUserId(userId),
+
     async myProfile(user: UserRow): Promise<CarerProfileRow> {
       const profile = await carers.findByUserId(user.id);
       if (!profile) throw AppError.notFound(CARER_MESSAGES.profileNotFound);

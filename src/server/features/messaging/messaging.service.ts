@@ -299,6 +299,36 @@ export function createMessagingService({
       return sent.sent;
     },
 
+    /**
+     * A carer writes first to a family: their answer to the family's care request (issue 20). The
+     * message joins (or starts) their one conversation, and `alsoInTransaction` records what the
+     * message answers, in the same transaction. Blocks and suspensions are checked as for
+     * POST /api/messages; the family then needs a plan to reply, as for any message.
+     */
+    async writeFromCarer(
+      carer: UserRow,
+      carerProfileId: string,
+      customerId: string,
+      content: string,
+      alsoInTransaction: (tx: Executor, conversationId: string) => Promise<void>,
+    ): Promise<SentMessage> {
+      assertEmailConfirmed(carer);
+      const at = now();
+      const sent = await db.transaction(async (tx) => {
+        const repository = createMessagingRepository(tx);
+        const blocks = await repository.blocksBetween(carer.id, customerId);
+        if (blocks.byMe || blocks.byOther) throw BLOCKER_ERRORS.blocked();
+        if (await repository.isSuspended(customerId)) throw BLOCKER_ERRORS.otherPartySuspended();
+        const conversationId = await repository.touchConversation(customerId, carerProfileId, at);
+        const conversation = await participantConversation(carer, conversationId, tx);
+        const written = await writeMessage(tx, conversation, carer, content, at);
+        await alsoInTransaction(tx, conversationId);
+        return written;
+      });
+      if (sent.emailed) mailer.dispatchSoon();
+      return sent.sent;
+    },
+
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
     async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
       const at = now();

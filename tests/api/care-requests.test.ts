@@ -1,0 +1,337 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CARE_REQUEST_MESSAGES,
+  type CareRequestFormValues,
+  type NearbyCareRequests,
+  type OwnCareRequest,
+  type OwnCareRequests,
+} from '@contracts/care-requests';
+import { POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { userBlocks, users } from '../../src/server/db/schema';
+import { seedDemoData } from '../../src/server/db/seed';
+import { createCareRequestsRepository } from '../../src/server/features/care-requests/care-requests.repository';
+import { createCareRequestsService } from '../../src/server/features/care-requests/care-requests.service';
+import type { MessagingService } from '../../src/server/features/messaging/messaging.service';
+import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
+import { createRateLimiter } from '../../src/server/platform/rate-limit';
+import { validProfile } from '../support/carer-fixtures';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
+
+/*
+ * Issue 20, care requests: a family posts what it needs; carers near it, of that care type and
+ * free when it is needed, see it and answer once, which opens the conversation; the family sees
+ * who answered, and reads the answers with a plan. Built-in places (no postcode service): a
+ * postcode is placed at its district.
+ */
+
+let t: TestApp;
+let cookies: Record<string, string>;
+let leedsCarer: { cookie: string; profileId: string; userId: string };
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+const request = (overrides: Partial<Record<keyof CareRequestFormValues, unknown>> = {}) => ({
+  recipient: 'My mother',
+  careType: 'Elderly Care',
+  postcode: 'ls6 3ab',
+  startDate: inDays(7),
+  pattern: { slots: ['tuesday-morning', 'thursday-morning'] },
+  hoursPerWeek: 6,
+  budgetMin: '16',
+  budgetMax: '22.50',
+  description: 'Mum is 84 and needs help getting washed and dressed, and a hot breakfast, twice a week.',
+  ...overrides,
+});
+
+const post = (cookie: string | undefined, body: object) =>
+  t.injectAs(cookie, { method: 'POST', url: '/api/care-requests', payload: body });
+const nearby = async (cookie: string) => {
+  const response = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<NearbyCareRequests>().items;
+};
+const mine = async (cookie: string) => {
+  const response = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/mine' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OwnCareRequests>().items;
+};
+const respond = (
+  cookie: string,
+  id: string,
+  message = 'Hello, I live nearby and I am free on those mornings.',
+) => t.injectAs(cookie, { method: 'POST', url: `/api/care-requests/${id}/responses`, payload: { message } });
+
+/** A registered carer with a listed profile at `postcode`, free on `slots`. */
+async function carerAt(
+  postcode: string,
+  travelMiles: number,
+  specialization = 'Elderly Care',
+  slots = ['tuesday-morning'],
+) {
+  const { cookie, user } = await t.register({
+    userType: 'carer',
+    firstName: 'Near',
+    lastName: postcode.replace(' ', ''),
+  });
+  const created = await t.injectAs(cookie, {
+    method: 'POST',
+    url: '/api/carers',
+    payload: validProfile({
+      specialization,
+      homePostcode: postcode,
+      travelMiles,
+      availability: undefined,
+      weeklyAvailability: { slots },
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { cookie, profileId: created.json<{ id: string }>().id, userId: user.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+  cookies = await signInDemoAccounts(t);
+  leedsCarer = await carerAt('LS8 2PG', 10);
+});
+afterAll(async () => {
+  // A carer never sees the family's full postcode or who they are.
+  for (const body of t.bodies.filter(
+    (b) => b.includes('"distanceMiles"') && b.includes('"respondedConversationId"'),
+  )) {
+    expect(body).not.toMatch(/LS6 3AB|family@example\.com|Fiona/);
+  }
+  await t.close();
+});
+
+describe('POST /api/care-requests', () => {
+  it('posts a request for a family, free, open for 30 days, the postcode normalised and kept private', async () => {
+    const response = await post(cookies.family, request());
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<OwnCareRequest>();
+    expect(created).toMatchObject({
+      recipient: 'My mother',
+      careType: 'Elderly Care',
+      postcode: 'LS6 3AB',
+      postcodeDistrict: 'LS6',
+      budgetMin: '16.00',
+      budgetMax: '22.50',
+      status: 'open',
+      pattern: { slots: ['tuesday-morning', 'thursday-morning'], liveIn: false, shortNotice: false },
+      responses: [],
+    });
+    const open = new Date(created.closesAt).getTime() - new Date(created.createdAt).getTime();
+    expect(open).toBe(30 * DAY_MS);
+  });
+
+  it('gives each wrong field its message', async () => {
+    const cases: Array<[string, object]> = [
+      ['recipient', { recipient: 'Bob Smith' }],
+      ['careType', { careType: 'Gardening' }],
+      ['postcode', { postcode: 'LS6' }],
+      ['startDate', { startDate: '7th March' }],
+      ['startDate', { startDate: inDays(-2) }],
+      ['startDate', { startDate: inDays(400) }],
+      ['hoursPerWeek', { hoursPerWeek: 0 }],
+      ['budgetMin', { budgetMin: 'cheap' }],
+      ['budgetMax', { budgetMin: '30', budgetMax: '20' }],
+      ['pattern', { pattern: { slots: [] } }],
+      ['description', { description: 'Help please' }],
+    ];
+    for (const [field, change] of cases) {
+      const response = await post(cookies.family, request(change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(response.json().fieldErrors ?? {}), JSON.stringify(change)).toEqual([field]);
+    }
+    const nowhere = await post(cookies.family, request({ postcode: 'QQ1 1QQ' }));
+    expect(nowhere.json().fieldErrors).toEqual({ postcode: POSTCODE_MESSAGES.notFound });
+  });
+
+  it('is for families with a confirmed email', async () => {
+    for (const cookie of [cookies.carer, cookies.admin]) {
+      const response = await post(cookie, request());
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CARE_REQUEST_MESSAGES.onlyCustomers);
+    }
+    expect((await post(undefined, request())).statusCode).toBe(401);
+    const { cookie } = await t.register({ userType: 'customer' }, { verified: false });
+    expect((await post(cookie, request())).statusCode).toBe(403);
+  });
+
+  it('limits how many requests a family posts in a day', async () => {
+    const { cookie } = await t.register({ userType: 'customer' });
+    for (let i = 0; i < 5; i += 1) expect((await post(cookie, request())).statusCode).toBe(201);
+    const sixth = await post(cookie, request());
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe(CARE_REQUEST_MESSAGES.tooManyRequests);
+  });
+});
+
+describe('carers near a request', () => {
+  let requestId: string;
+  let family: { cookie: string; userId: string };
+
+  beforeAll(async () => {
+    const registered = await t.register({ userType: 'customer', firstName: 'Nia', lastName: 'Lloyd' });
+    family = { cookie: registered.cookie, userId: registered.user.id };
+    const response = await post(family.cookie, request());
+    requestId = response.json<OwnCareRequest>().id;
+  });
+
+  it('shows the request to a carer within their travel distance, of that care type, free then; nearest first', async () => {
+    const items = await nearby(leedsCarer.cookie);
+    const found = items.find((item) => item.id === requestId);
+    expect(found).toMatchObject({
+      recipient: 'My mother',
+      postcodeDistrict: 'LS6',
+      respondedConversationId: null,
+    });
+    expect(found!.distanceMiles).toBeGreaterThan(0);
+    expect(found!.distanceMiles).toBeLessThanOrEqual(10);
+    expect(found).not.toHaveProperty('postcode');
+    const distances = items.map((item) => item.distanceMiles);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('hides it from carers too far, of another care type, or never free then', async () => {
+    const far = await carerAt('BS6 5AA', 50);
+    const otherType = await carerAt('LS6 1AA', 10, 'Childcare');
+    const otherWeek = await carerAt('LS6 2AA', 10, 'Elderly Care', ['saturday-evening']);
+    const shortTravel = await carerAt('LS17 5AA', 1);
+    for (const carer of [far, otherType, otherWeek, shortTravel]) {
+      expect((await nearby(carer.cookie)).map((item) => item.id)).not.toContain(requestId);
+      const refused = await respond(carer.cookie, requestId);
+      expect(refused.statusCode).toBe(404);
+    }
+  });
+
+  it('takes one answer per carer, which opens the conversation with the family', async () => {
+    const first = await respond(leedsCarer.cookie, requestId);
+    expect(first.statusCode, first.body).toBe(201);
+    const { conversationId } = first.json<{ conversationId: string }>();
+    const again = await respond(leedsCarer.cookie, requestId, 'Just checking you got my message.');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CARE_REQUEST_MESSAGES.alreadyResponded);
+    expect(
+      (await nearby(leedsCarer.cookie)).find((item) => item.id === requestId)?.respondedConversationId,
+    ).toBe(conversationId);
+    // The family is emailed about the new message (never its text).
+    const emails = await t.outbox();
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, family.userId));
+    const email = emails.find(
+      (mail) => mail.toAddress === user!.email && mail.subject.startsWith('New message'),
+    );
+    expect(email?.bodyText).not.toContain('free on those mornings');
+  });
+
+  it('lists who answered to the family, and the answer itself only with a plan', async () => {
+    const [own] = (await mine(family.cookie)).filter((item) => item.id === requestId);
+    expect(own!.responses).toHaveLength(1);
+    expect(own!.responses[0]).toMatchObject({
+      carerId: leedsCarer.profileId,
+      firstName: 'Near',
+      message: null,
+      conversationId: null,
+    });
+    expect(own!.responses[0]!.distanceMiles).toBeGreaterThan(0);
+    await t.database.db
+      .update(users)
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionType: 'annual',
+        subscriptionExpiresAt: new Date(Date.now() + 30 * DAY_MS),
+      })
+      .where(eq(users.id, family.userId));
+    const [paid] = (await mine(family.cookie)).filter((item) => item.id === requestId);
+    expect(paid!.responses[0]!.message).toBe('Hello, I live nearby and I am free on those mornings.');
+    expect(paid!.responses[0]!.conversationId).not.toBeNull();
+  });
+
+  it('keeps blocked pairs and suspended families apart', async () => {
+    const other = await carerAt('LS8 3AA', 10);
+    await t.database.db.insert(userBlocks).values({ blockerId: family.userId, blockedId: other.userId });
+    expect((await nearby(other.cookie)).map((item) => item.id)).not.toContain(requestId);
+    expect((await respond(other.cookie, requestId)).statusCode).toBe(404);
+    await t.database.db.delete(userBlocks).where(eq(userBlocks.blockedId, other.userId));
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, family.userId));
+    expect((await nearby(other.cookie)).map((item) => item.id)).not.toContain(requestId);
+    await t.database.db.update(users).set({ suspendedAt: null }).where(eq(users.id, family.userId));
+  });
+
+  it('is for carers with a listed profile and a place', async () => {
+    for (const cookie of [cookies.family, cookies.admin]) {
+      const response = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
+      expect(response.statusCode).toBe(403);
+    }
+    const { cookie } = await t.register({ userType: 'carer' });
+    const noProfile = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
+    expect(noProfile.json().message).toBe(CARE_REQUEST_MESSAGES.needsProfile);
+  });
+
+  it('lets the family edit the request and close it; a closed request leaves carers’ lists', async () => {
+    const edit = await t.injectAs(family.cookie, {
+      method: 'PATCH',
+      url: `/api/care-requests/${requestId}`,
+      payload: { hoursPerWeek: 8, budgetMax: '25' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json<OwnCareRequest>()).toMatchObject({
+      hoursPerWeek: 8,
+      budgetMax: '25.00',
+      budgetMin: '16.00',
+    });
+    const someoneElse = await t.injectAs(cookies.family, {
+      method: 'PATCH',
+      url: `/api/care-requests/${requestId}`,
+      payload: { status: 'filled' },
+    });
+    expect(someoneElse.statusCode).toBe(404);
+    const closed = await t.injectAs(family.cookie, {
+      method: 'PATCH',
+      url: `/api/care-requests/${requestId}`,
+      payload: { status: 'filled' },
+    });
+    expect(closed.json<OwnCareRequest>().status).toBe('filled');
+    expect((await nearby(leedsCarer.cookie)).map((item) => item.id)).not.toContain(requestId);
+    const late = await respond((await carerAt('LS8 4AA', 10)).cookie, requestId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(CARE_REQUEST_MESSAGES.closed);
+  });
+});
+
+describe('requests close themselves after 30 days', () => {
+  it('emails the family the day before, once, then closes the request', async () => {
+    const { cookie, user } = await t.register({ userType: 'customer', firstName: 'Tomos' });
+    const created = (await post(cookie, request())).json<OwnCareRequest>();
+    const closesAt = new Date(created.closesAt).getTime();
+    const at = (time: number) =>
+      createCareRequestsService({
+        repository: createCareRequestsRepository(t.database.db),
+        db: t.database.db,
+        carers: { profileOfUser: async () => undefined },
+        messaging: {} as MessagingService, // closing requests sends no message
+        geocoder: createGeocoder({}),
+        rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
+        mailer: t.app.mailer,
+        publicUrl: t.config.publicUrl,
+        now: () => new Date(time),
+      });
+    const notices = async () =>
+      (await t.outbox()).filter(
+        (mail) => mail.toAddress === user.email && mail.subject.includes('closes tomorrow'),
+      );
+
+    await at(closesAt - 2 * DAY_MS).closeDueRequests();
+    expect(await notices()).toHaveLength(0);
+    await at(closesAt - 20 * 3_600_000).closeDueRequests();
+    expect(await notices()).toHaveLength(1);
+    await at(closesAt - 3_600_000).closeDueRequests();
+    expect(await notices()).toHaveLength(1);
+    expect((await mine(cookie)).find((item) => item.id === created.id)?.status).toBe('open');
+    await at(closesAt + 60_000).closeDueRequests();
+    expect((await mine(cookie)).find((item) => item.id === created.id)?.status).toBe('expired');
+    expect((await nearby(leedsCarer.cookie)).map((item) => item.id)).not.toContain(created.id);
+  });
+});
