@@ -35,6 +35,11 @@ export const MESSAGE_MESSAGES = {
   /** Either side has blocked the other. */
   blocked: 'Messages cannot be sent in this conversation because one of you has blocked the other.',
   expiredCanRead: 'Your subscription has ended: you can read your messages, and renew to send new ones.',
+  /**
+   * In place of a carer's message in a conversation the carer started (an answer to a care
+   * request, issue 20) for a family without an active plan: reading answers needs one.
+   */
+  subscribeToRead: 'A carer has answered you. Subscribe to read their message and reply.',
   notBlocked: 'You have not blocked this person.',
   tooManyMessages: 'You have messaged many carers in a short time. Please wait a while and try again.',
 } as const;

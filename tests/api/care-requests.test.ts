@@ -7,6 +7,7 @@ import {
   type OwnCareRequest,
   type OwnCareRequests,
 } from '@contracts/care-requests';
+import { MESSAGE_MESSAGES } from '@contracts/messages';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { userBlocks, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
@@ -236,6 +237,19 @@ describe('carers near a request', () => {
       conversationId: null,
     });
     expect(own!.responses[0]!.distanceMiles).toBeGreaterThan(0);
+    // The conversation the answer opened shows the family that a carer answered, not the answer.
+    const inbox = await t.injectAs(family.cookie, { method: 'GET', url: '/api/conversations' });
+    const [summary] = inbox.json<{ conversations: Array<{ id: string; lastMessage: { content: string } }> }>()
+      .conversations;
+    expect(summary!.lastMessage.content).toBe(MESSAGE_MESSAGES.subscribeToRead);
+    const thread = await t.injectAs(family.cookie, {
+      method: 'GET',
+      url: `/api/conversations/${summary!.id}`,
+    });
+    expect(thread.json<{ messages: Array<{ content: string }> }>().messages.map((m) => m.content)).toEqual([
+      MESSAGE_MESSAGES.subscribeToRead,
+    ]);
+    expect(thread.body).not.toContain('free on those mornings');
     await t.database.db
       .update(users)
       .set({
@@ -247,6 +261,11 @@ describe('carers near a request', () => {
     const [paid] = (await mine(family.cookie)).filter((item) => item.id === requestId);
     expect(paid!.responses[0]!.message).toBe('Hello, I live nearby and I am free on those mornings.');
     expect(paid!.responses[0]!.conversationId).not.toBeNull();
+    const paidThread = await t.injectAs(family.cookie, {
+      method: 'GET',
+      url: `/api/conversations/${paid!.responses[0]!.conversationId}`,
+    });
+    expect(paidThread.body).toContain('free on those mornings');
   });
 
   it('keeps blocked pairs and suspended families apart', async () => {

@@ -161,6 +161,15 @@ const BLOCKER_ERRORS: Record<ReplyBlocker, () => AppError> = {
 const goneError = (conversation: ConversationRow) =>
   conversation.carerId ? BLOCKER_ERRORS.otherPartyGone() : BLOCKER_ERRORS.carerGone();
 
+/**
+ * Whether `viewer` may read the other person's messages. A family without an active plan reads
+ * the conversations they started (they paid to start them; an ended plan keeps them readable),
+ * but not a carer's answer to their care request until they subscribe (issue 20).
+ */
+function readable(viewer: UserRow, viewerWrote: boolean, at: Date): boolean {
+  return viewer.role !== 'customer' || viewerWrote || hasActiveSubscription(viewer, at);
+}
+
 const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
 
@@ -352,6 +361,7 @@ export function createMessagingService({
     /** GET /api/conversations: the viewer's conversations, most recent activity first. */
     async list(viewer: UserRow): Promise<ConversationList> {
       const rows = await messaging.inbox(viewer.id, INBOX_LIMIT);
+      const at = now();
       return {
         conversations: rows.map((row) =>
           summaryOf(
@@ -359,7 +369,13 @@ export function createMessagingService({
             viewer,
             row.lastCreatedAt === null
               ? undefined
-              : { senderId: row.lastSenderId, content: row.lastContent ?? '', createdAt: row.lastCreatedAt },
+              : {
+                  senderId: row.lastSenderId,
+                  content: readable(viewer, row.viewerWrote, at)
+                    ? (row.lastContent ?? '')
+                    : MESSAGE_MESSAGES.subscribeToRead,
+                  createdAt: row.lastCreatedAt,
+                },
             row.unread,
           ),
         ),
@@ -381,13 +397,25 @@ export function createMessagingService({
         otherSuspended: conversation.otherSuspended,
       };
       const oldestFirst = newestFirst.reverse();
+      const mayRead = readable(
+        viewer,
+        oldestFirst.some((message) => message.senderId === viewer.id),
+        now(),
+      );
+      // What the viewer may read of each message (their own, always).
+      const shown = oldestFirst.map((message) => ({
+        ...message,
+        content:
+          mayRead || message.senderId === viewer.id ? message.content : MESSAGE_MESSAGES.subscribeToRead,
+      }));
       return {
-        ...summaryOf(conversation, viewer, oldestFirst.at(-1), conversation.unread),
+        ...summaryOf(conversation, viewer, shown.at(-1), conversation.unread),
         messages: oldestFirst.map((message) => ({
           id: message.id,
           senderId: message.senderId,
           fromMe: message.senderId === viewer.id,
-          content: message.content,
+          content:
+            mayRead || message.senderId === viewer.id ? message.content : MESSAGE_MESSAGES.subscribeToRead,
           createdAt: message.createdAt.toISOString(),
           readAt: message.readAt?.toISOString() ?? null,
         })),
