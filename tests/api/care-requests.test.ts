@@ -107,6 +107,15 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('the demo data', () => {
+  // First: the closing test below moves the clock past every request's 30 days.
+  it('has open requests near the demo carer that fit their care type and week', async () => {
+    const items = await nearby(cookies.carer!);
+    const seeded = items.filter((item) => item.description.length > 100);
+    expect(seeded.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('POST /api/care-requests', () => {
   it('posts a request for a family, free, open for 30 days, the postcode normalised and kept private', async () => {
     const response = await post(cookies.family, request());

@@ -18,7 +18,7 @@ import { createGeocoder } from '../platform/geocoder/geocoder';
 
 const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 // The built-in data only: the seed never calls a postcode service.
-const builtInPlaces = createGeocoder({});
+export const builtInPlaces = createGeocoder({});
 
 /** A number from 0 to 1 for a carer and a purpose, the same on every run. */
 function unit(key: string, purpose: string): number {
@@ -58,12 +58,19 @@ export async function demoHomeOf(
   // About ±0.7 miles north-south and east-west.
   const offset = (purpose: string, degrees: number) => (unit(carer.key, purpose) - 0.5) * 2 * degrees;
   const travelChoices = TRAVEL_MILES_CHOICES.filter((miles) => miles >= 3 && miles <= 25);
+  // The demo carer account travels 10 miles and keeps its whole week: the demo's care requests
+  // near Roundhay (seed.ts) are then all theirs to see.
+  const isDemoAccount = carer.key === 'demo-carer';
   return {
     homePostcode,
     homeLatitude: centre ? Number((centre.latitude + offset('lat', 0.01)).toFixed(5)) : null,
     homeLongitude: centre ? Number((centre.longitude + offset('lng', 0.016)).toFixed(5)) : null,
-    travelMiles: travelChoices[Math.floor(unit(carer.key, 'travel') * travelChoices.length)]!,
-    availabilitySlots: slotMask(variedWeek(carer.key, carer.availability).slots),
+    travelMiles: isDemoAccount
+      ? 10
+      : travelChoices[Math.floor(unit(carer.key, 'travel') * travelChoices.length)]!,
+    availabilitySlots: slotMask(
+      (isDemoAccount ? weekFromTags(carer.availability) : variedWeek(carer.key, carer.availability)).slots,
+    ),
     // Most updated within the last month; a few past the 60 days after which carers are reminded.
     availabilityUpdatedAt: new Date(now.getTime() - Math.floor(unit(carer.key, 'updated') * 75) * 86_400_000),
   };

@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { slotMask } from '@contracts/availability';
+import { CARE_REQUEST_OPEN_DAYS } from '@contracts/care-requests';
 import { CARER_MEMBERSHIP } from '@contracts/pricing';
 import { hashPassword } from '../features/auth/password';
 import { addCalendarMonths } from '../features/subscriptions/calendar';
 import type { Database, Executor } from './client';
 import {
   billingSubscriptions,
+  careRequests,
   carerProfiles,
   carerVerifications,
   payments,
@@ -13,7 +16,7 @@ import {
   type UserRow,
 } from './schema';
 import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
-import { demoHomeOf } from './seed-places';
+import { builtInPlaces, demoHomeOf } from './seed-places';
 
 /** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
 export const DEMO_PASSWORD = 'CareMatch-demo-2026';
@@ -208,7 +211,84 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       await ensureDemoMembership(tx, user, now, false);
     }
     await ensureDemoVerifications(tx, demoCarer, demoUsers.get('admin'), now);
+    await ensureDemoCareRequests(tx, reviewerIds, now);
   });
+}
+
+/**
+ * Open care requests near the demo carer (Roundhay, LS8), from families among the reviewers, of
+ * the demo carer's care type and week: the carer dashboard's requests have something to show.
+ * Added once (skipped when any of these families has a request).
+ */
+async function ensureDemoCareRequests(tx: Executor, reviewerIds: Map<string, string>, now: Date) {
+  const requests = [
+    {
+      reviewer: 'priya-shah',
+      recipient: 'My mother',
+      postcode: 'LS6 2QA',
+      slots: ['tuesday-morning', 'thursday-morning'] as const,
+      hoursPerWeek: 6,
+      budget: ['17.00', '22.00'],
+      description:
+        'Mum is 84, lives alone in Headingley and is getting frailer. She needs help to wash and dress, a cooked breakfast and someone to check she has taken her tablets, two mornings a week.',
+      startInDays: 10,
+    },
+    {
+      reviewer: 'james-whitaker',
+      recipient: 'My father',
+      postcode: 'LS17 6HQ',
+      slots: ['monday-evening', 'wednesday-evening', 'friday-evening'] as const,
+      hoursPerWeek: 9,
+      budget: ['16.50', '21.00'],
+      description:
+        'Dad has early dementia and is unsettled in the evenings. We would like someone calm to cook tea with him, help him get ready for bed and keep him company three evenings a week.',
+      startInDays: 14,
+    },
+    {
+      reviewer: 'priya-shah',
+      recipient: 'My parents',
+      postcode: 'LS8 1DT',
+      slots: ['monday-afternoon', 'thursday-afternoon'] as const,
+      hoursPerWeek: 4,
+      budget: ['18.00', '24.00'],
+      description:
+        'My parents are both in their late eighties. They need a hand with shopping and appointments, and some company, two afternoons a week. Dad uses a walking frame.',
+      startInDays: 21,
+    },
+  ];
+  const customerIds = requests
+    .map((request) => reviewerIds.get(request.reviewer))
+    .filter((id) => id !== undefined);
+  if (customerIds.length === 0) return;
+  const [existing] = await tx
+    .select({ id: careRequests.id })
+    .from(careRequests)
+    .where(inArray(careRequests.customerId, customerIds))
+    .limit(1);
+  if (existing) return;
+  for (const request of requests) {
+    const customerId = reviewerIds.get(request.reviewer);
+    if (!customerId) continue;
+    const place = await builtInPlaces.find(request.postcode);
+    if (!place) continue;
+    await tx.insert(careRequests).values({
+      customerId,
+      recipient: request.recipient,
+      careType: 'Elderly Care',
+      postcode: request.postcode,
+      postcodeDistrict: place.outwardCode ?? request.postcode.split(' ')[0]!,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      startDate: new Date(now.getTime() + request.startInDays * DAY_MS).toISOString().slice(0, 10),
+      patternSlots: slotMask([...request.slots]),
+      hoursPerWeek: request.hoursPerWeek,
+      budgetMin: request.budget[0]!,
+      budgetMax: request.budget[1]!,
+      description: request.description,
+      status: 'open',
+      closesAt: new Date(now.getTime() + CARE_REQUEST_OPEN_DAYS * DAY_MS),
+    });
+  }
 }
 
 /** The carer whose checks wait in the admin's verification queue in a fresh demo. */
