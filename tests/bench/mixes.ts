@@ -182,7 +182,23 @@ const WITHIN = [5, 10, 25, 50] as const;
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const PARTS = ['morning', 'afternoon', 'evening', 'overnight'] as const;
 /** What people type that is not a town: counties, parts of names (the substring "mentions"). */
-const MENTIONS = ['yorkshire', 'York', 'shire', 'ham', 'ford', 'london', 'Greater Manchester', 'Kent', 'Devon', 'upon', 'west', 'Essex', 'Lancashire', 'wick', 'ton'];
+const MENTIONS = [
+  'yorkshire',
+  'York',
+  'shire',
+  'ham',
+  'ford',
+  'london',
+  'Greater Manchester',
+  'Kent',
+  'Devon',
+  'upon',
+  'west',
+  'Essex',
+  'Lancashire',
+  'wick',
+  'ton',
+];
 
 export interface StreamPlaces {
   /** Towns as people type them ('Leeds'). */

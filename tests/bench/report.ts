@@ -24,6 +24,79 @@ export interface DatabaseRun {
   /** Paths whose page differed from the reference (in-memory) search: must be 0. */
   mismatches: number;
   checkedPaths: number;
+  /** The random streams (issue 19), each beside the floor of the same server. */
+  streams?: StreamRun[];
+  streamTargets?: StreamTargets;
+}
+
+export interface StreamTargets {
+  p99Ms: number;
+  /** The stream's req/s as a share of the floor's (/healthz on the same server). */
+  floorShare: number;
+}
+
+export interface StreamRun {
+  name: string;
+  /** How the server kept answers: 'answer cache on (30 s)', 'no answer cache'. */
+  cache: string;
+  /** /healthz on the same server, same connections, same run. */
+  floor: LoadResult;
+  result: LoadResult;
+}
+
+/** The PGlite embedded default (demo data) under the random stream. */
+export interface EmbeddedRun {
+  floor: LoadResult;
+  result: LoadResult;
+  listed: number;
+  more: boolean;
+  p99TargetMs: number;
+}
+
+export function meetsStreamTargets(stream: StreamRun, targets: StreamTargets): boolean {
+  return (
+    failures(stream.result) === 0 &&
+    stream.result.p99 <= targets.p99Ms &&
+    stream.result.rps >= targets.floorShare * stream.floor.rps
+  );
+}
+
+/** The random streams beside their floors, with the issue's targets. */
+export function streamsTable(runs: DatabaseRun[], embedded?: EmbeddedRun): string {
+  const lines = [
+    '| Database | Stream | Server | p50 ms | p99 ms | req/s | floor req/s | floor p99 ms | share of floor | errors | target met |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+  ];
+  const row = (label: string, stream: StreamRun, met: string) => {
+    const { result, floor } = stream;
+    lines.push(
+      `| ${label} | ${stream.name} | ${stream.cache} | ${ms(result.p50)} | ${ms(result.p99)} | ${perSecond(result.rps)} | ` +
+        `${perSecond(floor.rps)} | ${ms(floor.p99)} | ${((100 * result.rps) / floor.rps).toFixed(1)}% | ${failures(result)} | ${met} |`,
+    );
+  };
+  for (const run of runs) {
+    for (const stream of run.streams ?? []) {
+      const met = run.streamTargets
+        ? meetsStreamTargets(stream, run.streamTargets)
+          ? 'yes'
+          : '**no**'
+        : 'no target';
+      row(run.label, stream, met);
+    }
+  }
+  if (embedded) {
+    row(
+      'PGlite (embedded default, demo data)',
+      {
+        name: 'random stream',
+        cache: 'demo mode (no answer cache)',
+        floor: embedded.floor,
+        result: embedded.result,
+      },
+      failures(embedded.result) === 0 && embedded.result.p99 <= embedded.p99TargetMs ? 'yes' : '**no**',
+    );
+  }
+  return lines.join('\n');
 }
 
 export interface ReportContext {
@@ -103,7 +176,12 @@ function summary(run: DatabaseRun): string {
   );
 }
 
-export function renderSection(runs: DatabaseRun[], context: ReportContext, mixes: Mix[]): string {
+export function renderSection(
+  runs: DatabaseRun[],
+  context: ReportContext,
+  mixes: Mix[],
+  embedded?: EmbeddedRun,
+): string {
   const durations = Object.entries(context.durations)
     .map(([label, seconds]) => `${seconds} s on ${label}`)
     .join(', ');
@@ -121,7 +199,10 @@ ${runs.map((run) => `- ${run.label}: ${run.server}. ${run.howServed}`).join('\n'
 seeded set-based (\`tests/bench/seed.ts\`): ${'~'}140 UK towns weighted by population, with counties and real
 postcode districts (80% of locations 'Town, County', 20% just 'Town'); every specialization,
 experience level, qualification and availability option; rates £12-£35; 25% without reviews, the
-rest 1-66 reviews rated 3-5; ~90% active, ~80% verified, ~60% with a photo; then
+rest 1-66 reviews rated 3-5; ~90% active, ~80% verified, ~60% with a photo; a home postcode in
+one of its town's districts, the home within 1.5 miles of the district's built-in centre (3 miles of
+the town's where the geocoder only knows the area; one in ten up to 6 miles out), 1% without a place;
+travel 1-50 miles (mostly 5-25, 2% unsaid); a weekly grid giving back its availability tags; then
 \`rank_score\` from \`rankScoreSql\` and \`VACUUM ANALYZE\`. On PostgreSQL the server's own start-up
 housekeeping rewrites every \`rank_score\` once more; the run waits for it and vacuums again.
 
@@ -140,6 +221,21 @@ database). It is far slower, so it runs a fixed number of requests at fewer conn
 
 ${runs.map(summary).join('\n')}
 
+### Random stream (issue 19)
+
+Every request draws its own search from a seeded generator (\`randomSearchParams\` in
+\`tests/bench/mixes.ts\`): where (a town, a postcode district or a full postcode as the location
+text, a county or part of a name, \`near\` a town, district or full postcode with \`within\` 5, 10,
+25, 50 or the default, or nowhere), a care type, an availability tag, a day and part of the day, a
+rate window, the order and the page size, each drawn on its own, so the answer cache rarely holds
+the answer. "near, within N miles" draws only the place. Each stream runs beside the floor: the
+same server's \`/healthz\`, same connections, measured just before. Targets (PostgreSQL): p99 ≤ 25
+ms and ≥ 10% of the floor's req/s; PGlite embedded default (\`node dist/server/main.js\` with no
+database configured, demo data): p99 ≤ 50 ms. Before the load, samples of the streams (other
+seeds) are checked against the reference search like the mixes' paths.
+
+${streamsTable(runs, embedded)}
+${embedded ? `\nThe embedded default lists ${embedded.listed}${embedded.more ? '+' : ''} demo carers.\n` : ''}
 ### Results
 
 ${resultsTable(runs)}

@@ -17,7 +17,9 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   const search = createCarerSearch(database.db).search;
   const geocoder = createGeocoder({});
-  const stream = searchStream(Number(process.env.SEED ?? 7), (random) => randomSearchParams(random, streamPlaces()));
+  const stream = searchStream(Number(process.env.SEED ?? 7), (random) =>
+    randomSearchParams(random, streamPlaces()),
+  );
   const timings: { path: string; shape: string; ms: number }[] = [];
   for (let index = 0; index < Number(countText ?? 2000); index++) {
     const path = stream.next();
@@ -43,15 +45,26 @@ async function main() {
   }
   timings.sort((a, b) => b.ms - a.ms);
   const at = (p: number) => timings[Math.floor((timings.length * (100 - p)) / 100)]?.ms ?? 0;
-  console.log(`${timings.length} searches: p50 ${at(50).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms, max ${timings[0]?.ms.toFixed(2)} ms`);
+  console.log(
+    `${timings.length} searches: p50 ${at(50).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms, max ${timings[0]?.ms.toFixed(2)} ms`,
+  );
   const byShape = new Map<string, number[]>();
   for (const t of timings) byShape.set(t.shape, [...(byShape.get(t.shape) ?? []), t.ms]);
-  const shapes = [...byShape].map(([shape, list]) => ({ shape, n: list.length, max: Math.max(...list), total: list.reduce((a, b) => a + b, 0) }));
+  const shapes = [...byShape].map(([shape, list]) => ({
+    shape,
+    n: list.length,
+    max: Math.max(...list),
+    total: list.reduce((a, b) => a + b, 0),
+  }));
   shapes.sort((a, b) => b.total - a.total);
   console.log('\nshapes by total time:');
-  for (const s of shapes.slice(0, 25)) console.log(`  ${s.total.toFixed(0).padStart(6)} ms  n ${String(s.n).padStart(4)}  max ${s.max.toFixed(1).padStart(7)}  ${s.shape}`);
+  for (const s of shapes.slice(0, 25))
+    console.log(
+      `  ${s.total.toFixed(0).padStart(6)} ms  n ${String(s.n).padStart(4)}  max ${s.max.toFixed(1).padStart(7)}  ${s.shape}`,
+    );
   console.log('\nslowest requests:');
-  for (const t of timings.slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${t.ms.toFixed(1).padStart(7)} ms  ${t.path}`);
+  for (const t of timings.slice(0, Number(process.env.TOP ?? 25)))
+    console.log(`  ${t.ms.toFixed(1).padStart(7)} ms  ${t.path}`);
   await database.close();
 }
 

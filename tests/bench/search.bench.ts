@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CarerSearchQuery, type CarerSearchResult } from '@contracts/carers';
+import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import type { CarerProfileRow } from '../../src/server/db/schema';
@@ -21,10 +22,29 @@ import {
   type BenchPostgres,
 } from './bench-database';
 import { runLoad, type LoadResult } from './load';
-import { deepPagePaths, searchMixes, type Mix } from './mixes';
+import {
+  deepPagePaths,
+  randomNearParams,
+  randomSearchParams,
+  searchMixes,
+  searchStream,
+  type Mix,
+} from './mixes';
+import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
+import { streamPlaces } from './stream-places';
 import { freePort, killAllChildren, startChild, waitForHttp, type Child } from '../support/processes';
 import { referenceSearch } from './reference-search';
-import { meetsTargets, renderSection, resultsTable, writeSection, type DatabaseRun } from './report';
+import {
+  meetsTargets,
+  renderSection,
+  resultsTable,
+  writeSection,
+  meetsStreamTargets,
+  streamsTable,
+  type DatabaseRun,
+  type EmbeddedRun,
+  type StreamRun,
+} from './report';
 import { seedBenchCarers } from './seed';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,11 +71,34 @@ const settings = {
   write: env.BENCH_WRITE !== '0',
 };
 const TARGETS = { p99Ms: 25, rps: 1000 };
+/** Issue 19: the random stream's p99 and its share of the floor's (/healthz) requests per second. */
+const STREAM_TARGETS = { p99Ms: 25, floorShare: 0.1 };
+/** The PGlite embedded default (demo data): search p99. */
+const EMBEDDED_P99_MS = 50;
+const STREAM_CHECKED = int('BENCH_STREAM_CHECKED', 300);
 const REPORT_FILE = path.join(ROOT, 'docs', 'performance.md');
 const TSX_ARGS = ['--import', 'tsx'];
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+const geocoder = createGeocoder({});
+
+/** The same cursor, but a distance key may differ in its last bits from the reference's. */
+function sameCursor(actual: string | null, expected: string | null): boolean {
+  if (actual === null || expected === null) return actual === expected;
+  const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+  const a = decode(actual);
+  const b = decode(expected);
+  return (
+    a.length === b.length &&
+    a.every((value, index) =>
+      typeof value === 'number' && typeof b[index] === 'number'
+        ? Math.abs(value - (b[index] as number)) <= 1e-6 * Math.max(1, Math.abs(value))
+        : value === b[index],
+    )
+  );
+}
 
 /** Compares every path's page with the in-memory reference search; returns the number that differ. */
 async function checkAgainstReference(origin: string, paths: string[], rows: CarerProfileRow[]) {
@@ -65,16 +108,85 @@ async function checkAgainstReference(origin: string, paths: string[], rows: Care
     if (!response.ok) throw new Error(`${requestPath}: ${response.status} ${await response.text()}`);
     const actual = (await response.json()) as CarerSearchResult;
     const params = Object.fromEntries(new URL(requestPath, origin).searchParams);
-    const expected = referenceSearch(rows, CarerSearchQuery.parse(params));
+    const query = CarerSearchQuery.parse(params);
+    const place = query.near ? await geocoder.find(query.near) : undefined;
+    if (query.near && !place) throw new Error(`${requestPath}: the bench's place is unknown to the geocoder`);
+    const expected = referenceSearch(rows, query, place ?? undefined);
     const actualIds = actual.items.map((item) => item.id).join(',');
     const expectedIds = expected.rows.map((row) => row.id).join(',');
-    if (actualIds !== expectedIds || actual.nextCursor !== expected.nextCursor) {
+    if (actualIds !== expectedIds || !sameCursor(actual.nextCursor, expected.nextCursor)) {
       mismatches += 1;
       if (mismatches <= 5)
         log(`  MISMATCH ${requestPath}\n    got      ${actualIds}\n    expected ${expectedIds}`);
     }
   }
   return mismatches;
+}
+
+/** The streams: every request draws its own search (seeded, so every run sends the same ones). */
+const STREAMS = {
+  random: {
+    name: 'random stream',
+    draw: (random: () => number) => randomSearchParams(random, streamPlaces()),
+  },
+  near10: {
+    name: 'near, within 10 miles',
+    draw: (random: () => number) => randomNearParams(random, streamPlaces(), 10),
+  },
+  near50: {
+    name: 'near, within 50 miles',
+    draw: (random: () => number) => randomNearParams(random, streamPlaces(), 50),
+  },
+};
+type StreamName = keyof typeof STREAMS;
+
+/** The first `count` paths of a stream with another seed than the load's: checked against the reference. */
+const streamSample = (name: StreamName, count: number) => {
+  const stream = searchStream(1_000 + count, STREAMS[name].draw);
+  return Array.from({ length: count }, () => stream.next());
+};
+
+/** A stream under load: each request asks for the next path of the stream (seed per run). */
+async function measureStream(origin: string, name: StreamName, seed: number, durationSeconds: number) {
+  const stream = searchStream(seed, STREAMS[name].draw);
+  const requests: autocannon.Request[] = [
+    { method: 'GET', setupRequest: (request) => ({ ...request, path: stream.next() }) },
+  ];
+  await runLoad({
+    origin,
+    requests,
+    connections: settings.connections,
+    durationSeconds: settings.warmupSeconds,
+  });
+  const result = await runLoad({ origin, requests, connections: settings.connections, durationSeconds });
+  logResult(STREAMS[name].name, result);
+  return result;
+}
+
+/** The floor: the same server's cheapest answer (/healthz), same connections. */
+async function measureFloor(origin: string, durationSeconds: number) {
+  await runLoad({
+    origin,
+    paths: ['/healthz'],
+    connections: settings.connections,
+    durationSeconds: settings.warmupSeconds,
+  });
+  const result = await runLoad({
+    origin,
+    paths: ['/healthz'],
+    connections: settings.connections,
+    durationSeconds,
+  });
+  logResult('floor: /healthz', result);
+  return result;
+}
+
+function logResult(name: string, result: LoadResult) {
+  const failed = result.errors + result.timeouts + result.non2xx;
+  log(
+    `  ${name.padEnd(36)} p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  ` +
+      `${Math.round(result.rps).toString().padStart(6)} req/s  ${failed} errors  (load ${os.loadavg()[0]!.toFixed(1)})`,
+  );
 }
 
 async function measureMixes(origin: string, mixes: Mix[], durationSeconds: number) {
@@ -127,18 +239,20 @@ async function measureBaseline(origin: string, mixes: Mix[], requests: number) {
   return { connections, paths: paths.length, result };
 }
 
+const tupleUpdates = async (bench: BenchPostgres) =>
+  Number(
+    (
+      await queryRows<{ n: string }>(
+        bench.database,
+        sql`select n_tup_upd as n from pg_stat_user_tables where relname = 'carer_profiles'`,
+      )
+    )[0]?.n ?? 0,
+  );
+
 /** Waits for the server's start-up housekeeping to rewrite every rank_score, then vacuums. */
 async function settleAfterHousekeeping(bench: BenchPostgres, updatesBefore: number) {
   const deadline = Date.now() + 180_000;
-  const updates = async () =>
-    Number(
-      (
-        await queryRows<{ n: string }>(
-          bench.database,
-          sql`select n_tup_upd as n from pg_stat_user_tables where relname = 'carer_profiles'`,
-        )
-      )[0]?.n ?? 0,
-    );
+  const updates = () => tupleUpdates(bench);
   while (Date.now() < deadline && (await updates()) < updatesBefore + settings.pgCarers) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -155,29 +269,31 @@ async function runPostgres(): Promise<DatabaseRun> {
     await seedBenchCarers(bench.database.db, settings.pgCarers);
     log(`  seeded ${settings.pgCarers} carers into ${bench.name} in ${elapsed(started)}`);
     const serverInfo = await describePostgres(bench.database);
-    const [{ n: updatesBefore } = { n: '0' }] = await queryRows<{ n: string }>(
-      bench.database,
-      sql`select n_tup_upd as n from pg_stat_user_tables where relname = 'carer_profiles'`,
-    );
 
-    const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-bench-'));
-    const server = startChild('server', process.execPath, ['dist/server/main.js'], {
-      PATH: env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: bench.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      PAYMENTS_PROVIDER: 'demo',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      ...(settings.poolSize ? { DATABASE_POOL_SIZE: settings.poolSize } : {}),
-    });
-    children.push(server);
-    const origin = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${origin}/readyz`, server, 60_000);
-    await settleAfterHousekeeping(bench, Number(updatesBefore));
+    const startServer = async (extra: Record<string, string>) => {
+      const updates = await tupleUpdates(bench);
+      const port = await freePort();
+      const server = startChild('server', process.execPath, ['dist/server/main.js'], {
+        PATH: env.PATH,
+        NODE_ENV: 'production',
+        DATABASE_URL: bench.url,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        PAYMENTS_PROVIDER: 'demo',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        ...(settings.poolSize ? { DATABASE_POOL_SIZE: settings.poolSize } : {}),
+        ...extra,
+      });
+      children.push(server);
+      const origin = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${origin}/readyz`, server, 60_000);
+      await settleAfterHousekeeping(bench, updates);
+      return { server, origin };
+    };
+    const { server, origin } = await startServer({});
     log(`  server ready and settled after ${elapsed(started)}`);
 
     const rows = await bench.database.db.select().from(carerProfiles);
@@ -187,6 +303,42 @@ async function runPostgres(): Promise<DatabaseRun> {
     log(`  ${allPaths.length} pages checked against the reference search: ${mismatches} differ`);
 
     const measured = await measureMixes(origin, mixes, settings.durationSeconds);
+    const streams: StreamRun[] = [];
+    const floorCached = await measureFloor(origin, settings.durationSeconds);
+    streams.push({
+      name: 'random stream',
+      cache: 'answer cache on (30 s, the default)',
+      floor: floorCached,
+      result: await measureStream(origin, 'random', 42, settings.durationSeconds),
+    });
+    await server.stop();
+
+    // The same server without the answer cache: every search reaches the database.
+    const uncached = await startServer({ SEARCH_CACHE_SECONDS: '0' });
+    log(`  server without the answer cache ready after ${elapsed(started)}`);
+    const streamPaths = [
+      ...streamSample('random', STREAM_CHECKED),
+      ...streamSample('near10', Math.ceil(STREAM_CHECKED / 3)),
+      ...streamSample('near50', Math.ceil(STREAM_CHECKED / 3)),
+    ];
+    const streamMismatches = await checkAgainstReference(uncached.origin, streamPaths, rows);
+    log(
+      `  ${streamPaths.length} random-stream pages checked against the reference search: ${streamMismatches} differ`,
+    );
+    const floor = await measureFloor(uncached.origin, settings.durationSeconds);
+    for (const [name, seed] of [
+      ['random', 43],
+      ['near10', 44],
+      ['near50', 45],
+    ] as const) {
+      streams.push({
+        name: STREAMS[name].name,
+        cache: 'no answer cache (SEARCH_CACHE_SECONDS=0)',
+        floor,
+        result: await measureStream(uncached.origin, name, seed, settings.durationSeconds),
+      });
+    }
+    await uncached.server.stop();
 
     const baselineServer = startChild(
       'baseline',
@@ -211,8 +363,10 @@ async function runPostgres(): Promise<DatabaseRun> {
       targets: TARGETS,
       mixes: measured,
       baseline,
-      mismatches,
-      checkedPaths: allPaths.length,
+      mismatches: mismatches + streamMismatches,
+      checkedPaths: allPaths.length + streamPaths.length,
+      streams,
+      streamTargets: STREAM_TARGETS,
     };
   } finally {
     for (const child of children) await child.stop();
@@ -247,6 +401,20 @@ async function runPglite(): Promise<DatabaseRun> {
     const mismatches = await checkAgainstReference(origin, allPaths, rows);
     log(`  ${allPaths.length} pages checked against the reference search: ${mismatches} differ`);
     const measured = await measureMixes(origin, mixes, settings.pgliteDurationSeconds);
+    const streamPaths = streamSample('random', Math.ceil(STREAM_CHECKED / 3));
+    const streamMismatches = await checkAgainstReference(origin, streamPaths, rows);
+    log(
+      `  ${streamPaths.length} random-stream pages checked against the reference search: ${streamMismatches} differ`,
+    );
+    const floor = await measureFloor(origin, settings.pgliteDurationSeconds);
+    const streams: StreamRun[] = [
+      {
+        name: 'random stream',
+        cache: 'no answer cache (test configuration)',
+        floor,
+        result: await measureStream(origin, 'random', 42, settings.pgliteDurationSeconds),
+      },
+    ];
     const baseline = await measureBaseline(baselineOrigin, mixes, settings.pgliteBaselineRequests);
     const pgliteVersion = (
       JSON.parse(
@@ -263,12 +431,50 @@ async function runPglite(): Promise<DatabaseRun> {
       targets: undefined,
       mixes: measured,
       baseline,
-      mismatches,
-      checkedPaths: allPaths.length,
+      mismatches: mismatches + streamMismatches,
+      checkedPaths: allPaths.length + streamPaths.length,
+      streams,
     };
   } finally {
     await runner.stop();
     log(`  PGlite part took ${elapsed(started)}`);
+  }
+}
+
+/**
+ * The embedded default: `node dist/server/main.js` with no database configured and not in
+ * production, so PGlite in a data directory with the demo data, as `npm start` runs it.
+ */
+async function runEmbedded(): Promise<EmbeddedRun> {
+  const started = Date.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-bench-embedded-'));
+  const port = await freePort();
+  const server = startChild('embedded', process.execPath, ['dist/server/main.js'], {
+    PATH: env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${origin}/readyz`, server, 120_000);
+    const carers = (await (await fetch(`${origin}/api/carers?limit=50`)).json()) as CarerSearchResult;
+    log(
+      `PGlite embedded default (demo data, ${carers.items.length}${carers.nextCursor ? '+' : ''} listed carers) ready after ${elapsed(started)}`,
+    );
+    const floor = await measureFloor(origin, settings.pgliteDurationSeconds);
+    const result = await measureStream(origin, 'random', 42, settings.pgliteDurationSeconds);
+    return {
+      floor,
+      result,
+      listed: carers.items.length,
+      more: carers.nextCursor !== null,
+      p99TargetMs: EMBEDDED_P99_MS,
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -286,6 +492,7 @@ async function main() {
   const runs: DatabaseRun[] = [];
   if (settings.only !== 'pglite') runs.push(await runPostgres());
   if (settings.only !== 'postgres') runs.push(await runPglite());
+  const embedded = settings.only === 'postgres' ? undefined : await runEmbedded();
 
   const cpus = os.cpus();
   const context = {
@@ -304,9 +511,9 @@ async function main() {
     totalSeconds: (Date.now() - started) / 1000,
   };
   const allMixes = runs[0]?.mixes.map(({ mix }) => mix) ?? [];
-  log(`\n${resultsTable(runs)}\n`);
+  log(`\n${resultsTable(runs)}\n\n${streamsTable(runs, embedded)}\n`);
   if (settings.write) {
-    writeSection(REPORT_FILE, renderSection(runs, context, allMixes));
+    writeSection(REPORT_FILE, renderSection(runs, context, allMixes, embedded));
     log(`Wrote ${path.relative(ROOT, REPORT_FILE)}`);
   }
 
@@ -320,7 +527,14 @@ async function main() {
           .filter(({ result }) => !meetsTargets(result, run.targets!))
           .map(({ mix }) => `${run.label} ${mix.name}: target missed`)
       : []),
+    ...(run.streamTargets
+      ? (run.streams ?? [])
+          .filter((stream) => !meetsStreamTargets(stream, run.streamTargets!))
+          .map((stream) => `${run.label} ${stream.name} (${stream.cache}): target missed`)
+      : []),
   ]);
+  if (embedded && !(embedded.result.p99 <= embedded.p99TargetMs))
+    problems.push(`PGlite embedded default: random stream p99 ${embedded.result.p99.toFixed(1)} ms`);
   log(`Done in ${elapsed(started)}.`);
   if (problems.length > 0) {
     log(`Problems:\n  ${problems.join('\n  ')}`);

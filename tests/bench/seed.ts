@@ -80,10 +80,15 @@ const EXPERIENCE_WEIGHTS = [10, 20, 30, 25, 15];
 /** Chance that a carer offers each option, in AVAILABILITY_OPTIONS order. */
 const AVAILABILITY_CHANCE = [0.7, 0.45, 0.45, 0.2, 0.12, 0.25];
 /** How far carers travel, in miles, drawn uniformly from this list: mostly 5-25, a few 1-3 or 30-50. */
-const TRAVEL_MILES = [1, 2, 3, 5, 5, 6, 8, 8, 10, 10, 10, 10, 12, 12, 15, 15, 15, 15, 20, 20, 20, 25, 25, 30, 40, 50];
+const TRAVEL_MILES = [
+  1, 2, 3, 5, 5, 6, 8, 8, 10, 10, 10, 10, 12, 12, 15, 15, 15, 15, 20, 20, 20, 25, 25, 30, 40, 50,
+];
 
 const MILES_PER_DEGREE_OF_LATITUDE = 69.05;
-const distanceMiles = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
+const distanceMiles = (
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) =>
   Math.hypot(
     (a.latitude - b.latitude) * MILES_PER_DEGREE_OF_LATITUDE,
     (a.longitude - b.longitude) * MILES_PER_DEGREE_OF_LATITUDE * Math.cos((a.latitude * Math.PI) / 180),

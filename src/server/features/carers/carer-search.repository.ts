@@ -221,7 +221,9 @@ export function createCarerSearch(db: Executor) {
       location: !query.location ? 'none' : postcodeDistrictOf(query.location) ? 'postcode' : 'text',
       near: near !== undefined,
       slots: query.day !== undefined || query.partOfDay !== undefined,
-      ...(near ? { box: query.within >= TRAVEL_BOX_FROM_MILES ? ('travel' as const) : ('home' as const) } : {}),
+      ...(near
+        ? { box: query.within >= TRAVEL_BOX_FROM_MILES ? ('travel' as const) : ('home' as const) }
+        : {}),
     };
     const values = valuesOf(query, near);
 
@@ -333,7 +335,13 @@ function build(db: Executor, shape: Shape): Statement {
       query = db
         .select(resultColumns(c))
         .from(c)
-        .where(and(...filterConditions(c, shape), ...(location ? [location.matches] : []), ...cursor(ORDERS[shape.sort], c)))
+        .where(
+          and(
+            ...filterConditions(c, shape),
+            ...(location ? [location.matches] : []),
+            ...cursor(ORDERS[shape.sort], c),
+          ),
+        )
         .orderBy(...order(ORDERS[shape.sort], c))
         .limit(p('limit'));
       break;
@@ -555,22 +563,6 @@ function filterConditions(t: SearchColumns, shape: Shape): SQL[] {
   if (shape.maxRate) conditions.push(sql`${t.hourlyRateMin} <= ${p('maxRate')}`);
   if (shape.slots) conditions.push(sql`(${t.availabilitySlots} & ${p('slotMask')}::int) <> 0`);
   return conditions;
-}
-
-/**
- * Near a place: the carer's home is within the distance asked for (the box lets the GiST index
- * find the candidates, the exact distance then decides), and the carer travels that far. A carer
- * who has not said how far they travel is not held to a limit.
- */
-function nearConditions(): SQL[] {
-  const distance = sql`earth_distance(${home()}, ${origin()})`;
-  return [
-    isNotNull(c.homeLatitude),
-    isNotNull(c.homeLongitude),
-    sql`earth_box(${origin()}, ${p('radiusMetres')}::float8) @> ${home()}`,
-    sql`${distance} <= ${p('radiusMetres')}::float8`,
-    sql`(${c.travelMiles} is null or ${distance} <= ${c.travelMiles} * ${METRES_PER_MILE}::float8)`,
-  ];
 }
 
 /**
