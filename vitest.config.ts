@@ -20,6 +20,7 @@ const PROVED_ON_PGLITE_TOO = [
   'database', // migrations, extensions, seed, constraints, the embedded start
   'carers', // search: pg_trgm, ranking, cursors
   'care-near-me', // distance search: cube and earthdistance, the GiST index
+  'care-requests', // requests near a carer (earthdistance), answers racing for one slot
   'search-cache',
   'carer-cache', // caches fed by LISTEN/NOTIFY
   'session-cache',
