@@ -236,9 +236,17 @@ describe('carers near a request', () => {
     expect(email?.bodyText).not.toContain('free on those mornings');
   });
 
+  it('takes one of two answers sent at once by the same carer', async () => {
+    const racer = await carerAt('LS8 5AA', 10);
+    const statuses = await Promise.all([respond(racer.cookie, requestId), respond(racer.cookie, requestId)]);
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const [own] = (await mine(family.cookie)).filter((item) => item.id === requestId);
+    expect(own!.responses.filter((responder) => responder.carerId === racer.profileId)).toHaveLength(1);
+  });
+
   it('lists who answered to the family, and the answer itself only with a plan', async () => {
     const [own] = (await mine(family.cookie)).filter((item) => item.id === requestId);
-    expect(own!.responses).toHaveLength(1);
+    expect(own!.responses).toHaveLength(2);
     expect(own!.responses[0]).toMatchObject({
       carerId: leedsCarer.profileId,
       firstName: 'Near',
