@@ -1,20 +1,12 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { createPlaceLookupCache } from '../../src/server/platform/geocoder/geocoder';
-
-// Only the place_lookups table, as its migration makes it: the cache needs nothing else.
-const MIGRATION = new URL('../../src/server/db/migrations/0013_care_near_me.sql', import.meta.url);
-const createTable = /CREATE TABLE "place_lookups"[^;]*;/.exec(fs.readFileSync(MIGRATION, 'utf8'))?.[0];
+import { createTestDatabase } from '../support/test-database';
 
 describe('the place_lookups cache', () => {
-  const client = new PGlite();
-  const db = drizzle({ client, schema }) as unknown as Database; // as src/server/db/client.ts does
+  let database: DatabaseHandle;
   let clock = new Date('2026-12-01T12:00:00Z');
-  const cache = createPlaceLookupCache(db, () => clock);
+  let cache: ReturnType<typeof createPlaceLookupCache>;
   const ls6 = {
     latitude: 53.8231,
     longitude: -1.5786,
@@ -24,11 +16,12 @@ describe('the place_lookups cache', () => {
     approximate: false,
   };
 
+  // The migrated test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
   beforeAll(async () => {
-    expect(createTable).toBeDefined();
-    await client.exec(createTable!);
+    database = await createTestDatabase();
+    cache = createPlaceLookupCache(database.db, () => clock);
   });
-  afterAll(() => client.close());
+  afterAll(() => database.close());
 
   it('keeps found and not-found answers, and replaces an answer asked again', async () => {
     expect(await cache.get('postcode:LS6 3AB')).toBeUndefined();
