@@ -54,6 +54,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** A customer's own postcode or town, the carer search's default place (issue 19); private. */
     searchPlace: text('search_place'),
+    /** The keyed hash of the private calendar feed's secret (issue 20); null: no feed. */
+    calendarFeedHash: text('calendar_feed_hash'),
     ...timestamps,
   },
   (t) => [
@@ -855,3 +857,67 @@ export const careRequestResponses = pgTable(
   ],
 );
 export type CareRequestResponseRow = typeof careRequestResponses.$inferSelect;
+
+/**
+ * A care arrangement (issue 20; the API's "booking"): the terms a family and a carer agreed, or one
+ * of them proposed. Either side's account may go: the other keeps the record, without the name.
+ */
+export const arrangements = pgTable(
+  'arrangements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    carerId: uuid('carer_id').references(() => carerProfiles.id, { onDelete: 'set null' }),
+    /** proposed, accepted, declined, ended. */
+    status: text('status').notNull().default('proposed'),
+    /** customer or carer: who made the proposal on the table (the other answers it). */
+    proposedBy: text('proposed_by').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    /** The weekly visits: [{ day, start, end }], UK times. */
+    visits: jsonb('visits').notNull(),
+    hourlyRate: numeric('hourly_rate', { precision: 7, scale: 2 }).notNull(),
+    tasks: text('tasks').notNull().default(''),
+    declineReason: text('decline_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('arrangements_customer_idx').on(t.customerId),
+    index('arrangements_carer_idx').on(t.carerId),
+    // One arrangement in progress per family and carer: changes go through it.
+    uniqueIndex('arrangements_open_pair_key')
+      .on(t.customerId, t.carerId)
+      .where(sql`${t.status} in ('proposed', 'accepted')`),
+    check('arrangements_status_check', sql`${t.status} in ('proposed', 'accepted', 'declined', 'ended')`),
+    check('arrangements_proposed_by_check', sql`${t.proposedBy} in ('customer', 'carer')`),
+  ],
+);
+export type ArrangementRow = typeof arrangements.$inferSelect;
+
+/** The visits an accepted arrangement makes, a few weeks ahead; each can be cancelled or given a notice. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    arrangementId: uuid('arrangement_id')
+      .notNull()
+      .references(() => arrangements.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** scheduled or cancelled. */
+    status: text('status').notNull().default('scheduled'),
+    /** running_late or cant_make_it, from the carer. */
+    notice: text('notice'),
+    noticeNote: text('notice_note'),
+    noticeAt: timestamp('notice_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('visits_arrangement_start_key').on(t.arrangementId, t.startsAt),
+    index('visits_starts_idx').on(t.startsAt),
+    check('visits_status_check', sql`${t.status} in ('scheduled', 'cancelled')`),
+  ],
+);
+export type VisitRow = typeof visits.$inferSelect;
