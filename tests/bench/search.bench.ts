@@ -321,7 +321,10 @@ async function runPostgres(): Promise<DatabaseRun> {
       ...streamSample('near10', Math.ceil(STREAM_CHECKED / 3)),
       ...streamSample('near50', Math.ceil(STREAM_CHECKED / 3)),
     ];
-    const streamMismatches = await checkAgainstReference(uncached.origin, streamPaths, rows);
+    // The server's housekeeping places carers without coordinates (the seed's 1%) from their town:
+    // the reference must read the rows as they are now.
+    const rowsNow = await bench.database.db.select().from(carerProfiles);
+    const streamMismatches = await checkAgainstReference(uncached.origin, streamPaths, rowsNow);
     log(
       `  ${streamPaths.length} random-stream pages checked against the reference search: ${streamMismatches} differ`,
     );
