@@ -35,10 +35,11 @@ describe('the avatar menu (SPEC site header)', () => {
     expect(displayName(user({ firstName: null, lastName: null }))).toBe('siobhan.kelly@example.org');
   });
 
-  it('offers Find Care to customers, My Profile to carers, Messages to both, and Settings to everyone', () => {
+  it('offers Find Care and Care Requests to customers, My Profile to carers, Messages to both, and Settings to everyone', () => {
     expect(accountLinks(user()).map((l) => [l.label, l.to])).toEqual([
       ['Find Care', '/customer-dashboard'],
       ['Saved Carers', '/saved'],
+      ['Care Requests', '/care-requests'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);

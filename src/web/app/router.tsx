@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, matchPath, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { paths } from '@contracts/paths';
+import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
 import { useAuth } from '@web/lib/auth';
 import { NotFoundPage } from '@web/features/misc/pages/not-found-page';
 import { RootLayout } from './root-layout';
@@ -119,6 +120,10 @@ const DemoMailboxPage = lazyPage(
 const TwoFactorPage = lazyPage(() => import('@web/features/auth/pages/two-factor-page'), 'TwoFactorPage');
 const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const MessagesPage = lazyPage(() => import('@web/features/messages/pages/messages-page'), 'MessagesPage');
+const CareRequestsPage = lazyPage(
+  () => import('@web/features/care-requests/pages/care-requests-page'),
+  'CareRequestsPage',
+);
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -179,6 +184,8 @@ const router = createBrowserRouter([
           // Issue 6: the inbox, and one conversation opened beside it.
           { path: paths.messages, element: <MessagesPage /> },
           { path: paths.conversation, element: <MessagesPage /> },
+          // Issue 20: a family's care requests and the carers who answered.
+          { path: CARE_REQUESTS_PATH, element: <CareRequestsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -218,6 +225,7 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.saved, SavedCarersPage],
   [paths.messages, MessagesPage],
   [paths.conversation, MessagesPage],
+  [CARE_REQUESTS_PATH, CareRequestsPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

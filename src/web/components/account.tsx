@@ -1,10 +1,19 @@
 // What the header shows of the signed-in person, shared by the avatar menu and the mobile drawer.
 import type { ComponentType } from 'react';
-import { Heart, LayoutDashboard, MessageSquare, Search, Settings, UserRound } from 'lucide-react';
+import {
+  ClipboardList,
+  Heart,
+  LayoutDashboard,
+  MessageSquare,
+  Search,
+  Settings,
+  UserRound,
+} from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { initialsOf } from '@web/lib/format';
+import { CARE_REQUESTS_PATH } from './care-requests/care-requests-path';
 
 export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
 
@@ -14,7 +23,11 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
   if (user.userType === 'customer') {
     links.push({ label: 'Find Care', to: paths.customerDashboard, icon: Search });
   }
-  if (user.role === 'customer') links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
+  if (user.role === 'customer') {
+    links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
+    // Issue 20: what the family asked for and who answered.
+    links.push({ label: 'Care Requests', to: CARE_REQUESTS_PATH, icon: ClipboardList });
+  }
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
   // Issue 6: everyone but admins has an inbox.

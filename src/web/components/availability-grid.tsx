@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Check, Minus } from 'lucide-react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import {
   DAY_PART_HOURS,
   DAY_PART_LABELS,
@@ -9,8 +9,8 @@ import {
   WEEK_DAY_LABELS,
   WEEK_DAYS,
   type WeeklyAvailability,
+  type WeeklyAvailabilityInput,
 } from '@contracts/availability';
-import type { CarerProfileFormValues } from '@contracts/carers';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FieldError } from '@web/components/ui/text-field';
 import { formatDaysAgo, formatLongDateGB } from '@web/lib/format';
@@ -85,23 +85,40 @@ function moveWithArrows(event: KeyboardEvent<HTMLTableElement>) {
   next.focus();
 }
 
-type AvailabilityGridFieldProps = {
-  form: UseFormReturn<CarerProfileFormValues>;
+const CARER_HINT =
+  'Tick the times you are usually free. Families see this week on your profile and can search by day and time. Use Tab and Space, or the arrow keys inside the table.';
+
+type AvailabilityGridFieldProps<T extends FieldValues> = {
+  /** A form holding a week (WeeklyAvailabilityInput) under `name`. */
+  form: UseFormReturn<T>;
+  /** The week's field: the carer forms' 'weeklyAvailability', a care request's 'pattern'. */
+  name?: 'weeklyAvailability' | 'pattern';
   idPrefix: string;
   legend: string;
+  /** What to tick, under the legend (the carer forms' text by default). */
+  hint?: string;
+  /** The table's caption ('Your usual week' by default). */
+  caption?: string;
   error?: string;
   /** The dashboard shows when the carer last changed their week. */
   updatedAt?: string | null;
 };
 
-/** The carer forms' week: a checkbox per day and part of the day, then live-in and short notice. */
-export function AvailabilityGridField({
-  form,
+/**
+ * A week as a form field: a checkbox per day and part of the day, then live-in and short notice.
+ * The carer forms use it for their usual week, a family's care request for the week care is needed.
+ */
+export function AvailabilityGridField<T extends FieldValues>({
+  form: typedForm,
+  name = 'weeklyAvailability',
   idPrefix,
   legend,
+  hint = CARER_HINT,
+  caption = 'Your usual week',
   error,
   updatedAt,
-}: AvailabilityGridFieldProps) {
+}: AvailabilityGridFieldProps<T>) {
+  const form = typedForm as unknown as UseFormReturn<Record<string, WeeklyAvailabilityInput>>;
   const hintId = `${idPrefix}-hint`;
   const errorId = `${idPrefix}-error`;
   const updatedId = `${idPrefix}-updated`;
@@ -110,8 +127,7 @@ export function AvailabilityGridField({
     <fieldset className="grid min-w-0 gap-3" aria-describedby={describedBy}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <p id={hintId} className="text-sm text-muted-foreground">
-        Tick the times you are usually free. Families see this week on your profile and can search by day and
-        time. Use Tab and Space, or the arrow keys inside the table.
+        {hint}
       </p>
       {updatedAt ? (
         <p id={updatedId} className="text-sm">
@@ -120,7 +136,7 @@ export function AvailabilityGridField({
       ) : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <table className={TABLE} onKeyDown={moveWithArrows}>
-        <caption className="mb-2 text-left text-sm font-medium">Your usual week</caption>
+        <caption className="mb-2 text-left text-sm font-medium">{caption}</caption>
         <ColumnHeads />
         <tbody>
           {WEEK_DAYS.map((day, row) => (
@@ -145,7 +161,7 @@ export function AvailabilityGridField({
                         data-column={column}
                         aria-label={`${WEEK_DAY_LABELS[day]} ${DAY_PART_LABELS[part].toLowerCase()}`}
                         aria-invalid={error ? true : undefined}
-                        {...form.register('weeklyAvailability.slots')}
+                        {...form.register(`${name}.slots`)}
                       />
                     </label>
                   </td>
@@ -164,7 +180,7 @@ export function AvailabilityGridField({
               htmlFor={id}
               className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 text-sm has-checked:border-primary has-checked:bg-secondary"
             >
-              <Checkbox id={id} {...form.register(`weeklyAvailability.${extra}`)} />
+              <Checkbox id={id} {...form.register(`${name}.${extra}`)} />
               {WEEK_EXTRA_LABELS[extra]}
             </label>
           );

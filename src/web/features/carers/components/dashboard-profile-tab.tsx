@@ -8,7 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatLongDateGB, formatMiles, formatRateRange, formatRating } from '@web/lib/format';
-import { AvailabilityTable } from './availability-grid';
+import { AvailabilityTable } from '@web/components/availability-grid';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
 import { PROFILE_LABELS } from './profile-form-fields';

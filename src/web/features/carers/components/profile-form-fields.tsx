@@ -24,7 +24,7 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { FieldError } from '@web/components/ui/text-field';
 import { cn } from '@web/lib/utils';
-import { AvailabilityGridField } from './availability-grid';
+import { AvailabilityGridField } from '@web/components/availability-grid';
 
 /** The profile fields in the order they are shown, which is also the order errors are focused in. */
 export const PROFILE_FIELDS = [

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   BadgeCheck,
   CalendarDays,
+  ClipboardList,
   MessageSquare,
   RotateCw,
   Star,
@@ -21,12 +22,14 @@ import { isNoProfileError, useMyProfile } from '../api/my-profile';
 import { DashboardEmptyState } from '../components/dashboard-empty-state';
 import { DashboardMessages } from '../components/dashboard-messages';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
+import { DashboardRequests } from '../components/dashboard-requests';
 import { DashboardReviews } from '../components/dashboard-reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { MembershipCard } from '../components/membership-card';
 
 const TAB_PROFILE = 'profile';
 const TAB_MESSAGES = 'messages';
+const TAB_REQUESTS = 'requests';
 
 /** The page frame every state shares, so the h1 is always 'Carer Dashboard'. */
 function DashboardFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
@@ -82,6 +85,7 @@ export function CarerDashboardPage() {
   const myProfile = useMyProfile();
   const [tab, setTab] = useState(TAB_PROFILE);
   const messagesTab = useRef<HTMLButtonElement>(null);
+  const profileTab = useRef<HTMLButtonElement>(null);
 
   if (myProfile.isPending) {
     return (
@@ -117,6 +121,10 @@ export function CarerDashboardPage() {
     // The button pressed is now in a hidden panel: keep the keyboard on the tab it opened.
     messagesTab.current?.focus();
   };
+  const editProfile = () => {
+    setTab(TAB_PROFILE);
+    profileTab.current?.focus();
+  };
 
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
@@ -124,9 +132,9 @@ export function CarerDashboardPage() {
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList
           aria-label="Dashboard sections"
-          className="grid grid-cols-2 min-[420px]:grid-cols-4 sm:inline-flex"
+          className="grid grid-cols-2 min-[420px]:grid-cols-3 sm:inline-flex"
         >
-          <TabsTrigger value={TAB_PROFILE}>
+          <TabsTrigger ref={profileTab} value={TAB_PROFILE}>
             <UserRound aria-hidden="true" />
             Profile
           </TabsTrigger>
@@ -141,6 +149,11 @@ export function CarerDashboardPage() {
           <TabsTrigger value="schedule">
             <CalendarDays aria-hidden="true" />
             Schedule
+          </TabsTrigger>
+          {/* Issue 20: open care requests near the carer. */}
+          <TabsTrigger value={TAB_REQUESTS}>
+            <ClipboardList aria-hidden="true" />
+            Requests
           </TabsTrigger>
         </TabsList>
 
@@ -157,6 +170,9 @@ export function CarerDashboardPage() {
           <DashboardEmptyState icon={CalendarDays} title="Schedule">
             <p>Booking and schedule features coming soon</p>
           </DashboardEmptyState>
+        </TabsContent>
+        <TabsContent value={TAB_REQUESTS}>
+          <DashboardRequests active={tab === TAB_REQUESTS} onEditProfile={editProfile} />
         </TabsContent>
       </Tabs>
     </DashboardFrame>

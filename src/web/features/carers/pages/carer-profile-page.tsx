@@ -17,7 +17,7 @@ import {
   BackgroundChecksLocked,
   mayBeInvitedToSubscribe,
 } from '../components/background-checks';
-import { AvailabilityTable } from '../components/availability-grid';
+import { AvailabilityTable } from '@web/components/availability-grid';
 import { CarerAvatar } from '../components/carer-card-avatar';
 import { CarerRating, VerifiedBadge } from '../components/carer-card';
 import { CarerChipList } from '../components/carer-card-lists';

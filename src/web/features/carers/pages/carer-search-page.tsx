@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
 import { useSearchPlace } from '@web/lib/search-place';
@@ -33,6 +35,23 @@ function useSavedPlaceStart(filters: CarerSearchFilters): { waiting: boolean; st
       : null;
   const waiting = phase === 'apply' || (phase === 'undecided' && !arrivedWithPlace);
   return { waiting, startAt };
+}
+
+/** Issue 20: a signed-in family may let carers come to them instead. */
+function PostRequestPrompt() {
+  const { user } = useAuth();
+  if (user?.role !== 'customer') return null;
+  return (
+    <Card className="mt-6 grid gap-3 p-5">
+      <h2 className="text-lg font-semibold">Let carers come to you</h2>
+      <p className="text-sm text-muted-foreground">
+        Post what care is needed, where and when: carers near you who match can answer. It is free.
+      </p>
+      <Button asChild variant="outline" className="w-fit">
+        <Link to={CARE_REQUESTS_PATH}>Post a care request</Link>
+      </Button>
+    </Card>
+  );
 }
 
 /**
@@ -71,6 +90,7 @@ export function CarerSearchPage() {
         <SearchResults filters={filters} onChange={applyFilters} waiting={waiting} />
         <aside aria-label="Search tips">
           <SearchQuickTips />
+          <PostRequestPrompt />
         </aside>
       </div>
     </div>

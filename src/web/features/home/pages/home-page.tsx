@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, MessageSquare, Search, Star, UserRound } from 'lucide-react';
+import { CalendarDays, ClipboardList, MessageSquare, Search, Star, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { planSummary } from '@contracts/pricing';
+import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
 import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -119,6 +120,24 @@ function ProfileStatus() {
   );
 }
 
+/** Issue 20: families post what they need and carers near them answer. */
+function CareRequestsCard() {
+  return (
+    <Card className="p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <ClipboardList aria-hidden="true" className="size-5 text-primary" />
+        Care Requests
+      </h2>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Tell carers near you what care is needed, where and when, and let them answer. Posting is free.
+      </p>
+      <Button asChild className="mt-4">
+        <Link to={CARE_REQUESTS_PATH}>Post a care request</Link>
+      </Button>
+    </Card>
+  );
+}
+
 /** The signed-in home (SPEC "Signed-in home"): greeting, tiles, status card and quick tips by role. */
 export function HomePage({ user }: { user: CurrentUser }) {
   usePageTitle('Home');
@@ -140,6 +159,7 @@ export function HomePage({ user }: { user: CurrentUser }) {
       </ul>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         {role === 'carer' ? <ProfileStatus /> : <SubscriptionStatus user={user} />}
+        {user.role === 'customer' ? <CareRequestsCard /> : null}
         <Card className="p-6">
           <h2 className="text-lg font-semibold">Quick Tips</h2>
           <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm">

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Ban, Flag, RotateCw } from 'lucide-react';
+import { ArrowLeft, Ban, Flag, Lock, RotateCw } from 'lucide-react';
 import { MESSAGE_MESSAGES, type ConversationThread as Thread, type ReplyBlocker } from '@contracts/messages';
 import { carerProfilePath, paths } from '@contracts/paths';
 import { PartnerAvatar } from '@web/components/messaging/conversation-list';
@@ -21,6 +21,13 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { cn } from '@web/lib/utils';
 import { useMarkRead, useSetBlocked } from '../api/thread-actions';
 import { ReplyForm } from './reply-form';
+
+/**
+ * A carer's message the server held back (issue 20): a family without a plan sees this sentence in
+ * place of an answer to their care request until they subscribe.
+ */
+const isLocked = (message: Thread['messages'][number]) =>
+  !message.fromMe && message.content === MESSAGE_MESSAGES.subscribeToRead;
 
 function BackToInbox({ className }: { className?: string }) {
   return (
@@ -201,8 +208,15 @@ function MessageLog({ thread }: { thread: Thread }) {
                 <span className="sr-only">
                   {message.fromMe ? 'You wrote: ' : `${thread.partner.name} wrote: `}
                 </span>
-                {/* Plain text: React escapes it; pre-wrap keeps the writer's line breaks. */}
-                <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+                {isLocked(message) ? (
+                  <p className="flex items-start gap-2 text-sm italic" data-testid="locked-message">
+                    <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    {message.content}
+                  </p>
+                ) : (
+                  /* Plain text: React escapes it; pre-wrap keeps the writer's line breaks. */
+                  <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+                )}
                 <p
                   className={cn(
                     'mt-1 text-xs',
@@ -223,7 +237,26 @@ function MessageLog({ thread }: { thread: Thread }) {
   );
 }
 
-function ReplyBlocked({ reason, blockedByMe }: { reason: ReplyBlocker; blockedByMe: boolean }) {
+function ReplyBlocked({
+  reason,
+  blockedByMe,
+  locked,
+}: {
+  reason: ReplyBlocker;
+  blockedByMe: boolean;
+  /** The carer's words are held back until the family subscribes (not a plan that ended). */
+  locked: boolean;
+}) {
+  if (reason === 'subscription' && locked) {
+    return (
+      <Alert className="flex-col items-start" data-testid="reply-blocked">
+        <p>{MESSAGE_MESSAGES.subscribeToRead}</p>
+        <Button asChild size="sm">
+          <Link to={paths.subscribe}>See plans</Link>
+        </Button>
+      </Alert>
+    );
+  }
   if (reason === 'subscription') {
     return (
       <Alert className="flex-col items-start" data-testid="reply-blocked">
@@ -270,7 +303,11 @@ function OpenThread({ thread }: { thread: Thread }) {
       <MessageLog thread={thread} />
       <div className="border-t border-border pt-4">
         {thread.replyBlockedBy ? (
-          <ReplyBlocked reason={thread.replyBlockedBy} blockedByMe={thread.blockedByMe} />
+          <ReplyBlocked
+            reason={thread.replyBlockedBy}
+            blockedByMe={thread.blockedByMe}
+            locked={thread.messages.some(isLocked)}
+          />
         ) : (
           <ReplyForm conversationId={thread.id} />
         )}

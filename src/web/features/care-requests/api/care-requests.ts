@@ -1,0 +1,59 @@
+// A family's own care requests (issue 20): post, list, edit and close.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CareRequestInput,
+  CareRequestPatch,
+  OwnCareRequest,
+  OwnCareRequests,
+} from '@contracts/care-requests';
+import { apiRequest, getQueryFn } from '@web/lib/api-client';
+
+export const myCareRequestsQueryKey = ['/api/care-requests/mine'] as const;
+
+export const myCareRequestsQueryOptions = queryOptions({
+  queryKey: myCareRequestsQueryKey,
+  queryFn: getQueryFn<OwnCareRequests>({ on401: 'throw' }),
+});
+
+export function useMyCareRequests() {
+  return useQuery(myCareRequestsQueryOptions);
+}
+
+/** The list with one request put in (a new one first) or replaced by the server's answer. */
+function withRequest(list: OwnCareRequests | undefined, saved: OwnCareRequest): OwnCareRequests | undefined {
+  if (!list) return list;
+  const found = list.items.some((item) => item.id === saved.id);
+  return {
+    items: found ? list.items.map((item) => (item.id === saved.id ? saved : item)) : [saved, ...list.items],
+  };
+}
+
+/** POST /api/care-requests. */
+export function usePostCareRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CareRequestInput): Promise<OwnCareRequest> => {
+      const response = await apiRequest('POST', '/api/care-requests', input);
+      return (await response.json()) as OwnCareRequest;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData<OwnCareRequests>(myCareRequestsQueryKey, (list) => withRequest(list, saved));
+    },
+  });
+}
+
+/** PATCH /api/care-requests/{id}: change it, or close it (filled / no longer needed). */
+export function useUpdateCareRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: CareRequestPatch): Promise<OwnCareRequest> => {
+      const response = await apiRequest('PATCH', `/api/care-requests/${encodeURIComponent(id)}`, patch);
+      return (await response.json()) as OwnCareRequest;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData<OwnCareRequests>(myCareRequestsQueryKey, (list) => withRequest(list, saved));
+    },
+    // A 409 (closed meanwhile, by another tab or the 30 days): show the list as it now is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: myCareRequestsQueryKey }),
+  });
+}
