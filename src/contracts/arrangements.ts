@@ -176,8 +176,12 @@ export const Visit = z.object({
 export type Visit = z.infer<typeof Visit>;
 export const Visits = z.object({ items: z.array(Visit) });
 
-/** GET and POST /api/settings/calendar-feed: the private iCalendar address (shown once made). */
-export const CalendarFeed = z.object({ url: z.string().nullable() });
+/**
+ * GET, POST and DELETE /api/settings/calendar-feed: whether the private iCalendar feed is on, and
+ * its address, shown only in the answer that makes it (only a hash of its secret is kept). A new
+ * address replaces the old one, which stops working.
+ */
+export const CalendarFeed = z.object({ active: z.boolean(), url: z.string().nullable() });
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
 
 /** 'Tuesdays and Thursdays 09:00–12:00': a week of visits in words, for messages and emails. */

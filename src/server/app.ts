@@ -34,6 +34,9 @@ import { registerDemoMailboxRoutes } from './features/demo/demo-mailbox.routes';
 import { registerContactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
 import { createCarersRepository } from './features/carers/carers.repository';
+import { registerArrangementsRoutes } from './features/arrangements/arrangements.routes';
+import { createArrangementsRepository } from './features/arrangements/arrangements.repository';
+import { createArrangementsService } from './features/arrangements/arrangements.service';
 import { registerCareRequestsRoutes } from './features/care-requests/care-requests.routes';
 import { createCareRequestsRepository } from './features/care-requests/care-requests.repository';
 import { createCareRequestsService } from './features/care-requests/care-requests.service';
@@ -288,6 +291,14 @@ export async function buildApp({
     rateLimiter,
     publicUrl: config.publicUrl,
   });
+  const arrangements = createArrangementsService({
+    repository: createArrangementsRepository(db),
+    db,
+    messaging,
+    mailer,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  });
   const careRequests = createCareRequestsService({
     repository: createCareRequestsRepository(db),
     db,
@@ -414,6 +425,7 @@ export async function buildApp({
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
         { name: 'care requests closing', run: () => careRequests.closeDueRequests() },
+        { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',
@@ -461,6 +473,7 @@ export async function buildApp({
   registerVerificationRoutes(app, verification);
   registerSavedCarersRoutes(app, savedCarers);
   registerMessagingRoutes(app, messaging);
+  registerArrangementsRoutes(app, arrangements);
   registerCareRequestsRoutes(app, careRequests);
   registerLiveEvents(app, liveEvents, (request) => {
     const token = request.cookies[config.session.cookieName] ?? '';

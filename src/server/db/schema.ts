@@ -59,6 +59,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The calendar feed's address names its account by this hash (issue 20).
+    uniqueIndex('users_calendar_feed_key').on(t.calendarFeedHash),
     // Case-insensitive uniqueness: 'Anna@Example.com' and 'anna@example.com' are one account.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),

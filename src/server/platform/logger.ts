@@ -41,8 +41,8 @@ export const REDACTED = '[redacted]';
  */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
-  if (start === -1) return url;
-  const path = url.slice(0, start);
+  const path = redactPath(start === -1 ? url : url.slice(0, start));
+  if (start === -1) return path;
   const query = url.slice(start + 1);
   const parts = query.split('&').map((part) => {
     if (part === '') return part;
@@ -59,6 +59,14 @@ export function redactUrl(url: string): string {
     return LOGGED_QUERY_PARAMETERS.has(name) ? part : `${rawName}=${REDACTED}`;
   });
   return `${path}?${parts.join('&')}`;
+}
+
+/** Paths whose last part is a secret: the private calendar feed's address (issue 20). */
+const SECRET_PATHS = [/^(\/api\/calendar\/)[^/?]+$/];
+
+function redactPath(path: string): string {
+  for (const pattern of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, `$1${REDACTED}`);
+  return path;
 }
 
 /** Fastify's request serializer, with the address redacted. */

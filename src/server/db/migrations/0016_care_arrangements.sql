@@ -42,4 +42,5 @@ CREATE INDEX "arrangements_customer_idx" ON "arrangements" USING btree ("custome
 CREATE INDEX "arrangements_carer_idx" ON "arrangements" USING btree ("carer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "arrangements_open_pair_key" ON "arrangements" USING btree ("customer_id","carer_id") WHERE "arrangements"."status" in ('proposed', 'accepted');--> statement-breakpoint
 CREATE UNIQUE INDEX "visits_arrangement_start_key" ON "visits" USING btree ("arrangement_id","starts_at");--> statement-breakpoint
-CREATE INDEX "visits_starts_idx" ON "visits" USING btree ("starts_at");
+CREATE INDEX "visits_starts_idx" ON "visits" USING btree ("starts_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_calendar_feed_key" ON "users" USING btree ("calendar_feed_hash");

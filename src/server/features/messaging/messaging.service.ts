@@ -338,6 +338,37 @@ export function createMessagingService({
       return sent.sent;
     },
 
+    /**
+     * A step of an arrangement (issue 20) told in the pair's conversation, as a message from the
+     * person who took it, with `alsoInTransaction` recording the step itself: both or neither.
+     * Refused across a block or to a suspended account, as any message is. Not held to the plan
+     * rule: the step itself is (a family needs a plan to propose).
+     */
+    async writeEvent(
+      sender: UserRow,
+      conversationId: string,
+      /** The words, or a function giving them once the step is recorded (they may depend on it). */
+      content: string | (() => string),
+      alsoInTransaction: (tx: Executor, conversation: ConversationRow) => Promise<void>,
+    ): Promise<void> {
+      const at = now();
+      const emailed = await db.transaction(async (tx) => {
+        const conversation = await participantConversation(sender, conversationId, tx);
+        const side = sideOf(conversation, sender);
+        const otherId = otherUserId(conversation, side);
+        if (!otherId || !conversation.carerId) throw goneError(conversation);
+        const repository = createMessagingRepository(tx);
+        const blocks = await repository.blocksBetween(sender.id, otherId);
+        if (blocks.byMe || blocks.byOther) throw BLOCKER_ERRORS.blocked();
+        if (await repository.isSuspended(otherId)) throw BLOCKER_ERRORS.otherPartySuspended();
+        await alsoInTransaction(tx, conversation);
+        await repository.touchConversation(conversation.customerId!, conversation.carerId, at);
+        const words = typeof content === 'string' ? content : content();
+        return (await writeMessage(tx, conversation, sender, words, at)).emailed;
+      });
+      if (emailed) mailer.dispatchSoon();
+    },
+
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
     async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
       const at = now();

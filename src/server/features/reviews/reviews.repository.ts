@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { carerProfiles, conversations, messages, reviews, users } from '../../db/schema';
+import { arrangements, carerProfiles, conversations, messages, reviews, users } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
 
@@ -51,20 +51,41 @@ export function createReviewsRepository(db: Executor) {
     },
 
     /** Whether the carer's account wrote at least one message in a conversation with this customer. */
-    async carerHasReplied(carer: ReviewedCarer, customerId: string): Promise<boolean> {
+    /**
+     * Whether the customer may review the carer: the two were in touch (each wrote in their
+     * conversation; a carer's answer to a care request alone is not contact, issue 20), or they
+     * had an accepted arrangement.
+     */
+    async mayReview(carer: ReviewedCarer, customerId: string): Promise<boolean> {
       if (!carer.userId) return false;
-      const [row] = await db
-        .select({ replies: count() })
+      const wroteIn = (senderId: string) =>
+        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
+          and ${messages.senderId} = ${senderId})`;
+      const [inTouch] = await db
+        .select({ id: conversations.id })
         .from(conversations)
-        .innerJoin(messages, eq(messages.conversationId, conversations.id))
         .where(
           and(
             eq(conversations.carerId, carer.id),
             eq(conversations.customerId, customerId),
-            eq(messages.senderId, carer.userId),
+            wroteIn(carer.userId),
+            wroteIn(customerId),
           ),
-        );
-      return (row?.replies ?? 0) > 0;
+        )
+        .limit(1);
+      if (inTouch) return true;
+      const [arranged] = await db
+        .select({ id: arrangements.id })
+        .from(arrangements)
+        .where(
+          and(
+            eq(arrangements.carerId, carer.id),
+            eq(arrangements.customerId, customerId),
+            inArray(arrangements.status, ['accepted', 'ended']),
+          ),
+        )
+        .limit(1);
+      return arranged !== undefined;
     },
 
     async findByAuthor(carerId: string, customerId: string): Promise<ReviewRow | undefined> {

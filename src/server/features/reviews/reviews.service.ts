@@ -38,7 +38,7 @@ export function createReviewsService({ reviews, db, now = () => new Date() }: Re
       if (!carer) throw AppError.notFound(CARER_MESSAGES.carerNotFound);
       if (viewer.role !== 'customer') return { eligible: false, review: null };
       const [eligible, review] = await Promise.all([
-        reviews.carerHasReplied(carer, viewer.id),
+        reviews.mayReview(carer, viewer.id),
         reviews.findByAuthor(carer.id, viewer.id),
       ]);
       return { eligible, review: review ? toMyReview(review) : null };
@@ -61,7 +61,7 @@ export function createReviewsService({ reviews, db, now = () => new Date() }: Re
         const repository = createReviewsRepository(tx);
         const carer = await repository.lockCarer(carerId);
         if (!carer) throw AppError.notFound(CARER_MESSAGES.carerNotFound);
-        if (!(await repository.carerHasReplied(carer, author.id))) {
+        if (!(await repository.mayReview(carer, author.id))) {
           throw AppError.forbidden(REVIEW_MESSAGES.notEligible);
         }
         // While safeguarding looks into a suspended carer, their rating stays as it was: no review

@@ -1,0 +1,197 @@
+import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  arrangements as a,
+  carerProfiles,
+  users,
+  visits as v,
+  type ArrangementRow,
+  type VisitRow,
+} from '../../db/schema';
+
+type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
+
+/** An arrangement with the two people's names (either may be gone). */
+export interface ArrangementWithPeople extends ArrangementRow {
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  carerUserId: string | null;
+  carerFirstName: string | null;
+  carerLastName: string | null;
+}
+
+export function createArrangementsRepository(db: Executor) {
+  const customer = aliasedTable(users, 'arrangement_customer');
+  const withPeople = () =>
+    db
+      .select({
+        arrangement: a,
+        customerFirstName: customer.firstName,
+        customerLastName: customer.lastName,
+        carerUserId: carerProfiles.userId,
+        carerFirstName: carerProfiles.firstName,
+        carerLastName: carerProfiles.lastName,
+      })
+      .from(a)
+      .leftJoin(customer, eq(customer.id, a.customerId))
+      .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId));
+  const flatten = (row: Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number]) => ({
+    ...row.arrangement,
+    customerFirstName: row.customerFirstName,
+    customerLastName: row.customerLastName,
+    carerUserId: row.carerUserId,
+    carerFirstName: row.carerFirstName,
+    carerLastName: row.carerLastName,
+  });
+  /** The user's side of an arrangement: they are its customer, or the account of its carer. */
+  const involves = (userId: string) => or(eq(a.customerId, userId), eq(carerProfiles.userId, userId));
+
+  return {
+    async insert(values: ArrangementValues): Promise<ArrangementRow> {
+      const [row] = await db.insert(a).values(values).returning();
+      if (!row) throw new Error('insert into arrangements returned no row');
+      return row;
+    },
+
+    async update(id: string, values: Partial<ArrangementValues>): Promise<void> {
+      await db.update(a).set(values).where(eq(a.id, id));
+    },
+
+    /** The arrangement if `userId` is one of its two people (locked for the write that follows). */
+    async findFor(id: string, userId: string, lock = false): Promise<ArrangementWithPeople | undefined> {
+      const query = withPeople()
+        .where(and(eq(a.id, id), involves(userId)))
+        .limit(1);
+      const [row] = lock ? await query.for('update', { of: a }) : await query;
+      return row ? flatten(row) : undefined;
+    },
+
+    async listFor(userId: string): Promise<ArrangementWithPeople[]> {
+      const rows = await withPeople()
+        .where(involves(userId))
+        .orderBy(desc(a.updatedAt), desc(a.id))
+        .limit(200);
+      return rows.map(flatten);
+    },
+
+    /** Whether the family and the carer have an accepted arrangement (it makes a review possible). */
+    async hasAccepted(customerId: string, carerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: a.id })
+        .from(a)
+        .where(
+          and(eq(a.customerId, customerId), eq(a.carerId, carerId), inArray(a.status, ['accepted', 'ended'])),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Adds the visits not yet made (the unique key skips those that exist). */
+    async insertVisits(values: Array<typeof v.$inferInsert>): Promise<void> {
+      if (values.length === 0) return;
+      await db.insert(v).values(values).onConflictDoNothing();
+    },
+
+    /** Scheduled visits starting after `after` go (an arrangement ending, or its terms changing). */
+    async deleteVisitsAfter(arrangementId: string, after: Date): Promise<void> {
+      await db.delete(v).where(and(eq(v.arrangementId, arrangementId), gt(v.startsAt, after)));
+    },
+
+    /** Accepted arrangements that may need visits made or may have ended. */
+    async accepted(): Promise<ArrangementRow[]> {
+      return db.select().from(a).where(eq(a.status, 'accepted'));
+    },
+
+    /** The user's visits from `from` to `to`, with the arrangement's people. */
+    async visitsFor(userId: string, from: Date, to: Date) {
+      const rows = await db
+        .select({
+          visit: v,
+          customerId: a.customerId,
+          customerFirstName: customer.firstName,
+          customerLastName: customer.lastName,
+          carerUserId: carerProfiles.userId,
+          carerFirstName: carerProfiles.firstName,
+          carerLastName: carerProfiles.lastName,
+        })
+        .from(v)
+        .innerJoin(a, eq(a.id, v.arrangementId))
+        .leftJoin(customer, eq(customer.id, a.customerId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .where(and(involves(userId), gte(v.startsAt, from), lte(v.startsAt, to)))
+        .orderBy(asc(v.startsAt), asc(v.id))
+        .limit(1000);
+      return rows;
+    },
+
+    /** A visit of one of the user's arrangements, locked, with its arrangement. */
+    async visitFor(id: string, userId: string) {
+      const [row] = await db
+        .select({
+          visit: v,
+          arrangement: a,
+          customerEmail: customer.email,
+          customerFirstName: customer.firstName,
+          carerUserId: carerProfiles.userId,
+          carerFirstName: carerProfiles.firstName,
+          carerLastName: carerProfiles.lastName,
+        })
+        .from(v)
+        .innerJoin(a, eq(a.id, v.arrangementId))
+        .leftJoin(customer, eq(customer.id, a.customerId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .where(and(eq(v.id, id), involves(userId)))
+        .limit(1)
+        .for('update', { of: v });
+      return row;
+    },
+
+    async updateVisit(id: string, values: Partial<VisitRow>): Promise<void> {
+      await db.update(v).set(values).where(eq(v.id, id));
+    },
+
+    /** The email of an account (the other person told of a change), if it is still there. */
+    async emailOf(userId: string | null): Promise<{ email: string; firstName: string | null } | undefined> {
+      if (!userId) return undefined;
+      const [row] = await db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /** Accepted arrangements whose last day is before `today` are ended. */
+    async endFinished(today: string): Promise<number> {
+      const rows = await db
+        .update(a)
+        .set({ status: 'ended', updatedAt: new Date() })
+        .where(and(eq(a.status, 'accepted'), isNotNull(a.endDate), lt(a.endDate, today)))
+        .returning({ id: a.id });
+      return rows.length;
+    },
+
+    setCalendarFeed: (userId: string, hash: string | null) =>
+      db.update(users).set({ calendarFeedHash: hash }).where(eq(users.id, userId)),
+
+    async calendarFeedOf(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ hash: users.calendarFeedHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return Boolean(row?.hash);
+    },
+
+    /** The account a feed secret's hash belongs to (not a suspended one). */
+    async userByCalendarFeed(hash: string) {
+      const [row] = await db
+        .select({ id: users.id, suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.calendarFeedHash, hash))
+        .limit(1);
+      return row && !row.suspendedAt ? row : undefined;
+    },
+  };
+}
+export type ArrangementsRepository = ReturnType<typeof createArrangementsRepository>;

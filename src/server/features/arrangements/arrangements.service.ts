@@ -1,0 +1,437 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ARRANGEMENT_MESSAGES,
+  VISIT_HORIZON_WEEKS,
+  describeVisits,
+  type Arrangement,
+  type ArrangementProposal,
+  type ArrangementTerms,
+  type CalendarFeed,
+  type Visit,
+  type VisitNoticeInput,
+  type WeeklyVisit,
+} from '@contracts/arrangements';
+import { WEEK_DAYS } from '@contracts/availability';
+import { paths } from '@contracts/paths';
+import type { Database } from '../../db/client';
+import type { ArrangementRow, UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import { enqueueEmail, type Mailer } from '../../platform/mailer';
+import { addDays, ukDate, ukInstant, ukTime, weekdayIndex } from '../../platform/uk-time';
+import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { linkTokenHasher } from '../auth/password-reset.service';
+import { shortName, type MessagingService } from '../messaging/messaging.service';
+import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { visitCancelledEmail, visitNoticeEmail } from './arrangement-emails';
+import { toICalendar } from './icalendar';
+import {
+  createArrangementsRepository,
+  type ArrangementsRepository,
+  type ArrangementWithPeople,
+} from './arrangements.repository';
+
+interface ArrangementsDeps {
+  repository: ArrangementsRepository;
+  db: Database;
+  messaging: MessagingService;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+type Side = 'customer' | 'carer';
+
+const longDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const termsInWords = (terms: { visits: WeeklyVisit[]; startDate: string; hourlyRate: string }) =>
+  `${describeVisits(terms.visits)}, from ${longDate(terms.startDate)}, at £${terms.hourlyRate} an hour`;
+
+/**
+ * The visits an arrangement's weekly pattern makes from `from` to `to` (UK dates, inclusive), as
+ * UTC instants of the agreed UK times: 09:00 stays 09:00 when the clocks change.
+ */
+export function visitsBetween(
+  arrangement: Pick<ArrangementRow, 'id' | 'visits' | 'startDate' | 'endDate'>,
+  from: string,
+  to: string,
+) {
+  const pattern = arrangement.visits as WeeklyVisit[];
+  const first = from > arrangement.startDate ? from : arrangement.startDate;
+  const last = arrangement.endDate && arrangement.endDate < to ? arrangement.endDate : to;
+  const out: Array<{ arrangementId: string; startsAt: Date; endsAt: Date }> = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    const day = WEEK_DAYS[weekdayIndex(date)];
+    for (const visit of pattern.filter((candidate) => candidate.day === day)) {
+      out.push({
+        arrangementId: arrangement.id,
+        startsAt: ukInstant(date, visit.start),
+        endsAt: ukInstant(date, visit.end),
+      });
+    }
+  }
+  return out;
+}
+
+/** Care arrangements and their visits (issue 20, decision 0024). */
+export function createArrangementsService({
+  repository,
+  db,
+  messaging,
+  mailer,
+  secret,
+  publicUrl,
+  now = () => new Date(),
+}: ArrangementsDeps) {
+  const hashFeedSecret = linkTokenHasher(secret, 'calendar-feed');
+
+  const sideOf = (row: ArrangementWithPeople, user: UserRow): Side =>
+    row.customerId === user.id ? 'customer' : 'carer';
+  const partnerName = (row: ArrangementWithPeople, side: Side) =>
+    side === 'customer'
+      ? row.carerUserId
+        ? shortName(row.carerFirstName, row.carerLastName)
+        : 'Deleted user'
+      : row.customerId
+        ? shortName(row.customerFirstName, row.customerLastName)
+        : 'Deleted user';
+
+  function toArrangement(row: ArrangementWithPeople, viewer: UserRow): Arrangement {
+    const side = sideOf(row, viewer);
+    return {
+      id: row.id,
+      conversationId: row.conversationId,
+      status: row.status as Arrangement['status'],
+      proposedBy: row.proposedBy as Side,
+      awaitingMe: row.status === 'proposed' && row.proposedBy !== side,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      visits: row.visits as WeeklyVisit[],
+      hourlyRate: row.hourlyRate,
+      tasks: row.tasks,
+      declineReason: row.declineReason,
+      partnerName: partnerName(row, side),
+      carerId: row.carerId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  function checkStartDate(startDate: string) {
+    if (startDate < ukDate(now())) {
+      throw AppError.badRequest(ARRANGEMENT_MESSAGES.startDatePast, {
+        startDate: ARRANGEMENT_MESSAGES.startDatePast,
+      });
+    }
+  }
+
+  /** A family acting on an arrangement needs an active plan, as for messaging a carer. */
+  function checkPlan(user: UserRow) {
+    if (user.role === 'customer' && !hasActiveSubscription(user, now())) {
+      throw AppError.forbidden(ARRANGEMENT_MESSAGES.subscriptionRequired);
+    }
+  }
+
+  async function mine(user: UserRow, id: string): Promise<ArrangementWithPeople> {
+    const row = isUuid(id) ? await repository.findFor(id, user.id) : undefined;
+    if (!row) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Makes the visits of an accepted arrangement up to the horizon (none before today). */
+  async function makeVisits(executor: ArrangementsRepository, row: ArrangementRow, at: Date) {
+    const today = ukDate(at);
+    const horizon = addDays(today, VISIT_HORIZON_WEEKS * 7);
+    await executor.insertVisits(visitsBetween(row, today, horizon).filter((visit) => visit.startsAt > at));
+  }
+
+  /**
+   * One step on an arrangement by `user`: checked on the row locked in the transaction that
+   * writes it, told in the conversation as a message from `user` (and so emailed) in the same
+   * transaction. `step` returns the words of the message.
+   */
+  async function step(
+    user: UserRow,
+    id: string,
+    apply: (row: ArrangementWithPeople, inTx: ArrangementsRepository, side: Side) => Promise<string>,
+  ): Promise<Arrangement> {
+    assertEmailConfirmed(user);
+    const current = await mine(user, id);
+    if (!current.conversationId) throw AppError.conflict(ARRANGEMENT_MESSAGES.conversationNotFound);
+    let words = '';
+    await messaging
+      .writeEvent(
+        user,
+        current.conversationId,
+        () => words,
+        async (tx) => {
+          const inTx = createArrangementsRepository(tx);
+          const locked = await inTx.findFor(id, user.id, true);
+          if (!locked) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
+          words = await apply(locked, inTx, sideOf(locked, user));
+        },
+      )
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
+        throw error;
+      });
+    return toArrangement(await mine(user, id), user);
+  }
+
+  const visitLink = `${publicUrl}${paths.carerDashboard}`;
+
+  return {
+    /** POST /api/bookings: a family with a plan proposes, from their conversation with the carer. */
+    async propose(user: UserRow, input: ArrangementProposal): Promise<Arrangement> {
+      if (user.role !== 'customer') throw AppError.forbidden(ARRANGEMENT_MESSAGES.onlyCustomersPropose);
+      assertEmailConfirmed(user);
+      checkPlan(user);
+      checkStartDate(input.startDate);
+      let createdId = '';
+      await messaging
+        .writeEvent(
+          user,
+          input.conversationId,
+          `Proposed a care arrangement: ${termsInWords(input)}.`,
+          async (tx, conversation) => {
+            const at = now();
+            const created = await createArrangementsRepository(tx).insert({
+              conversationId: conversation.id,
+              customerId: user.id,
+              carerId: conversation.carerId,
+              status: 'proposed',
+              proposedBy: 'customer',
+              startDate: input.startDate,
+              visits: input.visits,
+              hourlyRate: input.hourlyRate,
+              tasks: input.tasks,
+              createdAt: at,
+              updatedAt: at,
+            });
+            createdId = created.id;
+          },
+        )
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
+          throw error;
+        });
+      return toArrangement((await repository.findFor(createdId, user.id))!, user);
+    },
+
+    async list(user: UserRow): Promise<Arrangement[]> {
+      return (await repository.listFor(user.id)).map((row) => toArrangement(row, user));
+    },
+
+    async get(user: UserRow, id: string): Promise<Arrangement> {
+      return toArrangement(await mine(user, id), user);
+    },
+
+    /** The other side accepts the proposal on the table; its visits are made. */
+    accept: (user: UserRow, id: string) =>
+      step(user, id, async (row, inTx, side) => {
+        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+        checkPlan(user);
+        const at = now();
+        await inTx.update(row.id, { status: 'accepted', updatedAt: at });
+        await makeVisits(inTx, { ...row, status: 'accepted' }, at);
+        return `Accepted the care arrangement: ${termsInWords({ ...row, visits: row.visits as WeeklyVisit[] })}.`;
+      }),
+
+    /** The other side declines the proposal, with a reason. */
+    decline: (user: UserRow, id: string, reason: string) =>
+      step(user, id, async (row, inTx, side) => {
+        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+        await inTx.update(row.id, { status: 'declined', declineReason: reason, updatedAt: now() });
+        return `Declined the care arrangement. Reason: ${reason}`;
+      }),
+
+    /** The other side proposes changes: the proposal turns round. */
+    proposeChanges: (user: UserRow, id: string, terms: ArrangementTerms) =>
+      step(user, id, async (row, inTx, side) => {
+        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+        checkPlan(user);
+        checkStartDate(terms.startDate);
+        await inTx.update(row.id, {
+          proposedBy: side,
+          startDate: terms.startDate,
+          visits: terms.visits,
+          hourlyRate: terms.hourlyRate,
+          tasks: terms.tasks,
+          updatedAt: now(),
+        });
+        return `Proposed changes to the care arrangement: ${termsInWords(terms)}.`;
+      }),
+
+    /** Either side ends an accepted arrangement after a date; later visits go. */
+    end: (user: UserRow, id: string, endDate: string) =>
+      step(user, id, async (row, inTx) => {
+        if (row.status !== 'accepted') throw AppError.conflict(ARRANGEMENT_MESSAGES.notAccepted);
+        const at = now();
+        if (endDate < ukDate(at)) {
+          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDatePast, {
+            endDate: ARRANGEMENT_MESSAGES.endDatePast,
+          });
+        }
+        if (endDate < row.startDate) {
+          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDateBeforeStart, {
+            endDate: ARRANGEMENT_MESSAGES.endDateBeforeStart,
+          });
+        }
+        await inTx.update(row.id, { endDate, updatedAt: at });
+        await inTx.deleteVisitsAfter(row.id, ukInstant(addDays(endDate, 1), '00:00'));
+        return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
+      }),
+
+    /** GET /api/visits: the viewer's visits from `from` for `days` days. */
+    async visits(user: UserRow, from: Date, days: number): Promise<Visit[]> {
+      const to = new Date(from.getTime() + days * 86_400_000);
+      const rows = await repository.visitsFor(user.id, from, to);
+      return rows.map((row) => ({
+        id: row.visit.id,
+        arrangementId: row.visit.arrangementId,
+        startsAt: row.visit.startsAt.toISOString(),
+        endsAt: row.visit.endsAt.toISOString(),
+        date: ukDate(row.visit.startsAt),
+        start: ukTime(row.visit.startsAt),
+        end: ukTime(row.visit.endsAt),
+        status: row.visit.status as Visit['status'],
+        notice: row.visit.notice as Visit['notice'],
+        noticeNote: row.visit.noticeNote,
+        partnerName:
+          row.customerId === user.id
+            ? row.carerUserId
+              ? shortName(row.carerFirstName, row.carerLastName)
+              : 'Deleted user'
+            : row.customerId
+              ? shortName(row.customerFirstName, row.customerLastName)
+              : 'Deleted user',
+      }));
+    },
+
+    /** The carer says they are running late or cannot make it; the family is emailed at once. */
+    async notice(user: UserRow, visitId: string, input: VisitNoticeInput): Promise<void> {
+      if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+      await db.transaction(async (tx) => {
+        const inTx = createArrangementsRepository(tx);
+        const found = await inTx.visitFor(visitId, user.id);
+        if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+        if (found.carerUserId !== user.id) throw AppError.forbidden(ARRANGEMENT_MESSAGES.onlyCarerNotice);
+        if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
+        const at = now();
+        if (found.visit.endsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
+        await inTx.updateVisit(visitId, { notice: input.kind, noticeNote: input.note || null, noticeAt: at });
+        if (found.customerEmail) {
+          const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
+          await enqueueEmail(
+            tx,
+            visitNoticeEmail(
+              found.customerEmail,
+              found.customerFirstName,
+              shortName(found.carerFirstName, found.carerLastName),
+              input.kind,
+              when,
+              `${publicUrl}${paths.customerDashboard}`,
+            ),
+          );
+        }
+      });
+      mailer.dispatchSoon();
+    },
+
+    /** Either side cancels one visit to come; the other is emailed. */
+    async cancelVisit(user: UserRow, visitId: string): Promise<void> {
+      if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+      await db.transaction(async (tx) => {
+        const inTx = createArrangementsRepository(tx);
+        const found = await inTx.visitFor(visitId, user.id);
+        if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+        if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
+        const at = now();
+        if (found.visit.startsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
+        await inTx.updateVisit(visitId, { status: 'cancelled', cancelledBy: user.id, cancelledAt: at });
+        const otherId =
+          found.arrangement.customerId === user.id ? found.carerUserId : found.arrangement.customerId;
+        const other = await inTx.emailOf(otherId);
+        if (other) {
+          const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
+          await enqueueEmail(
+            tx,
+            visitCancelledEmail(
+              other.email,
+              other.firstName,
+              shortName(user.firstName, user.lastName),
+              when,
+              visitLink,
+            ),
+          );
+        }
+      });
+      mailer.dispatchSoon();
+    },
+
+    /** Housekeeping (daily is enough; hourly is harmless): visits made ahead, finished arrangements ended. */
+    async keepVisitsAhead(at: Date = now()): Promise<void> {
+      await repository.endFinished(ukDate(at));
+      for (const row of await repository.accepted()) await makeVisits(repository, row, at);
+    },
+
+    /** The viewer's calendar feed: on or not (its address is shown only when made). */
+    async calendarFeed(user: UserRow): Promise<CalendarFeed> {
+      return { active: await repository.calendarFeedOf(user.id), url: null };
+    },
+
+    /** A new private address; the old one stops working. */
+    async newCalendarFeed(user: UserRow): Promise<CalendarFeed> {
+      const token = randomBytes(32).toString('base64url');
+      await repository.setCalendarFeed(user.id, hashFeedSecret(token));
+      return { active: true, url: `${publicUrl}/api/calendar/${token}.ics` };
+    },
+
+    async revokeCalendarFeed(user: UserRow): Promise<CalendarFeed> {
+      await repository.setCalendarFeed(user.id, null);
+      return { active: false, url: null };
+    },
+
+    /** GET /api/calendar/{secret}.ics: the account's visits from 30 days ago to the horizon; null if no such feed. */
+    async calendarFor(token: string): Promise<string | null> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const owner = await repository.userByCalendarFeed(hashFeedSecret(token));
+      if (!owner) return null;
+      const at = now();
+      const from = new Date(at.getTime() - 30 * 86_400_000);
+      const to = new Date(at.getTime() + (VISIT_HORIZON_WEEKS + 1) * 7 * 86_400_000);
+      const rows = await repository.visitsFor(owner.id, from, to);
+      return toICalendar(
+        rows.map((row) => ({
+          id: row.visit.id,
+          startsAt: row.visit.startsAt,
+          endsAt: row.visit.endsAt,
+          cancelled: row.visit.status === 'cancelled',
+          summary: `Care visit with ${
+            row.customerId === owner.id
+              ? shortName(row.carerFirstName, row.carerLastName)
+              : shortName(row.customerFirstName, row.customerLastName)
+          }`,
+          description:
+            row.visit.notice === 'running_late'
+              ? `Running late${row.visit.noticeNote ? `: ${row.visit.noticeNote}` : ''}`
+              : row.visit.notice === 'cant_make_it'
+                ? `Cannot make it${row.visit.noticeNote ? `: ${row.visit.noticeNote}` : ''}`
+                : '',
+        })),
+        at,
+      );
+    },
+  };
+}
+export type ArrangementsService = ReturnType<typeof createArrangementsService>;

@@ -1,0 +1,313 @@
+import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARRANGEMENT_MESSAGES,
+  type Arrangement,
+  type CalendarFeed,
+  type Visit,
+} from '@contracts/arrangements';
+import { users } from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
+import { visitsBetween } from '../../src/server/features/arrangements/arrangements.service';
+import { ukDate, ukTime } from '../../src/server/platform/uk-time';
+import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
+
+/*
+ * Issue 20, care arrangements: a family with a plan proposes from their conversation, the carer
+ * proposes changes, the family accepts; visits are made in UK time; the carer sends "running
+ * late"; either side cancels a visit or ends the arrangement; each step is told in the
+ * conversation; a private calendar feed lists the visits.
+ */
+
+let t: TestApp;
+let cookies: Record<string, string>;
+let conversationId: string;
+let carerProfileId: string;
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => ukDate(new Date(Date.now() + days * DAY_MS));
+
+const terms = (overrides: Record<string, unknown> = {}) => ({
+  startDate: inDays(3),
+  visits: [
+    { day: 'tuesday', start: '09:00', end: '12:00' },
+    { day: 'thursday', start: '09:00', end: '12:00' },
+  ],
+  hourlyRate: '18.50',
+  tasks: 'Help with washing and dressing, breakfast, a walk if the weather is fine.',
+  ...overrides,
+});
+
+const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.injectAs(cookie, { method, url, ...(payload ? { payload } : {}) });
+const thread = async (cookie: string | undefined) =>
+  (await call(cookie, 'GET', `/api/conversations/${conversationId}`)).json<{
+    messages: Array<{ content: string }>;
+  }>().messages;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+  cookies = await signInDemoAccounts(t);
+  const carers = await call(undefined, 'GET', '/api/carers?limit=50');
+  const demoCarer = carers
+    .json<{ items: Array<{ id: string; userId: string; firstName: string }> }>()
+    .items.find((carer) => carer.firstName === DEMO_ACCOUNTS.carer.firstName)!;
+  carerProfileId = demoCarer.id;
+  const sent = await call(cookies.subscribed, 'POST', '/api/messages', {
+    carerId: demoCarer.id,
+    receiverId: demoCarer.userId,
+    content: 'Hello Grace, could you help my mum on Tuesday and Thursday mornings?',
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  conversationId = sent.json<{ conversationId: string }>().conversationId;
+  await call(cookies.carer, 'POST', `/api/conversations/${conversationId}/messages`, {
+    content: 'Yes, I can.',
+  });
+});
+afterAll(() => t.close());
+
+describe('the visit generator', () => {
+  it('keeps 09:00 at 09:00 across the March and October clock changes', () => {
+    const weekly = { id: 'x', startDate: '2027-03-20', endDate: null, visits: terms().visits };
+    for (const [from, to] of [
+      ['2027-03-20', '2027-04-10'],
+      ['2027-10-20', '2027-11-10'],
+    ] as const) {
+      const made = visitsBetween(weekly, from, to);
+      expect(made.length).toBe(6);
+      for (const visit of made) {
+        expect(ukTime(visit.startsAt)).toBe('09:00');
+        expect(ukTime(visit.endsAt)).toBe('12:00');
+        expect(visit.endsAt.getTime() - visit.startsAt.getTime()).toBe(3 * 3_600_000);
+      }
+      // Both offsets appear: the instants move by an hour when the clocks change.
+      expect(new Set(made.map((visit) => visit.startsAt.getUTCHours())).size).toBe(2);
+    }
+  });
+
+  it('makes no visit before the start or after the end date', () => {
+    const made = visitsBetween(
+      { id: 'x', startDate: '2027-06-02', endDate: '2027-06-10', visits: terms().visits },
+      '2027-05-01',
+      '2027-07-01',
+    );
+    expect(made.map((visit) => ukDate(visit.startsAt))).toEqual(['2027-06-03', '2027-06-08', '2027-06-10']);
+  });
+});
+
+describe('from a proposal to visits', () => {
+  let arrangement: Arrangement;
+
+  it('refuses a proposal from a carer, a family without a plan, and bad terms', async () => {
+    const fromCarer = await call(cookies.carer, 'POST', '/api/bookings', { ...terms(), conversationId });
+    expect(fromCarer.statusCode).toBe(403);
+    const noPlan = await call(cookies.family, 'POST', '/api/bookings', { ...terms(), conversationId });
+    expect([403, 404]).toContain(noPlan.statusCode);
+    for (const [field, change] of [
+      ['startDate', { startDate: inDays(-1) }],
+      ['visits', { visits: [] }],
+      [
+        'visits',
+        {
+          visits: [
+            { day: 'tuesday', start: '09:00', end: '12:00' },
+            { day: 'tuesday', start: '11:00', end: '13:00' },
+          ],
+        },
+      ],
+      ['visits', { visits: [{ day: 'tuesday', start: '12:00', end: '09:00' }] }],
+      ['hourlyRate', { hourlyRate: '2' }],
+    ] as const) {
+      const response = await call(cookies.subscribed, 'POST', '/api/bookings', {
+        ...terms(change),
+        conversationId,
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(response.json().fieldErrors ?? {}), JSON.stringify(change)).toContain(field);
+    }
+  });
+
+  it('lets the family propose from their conversation, told there as a message', async () => {
+    const response = await call(cookies.subscribed, 'POST', '/api/bookings', { ...terms(), conversationId });
+    expect(response.statusCode, response.body).toBe(201);
+    arrangement = response.json<Arrangement>();
+    expect(arrangement).toMatchObject({
+      status: 'proposed',
+      proposedBy: 'customer',
+      awaitingMe: false,
+      hourlyRate: '18.50',
+    });
+    expect((await thread(cookies.carer)).at(-1)?.content).toMatch(
+      /^Proposed a care arrangement: Tuesdays and Thursdays 09:00–12:00, from .+, at £18\.50 an hour\.$/,
+    );
+    const again = await call(cookies.subscribed, 'POST', '/api/bookings', { ...terms(), conversationId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ARRANGEMENT_MESSAGES.alreadyOpen);
+  });
+
+  it('shows it only to the two people', async () => {
+    const carerView = await call(cookies.carer, 'GET', `/api/bookings/${arrangement.id}`);
+    expect(carerView.json<Arrangement>()).toMatchObject({ awaitingMe: true, partnerName: 'Sam O.' });
+    for (const outsider of [cookies.family, cookies.admin]) {
+      expect((await call(outsider, 'GET', `/api/bookings/${arrangement.id}`)).statusCode).toBe(404);
+      expect((await call(outsider, 'POST', `/api/bookings/${arrangement.id}/accept`)).statusCode).toBe(404);
+    }
+    expect((await call(undefined, 'GET', `/api/bookings/${arrangement.id}`)).statusCode).toBe(401);
+  });
+
+  it('takes changes from the carer, then the family’s acceptance, and makes the visits', async () => {
+    const notMyTurn = await call(cookies.subscribed, 'POST', `/api/bookings/${arrangement.id}/accept`);
+    expect(notMyTurn.statusCode).toBe(409);
+    const changed = await call(
+      cookies.carer,
+      'POST',
+      `/api/bookings/${arrangement.id}/propose`,
+      terms({ hourlyRate: '19' }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Arrangement>()).toMatchObject({
+      proposedBy: 'carer',
+      hourlyRate: '19.00',
+      awaitingMe: false,
+    });
+    const accepted = await call(cookies.subscribed, 'POST', `/api/bookings/${arrangement.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<Arrangement>().status).toBe('accepted');
+    expect((await thread(cookies.subscribed)).at(-1)?.content).toMatch(/^Accepted the care arrangement: /);
+
+    for (const cookie of [cookies.carer, cookies.subscribed]) {
+      const visits = (await call(cookie, 'GET', '/api/visits?days=56')).json<{ items: Visit[] }>().items;
+      expect(visits.length).toBeGreaterThanOrEqual(14);
+      for (const visit of visits) {
+        expect(visit.start).toBe('09:00');
+        expect(visit.end).toBe('12:00');
+        expect(visit.date >= terms().startDate).toBe(true);
+        expect([2, 4]).toContain(new Date(`${visit.date}T12:00:00Z`).getUTCDay());
+      }
+    }
+  });
+
+  it('lets the carer say "running late" for a visit; the family is emailed at once and sees it', async () => {
+    const [next] = (await call(cookies.carer, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
+    const fromFamily = await call(cookies.subscribed, 'POST', `/api/visits/${next!.id}/notice`, {
+      kind: 'running_late',
+    });
+    expect(fromFamily.statusCode).toBe(403);
+    const sent = await call(cookies.carer, 'POST', `/api/visits/${next!.id}/notice`, {
+      kind: 'running_late',
+      note: 'Stuck behind a bin lorry, 15 minutes.',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const seen = (await call(cookies.subscribed, 'GET', '/api/visits')).json<{ items: Visit[] }>().items[0];
+    expect(seen).toMatchObject({
+      id: next!.id,
+      notice: 'running_late',
+      noticeNote: 'Stuck behind a bin lorry, 15 minutes.',
+    });
+    const emails = (await t.outbox()).filter((mail) => mail.toAddress === DEMO_ACCOUNTS.subscribed.email);
+    expect(emails.some((mail) => mail.subject === 'Your carer is running late')).toBe(true);
+  });
+
+  it('lets either side cancel one visit to come, and tells the other', async () => {
+    const visits = (await call(cookies.subscribed, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
+    const second = visits[1]!;
+    const cancelled = await call(cookies.subscribed, 'POST', `/api/visits/${second.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await call(cookies.carer, 'POST', `/api/visits/${second.id}/cancel`)).statusCode).toBe(409);
+    const after = (await call(cookies.carer, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
+    expect(after.find((visit) => visit.id === second.id)?.status).toBe('cancelled');
+    const emails = (await t.outbox()).filter((mail) => mail.toAddress === DEMO_ACCOUNTS.carer.email);
+    expect(emails.some((mail) => mail.subject === 'A care visit has been cancelled')).toBe(true);
+    expect((await call(cookies.family, 'POST', `/api/visits/${second.id}/cancel`)).statusCode).toBe(404);
+  });
+
+  it('lists the visits in a private calendar feed a calendar app can read, until it is turned off', async () => {
+    const made = await call(cookies.carer, 'POST', '/api/settings/calendar-feed');
+    const feed = made.json<CalendarFeed>();
+    expect(feed.active).toBe(true);
+    const path = new URL(feed.url!).pathname;
+    const ics = await call(undefined, 'GET', path);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(ics.body));
+    const events = calendar.getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    expect(events.length).toBeGreaterThanOrEqual(14);
+    expect(events[0]!.summary).toBe('Care visit with Sam O.');
+    expect(events[0]!.startDate.toJSDate().toLocaleTimeString('en-GB', { timeZone: 'Europe/London' })).toBe(
+      '09:00:00',
+    );
+    expect(
+      calendar
+        .getAllSubcomponents('vevent')
+        .some((event) => event.getFirstPropertyValue('status') === 'CANCELLED'),
+    ).toBe(true);
+    expect((await call(cookies.carer, 'GET', '/api/settings/calendar-feed')).json()).toEqual({
+      active: true,
+      url: null,
+    });
+    expect((await call(undefined, 'GET', '/api/calendar/not-the-secret-at-all-xyz.ics')).statusCode).toBe(
+      404,
+    );
+    await call(cookies.carer, 'DELETE', '/api/settings/calendar-feed');
+    expect((await call(undefined, 'GET', path)).statusCode).toBe(404);
+  });
+
+  it('lets either side end the arrangement after a date; later visits go', async () => {
+    const endDate = inDays(10);
+    const ended = await call(cookies.carer, 'POST', `/api/bookings/${arrangement.id}/end`, { endDate });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json<Arrangement>().endDate).toBe(endDate);
+    const visits = (await call(cookies.subscribed, 'GET', '/api/visits?days=56')).json<{ items: Visit[] }>()
+      .items;
+    expect(visits.every((visit) => visit.date <= endDate)).toBe(true);
+    expect((await thread(cookies.subscribed)).at(-1)?.content).toMatch(
+      /^Ending the care arrangement: the last day is /,
+    );
+  });
+
+  it('makes the family eligible to review the carer', async () => {
+    const state = await call(cookies.subscribed, 'GET', `/api/carers/${carerProfileId}/reviews/mine`);
+    expect(state.json().eligible).toBe(true);
+  });
+});
+
+describe('declining', () => {
+  it('takes a reason, and closes the proposal', async () => {
+    const { cookie, user } = await t.register({ userType: 'customer', firstName: 'Rhodri' });
+    await t.database.db
+      .update(users)
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionType: 'annual',
+        subscriptionExpiresAt: new Date(Date.now() + 30 * DAY_MS),
+      })
+      .where(eq(users.id, user.id));
+    const carers = (await call(undefined, 'GET', '/api/carers?limit=50')).json<{
+      items: Array<{ id: string; userId: string; firstName: string }>;
+    }>().items;
+    const demoCarer = carers.find((carer) => carer.firstName === DEMO_ACCOUNTS.carer.firstName)!;
+    const sent = await call(cookie, 'POST', '/api/messages', {
+      carerId: demoCarer.id,
+      receiverId: demoCarer.userId,
+      content: 'Hello, could you help my dad?',
+    });
+    const proposal = await call(cookie, 'POST', '/api/bookings', {
+      ...terms(),
+      conversationId: sent.json<{ conversationId: string }>().conversationId,
+    });
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    const id = proposal.json<Arrangement>().id;
+    const noReason = await call(cookies.carer, 'POST', `/api/bookings/${id}/decline`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    const declined = await call(cookies.carer, 'POST', `/api/bookings/${id}/decline`, {
+      reason: 'I am fully booked on Tuesdays.',
+    });
+    expect(declined.json<Arrangement>()).toMatchObject({
+      status: 'declined',
+      declineReason: 'I am fully booked on Tuesdays.',
+    });
+    expect((await call(cookie, 'POST', `/api/bookings/${id}/accept`)).statusCode).toBe(409);
+  });
+});
