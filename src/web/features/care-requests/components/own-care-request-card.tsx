@@ -30,8 +30,14 @@ import { CareRequestForm, requestToFormValues } from './care-request-form';
 /** The request card's heading id: the page moves focus there after a post or a close. */
 export const requestHeadingId = (id: string) => `care-request-${id}-heading`;
 
-function focusHeading(id: string) {
-  document.getElementById(requestHeadingId(id))?.focus();
+/**
+ * Moves the keyboard to a request's heading once it is drawn: a new request reaches the list in a
+ * render of its own, a frame or two after the save answers.
+ */
+export function focusRequestHeading(id: string, framesLeft = 30) {
+  const heading = document.getElementById(requestHeadingId(id));
+  if (heading) heading.focus();
+  else if (framesLeft > 0) requestAnimationFrame(() => focusRequestHeading(id, framesLeft - 1));
 }
 
 const CLOSE_CHOICES = {
@@ -81,7 +87,7 @@ function CloseButton({ request, status }: { request: OwnCareRequest; status: Clo
         // The buttons go once the request is closed: the keyboard goes to its heading.
         if (update.isSuccess) {
           event.preventDefault();
-          focusHeading(request.id);
+          focusRequestHeading(request.id);
         }
       }}
       onConfirm={() =>

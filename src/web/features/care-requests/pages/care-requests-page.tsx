@@ -14,7 +14,7 @@ import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useMyCareRequests, usePostCareRequest } from '../api/care-requests';
 import { CareRequestForm, EMPTY_CARE_REQUEST } from '../components/care-request-form';
-import { OwnCareRequestCard, requestHeadingId } from '../components/own-care-request-card';
+import { focusRequestHeading, OwnCareRequestCard } from '../components/own-care-request-card';
 
 function PostCareRequest() {
   const post = usePostCareRequest();
@@ -49,7 +49,7 @@ function PostCareRequest() {
                 description: CARE_REQUEST_MESSAGES.postedBody,
               });
               // The form empties; the keyboard goes to the new request in the list.
-              requestAnimationFrame(() => document.getElementById(requestHeadingId(saved.id))?.focus());
+              focusRequestHeading(saved.id);
             }}
             alert={alert}
             onAlert={setAlert}

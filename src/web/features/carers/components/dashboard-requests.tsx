@@ -136,9 +136,11 @@ function NearbyRequestCard({ request }: { request: NearbyCareRequest }) {
   const headingId = `nearby-request-${request.id}-heading`;
 
   // After sending, the form goes: the keyboard goes to the link to the new conversation.
+  // (The list learns the conversation in a render of its own, before or after this one.)
+  const conversationId = request.respondedConversationId;
   useEffect(() => {
-    if (justSent) conversationLink.current?.focus();
-  }, [justSent]);
+    if (justSent && conversationId) conversationLink.current?.focus();
+  }, [justSent, conversationId]);
 
   const facts = [
     { term: 'Starts', value: formatCalendarDate(request.startDate) },
