@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type * as Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -18,7 +18,9 @@ import {
   sessions as sessionRows,
   userBlocks,
   users,
+  arrangements,
   careRequests,
+  visits as visitRows,
 } from '../../src/server/db/schema';
 import { createSessionRepository } from '../../src/server/platform/sessions/session.repository';
 import { createSessionService } from '../../src/server/platform/sessions/session.service';
@@ -314,6 +316,56 @@ async function recordFor(
         .returning({ id: careRequests.id });
       return { id: row!.id };
     }
+    case 'arrangement':
+    case 'visit': {
+      // A new arrangement in the caller's own conversation, or in the bystanders', replacing any
+      // in progress there (one per pair); blocks left by other rows go, as they would stop it.
+      await t.database.db.delete(userBlocks);
+      const pair =
+        scope === 'other'
+          ? {
+              customerId: world.bystander.user.id,
+              carerId: world.bystanderCarer.profileId,
+              thread: world.bystanderThread,
+            }
+          : caller.role === 'expired'
+            ? { customerId: caller.user.id, carerId: world.owningProfile, thread: world.expiredThread }
+            : caller.role === 'subscribed'
+              ? { customerId: caller.user.id, carerId: world.owningProfile, thread: world.thread }
+              : {
+                  customerId: callers.subscribed.user.id,
+                  carerId: world.owningProfile,
+                  thread: world.thread,
+                };
+      await t.database.db
+        .delete(arrangements)
+        .where(and(eq(arrangements.customerId, pair.customerId), eq(arrangements.carerId, pair.carerId)));
+      const [made] = await t.database.db
+        .insert(arrangements)
+        .values({
+          conversationId: pair.thread,
+          customerId: pair.customerId,
+          carerId: pair.carerId,
+          status: kind === 'visit' ? 'accepted' : 'proposed',
+          proposedBy: 'customer',
+          startDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+          visits: [{ day: 'tuesday', start: '09:00', end: '12:00' }],
+          hourlyRate: '18.00',
+        })
+        .returning({ id: arrangements.id });
+      if (kind === 'arrangement') return { id: made!.id };
+      const startsAt = new Date(Date.now() + 2 * 86_400_000);
+      const [visit] = await t.database.db
+        .insert(visitRows)
+        .values({ arrangementId: made!.id, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000) })
+        .returning({ id: visitRows.id });
+      return { id: visit!.id };
+    }
+    case 'calendarFeed': {
+      // The bystander's private address: whoever holds it reads the feed.
+      const feed = await ok(world.bystander.cookie, { method: 'POST', url: '/api/settings/calendar-feed' });
+      return { id: new URL(feed.json<{ url: string }>().url).pathname.split('/').pop()! };
+    }
     case 'report': {
       const [row] = await t.database.db
         .insert(reports)
@@ -340,6 +392,10 @@ async function prepare(
       return {};
     case 'noBlocks':
       await t.database.db.delete(userBlocks);
+      return {};
+    case 'noArrangements':
+      await t.database.db.delete(userBlocks);
+      await t.database.db.delete(arrangements);
       return {};
     case 'ownBlock': {
       await t.database.db.delete(userBlocks);

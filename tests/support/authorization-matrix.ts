@@ -64,10 +64,21 @@ export type RecordKind =
   | 'document'
   | 'report'
   | 'suspendedAccount'
-  | 'careRequest';
+  | 'careRequest'
+  | 'arrangement'
+  | 'visit'
+  | 'calendarFeed';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
-export const SCOPED_KINDS = ['carer', 'conversation', 'session', 'payment', 'careRequest'] as const;
+export const SCOPED_KINDS = [
+  'carer',
+  'conversation',
+  'session',
+  'payment',
+  'careRequest',
+  'arrangement',
+  'visit',
+] as const;
 
 /** State a cell starts from, made for the caller before the call. */
 export type Prepare =
@@ -79,6 +90,8 @@ export type Prepare =
   | 'noOwnReview'
   /** No blocks between anyone. */
   | 'noBlocks'
+  /** No arrangements at all, so a proposal in any conversation is the first (201). */
+  | 'noArrangements'
   /** No blocks but the caller's own block of the other person in the conversation. */
   | 'ownBlock';
 
@@ -165,6 +178,12 @@ const careRequestBody = {
   budgetMin: '16.00',
   budgetMax: '22.00',
   description: 'Dad is 88 and needs company and help with meals twice a week.',
+};
+const arrangementTerms = {
+  startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  visits: [{ day: 'tuesday', start: '09:00', end: '12:00' }],
+  hourlyRate: '18.00',
+  tasks: 'Breakfast and a walk.',
 };
 const adminCarerBody = {
   firstName: 'Harriet',
@@ -356,6 +375,78 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // (where the matrix's carers live), of their care type and week.
   { method: 'POST', path: '/api/care-requests', body: careRequestBody, expected: customers(201) },
   { method: 'GET', path: '/api/care-requests/mine', expected: customers(200) },
+  // Care arrangements (issue 20): the two people in one, and no one else. A cell's own
+  // arrangement is a new proposal from the family in the caller's conversation (so the carer may
+  // answer it and the family may not: 409), its own visit one of an accepted arrangement there.
+  {
+    method: 'POST',
+    path: '/api/bookings',
+    record: 'conversation',
+    prepare: 'noArrangements',
+    body: { ...arrangementTerms, conversationId: '{record}' },
+    expected: {
+      ...participants(403),
+      unsubscribed: own('n/a', 403),
+      subscribed: own(201, 404),
+      expired: own(403, 403),
+      carer: own('n/a', 403),
+      otherCarer: own('n/a', 403),
+      owningCarer: own(403, 403),
+      admin: own('n/a', 403),
+    },
+    note: 'families with a plan, in their own conversation; the plan is checked before the conversation',
+  },
+  { method: 'GET', path: '/api/bookings', expected: signedIn(200) },
+  { method: 'GET', path: '/api/bookings/:id', record: 'arrangement', expected: participants(200) },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/accept',
+    record: 'arrangement',
+    expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
+    note: 'the family proposed: only the carer may accept (409 not your turn)',
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/decline',
+    record: 'arrangement',
+    body: { reason: 'I am fully booked then.' },
+    expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/propose',
+    record: 'arrangement',
+    body: arrangementTerms,
+    expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/end',
+    record: 'arrangement',
+    body: { endDate: arrangementTerms.startDate },
+    expected: participants(409),
+    note: 'a proposal cannot be ended, only an accepted arrangement (arrangements.test.ts)',
+  },
+  { method: 'GET', path: '/api/visits', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/visits/:id/notice',
+    record: 'visit',
+    body: { kind: 'running_late' },
+    expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
+    note: 'only the carer sends a notice',
+  },
+  { method: 'POST', path: '/api/visits/:id/cancel', record: 'visit', expected: participants(200) },
+  { method: 'GET', path: '/api/settings/calendar-feed', expected: signedIn(200) },
+  { method: 'POST', path: '/api/settings/calendar-feed', expected: signedIn(200) },
+  { method: 'DELETE', path: '/api/settings/calendar-feed', expected: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/calendar/:file',
+    record: 'calendarFeed',
+    expected: everyone(200),
+    note: 'the private address is the key (calendar apps send no cookie); a wrong one is 404 (arrangements.test.ts)',
+  },
   {
     method: 'GET',
     path: '/api/care-requests/nearby',

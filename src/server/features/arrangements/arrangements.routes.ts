@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ARRANGEMENT_MESSAGES,
   Arrangement,
   ArrangementDecline,
   ArrangementEnd,
@@ -14,7 +15,7 @@ import {
 } from '@contracts/arrangements';
 import { ErrorBody } from '@contracts/errors';
 import { AppError } from '../../platform/errors';
-import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
+import { onlyRoles, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { ArrangementsService } from './arrangements.service';
 
 const errors = {
@@ -43,7 +44,7 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
   api.post(
     '/api/bookings',
     {
-      config: SIGNED_IN,
+      config: onlyRoles(['customer'], ARRANGEMENT_MESSAGES.onlyCustomersPropose),
       schema: {
         tags,
         summary: 'Propose a care arrangement from your conversation with a carer (families with a plan)',
