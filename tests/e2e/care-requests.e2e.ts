@@ -266,4 +266,32 @@ describe('care requests', () => {
     await family.getByRole('log').getByText('Hello, I could come on Monday afternoons').waitFor();
     await family.getByLabel('Reply', { exact: true }).waitFor();
   });
+
+  it('tells a carer without a home postcode what is missing, and takes them to their profile', async () => {
+    const page = await open(MOBILE);
+    await registerByApi(page, { firstName: 'Tomasz', lastName: 'Nowak', userType: 'carer' });
+    const created = await page.request.post('/api/carers', {
+      data: {
+        specialization: 'Elderly Care',
+        experience: '3-5 years',
+        location: 'Somewhere quiet',
+        hourlyRateMin: '18',
+        hourlyRateMax: '22',
+        description: 'Patient, practical carer offering help at home for older people and their families.',
+        qualifications: ['DBS Checked'],
+        availability: ['Weekdays'],
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/carer-dashboard');
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await page.getByText(CARE_REQUEST_MESSAGES.needsPlace).waitFor();
+    await expectNoSidewaysScroll(page, '/carer-dashboard Requests tab without a place (mobile)');
+    await expectNoAxeViolations(page, '/carer-dashboard Requests tab without a place (mobile)');
+    await page.getByRole('button', { name: 'Go to your profile' }).click();
+    const profileTab = page.getByRole('tab', { name: 'Profile' });
+    await expectFocused(profileTab);
+    expect(await profileTab.getAttribute('aria-selected')).toBe('true');
+  });
 });
