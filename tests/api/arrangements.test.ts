@@ -9,7 +9,7 @@ import {
 } from '@contracts/arrangements';
 import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
-import { visitsBetween } from '../../src/server/features/arrangements/arrangements.service';
+import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
@@ -178,7 +178,9 @@ describe('from a proposal to visits', () => {
     expect((await thread(cookies.subscribed)).at(-1)?.content).toMatch(/^Accepted the care arrangement: /);
 
     for (const cookie of [cookies.carer, cookies.subscribed]) {
-      const visits = (await call(cookie, 'GET', '/api/visits?days=56')).json<{ items: Visit[] }>().items;
+      const visits = (await call(cookie, 'GET', '/api/visits?days=56'))
+        .json<{ items: Visit[] }>()
+        .items.filter((visit) => visit.arrangementId === arrangement.id);
       expect(visits.length).toBeGreaterThanOrEqual(14);
       for (const visit of visits) {
         expect(visit.start).toBe('09:00');
@@ -200,7 +202,9 @@ describe('from a proposal to visits', () => {
       note: 'Stuck behind a bin lorry, 15 minutes.',
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const seen = (await call(cookies.subscribed, 'GET', '/api/visits')).json<{ items: Visit[] }>().items[0];
+    const seen = (await call(cookies.subscribed, 'GET', '/api/visits'))
+      .json<{ items: Visit[] }>()
+      .items.find((visit) => visit.id === next!.id);
     expect(seen).toMatchObject({
       id: next!.id,
       notice: 'running_late',
@@ -211,7 +215,9 @@ describe('from a proposal to visits', () => {
   });
 
   it('lets either side cancel one visit to come, and tells the other', async () => {
-    const visits = (await call(cookies.subscribed, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
+    const visits = (await call(cookies.subscribed, 'GET', '/api/visits'))
+      .json<{ items: Visit[] }>()
+      .items.filter((visit) => visit.arrangementId === arrangement.id);
     const second = visits[1]!;
     const cancelled = await call(cookies.subscribed, 'POST', `/api/visits/${second.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -259,9 +265,11 @@ describe('from a proposal to visits', () => {
     const ended = await call(cookies.carer, 'POST', `/api/bookings/${arrangement.id}/end`, { endDate });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json<Arrangement>().endDate).toBe(endDate);
-    const visits = (await call(cookies.subscribed, 'GET', '/api/visits?days=56')).json<{ items: Visit[] }>()
-      .items;
-    expect(visits.every((visit) => visit.date <= endDate)).toBe(true);
+    const visits = (await call(cookies.subscribed, 'GET', '/api/visits?days=56'))
+      .json<{ items: Visit[] }>()
+      .items.filter((visit) => visit.arrangementId === arrangement.id);
+    expect(visits.length).toBeGreaterThan(0);
+    expect(visits.filter((visit) => visit.date > endDate)).toEqual([]);
     expect((await thread(cookies.subscribed)).at(-1)?.content).toMatch(
       /^Ending the care arrangement: the last day is /,
     );
@@ -309,5 +317,31 @@ describe('declining', () => {
       declineReason: 'I am fully booked on Tuesdays.',
     });
     expect((await call(cookie, 'POST', `/api/bookings/${id}/accept`)).statusCode).toBe(409);
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the subscribed demo family an accepted arrangement with visits to come, and nobody unread messages', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedDemoData(fresh.database.db);
+      await seedDemoData(fresh.database.db); // twice: the seed adds it once
+      const demo = await signInDemoAccounts(fresh);
+      const items = (await fresh.injectAs(demo.subscribed, { method: 'GET', url: '/api/bookings' })).json<{
+        items: Arrangement[];
+      }>().items;
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ status: 'accepted', partnerName: 'Margaret O.' });
+      const visits = (
+        await fresh.injectAs(demo.subscribed, { method: 'GET', url: '/api/visits?days=14' })
+      ).json<{ items: Visit[] }>().items;
+      expect(visits.length).toBeGreaterThanOrEqual(3);
+      for (const name of ['subscribed', 'carer', 'family'] as const) {
+        const unread = await fresh.injectAs(demo[name], { method: 'GET', url: '/api/messages/unread' });
+        expect(unread.json().unread, name).toBe(0);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });

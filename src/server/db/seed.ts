@@ -1,13 +1,20 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { describeVisits, VISIT_HORIZON_WEEKS } from '@contracts/arrangements';
 import { slotMask } from '@contracts/availability';
 import { CARE_REQUEST_OPEN_DAYS } from '@contracts/care-requests';
 import { CARER_MEMBERSHIP } from '@contracts/pricing';
 import { hashPassword } from '../features/auth/password';
+import { visitsBetween } from '../features/arrangements/visit-schedule';
 import { addCalendarMonths } from '../features/subscriptions/calendar';
+import { ukDate } from '../platform/uk-time';
 import type { Database, Executor } from './client';
 import {
+  arrangements,
   billingSubscriptions,
   careRequests,
+  conversations,
+  messages,
+  visits,
   carerProfiles,
   carerVerifications,
   payments,
@@ -212,7 +219,102 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     }
     await ensureDemoVerifications(tx, demoCarer, demoUsers.get('admin'), now);
     await ensureDemoCareRequests(tx, reviewerIds, now);
+    const subscribed = demoUsers.get('subscribed');
+    if (subscribed) await ensureDemoArrangement(tx, subscribed, now);
   });
+}
+
+/**
+ * The subscribed demo family's accepted arrangement with Margaret Okafor (Leeds), agreed in their
+ * conversation two weeks ago: Tuesdays and Thursdays 09:00-12:00, with its visits for the coming
+ * weeks ("My care"). Messages are read, so no account starts with unread ones. Added once.
+ */
+async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date) {
+  const [carer] = await tx
+    .select({ id: carerProfiles.id, userId: carerProfiles.userId })
+    .from(carerProfiles)
+    .innerJoin(users, eq(users.id, carerProfiles.userId))
+    .where(eq(users.email, 'margaret.okafor@example.com'));
+  if (!carer?.userId) return;
+  const [existing] = await tx
+    .select({ id: arrangements.id })
+    .from(arrangements)
+    .where(and(eq(arrangements.customerId, family.id), eq(arrangements.carerId, carer.id)))
+    .limit(1);
+  if (existing) return;
+  const agreedAt = daysAgo(14, now);
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({
+      customerId: family.id,
+      carerId: carer.id,
+      createdAt: daysAgo(16, now),
+      lastMessageAt: agreedAt,
+    })
+    .onConflictDoUpdate({
+      target: [conversations.customerId, conversations.carerId],
+      set: { lastMessageAt: agreedAt },
+    })
+    .returning({ id: conversations.id });
+  const visitsWeekly = [
+    { day: 'tuesday', start: '09:00', end: '12:00' },
+    { day: 'thursday', start: '09:00', end: '12:00' },
+  ] as const;
+  const startDate = ukDate(daysAgo(7, now));
+  const said = [
+    [
+      family.id,
+      carer.userId,
+      16,
+      'Hello Margaret, my mum lives in Headingley and needs help getting up on Tuesday and Thursday mornings. Could you help?',
+    ],
+    [
+      carer.userId,
+      family.id,
+      15,
+      'Hello Sam, yes, I have those mornings free and I know Headingley well. Shall we meet first?',
+    ],
+    [
+      family.id,
+      carer.userId,
+      14,
+      `Proposed a care arrangement: ${describeVisits([...visitsWeekly])}, from ${startDate}, at £19.00 an hour.`,
+    ],
+    [carer.userId, family.id, 14, 'Accepted the care arrangement.'],
+  ] as const;
+  await tx.insert(messages).values(
+    said.map(([senderId, receiverId, ago, content]) => ({
+      conversationId: conversation!.id,
+      senderId,
+      receiverId,
+      content,
+      createdAt: daysAgo(ago, now),
+      readAt: daysAgo(ago, now),
+    })),
+  );
+  const [arrangement] = await tx
+    .insert(arrangements)
+    .values({
+      conversationId: conversation!.id,
+      customerId: family.id,
+      carerId: carer.id,
+      status: 'accepted',
+      proposedBy: 'customer',
+      startDate,
+      visits: [...visitsWeekly],
+      hourlyRate: '19.00',
+      tasks:
+        'Help Mum to wash and dress, make breakfast, check she has taken her morning tablets, and a short walk if she feels up to it.',
+      createdAt: agreedAt,
+      updatedAt: agreedAt,
+    })
+    .returning();
+  const made = visitsBetween(
+    arrangement!,
+    startDate,
+    ukDate(new Date(now.getTime() + VISIT_HORIZON_WEEKS * 7 * DAY_MS)),
+  );
+  if (made.length > 0) await tx.insert(visits).values(made).onConflictDoNothing();
 }
 
 /**

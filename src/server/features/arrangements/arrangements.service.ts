@@ -11,14 +11,14 @@ import {
   type VisitNoticeInput,
   type WeeklyVisit,
 } from '@contracts/arrangements';
-import { WEEK_DAYS } from '@contracts/availability';
 import { paths } from '@contracts/paths';
 import type { Database } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
-import { addDays, ukDate, ukInstant, ukTime, weekdayIndex } from '../../platform/uk-time';
+import { addDays, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
+import { visitsBetween } from './visit-schedule';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 import { linkTokenHasher } from '../auth/password-reset.service';
 import { shortName, type MessagingService } from '../messaging/messaging.service';
@@ -53,32 +53,6 @@ const longDate = (date: string) =>
   });
 const termsInWords = (terms: { visits: WeeklyVisit[]; startDate: string; hourlyRate: string }) =>
   `${describeVisits(terms.visits)}, from ${longDate(terms.startDate)}, at £${terms.hourlyRate} an hour`;
-
-/**
- * The visits an arrangement's weekly pattern makes from `from` to `to` (UK dates, inclusive), as
- * UTC instants of the agreed UK times: 09:00 stays 09:00 when the clocks change.
- */
-export function visitsBetween(
-  arrangement: Pick<ArrangementRow, 'id' | 'visits' | 'startDate' | 'endDate'>,
-  from: string,
-  to: string,
-) {
-  const pattern = arrangement.visits as WeeklyVisit[];
-  const first = from > arrangement.startDate ? from : arrangement.startDate;
-  const last = arrangement.endDate && arrangement.endDate < to ? arrangement.endDate : to;
-  const out: Array<{ arrangementId: string; startsAt: Date; endsAt: Date }> = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    const day = WEEK_DAYS[weekdayIndex(date)];
-    for (const visit of pattern.filter((candidate) => candidate.day === day)) {
-      out.push({
-        arrangementId: arrangement.id,
-        startsAt: ukInstant(date, visit.start),
-        endsAt: ukInstant(date, visit.end),
-      });
-    }
-  }
-  return out;
-}
 
 /** Care arrangements and their visits (issue 20, decision 0024). */
 export function createArrangementsService({
