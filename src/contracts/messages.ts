@@ -86,6 +86,11 @@ export const ThreadMessage = z.object({
   createdAt: z.string(),
   /** When the recipient opened it; null while unread. */
   readAt: z.string().nullable(),
+  /**
+   * A carer's answer to a care request held back from a family without a plan: `content` is
+   * MESSAGE_MESSAGES.subscribeToRead in place of the carer's words (issue 20).
+   */
+  locked: z.boolean(),
 });
 export type ThreadMessage = z.infer<typeof ThreadMessage>;
 

@@ -33,6 +33,9 @@ export const paths = {
   carers: '/carers',
   carerProfile: '/carers/:id',
   saved: '/saved',
+  /** Issue 20: a family's care requests, and the visits of everyone's arrangements. */
+  careRequests: '/care-requests',
+  myCare: '/my-care',
   messages: '/messages',
   conversation: '/messages/:id',
   terms: '/terms',

@@ -159,7 +159,7 @@ export function createArrangementsService({
     return toArrangement(await mine(user, id), user);
   }
 
-  const visitLink = `${publicUrl}${paths.carerDashboard}`;
+  const visitLink = `${publicUrl}${paths.myCare}`;
 
   return {
     /** POST /api/bookings: a family with a plan proposes, from their conversation with the carer. */
@@ -314,7 +314,7 @@ export function createArrangementsService({
               shortName(found.carerFirstName, found.carerLastName),
               input.kind,
               when,
-              `${publicUrl}${paths.customerDashboard}`,
+              `${publicUrl}${paths.myCare}`,
             ),
           );
         }

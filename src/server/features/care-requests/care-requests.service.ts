@@ -343,7 +343,7 @@ export function createCareRequestsService({
               request.email,
               request.firstName,
               request.careType,
-              `${publicUrl}${paths.customerDashboard}`,
+              `${publicUrl}${paths.careRequests}`,
             ),
           );
         }

@@ -434,21 +434,20 @@ export function createMessagingService({
         now(),
       );
       // What the viewer may read of each message (their own, always).
-      const shown = oldestFirst.map((message) => ({
-        ...message,
-        content:
-          mayRead || message.senderId === viewer.id ? message.content : MESSAGE_MESSAGES.subscribeToRead,
-      }));
+      const shown = oldestFirst.map((message) => {
+        const locked = !mayRead && message.senderId !== viewer.id;
+        return { ...message, locked, content: locked ? MESSAGE_MESSAGES.subscribeToRead : message.content };
+      });
       return {
         ...summaryOf(conversation, viewer, shown.at(-1), conversation.unread),
-        messages: oldestFirst.map((message) => ({
+        messages: shown.map((message) => ({
           id: message.id,
           senderId: message.senderId,
           fromMe: message.senderId === viewer.id,
-          content:
-            mayRead || message.senderId === viewer.id ? message.content : MESSAGE_MESSAGES.subscribeToRead,
+          content: message.content,
           createdAt: message.createdAt.toISOString(),
           readAt: message.readAt?.toISOString() ?? null,
+          locked: message.locked,
         })),
         replyBlockedBy: replyBlocker(conversation, viewer, blocks, now()),
         blockedByMe: blocks.byMe,
