@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARRANGEMENT_MESSAGES,
@@ -11,7 +12,7 @@ import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';
-import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
+import { createTestApp, signInDemoAccounts, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 /*
  * Issue 20, care arrangements: a family with a plan proposes from their conversation, the carer
@@ -317,6 +318,20 @@ describe('declining', () => {
       declineReason: 'I am fully booked on Tuesdays.',
     });
     expect((await call(cookie, 'POST', `/api/bookings/${id}/accept`)).statusCode).toBe(409);
+
+    // The family's data export holds the arrangement; when the family deletes their account the
+    // carer keeps the record, without the name.
+    const exported = await call(cookie, 'POST', '/api/settings/export');
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const [record] = JSON.parse(strFromU8(files['arrangements.json']!)) as Array<Record<string, unknown>>;
+    expect(record).toMatchObject({ id, status: 'declined', family: 'you', carer: 'Grace M.' });
+    const deleted = await call(cookie, 'DELETE', '/api/settings/account', {
+      password: TEST_PASSWORD,
+      confirmation: 'DELETE',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const kept = await call(cookies.carer, 'GET', `/api/bookings/${id}`);
+    expect(kept.json<Arrangement>()).toMatchObject({ status: 'declined', partnerName: 'Deleted user' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARE_REQUEST_MESSAGES,
@@ -134,6 +135,11 @@ describe('POST /api/care-requests', () => {
     });
     const open = new Date(created.closesAt).getTime() - new Date(created.createdAt).getTime();
     expect(open).toBe(30 * DAY_MS);
+    // The family's data export holds it, with the postcode only they see.
+    const exported = await t.injectAs(cookies.family, { method: 'POST', url: '/api/settings/export' });
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const records = JSON.parse(strFromU8(files['care-requests.json']!)) as Array<Record<string, unknown>>;
+    expect(records.find((record) => record.id === created.id)).toMatchObject({ postcode: 'LS6 3AB' });
   });
 
   it('gives each wrong field its message', async () => {

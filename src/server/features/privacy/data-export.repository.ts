@@ -2,7 +2,10 @@ import { aliasedTable, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { DELETED_USER_NAME } from '@contracts/messages';
 import type { Executor } from '../../db/client';
 import {
+  arrangements,
   auditLog,
+  careRequestResponses,
+  careRequests,
   billingSubscriptions,
   carerProfiles,
   carerVerifications,
@@ -24,6 +27,7 @@ import {
   uploads,
   userBlocks,
   users,
+  visits,
 } from '../../db/schema';
 
 /** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
@@ -254,6 +258,78 @@ export function createDataExportRepository(db: Executor) {
           ),
         )
         .orderBy(asc(uploads.createdAt));
+    },
+
+    /** The family's care requests (issue 20), with their own postcode. */
+    careRequests: (userId: string): Promise<ExportRecord[]> =>
+      db
+        .select()
+        .from(careRequests)
+        .where(eq(careRequests.customerId, userId))
+        .orderBy(asc(careRequests.createdAt)),
+
+    /** The carer's answers to care requests: the request by its outward code, never the family. */
+    async careRequestAnswers(carerId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          requestId: careRequestResponses.requestId,
+          conversationId: careRequestResponses.conversationId,
+          message: careRequestResponses.message,
+          createdAt: careRequestResponses.createdAt,
+          requestCareType: careRequests.careType,
+          requestPostcodeDistrict: careRequests.postcodeDistrict,
+        })
+        .from(careRequestResponses)
+        .innerJoin(careRequests, eq(careRequests.id, careRequestResponses.requestId))
+        .where(eq(careRequestResponses.carerId, carerId))
+        .orderBy(asc(careRequestResponses.createdAt));
+    },
+
+    /** Arrangements on either side, the other person by first name and initial. */
+    async arrangements(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          arrangement: arrangements,
+          customerFirst: other.firstName,
+          customerLast: other.lastName,
+          carerFirst: otherProfile.firstName,
+          carerLast: otherProfile.lastName,
+        })
+        .from(arrangements)
+        .leftJoin(other, eq(other.id, arrangements.customerId))
+        .leftJoin(otherProfile, eq(otherProfile.id, arrangements.carerId))
+        .where(
+          or(eq(arrangements.customerId, userId), ...(carerId ? [eq(arrangements.carerId, carerId)] : [])),
+        )
+        .orderBy(asc(arrangements.createdAt));
+      return rows.map(({ arrangement, customerFirst, customerLast, carerFirst, carerLast }) => {
+        const { customerId: _customer, carerId: _carer, ...terms } = arrangement;
+        return {
+          ...terms,
+          family: arrangement.customerId === userId ? 'you' : displayName(customerFirst, customerLast),
+          carer: carerId && arrangement.carerId === carerId ? 'you' : displayName(carerFirst, carerLast),
+        };
+      });
+    },
+
+    /** The visits of those arrangements. */
+    async visits(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      return db
+        .select({
+          arrangementId: visits.arrangementId,
+          startsAt: visits.startsAt,
+          endsAt: visits.endsAt,
+          status: visits.status,
+          notice: visits.notice,
+          noticeNote: visits.noticeNote,
+          cancelledAt: visits.cancelledAt,
+        })
+        .from(visits)
+        .innerJoin(arrangements, eq(arrangements.id, visits.arrangementId))
+        .where(
+          or(eq(arrangements.customerId, userId), ...(carerId ? [eq(arrangements.carerId, carerId)] : [])),
+        )
+        .orderBy(asc(visits.startsAt));
     },
 
     async blocks(userId: string): Promise<ExportRecord[]> {

@@ -37,6 +37,13 @@ const PARTS = {
   uploads: 'The files you uploaded (photos, documents); the files themselves are in files/.',
   blocks: 'People you blocked (first name and initial).',
   'reports-made': 'Reports you made to our safeguarding team, and their outcome.',
+  'care-requests':
+    'Care requests you posted, with the postcode where care is needed (carers saw only its first part).',
+  'care-request-answers':
+    'Your answers to families’ care requests (each request by care type and the first part of its postcode).',
+  arrangements:
+    'Care arrangements you proposed, agreed or declined, the other person by first name and initial.',
+  visits: 'The visits of those arrangements, with any notice or cancellation.',
   'contact-enquiries': 'Messages you sent through the contact form.',
   'audit-log': 'Changes recorded about your account ("by": you or CareMatch staff).',
   'email-change-requests': 'Requests to change your email address (the confirmation links are not included).',
@@ -155,6 +162,10 @@ export function createDataExportService({
       uploads: uploads.map((row) => ({ ...row, file: `files/${row.storageKey}` })),
       blocks: await repository.blocks(user.id),
       'reports-made': await repository.reportsMade(user.id),
+      'care-requests': await repository.careRequests(user.id),
+      'care-request-answers': carerId ? await repository.careRequestAnswers(carerId) : [],
+      arrangements: await repository.arrangements(user.id, carerId),
+      visits: await repository.visits(user.id, carerId),
       'contact-enquiries': await repository.contactEnquiries(user),
       'audit-log': await repository.auditEntries(user.id, carerId),
       'email-change-requests': await repository.emailChangeRequests(user.id),
