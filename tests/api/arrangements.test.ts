@@ -276,6 +276,28 @@ describe('from a proposal to visits', () => {
     );
   });
 
+  it('hides the arrangement and its visits from the carer while the family’s account is suspended', async () => {
+    const [family] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
+    const carerSees = async () => ({
+      arrangements: (await call(cookies.carer, 'GET', '/api/bookings')).json<{ items: Arrangement[] }>()
+        .items,
+      visits: (await call(cookies.carer, 'GET', '/api/visits?days=56')).json<{ items: Visit[] }>().items,
+    });
+    expect((await carerSees()).arrangements.map((item) => item.id)).toContain(arrangement.id);
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, family!.id));
+    try {
+      const seen = await carerSees();
+      expect(seen.arrangements.map((item) => item.id)).not.toContain(arrangement.id);
+      expect(seen.visits.filter((visit) => visit.arrangementId === arrangement.id)).toEqual([]);
+      expect((await call(cookies.carer, 'GET', `/api/bookings/${arrangement.id}`)).statusCode).toBe(404);
+    } finally {
+      await t.database.db.update(users).set({ suspendedAt: null }).where(eq(users.id, family!.id));
+    }
+  });
+
   it('makes the family eligible to review the carer', async () => {
     const state = await call(cookies.subscribed, 'GET', `/api/carers/${carerProfileId}/reviews/mine`);
     expect(state.json().eligible).toBe(true);

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   arrangements as a,
@@ -22,6 +22,7 @@ export interface ArrangementWithPeople extends ArrangementRow {
 
 export function createArrangementsRepository(db: Executor) {
   const customer = aliasedTable(users, 'arrangement_customer');
+  const carerAccount = aliasedTable(users, 'arrangement_carer_account');
   const withPeople = () =>
     db
       .select({
@@ -34,7 +35,8 @@ export function createArrangementsRepository(db: Executor) {
       })
       .from(a)
       .leftJoin(customer, eq(customer.id, a.customerId))
-      .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId));
+      .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+      .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId));
   const flatten = (row: Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number]) => ({
     ...row.arrangement,
     customerFirstName: row.customerFirstName,
@@ -43,8 +45,16 @@ export function createArrangementsRepository(db: Executor) {
     carerFirstName: row.carerFirstName,
     carerLastName: row.carerLastName,
   });
-  /** The user's side of an arrangement: they are its customer, or the account of its carer. */
-  const involves = (userId: string) => or(eq(a.customerId, userId), eq(carerProfiles.userId, userId));
+  /**
+   * The user's side of an arrangement (they are its customer, or the account of its carer), while
+   * the other person's account is not suspended: a suspended account's arrangements and visits
+   * disappear from the other side (issue 20).
+   */
+  const involves = (userId: string) =>
+    or(
+      and(eq(a.customerId, userId), isNull(carerAccount.suspendedAt)),
+      and(eq(carerProfiles.userId, userId), isNull(customer.suspendedAt)),
+    );
 
   return {
     async insert(values: ArrangementValues): Promise<ArrangementRow> {
@@ -118,6 +128,7 @@ export function createArrangementsRepository(db: Executor) {
         .innerJoin(a, eq(a.id, v.arrangementId))
         .leftJoin(customer, eq(customer.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
         .where(and(involves(userId), gte(v.startsAt, from), lte(v.startsAt, to)))
         .orderBy(asc(v.startsAt), asc(v.id))
         .limit(1000);
@@ -140,6 +151,7 @@ export function createArrangementsRepository(db: Executor) {
         .innerJoin(a, eq(a.id, v.arrangementId))
         .leftJoin(customer, eq(customer.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
         .where(and(eq(v.id, id), involves(userId)))
         .limit(1)
         .for('update', { of: v });
