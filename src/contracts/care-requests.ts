@@ -199,4 +199,11 @@ export const OwnCareRequest = z.object({
 });
 export type OwnCareRequest = z.infer<typeof OwnCareRequest>;
 export const OwnCareRequests = z.object({ items: z.array(OwnCareRequest) });
+
+/**
+ * GET and PUT /api/settings/request-alerts (carers with a profile): whether they are emailed about
+ * new care requests that fit them (at most one email a day, several requests in one).
+ */
+export const RequestAlerts = z.object({ on: z.boolean() });
+export type RequestAlerts = z.infer<typeof RequestAlerts>;
 export type OwnCareRequests = z.infer<typeof OwnCareRequests>;

@@ -425,6 +425,7 @@ export async function buildApp({
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
         { name: 'care requests closing', run: () => careRequests.closeDueRequests() },
+        { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {

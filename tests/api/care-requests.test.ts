@@ -377,3 +377,68 @@ describe('requests close themselves after 30 days', () => {
     expect((await nearby(leedsCarer.cookie)).map((item) => item.id)).not.toContain(created.id);
   });
 });
+
+describe('emails to carers about new requests that fit them', () => {
+  it('sends one email a day listing the new ones, and none to a carer who turned them off', async () => {
+    const service = (time: number) =>
+      createCareRequestsService({
+        repository: createCareRequestsRepository(t.database.db),
+        db: t.database.db,
+        carers: { profileOfUser: async () => undefined },
+        messaging: {} as MessagingService, // sending alerts writes no message
+        geocoder: createGeocoder({}),
+        rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
+        mailer: t.app.mailer,
+        publicUrl: t.config.publicUrl,
+        now: () => new Date(time),
+      });
+    const alerted = await carerAt('LS7 3AA', 10, 'Palliative Care', ['wednesday-afternoon']);
+    const quiet = await carerAt('LS7 4AA', 10, 'Palliative Care', ['wednesday-afternoon']);
+    const off = await t.injectAs(quiet.cookie, {
+      method: 'PUT',
+      url: '/api/settings/request-alerts',
+      payload: { on: false },
+    });
+    expect(off.json()).toEqual({ on: false });
+    const [alertedUser] = await t.database.db.select().from(users).where(eq(users.id, alerted.userId));
+    const [quietUser] = await t.database.db.select().from(users).where(eq(users.id, quiet.userId));
+    const alertsTo = async (email: string) =>
+      (await t.outbox()).filter(
+        (mail) => mail.toAddress === email && mail.subject.includes('near you on CareMatch'),
+      );
+
+    const { cookie } = await t.register({ userType: 'customer' });
+    const palliative = request({ careType: 'Palliative Care', pattern: { slots: ['wednesday-afternoon'] } });
+    expect((await post(cookie, palliative)).statusCode).toBe(201);
+    expect((await post(cookie, { ...palliative, postcode: 'LS8 1AB' })).statusCode).toBe(201);
+    const now = Date.now();
+    await service(now).sendRequestAlerts();
+    const [first] = await alertsTo(alertedUser!.email);
+    expect(first?.subject).toBe('2 new care requests near you on CareMatch');
+    expect(first?.bodyText).toMatch(/Palliative Care in LS6, \d+\.\d miles from you/);
+    expect(first?.bodyText).toContain('Palliative Care in LS8');
+    expect(first?.bodyText).not.toContain('LS6 3AB');
+    expect(await alertsTo(quietUser!.email)).toHaveLength(0);
+
+    // A third request: nothing more the same day, then one email with only the new request.
+    expect((await post(cookie, { ...palliative, postcode: 'LS17 6HQ' })).statusCode).toBe(201);
+    await service(now + 3_600_000).sendRequestAlerts();
+    expect(await alertsTo(alertedUser!.email)).toHaveLength(1);
+    await service(now + 25 * 3_600_000).sendRequestAlerts();
+    const alerts = await alertsTo(alertedUser!.email);
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]!.subject).toBe('A new care request near you on CareMatch');
+    expect(alerts[1]!.bodyText).toContain('Palliative Care in LS17');
+    expect(alerts[1]!.bodyText).not.toContain('in LS8');
+  });
+
+  it('is a carer’s setting', async () => {
+    expect(
+      (await t.injectAs(leedsCarer.cookie, { method: 'GET', url: '/api/settings/request-alerts' })).json(),
+    ).toEqual({
+      on: true,
+    });
+    const customer = await t.injectAs(cookies.family, { method: 'GET', url: '/api/settings/request-alerts' });
+    expect(customer.statusCode).toBe(403);
+  });
+});

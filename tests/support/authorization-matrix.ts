@@ -375,6 +375,18 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // (where the matrix's carers live), of their care type and week.
   { method: 'POST', path: '/api/care-requests', body: careRequestBody, expected: customers(201) },
   { method: 'GET', path: '/api/care-requests/mine', expected: customers(200) },
+  {
+    method: 'GET',
+    path: '/api/settings/request-alerts',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
+    note: 'a carer without a profile has no alerts to set (404)',
+  },
+  {
+    method: 'PUT',
+    path: '/api/settings/request-alerts',
+    body: { on: true },
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
+  },
   // Care arrangements (issue 20): the two people in one, and no one else. A cell's own
   // arrangement is a new proposal from the family in the caller's conversation (so the carer may
   // answer it and the family may not: 409), its own visit one of an accepted arrangement there.

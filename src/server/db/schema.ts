@@ -275,6 +275,10 @@ export const carerProfiles = pgTable(
     availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
     /** When the "is your availability still right?" email last went (60 days after an update). */
     availabilityRemindedAt: timestamp('availability_reminded_at', { withTimezone: true }),
+    /** Emails about new care requests that fit the carer (issue 20): on unless turned off in Settings. */
+    requestAlerts: boolean('request_alerts').notNull().default(true),
+    /** When the last such email went: at most one a day. */
+    requestAlertsSentAt: timestamp('request_alerts_sent_at', { withTimezone: true }),
     /** Kept equal to the average of `reviews.rating` in the same transaction as every review write. */
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
@@ -832,6 +836,8 @@ export const careRequests = pgTable(
       .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.status} = 'open'`),
     index('care_requests_closes_idx').on(t.status, t.closesAt),
+    // The day's new requests, for the carers' alert emails (migration 0018).
+    index('care_requests_created_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
     check('care_requests_status_check', sql`${t.status} in ('open', 'filled', 'not_needed', 'expired')`),
   ],
 );

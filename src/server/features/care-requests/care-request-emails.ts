@@ -22,3 +22,46 @@ export function careRequestClosingEmail(
     ].join('\n'),
   };
 }
+
+/** One line of a carer's alert: what, where (the outward code), how far, from when. */
+export interface AlertedRequest {
+  careType: string;
+  postcodeDistrict: string;
+  miles: number;
+  startDate: string;
+}
+
+/** To a carer, at most once a day: the new care requests that fit them. */
+export function careRequestAlertEmail(
+  to: string,
+  firstName: string | null,
+  requests: AlertedRequest[],
+  requestsLink: string,
+  settingsLink: string,
+): OutgoingEmail {
+  const one = requests.length === 1;
+  return {
+    to,
+    subject: one
+      ? 'A new care request near you on CareMatch'
+      : `${requests.length} new care requests near you on CareMatch`,
+    text: [
+      `Hello${firstName ? ` ${firstName}` : ''},`,
+      ``,
+      one
+        ? 'A family near you has posted a care request that fits your care type and the days you are free:'
+        : 'Families near you have posted care requests that fit your care type and the days you are free:',
+      ``,
+      ...requests.map(
+        (request) =>
+          `- ${request.careType} in ${request.postcodeDistrict}, ${request.miles.toFixed(1)} miles from you, starting ${request.startDate}`,
+      ),
+      ``,
+      `Read and answer them in the Requests tab of your dashboard: ${requestsLink}`,
+      ``,
+      `We send at most one of these emails a day. To stop them, turn off "Care request emails" in Settings: ${settingsLink}`,
+      ``,
+      `The CareMatch team`,
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   careRequestResponses as r,
@@ -151,6 +151,101 @@ export function createCareRequestsRepository(db: Executor) {
         .where(and(eq(r.requestId, requestId), eq(r.carerId, carerId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * The alert emails due (issue 20): requests posted since `since`, each with the carers it fits
+     * (as the carers' own list decides: travel distance, care type, week; no blocks, no suspended
+     * or unconfirmed accounts), for carers with alerts on who have not been emailed in the last
+     * day, and only requests newer than their last email. Found from the requests' side, through
+     * the GiST index on the carers' travel areas (migration 0015).
+     */
+    async alertsDue(since: Date, dayAgo: Date, now: Date) {
+      const carerHome = sql`ll_to_earth(${carerProfiles.homeLatitude}, ${carerProfiles.homeLongitude})`;
+      const distance = sql<number>`earth_distance(${carerHome}, ${where})`;
+      const family = aliasedTable(users, 'requesting_family');
+      return db
+        .select({
+          carerId: carerProfiles.id,
+          email: users.email,
+          firstName: users.firstName,
+          requestId: q.id,
+          careType: q.careType,
+          postcodeDistrict: q.postcodeDistrict,
+          startDate: q.startDate,
+          distanceMetres: distance,
+        })
+        .from(q)
+        .innerJoin(family, and(eq(family.id, q.customerId), isNull(family.suspendedAt)))
+        .innerJoin(
+          carerProfiles,
+          and(
+            sql`${carerProfiles.homeLatitude} is not null and ${carerProfiles.homeLongitude} is not null`,
+            sql`earth_box(${carerHome}, coalesce(${carerProfiles.travelMiles}, 50) * 1609.344::float8) @> ${where}`,
+            sql`${distance} <= coalesce(${carerProfiles.travelMiles}, ${DEFAULT_TRAVEL_MILES}) * ${METRES_PER_MILE}::float8`,
+            eq(carerProfiles.specialization, q.careType),
+            sql`((${q.patternSlots} & ${carerProfiles.availabilitySlots}) <> 0
+              or (${q.liveIn} and 'Live-in Care' = any(${carerProfiles.availability})))`,
+            eq(carerProfiles.isActive, true),
+            sql`${carerProfiles.listedUntil} > ${now.toISOString()}::timestamptz`,
+            eq(carerProfiles.requestAlerts, true),
+            sql`(${carerProfiles.requestAlertsSentAt} is null or ${carerProfiles.requestAlertsSentAt} < ${dayAgo.toISOString()}::timestamptz)`,
+            sql`${q.createdAt} > coalesce(${carerProfiles.requestAlertsSentAt}, ${since.toISOString()}::timestamptz)`,
+          ),
+        )
+        .innerJoin(
+          users,
+          and(
+            eq(users.id, carerProfiles.userId),
+            isNull(users.suspendedAt),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        )
+        .where(
+          and(
+            eq(q.status, 'open'),
+            sql`${q.closesAt} > ${now.toISOString()}::timestamptz`,
+            sql`${q.createdAt} > ${since.toISOString()}::timestamptz`,
+            sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${q.customerId} and ${userBlocks.blockedId} = ${users.id})
+              or (${userBlocks.blockerId} = ${users.id} and ${userBlocks.blockedId} = ${q.customerId}))`,
+            sql`not exists (select 1 from ${r} where ${r.requestId} = ${q.id} and ${r.carerId} = ${carerProfiles.id})`,
+          ),
+        )
+        .orderBy(carerProfiles.id, distance);
+    },
+
+    /** Marks the carers as emailed now, unless another instance just did; returns those marked. */
+    async claimAlerts(carerIds: string[], dayAgo: Date, now: Date): Promise<string[]> {
+      if (carerIds.length === 0) return [];
+      const rows = await db
+        .update(carerProfiles)
+        .set({ requestAlertsSentAt: now })
+        .where(
+          and(
+            inArray(carerProfiles.id, carerIds),
+            sql`(${carerProfiles.requestAlertsSentAt} is null or ${carerProfiles.requestAlertsSentAt} < ${dayAgo.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ id: carerProfiles.id });
+      return rows.map((row) => row.id);
+    },
+
+    async alertsOn(userId: string): Promise<boolean | undefined> {
+      const [row] = await db
+        .select({ on: carerProfiles.requestAlerts })
+        .from(carerProfiles)
+        .where(eq(carerProfiles.userId, userId))
+        .limit(1);
+      return row?.on;
+    },
+
+    async setAlerts(userId: string, on: boolean): Promise<boolean> {
+      const rows = await db
+        .update(carerProfiles)
+        .set({ requestAlerts: on })
+        .where(eq(carerProfiles.userId, userId))
+        .returning({ id: carerProfiles.id });
+      return rows.length > 0;
     },
 
     /** Open requests past their closing time become expired; returns how many. */

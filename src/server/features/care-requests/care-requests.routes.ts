@@ -9,6 +9,7 @@ import {
   NearbyCareRequests,
   OwnCareRequest,
   OwnCareRequests,
+  RequestAlerts,
 } from '@contracts/care-requests';
 import { ErrorBody } from '@contracts/errors';
 import { onlyRoles, requireUser } from '../../platform/sessions/session.plugin';
@@ -84,6 +85,33 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
       },
     },
     async (request) => careRequests.update(requireUser(request), request.params.id, request.body),
+  );
+
+  api.get(
+    '/api/settings/request-alerts',
+    {
+      config: carers,
+      schema: {
+        tags: ['care-requests'],
+        summary: 'Whether you are emailed about new care requests near you (carers)',
+        response: { 200: RequestAlerts, ...errors },
+      },
+    },
+    async (request) => careRequests.alerts(requireUser(request)),
+  );
+
+  api.put(
+    '/api/settings/request-alerts',
+    {
+      config: carers,
+      schema: {
+        tags: ['care-requests'],
+        summary: 'Turn the care request emails on or off (carers)',
+        body: RequestAlerts,
+        response: { 200: RequestAlerts, ...errors },
+      },
+    },
+    async (request) => careRequests.setAlerts(requireUser(request), request.body.on),
   );
 
   api.post(

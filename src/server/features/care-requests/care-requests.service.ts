@@ -24,7 +24,7 @@ import { isListed } from '../carers/carer-listing';
 import type { CarersService } from '../carers/carers.service';
 import type { MessagingService } from '../messaging/messaging.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
-import { careRequestClosingEmail } from './care-request-emails';
+import { careRequestAlertEmail, careRequestClosingEmail } from './care-request-emails';
 import {
   createCareRequestsRepository,
   DEFAULT_TRAVEL_MILES,
@@ -326,6 +326,59 @@ export function createCareRequestsService({
         if (isUniqueViolation(error)) throw AppError.conflict(CARE_REQUEST_MESSAGES.alreadyResponded);
         throw error;
       }
+    },
+
+    /** GET /api/settings/request-alerts: whether the carer is emailed about new requests. */
+    async alerts(user: UserRow): Promise<{ on: boolean }> {
+      const on = await repository.alertsOn(user.id);
+      if (on === undefined) throw AppError.notFound(CARE_REQUEST_MESSAGES.needsProfile);
+      return { on };
+    },
+
+    async setAlerts(user: UserRow, on: boolean): Promise<{ on: boolean }> {
+      if (!(await repository.setAlerts(user.id, on)))
+        throw AppError.notFound(CARE_REQUEST_MESSAGES.needsProfile);
+      return { on };
+    },
+
+    /**
+     * Housekeeping, hourly: emails each carer the care requests posted lately that fit
+     * them and that they have not been told of, in one email, at most once a day. The marks and
+     * the emails are written in one transaction; instances racing mark each carer once.
+     */
+    async sendRequestAlerts(at: Date = now()): Promise<number> {
+      const dayAgo = new Date(at.getTime() - DAY_MS);
+      // Requests of the last two days: a carer waits at most a day between emails, so nothing
+      // posted meanwhile is older than that when their next email is due.
+      const due = await repository.alertsDue(new Date(at.getTime() - 2 * DAY_MS), dayAgo, at);
+      const byCarer = new Map<string, typeof due>();
+      for (const row of due) byCarer.set(row.carerId, [...(byCarer.get(row.carerId) ?? []), row]);
+      if (byCarer.size === 0) return 0;
+      const sent = await db.transaction(async (tx) => {
+        const inTx = createCareRequestsRepository(tx);
+        const claimed = await inTx.claimAlerts([...byCarer.keys()], dayAgo, at);
+        for (const carerId of claimed) {
+          const rows = byCarer.get(carerId)!;
+          await enqueueEmail(
+            tx,
+            careRequestAlertEmail(
+              rows[0]!.email,
+              rows[0]!.firstName,
+              rows.map((row) => ({
+                careType: row.careType,
+                postcodeDistrict: row.postcodeDistrict,
+                miles: miles(row.distanceMetres),
+                startDate: row.startDate,
+              })),
+              `${publicUrl}${paths.carerDashboard}`,
+              `${publicUrl}${paths.settings}`,
+            ),
+          );
+        }
+        return claimed.length;
+      });
+      if (sent > 0) mailer.dispatchSoon();
+      return sent;
     },
 
     /**
