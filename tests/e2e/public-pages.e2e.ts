@@ -53,8 +53,9 @@ describe('signed-in home', () => {
       'Bookings',
       'Reviews',
     ]);
-    // Issue 6 gives the Messages tile its inbox; Bookings and Reviews still have no page.
-    expect(await tiles.getByRole('link').count()).toBe(2);
+    // Issue 6 gives the Messages tile its inbox, issue 20 Bookings My care; Reviews has no page.
+    expect(await tiles.getByRole('link').count()).toBe(3);
+    expect(await tiles.getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe('/my-care');
     expect(await tiles.getByRole('link', { name: 'Browse Carers' }).getAttribute('href')).toBe(
       '/customer-dashboard',
     );

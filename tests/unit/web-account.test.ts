@@ -40,6 +40,7 @@ describe('the avatar menu (SPEC site header)', () => {
       ['Find Care', '/customer-dashboard'],
       ['Saved Carers', '/saved'],
       ['Care Requests', '/care-requests'],
+      ['My Care', '/my-care'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);

@@ -31,8 +31,11 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
-      <SiteHeader user={user} isLoading={isLoading} />
-      <EmailConfirmationBanner user={user} />
+      {/* A printed page (an arrangement's summary) is the page alone. */}
+      <div className="contents print:hidden">
+        <SiteHeader user={user} isLoading={isLoading} />
+        <EmailConfirmationBanner user={user} />
+      </div>
       {/* SPEC 2: the route table depends on who is signed in, so nothing routes until that is known. */}
       {pageWaits ? (
         <Main>
@@ -51,7 +54,9 @@ export function RootLayout() {
           </Main>
           {/* The footer arrives with the page: under a spinner it would jump down once the page
               loads, a layout shift that costs the Lighthouse score. */}
-          <SiteFooter />
+          <div className="contents print:hidden">
+            <SiteFooter />
+          </div>
         </Suspense>
       )}
     </div>

@@ -124,6 +124,11 @@ const CareRequestsPage = lazyPage(
   () => import('@web/features/care-requests/pages/care-requests-page'),
   'CareRequestsPage',
 );
+const MyCarePage = lazyPage(() => import('@web/features/my-care/pages/my-care-page'), 'MyCarePage');
+const ArrangementPrintPage = lazyPage(
+  () => import('@web/features/my-care/pages/arrangement-print-page'),
+  'ArrangementPrintPage',
+);
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -186,6 +191,9 @@ const router = createBrowserRouter([
           { path: paths.conversation, element: <MessagesPage /> },
           // Issue 20: a family's care requests and the carers who answered.
           { path: CARE_REQUESTS_PATH, element: <CareRequestsPage /> },
+          // Issue 20: arrangements and the visits of the coming weeks, and one arrangement to print.
+          { path: paths.myCare, element: <MyCarePage /> },
+          { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -226,6 +234,8 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.messages, MessagesPage],
   [paths.conversation, MessagesPage],
   [CARE_REQUESTS_PATH, CareRequestsPage],
+  [paths.myCare, MyCarePage],
+  [`${paths.myCare}/:id/print`, ArrangementPrintPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

@@ -1,6 +1,7 @@
 // What the header shows of the signed-in person, shared by the avatar menu and the mobile drawer.
 import type { ComponentType } from 'react';
 import {
+  CalendarDays,
   ClipboardList,
   Heart,
   LayoutDashboard,
@@ -27,6 +28,8 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
     links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
     // Issue 20: what the family asked for and who answered.
     links.push({ label: 'Care Requests', to: CARE_REQUESTS_PATH, icon: ClipboardList });
+    // Issue 20: the arrangements agreed with carers and the visits to come.
+    links.push({ label: 'My Care', to: paths.myCare, icon: CalendarDays });
   }
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });

@@ -23,6 +23,7 @@ import { DashboardEmptyState } from '../components/dashboard-empty-state';
 import { DashboardMessages } from '../components/dashboard-messages';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
 import { DashboardRequests } from '../components/dashboard-requests';
+import { DashboardSchedule } from '../components/dashboard-schedule';
 import { DashboardReviews } from '../components/dashboard-reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { MembershipCard } from '../components/membership-card';
@@ -30,6 +31,7 @@ import { MembershipCard } from '../components/membership-card';
 const TAB_PROFILE = 'profile';
 const TAB_MESSAGES = 'messages';
 const TAB_REQUESTS = 'requests';
+const TAB_SCHEDULE = 'schedule';
 
 /** The page frame every state shares, so the h1 is always 'Carer Dashboard'. */
 function DashboardFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
@@ -146,7 +148,7 @@ export function CarerDashboardPage() {
             <Star aria-hidden="true" />
             Reviews
           </TabsTrigger>
-          <TabsTrigger value="schedule">
+          <TabsTrigger value={TAB_SCHEDULE}>
             <CalendarDays aria-hidden="true" />
             Schedule
           </TabsTrigger>
@@ -166,10 +168,9 @@ export function CarerDashboardPage() {
         <TabsContent value="reviews">
           <DashboardReviews carerId={profile.id} />
         </TabsContent>
-        <TabsContent value="schedule">
-          <DashboardEmptyState icon={CalendarDays} title="Schedule">
-            <p>Booking and schedule features coming soon</p>
-          </DashboardEmptyState>
+        <TabsContent value={TAB_SCHEDULE}>
+          {/* Issue 20: the visits of the coming weeks and the arrangements behind them. */}
+          <DashboardSchedule active={tab === TAB_SCHEDULE} />
         </TabsContent>
         <TabsContent value={TAB_REQUESTS}>
           <DashboardRequests active={tab === TAB_REQUESTS} onEditProfile={editProfile} />

@@ -17,19 +17,19 @@ type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: s
 
 /**
  * SPEC "Signed-in home": the tiles by role. Messages links to the inbox (issue 6 overrides the SPEC's
- * "no link" for this tile); the others without a link have no page yet.
+ * "no link" for this tile); issue 20 gives Bookings and Schedule My care; Reviews has no page yet.
  */
 const TILES: Record<CurrentUser['userType'], Tile[]> = {
   customer: [
     { label: 'Browse Carers', icon: Search, to: paths.customerDashboard },
     { label: 'Messages', icon: MessageSquare, to: paths.messages },
-    { label: 'Bookings', icon: CalendarDays },
+    { label: 'Bookings', icon: CalendarDays, to: paths.myCare },
     { label: 'Reviews', icon: Star },
   ],
   carer: [
     { label: 'My Profile', icon: UserRound, to: paths.carerDashboard },
     { label: 'Messages', icon: MessageSquare, to: paths.messages },
-    { label: 'Schedule', icon: CalendarDays },
+    { label: 'Schedule', icon: CalendarDays, to: paths.myCare },
     { label: 'Reviews', icon: Star },
   ],
 };

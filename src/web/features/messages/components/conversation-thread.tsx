@@ -21,13 +21,13 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { cn } from '@web/lib/utils';
 import { useMarkRead, useSetBlocked } from '../api/thread-actions';
 import { ReplyForm } from './reply-form';
+import { ThreadArrangement } from './thread-arrangement';
 
 /**
- * A carer's message the server held back (issue 20): a family without a plan sees this sentence in
+ * A carer's message the server held back (issue 20): a family without a plan sees a sentence in
  * place of an answer to their care request until they subscribe.
  */
-const isLocked = (message: Thread['messages'][number]) =>
-  !message.fromMe && message.content === MESSAGE_MESSAGES.subscribeToRead;
+const isLocked = (message: Thread['messages'][number]) => message.locked;
 
 function BackToInbox({ className }: { className?: string }) {
   return (
@@ -300,6 +300,7 @@ function OpenThread({ thread }: { thread: Thread }) {
   return (
     <div className="grid gap-2">
       <ThreadHeader thread={thread} />
+      <ThreadArrangement thread={thread} />
       <MessageLog thread={thread} />
       <div className="border-t border-border pt-4">
         {thread.replyBlockedBy ? (

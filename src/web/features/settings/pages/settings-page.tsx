@@ -2,6 +2,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
 import { hasSearchPlace, useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { CalendarFeedSection } from '../components/calendar-feed-section';
 import { DataSection } from '../components/data-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
@@ -32,6 +33,8 @@ export function SettingsPage() {
         <PasswordSection />
         <TwoFactorSection />
         <SessionsSection />
+        {/* Issue 20: the visits in a calendar app. */}
+        <CalendarFeedSection />
         <DataSection />
         <DeleteAccountSection />
       </div>
