@@ -21,7 +21,13 @@ function fields(instant: Date) {
 /** Minutes the UK is ahead of UTC at `instant`: 60 in summer (BST), 0 in winter (GMT). */
 function offsetMinutes(instant: number): number {
   const f = fields(new Date(instant));
-  const asUtc = Date.UTC(Number(f.year), Number(f.month) - 1, Number(f.day), Number(f.hour), Number(f.minute));
+  const asUtc = Date.UTC(
+    Number(f.year),
+    Number(f.month) - 1,
+    Number(f.day),
+    Number(f.hour),
+    Number(f.minute),
+  );
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
