@@ -837,7 +837,9 @@ export const careRequests = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('care_requests_closes_idx').on(t.status, t.closesAt),
     // The day's new requests, for the carers' alert emails (migration 0018).
-    index('care_requests_created_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('care_requests_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     check('care_requests_status_check', sql`${t.status} in ('open', 'filled', 'not_needed', 'expired')`),
   ],
 );
