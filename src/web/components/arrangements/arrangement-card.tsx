@@ -123,6 +123,16 @@ export function ArrangementFormDialog({
       description: `${partnerName} can now accept, decline or propose changes.`,
     });
     setOpen(false);
+    // A new proposal removes the button that opened the dialog (and the dialog with it), so Radix
+    // cannot put the keyboard back: once the card is drawn, it goes to the card.
+    if (mode === 'new') {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const target = focusAfter?.();
+          if (target && !target.contains(document.activeElement)) target.focus();
+        }),
+      );
+    }
   };
 
   return (

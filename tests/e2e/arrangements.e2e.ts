@@ -1,0 +1,281 @@
+// Issue 20: care arrangements. The subscribed family proposes Tuesdays and Thursdays 09:00–12:00
+// to the demo carer Grace from their conversation (mistakes shown beside their fields first); Grace
+// accepts in the thread; both see the visits (My care, the dashboard's Schedule tab); Grace says
+// she is running late and the family's open page shows it; the calendar feed from Settings parses
+// with a real iCalendar parser and has the visits. axe at desktop and 375 px on every new screen.
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARRANGEMENT_MESSAGES } from '@contracts/arrangements';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
+import { toastTitle } from './support/journeys';
+
+const suite = useE2ESuite();
+const open = suite.open;
+
+const TASKS = 'Help getting up, washed and dressed; a light breakfast; a short walk if the weather is fine.';
+const NOTE = 'Traffic on the ring road, about 15 minutes';
+
+/** 'YYYY-MM-DD', `days` from today (UK). */
+function dateIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, `sideways scroll on ${label}`).toBeLessThanOrEqual(widths.client);
+}
+
+type VisitItem = { id: string; startsAt: string; date: string; start: string; partnerName: string };
+
+async function visitsOf(page: Page): Promise<VisitItem[]> {
+  const response = await page.request.get('/api/visits?days=28');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: VisitItem[] }).items;
+}
+
+async function openScheduleTab(page: Page) {
+  await page.goto('/carer-dashboard');
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await page.getByRole('heading', { name: 'Visits', level: 2 }).waitFor();
+}
+
+describe('care arrangements', () => {
+  it('a family proposes, the carer accepts, both see the visits, a notice reaches the family, and the calendar feed has them', async () => {
+    // The family writes to Grace first (the arrangement is proposed from their conversation).
+    const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    const profile = (await (await carer.request.get('/api/carers/my-profile')).json()) as {
+      id: string;
+      userId: string;
+    };
+    const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    const sent = await family.request.post('/api/messages', {
+      data: {
+        receiverId: profile.userId,
+        carerId: profile.id,
+        content: 'Hello Grace, could you help my mum on Tuesday and Thursday mornings?',
+      },
+    });
+    expect(sent.status()).toBe(201);
+    const { conversationId } = (await sent.json()) as { conversationId: string };
+
+    // At 375 px first: the form fits, its mistakes beside the fields; Cancel gives the button back.
+    await family.setViewportSize(MOBILE);
+    await family.goto(`/messages/${conversationId}`);
+    await family.getByRole('log').getByText('could you help my mum').waitFor();
+    const proposeButton = family.getByRole('button', { name: 'Propose care arrangement' });
+    await proposeButton.click();
+    const dialog = family.getByRole('dialog', { name: 'Propose a care arrangement' });
+    await dialog.getByRole('button', { name: 'Send proposal' }).click();
+    await dialog.getByText(ARRANGEMENT_MESSAGES.startDateRequired).waitFor();
+    await expectNoSidewaysScroll(family, 'proposal form with errors (mobile)');
+    await expectNoAxeViolations(family, 'proposal form with errors (mobile)');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectFocused(proposeButton);
+
+    await family.setViewportSize(DESKTOP);
+    await proposeButton.click();
+    await dialog.waitFor();
+    const startDate = dialog.getByLabel('Start date');
+    await expectFocused(startDate);
+    await expectNoAxeViolations(family, 'proposal form (desktop)');
+
+    // Sent empty: each mistake beside its field, the first one focused.
+    await dialog.getByRole('button', { name: 'Send proposal' }).click();
+    await expectFocused(startDate);
+    await dialog.getByText(ARRANGEMENT_MESSAGES.startDateRequired).waitFor();
+    const visit1 = dialog.getByRole('group', { name: 'Visit 1' });
+    await visit1.getByText(ARRANGEMENT_MESSAGES.dayRequired).waitFor();
+    expect(await visit1.getByLabel('Day').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText(ARRANGEMENT_MESSAGES.rateFormat).waitFor();
+    await expectNoAxeViolations(family, 'proposal form with errors (desktop)');
+
+    // Tuesdays and Thursdays 09:00–12:00 from a week today.
+    await startDate.fill(dateIn(7));
+    await visit1.getByLabel('Day').selectOption('tuesday');
+    await visit1.getByLabel('Starts at').fill('09:00');
+    await visit1.getByLabel('Ends at').fill('12:00');
+    await dialog.getByRole('button', { name: 'Add a visit' }).click();
+    const visit2 = dialog.getByRole('group', { name: 'Visit 2' });
+    await expectFocused(visit2.getByLabel('Day'));
+    await visit2.getByLabel('Day').selectOption('thursday');
+    await visit2.getByLabel('Starts at').fill('09:00');
+    // An end before the start is refused beside that field.
+    await visit2.getByLabel('Ends at').fill('08:00');
+    await dialog.getByLabel('Hourly rate (£)').fill('18.50');
+    await dialog.getByLabel('Tasks').fill(TASKS);
+    await dialog.getByRole('button', { name: 'Send proposal' }).click();
+    await expectFocused(visit2.getByLabel('Ends at'));
+    await visit2.getByText(ARRANGEMENT_MESSAGES.endBeforeStart).waitFor();
+    await visit2.getByLabel('Ends at').fill('12:00');
+    await dialog.getByRole('button', { name: 'Send proposal' }).click();
+    await toastTitle(family, 'Arrangement Proposed').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const familyCard = family.locator('[data-testid="arrangement-card"]');
+    await expectFocused(familyCard.getByRole('heading', { name: /^Care arrangement with Grace/ }));
+    await familyCard.getByText(/^Waiting for Grace .* to answer\.$/).waitFor();
+    await familyCard.getByText('Tuesdays and Thursdays 09:00–12:00 (6 hours a week, UK time)').waitFor();
+    await familyCard.getByText('£18.50 an hour, paid to the carer directly').waitFor();
+    expect(await familyCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    expect(await family.getByRole('button', { name: 'Propose care arrangement' }).count()).toBe(0);
+    // The step is also a message in the conversation.
+    await expectNoAxeViolations(family, 'thread with a proposal (desktop)');
+
+    // Grace answers from the thread.
+    await carer.goto(`/messages/${conversationId}`);
+    const carerCard = carer.locator('[data-testid="arrangement-card"]');
+    await carerCard.getByText(/^Waiting for your answer/).waitFor();
+    await carerCard.getByText(TASKS).waitFor();
+    await expectNoAxeViolations(carer, 'thread with a proposal to answer (desktop)');
+    await carerCard.getByRole('button', { name: 'Decline' }).click();
+    const decline = carer.getByRole('dialog', { name: 'Decline this proposal?' });
+    await decline.getByRole('button', { name: 'Decline proposal' }).click();
+    await decline.getByText(ARRANGEMENT_MESSAGES.reasonRequired).waitFor();
+    await expectNoAxeViolations(carer, 'decline dialog with an error (desktop)');
+    await decline.getByRole('button', { name: 'Keep the proposal' }).click();
+    await carerCard.getByRole('button', { name: 'Accept' }).click();
+    await toastTitle(carer, 'Arrangement Accepted').waitFor();
+    await carerCard.getByText(/^Agreed with /).waitFor();
+    await carerCard.getByRole('button', { name: 'End arrangement' }).waitFor();
+
+    // Both see the visits: Tuesday and Thursday mornings, from the start date.
+    const graceVisits = (await visitsOf(family)).filter((visit) => visit.partnerName.startsWith('Grace'));
+    expect(graceVisits.length).toBeGreaterThanOrEqual(4);
+    for (const visit of graceVisits) {
+      expect(visit.start).toBe('09:00');
+      expect(visit.date >= dateIn(7)).toBe(true);
+      expect([2, 4]).toContain(new Date(`${visit.date}T12:00:00Z`).getUTCDay());
+    }
+    await family.goto('/my-care');
+    await family.getByRole('heading', { name: 'My care', level: 1 }).waitFor();
+    const familyVisits = family.locator('[data-testid="visit"]').filter({ hasText: 'With Grace' });
+    await familyVisits.first().waitFor();
+    expect(await familyVisits.count()).toBe(graceVisits.length);
+    await familyVisits.first().getByText('09:00 to 12:00').waitFor();
+    await family
+      .locator('[data-testid="arrangement-card"]')
+      .filter({ hasText: 'Grace' })
+      .getByText(/^Agreed with Grace/)
+      .waitFor();
+    await expectNoAxeViolations(family, '/my-care (desktop)');
+
+    await openScheduleTab(carer);
+    const carerVisits = carer.locator('[data-testid="visit"]');
+    await carerVisits.first().waitFor();
+    expect(await carerVisits.count()).toBe(graceVisits.length);
+    await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab (desktop)');
+
+    // Grace is running late for the first visit, with a note; the family's open page shows it.
+    const first = carerVisits.first();
+    await first.getByRole('button', { name: /^Add a note/ }).click();
+    await first.getByLabel('Note for the family (optional)').fill(NOTE);
+    await first.getByRole('button', { name: /^Running late/ }).click();
+    await toastTitle(carer, 'Family Told You Are Running Late').waitFor();
+    await first.getByText(`Running late: ${NOTE}`).waitFor();
+    await familyVisits
+      .first()
+      .locator('[data-testid="visit-notice"]')
+      .getByText(`Running late: ${NOTE}`)
+      .waitFor({ timeout: 25_000 });
+
+    // The printable summary.
+    const graceCard = family.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Grace' });
+    await graceCard.getByRole('link', { name: 'Printable summary' }).click();
+    await family.getByRole('heading', { name: 'Care arrangement summary', level: 1 }).waitFor();
+    await family.getByText('Tuesdays and Thursdays 09:00–12:00 (6 hours a week, UK time)').waitFor();
+    await family.getByRole('button', { name: 'Print' }).waitFor();
+    await expectNoAxeViolations(family, 'printable summary (desktop)');
+
+    // The calendar feed: turned on in Settings, the address shown once, parsed by ical.js.
+    await family.goto('/settings');
+    const section = family.getByRole('region', { name: 'Calendar feed' });
+    await section.getByText(/Anyone who has this address can see your visits/).waitFor();
+    await section.getByRole('button', { name: 'Turn on calendar feed' }).click();
+    await toastTitle(family, 'Calendar Feed On').waitFor();
+    const address = section.getByLabel('Your calendar address');
+    await expectFocused(address);
+    await section.getByRole('button', { name: 'Copy address' }).waitFor();
+    await expectNoAxeViolations(family, '/settings calendar feed on (desktop)');
+    const url = new URL(await address.inputValue());
+    expect(url.pathname).toMatch(/^\/api\/calendar\/[^/]+\.ics$/);
+    const feed = await family.request.get(url.pathname);
+    expect(feed.status()).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()) as unknown[]);
+    const starts = new Set(
+      calendar
+        .getAllSubcomponents('vevent')
+        .map((event) => new ICAL.Event(event).startDate.toJSDate().toISOString()),
+    );
+    for (const visit of graceVisits) expect(starts.has(new Date(visit.startsAt).toISOString())).toBe(true);
+
+    // A new address replaces the old one.
+    await section.getByRole('button', { name: 'Make a new address' }).click();
+    await toastTitle(family, 'New Address Made').waitFor();
+    await expect.poll(async () => new URL(await address.inputValue()).pathname).not.toBe(url.pathname);
+    expect((await family.request.get(url.pathname)).status()).toBe(404);
+
+    // At 375 px: the thread, My care, the Schedule tab and Settings fit, with no sideways scroll.
+    await family.setViewportSize(MOBILE);
+    await family.goto('/my-care');
+    await familyVisits.first().waitFor();
+    await expectNoSidewaysScroll(family, '/my-care (mobile)');
+    await expectNoAxeViolations(family, '/my-care (mobile)');
+    await family.goto('/settings');
+    await section.getByRole('button', { name: 'Turn off calendar feed' }).click();
+    const turnOff = family.getByRole('dialog', { name: 'Turn off your calendar feed?' });
+    await expectNoAxeViolations(family, '/settings turn off dialog (mobile)');
+    await turnOff.getByRole('button', { name: 'Turn off' }).click();
+    await toastTitle(family, 'Calendar Feed Off').waitFor();
+    await section.getByRole('button', { name: 'Turn on calendar feed' }).waitFor();
+    await expectNoSidewaysScroll(family, '/settings (mobile)');
+    await expectNoAxeViolations(family, '/settings calendar feed off (mobile)');
+
+    await family.goto(`/messages/${conversationId}`);
+    const mobileCard = family.locator('[data-testid="arrangement-card"]');
+    await mobileCard.getByText(/^Agreed with Grace/).waitFor();
+    await expectNoSidewaysScroll(family, 'thread with an arrangement (mobile)');
+    await expectNoAxeViolations(family, 'thread with an arrangement (mobile)');
+    await mobileCard.getByRole('button', { name: 'End arrangement' }).click();
+    await family.getByRole('dialog', { name: 'End this arrangement?' }).waitFor();
+    await expectNoAxeViolations(family, 'end dialog (mobile)');
+    await family.getByRole('button', { name: 'Keep the arrangement' }).click();
+
+    await carer.setViewportSize(MOBILE);
+    await openScheduleTab(carer);
+    await carerVisits.first().getByText(`Running late: ${NOTE}`).waitFor();
+    await expectNoSidewaysScroll(carer, '/carer-dashboard Schedule tab (mobile)');
+    await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab (mobile)');
+
+    // Cancelling one visit, with a confirmation: both see it cancelled.
+    const last = carerVisits.last();
+    await last.getByRole('button', { name: /^Cancel the visit/ }).click();
+    const cancel = carer.getByRole('dialog', { name: 'Cancel this visit?' });
+    await expectNoAxeViolations(carer, 'cancel visit dialog (mobile)');
+    await cancel.getByRole('button', { name: 'Cancel visit' }).click();
+    await toastTitle(carer, 'Visit Cancelled').waitFor();
+    await last.getByText('Cancelled', { exact: true }).waitFor();
+  });
+
+  it('shows the demo family its agreed arrangement with Margaret on My care and in their conversation', async () => {
+    const family = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
+    await family.goto('/my-care');
+    await family.getByRole('heading', { name: 'My care', level: 1 }).waitFor();
+    const margaret = family.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Margaret' });
+    await margaret.getByText(/^Agreed with Margaret/).waitFor();
+    await family.locator('[data-testid="visit"]').filter({ hasText: 'With Margaret' }).first().waitFor();
+    await margaret.getByRole('link', { name: /^Messages with Margaret/ }).click();
+    await family.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    await family
+      .locator('[data-testid="arrangement-card"]')
+      .getByText(/^Agreed with Margaret/)
+      .waitFor();
+    // An arrangement is going on with Margaret: nothing new to propose there.
+    expect(await family.getByRole('button', { name: 'Propose care arrangement' }).count()).toBe(0);
+  });
+});
