@@ -8,7 +8,7 @@ import {
   type CalendarFeed,
   type Visit,
 } from '@contracts/arrangements';
-import { users } from '../../src/server/db/schema';
+import { userBlocks, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';
@@ -330,6 +330,11 @@ describe('declining', () => {
     });
     expect(proposal.statusCode, proposal.body).toBe(201);
     const id = proposal.json<Arrangement>().id;
+    // Across a block nothing can be arranged, not even an answer to a proposal.
+    await t.database.db.insert(userBlocks).values({ blockerId: user.id, blockedId: demoCarer.userId });
+    const blocked = await call(cookies.carer, 'POST', `/api/bookings/${id}/accept`);
+    expect(blocked.statusCode).toBe(403);
+    await t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, user.id));
     const noReason = await call(cookies.carer, 'POST', `/api/bookings/${id}/decline`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     const declined = await call(cookies.carer, 'POST', `/api/bookings/${id}/decline`, {
