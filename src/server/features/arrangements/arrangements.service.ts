@@ -11,6 +11,7 @@ import {
   type VisitNoticeInput,
   type WeeklyVisit,
 } from '@contracts/arrangements';
+import { DELETED_USER_NAME } from '@contracts/messages';
 import { paths } from '@contracts/paths';
 import type { Database } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';
@@ -54,6 +55,24 @@ const longDate = (date: string) =>
 const termsInWords = (terms: { visits: WeeklyVisit[]; startDate: string; hourlyRate: string }) =>
   `${describeVisits(terms.visits)}, from ${longDate(terms.startDate)}, at £${terms.hourlyRate} an hour`;
 
+/** The people of an arrangement as its rows carry them (either account may be gone). */
+interface People {
+  customerId: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  carerUserId: string | null;
+  carerFirstName: string | null;
+  carerLastName: string | null;
+}
+
+/** The other person of an arrangement, as `viewerId` sees them: 'Sam O.', or 'Deleted user'. */
+function partnerName(people: People, viewerId: string): string {
+  if (people.customerId === viewerId) {
+    return people.carerUserId ? shortName(people.carerFirstName, people.carerLastName) : DELETED_USER_NAME;
+  }
+  return people.customerId ? shortName(people.customerFirstName, people.customerLastName) : DELETED_USER_NAME;
+}
+
 /** Care arrangements and their visits (issue 20, decision 0024). */
 export function createArrangementsService({
   repository,
@@ -68,14 +87,6 @@ export function createArrangementsService({
 
   const sideOf = (row: ArrangementWithPeople, user: UserRow): Side =>
     row.customerId === user.id ? 'customer' : 'carer';
-  const partnerName = (row: ArrangementWithPeople, side: Side) =>
-    side === 'customer'
-      ? row.carerUserId
-        ? shortName(row.carerFirstName, row.carerLastName)
-        : 'Deleted user'
-      : row.customerId
-        ? shortName(row.customerFirstName, row.customerLastName)
-        : 'Deleted user';
 
   function toArrangement(row: ArrangementWithPeople, viewer: UserRow): Arrangement {
     const side = sideOf(row, viewer);
@@ -91,7 +102,7 @@ export function createArrangementsService({
       hourlyRate: row.hourlyRate,
       tasks: row.tasks,
       declineReason: row.declineReason,
-      partnerName: partnerName(row, side),
+      partnerName: partnerName(row, viewer.id),
       carerId: row.carerId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -281,14 +292,7 @@ export function createArrangementsService({
         status: row.visit.status as Visit['status'],
         notice: row.visit.notice as Visit['notice'],
         noticeNote: row.visit.noticeNote,
-        partnerName:
-          row.customerId === user.id
-            ? row.carerUserId
-              ? shortName(row.carerFirstName, row.carerLastName)
-              : 'Deleted user'
-            : row.customerId
-              ? shortName(row.customerFirstName, row.customerLastName)
-              : 'Deleted user',
+        partnerName: partnerName(row, user.id),
       }));
     },
 
@@ -391,11 +395,7 @@ export function createArrangementsService({
           startsAt: row.visit.startsAt,
           endsAt: row.visit.endsAt,
           cancelled: row.visit.status === 'cancelled',
-          summary: `Care visit with ${
-            row.customerId === owner.id
-              ? shortName(row.carerFirstName, row.carerLastName)
-              : shortName(row.customerFirstName, row.customerLastName)
-          }`,
+          summary: `Care visit with ${partnerName(row, owner.id)}`,
           description:
             row.visit.notice === 'running_late'
               ? `Running late${row.visit.noticeNote ? `: ${row.visit.noticeNote}` : ''}`

@@ -1,5 +1,6 @@
 import { aliasedTable, and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { METRES_PER_MILE } from '../../platform/distance';
 import {
   careRequestResponses as r,
   careRequests as q,
@@ -9,7 +10,6 @@ import {
   type CareRequestRow,
 } from '../../db/schema';
 
-const METRES_PER_MILE = 1609.344;
 /** How far a carer who has not said how far they travel is shown requests from. */
 export const DEFAULT_TRAVEL_MILES = 10;
 

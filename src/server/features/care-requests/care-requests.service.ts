@@ -15,6 +15,7 @@ import { outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
 import type { Database } from '../../db/client';
 import type { CareRequestRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { milesFromMetres as miles } from '../../platform/distance';
 import type { Geocoder } from '../../platform/geocoder/geocoder';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
@@ -33,8 +34,6 @@ import {
 } from './care-requests.repository';
 
 const DAY_MS = 86_400_000;
-const METRES_PER_MILE = 1609.344;
-const miles = (metres: number) => Math.round((metres / METRES_PER_MILE) * 10) / 10;
 
 export const CARE_REQUESTS_LIMIT: RateLimitRule = {
   bucket: 'care-requests',

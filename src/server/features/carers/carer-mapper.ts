@@ -1,6 +1,7 @@
 import { slotsOfMask } from '@contracts/availability';
 import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
 import type { CarerProfileRow } from '../../db/schema';
+import { milesFromMetres } from '../../platform/distance';
 import { isListed } from './carer-listing';
 
 /** The columns the public shape is made of (search reads only these). */
@@ -29,8 +30,6 @@ export type PublicCarerRow = Pick<
   | 'isVerified'
 >;
 
-const METRES_PER_MILE = 1609.344;
-
 /**
  * The public shape of a profile: what any visitor may see (no email, no private fields: the home
  * postcode and coordinates never leave the server, only the outward code does).
@@ -58,9 +57,7 @@ export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number })
     availabilityUpdatedAt: row.availabilityUpdatedAt?.toISOString() ?? null,
     postcodeDistrict: row.postcodeDistrict,
     travelMiles: row.travelMiles,
-    ...(row.distanceMetres !== undefined
-      ? { distanceMiles: Math.round((row.distanceMetres / METRES_PER_MILE) * 10) / 10 }
-      : {}),
+    ...(row.distanceMetres !== undefined ? { distanceMiles: milesFromMetres(row.distanceMetres) } : {}),
     rating: Number(row.rating),
     reviewCount: row.reviewCount,
     isActive: row.isActive,
