@@ -54,12 +54,7 @@ export function ArrangementList({
       <ul className="grid gap-4">
         {items.map((arrangement) => (
           <li key={arrangement.id}>
-            <ArrangementCard
-              arrangement={arrangement}
-              headingLevel={headingLevel === 2 ? 3 : 3}
-              withConversationLink
-              withPrintLink
-            />
+            <ArrangementCard arrangement={arrangement} headingLevel={3} withConversationLink withPrintLink />
           </li>
         ))}
       </ul>

@@ -19,7 +19,7 @@ import {
   groupVisitsByDay,
   VISIT_NOTICE_LABELS,
 } from './arrangement-format';
-import { useVisitAction, useVisits, VISIT_DAYS } from './arrangements-api';
+import { useVisitAction, useVisits } from './arrangements-api';
 
 function CancelVisit({ visit, label }: { visit: Visit; label: string }) {
   const [open, setOpen] = useState(false);
@@ -253,7 +253,7 @@ export function VisitAgenda({
           Visits
         </Heading>
         <p className="text-sm text-muted-foreground">
-          {`The next ${VISIT_DAYS / 7} weeks, in UK time. Times stay the same when the clocks change.`}
+          The next four weeks, in UK time. Times stay the same when the clocks change.
         </p>
       </div>
       {body}
