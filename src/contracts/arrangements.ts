@@ -158,6 +158,7 @@ export const Arrangement = z.object({
 });
 export type Arrangement = z.infer<typeof Arrangement>;
 export const Arrangements = z.object({ items: z.array(Arrangement) });
+export type Arrangements = z.infer<typeof Arrangements>;
 
 export const Visit = z.object({
   id: z.string(),
@@ -175,6 +176,7 @@ export const Visit = z.object({
 });
 export type Visit = z.infer<typeof Visit>;
 export const Visits = z.object({ items: z.array(Visit) });
+export type Visits = z.infer<typeof Visits>;
 
 /**
  * GET, POST and DELETE /api/settings/calendar-feed: whether the private iCalendar feed is on, and
