@@ -307,7 +307,8 @@ export const carerProfiles = pgTable(
     index('carer_profiles_best_idx').on(t.isActive, t.rankScore.desc(), t.id),
     index('carer_profiles_type_best_idx').on(t.isActive, t.specialization, t.rankScore.desc(), t.id),
     index('carer_profiles_rating_idx').on(t.isActive, t.rating.desc(), t.reviewCount.desc(), t.id),
-    index('carer_profiles_price_idx').on(t.isActive, t.hourlyRateMin, t.id),
+    // The price order; hourly_rate_max last, so a rate window is tested on the index (migration 0017).
+    index('carer_profiles_price_idx').on(t.isActive, t.hourlyRateMin, t.id, t.hourlyRateMax),
     index('carer_profiles_availability_idx').using('gin', t.availability),
     index('carer_profiles_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     // "Best" order with a location reads exact matches in rank order from these: the town before
@@ -353,7 +354,16 @@ export const carerProfiles = pgTable(
       t.reviewCount.desc(),
       t.id,
     ),
-    index('carer_profiles_type_price_idx').on(t.isActive, t.specialization, t.hourlyRateMin, t.id),
+    index('carer_profiles_type_price_idx').on(
+      t.isActive,
+      t.specialization,
+      t.hourlyRateMin,
+      t.id,
+      t.hourlyRateMax,
+    ),
+    // The distinct locations in order: a text too short for the trigram index is looked for
+    // among them (migration 0017).
+    index('carer_profiles_location_lower_idx').on(sql`lower(${t.location})`),
     check(
       'carer_profiles_rates_check',
       sql`${t.hourlyRateMin} > 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`,

@@ -45,6 +45,8 @@ interface Shape {
   near: boolean;
   /** A day or part-of-day filter: the week's bit set. */
   slots: boolean;
+  /** A location text without three letters or digits in a row: the trigram index cannot find it. */
+  shortText?: boolean;
   cursor: boolean;
   /**
    * Near a place, which GiST index finds the candidates when the bounded walk did not fill the
@@ -221,6 +223,7 @@ export function createCarerSearch(db: Executor) {
       location: !query.location ? 'none' : postcodeDistrictOf(query.location) ? 'postcode' : 'text',
       near: near !== undefined,
       slots: query.day !== undefined || query.partOfDay !== undefined,
+      ...(query.location && isShortText(query.location) ? { shortText: true } : {}),
       ...(near
         ? { box: query.within >= TRAVEL_BOX_FROM_MILES ? ('travel' as const) : ('home' as const) }
         : {}),
@@ -230,19 +233,44 @@ export function createCarerSearch(db: Executor) {
     let rows: CarerSearchRow[];
     let fits: number[] = [];
     if (!bestWithLocation) {
-      const run = (part: Part) =>
+      const run = (part: Part, wanted = limit) =>
         statement({ ...shape, part, cursor: cursor !== undefined }).execute({
           ...values,
           ...cursorValues(cursor),
-          limit,
+          limit: wanted,
         });
       // Near a place or with a location text, the page is first looked for among the next
       // WALK_ROWS carers in its order (a few hundred rows read, however many match in all); only
       // when that does not fill it are the candidates looked up through the place's or the text's
       // index and sorted (right for a place or a text few carers match).
       const walkFirst = shape.near || (shape.location !== 'none' && query.sort !== 'best');
-      rows = walkFirst ? await run('pageWalk') : [];
-      if (!walkFirst || !walkFilled(rows, limit, query.sort)) rows = await run('page');
+      let walked: CarerSearchRow[] | null = null;
+      if (walkFirst && query.sort === 'distance') {
+        // Nearest first: read one row more than the page (nearestWalk).
+        const walk = nearestWalk(await run('pageWalk', limit + 1), limit);
+        walked = walk.page;
+        if (!walked && walk.tieMetres !== undefined) {
+          // Carers at the same distance across the page's end (many homes share a town's or a
+          // district's point): the page is among the carers no farther than that distance, found
+          // through the homes' index in that circle's box and sorted.
+          walked = await statement({
+            ...shape,
+            box: 'home',
+            part: 'page',
+            cursor: cursor !== undefined,
+          }).execute({
+            ...values,
+            ...cursorValues(cursor),
+            boxMetres: Math.min(values.radiusMetres as number, walk.tieMetres + 1),
+            limit,
+          });
+        }
+      } else if (walkFirst) {
+        // The walk's rows come in the page's order: a full page among them is the page.
+        const found = await run('pageWalk');
+        if (found.length === limit) walked = found;
+      }
+      rows = walked ?? (await run('page'));
     } else {
       // The cursor is [fit, rank_score, id]: rows after it are the rest of its fit group, then
       // every row of a lower fit.
@@ -291,16 +319,32 @@ export function createCarerSearch(db: Executor) {
 }
 
 /**
- * Whether a walk's rows are the page: it found a full page (and one more), and, nearest first,
- * the page ends before the walk's farthest row (the index returns rows by distance but cannot
- * order equal distances by id), or the walk read every placed carer.
+ * The page from a nearest-first walk's rows (in the index's distance order, `limit` + 1 wanted).
+ * Every row the walk did not read is at least as far as the last it read, which is at least as
+ * far as the farthest it returned; so the page is exact when it ends nearer than that farthest
+ * row (the index cannot order equal distances by id: the page does). Otherwise no page: with a
+ * full page read but a tie across its end, `tieMetres` is the distance of the page's last row
+ * (along the ground), within which the whole page lies.
  */
-function walkFilled(rows: CarerSearchRow[], limit: number, sort: CarerSort): boolean {
-  const first = rows[0] as (CarerSearchRow & { walkReach?: number; walkRows?: number }) | undefined;
-  if (sort === 'distance' && first && Number(first.walkRows) < WALK_ROWS) return true;
-  if (rows.length < limit) return false;
-  return sort !== 'distance' || rows[limit - 1]!.distanceKey! < Number(first!.walkReach);
+function nearestWalk(
+  rows: CarerSearchRow[],
+  limit: number,
+): { page: CarerSearchRow[] | null; tieMetres?: number } {
+  if (rows.length < limit) return { page: null };
+  const sorted = [...rows].sort(
+    (a, b) => a.distanceKey! - b.distanceKey! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  const last = sorted[limit - 1]!.distanceKey!;
+  if (rows.length > limit && last < sorted[sorted.length - 1]!.distanceKey!)
+    return { page: sorted.slice(0, limit) };
+  return { page: null, tieMetres: secToGc(last) };
 }
+
+/** earthdistance's sec_to_gc: a straight line through the earth to the distance along the ground. */
+const secToGc = (chord: number) =>
+  chord >= 2 * EARTH_RADIUS_M
+    ? Math.PI * EARTH_RADIUS_M
+    : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
 
 function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Values {
   const text = query.location?.toLowerCase();
@@ -308,6 +352,7 @@ function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Valu
     latitude: near?.latitude,
     longitude: near?.longitude,
     radiusMetres: query.within * METRES_PER_MILE,
+    boxMetres: query.within * METRES_PER_MILE,
     slotMask: slotMask(slotsWanted(query.day, query.partOfDay)),
     careType: query.careType,
     availability: query.availability,
@@ -332,16 +377,29 @@ function build(db: Executor, shape: Shape): Statement {
         query = nearPage(db, shape, false);
         break;
       }
+      if (location) {
+        // A location text with the rating or price order whose walk found no full page: few
+        // carers match it, so collect them through the text's indexes (trigram, district) and
+        // sort those. Left alone, the planner may walk the order's index past tens of thousands
+        // of rows instead (140 ms for 'sheffield' with a minRate). OFFSET keeps the order out of
+        // the subquery.
+        const matches = db
+          .select({ ...resultColumns(c), listedUntil: c.listedUntil })
+          .from(c)
+          .where(and(...filterConditions(c, shape), location.indexed, ...cursor(ORDERS[shape.sort], c)))
+          .offset(p('zero'))
+          .as('matches');
+        query = db
+          .select(resultColumns(matches))
+          .from(matches)
+          .orderBy(...order(ORDERS[shape.sort], matches as unknown as SearchColumns))
+          .limit(p('limit'));
+        break;
+      }
       query = db
         .select(resultColumns(c))
         .from(c)
-        .where(
-          and(
-            ...filterConditions(c, shape),
-            ...(location ? [location.matches] : []),
-            ...cursor(ORDERS[shape.sort], c),
-          ),
-        )
+        .where(and(...filterConditions(c, shape), ...cursor(ORDERS[shape.sort], c)))
         .orderBy(...order(ORDERS[shape.sort], c))
         .limit(p('limit'));
       break;
@@ -408,7 +466,7 @@ function build(db: Executor, shape: Shape): Statement {
       const matches = db
         .select({ ...resultColumns(c), postcodeDistrict: c.postcodeDistrict, listedUntil: c.listedUntil })
         .from(c)
-        .where(and(...mentionConditions(c, shape), ...cursor(BY_RANK, c)))
+        .where(and(...mentionConditions(c, shape, true), ...cursor(BY_RANK, c)))
         .offset(p('zero'))
         .as('matches');
       query = db
@@ -445,6 +503,11 @@ function orderWalk(db: Executor, shape: Shape, extra: Record<string, SQL.Aliased
       and(
         eq(c.isActive, true),
         ...(shape.careType ? [eq(c.specialization, p('careType'))] : []),
+        // The price indexes hold both rates (migration 0017): the rate window is tested on the
+        // index entries, so the walk reads only carers inside it (a high minRate no longer
+        // walks past every cheaper carer whose rates end below it).
+        ...(shape.sort === 'price' && shape.minRate ? [sql`${c.hourlyRateMax} >= ${p('minRate')}`] : []),
+        ...(shape.sort === 'price' && shape.maxRate ? [sql`${c.hourlyRateMin} <= ${p('maxRate')}`] : []),
         ...(shape.cursor ? [afterCursor(keys, c)] : []),
       ),
     )
@@ -463,34 +526,25 @@ function orderWalk(db: Executor, shape: Shape, extra: Record<string, SQL.Aliased
 function nearPage(db: Executor, shape: Shape, walk: boolean) {
   const key = sql<number>`${chord()}`.as('distance_key');
   let candidates;
-  if (walk && shape.sort === 'distance') {
-    // Nearest first from the index; the walk's last distance says how far it reached.
-    const nearest = db
+  const nearestWalk = walk && shape.sort === 'distance';
+  if (nearestWalk) {
+    // Nearest first from the index, read only as far as the page needs: the query keeps the
+    // walk's order (no sort above it), so it stops at its LIMIT rather than reading all
+    // WALK_ROWS; the caller orders equal distances by id (nearestWalkPage).
+    candidates = db
       .select({ ...resultColumns(c), ...filterColumns(), distanceKey: key })
       .from(c)
       .where(and(isNotNull(c.homeLatitude), isNotNull(c.homeLongitude)))
       .orderBy(sql`${home()} <-> ${origin()}`)
       .limit(WALK_ROWS)
       .as('nearest');
-    candidates = db
-      .select({
-        ...resultColumns(nearest),
-        listedUntil: nearest.listedUntil,
-        homeLatitude: nearest.homeLatitude,
-        homeLongitude: nearest.homeLongitude,
-        distanceKey: nearest.distanceKey,
-        walkReach: sql<number>`max(${nearest.distanceKey}) over ()`.as('walk_reach'),
-        walkRows: sql<number>`count(*) over ()`.as('walk_rows'),
-      })
-      .from(nearest)
-      .as('walk');
   } else if (walk) {
     candidates = orderWalk(db, shape, { distanceKey: key });
   } else {
     const inBox =
       shape.box === 'travel'
         ? sql`earth_box(${home()}, coalesce(${c.travelMiles}, ${sql.raw(String(TRAVEL_MILES_MAX))}) * ${sql.raw(String(METRES_PER_MILE))}::float8) @> ${origin()}`
-        : sql`earth_box(${origin()}, ${p('radiusMetres')}::float8) @> ${home()}`;
+        : sql`earth_box(${origin()}, ${p('boxMetres')}::float8) @> ${home()}`;
     candidates = db
       .select({ ...resultColumns(c), ...filterColumns(), distanceKey: key })
       .from(c)
@@ -506,9 +560,6 @@ function nearPage(db: Executor, shape: Shape, walk: boolean) {
       ...resultColumns(t as never),
       distanceMetres: sql<number>`${distance}`,
       distanceKey: sql<number>`${t.distanceKey}`,
-      ...(walk && shape.sort === 'distance'
-        ? { walkReach: sql<number>`${t.walkReach}`, walkRows: sql<number>`${t.walkRows}` }
-        : {}),
     })
     .from(candidates)
     .where(
@@ -520,7 +571,7 @@ function nearPage(db: Executor, shape: Shape, walk: boolean) {
         ...(shape.cursor ? [afterCursor(ORDERS[shape.sort], t)] : []),
       ),
     )
-    .orderBy(...order(ORDERS[shape.sort], t))
+    .orderBy(...(nearestWalk ? [] : order(ORDERS[shape.sort], t)))
     .limit(p('limit'));
 }
 
@@ -576,15 +627,43 @@ function locationMatch(t: SearchColumns, shape: Shape) {
     shape.location === 'postcode' ? sql`upper(${t.postcodeDistrict}) = ${p('district')}` : undefined;
   // Served by carer_profiles_town_best_idx: keep the expression identical to the index's.
   const townIs = sql`lower(trim(split_part(${t.location}, ',', 1))) = ${p('text')}`;
-  return { inText, inDistrict, townIs, matches: inDistrict ? (or(inText, inDistrict) as SQL) : inText };
+  // The same test as inText, in the form an index finds: the trigram index, or for a text without
+  // three letters or digits in a row ('m6', 'l8': no trigram, so the trigram index returns every
+  // row) the locations containing it among the distinct ones (shortText).
+  const inTextIndexed = shape.shortText
+    ? sql`lower(${t.location}) = any(array(${distinctLocationsLike()}))`
+    : inText;
+  return {
+    inText,
+    inDistrict,
+    townIs,
+    matches: inDistrict ? (or(inText, inDistrict) as SQL) : inText,
+    indexed: inDistrict ? (or(inTextIndexed, inDistrict) as SQL) : inTextIndexed,
+    inTextIndexed,
+  };
 }
 
+/**
+ * The distinct lower(location)s that contain the text (placeholder `pattern`), read by skipping
+ * through carer_profiles_location_lower_idx (one index descent per distinct location: ~280 in
+ * the bench's 100,000 carers, ~2 ms). For a text too short for the trigram index.
+ */
+const distinctLocationsLike = () => sql`with recursive locations(l) as (
+    (select lower(${c.location}) from ${c} where lower(${c.location}) is not null order by 1 limit 1)
+    union all
+    select (select lower(${c.location}) from ${c} where lower(${c.location}) > locations.l order by 1 limit 1)
+    from locations where locations.l is not null
+  ) select l from locations where l like ${p('pattern')}`;
+
+/** Whether a location text has no run of three letters or digits: no trigram to look up. */
+const isShortText = (text: string) => !/[\p{L}\p{N}]{3}/u.test(text);
+
 /** Fit-0 rows: matching the location only by a mention (not the town, not the district). */
-function mentionConditions(t: SearchColumns, shape: Shape): SQL[] {
+function mentionConditions(t: SearchColumns, shape: Shape, indexed = false): SQL[] {
   const location = locationMatch(t, shape)!;
   return [
     ...filterConditions(t, shape),
-    location.inText,
+    indexed ? location.inTextIndexed : location.inText,
     sql`not ${location.townIs}`,
     ...(location.inDistrict ? [sql`(${location.inDistrict}) is not true`] : []),
   ];
