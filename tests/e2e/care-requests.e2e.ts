@@ -295,3 +295,34 @@ describe('care requests', () => {
     expect(await profileTab.getAttribute('aria-selected')).toBe('true');
   });
 });
+
+describe('care request emails to carers', () => {
+  it('lets a carer turn them off and on in Settings', async () => {
+    const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Care request emails' });
+    const box = section.getByRole('checkbox', { name: 'Email me about new care requests near me' });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await expectNoAxeViolations(page, '/settings care request emails (mobile)');
+    await expectNoSidewaysScroll(page, '/settings (carer, 375 px)');
+    await box.press('Space');
+    await toastTitle(page, 'Email Preference Saved').waitFor();
+    const saved = await page.request.get('/api/settings/request-alerts');
+    expect(await saved.json()).toEqual({ on: false });
+    await page.reload();
+    await section.getByRole('checkbox', { name: 'Email me about new care requests near me' }).waitFor();
+    expect(await section.getByRole('checkbox').isChecked()).toBe(false);
+    await section.getByRole('checkbox').press('Space');
+    await toastTitle(page, 'Email Preference Saved').waitFor();
+    expect(await (await page.request.get('/api/settings/request-alerts')).json()).toEqual({ on: true });
+  });
+
+  it('is not offered to a family', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Carer search' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Care request emails' }).count()).toBe(0);
+  });
+});

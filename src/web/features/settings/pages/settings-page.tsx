@@ -8,6 +8,7 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
+import { RequestAlertsSection } from '../components/request-alerts-section';
 import { SearchPlaceSection } from '../components/search-place-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <div className="mt-8 grid gap-8">
         <ProfileSection key={user.id} user={user} />
         {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
+        {user.role === 'carer' ? <RequestAlertsSection /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />
