@@ -21,6 +21,7 @@ const PROVED_ON_PGLITE_TOO = [
   'carers', // search: pg_trgm, ranking, cursors
   'care-near-me', // distance search: cube and earthdistance, the GiST index
   'care-requests', // requests near a carer (earthdistance), answers racing for one slot
+  'arrangements', // visits in UK time, the calendar feed
   'search-cache',
   'carer-cache', // caches fed by LISTEN/NOTIFY
   'session-cache',
