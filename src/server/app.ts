@@ -296,6 +296,7 @@ export async function buildApp({
     db,
     messaging,
     mailer,
+    audit,
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
   });

@@ -298,6 +298,21 @@ describe('from a proposal to visits', () => {
     }
   });
 
+  it('lets an admin look at an account’s arrangements, recorded in the audit log', async () => {
+    const [family] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
+    const looked = await call(cookies.admin, 'GET', `/api/admin/users/${family!.id}/arrangements`);
+    expect(looked.statusCode, looked.body).toBe(200);
+    expect(looked.json<{ items: Arrangement[] }>().items.map((item) => item.id)).toContain(arrangement.id);
+    const log = await call(cookies.admin, 'GET', '/api/admin/audit-log?action=arrangements.viewed');
+    expect(log.body).toContain(family!.id);
+    for (const cookie of [cookies.carer, cookies.subscribed]) {
+      expect((await call(cookie, 'GET', `/api/admin/users/${family!.id}/arrangements`)).statusCode).toBe(403);
+    }
+  });
+
   it('makes the family eligible to review the carer', async () => {
     const state = await call(cookies.subscribed, 'GET', `/api/carers/${carerProfileId}/reviews/mine`);
     expect(state.json().eligible).toBe(true);

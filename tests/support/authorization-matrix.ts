@@ -440,6 +440,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'a proposal cannot be ended, only an accepted arrangement (arrangements.test.ts)',
   },
   { method: 'GET', path: '/api/visits', expected: signedIn(200) },
+  { method: 'GET', path: '/api/admin/users/:id/arrangements', record: 'account', expected: adminOnly(200) },
   {
     method: 'POST',
     path: '/api/visits/:id/notice',

@@ -139,6 +139,21 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
   );
 
   api.get(
+    '/api/admin/users/:id/arrangements',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "An account's care arrangements (admins; each look is audited)",
+        params: IdParams,
+        response: { 200: Arrangements, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await arrangements.adminList(requireUser(request), request.params.id, request.ip),
+    }),
+  );
+
+  api.get(
     '/api/visits',
     {
       config: SIGNED_IN,

@@ -20,6 +20,7 @@ import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import { addDays, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { visitsBetween } from './visit-schedule';
+import type { AuditRecorder } from '../audit/audit.service';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 import { linkTokenHasher } from '../auth/password-reset.service';
 import { shortName, type MessagingService } from '../messaging/messaging.service';
@@ -37,6 +38,7 @@ interface ArrangementsDeps {
   db: Database;
   messaging: MessagingService;
   mailer: Mailer;
+  audit: AuditRecorder;
   secret: string;
   publicUrl: string;
   now?: () => Date;
@@ -79,17 +81,18 @@ export function createArrangementsService({
   db,
   messaging,
   mailer,
+  audit,
   secret,
   publicUrl,
   now = () => new Date(),
 }: ArrangementsDeps) {
   const hashFeedSecret = linkTokenHasher(secret, 'calendar-feed');
 
-  const sideOf = (row: ArrangementWithPeople, user: UserRow): Side =>
-    row.customerId === user.id ? 'customer' : 'carer';
+  const sideOf = (row: ArrangementWithPeople, viewerId: string): Side =>
+    row.customerId === viewerId ? 'customer' : 'carer';
 
-  function toArrangement(row: ArrangementWithPeople, viewer: UserRow): Arrangement {
-    const side = sideOf(row, viewer);
+  function toArrangement(row: ArrangementWithPeople, viewerId: string): Arrangement {
+    const side = sideOf(row, viewerId);
     return {
       id: row.id,
       conversationId: row.conversationId,
@@ -102,7 +105,7 @@ export function createArrangementsService({
       hourlyRate: row.hourlyRate,
       tasks: row.tasks,
       declineReason: row.declineReason,
-      partnerName: partnerName(row, viewer.id),
+      partnerName: partnerName(row, viewerId),
       carerId: row.carerId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -160,14 +163,14 @@ export function createArrangementsService({
           const inTx = createArrangementsRepository(tx);
           const locked = await inTx.findFor(id, user.id, true);
           if (!locked) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
-          words = await apply(locked, inTx, sideOf(locked, user));
+          words = await apply(locked, inTx, sideOf(locked, user.id));
         },
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
         throw error;
       });
-    return toArrangement(await mine(user, id), user);
+    return toArrangement(await mine(user, id), user.id);
   }
 
   const visitLink = `${publicUrl}${paths.myCare}`;
@@ -207,15 +210,34 @@ export function createArrangementsService({
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
           throw error;
         });
-      return toArrangement((await repository.findFor(createdId, user.id))!, user);
+      return toArrangement((await repository.findFor(createdId, user.id))!, user.id);
     },
 
     async list(user: UserRow): Promise<Arrangement[]> {
-      return (await repository.listFor(user.id)).map((row) => toArrangement(row, user));
+      return (await repository.listFor(user.id)).map((row) => toArrangement(row, user.id));
+    },
+
+    /**
+     * GET /api/admin/users/{id}/arrangements: an admin looks at an account's arrangements (a
+     * safeguarding concern, a dispute), recorded in the audit log with who looked and when.
+     */
+    async adminList(admin: UserRow, userId: string, ipAddress: string): Promise<Arrangement[]> {
+      if (!isUuid(userId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
+      const rows = await repository.listFor(userId, true);
+      await audit.record({
+        actorId: admin.id,
+        action: 'arrangements.viewed',
+        entityType: 'user',
+        entityId: userId,
+        before: null,
+        after: { arrangements: rows.length },
+        ipAddress,
+      });
+      return rows.map((row) => toArrangement(row, userId));
     },
 
     async get(user: UserRow, id: string): Promise<Arrangement> {
-      return toArrangement(await mine(user, id), user);
+      return toArrangement(await mine(user, id), user.id);
     },
 
     /** The other side accepts the proposal on the table; its visits are made. */
