@@ -160,7 +160,11 @@ export type BlockState = z.infer<typeof BlockState>;
  * GET /api/events is a server-sent event stream for the signed-in user. Each event's `data` is
  * one of these, as JSON; the client refetches what it names. No message text travels here.
  */
-export const LIVE_EVENT_TYPES = ['message', 'read'] as const;
+/**
+ * `visit`: a visit of the user's care arrangements changed (a carer's notice, a cancellation;
+ * issue 20); its `conversationId` is the arrangement's conversation, or '' when there is none.
+ */
+export const LIVE_EVENT_TYPES = ['message', 'read', 'visit'] as const;
 export const LiveEvent = z.object({
   type: z.enum(LIVE_EVENT_TYPES),
   conversationId: z.string(),

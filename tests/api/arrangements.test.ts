@@ -11,6 +11,7 @@ import {
 import { userBlocks, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
+import { LIVE_CHANNEL } from '../../src/server/platform/live-events';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';
 import { createTestApp, signInDemoAccounts, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
@@ -193,6 +194,13 @@ describe('from a proposal to visits', () => {
   });
 
   it('lets the carer say "running late" for a visit; the family is emailed at once and sees it', async () => {
+    // Both people's open pages are told at once (a live event), besides the email.
+    const published: string[] = [];
+    const listening = await t.database.listen(
+      LIVE_CHANNEL,
+      (payload) => published.push(payload),
+      () => {},
+    );
     const [next] = (await call(cookies.carer, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
     const fromFamily = await call(cookies.subscribed, 'POST', `/api/visits/${next!.id}/notice`, {
       kind: 'running_late',
@@ -213,6 +221,10 @@ describe('from a proposal to visits', () => {
     });
     const emails = (await t.outbox()).filter((mail) => mail.toAddress === DEMO_ACCOUNTS.subscribed.email);
     expect(emails.some((mail) => mail.subject === 'Your carer is running late')).toBe(true);
+    await expect
+      .poll(() => published.filter((payload) => payload.includes('"visit"')).length)
+      .toBeGreaterThan(0);
+    await listening.close();
   });
 
   it('lets either side cancel one visit to come, and tells the other', async () => {

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import { addDays, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { visitsBetween } from './visit-schedule';
@@ -330,6 +331,10 @@ export function createArrangementsService({
         const at = now();
         if (found.visit.endsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
         await inTx.updateVisit(visitId, { notice: input.kind, noticeNote: input.note || null, noticeAt: at });
+        await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
+          type: 'visit',
+          conversationId: found.arrangement.conversationId ?? '',
+        });
         if (found.customerEmail) {
           const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
           await enqueueEmail(
@@ -359,6 +364,10 @@ export function createArrangementsService({
         const at = now();
         if (found.visit.startsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
         await inTx.updateVisit(visitId, { status: 'cancelled', cancelledBy: user.id, cancelledAt: at });
+        await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
+          type: 'visit',
+          conversationId: found.arrangement.conversationId ?? '',
+        });
         const otherId =
           found.arrangement.customerId === user.id ? found.carerUserId : found.arrangement.customerId;
         const other = await inTx.emailOf(otherId);

@@ -9,16 +9,22 @@ const EVENTS_URL = '/api/events';
 const RETRY_MIN_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
-/** The event's conversation, checked by hand: this runs in every page's first load, zod does not. */
-function conversationOf(data: unknown): string | null {
+/** The event, checked by hand: this runs in every page's first load, zod does not. */
+function eventOf(data: unknown): { type: string; conversationId: string } | null {
   if (typeof data !== 'string') return null;
   try {
     const event = JSON.parse(data) as Partial<LiveEvent>;
-    return typeof event.conversationId === 'string' ? event.conversationId : null;
+    return typeof event.conversationId === 'string' && typeof event.type === 'string'
+      ? { type: event.type, conversationId: event.conversationId }
+      : null;
   } catch {
     return null;
   }
 }
+
+/** The queries of care arrangements and visits (issue 20), by their addresses' start. */
+const isAgendaQuery = (key: readonly unknown[]) =>
+  typeof key[0] === 'string' && (key[0].startsWith('/api/visits') || key[0].startsWith('/api/bookings'));
 
 /**
  * Keeps messages current without polling: each event refetches the inbox, the unread count and
@@ -41,8 +47,14 @@ export function useLiveEvents(enabled: boolean): void {
         void refreshMessages(queryClient);
       };
       source.onmessage = (message) => {
-        const conversationId = conversationOf(message.data);
-        if (conversationId) void refreshMessages(queryClient, conversationId);
+        const event = eventOf(message.data);
+        if (!event) return;
+        // A visit changed (a carer's notice, a cancellation): the agenda and arrangements refetch.
+        if (event.type === 'visit') {
+          void queryClient.invalidateQueries({ predicate: (query) => isAgendaQuery(query.queryKey) });
+          return;
+        }
+        void refreshMessages(queryClient, event.conversationId);
       };
       source.onerror = () => {
         // CONNECTING: the browser is already retrying. CLOSED: it refused to (an error status).
