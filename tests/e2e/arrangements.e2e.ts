@@ -1,5 +1,6 @@
-// Issue 20: care arrangements. The subscribed family proposes Tuesdays and Thursdays 09:00–12:00
-// to the demo carer Grace from their conversation (mistakes shown beside their fields first); Grace
+// Issue 20: care arrangements. The subscribed family posts a care request, the demo carer Grace
+// answers it, and from the conversation that opens the family proposes Tuesdays and Thursdays
+// 09:00–12:00 (mistakes shown beside their fields first); Grace
 // accepts in the thread; both see the visits (My care, the dashboard's Schedule tab); Grace says
 // she is running late and the family's open page shows it; the calendar feed from Settings parses
 // with a real iCalendar parser and has the visits. axe at desktop and 375 px on every new screen.
@@ -15,6 +16,8 @@ import { toastTitle } from './support/journeys';
 const suite = useE2ESuite();
 const open = suite.open;
 
+/** Marks this file's care request among the demo ones near Roundhay. */
+const REQUEST_MARK = 'Arrangements journey';
 const TASKS = 'Help getting up, washed and dressed; a light breakfast; a short walk if the weather is fine.';
 const NOTE = 'Traffic on the ring road, about 15 minutes';
 
@@ -47,27 +50,42 @@ async function openScheduleTab(page: Page) {
 
 describe('care arrangements', () => {
   it('a family proposes, the carer accepts, both see the visits, a notice reaches the family, and the calendar feed has them', async () => {
-    // The family writes to Grace first (the arrangement is proposed from their conversation).
-    const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
-    const profile = (await (await carer.request.get('/api/carers/my-profile')).json()) as {
-      id: string;
-      userId: string;
-    };
+    // One family's story (issue 20's acceptance): the subscribed family posts a care request near
+    // Roundhay (the request form itself is care-requests.e2e.ts's); Grace, nearby, sees it in her
+    // Requests tab and answers, which opens their conversation; the family proposes from it.
     const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
-    const sent = await family.request.post('/api/messages', {
+    const posted = await family.request.post('/api/care-requests', {
       data: {
-        receiverId: profile.userId,
-        carerId: profile.id,
-        content: 'Hello Grace, could you help my mum on Tuesday and Thursday mornings?',
+        recipient: 'My mother',
+        careType: 'Elderly Care',
+        postcode: 'LS8 2QR',
+        startDate: dateIn(7),
+        pattern: { slots: ['tuesday-morning', 'thursday-morning'] },
+        hoursPerWeek: 6,
+        budgetMin: '17',
+        budgetMax: '21',
+        description: `${REQUEST_MARK}: Mum needs help getting up, washed and dressed on Tuesday and Thursday mornings.`,
       },
     });
-    expect(sent.status()).toBe(201);
-    const { conversationId } = (await sent.json()) as { conversationId: string };
+    expect(posted.status(), await posted.text()).toBe(201);
+
+    const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    await carer.goto('/carer-dashboard');
+    await carer.getByRole('tab', { name: 'Requests' }).click();
+    const offer = carer.locator('[data-testid="nearby-care-request"]').filter({ hasText: REQUEST_MARK });
+    await offer.getByRole('button', { name: 'Answer' }).click();
+    await offer
+      .getByLabel('Your answer')
+      .fill('Hello, I live in Roundhay and I am free on Tuesday and Thursday mornings.');
+    await offer.getByRole('button', { name: 'Send answer' }).click();
+    const conversationLink = offer.getByRole('link', { name: 'Open the conversation' });
+    await conversationLink.waitFor();
+    const conversationId = (await conversationLink.getAttribute('href'))!.split('/').pop()!;
 
     // At 375 px first: the form fits, its mistakes beside the fields; Cancel gives the button back.
     await family.setViewportSize(MOBILE);
     await family.goto(`/messages/${conversationId}`);
-    await family.getByRole('log').getByText('could you help my mum').waitFor();
+    await family.getByRole('log').getByText('I am free on Tuesday and Thursday mornings').waitFor();
     const proposeButton = family.getByRole('button', { name: 'Propose care arrangement' });
     await proposeButton.click();
     const dialog = family.getByRole('dialog', { name: 'Propose a care arrangement' });

@@ -186,6 +186,11 @@ describe('care requests', () => {
     const blocked = family.locator('[data-testid="reply-blocked"]');
     await blocked.getByText(MESSAGE_MESSAGES.subscribeToRead).waitFor();
     expect(await blocked.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscribe');
+    // Arranging care here needs a plan too: the thread says so, with the way to get one.
+    const needsPlan = family.locator('[data-testid="arrangement-needs-plan"]');
+    await needsPlan.waitFor();
+    expect(await needsPlan.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscribe');
+    expect(await family.getByRole('button', { name: 'Propose care arrangement' }).count()).toBe(0);
     await expectNoAxeViolations(family, '/messages thread with a held-back answer (desktop)');
 
     // Closing the request, with a confirmation first.

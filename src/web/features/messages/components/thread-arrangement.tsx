@@ -18,7 +18,7 @@ import { useAuth } from '@web/lib/auth';
 /**
  * Issue 20, in a conversation: the care arrangement between the two (the one going on, else the
  * latest), with the steps the viewer may take; and for a family with a plan and nothing going on,
- * "Propose care arrangement".
+ * "Propose care arrangement" (without a plan, the way to get one).
  */
 export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
   const { user } = useAuth();
@@ -48,11 +48,24 @@ export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
   const focusCard = () =>
     document.querySelector<HTMLElement>('[data-testid="arrangement-card"] h3') ?? proposeButton.current;
 
-  if (!shown && !canPropose) return null;
+  // A family without a plan is told how to arrange care here, rather than shown nothing.
+  const needsPlan =
+    isFamily && !hasPlan && thread.replyBlockedBy !== 'blocked' && !mine.some(isOpenArrangement);
+
+  if (!shown && !canPropose && !needsPlan) return null;
 
   return (
     <div className="grid gap-3 border-b border-border py-4">
       {shown ? <ArrangementCard arrangement={shown} withPrintLink /> : null}
+      {needsPlan ? (
+        <p className="text-sm text-muted-foreground" data-testid="arrangement-needs-plan">
+          With a plan you can propose a care arrangement here: the days, times and rate you agree with{' '}
+          {thread.partner.name}, in writing.{' '}
+          <Link to={paths.subscribe} className="font-medium text-primary underline-offset-4 hover:underline">
+            See plans
+          </Link>
+        </p>
+      ) : null}
       {canPropose ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
