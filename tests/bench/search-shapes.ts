@@ -79,7 +79,7 @@ async function main() {
   if (rows) console.log(`${checked} pages checked against the reference search: ${mismatches} differ`);
   const at = (p: number) => timings[Math.floor((timings.length * (100 - p)) / 100)]?.ms ?? 0;
   console.log(
-    `${timings.length} searches: p50 ${at(50).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms, max ${timings[0]?.ms.toFixed(2)} ms`,
+    `${timings.length} searches: mean ${(timings.reduce((sum, t) => sum + t.ms, 0) / timings.length).toFixed(2)} ms, p50 ${at(50).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms, max ${timings[0]?.ms.toFixed(2)} ms`,
   );
   const byShape = new Map<string, number[]>();
   for (const t of timings) byShape.set(t.shape, [...(byShape.get(t.shape) ?? []), t.ms]);
