@@ -115,6 +115,8 @@ const PROBE_ROWS = 600;
  * before it looks the candidates up through the place's (or the text's) index instead.
  */
 const WALK_ROWS = 800;
+/** Near a place, the longest second walk in the page's order (best, rating, price) before the place's index is used. */
+const LONG_WALK_ROWS = 4000;
 /** From this many miles, the carers whose travel area holds the place are fewer than the homes in the circle. */
 const TRAVEL_BOX_FROM_MILES = 20;
 /** earthdistance's earth() radius in metres (decision 0022). */
@@ -269,6 +271,20 @@ export function createCarerSearch(db: Executor) {
         // The walk's rows come in the page's order: a full page among them is the page.
         const found = await run('pageWalk');
         if (found.length === limit) walked = found;
+        else if (shape.near && found.length > 0) {
+          // Near a place, a walk that found part of the page says how far a page is: walk that
+          // far (half as far again) when it is not much, rather than read every carer in the
+          // circle or every travel area holding the place (thousands, at 25-50 miles).
+          const walkRows = Math.ceil(((WALK_ROWS * limit) / found.length) * 1.5);
+          if (walkRows <= LONG_WALK_ROWS) {
+            const longer = await statement({
+              ...shape,
+              part: 'pageWalk',
+              cursor: cursor !== undefined,
+            }).execute({ ...values, ...cursorValues(cursor), limit, walkRows });
+            if (longer.length === limit) walked = longer;
+          }
+        }
       }
       rows = walked ?? (await run('page'));
     } else {
@@ -351,6 +367,7 @@ function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Valu
   return {
     latitude: near?.latitude,
     longitude: near?.longitude,
+    walkRows: WALK_ROWS,
     radiusMetres: query.within * METRES_PER_MILE,
     boxMetres: query.within * METRES_PER_MILE,
     slotMask: slotMask(slotsWanted(query.day, query.partOfDay)),
@@ -512,7 +529,7 @@ function orderWalk(db: Executor, shape: Shape, extra: Record<string, SQL.Aliased
       ),
     )
     .orderBy(...order(keys, c))
-    .limit(WALK_ROWS)
+    .limit(p('walkRows'))
     .as('walk');
 }
 
