@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEK_DAYS, WEEK_DAY_LABELS, type WeekDay } from './availability';
+import { CARER_MESSAGES, poundsPerHour } from './carers';
 
 // Care arrangements (issue 20; the API keeps the path /api/bookings): from a conversation, a
 // family proposes a start date, weekly visits, an hourly rate and a task list; the carer accepts,
@@ -27,8 +28,8 @@ export const ARRANGEMENT_MESSAGES = {
   timeFormat: 'Enter a time like 09:00',
   endBeforeStart: 'A visit must end after it starts',
   visitsOverlap: 'Two visits on the same day overlap',
-  rateFormat: 'Enter an hourly rate in pounds, like 18 or 18.50',
-  rateRange: 'Hourly rates must be between £5 and £500',
+  rateFormat: CARER_MESSAGES.rateFormat,
+  rateRange: CARER_MESSAGES.rateRange,
   tasksTooLong: `The task list can be at most ${ARRANGEMENT_TASKS_MAX.toLocaleString('en-GB')} characters`,
   reasonRequired: 'Please give a reason',
   reasonTooLong: 'The reason can be at most 500 characters',
@@ -74,16 +75,11 @@ export const WeeklyVisit = z
   });
 export type WeeklyVisit = z.infer<typeof WeeklyVisit>;
 
-const rate = z
-  .union([z.string(), z.number()], { error: ARRANGEMENT_MESSAGES.rateFormat })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}(\.\d{1,2})?$/, ARRANGEMENT_MESSAGES.rateFormat)
-      .refine((value) => Number(value) >= 5 && Number(value) <= 500, ARRANGEMENT_MESSAGES.rateRange)
-      .transform((value) => Number(value).toFixed(2)),
-  );
+const rate = poundsPerHour({
+  required: ARRANGEMENT_MESSAGES.rateFormat,
+  format: ARRANGEMENT_MESSAGES.rateFormat,
+  range: ARRANGEMENT_MESSAGES.rateRange,
+});
 
 const termsFields = z.object({
   startDate: isoDate(ARRANGEMENT_MESSAGES.startDateRequired),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WeeklyAvailability, WeeklyAvailabilityInput, availabilityTagsOf } from './availability';
+import { poundsPerHour } from './carers';
 import { MessageContent } from './messages';
 import { SPECIALIZATIONS } from './options';
 import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
@@ -64,16 +65,11 @@ export const CARE_REQUEST_MESSAGES = {
   subscribeToRead: 'Subscribe to read carers’ answers in full and reply to them.',
 } as const;
 
-const budget = z
-  .union([z.string(), z.number()], { error: CARE_REQUEST_MESSAGES.budgetFormat })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}(\.\d{1,2})?$/, CARE_REQUEST_MESSAGES.budgetFormat)
-      .refine((value) => Number(value) >= 5 && Number(value) <= 500, CARE_REQUEST_MESSAGES.budgetRange)
-      .transform((value) => Number(value).toFixed(2)),
-  );
+const budget = poundsPerHour({
+  required: CARE_REQUEST_MESSAGES.budgetFormat,
+  format: CARE_REQUEST_MESSAGES.budgetFormat,
+  range: CARE_REQUEST_MESSAGES.budgetRange,
+});
 
 const isoDate = z
   .string({ error: CARE_REQUEST_MESSAGES.startDateRequired })

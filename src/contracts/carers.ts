@@ -63,24 +63,31 @@ export const RATE_MAX_POUNDS = 500;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * An hourly rate as the form's number input or the API's JSON gives it (string or number),
- * normalised to pounds with pence: '18.5' → '18.50'. SPEC section 3 keeps rates as strings.
+ * An amount of pounds an hour as a form's number input or the API's JSON gives it (string or
+ * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. SPEC section 3 keeps rates
+ * as strings. Carers' rates, families' budgets (issue 20) and agreed rates share it.
  */
-const hourlyRate = (requiredMessage: string) =>
+export const poundsPerHour = (messages: { required: string; format: string; range: string }) =>
   z
-    .union([z.string(), z.number()], { error: requiredMessage })
+    .union([z.string(), z.number()], { error: messages.required })
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .pipe(
       z
         .string()
-        .min(1, requiredMessage)
-        .regex(/^\d{1,3}(\.\d{1,2})?$/, CARER_MESSAGES.rateFormat)
+        .min(1, messages.required)
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, messages.format)
         .refine(
           (value) => Number(value) >= RATE_MIN_POUNDS && Number(value) <= RATE_MAX_POUNDS,
-          CARER_MESSAGES.rateRange,
+          messages.range,
         )
         .transform((value) => Number(value).toFixed(2)),
     );
+const hourlyRate = (requiredMessage: string) =>
+  poundsPerHour({
+    required: requiredMessage,
+    format: CARER_MESSAGES.rateFormat,
+    range: CARER_MESSAGES.rateRange,
+  });
 
 const choiceList = <T extends readonly [string, ...string[]]>(options: T, requiredMessage: string) =>
   z

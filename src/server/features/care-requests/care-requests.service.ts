@@ -18,6 +18,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { milesFromMetres as miles } from '../../platform/distance';
 import type { Geocoder } from '../../platform/geocoder/geocoder';
 import { isUuid } from '../../platform/ids';
+import { ukDate } from '../../platform/uk-time';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
@@ -57,9 +58,6 @@ interface CareRequestsDeps {
   publicUrl: string;
   now?: () => Date;
 }
-
-/** Today's date in the UK, 'YYYY-MM-DD': the day a family means by "today". */
-const ukToday = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 function weekOf(row: CareRequestRow) {
   return { slots: slotsOfMask(row.patternSlots), liveIn: row.liveIn, shortNotice: row.shortNotice };
@@ -124,8 +122,8 @@ export function createCareRequestsService({
   }
 
   function checkStartDate(startDate: string, at: Date) {
-    const today = ukToday(at);
-    const latest = ukToday(new Date(at.getTime() + 365 * DAY_MS));
+    const today = ukDate(at);
+    const latest = ukDate(new Date(at.getTime() + 365 * DAY_MS));
     if (startDate < today) {
       throw AppError.badRequest(CARE_REQUEST_MESSAGES.startDatePast, {
         startDate: CARE_REQUEST_MESSAGES.startDatePast,
