@@ -23,6 +23,7 @@ const PROVED_ON_PGLITE_TOO = [
   'care-requests', // requests near a carer (earthdistance), answers racing for one slot
   'arrangements', // visits in UK time, the calendar feed
   'search-cache',
+  'search-index', // search from memory, kept by LISTEN/NOTIFY and the changed_xid stamps
   'carer-cache', // caches fed by LISTEN/NOTIFY
   'session-cache',
   'live-events', // LISTEN/NOTIFY

@@ -103,6 +103,9 @@ import { createSessionCache, registerSessionCache } from './platform/sessions/se
 import { registerSessions, requireUser } from './platform/sessions/session.plugin';
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
+import { registerChangeListener } from './platform/durable-listen';
+import { createCarerSearchIndex } from './features/carers/carer-search-index';
+import { createCarerSearchIndexRepository } from './features/carers/carer-search-index.repository';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from './platform/storage';
 import { registerUploadRoutes } from './platform/uploads.routes';
 import { createClamdScanner } from './platform/virus-scan';
@@ -196,6 +199,24 @@ export async function buildApp({
   const geocoder =
     givenGeocoder ??
     createGeocoder({ postcodesUrl: config.postcodesUrl, cache: createPlaceLookupCache(db), logger: app.log });
+  // Search from memory (decision 0025), trusted only while it hears the change notices.
+  const searchIndexRepository = createCarerSearchIndexRepository(db);
+  const searchIndex = config.searchIndex
+    ? createCarerSearchIndex({
+        repository: searchIndexRepository,
+        onError: (error) => app.log.error({ err: error }, 'search index: cannot read the carers'),
+      })
+    : undefined;
+  app.decorate('carerSearchIndex', searchIndex ?? null);
+  if (searchIndex) {
+    registerChangeListener(app, database, {
+      channel: CARER_CHANGE_CHANNEL,
+      name: 'search index',
+      onPayload: (payload) => searchIndex.changed(payload),
+      resume: () => searchIndex.resume(),
+      suspend: () => searchIndex.suspend(),
+    });
+  }
   const carers = createCarersService({
     carers: createCarersRepository(db),
     db,
@@ -204,6 +225,7 @@ export async function buildApp({
     geocoder,
     searchCacheMs: config.searchCacheMs,
     carerCaches,
+    searchIndex,
   });
   const savedCarers = createSavedCarersService(createSavedCarersRepository(db), carers);
   const rateLimiter = createRateLimiter(db, { secret: config.sessionSecret });
@@ -429,6 +451,7 @@ export async function buildApp({
         { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
+        { name: 'old carer removals (search index)', run: () => searchIndexRepository.pruneRemovals() },
         {
           name: 'availability reminders',
           run: async () => {

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   SEARCH_CACHE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(60).optional(),
   ),
+  // Each instance answers carer search from memory (decision 0025): every profile's search fields,
+  // read once and then kept current from the database's change notices. Unset: on, except in tests
+  // (NODE_ENV=test), which turn it on where they test it.
+  SEARCH_INDEX: z.enum(['on', 'off']).optional(),
   // Each instance may keep carer profiles with their checks (CARER_CACHE_SECONDS) and a signed-in
   // user's session (SESSION_CACHE_SECONDS) in memory this long, dropped at once on any change
   // (decision 0014). Unset: 300 for both in production, 0 (off) in demo and tests.
@@ -162,6 +166,8 @@ export interface AppConfig {
   postcodesUrl: string | undefined;
   /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
   searchCacheMs: number;
+  /** SEARCH_INDEX: search answered from an in-memory index kept by change notices (decision 0025). */
+  searchIndex: boolean;
   /** CARER_CACHE_SECONDS in milliseconds: how long an instance may reuse a carer profile it read (0: never). */
   carerCacheMs: number;
   /** SESSION_CACHE_SECONDS in milliseconds: how long an instance may reuse a session it read (0: never). */
@@ -310,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
     searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
+    searchIndex: (e.SEARCH_INDEX ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? (production ? 20 : 0),

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './carer-cursor';
 import { listingCurrent } from './carer-listing';
+import { EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
 import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
 
 /*
@@ -62,10 +63,8 @@ export interface SearchOrigin {
   longitude: number;
 }
 
-const METRES_PER_MILE = 1609.344;
-
 /** What a search returns of a profile: the public fields and the sort keys, no more (cheaper to read). */
-const RESULT_COLUMNS = [
+export const SEARCH_RESULT_COLUMNS = [
   'id',
   'userId',
   'firstName',
@@ -89,7 +88,7 @@ const RESULT_COLUMNS = [
   'isVerified',
   'rankScore',
 ] as const satisfies readonly (keyof CarerProfileRow)[];
-export type CarerSearchRow = Pick<CarerProfileRow, (typeof RESULT_COLUMNS)[number]> &
+export type CarerSearchRow = Pick<CarerProfileRow, (typeof SEARCH_RESULT_COLUMNS)[number]> &
   PublicCarerRow & {
     /** Near a place only: the great-circle distance to the carer's home, in metres. */
     distanceMetres?: number;
@@ -98,10 +97,10 @@ export type CarerSearchRow = Pick<CarerProfileRow, (typeof RESULT_COLUMNS)[numbe
   };
 
 /** The result columns of the table or of a subquery of it. */
-const resultColumns = <T extends Record<(typeof RESULT_COLUMNS)[number], AnyPgColumn>>(t: T) =>
-  Object.fromEntries(RESULT_COLUMNS.map((name) => [name, t[name]])) as Pick<
+const resultColumns = <T extends Record<(typeof SEARCH_RESULT_COLUMNS)[number], AnyPgColumn>>(t: T) =>
+  Object.fromEntries(SEARCH_RESULT_COLUMNS.map((name) => [name, t[name]])) as Pick<
     T,
-    (typeof RESULT_COLUMNS)[number]
+    (typeof SEARCH_RESULT_COLUMNS)[number]
   >;
 
 interface Statement {
@@ -119,8 +118,6 @@ const WALK_ROWS = 800;
 const LONG_WALK_ROWS = 4000;
 /** From this many miles, the carers whose travel area holds the place are fewer than the homes in the circle. */
 const TRAVEL_BOX_FROM_MILES = 20;
-/** earthdistance's earth() radius in metres (decision 0022). */
-const EARTH_RADIUS_M = 6378168;
 
 /** The columns search reads: the table's own, or a subquery's of the same names. */
 type SearchColumns = Record<
@@ -355,12 +352,6 @@ function nearestWalk(
     return { page: sorted.slice(0, limit) };
   return { page: null, tieMetres: secToGc(last) };
 }
-
-/** earthdistance's sec_to_gc: a straight line through the earth to the distance along the ground. */
-const secToGc = (chord: number) =>
-  chord >= 2 * EARTH_RADIUS_M
-    ? Math.PI * EARTH_RADIUS_M
-    : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
 
 function valuesOf(query: CarerSearchQuery, near: SearchOrigin | undefined): Values {
   const text = query.location?.toLowerCase();

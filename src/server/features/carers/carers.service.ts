@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
-import type { Geocoder } from '../../platform/geocoder/geocoder';
+import type { Geocoder, Place } from '../../platform/geocoder/geocoder';
 import type { FileStorage } from '../../platform/storage';
 import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import type { NotifiedCaches } from '../../platform/notified-caches';
@@ -29,6 +29,7 @@ import { createUploadsRepository } from '../../platform/uploads.repository';
 import { enqueueEmail } from '../../platform/mailer';
 import { AVAILABILITY_REMINDER_DAYS, availabilityReminderEmail } from './carer-emails';
 import { isListed } from './carer-listing';
+import type { CarerSearchIndex } from './carer-search-index';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository, type CarersRepository } from './carers.repository';
 
@@ -47,6 +48,8 @@ interface CarersServiceDeps {
   searchCacheMs?: number;
   /** Profiles kept in memory until the database announces a change to carers (decision 0014). */
   carerCaches?: NotifiedCaches;
+  /** Search answered from memory while it hears the database's change notices (decision 0025). */
+  searchIndex?: CarerSearchIndex;
 }
 
 const sameWeek = (a: WeeklyAvailability, b: WeeklyAvailability) =>
@@ -91,6 +94,7 @@ export function createCarersService({
   publicUrl,
   searchCacheMs = 0,
   carerCaches,
+  searchIndex,
 }: CarersServiceDeps) {
   // The busiest call, and the same for everyone (public fields only): repeated searches within
   // searchCacheMs share one database query. This instance's own profile writes clear it at once.
@@ -100,6 +104,13 @@ export function createCarersService({
   });
   // A change to any carer, on any instance, also ends every search answer kept here.
   carerCaches?.onChange(() => searchCache.clear());
+  /** This instance's own profile write: the next search here sees it without waiting for the notice. */
+  const forgetSearches = () => {
+    searchCache.clear();
+    searchIndex?.changed();
+  };
+  const runSearch = async (query: CarerSearchQuery, place?: Place) =>
+    (await searchIndex?.search(query, place)) ?? carers.search(query, place);
   // A profile page reads one profile by id; whether it is listed is decided on each request, as
   // time passes.
   const profileCache = carerCaches?.cache<CarerProfileRow | undefined>(5_000);
@@ -192,7 +203,7 @@ export function createCarersService({
           createdAt,
           listedUntil: new Date(createdAt.getTime() + CARER_INTRODUCTORY_DAYS * 86_400_000),
         });
-        searchCache.clear();
+        forgetSearches();
         return created;
       } catch (error) {
         // Two submissions racing: the unique index on user_id lets one through.
@@ -213,7 +224,7 @@ export function createCarersService({
     async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
       const existing = await ownedProfile(id, user);
       const updated = await carers.update(id, await profileValues(input, existing));
-      searchCache.clear();
+      forgetSearches();
       return updated;
     },
 
@@ -244,10 +255,10 @@ export function createCarersService({
      */
     search: (query: CarerSearchQuery) =>
       searchCache.get(JSON.stringify(query), async () => {
-        if (query.near === undefined) return carers.search(query);
+        if (query.near === undefined) return runSearch(query);
         const place = await geocoder.find(query.near);
         if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
-        return carers.search(query, place);
+        return runSearch(query, place);
       }),
 
     /** Finds a place a person typed (Settings' search place), or null. */
@@ -288,7 +299,7 @@ export function createCarersService({
         await storage.delete(key).catch(() => {});
         throw error;
       }
-      searchCache.clear();
+      forgetSearches();
       if (oldKey) await storage.delete(oldKey).catch(() => {});
       return updated;
     },
@@ -327,7 +338,7 @@ export function createCarersService({
         }
         placed += 1;
       }
-      if (placed > 0) searchCache.clear();
+      if (placed > 0) forgetSearches();
       return placed;
     },
 
