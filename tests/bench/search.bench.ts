@@ -249,12 +249,31 @@ const tupleUpdates = async (bench: BenchPostgres) =>
     )[0]?.n ?? 0,
   );
 
-/** Waits for the server's start-up housekeeping to rewrite every rank_score, then vacuums. */
-async function settleAfterHousekeeping(bench: BenchPostgres, updatesBefore: number) {
+/** The server process's resident memory (with the search index read: decision 0025). */
+function serverMemory(server: Child): string {
+  try {
+    const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+    const rss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return rss ? `server RSS ${(Number(rss) / 1024).toFixed(0)} MiB` : 'server RSS unknown';
+  } catch {
+    return 'server RSS unknown';
+  }
+}
+
+/**
+ * Waits for the server's start-up housekeeping to finish writing carers (the rank refresh writes
+ * only the scores that moved, so it may write none): until carer_profiles has had no update for
+ * 5 s, at most 180 s; then vacuums. The search index's first read (decision 0025) takes ~3 s at
+ * 100,000 carers and overlaps the wait.
+ */
+async function settleAfterHousekeeping(bench: BenchPostgres) {
   const deadline = Date.now() + 180_000;
-  const updates = () => tupleUpdates(bench);
-  while (Date.now() < deadline && (await updates()) < updatesBefore + settings.pgCarers) {
+  let last = await tupleUpdates(bench);
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await tupleUpdates(bench);
+    if (now !== last) [last, quietSince] = [now, Date.now()];
   }
   if (Date.now() >= deadline) log('  (housekeeping did not finish in 180 s; measuring anyway)');
   await bench.database.db.execute(sql`vacuum analyze carer_profiles`);
@@ -272,7 +291,6 @@ async function runPostgres(): Promise<DatabaseRun> {
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-bench-'));
     const startServer = async (extra: Record<string, string>) => {
-      const updates = await tupleUpdates(bench);
       const port = await freePort();
       const server = startChild('server', process.execPath, ['dist/server/main.js'], {
         PATH: env.PATH,
@@ -290,11 +308,11 @@ async function runPostgres(): Promise<DatabaseRun> {
       children.push(server);
       const origin = `http://127.0.0.1:${port}`;
       await waitForHttp(`${origin}/readyz`, server, 60_000);
-      await settleAfterHousekeeping(bench, updates);
+      await settleAfterHousekeeping(bench);
       return { server, origin };
     };
     const { server, origin } = await startServer({});
-    log(`  server ready and settled after ${elapsed(started)}`);
+    log(`  server ready and settled after ${elapsed(started)}; ${serverMemory(server)}`);
 
     const rows = await bench.database.db.select().from(carerProfiles);
     const mixes = searchMixes(await deepPagePaths(origin));
