@@ -4,7 +4,7 @@ import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
 import { earthPoint, EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
 import { decodeCursor, encodeCursor } from './carer-cursor';
 import { postcodeDistrictOf } from './carer-mapper';
-import type { CarerSearchRow, SearchOrigin } from './carer-search.repository';
+import type { CarerSearchAnswer, CarerSearchRow, SearchOrigin } from './carer-search.repository';
 import type { CarerSearchIndexRepository, IndexedCarerRow } from './carer-search-index.repository';
 
 /*
@@ -80,6 +80,12 @@ class Codes {
   find(value: string): number | undefined {
     return this.codes.get(value);
   }
+  get size(): number {
+    return this.codes.size;
+  }
+  entries(): IterableIterator<[string, number]> {
+    return this.codes.entries();
+  }
 }
 
 /** The first index in [0, length) at which `before(index)` is false (binary search). */
@@ -110,32 +116,76 @@ interface FilterColumns {
   rateMin: Float64Array;
   rateMax: Float64Array;
 }
-const FILTER_COLUMNS = ['listedUntil', 'specialization', 'tagBits', 'weekSlots', 'rateMin', 'rateMax'] as const;
+
+/** The columns every list keeps a copy of, in its own order. */
+const MIRRORED = [
+  'listedUntil',
+  'specialization',
+  'tagBits',
+  'weekSlots',
+  'rateMin',
+  'rateMax',
+  'x',
+  'y',
+  'z',
+  'travelChord',
+  'travelMetres',
+  'locationCode',
+  'districtCode',
+  'band',
+  'longitude',
+] as const;
+
+/** A list's copies of the columns (a class, so that every list's copies have one shape: fast property reads). */
+class Mirror implements FilterColumns {
+  listedUntil = new Float64Array(0);
+  specialization = new Int32Array(0);
+  tagBits = new Int32Array(0);
+  weekSlots = new Int32Array(0);
+  rateMin = new Float64Array(0);
+  rateMax = new Float64Array(0);
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  z = new Float64Array(0);
+  travelChord = new Float64Array(0);
+  travelMetres = new Float64Array(0);
+  locationCode = new Int32Array(0);
+  districtCode = new Int32Array(0);
+  band = new Int32Array(0);
+  longitude = new Float64Array(0);
+}
+type Columns = Pick<Mirror, (typeof MIRRORED)[number]>;
 
 /**
- * Slots in one order, with copies of some columns in the same order: a walk then reads memory in
+ * Slots in one order, with copies of the columns in the same order: a walk then reads memory in
  * sequence instead of jumping to each slot (a cache miss a row at 100,000 carers).
  */
 class SlotList {
   slots = new Int32Array(0);
   length = 0;
-  /** Position-ordered copies of `sources()`' columns, by name. */
-  readonly at: Record<string, Column> = {};
+  readonly at = new Mirror();
 
   constructor(
-    private readonly sources: () => Record<string, Column>,
+    private readonly source: Columns,
     private readonly compare: (a: number, b: number) => number,
   ) {}
+
+  private mirrors(): [Column, Column][] {
+    const at = this.at as unknown as Record<string, Column>;
+    const source = this.source as unknown as Record<string, Column>;
+    return MIRRORED.map((name) => [at[name]!, source[name]!]);
+  }
 
   resize(capacity: number) {
     const grown = new Int32Array(capacity);
     grown.set(this.slots.subarray(0, this.length));
     this.slots = grown;
-    for (const [name, source] of Object.entries(this.sources())) {
-      const copy = new (source.constructor as new (length: number) => Column)(capacity);
-      const old = this.at[name];
-      if (old) copy.set(old.subarray(0, this.length));
-      this.at[name] = copy;
+    const at = this.at as unknown as Record<string, Column>;
+    for (const name of MIRRORED) {
+      const old = at[name]!;
+      const copy = new (old.constructor as new (length: number) => Column)(capacity);
+      copy.set(old.subarray(0, this.length));
+      at[name] = copy;
     }
   }
 
@@ -144,8 +194,7 @@ class SlotList {
     slots.sort(this.compare);
     this.slots.set(slots);
     this.length = slots.length;
-    for (const [name, source] of Object.entries(this.sources())) {
-      const mirror = this.at[name]!;
+    for (const [mirror, source] of this.mirrors()) {
       for (let index = 0; index < slots.length; index++) mirror[index] = source[slots[index]!]!;
     }
   }
@@ -159,8 +208,7 @@ class SlotList {
     const at = this.position(slot);
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = slot;
-    for (const [name, source] of Object.entries(this.sources())) {
-      const mirror = this.at[name]!;
+    for (const [mirror, source] of this.mirrors()) {
       mirror.copyWithin(at + 1, at, this.length);
       mirror[at] = source[slot]!;
     }
@@ -171,13 +219,42 @@ class SlotList {
     const at = this.position(slot);
     if (at >= this.length || this.slots[at] !== slot) return;
     this.slots.copyWithin(at, at + 1, this.length);
-    for (const mirror of Object.values(this.at)) mirror.copyWithin(at, at + 1, this.length);
+    for (const [mirror] of this.mirrors()) mirror.copyWithin(at, at + 1, this.length);
     this.length -= 1;
   }
 }
 
 /** Homes are listed by band of latitude (this many degrees), then by longitude. */
 const BAND_DEGREES = 0.1;
+/** Nearest first looks in boxes of these radii (miles) around the place until one holds the page. */
+const RING_MILES = [1, 3, 10, 25, 50] as const;
+/** Near a place or with a location text, in the best, rating or price order: rows of the order walked before the place's or the text's own rows are. */
+const WALK_ROWS = 2_000;
+
+/** The box of latitudes and longitudes holding every point within `metres` of `place`. */
+function boxAround(place: SearchOrigin, metres: number) {
+  const span = (metres / EARTH_RADIUS_M) * (180 / Math.PI) + 1e-6;
+  const south = place.latitude - span;
+  const north = place.latitude + span;
+  // A degree of longitude shrinks with the cosine of the latitude: take the box's widest reach
+  // (all longitudes near a pole, or where the span would cross the antimeridian).
+  const nearestPole = Math.min(90, Math.max(Math.abs(south), Math.abs(north)));
+  const lonSpan = nearestPole >= 89 ? Infinity : span / Math.cos((nearestPole * Math.PI) / 180);
+  let west = place.longitude - lonSpan;
+  let east = place.longitude + lonSpan;
+  if (west < -180 || east > 180) [west, east] = [-Infinity, Infinity];
+  return {
+    south,
+    north,
+    west,
+    east,
+    firstBand: Math.floor(south / BAND_DEGREES),
+    lastBand: Math.floor(north / BAND_DEGREES),
+  };
+}
+
+/** The travel tiers' farthest distances, in miles; the last holds the rest (and the unsaid). */
+const TRAVEL_TIERS_MILES = [5, 10, 25, Infinity] as const;
 
 /** Every profile's search fields, by slot, and the lists that order them. */
 export class SearchColumns {
@@ -188,6 +265,9 @@ export class SearchColumns {
   private readonly interner = new Interner();
   readonly specializations = new Codes();
   readonly tags = new Codes();
+  /** lower(location)s and postcode districts, as codes a walk can test without string work. */
+  readonly locationCodes = new Codes();
+  readonly districtCodes = new Codes();
 
   // By slot. `listedUntil` is -Infinity for an inactive profile (never listed).
   rows: (CarerSearchRow | undefined)[] = [];
@@ -216,16 +296,22 @@ export class SearchColumns {
 
   longitude = new Float64Array(0);
   band = new Int32Array(0);
+  locationCode = new Int32Array(0);
+  /** -1: no district. */
+  districtCode = new Int32Array(0);
 
-  private readonly filterSources = (): Record<string, Column> =>
-    Object.fromEntries(FILTER_COLUMNS.map((name) => [name, this[name]]));
   /** Slots in each walk order. */
   readonly sorted: Record<WalkOrder, SlotList>;
-  /** Profiles with a home, by band of latitude then longitude. */
-  readonly placed: SlotList;
+  /**
+   * Profiles with a home, by band of latitude then longitude, one list per travel tier: a carer
+   * who travels 10 miles is only looked for within 10 miles of the place, however wide the search.
+   */
+  readonly placed: SlotList[];
   /** Slots by lower(location) and by upper(postcode district). */
   readonly byLocation = new Map<string, Set<number>>();
   readonly byDistrict = new Map<string, Set<number>>();
+  /** Slots by town (lower, before the first comma): the "best" order's exact matches. */
+  readonly byTown = new Map<string, Set<number>>();
 
   readonly orders: Record<WalkOrder, (a: number, b: number) => number> = {
     best: (a, b) => this.rank[b]! - this.rank[a]! || this.byId(a, b),
@@ -238,23 +324,11 @@ export class SearchColumns {
 
   constructor(rows: readonly IndexedCarerRow[] = []) {
     this.sorted = {
-      best: new SlotList(this.filterSources, this.orders.best),
-      rating: new SlotList(this.filterSources, this.orders.rating),
-      price: new SlotList(this.filterSources, this.orders.price),
+      best: new SlotList(this, this.orders.best),
+      rating: new SlotList(this, this.orders.rating),
+      price: new SlotList(this, this.orders.price),
     };
-    this.placed = new SlotList(
-      () => ({
-        ...this.filterSources(),
-        band: this.band,
-        longitude: this.longitude,
-        x: this.x,
-        y: this.y,
-        z: this.z,
-        travelChord: this.travelChord,
-        travelMetres: this.travelMetres,
-      }),
-      this.byPlace,
-    );
+    this.placed = TRAVEL_TIERS_MILES.map(() => new SlotList(this, this.byPlace));
     this.grow(rows.length + 1);
     for (const row of rows) this.write(this.takeSlot(row.id), row);
     this.sortAll();
@@ -345,9 +419,11 @@ export class SearchColumns {
     this.travelChord = copy(this.travelChord);
     this.travelMetres = copy(this.travelMetres);
     this.longitude = copy(this.longitude, NaN);
+    this.locationCode = copy(this.locationCode);
+    this.districtCode = copy(this.districtCode, -1);
     this.band = copy(this.band);
     for (const order of WALK_ORDERS) this.sorted[order].resize(capacity);
-    this.placed.resize(capacity);
+    for (const tier of this.placed) tier.resize(capacity);
     this.capacity = capacity;
   }
 
@@ -373,6 +449,8 @@ export class SearchColumns {
     this.locations[slot] = intern.text(row.location.toLowerCase());
     this.towns[slot] = intern.text(row.location.split(',')[0]!.trim().toLowerCase());
     this.districts[slot] = intern.text(row.postcodeDistrict?.toUpperCase() ?? null);
+    this.locationCode[slot] = this.locationCodes.of(this.locations[slot]!);
+    this.districtCode[slot] = this.districts[slot] === null ? -1 : this.districtCodes.of(this.districts[slot]!);
     this.listedUntil[slot] = row.isActive ? listedUntil.getTime() : -Infinity;
     this.specialization[slot] = this.specializations.of(row.specialization);
     let bits = 0;
@@ -406,26 +484,37 @@ export class SearchColumns {
   private sortAll() {
     const slots = Int32Array.from(this.slotOf.values());
     for (const order of WALK_ORDERS) this.sorted[order].fill(slots.slice());
-    this.placed.fill(slots.filter((slot) => !Number.isNaN(this.latitude[slot]!)));
+    this.placed.forEach((tier, index) =>
+      tier.fill(slots.filter((slot) => !Number.isNaN(this.latitude[slot]!) && this.tierOf(slot) === index)),
+    );
     this.byLocation.clear();
     this.byDistrict.clear();
+    this.byTown.clear();
     for (const slot of slots) this.addToMaps(slot);
   }
 
   /** Puts a written slot into every list. */
   private list(slot: number) {
     for (const order of WALK_ORDERS) this.sorted[order].insert(slot);
-    if (!Number.isNaN(this.latitude[slot]!)) this.placed.insert(slot);
+    if (!Number.isNaN(this.latitude[slot]!)) this.placed[this.tierOf(slot)]!.insert(slot);
     this.addToMaps(slot);
   }
 
   /** Takes a slot out of every list (before it is rewritten or released). */
   private unlist(slot: number) {
     for (const order of WALK_ORDERS) this.sorted[order].cut(slot);
-    if (!Number.isNaN(this.latitude[slot]!)) this.placed.cut(slot);
+    if (!Number.isNaN(this.latitude[slot]!)) this.placed[this.tierOf(slot)]!.cut(slot);
     this.byLocation.get(this.locations[slot]!)?.delete(slot);
+    this.byTown.get(this.towns[slot]!)?.delete(slot);
     const district = this.districts[slot];
     if (district) this.byDistrict.get(district)?.delete(slot);
+  }
+
+  /** The travel tier of a slot's carer (TRAVEL_TIERS_MILES). */
+  private tierOf(slot: number): number {
+    const miles = this.travelMetres[slot]! / METRES_PER_MILE;
+    const tier = TRAVEL_TIERS_MILES.findIndex((most) => miles <= most + 1e-9);
+    return tier === -1 ? TRAVEL_TIERS_MILES.length - 1 : tier;
   }
 
   private addToMaps(slot: number) {
@@ -435,6 +524,7 @@ export class SearchColumns {
       set.add(slot);
     };
     into(this.byLocation, this.locations[slot]!);
+    into(this.byTown, this.towns[slot]!);
     const district = this.districts[slot];
     if (district) into(this.byDistrict, district);
   }
@@ -467,7 +557,7 @@ export function searchColumns(
   query: CarerSearchQuery,
   near: SearchOrigin | undefined,
   nowMs: number,
-): { rows: CarerSearchRow[]; nextCursor: string | null } {
+): CarerSearchAnswer {
   const { sort } = query;
   const withFit = sort === 'best' && query.location !== undefined && !near;
   const byId = (a: Candidate, b: Candidate) => columns.byId(a.slot, b.slot);
@@ -518,8 +608,77 @@ export function searchColumns(
 
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
+  // The location text: which distinct locations contain it, and the district's code (-2: none
+  // asked, -3: no profile has it), so a row's test is two array reads.
+  const textMatches = new Uint8Array(text === undefined ? 0 : columns.locationCodes.size);
+  if (text !== undefined) {
+    for (const [location, code] of columns.locationCodes.entries()) if (location.includes(text)) textMatches[code] = 1;
+  }
+  const wantedDistrict = district === undefined ? -2 : (columns.districtCodes.find(district) ?? -3);
+  /** The text's test on a list's copies (by position) or on the columns (by slot). */
+  const textTestIn = ({ locationCode, districtCode }: Pick<Columns, 'locationCode' | 'districtCode'>) =>
+    text === undefined
+      ? () => true
+      : (at: number) => textMatches[locationCode[at]!] === 1 || districtCode[at] === wantedDistrict;
   const page = new FirstInOrder(limit, compare);
   const probe: Candidate = { slot: 0, fit: 0, chord: 0 };
+  /**
+   * Walks `list` from the cursor for at most WALK_ROWS rows, offering those that pass the filters
+   * and `matches`; true when that filled the page (which is then exact: rows come in its order).
+   * Otherwise the page is emptied for a search through the place's or the text's own rows.
+   */
+  const walkFirst = (list: SlotList, matches: (at: number) => boolean, fit = 0): boolean => {
+    const orderOf = columns.orders[sort as WalkOrder];
+    const passesAt = passesIn(list.at);
+    const { slots } = list;
+    const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
+    const end = Math.min(list.length, start + WALK_ROWS);
+    for (let at = start; at < end && !page.full; at++) {
+      if (passesAt(at, slots[at]!) && matches(at)) consider(slots[at]!, fit, 0);
+    }
+    if (page.full) return true;
+    page.items.length = 0;
+    return false;
+  };
+
+  /**
+   * The best order with a location text: the exact matches (the town, or the district) by rank,
+   * then the mentions by rank. A walk by rank settles it when the text names no town or district
+   * (every match is a mention: the page is the first matches by rank) or when it finds a page of
+   * exact matches (any exact match farther on ranks lower); true when it did.
+   */
+  const bestWalk = (text: string): boolean => {
+    const cursorFit = after?.fit;
+    const noExact = (columns.byTown.get(text)?.size ?? 0) === 0 && (district === undefined || wantedDistrict < 0 || (columns.byDistrict.get(district)?.size ?? 0) === 0);
+    const list = columns.sorted.best;
+    if (noExact) return cursorFit !== 1 && walkFirst(list, textTestIn(list.at));
+    if (cursorFit === 0) return false;
+    const { towns } = columns;
+    const { slots } = list;
+    const { districtCode } = list.at;
+    return walkFirst(list, (at) => towns[slots[at]!] === text || districtCode[at] === wantedDistrict, 1);
+  };
+
+  /**
+   * A row whose first order key is already worse than the page's last row's cannot make the page:
+   * skipped before its filters are tested (most rows of a wide circle or a common text).
+   */
+  const { rank, rating, rateMin: rateMinBySlot } = columns;
+  const cannotMake = (slot: number, chord: number, fit = 0): boolean => {
+    if (!page.full) return false;
+    const last = page.items[limit - 1]!;
+    if (withFit && fit !== last.fit) return fit < last.fit;
+    switch (sort) {
+      case 'distance':
+        return chord > last.chord + SAME_DISTANCE_M;
+      case 'best':
+        return rank[slot]! < rank[last.slot]!;
+      case 'rating':
+        return rating[slot]! < rating[last.slot]!;
+      case 'price':
+        return rateMinBySlot[slot]! > rateMinBySlot[last.slot]!;
+    }
+  };
   const consider = (slot: number, fit: number, chord: number) => {
     probe.slot = slot;
     probe.fit = fit;
@@ -529,74 +688,108 @@ export function searchColumns(
   };
 
   if (near) {
-    // Homes in the bands of latitude the circle spans (a degree of latitude is the same length
-    // everywhere), within each between the longitudes it spans, then the distance and the
-    // carer's own travel distance as earthdistance tests them: the chord first (no asin), the
-    // exact great-circle test for the rows it lets through.
     const radius = query.within * METRES_PER_MILE;
     const radiusChord = chordOf(radius) * (1 + 1e-9);
     const [x0, y0, z0] = earthPoint(near.latitude, near.longitude);
-    const span = (radius / EARTH_RADIUS_M) * (180 / Math.PI) + 1e-6;
-    const south = near.latitude - span;
-    const north = near.latitude + span;
-    // A degree of longitude shrinks with the cosine of the latitude: take the band's widest reach
-    // (all longitudes near a pole, or where the span would cross the antimeridian).
-    const nearestPole = Math.min(90, Math.max(Math.abs(south), Math.abs(north)));
-    const lonSpan = nearestPole >= 89 ? Infinity : span / Math.cos((nearestPole * Math.PI) / 180);
-    let west = near.longitude - lonSpan;
-    let east = near.longitude + lonSpan;
-    if (west < -180 || east > 180) [west, east] = [-Infinity, Infinity];
-    const byDistance = sort === 'distance';
-    const list = columns.placed;
-    const { slots } = list;
-    const band = list.at.band as Int32Array;
-    const longitude = list.at.longitude as Float64Array;
-    const x = list.at.x as Float64Array;
-    const y = list.at.y as Float64Array;
-    const z = list.at.z as Float64Array;
-    const travelChord = list.at.travelChord as Float64Array;
-    const travelMetres = list.at.travelMetres as Float64Array;
-    const passesAt = passesIn(list.at as unknown as FilterColumns);
-    const { locations, districts } = columns;
-    const lastBand = Math.floor(north / BAND_DEGREES);
-    for (let latitudeBand = Math.floor(south / BAND_DEGREES); latitudeBand <= lastBand; latitudeBand++) {
-      let at = firstNotBefore(
-        list.length,
-        (index) => band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < west),
-      );
-      for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= east; at++) {
+    /**
+     * The test of one home of `list` (by position): the distance and the carer's own travel
+     * distance as earthdistance tests them (the chord first, no asin; the exact great-circle test
+     * for the rows it lets through), then the filters and the text.
+     */
+    const homeTestIn = (list: SlotList) => {
+      const { x, y, z, travelChord, travelMetres } = list.at;
+      const { slots } = list;
+      const passesAt = passesIn(list.at);
+      const matchesText = textTestIn(list.at);
+      return (at: number) => {
         const dx = x[at]! - x0;
         const dy = y[at]! - y0;
         const dz = z[at]! - z0;
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (chord > radiusChord || chord > travelChord[at]! * (1 + 1e-9)) continue;
-        // Nearest first: a home farther than the page's last cannot make it.
-        if (byDistance && page.full && chord > page.items[limit - 1]!.chord + SAME_DISTANCE_M) continue;
-        const metres = secToGc(chord);
-        if (metres > radius || metres > travelMetres[at]!) continue;
+        // (Written so that NaN, a profile with no home, is out too.)
+        if (!(chord <= radiusChord && chord <= travelChord[at]! * (1 + 1e-9))) return;
         const slot = slots[at]!;
-        if (!passesAt(at, slot)) continue;
-        if (
-          text !== undefined &&
-          !locations[slot]!.includes(text) &&
-          !(district !== undefined && districts[slot] === district)
-        )
-          continue;
+        if (cannotMake(slot, chord)) return;
+        const metres = secToGc(chord);
+        if (metres > radius || metres > travelMetres[at]!) return;
+        if (!passesAt(at, slot) || !matchesText(at)) return;
         consider(slot, 0, chord);
+      };
+    };
+
+    let done = false;
+    if (sort !== 'distance') {
+      // Best, rating or price: walk the order's list from the cursor, testing each home (most
+      // circles hold enough carers for a page within a few hundred rows); a place with too few
+      // carers for that is searched through its homes below.
+      const list = columns.sorted[sort];
+      const orderOf = columns.orders[sort];
+      const tryHome = homeTestIn(list);
+      const { slots } = list;
+      const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
+      const end = Math.min(list.length, start + WALK_ROWS);
+      for (let at = start; at < end && !page.full; at++) tryHome(at);
+      done = page.full;
+      if (!done) page.items.length = 0;
+    }
+    if (!done) {
+      // The homes in growing boxes around the place (by band of latitude, then longitude, one
+      // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
+      // circle holds a full page: every home outside the box is farther than its radius.
+      let scanned = 0;
+      for (const ringMiles of RING_MILES) {
+        const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
+        columns.placed.forEach((list, tier) => {
+          // A tier's carers travel at most its distance: no need to look farther for them.
+          const tierReach = TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE;
+          const reach = Math.min(ring, tierReach);
+          const before = Math.min(scanned, tierReach);
+          if (reach <= before) return;
+          const box = boxAround(near, reach);
+          const inner = before > 0 ? boxAround(near, before) : undefined;
+          const tryHome = homeTestIn(list);
+          const { band, longitude } = list.at;
+          for (let latitudeBand = box.firstBand; latitudeBand <= box.lastBand; latitudeBand++) {
+            let at = firstNotBefore(
+              list.length,
+              (index) => band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
+            );
+            for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east; at++) {
+              // Rows of the last box's scan were looked at already.
+              if (
+                inner &&
+                latitudeBand >= inner.firstBand &&
+                latitudeBand <= inner.lastBand &&
+                longitude[at]! >= inner.west &&
+                longitude[at]! <= inner.east
+              )
+                continue;
+              tryHome(at);
+            }
+          }
+        });
+        scanned = ring;
+        if (ring >= radius) break;
+        if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
       }
     }
+  } else if (
+    text !== undefined &&
+    !withFit &&
+    walkFirst(columns.sorted[sort as WalkOrder], textTestIn(columns.sorted[sort as WalkOrder].at))
+  ) {
+    // The rating or price order: the page was among the first rows of the order.
+  } else if (text !== undefined && withFit && bestWalk(text)) {
+    // The best order: exact matches first, found among the first rows by rank.
   } else if (text !== undefined) {
-    // The distinct locations are scanned for the text (a few thousand, not every carer).
+    // The carers of every location that contains the text, and of the district.
     const { towns, districts } = columns;
     for (const [location, slots] of columns.byLocation) {
       if (!location.includes(text)) continue;
       for (const slot of slots) {
-        if (!passesBySlot(slot, slot)) continue;
-        consider(
-          slot,
-          withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district)) ? 1 : 0,
-          0,
-        );
+        const fit = withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district)) ? 1 : 0;
+        if (cannotMake(slot, 0, fit) || !passesBySlot(slot, slot)) continue;
+        consider(slot, fit, 0);
       }
     }
     if (district !== undefined) {
@@ -610,7 +803,7 @@ export function searchColumns(
     const order: WalkOrder = sort === 'distance' ? 'best' : sort;
     const list = columns.sorted[order];
     const orderOf = columns.orders[order];
-    const passesAt = passesIn(list.at as unknown as FilterColumns);
+    const passesAt = passesIn(list.at);
     const { slots } = list;
     const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
     for (let at = start; at < list.length && !page.full; at++) {
@@ -619,10 +812,9 @@ export function searchColumns(
   }
 
   const found = page.items;
-  const rows = found.slice(0, query.limit).map((candidate) => {
-    const row = columns.rows[candidate.slot]!;
-    return near ? { ...row, distanceMetres: secToGc(candidate.chord), distanceKey: candidate.chord } : row;
-  });
+  const onPage = found.slice(0, query.limit);
+  const rows = onPage.map((candidate) => columns.rows[candidate.slot]!);
+  const distancesMetres = near ? onPage.map((candidate) => secToGc(candidate.chord)) : undefined;
   const last = found[query.limit - 1];
   let nextCursor: string | null = null;
   if (found.length > query.limit && last) {
@@ -637,7 +829,7 @@ export function searchColumns(
             : [last.chord, row.id];
     nextCursor = encodeCursor({ sort, keys: withFit ? [last.fit, ...keys] : keys });
   }
-  return { rows, nextCursor };
+  return distancesMetres ? { rows, nextCursor, distancesMetres } : { rows, nextCursor };
 }
 
 /** How long an index may go without reading changes before it reads everything again (removals are kept a day). */
@@ -734,7 +926,7 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
     async search(
       query: CarerSearchQuery,
       near?: SearchOrigin,
-    ): Promise<{ rows: CarerSearchRow[]; nextCursor: string | null } | undefined> {
+    ): Promise<CarerSearchAnswer | undefined> {
       if (!listening) return undefined;
       try {
         if (!entries) {

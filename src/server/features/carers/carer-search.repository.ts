@@ -96,6 +96,14 @@ export type CarerSearchRow = Pick<CarerProfileRow, (typeof SEARCH_RESULT_COLUMNS
     distanceKey?: number;
   };
 
+/** A page of search: its rows in order and the cursor of the next page. */
+export interface CarerSearchAnswer {
+  rows: CarerSearchRow[];
+  nextCursor: string | null;
+  /** The in-memory search's distances in metres, row by row (its rows are shared, so they do not carry them). */
+  distancesMetres?: number[];
+}
+
 /** The result columns of the table or of a subquery of it. */
 const resultColumns = <T extends Record<(typeof SEARCH_RESULT_COLUMNS)[number], AnyPgColumn>>(t: T) =>
   Object.fromEntries(SEARCH_RESULT_COLUMNS.map((name) => [name, t[name]])) as Pick<
@@ -206,7 +214,7 @@ export function createCarerSearch(db: Executor) {
   async function search(
     query: CarerSearchQuery,
     near?: SearchOrigin,
-  ): Promise<{ rows: CarerSearchRow[]; nextCursor: string | null }> {
+  ): Promise<CarerSearchAnswer> {
     // Near a place, a location text is one more filter: the place already decides what is close.
     const bestWithLocation = query.sort === 'best' && query.location !== undefined && !near;
     const cursor = query.cursor

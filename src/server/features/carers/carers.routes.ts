@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
 import { ErrorBody } from '@contracts/errors';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
-import { createSerializedOnce } from '../../platform/serialized-once';
+import { createCarerCards } from './carer-cards';
 import { requireRole, requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
@@ -33,8 +33,10 @@ export function registerCarersRoutes(
   checksFor: CarerChecksLookup = async () => null,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once.
-  const searchBodies = createSerializedOnce(CarerSearchResult);
+  // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
+  // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
+  const cards = createCarerCards();
+  const searchBodies = new WeakMap<object, string>();
 
   api.get(
     '/api/carers',
@@ -49,10 +51,10 @@ export function registerCarersRoutes(
     },
     async (request, reply) => {
       const answer = await carers.search(request.query);
-      return searchBodies.send(reply, answer, () => ({
-        items: answer.rows.map(toPublicCarer),
-        nextCursor: answer.nextCursor,
-      }));
+      let body = searchBodies.get(answer);
+      if (body === undefined) searchBodies.set(answer, (body = cards.searchBody(answer)));
+      // A string with a JSON type is sent as it is; the route's schema serialiser is for objects.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

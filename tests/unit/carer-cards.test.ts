@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { CarerSearchResult, PublicCarer } from '@contracts/carers';
+import { z } from 'zod';
+import { createCarerCards } from '../../src/server/features/carers/carer-cards';
+import { toPublicCarer } from '../../src/server/features/carers/carer-mapper';
+import type { CarerSearchRow } from '../../src/server/features/carers/carer-search.repository';
+
+const row = (id: string, overrides: Partial<CarerSearchRow> = {}): CarerSearchRow => ({
+  id,
+  userId: null,
+  firstName: 'Grace',
+  lastName: 'Okafor',
+  photoUrl: null,
+  specialization: 'Elderly Care',
+  experience: '3-5 years',
+  location: 'Leeds, West Yorkshire',
+  hourlyRateMin: '17.50',
+  hourlyRateMax: '22.00',
+  description: 'Calm and kind.',
+  qualifications: ['First Aid'],
+  availability: ['Weekdays'],
+  availabilitySlots: 1,
+  availabilityUpdatedAt: new Date('2026-11-20T10:00:00Z'),
+  postcodeDistrict: 'LS6',
+  travelMiles: 10,
+  rating: '4.50',
+  reviewCount: 3,
+  isActive: true,
+  isVerified: true,
+  rankScore: 80,
+  ...overrides,
+});
+
+/** What the route's schema would send for the same rows. */
+const schemaBody = (rows: (CarerSearchRow & { distanceMetres?: number })[], nextCursor: string | null) =>
+  z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor });
+
+describe('createCarerCards', () => {
+  it("gives the schema's answer, field for field (distances added after the card)", () => {
+    const cards = createCarerCards();
+    const rows = [row('a'), row('b', { firstName: 'Tom "Tommy"', description: 'Line\nbreak </script>' })];
+    expect(JSON.parse(cards.searchBody({ rows, nextCursor: 'abc' }))).toEqual(schemaBody(rows, 'abc'));
+    // The in-memory search's distances, and the SQL search's (on the row).
+    expect(JSON.parse(cards.searchBody({ rows, nextCursor: null, distancesMetres: [1609.344, 5310] }))).toEqual(
+      schemaBody(
+        rows.map((r, index) => ({ ...r, distanceMetres: [1609.344, 5310][index]! })),
+        null,
+      ),
+    );
+    const sqlRow = { ...row('c'), distanceMetres: 804.672 };
+    expect(JSON.parse(cards.searchBody({ rows: [sqlRow], nextCursor: null })).items[0].distanceMiles).toBe(0.5);
+  });
+
+  it('keeps only the public fields (the schema is the allowlist)', () => {
+    const cards = createCarerCards();
+    const leaky = { ...row('a'), homePostcode: 'LS6 3AB', homeLatitude: 53.8 } as unknown as CarerSearchRow;
+    const item = JSON.parse(cards.searchBody({ rows: [leaky], nextCursor: null })).items[0];
+    expect(Object.keys(item).sort()).toEqual(Object.keys(PublicCarer.shape).filter((key) => key in item).sort());
+    expect(item).not.toHaveProperty('homePostcode');
+    expect(item).not.toHaveProperty('homeLatitude');
+  });
+
+  it('encodes a card once per row object, and a new object anew', () => {
+    const cards = createCarerCards();
+    const shared = row('a');
+    cards.searchBody({ rows: [shared], nextCursor: null });
+    // A changed profile is a new object in the index: its card is made again.
+    (shared as { firstName: string }).firstName = 'Changed in place (never done: rows are frozen)';
+    expect(JSON.parse(cards.searchBody({ rows: [shared], nextCursor: null })).items[0].firstName).toBe('Grace');
+    const replaced = { ...shared };
+    expect(JSON.parse(cards.searchBody({ rows: [replaced], nextCursor: null })).items[0].firstName).toBe(
+      'Changed in place (never done: rows are frozen)',
+    );
+  });
+});
