@@ -35,26 +35,29 @@ const row = (id: string, overrides: Partial<CarerSearchRow> = {}): CarerSearchRo
 const schemaBody = (rows: (CarerSearchRow & { distanceMetres?: number })[], nextCursor: string | null) =>
   z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor });
 
+const body = (cards: ReturnType<typeof createCarerCards>, answer: Parameters<ReturnType<typeof createCarerCards>['searchBody']>[0]) =>
+  cards.searchBody(answer).toString('utf8');
+
 describe('createCarerCards', () => {
   it("gives the schema's answer, field for field (distances added after the card)", () => {
     const cards = createCarerCards();
-    const rows = [row('a'), row('b', { firstName: 'Tom "Tommy"', description: 'Line\nbreak </script>' })];
-    expect(JSON.parse(cards.searchBody({ rows, nextCursor: 'abc' }))).toEqual(schemaBody(rows, 'abc'));
+    const rows = [row('a'), row('b', { firstName: 'Zoë "Tommy"', description: 'Line\nbreak </script> 👍' })];
+    expect(JSON.parse(body(cards, { rows, nextCursor: 'abc' }))).toEqual(schemaBody(rows, 'abc'));
     // The in-memory search's distances, and the SQL search's (on the row).
-    expect(JSON.parse(cards.searchBody({ rows, nextCursor: null, distancesMetres: [1609.344, 5310] }))).toEqual(
+    expect(JSON.parse(body(cards, { rows, nextCursor: null, distancesMetres: [1609.344, 5310] }))).toEqual(
       schemaBody(
         rows.map((r, index) => ({ ...r, distanceMetres: [1609.344, 5310][index]! })),
         null,
       ),
     );
     const sqlRow = { ...row('c'), distanceMetres: 804.672 };
-    expect(JSON.parse(cards.searchBody({ rows: [sqlRow], nextCursor: null })).items[0].distanceMiles).toBe(0.5);
+    expect(JSON.parse(body(cards, { rows: [sqlRow], nextCursor: null })).items[0].distanceMiles).toBe(0.5);
   });
 
   it('keeps only the public fields (the schema is the allowlist)', () => {
     const cards = createCarerCards();
     const leaky = { ...row('a'), homePostcode: 'LS6 3AB', homeLatitude: 53.8 } as unknown as CarerSearchRow;
-    const item = JSON.parse(cards.searchBody({ rows: [leaky], nextCursor: null })).items[0];
+    const item = JSON.parse(body(cards, { rows: [leaky], nextCursor: null })).items[0];
     expect(Object.keys(item).sort()).toEqual(Object.keys(PublicCarer.shape).filter((key) => key in item).sort());
     expect(item).not.toHaveProperty('homePostcode');
     expect(item).not.toHaveProperty('homeLatitude');
@@ -63,12 +66,12 @@ describe('createCarerCards', () => {
   it('encodes a card once per row object, and a new object anew', () => {
     const cards = createCarerCards();
     const shared = row('a');
-    cards.searchBody({ rows: [shared], nextCursor: null });
+    body(cards, { rows: [shared], nextCursor: null });
     // A changed profile is a new object in the index: its card is made again.
     (shared as { firstName: string }).firstName = 'Changed in place (never done: rows are frozen)';
-    expect(JSON.parse(cards.searchBody({ rows: [shared], nextCursor: null })).items[0].firstName).toBe('Grace');
+    expect(JSON.parse(body(cards, { rows: [shared], nextCursor: null })).items[0].firstName).toBe('Grace');
     const replaced = { ...shared };
-    expect(JSON.parse(cards.searchBody({ rows: [replaced], nextCursor: null })).items[0].firstName).toBe(
+    expect(JSON.parse(body(cards, { rows: [replaced], nextCursor: null })).items[0].firstName).toBe(
       'Changed in place (never done: rows are frozen)',
     );
   });

@@ -33,7 +33,8 @@ export async function startE2EServer(): Promise<E2EServer> {
   }
   seeded ??= new Blob([fs.readFileSync(inject('seededDatabaseFile'))]);
   const database = await openDatabase({ kind: 'pglite', loadDataDir: seeded });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  // Search from memory, as in demo mode and production (decision 0025).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX: 'on' });
   const app = await buildApp({ config, database, webDir, storage: createMemoryStorage() });
   try {
     await app.listen({ port: workerPort, host: '127.0.0.1' });

@@ -5,7 +5,7 @@ import { toPublicCarer } from './carer-mapper';
 import type { CarerSearchAnswer } from './carer-search.repository';
 
 /**
- * The search answer's JSON, made of each card's JSON. A card is encoded through the public
+ * The search answer's JSON (UTF-8 bytes, as sent), made of each card's JSON. A card is encoded through the public
  * schema (the allowlist of what anyone may see) once per row object: the in-memory search
  * (decision 0025) hands out the same frozen row until the profile changes, so a card is encoded
  * once, not once per search that shows it (encoding was a third of a search's CPU). Rows from the
@@ -13,26 +13,35 @@ import type { CarerSearchAnswer } from './carer-search.repository';
  * distance, which differs per search, after the card's own fields.
  */
 export function createCarerCards() {
-  const cards = new WeakMap<object, string>();
+  /** Each card's UTF-8 JSON without its closing brace (a distance may follow), ready to write. */
+  const cards = new WeakMap<object, Buffer>();
 
-  function card(row: CarerSearchAnswer['rows'][number]): string {
-    let json = cards.get(row);
-    if (json === undefined) {
-      json = JSON.stringify(z.encode(PublicCarer, toPublicCarer({ ...row, distanceMetres: undefined })));
-      cards.set(row, json);
+  function card(row: CarerSearchAnswer['rows'][number]): Buffer {
+    let open = cards.get(row);
+    if (open === undefined) {
+      const json = JSON.stringify(z.encode(PublicCarer, toPublicCarer({ ...row, distanceMetres: undefined })));
+      open = Buffer.from(json.slice(0, -1));
+      cards.set(row, open);
     }
-    return json;
+    return open;
   }
 
   return {
-    /** The body of GET /api/carers for `answer` (CarerSearchResult's shape). */
-    searchBody(answer: CarerSearchAnswer): string {
-      const items = answer.rows.map((row, index) => {
-        const json = card(row);
+    /** The body of GET /api/carers for `answer` (CarerSearchResult's shape), as UTF-8 JSON. */
+    searchBody(answer: CarerSearchAnswer): Buffer {
+      const parts: Buffer[] = [ITEMS_START];
+      answer.rows.forEach((row, index) => {
+        if (index > 0) parts.push(COMMA);
+        parts.push(card(row));
         const metres = answer.distancesMetres?.[index] ?? row.distanceMetres;
-        return metres === undefined ? json : `${json.slice(0, -1)},"distanceMiles":${milesFromMetres(metres)}}`;
+        parts.push(metres === undefined ? CLOSE : Buffer.from(`,"distanceMiles":${milesFromMetres(metres)}}`));
       });
-      return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(answer.nextCursor)}}`;
+      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(answer.nextCursor)}}`));
+      return Buffer.concat(parts);
     },
   };
 }
+
+const ITEMS_START = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from('}');

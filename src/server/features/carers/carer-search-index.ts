@@ -737,7 +737,8 @@ export function searchColumns(
       // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
       // circle holds a full page: every home outside the box is farther than its radius.
       let scanned = 0;
-      for (const ringMiles of RING_MILES) {
+      // Only nearest first can stop early: the other orders need every home in the circle.
+      for (const ringMiles of sort === 'distance' ? RING_MILES : [Infinity]) {
         const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
         columns.placed.forEach((list, tier) => {
           // A tier's carers travel at most its distance: no need to look farther for them.

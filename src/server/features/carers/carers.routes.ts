@@ -36,7 +36,7 @@ export function registerCarersRoutes(
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
   const cards = createCarerCards();
-  const searchBodies = new WeakMap<object, string>();
+  const searchBodies = new WeakMap<object, Buffer>();
 
   api.get(
     '/api/carers',
@@ -53,7 +53,7 @@ export function registerCarersRoutes(
       const answer = await carers.search(request.query);
       let body = searchBodies.get(answer);
       if (body === undefined) searchBodies.set(answer, (body = cards.searchBody(answer)));
-      // A string with a JSON type is sent as it is; the route's schema serialiser is for objects.
+      // Bytes with a JSON type are sent as they are; the route's schema serialiser is for objects.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
