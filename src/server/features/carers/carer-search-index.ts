@@ -935,7 +935,8 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
           catchUp().catch((error: unknown) => onError?.(error));
           return undefined;
         }
-        await catchUp();
+        // (No promise to wait for when every notice heard has been read: the usual case.)
+        if (readGeneration < generation) await catchUp();
       } catch (error) {
         onError?.(error);
         return undefined;

@@ -254,7 +254,7 @@ export function createCarersService({
      * field, never an empty page that looks like "no carers"); answers are kept per query.
      */
     search: (query: CarerSearchQuery) =>
-      searchCache.get(JSON.stringify(query), async () => {
+      searchCache.get(searchCacheMs > 0 ? JSON.stringify(query) : '', async () => {
         if (query.near === undefined) return runSearch(query);
         const place = await geocoder.find(query.near);
         if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
