@@ -53,11 +53,15 @@ export interface EmbeddedRun {
   p99TargetMs: number;
 }
 
+/**
+ * Issue 19's targets: p99 for every stream; the share of the floor for the random stream only
+ * (`near` alone has a p99 target, "a near search p99 ≤ 25 ms at 10 and 50 miles").
+ */
 export function meetsStreamTargets(stream: StreamRun, targets: StreamTargets): boolean {
   return (
     failures(stream.result) === 0 &&
     stream.result.p99 <= targets.p99Ms &&
-    stream.result.rps >= targets.floorShare * stream.floor.rps
+    (stream.name !== 'random stream' || stream.result.rps >= targets.floorShare * stream.floor.rps)
   );
 }
 
