@@ -200,10 +200,9 @@ export async function buildApp({
     givenGeocoder ??
     createGeocoder({ postcodesUrl: config.postcodesUrl, cache: createPlaceLookupCache(db), logger: app.log });
   // Search from memory (decision 0025), trusted only while it hears the change notices.
-  const searchIndexRepository = createCarerSearchIndexRepository(db);
   const searchIndex = config.searchIndex
     ? createCarerSearchIndex({
-        repository: searchIndexRepository,
+        repository: createCarerSearchIndexRepository(db),
         onError: (error) => app.log.error({ err: error }, 'search index: cannot read the carers'),
       })
     : undefined;
@@ -451,7 +450,6 @@ export async function buildApp({
         { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
-        { name: 'old carer removals (search index)', run: () => searchIndexRepository.pruneRemovals() },
         {
           name: 'availability reminders',
           run: async () => {

@@ -86,11 +86,17 @@ describe("the in-memory search gives the database search's pages", () => {
     expect(compared).toBeGreaterThan(350);
     expect(withNext).toBeGreaterThan(100);
     // It did answer them (no quiet fallback to the database).
-    expect(fromIndex.app.carerSearchIndex!.answered - answeredBefore).toBeGreaterThanOrEqual(compared + withNext);
+    expect(fromIndex.app.carerSearchIndex!.answered - answeredBefore).toBeGreaterThanOrEqual(
+      compared + withNext,
+    );
   }, 120_000);
 
   it('for the orders deep into the list, page after page', async () => {
-    for (const base of ['/api/carers?sort=rating&limit=50', '/api/carers?sort=price&careType=Childcare', '/api/carers?location=york']) {
+    for (const base of [
+      '/api/carers?sort=rating&limit=50',
+      '/api/carers?sort=price&careType=Childcare',
+      '/api/carers?location=york',
+    ]) {
       let cursor: string | null = null;
       for (let page = 0; page < 8; page++) {
         const path: string = cursor ? `${base}&cursor=${cursor}` : base;
@@ -104,7 +110,10 @@ describe("the in-memory search gives the database search's pages", () => {
   }, 60_000);
 
   it('refuses a bad cursor and an unknown place as the database search does', async () => {
-    for (const path of ['/api/carers?cursor=not-a-cursor', '/api/carers?near=Nowhereville%20Upon%20Nothing']) {
+    for (const path of [
+      '/api/carers?cursor=not-a-cursor',
+      '/api/carers?near=Nowhereville%20Upon%20Nothing',
+    ]) {
       const [expected, actual] = [await search(fromDatabase, path), await search(fromIndex, path)];
       expect(actual.status).toBe(400);
       expect(actual.body).toEqual(expected.body);
@@ -123,7 +132,9 @@ describe('the in-memory search sees every change', () => {
     const [other] = await db()
       .select({ id: carerProfiles.id })
       .from(carerProfiles)
-      .where(sql`${carerProfiles.isActive} and ${carerProfiles.id} <> ${top!} and ${carerProfiles.listedUntil} > now()`)
+      .where(
+        sql`${carerProfiles.isActive} and ${carerProfiles.id} <> ${top!} and ${carerProfiles.listedUntil} > now()`,
+      )
       .limit(1);
     await db().update(carerProfiles).set({ hourlyRateMin: '1.00' }).where(eq(carerProfiles.id, other!.id));
     await expect.poll(() => first('/api/carers?sort=price&limit=1')).toEqual([other!.id]);

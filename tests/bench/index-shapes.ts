@@ -41,12 +41,17 @@ for (const [name, draw] of [
     if (query.near && !place) continue;
     started = performance.now();
     await index.search(query, place ?? undefined);
-    times.push({ ms: performance.now() - started, params: new URLSearchParams(params as Record<string, string>).toString() });
+    times.push({
+      ms: performance.now() - started,
+      params: new URLSearchParams(params as Record<string, string>).toString(),
+    });
   }
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(3);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  console.log(`${name}: ${sorted.length} searches, mean ${mean.toFixed(3)} ms, p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`);
+  console.log(
+    `${name}: ${sorted.length} searches, mean ${mean.toFixed(3)} ms, p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`,
+  );
   const kinds = new Map<string, number[]>();
   for (const time of times) {
     const kind = time.params.includes('near=')
@@ -58,9 +63,12 @@ for (const [name, draw] of [
   }
   for (const [kind, list] of [...kinds].sort()) {
     const total = list.reduce((a, b) => a + b, 0);
-    console.log(`   ${kind}: ${list.length} searches, mean ${(total / list.length).toFixed(3)} ms, ${((total / times.reduce((a, b) => a + b.ms, 0)) * 100).toFixed(0)}% of the time`);
+    console.log(
+      `   ${kind}: ${list.length} searches, mean ${(total / list.length).toFixed(3)} ms, ${((total / times.reduce((a, b) => a + b.ms, 0)) * 100).toFixed(0)}% of the time`,
+    );
   }
-  for (const slow of times.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`   ${slow.ms.toFixed(2)} ms  ${slow.params}`);
+  for (const slow of times.sort((a, b) => b.ms - a.ms).slice(0, 5))
+    console.log(`   ${slow.ms.toFixed(2)} ms  ${slow.params}`);
 }
 index.suspend();
 await database.close();

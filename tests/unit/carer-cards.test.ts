@@ -35,8 +35,10 @@ const row = (id: string, overrides: Partial<CarerSearchRow> = {}): CarerSearchRo
 const schemaBody = (rows: (CarerSearchRow & { distanceMetres?: number })[], nextCursor: string | null) =>
   z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor });
 
-const body = (cards: ReturnType<typeof createCarerCards>, answer: Parameters<ReturnType<typeof createCarerCards>['searchBody']>[0]) =>
-  cards.searchBody(answer).toString('utf8');
+const body = (
+  cards: ReturnType<typeof createCarerCards>,
+  answer: Parameters<ReturnType<typeof createCarerCards>['searchBody']>[0],
+) => cards.searchBody(answer).toString('utf8');
 
 describe('createCarerCards', () => {
   it("gives the schema's answer, field for field (distances added after the card)", () => {
@@ -58,7 +60,11 @@ describe('createCarerCards', () => {
     const cards = createCarerCards();
     const leaky = { ...row('a'), homePostcode: 'LS6 3AB', homeLatitude: 53.8 } as unknown as CarerSearchRow;
     const item = JSON.parse(body(cards, { rows: [leaky], nextCursor: null })).items[0];
-    expect(Object.keys(item).sort()).toEqual(Object.keys(PublicCarer.shape).filter((key) => key in item).sort());
+    expect(Object.keys(item).sort()).toEqual(
+      Object.keys(PublicCarer.shape)
+        .filter((key) => key in item)
+        .sort(),
+    );
     expect(item).not.toHaveProperty('homePostcode');
     expect(item).not.toHaveProperty('homeLatitude');
   });

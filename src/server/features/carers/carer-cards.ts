@@ -19,7 +19,9 @@ export function createCarerCards() {
   function card(row: CarerSearchAnswer['rows'][number]): Buffer {
     let open = cards.get(row);
     if (open === undefined) {
-      const json = JSON.stringify(z.encode(PublicCarer, toPublicCarer({ ...row, distanceMetres: undefined })));
+      const json = JSON.stringify(
+        z.encode(PublicCarer, toPublicCarer({ ...row, distanceMetres: undefined })),
+      );
       open = Buffer.from(json.slice(0, -1));
       cards.set(row, open);
     }
@@ -34,7 +36,9 @@ export function createCarerCards() {
         if (index > 0) parts.push(COMMA);
         parts.push(card(row));
         const metres = answer.distancesMetres?.[index] ?? row.distanceMetres;
-        parts.push(metres === undefined ? CLOSE : Buffer.from(`,"distanceMiles":${milesFromMetres(metres)}}`));
+        parts.push(
+          metres === undefined ? CLOSE : Buffer.from(`,"distanceMiles":${milesFromMetres(metres)}}`),
+        );
       });
       parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(answer.nextCursor)}}`));
       return Buffer.concat(parts);

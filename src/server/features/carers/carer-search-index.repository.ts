@@ -5,11 +5,11 @@ import { SEARCH_RESULT_COLUMNS, type CarerSearchRow } from './carer-search.repos
 
 /*
  * What the in-memory search index reads (decision 0025): every profile once, then only what
- * changed. Migration 0019 stamps each written row with its transaction's id (`changed_xid`) and
- * records each deleted profile's id (`carer_profile_removals`). A read returns its snapshot's
- * xmin as the watermark: every transaction below it had finished when the read was made, so the
- * next read asks for rows stamped at or above it and misses nothing, whatever order transactions
- * commit in (rows of a transaction still running then are read again).
+ * changed. Migration 0019 stamps each written row with its transaction's id (`changed_xid`); a
+ * deleted profile is announced by its change notice (the index hears it, nothing is stored). A
+ * read returns its snapshot's xmin as the watermark: every transaction below it had finished when
+ * the read was made, so the next read asks for rows stamped at or above it and misses nothing,
+ * whatever order transactions commit in (rows of a transaction still running then are read again).
  */
 
 /** A profile as the index keeps it: the search's result columns and what its filters test. */
@@ -21,8 +21,6 @@ export type IndexedCarerRow = CarerSearchRow & {
 
 export interface IndexRead {
   rows: IndexedCarerRow[];
-  /** Profiles deleted since the watermark (delta reads only). */
-  removedIds: string[];
   /** Pass to the next `readChanges`. */
   watermark: string;
 }
@@ -44,17 +42,12 @@ export function createCarerSearchIndexRepository(db: Executor) {
         )) as unknown as { rows: { xmin: string }[] };
         const watermark = snapshot.rows[0]!.xmin;
         const query = tx.select(columns).from(c);
-        const rows = (
-          since === undefined ? await query : await query.where(sql`${sql.raw('changed_xid')} >= ${since}::xid8`)
-        ) as unknown as IndexedCarerRow[];
-        let removedIds: string[] = [];
-        if (since !== undefined) {
-          const removed = (await tx.execute(
-            sql`select profile_id::text as id from carer_profile_removals where removed_xid >= ${since}::xid8`,
-          )) as unknown as { rows: { id: string }[] };
-          removedIds = removed.rows.map((row) => row.id);
-        }
-        return { rows, removedIds, watermark };
+        const rows = (since === undefined
+          ? await query
+          : await query.where(
+              sql`${sql.raw('changed_xid')} >= ${since}::xid8`,
+            )) as unknown as IndexedCarerRow[];
+        return { rows, watermark };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -63,15 +56,8 @@ export function createCarerSearchIndexRepository(db: Executor) {
   return {
     /** Every profile. */
     readAll: () => read(undefined),
-    /** Profiles written or deleted since `watermark` (a row may come again: it is the same row). */
+    /** Profiles written since `watermark` (a row may come again: it is the same row). */
     readChanges: (watermark: string) => read(watermark),
-    /** Housekeeping: removals older than a day (an index that far behind reads everything again). */
-    async pruneRemovals(): Promise<number> {
-      const result = (await db.execute(
-        sql`delete from carer_profile_removals where removed_at < now() - interval '1 day'`,
-      )) as unknown as { rowCount?: number; affectedRows?: number };
-      return result.rowCount ?? result.affectedRows ?? 0;
-    },
   };
 }
 export type CarerSearchIndexRepository = ReturnType<typeof createCarerSearchIndexRepository>;

@@ -48,7 +48,8 @@ interface Candidate {
 const SAME_DISTANCE_M = 1e-6;
 
 /** The straight line through the earth for a distance along the ground (the inverse of sec_to_gc). */
-const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));
+const chordOf = (metres: number) =>
+  2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));
 
 /** Strings many profiles share ('Elderly Care', 'Leeds, West Yorkshire', '17.50') are kept once. */
 class Interner {
@@ -375,7 +376,11 @@ export class SearchColumns {
     this.rateMin[s] = 0;
     if (sort === 'best') [this.rank[s], this.ids[s]] = [keys[0] as number, keys[1] as string];
     if (sort === 'rating')
-      [this.rating[s], this.reviewCount[s], this.ids[s]] = [Number(keys[0]), keys[1] as number, keys[2] as string];
+      [this.rating[s], this.reviewCount[s], this.ids[s]] = [
+        Number(keys[0]),
+        keys[1] as number,
+        keys[2] as string,
+      ];
     if (sort === 'price') [this.rateMin[s], this.ids[s]] = [Number(keys[0]), keys[1] as string];
     if (sort === 'distance') this.ids[s] = keys[1] as string;
   }
@@ -450,7 +455,8 @@ export class SearchColumns {
     this.towns[slot] = intern.text(row.location.split(',')[0]!.trim().toLowerCase());
     this.districts[slot] = intern.text(row.postcodeDistrict?.toUpperCase() ?? null);
     this.locationCode[slot] = this.locationCodes.of(this.locations[slot]!);
-    this.districtCode[slot] = this.districts[slot] === null ? -1 : this.districtCodes.of(this.districts[slot]!);
+    this.districtCode[slot] =
+      this.districts[slot] === null ? -1 : this.districtCodes.of(this.districts[slot]!);
     this.listedUntil[slot] = row.isActive ? listedUntil.getTime() : -Infinity;
     this.specialization[slot] = this.specializations.of(row.specialization);
     let bits = 0;
@@ -575,12 +581,18 @@ export function searchColumns(
   if (query.cursor) {
     const keys = decodeCursor(query.cursor, withFit ? 'best-near' : sort).keys;
     columns.setCursor(sort, withFit ? keys.slice(1) : keys);
-    after = { slot: CURSOR_SLOT, fit: withFit ? (keys[0] as number) : 0, chord: sort === 'distance' ? (keys[0] as number) : 0 };
+    after = {
+      slot: CURSOR_SLOT,
+      fit: withFit ? (keys[0] as number) : 0,
+      chord: sort === 'distance' ? (keys[0] as number) : 0,
+    };
   }
 
   const limit = query.limit + 1;
   const weekMask =
-    query.day !== undefined || query.partOfDay !== undefined ? slotMask(slotsWanted(query.day, query.partOfDay)) : 0;
+    query.day !== undefined || query.partOfDay !== undefined
+      ? slotMask(slotsWanted(query.day, query.partOfDay))
+      : 0;
   // A value no profile has matches nothing (code -1).
   const careType = query.careType === undefined ? -2 : (columns.specializations.find(query.careType) ?? -1);
   const tag = query.availability;
@@ -612,7 +624,8 @@ export function searchColumns(
   // asked, -3: no profile has it), so a row's test is two array reads.
   const textMatches = new Uint8Array(text === undefined ? 0 : columns.locationCodes.size);
   if (text !== undefined) {
-    for (const [location, code] of columns.locationCodes.entries()) if (location.includes(text)) textMatches[code] = 1;
+    for (const [location, code] of columns.locationCodes.entries())
+      if (location.includes(text)) textMatches[code] = 1;
   }
   const wantedDistrict = district === undefined ? -2 : (columns.districtCodes.find(district) ?? -3);
   /** The text's test on a list's copies (by position) or on the columns (by slot). */
@@ -631,7 +644,9 @@ export function searchColumns(
     const orderOf = columns.orders[sort as WalkOrder];
     const passesAt = passesIn(list.at);
     const { slots } = list;
-    const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
+    const start = after
+      ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
+      : 0;
     const end = Math.min(list.length, start + WALK_ROWS);
     for (let at = start; at < end && !page.full; at++) {
       if (passesAt(at, slots[at]!) && matches(at)) consider(slots[at]!, fit, 0);
@@ -649,7 +664,9 @@ export function searchColumns(
    */
   const bestWalk = (text: string): boolean => {
     const cursorFit = after?.fit;
-    const noExact = (columns.byTown.get(text)?.size ?? 0) === 0 && (district === undefined || wantedDistrict < 0 || (columns.byDistrict.get(district)?.size ?? 0) === 0);
+    const noExact =
+      (columns.byTown.get(text)?.size ?? 0) === 0 &&
+      (district === undefined || wantedDistrict < 0 || (columns.byDistrict.get(district)?.size ?? 0) === 0);
     const list = columns.sorted.best;
     if (noExact) return cursorFit !== 1 && walkFirst(list, textTestIn(list.at));
     if (cursorFit === 0) return false;
@@ -726,7 +743,9 @@ export function searchColumns(
       const orderOf = columns.orders[sort];
       const tryHome = homeTestIn(list);
       const { slots } = list;
-      const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
+      const start = after
+        ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
+        : 0;
       const end = Math.min(list.length, start + WALK_ROWS);
       for (let at = start; at < end && !page.full; at++) tryHome(at);
       done = page.full;
@@ -753,7 +772,8 @@ export function searchColumns(
           for (let latitudeBand = box.firstBand; latitudeBand <= box.lastBand; latitudeBand++) {
             let at = firstNotBefore(
               list.length,
-              (index) => band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
+              (index) =>
+                band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
             );
             for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east; at++) {
               // Rows of the last box's scan were looked at already.
@@ -788,7 +808,10 @@ export function searchColumns(
     for (const [location, slots] of columns.byLocation) {
       if (!location.includes(text)) continue;
       for (const slot of slots) {
-        const fit = withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district)) ? 1 : 0;
+        const fit =
+          withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district))
+            ? 1
+            : 0;
         if (cannotMake(slot, 0, fit) || !passesBySlot(slot, slot)) continue;
         consider(slot, fit, 0);
       }
@@ -796,7 +819,8 @@ export function searchColumns(
     if (district !== undefined) {
       // Carers in the district whose location does not mention the text (the rest came above).
       for (const slot of columns.byDistrict.get(district) ?? []) {
-        if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot)) consider(slot, withFit ? 1 : 0, 0);
+        if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot))
+          consider(slot, withFit ? 1 : 0, 0);
       }
     }
   } else {
@@ -806,7 +830,9 @@ export function searchColumns(
     const orderOf = columns.orders[order];
     const passesAt = passesIn(list.at);
     const { slots } = list;
-    const start = after ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0) : 0;
+    const start = after
+      ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
+      : 0;
     for (let at = start; at < list.length && !page.full; at++) {
       if (passesAt(at, slots[at]!)) consider(slots[at]!, 0, 0);
     }
@@ -833,14 +859,14 @@ export function searchColumns(
   return distancesMetres ? { rows, nextCursor, distancesMetres } : { rows, nextCursor };
 }
 
-/** How long an index may go without reading changes before it reads everything again (removals are kept a day). */
-const READ_ALL_AFTER_MS = 6 * 60 * 60 * 1000;
-
 export interface CarerSearchIndexDeps {
   repository: CarerSearchIndexRepository;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
+
+/** A notice's payload for a deleted profile (migration 0019). */
+const REMOVED = 'carer_profiles REMOVED ';
 
 /**
  * The index's life: `resume` (listening: read everything), `changed` (a notice: read the changes
@@ -850,27 +876,46 @@ export interface CarerSearchIndexDeps {
 export function createCarerSearchIndex({ repository, now = Date.now, onError }: CarerSearchIndexDeps) {
   let entries: SearchColumns | undefined;
   let watermark = '';
-  let lastReadMs = 0;
-  /** Bumped by every notice, and by every suspension (a read in flight then is not trusted). */
+  /** Bumped by every resume and suspension: a read begun before one counts no more. */
+  let epoch = 0;
+  /** Bumped by every notice (and resume): reads catch up to it. */
   let generation = 0;
   let readGeneration = -1;
   let reading: Promise<void> | undefined;
+  /** The next read reads everything (a TRUNCATE names no rows). */
+  let readAllNext = true;
+  /** Profiles deleted since the last read began (their notices name them; no row is left to read). */
+  let removals = new Set<string>();
 
-  async function readAll() {
-    const read = await repository.readAll();
-    entries = new SearchColumns(read.rows);
-    watermark = read.watermark;
-    lastReadMs = now();
-  }
-
-  async function readChanges() {
+  async function read() {
+    const started = epoch;
+    if (!entries || readAllNext) {
+      readAllNext = false;
+      // A full read sees no deleted row: the removals heard before it are settled by it.
+      removals = new Set();
+      try {
+        const all = await repository.readAll();
+        if (started !== epoch) return;
+        entries = new SearchColumns(all.rows);
+        watermark = all.watermark;
+      } catch (error) {
+        readAllNext = true;
+        throw error;
+      }
+      return;
+    }
     const current = entries;
-    if (!current || now() - lastReadMs > READ_ALL_AFTER_MS) return readAll();
-    const read = await repository.readChanges(watermark);
-    // (Were the entries dropped meanwhile, this applies to the dropped ones: the next read reads all.)
-    current.apply(read.rows, read.removedIds);
-    watermark = read.watermark;
-    lastReadMs = now();
+    const removed = removals;
+    removals = new Set();
+    try {
+      const changes = await repository.readChanges(watermark);
+      if (started !== epoch || current !== entries) return;
+      current.apply(changes.rows, [...removed]);
+      watermark = changes.watermark;
+    } catch (error) {
+      for (const id of removed) removals.add(id);
+      throw error;
+    }
   }
 
   /** Brings the index up to the last notice heard (one read at a time, shared by every caller). */
@@ -878,7 +923,7 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
     while (listening && readGeneration < generation) {
       if (!reading) {
         const target = generation;
-        reading = readChanges()
+        reading = read()
           .then(() => {
             if (listening) readGeneration = Math.max(readGeneration, target);
           })
@@ -902,7 +947,10 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
     /** Listening from now on: read everything (in the background; `ready` once done). */
     resume() {
       listening = true;
+      epoch += 1;
       entries = undefined;
+      readAllNext = true;
+      removals = new Set();
       generation += 1;
       catchUp().catch((error: unknown) => onError?.(error));
     },
@@ -910,13 +958,15 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
     /** Notices may be missed from now on: forget everything until the next `resume`. */
     suspend() {
       listening = false;
+      epoch += 1;
       entries = undefined;
       generation += 1;
     },
 
     /** A change notice (or this instance's own write): read the changes before the next search. */
     changed(payload?: string) {
-      if (payload?.endsWith('TRUNCATE')) lastReadMs = 0;
+      if (payload?.startsWith(REMOVED)) removals.add(payload.slice(REMOVED.length));
+      else if (payload?.endsWith('TRUNCATE')) readAllNext = true;
       generation += 1;
     },
 
@@ -924,10 +974,7 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
      * The page, from memory once the changes heard so far are read; undefined when the index
      * cannot answer (not listening, or not read yet): the caller searches the database.
      */
-    async search(
-      query: CarerSearchQuery,
-      near?: SearchOrigin,
-    ): Promise<CarerSearchAnswer | undefined> {
+    async search(query: CarerSearchQuery, near?: SearchOrigin): Promise<CarerSearchAnswer | undefined> {
       if (!listening) return undefined;
       try {
         if (!entries) {

@@ -211,10 +211,7 @@ export function createCarerSearch(db: Executor) {
     return found;
   }
 
-  async function search(
-    query: CarerSearchQuery,
-    near?: SearchOrigin,
-  ): Promise<CarerSearchAnswer> {
+  async function search(query: CarerSearchQuery, near?: SearchOrigin): Promise<CarerSearchAnswer> {
     // Near a place, a location text is one more filter: the place already decides what is close.
     const bestWithLocation = query.sort === 'best' && query.location !== undefined && !near;
     const cursor = query.cursor
