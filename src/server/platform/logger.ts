@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
+import { createReadableLogStream } from './readable-log';
 
 /**
  * Query parameters whose values are kept in logs: filters, sorts and paging of this app's own
@@ -80,12 +81,17 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Structured JSON logs (pino). Credentials and personal secrets are redacted wherever they appear. */
+/**
+ * Structured JSON logs (pino) in production; one readable line each in demo mode and development
+ * (readable-log.ts). Credentials and personal secrets are redacted wherever they appear.
+ */
 export function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
+  const readable = !stream && (config.mode === 'demo' || config.nodeEnv === 'development');
+  const destination = stream ?? (readable ? createReadableLogStream() : undefined);
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
     serializers: { req: serializeRequest },
     redact: {
       paths: [
