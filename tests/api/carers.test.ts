@@ -351,6 +351,34 @@ describe('profile photos', () => {
       ...multipart(field, filename, type, content),
     });
 
+  it("takes a phone's 48-megapixel JPEG (8000 × 6000) and scales it down", async () => {
+    // Camera-sized (a plain colour keeps the file small and the test quick; the pixels are what count).
+    const jpeg = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#6a8caf' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    expect(jpeg.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload(jpeg);
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await t.app.inject({ url: response.json<OwnCarerProfile>().photoUrl! });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 600,
+    });
+  });
+
+  it('says what is wrong with a PNG of too many pixels (not "must be a JPEG, PNG or WebP")', async () => {
+    const png = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const response = await upload(png, 'big.png', 'image/png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: CARER_MESSAGES.photoTooManyPixels,
+      fieldErrors: { photo: CARER_MESSAGES.photoTooManyPixels },
+    });
+  });
+
   it('re-encodes to WebP at most 800 px, strips EXIF and GPS, and serves it with long caching', async () => {
     const response = await upload(await photoWithGps(1600, 1200));
     expect(response.statusCode, response.body).toBe(200);

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { AppError } from './errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-/** Refuses pixel floods (a small file that decodes to a huge image) before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The most pixels a photo may decode to. A JPEG is decoded already shrunk (libvips' shrink-on-load
+ * reads it at 1/2, 1/4 or 1/8 scale when it is to be made smaller), so a phone's 48 or 108
+ * megapixel photo costs little and is taken; PNG and WebP are decoded whole, so a small file that
+ * claims a huge image (a pixel flood) is refused before it is decoded.
+ */
+const MAX_INPUT_PIXELS: Record<string, number> = { jpeg: 200_000_000, png: 40_000_000, webp: 40_000_000 };
 export const PHOTO_MAX_DIMENSION = 800;
 
 /**
@@ -14,23 +19,28 @@ export const PHOTO_MAX_DIMENSION = 800;
  * and the orientation tag is applied to the pixels first so the picture stays upright.
  */
 export async function processProfilePhoto(input: Buffer): Promise<Buffer> {
-  let format: string | undefined;
+  const refuse = (message: string) => AppError.badRequest(message, { photo: message });
+  let header: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    // The header only (nothing is decoded), to say what is wrong before any pixel is read.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw AppError.badRequest(CARER_MESSAGES.photoType, { photo: CARER_MESSAGES.photoType });
+    throw refuse(CARER_MESSAGES.photoType);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw AppError.badRequest(CARER_MESSAGES.photoType, { photo: CARER_MESSAGES.photoType });
+  const format = header.format;
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw refuse(CARER_MESSAGES.photoType);
+  const limit = MAX_INPUT_PIXELS[format]!;
+  if ((header.width ?? 0) * (header.height ?? 0) > limit) {
+    throw refuse(format === 'jpeg' ? CARER_MESSAGES.photoUnreadable : CARER_MESSAGES.photoTooManyPixels);
   }
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharp(input, { limitInputPixels: limit, failOn: 'error' })
       .rotate()
       .resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw AppError.badRequest(CARER_MESSAGES.photoUnreadable, { photo: CARER_MESSAGES.photoUnreadable });
+    throw refuse(CARER_MESSAGES.photoUnreadable);
   }
 }
 
