@@ -40,6 +40,9 @@ export const TWO_FACTOR_MESSAGES = {
   loadFailed: 'We could not load this sign-in step. Please check your connection and sign in again.',
   signInSetupFailed: 'We could not start setting up two-factor sign-in. Please sign in again.',
   codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  /** A right code whose 30-second step was already used to sign in (or an earlier one). */
+  codeUsed:
+    'That code has already been used. Wait for the next code in your app (a new one every 30 seconds) and enter that.',
   challengeExpired: 'Your sign-in has expired. Please sign in again.',
   tooManyAttempts: 'Too many wrong codes. Please wait 15 minutes and sign in again.',
   /** One sign-in used up its tries: the password step starts again. */

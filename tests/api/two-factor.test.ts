@@ -253,10 +253,17 @@ describe('signing in with two-factor on', () => {
     const first = await verify(t, challengeCookieFrom(t, await login(t, user.email)), code);
     expect(first.statusCode).toBe(200);
     const challenge = challengeCookieFrom(t, await login(t, user.email));
-    expect((await verify(t, challenge, code)).statusCode).toBe(400);
-    expect((await verify(t, challenge, appCode(other.secret, 1))).statusCode).toBe(400);
-    // An earlier step than the last one used is refused too.
-    expect((await verify(t, challenge, appCode(secret, 0))).statusCode).toBe(400);
+    // The same code again says so (issue 21 point 11), not "not right".
+    const replayed = await verify(t, challenge, code);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.codeUsed });
+    const others = await verify(t, challenge, appCode(other.secret, 1));
+    expect(others.statusCode).toBe(400);
+    expect(others.json().fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.codeWrong });
+    // An earlier step than the last one used is refused too, as used.
+    const earlier = await verify(t, challenge, appCode(secret, 0));
+    expect(earlier.statusCode).toBe(400);
+    expect(earlier.json().fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.codeUsed });
   });
 
   it('ends a sign-in after 5 wrong codes, and locks the second step after 10 across sign-ins', async () => {

@@ -215,6 +215,8 @@ export function createTwoFactorService({
 
       let recoveryCodes: string[] | null = null;
       let accepted: boolean;
+      /** A right app code of a step already used (a replay, or the same code entered twice). */
+      let alreadyUsed = false;
       if (challenge.step === 'setup') {
         const result = await finishEnrolment(user, code);
         accepted = result !== 'wrong';
@@ -223,6 +225,7 @@ export function createTwoFactorService({
         const step = crypto.matchingStep(keyOf(row), code, at);
         // spendStep also clears the failures, this reserved attempt with them.
         accepted = step !== null && (await repository.spendStep(user.id, step));
+        alreadyUsed = step !== null && !accepted;
       } else {
         accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
         if (accepted) await repository.clearFailures(user.id);
@@ -237,6 +240,9 @@ export function createTwoFactorService({
         if (attempts >= TWO_FACTOR_ATTEMPTS_PER_CHALLENGE) {
           await repository.deleteChallenge(idHash);
           throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeAttemptsUsed);
+        }
+        if (alreadyUsed) {
+          throw AppError.badRequest(TWO_FACTOR_MESSAGES.codeUsed, { code: TWO_FACTOR_MESSAGES.codeUsed });
         }
         throw wrongCode();
       }
