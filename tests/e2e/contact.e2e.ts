@@ -107,9 +107,12 @@ describe('contact page', () => {
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     const response = await answer;
     expect(response.status()).toBe(201);
-    expect(((await response.json()) as { reference: string }).reference).toMatch(/^CM-/);
+    const { reference } = (await response.json()) as { reference: string };
+    expect(reference).toMatch(/^CM-/);
     await page.getByText(CONTACT_MESSAGES.sentTitle, { exact: true }).waitFor();
     await page.getByText(CONTACT_MESSAGES.sentDescription, { exact: true }).waitFor();
+    // The reference stays on the page after the toast (issue 21 point 11).
+    await form(page).getByText(CONTACT_MESSAGES.sentReference(reference), { exact: true }).waitFor();
     expect(sent).toEqual([
       {
         firstName: 'Priya',

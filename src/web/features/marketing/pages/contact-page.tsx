@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, Phone, Siren } from 'lucide-react';
@@ -140,11 +140,14 @@ function EnquiryForm() {
   });
   const { errors } = form.formState;
   const messageLength = useWatch({ control: form.control, name: 'message' }).length;
+  /** The last enquiry's reference, kept on the page (a toast goes away). */
+  const [sentReference, setSentReference] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((values) => {
     sendEnquiry.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (receipt) => {
         toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentDescription });
+        setSentReference(receipt.reference);
         // Keep who is writing; clear what they wrote.
         form.reset({ ...form.getValues(), phone: '', subject: '', message: '' });
       },
@@ -174,6 +177,11 @@ function EnquiryForm() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Send Us a Message">
+          {sentReference ? (
+            <Alert role="status">
+              {CONTACT_MESSAGES.sentReference(sentReference)}
+            </Alert>
+          ) : null}
           {serverAlert ? (
             <Alert variant="destructive" role="alert">
               {serverAlert}
