@@ -178,9 +178,7 @@ function EnquiryForm() {
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Send Us a Message">
           {sentReference ? (
-            <Alert role="status">
-              {CONTACT_MESSAGES.sentReference(sentReference)}
-            </Alert>
+            <Alert role="status">{CONTACT_MESSAGES.sentReference(sentReference)}</Alert>
           ) : null}
           {serverAlert ? (
             <Alert variant="destructive" role="alert">
