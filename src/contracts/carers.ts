@@ -52,9 +52,9 @@ export const CARER_MESSAGES = {
   photoTooLarge: 'The photo is too large: the limit is 5 MB.',
   photoType: 'The photo must be a JPEG, PNG or WebP image.',
   photoUnreadable: 'The photo could not be read. Try another image.',
-  /** PNG and WebP are decoded whole: past this size the server refuses them (a phone's JPEG is scaled down). */
+  /** Past the pixel limits of platform/images.ts (a phone's JPEG is well within them and scaled down). */
   photoTooManyPixels:
-    'The photo has too many pixels: PNG and WebP images can be at most 40 megapixels (for example 7,300 × 5,400). Save it as a JPEG or a smaller copy.',
+    'The photo has too many pixels: the limit is 200 megapixels for a JPEG and 40 megapixels for a PNG or WebP (for example 7,300 × 5,400). Save a smaller copy, or save it as a JPEG.',
   /** The multipart body ended early or was malformed: the upload itself failed, not the image. */
   photoUploadIncomplete: 'The photo did not arrive complete. Please try again.',
 } as const;

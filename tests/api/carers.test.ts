@@ -379,6 +379,20 @@ describe('profile photos', () => {
     });
   });
 
+  it('says what is wrong with a JPEG past 200 megapixels too, before decoding it', async () => {
+    // A small real JPEG whose frame header (SOF0) claims 20000 × 20000: 400 megapixels.
+    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
+    const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(frame).toBeGreaterThan(0);
+    jpeg.writeUInt16BE(20_000, frame + 5);
+    jpeg.writeUInt16BE(20_000, frame + 7);
+    const response = await upload(jpeg);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fieldErrors: { photo: CARER_MESSAGES.photoTooManyPixels } });
+  });
+
   it('re-encodes to WebP at most 800 px, strips EXIF and GPS, and serves it with long caching', async () => {
     const response = await upload(await photoWithGps(1600, 1200));
     expect(response.statusCode, response.body).toBe(200);

@@ -32,3 +32,7 @@ export const secToGc = (chord: number): number =>
     : chord / (2 * EARTH_RADIUS_M) > 1
       ? Math.PI * EARTH_RADIUS_M
       : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
+
+/** The straight line through the earth for a distance along the ground (the inverse of secToGc). */
+export const chordOf = (metres: number): number =>
+  2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));

@@ -30,9 +30,7 @@ export async function processProfilePhoto(input: Buffer): Promise<Buffer> {
   const format = header.format;
   if (!format || !ACCEPTED_FORMATS.has(format)) throw refuse(CARER_MESSAGES.photoType);
   const limit = MAX_INPUT_PIXELS[format]!;
-  if ((header.width ?? 0) * (header.height ?? 0) > limit) {
-    throw refuse(format === 'jpeg' ? CARER_MESSAGES.photoUnreadable : CARER_MESSAGES.photoTooManyPixels);
-  }
+  if ((header.width ?? 0) * (header.height ?? 0) > limit) throw refuse(CARER_MESSAGES.photoTooManyPixels);
   try {
     return await sharp(input, { limitInputPixels: limit, failOn: 'error' })
       .rotate()

@@ -12,5 +12,13 @@ export function isListed(profile: Pick<CarerProfileRow, 'isActive' | 'listedUnti
   return profile.isActive && profile.listedUntil > now;
 }
 
+/**
+ * The rule as one number for the in-memory search (decision 0025): the moment the listing runs
+ * out, or -∞ when the profile is never listed (inactive). Listed now ⇔ the result is after now.
+ */
+export function listedUntilMs(profile: Pick<CarerProfileRow, 'isActive' | 'listedUntil'>): number {
+  return profile.isActive ? profile.listedUntil.getTime() : -Infinity;
+}
+
 /** The SQL half of the rule beside `is_active = true`: the listing has not run out. */
 export const listingCurrent = (listedUntil: AnyPgColumn): SQL => sql`${listedUntil} > now()`;

@@ -1,7 +1,8 @@
 import type {} from 'fastify';
 import { slotMask, slotsWanted } from '@contracts/availability';
 import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
-import { earthPoint, EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
+import { chordOf, earthPoint, EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
+import { listedUntilMs } from './carer-listing';
 import { decodeCursor, encodeCursor } from './carer-cursor';
 import { postcodeDistrictOf } from './carer-mapper';
 import type { CarerSearchAnswer, CarerSearchRow, SearchOrigin } from './carer-search.repository';
@@ -46,10 +47,6 @@ interface Candidate {
  * in the other, and homes a micrometre apart are at one place.
  */
 const SAME_DISTANCE_M = 1e-6;
-
-/** The straight line through the earth for a distance along the ground (the inverse of sec_to_gc). */
-const chordOf = (metres: number) =>
-  2 * EARTH_RADIUS_M * Math.sin(Math.min(metres, Math.PI * EARTH_RADIUS_M) / (2 * EARTH_RADIUS_M));
 
 /** Strings many profiles share ('Elderly Care', 'Leeds, West Yorkshire', '17.50') are kept once. */
 class Interner {
@@ -434,7 +431,7 @@ export class SearchColumns {
 
   private write(slot: number, row: IndexedCarerRow) {
     const intern = this.interner;
-    const { homeLatitude, homeLongitude, listedUntil, ...answer } = row;
+    const { homeLatitude, homeLongitude, listedUntil: _listedUntil, ...answer } = row;
     const kept: CarerSearchRow = Object.freeze({
       ...answer,
       firstName: intern.text(row.firstName),
@@ -457,7 +454,7 @@ export class SearchColumns {
     this.locationCode[slot] = this.locationCodes.of(this.locations[slot]!);
     this.districtCode[slot] =
       this.districts[slot] === null ? -1 : this.districtCodes.of(this.districts[slot]!);
-    this.listedUntil[slot] = row.isActive ? listedUntil.getTime() : -Infinity;
+    this.listedUntil[slot] = listedUntilMs(row);
     this.specialization[slot] = this.specializations.of(row.specialization);
     let bits = 0;
     let unusual = 0;
