@@ -16,12 +16,13 @@ const open = suite.open;
 
 const FULL_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
 
-/** The cards' distances in the order shown, once the search has settled. */
+/** The cards' distances in the order shown, once a search near a place has been drawn. */
 async function shownDistances(page: Page): Promise<number[]> {
   await page
     .getByText(/^Showing \d+ carers?$/)
     .first()
     .waitFor();
+  await page.locator('[data-testid="carer-distance"]').first().waitFor();
   const texts = await page.locator('[data-testid="carer-distance"]').allTextContents();
   return texts.map((text) => {
     const match = /^([\d.]+) miles? away$/.exec(text.trim());
@@ -59,8 +60,14 @@ describe('searching near a place', () => {
     await page.getByRole('heading', { name: 'Find Your Perfect Carer', level: 1 }).waitFor();
     await page.getByLabel('Location', { exact: true }).fill('LS6 3AB');
     await page.getByLabel('Within', { exact: true }).selectOption('5');
+    // The list is read once the answer to this search has come: until then the first page's cards
+    // (with no distances) stay on screen.
+    const nearAnswered = page.waitForResponse(
+      (response) => response.url().includes('/api/carers?') && response.url().includes('near=LS6'),
+    );
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('near') === 'LS6 3AB');
+    await nearAnswered;
     expect(new URL(page.url()).searchParams.get('within')).toBe('5');
 
     const distances = await shownDistances(page);
