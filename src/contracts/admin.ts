@@ -2,6 +2,7 @@
 // (admin role only, DESIGN points 1, 2 and 6), plus the safeguarding queue and the audit log.
 import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
+import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
 import { REPORT_REASONS } from './reports';
 import { oneLine } from './text';
@@ -243,6 +244,8 @@ export const ADMIN_CARER_MESSAGES = {
   maxRateRequired: 'Maximum rate is required',
   descriptionRequired: 'Description is required',
   qualificationsRequired: 'Qualifications are required',
+  checksNotQualifications:
+    'DBS checks are not a qualification: approve them in Verification, where their level and date are recorded',
   availabilityRequired: 'Availability is required',
   textTooLong: 'This can be at most 120 characters',
   descriptionTooLong: CARER_MESSAGES.descriptionTooLong,
@@ -294,6 +297,12 @@ const adminList = (message: string) =>
     .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
     .pipe(z.array(z.string().max(80, ADMIN_CARER_MESSAGES.listsInvalid)).min(1, message).max(20));
 
+/** Checks come from verification, so an admin cannot type one in as a qualification either. */
+const adminQualifications = adminList(ADMIN_CARER_MESSAGES.qualificationsRequired).refine(
+  (values) => !values.some(isCheckClaim),
+  { message: ADMIN_CARER_MESSAGES.checksNotQualifications },
+);
+
 const booleanish = z
   .union([z.boolean(), z.enum(['true', 'false', 'on'])])
   .transform((value) => value === true || value === 'true' || value === 'on');
@@ -313,7 +322,7 @@ export const AdminCarerInput = z
     hourlyRateMin: adminRate(ADMIN_CARER_MESSAGES.minRateRequired),
     hourlyRateMax: adminRate(ADMIN_CARER_MESSAGES.maxRateRequired),
     description: requiredText(ADMIN_CARER_MESSAGES.descriptionRequired, 2000),
-    qualifications: adminList(ADMIN_CARER_MESSAGES.qualificationsRequired),
+    qualifications: adminQualifications,
     availability: adminList(ADMIN_CARER_MESSAGES.availabilityRequired),
     /** SPEC 5: isVerified defaults to false. */
     isVerified: booleanish.default(false),

@@ -13,6 +13,7 @@ import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
 import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_LEVELS,
+  isCheckClaim,
   QUALIFICATIONS,
   SEARCH_AVAILABILITY,
   SEARCH_CARE_TYPES,
@@ -38,6 +39,8 @@ export const CARER_MESSAGES = {
   descriptionTooShort: `Description must be at least ${CARER_DESCRIPTION_MIN_LENGTH} characters`,
   descriptionTooLong: 'Description can be at most 2,000 characters',
   qualificationsRequired: 'Please select at least one qualification',
+  checksNotQualifications:
+    'DBS checks are not ticked as a qualification: they are shown from your approved checks',
   availabilityRequired: 'Please select at least one availability option',
   travelRequired: 'Choose how far you will travel',
   travelRange: `Travel distance must be a whole number of miles from ${TRAVEL_MILES_MIN} to ${TRAVEL_MILES_MAX}`,
@@ -117,7 +120,12 @@ const carerProfileFields = z.object({
     .trim()
     .min(CARER_DESCRIPTION_MIN_LENGTH, CARER_MESSAGES.descriptionTooShort)
     .max(2000, CARER_MESSAGES.descriptionTooLong),
-  qualifications: choiceList(QUALIFICATIONS, CARER_MESSAGES.qualificationsRequired),
+  qualifications: z
+    .array(z.unknown(), { error: CARER_MESSAGES.qualificationsRequired })
+    .refine((values) => !values.some((value) => typeof value === 'string' && isCheckClaim(value)), {
+      message: CARER_MESSAGES.checksNotQualifications,
+    })
+    .pipe(choiceList(QUALIFICATIONS, CARER_MESSAGES.qualificationsRequired)),
   /**
    * The spec's availability tags. A body with `weeklyAvailability` may leave them out: the server
    * derives them from the week (src/contracts/availability.ts), and a body with tags only gets the

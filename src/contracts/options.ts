@@ -22,7 +22,6 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 export const QUALIFICATIONS = [
   'First Aid Certified',
-  'DBS Checked',
   'NVQ Level 2',
   'NVQ Level 3',
   'Nursing Qualification',
@@ -34,6 +33,13 @@ export const QUALIFICATIONS = [
   'SEND Training',
 ] as const;
 export type Qualification = (typeof QUALIFICATIONS)[number];
+
+/**
+ * Background checks are facts from an approved verification (the DBS level and date shown on the
+ * profile), never a qualification a carer ticks or an admin types: docs/decisions/0026.
+ */
+export const isCheckClaim = (qualification: string): boolean =>
+  /\b(dbs|crb)\b|disclosure and barring/i.test(qualification);
 
 export const AVAILABILITY_OPTIONS = [
   'Weekdays',

@@ -12,7 +12,7 @@ import {
 } from '@contracts/messages';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import { carerProfiles, conversations, messages, users } from '../../src/server/db/schema';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import {
   admin,
   carer,
@@ -187,6 +187,8 @@ describe('an admin deletes a carer profile (DELETE /api/test/carers/{id})', () =
     // The first carer lists a new profile; writing to it starts a new thread.
     const relisted = await post(first, '/api/carers', validProfile());
     expect(relisted.statusCode, relisted.body).toBe(201);
+    // Its checks went with the old profile: the new one is listed once they are approved again.
+    await approveChecks(t.database.db, relisted.json<{ id: string }>().id);
     const newId = await startConversation(t, family, {
       ...first,
       carerId: relisted.json<{ id: string }>().id,

@@ -97,7 +97,7 @@ const carerFields = (overrides: Record<string, string> = {}) => ({
   hourlyRateMin: '18',
   hourlyRateMax: '25.50',
   description: 'Calm, patient support for people living with dementia, at home in their own routine.',
-  qualifications: JSON.stringify(['DBS Checked', 'Dementia Care Training']),
+  qualifications: JSON.stringify(['Manual Handling', 'Dementia Care Training']),
   availability: JSON.stringify(['Weekdays', 'Evenings']),
   isVerified: 'true',
   ...overrides,
@@ -112,7 +112,7 @@ const jsonCarer = (overrides: Record<string, unknown> = {}) => ({
   hourlyRateMin: 20,
   hourlyRateMax: 28,
   description: 'Company, conversation and outings for older people who live alone.',
-  qualifications: ['DBS Checked', 'First Aid Certified'],
+  qualifications: ['Manual Handling', 'First Aid Certified'],
   availability: ['Weekends'],
   isVerified: false,
   ...overrides,
@@ -464,7 +464,7 @@ describe('carers', () => {
       experience: '12 years',
       hourlyRateMin: '18.00',
       hourlyRateMax: '25.50',
-      qualifications: ['DBS Checked', 'Dementia Care Training'],
+      qualifications: ['Manual Handling', 'Dementia Care Training'],
       availability: ['Weekdays', 'Evenings'],
       isVerified: true,
       isActive: true,
@@ -489,12 +489,12 @@ describe('carers', () => {
 
   it('takes comma-separated lists and no photo; isVerified defaults to false', async () => {
     const { isVerified: _omit, ...fields } = carerFields({
-      qualifications: 'DBS Checked, First Aid Certified ,',
+      qualifications: 'Manual Handling, First Aid Certified ,',
       availability: 'Weekends',
     });
     const created = await createCarer(fields);
     expect(created).toMatchObject({
-      qualifications: ['DBS Checked', 'First Aid Certified'],
+      qualifications: ['Manual Handling', 'First Aid Certified'],
       availability: ['Weekends'],
       isVerified: false,
       photoUrl: null,
@@ -615,7 +615,7 @@ describe('carers', () => {
       specialization: 'Companionship',
       hourlyRateMin: '20.00',
       hourlyRateMax: '28.00',
-      qualifications: ['DBS Checked', 'First Aid Certified'],
+      qualifications: ['Manual Handling', 'First Aid Certified'],
       isVerified: true,
     });
     const row = await carerRow(created.id);

@@ -12,7 +12,7 @@ import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { carerProfiles, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { startFakePostcodesService, type FakePostcodesService } from '../support/fake-postcodes-service';
 import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
 import { createCarersService } from '../../src/server/features/carers/carers.service';
@@ -138,6 +138,7 @@ beforeAll(async () => {
       availability: ['Weekdays'],
       availabilitySlots: Math.floor(random() * 2 ** 28),
       rankScore: random() * 100,
+      isVerified: true,
       listedUntil: new Date(Date.now() + 30 * 86_400_000),
     };
   });
@@ -296,7 +297,8 @@ describe('a carer’s home postcode, travel distance and week', () => {
     const [row] = await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, profile.id));
     expect(row).toMatchObject({ homeLatitude: 53.8301, homeLongitude: -1.5063 });
 
-    // Others see the outward code and the week, never the postcode.
+    // Once the checks are approved, others see the outward code and the week, never the postcode.
+    await approveChecks(t.database.db, profile.id);
     for (const viewer of [undefined, cookies.family, cookies.subscribed]) {
       const seen = await t.injectAs(viewer, { method: 'GET', url: `/api/carers/${profile.id}` });
       expect(seen.statusCode).toBe(200);

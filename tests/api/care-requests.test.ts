@@ -17,7 +17,7 @@ import { createCareRequestsService } from '../../src/server/features/care-reques
 import type { MessagingService } from '../../src/server/features/messaging/messaging.service';
 import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 /*
@@ -89,7 +89,9 @@ async function carerAt(
     }),
   });
   expect(created.statusCode, created.body).toBe(201);
-  return { cookie, profileId: created.json<{ id: string }>().id, userId: user.id };
+  const profileId = created.json<{ id: string }>().id;
+  await approveChecks(t.database.db, profileId);
+  return { cookie, profileId, userId: user.id };
 }
 
 beforeAll(async () => {

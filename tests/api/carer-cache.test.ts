@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carerProfiles, carerVerifications } from '../../src/server/db/schema';
 import { CARER_CHANGE_CHANNEL } from '../../src/server/features/carers/carers.service';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { dropListeningConnection } from '../support/listen-connections';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
@@ -23,7 +23,7 @@ afterAll(async () => {
 /** The change notice travels asynchronously: the answer is the new one within a moment. */
 const soon = { timeout: 3_000, interval: 20 };
 
-async function carerWithProfile(location = 'Tenby, Pembrokeshire') {
+async function carerWithProfile(location = 'Tenby, Pembrokeshire', { approved = true } = {}) {
   const carer = await t.register({ userType: 'carer', firstName: 'Gwen', lastName: 'Pryce' });
   const created = await t.injectAs(carer.cookie, {
     method: 'POST',
@@ -31,7 +31,9 @@ async function carerWithProfile(location = 'Tenby, Pembrokeshire') {
     payload: validProfile({ location }),
   });
   expect(created.statusCode).toBe(201);
-  return { ...carer, profileId: created.json<{ id: string }>().id };
+  const profileId = created.json<{ id: string }>().id;
+  if (approved) await approveChecks(t.database.db, profileId);
+  return { ...carer, profileId };
 }
 
 const profilePage = (id: string, cookie?: string) =>
@@ -104,7 +106,7 @@ describe('the carer cache', () => {
   });
 
   it('shows checks approved in the database', async () => {
-    const carer = await carerWithProfile();
+    const carer = await carerWithProfile(undefined, { approved: false });
     await submitValidChecks(t, carer.cookie);
     const checks = async () =>
       (await profilePage(carer.profileId, carer.cookie)).json<{ checks: unknown }>().checks;

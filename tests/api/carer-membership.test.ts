@@ -10,7 +10,7 @@ import {
 import { billingSubscriptions, carerProfiles } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import {
   billingSubscriptionsOf,
   confirmDemo,
@@ -44,7 +44,9 @@ async function carerWithProfile() {
     payload: validProfile({ location }),
   });
   expect(created.statusCode, created.body).toBe(201);
-  return { ...carer, profile: created.json<OwnCarerProfile>(), town: location.split(',')[0]!.toLowerCase() };
+  await approveChecks(t.database.db, created.json<OwnCarerProfile>().id);
+  const own = await t.injectAs(carer.cookie, { url: '/api/carers/my-profile' });
+  return { ...carer, profile: own.json<OwnCarerProfile>(), town: location.split(',')[0]!.toLowerCase() };
 }
 
 const membershipOf = async (cookie: string) => {

@@ -11,7 +11,7 @@ import {
 } from '@contracts/carers';
 import { carerProfiles, reviews, uploads, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
-import { multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
+import { approveChecks, multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
 import { builtInServiceDeps, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -254,12 +254,13 @@ describe('authorization', () => {
       async () => ({ method: 'POST', url: `/api/carers/${ownProfile.id}/photo`, ...(await photo()) }),
       200,
     ],
+    // The profile's checks are not approved yet: only its owner and admins see it (carer-listing.ts).
     ...(['visitor', 'customer', 'otherCarer', 'owner', 'admin'] as const).flatMap((role) => [
       [
         'reviews',
         role,
         async () => ({ method: 'GET' as const, url: `/api/carers/${ownProfile.id}/reviews` }),
-        200,
+        role === 'owner' || role === 'admin' ? 200 : 404,
       ] as const,
       [
         'search',
@@ -271,7 +272,7 @@ describe('authorization', () => {
         'view profile',
         role,
         async () => ({ method: 'GET' as const, url: `/api/carers/${ownProfile.id}` }),
-        200,
+        role === 'owner' || role === 'admin' ? 200 : 404,
       ] as const,
     ]),
     ['my profile', 'visitor', async () => ({ method: 'GET', url: '/api/carers/my-profile' }), 401],
@@ -607,6 +608,7 @@ describe('public search (GET /api/carers)', () => {
           url: '/api/carers',
           payload: validProfile({ location: 'Rankton, Testshire' }),
         });
+        await approveChecks(t.database.db, created.json<OwnCarerProfile>().id);
         return created.json<OwnCarerProfile>();
       }),
     );

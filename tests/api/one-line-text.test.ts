@@ -57,7 +57,7 @@ const adminCarer = {
   hourlyRateMin: '18.00',
   hourlyRateMax: '25.00',
   description: 'Kind and patient carer with many years of home care for older people.',
-  qualifications: ['DBS Checked'],
+  qualifications: ['Manual Handling'],
   availability: ['Weekdays'],
 };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carerProfiles } from '../../src/server/db/schema';
-import { validProfile } from '../support/carer-fixtures';
+import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Decision 0013: with SEARCH_CACHE_SECONDS, an instance reuses a search answer for that long;
@@ -29,6 +29,7 @@ describe('the search answer cache', () => {
       payload: validProfile({ location: 'Aberystwyth, Ceredigion' }),
     });
     expect(created.statusCode).toBe(201);
+    await approveChecks(t.database.db, created.json().id);
     const first = await search('Aberystwyth');
     expect(names(first)).toEqual(['Aberystwyth, Ceredigion']);
 

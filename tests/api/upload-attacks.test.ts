@@ -171,7 +171,7 @@ const ADMIN_CARER_FIELDS = {
   hourlyRateMin: '18',
   hourlyRateMax: '25.50',
   description: 'Calm, patient support for people living with dementia, at home in their own routine.',
-  qualifications: JSON.stringify(['DBS Checked']),
+  qualifications: JSON.stringify(['Manual Handling']),
   availability: JSON.stringify(['Weekdays']),
   isVerified: 'false',
 };

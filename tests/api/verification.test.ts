@@ -9,7 +9,7 @@ import {
   type OwnVerification,
 } from '@contracts/verification';
 import { auditLog, carerProfiles, carerVerifications, uploads } from '../../src/server/db/schema';
-import { admin, carer, customer, type Carer, type Person } from '../support/messaging-fixtures';
+import { admin, customer, uncheckedCarer, type Carer, type Person } from '../support/messaging-fixtures';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -76,7 +76,7 @@ describe('submitting checks', () => {
   });
 
   it('stores a share-code submission as pending, with its two documents private', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const before = await t.injectAs(person.cookie, { url: '/api/carers/my-profile/verification' });
     expect(before.statusCode).toBe(404);
     expect(before.json().message).toBe(VERIFICATION_MESSAGES.verificationNotFound);
@@ -118,7 +118,7 @@ describe('submitting checks', () => {
   });
 
   it('needs the passport scan with the passport method, and keeps it', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const fields = validFields({ rightToWorkMethod: 'passport', rightToWorkShareCode: undefined });
     const missing = await submitChecks(t, person.cookie, fields);
     expect(missing.statusCode).toBe(400);
@@ -193,7 +193,7 @@ describe('submitting checks', () => {
       VERIFICATION_MESSAGES.referenceContactInvalid,
     ],
   ])('refuses a bad %s (%j) with its message, storing nothing', async (field, overrides, message) => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const put = vi.spyOn(t.storage, 'put');
     const response = await submitChecks(t, person.cookie, validFields(overrides));
     expect(response.statusCode).toBe(400);
@@ -203,7 +203,7 @@ describe('submitting checks', () => {
   });
 
   it('names the failing reference and its field for the form', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const references = JSON.stringify([REFERENCES[0], { ...REFERENCES[1], contact: 'ring me' }]);
     const response = await submitChecks(t, person.cookie, validFields({ references }));
     expect(response.json().fieldErrors['references.1.contact']).toBe(
@@ -215,14 +215,14 @@ describe('submitting checks', () => {
     ['dbsCertificate', VERIFICATION_MESSAGES.dbsCertificateRequired],
     ['photoId', VERIFICATION_MESSAGES.photoIdRequired],
   ] as const)('needs the %s file', async (field, message) => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const response = await submitChecks(t, person.cookie, validFields(), validFiles({ [field]: null }));
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual({ [field]: message });
   });
 
   it('reports every problem at once', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const response = await submitChecks(t, person.cookie, validFields({ dbsLevel: undefined }), []);
     expect(response.json().fieldErrors).toEqual({
       dbsLevel: VERIFICATION_MESSAGES.dbsLevelRequired,
@@ -232,7 +232,7 @@ describe('submitting checks', () => {
   });
 
   it('refuses a file that is not a PDF or an image by its content, whatever its name, storing nothing', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const put = vi.spyOn(t.storage, 'put');
     for (const content of [FILES.html, Buffer.from('GIF89a......')]) {
       const response = await submitChecks(
@@ -250,14 +250,14 @@ describe('submitting checks', () => {
 
   it('accepts PDF, JPEG, PNG and WebP', async () => {
     for (const content of [FILES.pdf, FILES.jpeg, FILES.png, FILES.webp]) {
-      const person = await carer(t);
+      const person = await uncheckedCarer(t);
       const response = await submitChecks(t, person.cookie, validFields(), validFiles({ photoId: content }));
       expect(response.statusCode, response.body).toBe(201);
     }
   });
 
   it('refuses a document over the size limit, storing nothing', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const put = vi.spyOn(t.storage, 'put');
     const big = Buffer.concat([FILES.pdf, Buffer.alloc(DOCUMENT_MAX_BYTES, 0x20)]);
     const response = await submitChecks(t, person.cookie, validFields(), validFiles({ photoId: big }));
@@ -268,7 +268,7 @@ describe('submitting checks', () => {
   });
 
   it('keeps one submission pending at a time', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     await submitValidChecks(t, person.cookie);
     const second = await submitChecks(t, person.cookie);
     expect(second.statusCode).toBe(409);
@@ -277,7 +277,7 @@ describe('submitting checks', () => {
   });
 
   it('deletes the stored files again when storing or recording fails', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const deleted = vi.spyOn(t.storage, 'delete');
     // The second file cannot be stored: the first is removed again.
     const originalPut = t.storage.put.bind(t.storage);
@@ -312,7 +312,7 @@ describe('the admin queue and the decision', () => {
   let pending: OwnVerification;
 
   beforeAll(async () => {
-    grace = await carer(t, { firstName: 'Grace', lastName: 'Queue' });
+    grace = await uncheckedCarer(t, { firstName: 'Grace', lastName: 'Queue' });
     pending = await submitValidChecks(t, grace.cookie);
   });
 
@@ -389,8 +389,20 @@ describe('the admin queue and the decision', () => {
     ).toBe(404);
   });
 
-  it('shows the checks only once approved', async () => {
-    expect((await profileOf(subscriber, grace.carerId)).json<PublicCarer>()).toMatchObject({
+  it('keeps the profile out of sight until the checks are approved; the carer sees their own', async () => {
+    for (const who of [subscriber, undefined]) {
+      const response = await profileOf(who, grace.carerId);
+      expect(response.statusCode).toBe(404);
+    }
+    const search = await t.injectAs(subscriber.cookie, { url: '/api/carers?limit=50' });
+    expect(search.json<{ items: PublicCarer[] }>().items.map((item) => item.id)).not.toContain(grace.carerId);
+    const own = await t.injectAs(grace.cookie, { url: '/api/carers/my-profile' });
+    expect(own.json<PublicCarer & { isListed: boolean }>()).toMatchObject({
+      isVerified: false,
+      isListed: false,
+      checks: null,
+    });
+    expect((await profileOf(theAdmin, grace.carerId)).json<PublicCarer>()).toMatchObject({
       isVerified: false,
       checks: null,
     });
@@ -458,7 +470,7 @@ describe('the admin queue and the decision', () => {
       expect(response.json<PublicCarer>()).toMatchObject({ isVerified: true, checks: null });
     }
     // Another carer is not the carer themself.
-    const other = await carer(t);
+    const other = await uncheckedCarer(t);
     expect((await profileOf(other, grace.carerId)).json<PublicCarer>().checks).toBeNull();
     // Search results never carry them.
     const search = await t.injectAs(subscriber.cookie, { url: '/api/carers?limit=50' });
@@ -498,10 +510,11 @@ describe('the admin queue and the decision', () => {
   });
 
   it('a rejected carer who was never verified stays unverified and may send again', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const first = await submitValidChecks(t, person.cookie);
     expect((await reject(first.id, 'Photo ID missing a page')).statusCode).toBe(200);
-    expect((await profileOf(subscriber, person.carerId)).json<PublicCarer>()).toMatchObject({
+    expect((await profileOf(subscriber, person.carerId)).statusCode).toBe(404);
+    expect((await profileOf(person, person.carerId)).json<PublicCarer>()).toMatchObject({
       isVerified: false,
       checks: null,
     });
@@ -509,7 +522,7 @@ describe('the admin queue and the decision', () => {
   });
 
   it('decides two approvals at once: one succeeds, one is refused', async () => {
-    const person = await carer(t);
+    const person = await uncheckedCarer(t);
     const submission = await submitValidChecks(t, person.cookie);
     const statuses = (await Promise.all([approve(submission.id), approve(submission.id)])).map(
       (r) => r.statusCode,
@@ -522,7 +535,7 @@ describe('the admin queue and the decision', () => {
 
 describe('renewal due', () => {
   it('is due for a certificate over 3 years old not on the Update Service, to the carer and the admin', async () => {
-    const old = await carer(t);
+    const old = await uncheckedCarer(t);
     const submitted = await submitValidChecks(
       t,
       old.cookie,
@@ -534,7 +547,7 @@ describe('renewal due', () => {
     expect((await approve(submitted.id)).statusCode).toBe(200);
     expect((await profileOf(subscriber, old.carerId)).json<PublicCarer>().checks?.renewalDue).toBe(true);
 
-    const onService = await carer(t);
+    const onService = await uncheckedCarer(t);
     const fine = await submitValidChecks(t, onService.cookie, validFields({ dbsIssueDate: '2022-01-10' }));
     expect(fine.renewalDue).toBe(false);
   });

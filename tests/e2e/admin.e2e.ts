@@ -137,7 +137,7 @@ describe('admin sign-in and Admin Management', () => {
     await carerDialog.getByLabel('Location').fill('Roundhay, Leeds');
     await carerDialog
       .getByLabel('Qualifications (comma-separated)')
-      .fill(' First Aid Certified, , DBS Checked ,');
+      .fill(' First Aid Certified, , Manual Handling ,');
     await carerDialog.getByRole('button', { name: ADMIN_TEXT.saveChanges }).click();
     await toastText(page, ADMIN_TOASTS.carerUpdated).waitFor();
     await carerDialog.waitFor({ state: 'detached' });
@@ -152,7 +152,7 @@ describe('admin sign-in and Admin Management', () => {
       }[];
       return carers.find((carer) => carer.firstName === 'Grace');
     });
-    expect(saved?.qualifications).toEqual(['First Aid Certified', 'DBS Checked']);
+    expect(saved?.qualifications).toEqual(['First Aid Certified', 'Manual Handling']);
     expect(saved?.isVerified).toBe(true);
 
     // Delete a customer: no confirmation, a toast, and the card is gone.

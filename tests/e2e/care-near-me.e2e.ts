@@ -301,7 +301,7 @@ describe('a carer keeps their place and week', () => {
     await page
       .getByLabel('Description')
       .fill('Companion carer in Wharfedale: shopping, walks, appointments and good conversation at home.');
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
     const week = page.getByRole('group', { name: 'Availability' });
     await week.getByRole('checkbox', { name: 'Wednesday evening' }).check();
     await week.getByRole('checkbox', { name: 'Short-notice cover' }).check();

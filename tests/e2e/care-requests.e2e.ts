@@ -283,7 +283,7 @@ describe('care requests', () => {
         hourlyRateMin: '18',
         hourlyRateMax: '22',
         description: 'Patient, practical carer offering help at home for older people and their families.',
-        qualifications: ['DBS Checked'],
+        qualifications: ['Manual Handling'],
         availability: ['Weekdays'],
       },
     });

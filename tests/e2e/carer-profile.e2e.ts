@@ -23,7 +23,7 @@ async function fillProfile(
   await page.getByLabel('Minimum hourly rate').fill('18.50');
   await page.getByLabel('Maximum hourly rate').fill('24');
   await page.getByLabel('Description').fill(values.description);
-  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
   await page.getByRole('group', { name: 'Qualifications' }).getByLabel('First Aid Certified').check();
   const week = page.getByRole('group', { name: 'Availability' });
   await week.getByRole('checkbox', { name: 'Monday morning' }).check();

@@ -358,7 +358,7 @@ describe('carer membership', () => {
       .fill(
         'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
       );
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('DBS Checked').check();
+    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
     await page.getByLabel('Home postcode').fill('SA19 6AA');
     await page.getByLabel('How far will you travel?').selectOption('10');
     await page

@@ -41,7 +41,7 @@ async function newCarer(page: Page, firstName: string, lastName: string, town: s
       hourlyRateMax: '24',
       description:
         'Experienced carer offering calm, practical support at home for older people and their families.',
-      qualifications: ['DBS Checked', 'First Aid Certified'],
+      qualifications: ['Manual Handling', 'First Aid Certified'],
       availability: ['Weekdays'],
     },
   });

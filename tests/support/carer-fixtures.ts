@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { CarerProfileFormValues } from '@contracts/carers';
+import type { Database } from '../../src/server/db/client';
+import { carerProfiles, carerVerifications } from '../../src/server/db/schema';
+import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 
 /** A valid profile body (SPEC section 7 POST /api/carers). */
 export const validProfile = (overrides: Partial<Record<keyof CarerProfileFormValues, unknown>> = {}) => ({
@@ -10,7 +14,7 @@ export const validProfile = (overrides: Partial<Record<keyof CarerProfileFormVal
   hourlyRateMax: '23.00',
   description:
     'I support people living with dementia at home, keeping routines calm and familiar, and I work closely with families.',
-  qualifications: ['Dementia Care Training', 'DBS Checked'],
+  qualifications: ['Dementia Care Training', 'Manual Handling'],
   availability: ['Weekdays', 'Evenings'],
   ...overrides,
 });
@@ -42,4 +46,36 @@ export function multipart(field: string, filename: string, contentType: string, 
     payload: Buffer.concat([head, content, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * What an admin's approval of a carer's checks leaves behind (docs/decisions/0026): an approved
+ * submission and the Verified flag, in one transaction. Only then is a profile listed in search
+ * and public; fixtures that promise "a listed profile" call this.
+ */
+export async function approveChecks(db: Database, carerProfileId: string, at = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(carerVerifications).values({
+      carerId: carerProfileId,
+      status: 'approved',
+      dbsLevel: 'Enhanced with Barred List',
+      dbsIssueDate: at.toISOString().slice(0, 10),
+      dbsCertificateNumber: '001234567890',
+      dbsUpdateService: true,
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'W4K7Q9P2X',
+      references: [
+        { name: 'Margaret Holt', relationship: 'Former manager', contact: 'm.holt@example.co.uk' },
+        { name: 'David Osei', relationship: 'Son of a client', contact: '07700 900123' },
+      ],
+      submittedAt: at,
+      reviewedAt: at,
+    });
+    await tx.update(carerProfiles).set({ isVerified: true }).where(eq(carerProfiles.id, carerProfileId));
+    // The badge feeds the rank, as in the real approval.
+    await tx
+      .update(carerProfiles)
+      .set({ rankScore: rankScoreSql })
+      .where(eq(carerProfiles.id, carerProfileId));
+  });
 }

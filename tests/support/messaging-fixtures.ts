@@ -4,7 +4,7 @@ import type { CurrentUser } from '@contracts/auth';
 import type { OwnCarerProfile } from '@contracts/carers';
 import type { SentMessage } from '@contracts/messages';
 import { users } from '../../src/server/db/schema';
-import { validProfile } from './carer-fixtures';
+import { approveChecks, validProfile } from './carer-fixtures';
 import type { TestApp } from './test-app';
 
 export interface Person {
@@ -40,8 +40,8 @@ export async function customer(
   return person;
 }
 
-/** A carer account with a listed profile. */
-export async function carer(
+/** A carer account with a profile whose checks are not yet approved: not listed, not public. */
+export async function uncheckedCarer(
   t: TestApp,
   names: { firstName?: string; lastName?: string } = {},
 ): Promise<Carer> {
@@ -53,6 +53,16 @@ export async function carer(
   });
   expect(created.statusCode, created.body).toBe(201);
   return { ...person, carerId: created.json<OwnCarerProfile>().id };
+}
+
+/** A carer account with a listed profile: its checks approved. */
+export async function carer(
+  t: TestApp,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<Carer> {
+  const person = await uncheckedCarer(t, names);
+  await approveChecks(t.database.db, person.carerId);
+  return person;
 }
 
 /** An admin account (no admin sign-up exists: the role is set in the database). */

@@ -6,7 +6,14 @@ import type { OwnCarerProfile } from '@contracts/carers';
 import { REPORT_REASONS } from '@contracts/reports';
 import { loginFailures } from '../../src/server/db/schema';
 import { multipart, photoWithGps } from './carer-fixtures';
-import { carer, reply, startConversation, type Carer, type Person } from './messaging-fixtures';
+import {
+  carer,
+  reply,
+  startConversation,
+  uncheckedCarer,
+  type Carer,
+  type Person,
+} from './messaging-fixtures';
 import { confirmDemo } from './payments';
 import { TEST_PASSWORD, type TestApp } from './test-app';
 import { submitValidChecks } from './verification-fixtures';
@@ -118,7 +125,7 @@ export interface CarerWithData {
 
 /** A carer with a profile photo and a verification submission with two documents. */
 export async function carerWithData(t: TestApp): Promise<CarerWithData> {
-  const worker = await carer(t, uniqueNames('Tamsin'));
+  const worker = await uncheckedCarer(t, uniqueNames('Tamsin'));
   const photo = await t.injectAs(worker.cookie, {
     method: 'POST',
     url: `/api/carers/${worker.carerId}/photo`,

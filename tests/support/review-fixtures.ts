@@ -82,8 +82,10 @@ export function createPeople(t: TestApp) {
           hourlyRateMax: '24.00',
           description:
             'I help older people stay well at home with personal care, meals and company, and I keep families informed.',
-          qualifications: ['DBS Checked'],
+          qualifications: ['Manual Handling'],
           availability: ['Weekdays'],
+          // Listed: its checks approved (carer-listing.ts).
+          isVerified: true,
         })
         .returning({ id: carerProfiles.id });
       if (!profile) throw new Error('carer profile insert returned no row');

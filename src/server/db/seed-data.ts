@@ -110,7 +110,6 @@ export const SEED_CARERS: SeedCarer[] = [
       'I spent twelve years as a senior carer at a residential home in Headingley before going independent in 2019. Most of my clients live alone and want to stay in their own homes, so I help with washing, dressing, meals and medication prompts, and I keep a daily notes book for families to read. I drive and have my own car for GP appointments and trips to Kirkgate Market. Cats and dogs are no problem.',
     qualifications: [
       'NVQ Level 3',
-      'DBS Checked',
       'First Aid Certified',
       'Medication Administration',
       'Manual Handling',
@@ -212,7 +211,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '21.00',
     description:
       "I support adults with learning disabilities and autism to live as independently as they want to. Before going self-employed I worked for four years in supported living in Roundhay, helping people with cooking, budgeting, travel training and getting to college. I'm hoist and sling trained, I use Makaton, and I'm a keen swimmer, so trips to the leisure centre are a regular favourite.",
-    qualifications: ['DBS Checked', 'Manual Handling', 'SEND Training', 'First Aid Certified'],
+    qualifications: ['Manual Handling', 'SEND Training', 'First Aid Certified'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -261,7 +260,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '17.00',
     description:
       'I offer friendly companionship for older people who feel a bit isolated. I speak Urdu, Punjabi and English, which helps many of the aunties and uncles I visit feel at home straight away. I enjoy walks round Roundhay Park, helping with letters and online shopping, and simply having a proper chat over a cup of chai.',
-    qualifications: ['DBS Checked', 'First Aid Certified'],
+    qualifications: ['First Aid Certified'],
     availability: ['Weekdays', 'Weekends'],
     isVerified: true,
     isActive: true,
@@ -309,7 +308,6 @@ export const SEED_CARERS: SeedCarer[] = [
       'NVQ Level 3',
       'Dementia Care Training',
       'Medication Administration',
-      'DBS Checked',
       'Manual Handling',
     ],
     availability: ['Weekdays', 'Nights'],
@@ -374,7 +372,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '22.00',
     description:
       "I came to York from Kraków in 2015 and have worked in elderly care ever since, often with men who prefer a male carer for personal care. I help with showering, shaving, mobility and meals, and I'm confident using stand aids and rotundas. I speak Polish and English. I'm happy to do small jobs while I'm there, like changing a bulb or putting the bins out.",
-    qualifications: ['NVQ Level 2', 'DBS Checked', 'Manual Handling', 'First Aid Certified'],
+    qualifications: ['NVQ Level 2', 'Manual Handling', 'First Aid Certified'],
     availability: ['Weekends', 'Evenings', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -426,7 +424,6 @@ export const SEED_CARERS: SeedCarer[] = [
     qualifications: [
       'Nursing Qualification',
       'Medication Administration',
-      'DBS Checked',
       'Manual Handling',
       'First Aid Certified',
     ],
@@ -487,7 +484,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '24.00',
     description:
       "I have eight years' experience supporting people with Alzheimer's and vascular dementia, including three years at a memory day service in south Manchester. I speak Gujarati and Hindi, and I know how much it matters when someone loses their second language and can only be reached in their first. I cook vegetarian meals, prompt medication and help families set up simple routines that reduce confusion.",
-    qualifications: ['Dementia Care Training', 'NVQ Level 3', 'DBS Checked', 'Medication Administration'],
+    qualifications: ['Dementia Care Training', 'NVQ Level 3', 'Medication Administration'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -544,7 +541,6 @@ export const SEED_CARERS: SeedCarer[] = [
     description:
       "I support adults with physical disabilities, including MS, cerebral palsy and spinal injuries. I'm trained in hoisting, PEG feeding and catheter care, and I've done live-in placements of two to four weeks. I volunteered as a wheelchair basketball coach in Chorlton for years, so I'm all about helping clients get out and do what they love, whether that's a match at the weekend or a pint with friends.",
     qualifications: [
-      'DBS Checked',
       'Manual Handling',
       'Medication Administration',
       'SEND Training',
@@ -605,7 +601,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '16.00',
     description:
       "I'm a nanny specialising in children with additional needs, particularly autism and ADHD. I hold a Level 3 childcare diploma and recently completed SEND training. I do school pick-ups, after-school care and evening sitting, which gives parents time for themselves or to take a grandparent to appointments. I'm creative and calm, and sensory play is my favourite part of the job.",
-    qualifications: ['Paediatric First Aid', 'DBS Checked', 'SEND Training'],
+    qualifications: ['Paediatric First Aid', 'SEND Training'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: false,
     isActive: true,
@@ -640,7 +636,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '19.50',
     description:
       'I worked for three and a half years with a home care agency in Stockport before going independent, so I can spend proper time with each client rather than rushing fifteen-minute calls. I help with morning and bedtime routines, light housework, shopping and cooking. I live in Heaton Moor and drive, so Didsbury, Cheadle and Reddish are all easy for me.',
-    qualifications: ['NVQ Level 2', 'DBS Checked', 'First Aid Certified'],
+    qualifications: ['NVQ Level 2', 'First Aid Certified'],
     availability: ['Weekdays', 'Weekends'],
     isVerified: false,
     isActive: true,
@@ -666,7 +662,6 @@ export const SEED_CARERS: SeedCarer[] = [
       'NVQ Level 3',
       'Medication Administration',
       'Manual Handling',
-      'DBS Checked',
       'First Aid Certified',
     ],
     availability: ['Nights', 'Live-in Care'],
@@ -717,7 +712,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '16.00',
     description:
       "I'm in my second year studying occupational therapy, and I visit older people in Bedminster and Southville for company at weekends and in the evenings. I love board games, baking and hearing about how Bristol used to be. I can help with video calls to grandchildren, and I'm happy to walk with clients to the shops or a café on North Street.",
-    qualifications: ['First Aid Certified', 'DBS Checked'],
+    qualifications: ['First Aid Certified'],
     availability: ['Weekends', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -750,7 +745,6 @@ export const SEED_CARERS: SeedCarer[] = [
     qualifications: [
       'NVQ Level 3',
       'Medication Administration',
-      'DBS Checked',
       'Manual Handling',
       'Dementia Care Training',
     ],
@@ -823,7 +817,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '21.50',
     description:
       "I support young adults with autism and learning disabilities in and around Moseley, Kings Heath and Sparkhill. I spent four years at a day centre and I'm confident with positive behaviour support, sensory needs and building routines around college, work placements and hobbies. I speak Urdu and Mirpuri, I'm a big cricket fan, and I'm happy to take clients to the gym or the local football.",
-    qualifications: ['DBS Checked', 'Manual Handling', 'First Aid Certified', 'SEND Training'],
+    qualifications: ['Manual Handling', 'First Aid Certified', 'SEND Training'],
     availability: ['Weekdays', 'Weekends', 'Evenings'],
     isVerified: true,
     isActive: false,
@@ -870,7 +864,6 @@ export const SEED_CARERS: SeedCarer[] = [
     qualifications: [
       'NVQ Level 3',
       'Dementia Care Training',
-      'DBS Checked',
       'Medication Administration',
       'Manual Handling',
     ],
@@ -930,7 +923,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '21.00',
     description:
       "Bore da! I'm a Welsh-speaking carer based in Whitchurch and I've looked after older people across north Cardiff for nine years. Many of my clients grew up speaking Welsh and love a natter in their first language. I help with personal care, mobility, meals and medication prompts. I drive, so Llandaff, Rhiwbina and Llanishen are all easy for me, and I'm happy to take clients to chapel.",
-    qualifications: ['NVQ Level 3', 'DBS Checked', 'First Aid Certified', 'Manual Handling'],
+    qualifications: ['NVQ Level 3', 'First Aid Certified', 'Manual Handling'],
     availability: ['Weekdays', 'Weekends'],
     isVerified: true,
     isActive: true,
@@ -979,7 +972,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '18.00',
     description:
       "I'm a patient companion carer living in Canton. For four years I've visited older men and women who live alone, helping with shopping, GP appointments, reading the post and getting out for a walk along the Taff. I speak Somali, Arabic and English, and I'm comfortable supporting Muslim clients during Ramadan and with halal food. I'm working towards my NVQ Level 3 this year.",
-    qualifications: ['DBS Checked', 'First Aid Certified', 'NVQ Level 2'],
+    qualifications: ['First Aid Certified', 'NVQ Level 2'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: false,
     isActive: true,
@@ -1014,7 +1007,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '34.00',
     description:
       "I was a district nurse in Swansea for twenty years and now provide independent end-of-life care across Sketty, Killay and Mumbles. I offer night sitting, live-in care and emergency cover when a family needs support quickly. I'm experienced with syringe drivers, symptom control and mouth care, and I work closely with the GP and community nurses. Rwy'n siarad Cymraeg, so I'm happy to care in Welsh.",
-    qualifications: ['Nursing Qualification', 'Medication Administration', 'DBS Checked', 'Manual Handling'],
+    qualifications: ['Nursing Qualification', 'Medication Administration', 'Manual Handling'],
     availability: ['Nights', 'Live-in Care', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -1058,7 +1051,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '23.00',
     description:
       "I've supported people with dementia in Morningside and Bruntsfield for eight years. I hold an SVQ 3 in Social Services and Healthcare, I'm a PVG scheme member, and I've completed specialist dementia training. I love getting clients out to the Hermitage of Braid or a café on Morningside Road, and I'm good at making homes more dementia-friendly with simple changes to signage and lighting.",
-    qualifications: ['NVQ Level 3', 'Dementia Care Training', 'DBS Checked', 'First Aid Certified'],
+    qualifications: ['NVQ Level 3', 'Dementia Care Training', 'First Aid Certified'],
     availability: ['Weekdays', 'Weekends', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -1114,7 +1107,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '18.50',
     description:
       "I moved to Leith from Porto three years ago and have worked as a care assistant for almost two years, mainly on night shifts. I'm happy doing sleep-ins, waking nights and weekend cover for older people who need someone in the house. I speak Portuguese, Spanish and English, and I'm a calm, practical person who keeps everything clean and organised.",
-    qualifications: ['DBS Checked', 'First Aid Certified', 'Manual Handling'],
+    qualifications: ['First Aid Certified', 'Manual Handling'],
     availability: ['Weekends', 'Nights'],
     isVerified: false,
     isActive: false,
@@ -1140,7 +1133,6 @@ export const SEED_CARERS: SeedCarer[] = [
       'SEND Training',
       'Manual Handling',
       'Medication Administration',
-      'DBS Checked',
       'First Aid Certified',
       'NVQ Level 3',
     ],
@@ -1205,7 +1197,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '20.00',
     description:
       "I've been caring for older people in Pollokshields, Shawlands and Govanhill for four years. I speak Urdu, Punjabi and English, and I understand how important it is for many of my clients to have a female carer, halal meals and time set aside for prayers. I help with personal care, cooking, housework and getting to hospital appointments. I'm working towards my SVQ 3.",
-    qualifications: ['NVQ Level 2', 'DBS Checked', 'First Aid Certified'],
+    qualifications: ['NVQ Level 2', 'First Aid Certified'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -1249,7 +1241,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '17.50',
     description:
       "I'm a Montessori-trained nanny with seven years' experience, including four years with children who have Down's syndrome, autism and global developmental delay. I'm AccessNI checked and happy to work alongside speech and language therapists on home programmes. I live near Stranmillis and cover south Belfast, doing school runs, after-school care and weekend respite for families.",
-    qualifications: ['Paediatric First Aid', 'Montessori Certified', 'DBS Checked', 'SEND Training'],
+    qualifications: ['Paediatric First Aid', 'Montessori Certified', 'SEND Training'],
     availability: ['Weekdays', 'Weekends'],
     isVerified: true,
     isActive: true,
@@ -1298,7 +1290,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '22.00',
     description:
       "I've been a carer in north Belfast for sixteen years, starting in a residential home off the Antrim Road. These days I mostly do night sits, weekend cover and emergency call-outs for families who suddenly find themselves stuck. I'm experienced with COPD, heart failure and coming home from hospital. I'm easy-going, a keen gardener, and I don't mind a dog in the house.",
-    qualifications: ['NVQ Level 3', 'Manual Handling', 'DBS Checked', 'Medication Administration'],
+    qualifications: ['NVQ Level 3', 'Manual Handling', 'Medication Administration'],
     availability: ['Weekends', 'Nights', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -1347,7 +1339,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '20.50',
     description:
       "I'm a dementia carer based in Lisburn, covering Hillsborough, Moira and Dunmurry. Before this I spent four years on the dementia floor of a care home, where I completed specialist dementia training. I believe in keeping people doing what they can for themselves, whether that's peeling the potatoes or folding the washing, and I'm good at building trust with people who are wary of new faces.",
-    qualifications: ['Dementia Care Training', 'NVQ Level 2', 'DBS Checked', 'First Aid Certified'],
+    qualifications: ['Dementia Care Training', 'NVQ Level 2', 'First Aid Certified'],
     availability: ['Weekdays', 'Weekends'],
     isVerified: true,
     isActive: true,
@@ -1391,7 +1383,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '19.00',
     description:
       "I worked in a public library before moving into companion care, and I've now spent seven years visiting older people around Brighton and Hove. I'm a good listener, a keen reader and an enthusiastic but terrible chess player. I'm happy to walk dogs or go along the seafront or to the theatre, and I'm especially glad to support older LGBTQ+ people who want a companion who just gets it.",
-    qualifications: ['DBS Checked', 'First Aid Certified', 'NVQ Level 2'],
+    qualifications: ['First Aid Certified', 'NVQ Level 2'],
     availability: ['Weekdays', 'Weekends', 'Evenings'],
     isVerified: true,
     isActive: true,
@@ -1441,7 +1433,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '27.00',
     description:
       "I've worked in palliative care for five years, starting as a healthcare assistant at a hospice in Newcastle. I now offer evening and overnight support for people at the end of life in Gosforth, Jesmond and Fawdon, plus emergency cover when things change quickly. I always make time to talk with relatives about what's happening and what might come next.",
-    qualifications: ['NVQ Level 3', 'Medication Administration', 'Manual Handling', 'DBS Checked'],
+    qualifications: ['NVQ Level 3', 'Medication Administration', 'Manual Handling'],
     availability: ['Evenings', 'Nights', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -1485,7 +1477,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '17.00',
     description:
       "I'm new to independent care after finishing a health and social care course at college. I speak Cantonese, Mandarin and English, and I'd love to support older Chinese families in Sheffield who want a carer who understands their language and food. I can help with cooking, shopping, light cleaning and going along to hospital appointments. I'm gentle, organised and keen to learn.",
-    qualifications: ['DBS Checked', 'First Aid Certified'],
+    qualifications: ['First Aid Certified'],
     availability: ['Weekdays', 'Evenings'],
     isVerified: false,
     isActive: true,
@@ -1507,7 +1499,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '20.00',
     description:
       'I support young men with learning disabilities and autism around Stoke Newington, Dalston and Clapton. I started as a volunteer at a youth club and moved into paid support work two years ago. I focus on independence: cooking simple meals, using the Overground, managing money and getting to the gym. I bring a lot of patience and a decent playlist.',
-    qualifications: ['DBS Checked', 'Manual Handling', 'SEND Training'],
+    qualifications: ['Manual Handling', 'SEND Training'],
     availability: ['Weekends', 'Evenings'],
     isVerified: false,
     isActive: true,
@@ -1546,7 +1538,6 @@ export const SEED_CARERS: SeedCarer[] = [
       'Dementia Care Training',
       'NVQ Level 3',
       'Medication Administration',
-      'DBS Checked',
       'Manual Handling',
     ],
     availability: ['Weekdays', 'Live-in Care'],

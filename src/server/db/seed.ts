@@ -49,13 +49,7 @@ const DEMO_CARER_PROFILE: Omit<SeedCarer, 'key' | 'email' | 'firstName' | 'lastN
     'I spent eight years as a senior carer at a residential home in Roundhay before going independent. ' +
     'I support older people to stay at home: personal care, medication prompts, meals cooked from scratch ' +
     'and trips out to the shops or the park. I drive and I am happy with pets.',
-  qualifications: [
-    'DBS Checked',
-    'NVQ Level 3',
-    'Medication Administration',
-    'Manual Handling',
-    'First Aid Certified',
-  ],
+  qualifications: ['NVQ Level 3', 'Medication Administration', 'Manual Handling', 'First Aid Certified'],
   availability: ['Weekdays', 'Evenings', 'Emergency Cover'],
   isVerified: true,
   isActive: true,
@@ -218,6 +212,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       await ensureDemoMembership(tx, user, now, false);
     }
     await ensureDemoVerifications(tx, demoCarer, demoUsers.get('admin'), now);
+    await ensureSeedCarerChecks(tx, demoUsers.get('admin'), now);
     await ensureDemoCareRequests(tx, reviewerIds, now);
     const subscribed = demoUsers.get('subscribed');
     if (subscribed) await ensureDemoArrangement(tx, subscribed, now);
@@ -474,6 +469,51 @@ async function ensureDemoVerifications(
  * renewal task renews like any other, catching up on months the demo was off
  * (docs/decisions/0006-payments.md). Added once per carer.
  */
+/**
+ * Every verified seeded carer has the approved checks behind their badge (a profile is listed
+ * only once they are approved, docs/decisions/0026-listed-once-checked.md): Enhanced checks with
+ * varied dates, some on the Update Service. Added once per carer that has no submission yet.
+ */
+async function ensureSeedCarerChecks(tx: Executor, admin: UserRow | undefined, now: Date) {
+  const verified = await tx
+    .select({ id: carerProfiles.id })
+    .from(carerProfiles)
+    .innerJoin(users, eq(users.id, carerProfiles.userId))
+    .where(
+      and(
+        eq(carerProfiles.isVerified, true),
+        inArray(
+          sql`lower(${users.email})`,
+          SEED_CARERS.map((carer) => carer.email.toLowerCase()),
+        ),
+        sql`not exists (select 1 from ${carerVerifications} where ${carerVerifications.carerId} = ${carerProfiles.id})`,
+      ),
+    )
+    .orderBy(carerProfiles.firstName, carerProfiles.id);
+  if (verified.length === 0) return;
+  await tx.insert(carerVerifications).values(
+    verified.map(({ id }, index) => {
+      const issued = daysAgo(120 + ((index * 97) % 900), now)
+        .toISOString()
+        .slice(0, 10);
+      return {
+        carerId: id,
+        status: 'approved',
+        dbsLevel: index % 3 === 2 ? 'Enhanced' : 'Enhanced with Barred List',
+        dbsIssueDate: issued,
+        dbsCertificateNumber: String(1_300_000_000_00 + index * 7919).padStart(12, '0'),
+        dbsUpdateService: index % 2 === 0,
+        rightToWorkMethod: index % 4 === 1 ? 'passport' : 'share_code',
+        rightToWorkShareCode: index % 4 === 1 ? null : `W${String(index).padStart(2, '0')}K7Q9P2`,
+        references: DEMO_REFERENCES,
+        submittedAt: daysAgo(40 + index, now),
+        reviewedAt: daysAgo(38 + index, now),
+        reviewedBy: admin?.id ?? null,
+      };
+    }),
+  );
+}
+
 async function ensureDemoMembership(tx: Executor, user: UserRow, now: Date, withPayment: boolean) {
   const periodEnd = addCalendarMonths(now, 1);
   const [subscription] = await tx

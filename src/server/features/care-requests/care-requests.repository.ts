@@ -186,7 +186,9 @@ export function createCareRequestsRepository(db: Executor) {
             eq(carerProfiles.specialization, q.careType),
             sql`((${q.patternSlots} & ${carerProfiles.availabilitySlots}) <> 0
               or (${q.liveIn} and 'Live-in Care' = any(${carerProfiles.availability})))`,
+            // Listed carers only (carer-listing.ts), on the sweep's clock.
             eq(carerProfiles.isActive, true),
+            eq(carerProfiles.isVerified, true),
             sql`${carerProfiles.listedUntil} > ${now.toISOString()}::timestamptz`,
             eq(carerProfiles.requestAlerts, true),
             sql`(${carerProfiles.requestAlertsSentAt} is null or ${carerProfiles.requestAlertsSentAt} < ${dayAgo.toISOString()}::timestamptz)`,

@@ -131,6 +131,7 @@ const TRAVEL_BOX_FROM_MILES = 20;
 type SearchColumns = Record<
   | 'id'
   | 'isActive'
+  | 'isVerified'
   | 'listedUntil'
   | 'specialization'
   | 'availability'
@@ -601,7 +602,7 @@ function probeWalk(db: Executor, shape: Shape, afterTheCursor: boolean) {
     .where(
       and(
         eq(c.isActive, true),
-        listingCurrent(c.listedUntil),
+        listingCurrent(c),
         ...(shape.careType ? [eq(c.specialization, p('careType'))] : []),
         ...(afterTheCursor ? [afterCursor(BY_RANK, c)] : []),
       ),
@@ -620,7 +621,7 @@ const order = (keys: OrderKey[], t: SearchColumns) =>
  * walk reads: it moves with time, so no partial index can hold it, and nearly every row passes.
  */
 function filterConditions(t: SearchColumns, shape: Shape): SQL[] {
-  const conditions: SQL[] = [eq(t.isActive, true), listingCurrent(t.listedUntil)];
+  const conditions: SQL[] = [eq(t.isActive, true), listingCurrent(t)];
   if (shape.careType) conditions.push(eq(t.specialization, p('careType')));
   if (shape.availability) conditions.push(sql`${t.availability} @> array[${p('availability')}]::text[]`);
   if (shape.minRate) conditions.push(sql`${t.hourlyRateMax} >= ${p('minRate')}`);

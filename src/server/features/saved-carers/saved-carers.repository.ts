@@ -15,7 +15,7 @@ export function createSavedCarersRepository(db: Executor) {
           and(
             eq(savedCarers.customerId, customerId),
             eq(carerProfiles.isActive, true),
-            listingCurrent(carerProfiles.listedUntil),
+            listingCurrent(carerProfiles),
           ),
         )
         .orderBy(desc(savedCarers.createdAt));
