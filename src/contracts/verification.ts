@@ -24,6 +24,28 @@ export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'im
 export const VERIFICATION_FILE_FIELDS = ['dbsCertificate', 'rightToWorkDocument', 'photoId'] as const;
 export type VerificationFileField = (typeof VERIFICATION_FILE_FIELDS)[number];
 
+/**
+ * What a carer whose checks are not approved yet is told (docs/decisions/0026): their profile is
+ * not in search or public until an admin approves them, and what is still missing.
+ */
+export const LISTING_MESSAGES = {
+  createdTitle: 'Profile Created Successfully!',
+  /** The create-profile toast: a deliberate difference from the spec's "now live" (spec-conformance). */
+  createdBody:
+    'Your carer profile is saved. Families will find it once an admin has approved your checks: submit them from your dashboard.',
+  notListedTitle: 'Your profile is not in search yet',
+  notListedBody: 'Families can find and contact you once an admin has approved your checks.',
+  missingNone:
+    'Still needed: your DBS certificate, proof of your right to work, a photo ID and two references.',
+  missingPending:
+    'Your checks are waiting for review, usually within two working days. We will email you when they are approved.',
+  missingRejected: 'Your checks were not approved. Fix what the reviewer asked for and submit them again.',
+  previewLink: 'Preview your profile',
+  previewBanner:
+    'This is a preview of your profile. Families cannot see it until an admin has approved your checks.',
+  adminPreviewBanner: 'Families cannot see this profile: its checks are not approved.',
+} as const;
+
 export const VERIFICATION_MESSAGES = {
   dbsLevelRequired: 'Choose the level of your DBS check',
   dbsIssueDateRequired: 'Enter the date your DBS certificate was issued',

@@ -507,6 +507,12 @@ describe('carers', () => {
     [{ hourlyRateMin: '30', hourlyRateMax: '20' }, 'hourlyRateMax', ADMIN_CARER_MESSAGES.minAboveMax],
     [{ qualifications: '[]' }, 'qualifications', ADMIN_CARER_MESSAGES.qualificationsRequired],
     [{ availability: '[1, 2' }, 'availability', ADMIN_CARER_MESSAGES.listsInvalid],
+    // Checks come only from verification (decision 0026), typed or ticked.
+    [
+      { qualifications: 'First Aid Certified, DBS Checked' },
+      'qualifications',
+      ADMIN_CARER_MESSAGES.checksNotQualifications,
+    ],
   ])('refuses %j with 400 and creates nothing', async (overrides, field, message) => {
     const before = (await db().select().from(carerProfiles)).length;
     const response = await asAdmin({

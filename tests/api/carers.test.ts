@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   type OwnCarerProfile,
   type PublicCarer,
 } from '@contracts/carers';
-import { carerProfiles, reviews, uploads, users } from '../../src/server/db/schema';
+import { carerProfiles, carerVerifications, reviews, uploads, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
 import { approveChecks, multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
 import { builtInServiceDeps, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
@@ -92,6 +92,13 @@ describe('creating a profile (POST /api/carers)', () => {
     ['description', { description: 'Kind and reliable.' }, CARER_MESSAGES.descriptionTooShort],
     ['qualifications', { qualifications: [] }, CARER_MESSAGES.qualificationsRequired],
     ['qualifications', { qualifications: ['Made Up Certificate'] }, CARER_MESSAGES.qualificationsRequired],
+    // A check is a fact from an approved verification, never ticked (decision 0026).
+    ['qualifications', { qualifications: ['DBS Checked'] }, CARER_MESSAGES.checksNotQualifications],
+    [
+      'qualifications',
+      { qualifications: ['First Aid Certified', 'Enhanced DBS'] },
+      CARER_MESSAGES.checksNotQualifications,
+    ],
     ['availability', { availability: [] }, CARER_MESSAGES.availabilityRequired],
     ['hourlyRateMax', { hourlyRateMin: '30', hourlyRateMax: '20' }, CARER_MESSAGES.minAboveMax],
     ['hourlyRateMin', { hourlyRateMin: '4.99' }, CARER_MESSAGES.rateRange],
@@ -492,6 +499,54 @@ describe('profile photos', () => {
 });
 
 describe('public search (GET /api/carers)', () => {
+  it('lists only carers whose checks an admin approved; an unchecked one is 404 to all but its owner and admins', async () => {
+    const all = await collectAll('', 'best', 50);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((carer) => carer.isVerified)).toBe(true);
+    const unchecked = await t.database.db
+      .select({ id: carerProfiles.id })
+      .from(carerProfiles)
+      .where(and(eq(carerProfiles.isActive, true), eq(carerProfiles.isVerified, false)));
+    // The seeded unverified carers and this file's own new profile.
+    expect(unchecked.length).toBeGreaterThanOrEqual(5);
+    for (const { id } of unchecked) {
+      expect(all.some((carer) => carer.id === id)).toBe(false);
+      for (const viewer of [undefined, cookies.customer, cookies.otherCarer]) {
+        expect((await t.injectAs(viewer, { url: `/api/carers/${id}` })).statusCode).toBe(404);
+      }
+      expect((await t.injectAs(cookies.admin, { url: `/api/carers/${id}` })).statusCode).toBe(200);
+    }
+    // Every badge in search stands on an approved record (what the profile's checks come from).
+    const approvedFor = new Set(
+      (
+        await t.database.db
+          .select({ carerId: carerVerifications.carerId })
+          .from(carerVerifications)
+          .where(eq(carerVerifications.status, 'approved'))
+      ).map((row) => row.carerId),
+    );
+    const seededBadges = all.filter((carer) => carer.userId !== null);
+    expect(seededBadges.filter((carer) => !approvedFor.has(carer.id))).toEqual([]);
+    // And no one in search still claims a check as a qualification.
+    expect(all.flatMap((carer) => carer.qualifications).filter((q) => /dbs/i.test(q))).toEqual([]);
+
+    // When the approval no longer stands, the carer leaves search and their page at once.
+    const [first] = all;
+    await t.database.db
+      .update(carerProfiles)
+      .set({ isVerified: false })
+      .where(eq(carerProfiles.id, first!.id));
+    try {
+      expect((await collectAll('', 'best', 50)).some((carer) => carer.id === first!.id)).toBe(false);
+      expect((await t.app.inject({ url: `/api/carers/${first!.id}` })).statusCode).toBe(404);
+    } finally {
+      await t.database.db
+        .update(carerProfiles)
+        .set({ isVerified: true })
+        .where(eq(carerProfiles.id, first!.id));
+    }
+  });
+
   it('lists only active profiles, with public fields only', async () => {
     const { items } = await search('?limit=50');
     expect(items.length).toBeGreaterThanOrEqual(24);

@@ -7,6 +7,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { carerProfiles, messages, conversations, reviews, sessions, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -106,6 +107,45 @@ describe('demo seed', () => {
       .from(users)
       .where(sql`${users.passwordHash} is not null`);
     expect(row?.n).toBe(Object.keys(DEMO_ACCOUNTS).length);
+  });
+});
+
+describe('migration 0020: checks are not qualifications', () => {
+  it("removes a self-declared 'DBS Checked' and recomputes the rank from what is left", async () => {
+    const [row] = await database.db
+      .insert(carerProfiles)
+      .values({
+        firstName: 'Old',
+        lastName: 'Claim',
+        specialization: 'Elderly Care',
+        experience: '3-5 years',
+        location: 'Leeds, West Yorkshire',
+        hourlyRateMin: '15.00',
+        hourlyRateMax: '20.00',
+        description: 'A profile written when a carer could still tick a DBS check for themself.',
+        qualifications: ['DBS Checked', 'First Aid Certified', 'Manual Handling'],
+        availability: ['Weekdays'],
+        rankScore: 99,
+      })
+      .returning();
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../src/server/db/migrations/0020_checks_not_qualifications.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await database.db.execute(sql.raw(statement));
+    }
+    const [after] = await database.db
+      .select({
+        qualifications: carerProfiles.qualifications,
+        rankScore: carerProfiles.rankScore,
+        expected: rankScoreSql,
+      })
+      .from(carerProfiles)
+      .where(eq(carerProfiles.id, row!.id));
+    expect(after?.qualifications).toEqual(['First Aid Certified', 'Manual Handling']);
+    expect(after?.rankScore).toBeCloseTo(Number(after?.expected), 9);
+    expect(after?.rankScore).not.toBe(99);
   });
 });
 

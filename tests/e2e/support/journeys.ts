@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed';
 
 let counter = 0;
 
@@ -84,4 +85,56 @@ export async function registerByApi(page: Page, person: NewPerson) {
   const confirmed = await page.request.post('/api/auth/verify-email', { data: { token } });
   if (confirmed.status() !== 200) throw new Error(`confirming ${email} failed: ${confirmed.status()}`);
   return email;
+}
+
+/** A minimal PDF and a 1×1 PNG: real content, so the server's type check by content passes. */
+const CHECK_FILES = {
+  pdf: Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 3 3]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+};
+
+/**
+ * Lists the carer signed in on `page`: submits their checks through the API, and the demo admin
+ * approves them in a context of their own (a profile is listed only once its checks are approved,
+ * docs/decisions/0026). For journeys that need a carer families can find, not about verification.
+ */
+export async function approveChecksByApi(page: Page, baseUrl: string) {
+  const submitted = await page.request.post('/api/carers/my-profile/verification', {
+    multipart: {
+      dbsLevel: 'Enhanced with Barred List',
+      dbsIssueDate: '2026-03-10',
+      dbsCertificateNumber: '001234567890',
+      dbsUpdateService: 'true',
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'W12 345 67X',
+      references: JSON.stringify([
+        { name: 'Helen Price', relationship: 'Former manager', contact: 'helen.price@example.org' },
+        { name: 'David Ellis', relationship: 'Client’s son', contact: '07700 900123' },
+      ]),
+      dbsCertificate: { name: 'dbs.pdf', mimeType: 'application/pdf', buffer: CHECK_FILES.pdf },
+      photoId: { name: 'licence.png', mimeType: 'image/png', buffer: CHECK_FILES.png },
+    },
+  });
+  if (submitted.status() !== 201) {
+    throw new Error(`submitting checks failed: ${submitted.status()} ${await submitted.text()}`);
+  }
+  const { id } = (await submitted.json()) as { id: string };
+  const adminContext = await page.context().browser()!.newContext({ baseURL: baseUrl });
+  try {
+    const signedIn = await adminContext.request.post('/api/auth/login', {
+      data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
+    });
+    if (signedIn.status() !== 200) throw new Error(`admin sign-in failed: ${signedIn.status()}`);
+    const approved = await adminContext.request.post(`/api/admin/verifications/${id}/approve`, { data: {} });
+    if (approved.status() !== 200) {
+      throw new Error(`approving checks failed: ${approved.status()} ${await approved.text()}`);
+    }
+  } finally {
+    await adminContext.close();
+  }
 }

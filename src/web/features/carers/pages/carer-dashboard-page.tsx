@@ -26,6 +26,7 @@ import { DashboardRequests } from '../components/dashboard-requests';
 import { DashboardSchedule } from '../components/dashboard-schedule';
 import { DashboardReviews } from '../components/dashboard-reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
+import { ListingStatus } from '../components/listing-status';
 import { MembershipCard } from '../components/membership-card';
 
 const TAB_PROFILE = 'profile';
@@ -127,9 +128,19 @@ export function CarerDashboardPage() {
     setTab(TAB_PROFILE);
     profileTab.current?.focus();
   };
+  const goToChecks = () => {
+    setTab(TAB_PROFILE);
+    // The Profile panel is drawn on the next frame when another tab was open.
+    requestAnimationFrame(() => {
+      const heading = document.getElementById('verification-heading');
+      heading?.scrollIntoView({ block: 'start' });
+      heading?.focus();
+    });
+  };
 
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
+      <ListingStatus profile={profile} goToChecks={goToChecks} />
       <MembershipCard />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList

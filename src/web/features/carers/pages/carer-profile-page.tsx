@@ -1,8 +1,9 @@
 import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
-import { ArrowLeft, Car, MapPin } from 'lucide-react';
+import { ArrowLeft, Car, Eye, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { carerDisplayName } from '@contracts/carers';
+import { LISTING_MESSAGES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -204,8 +205,29 @@ export function CarerProfilePage() {
           onRetry={() => void carer.refetch()}
         />
       ) : null}
+      {carer.isSuccess ? <UnlistedPreview carer={carer.data} /> : null}
       {carer.isSuccess ? <CarerProfile carer={carer.data} /> : null}
     </div>
+  );
+}
+
+/**
+ * Only the carer and admins can open a profile whose checks are not approved (decision 0026): say
+ * that families cannot see it, so a preview is never mistaken for the live profile.
+ */
+function UnlistedPreview({ carer }: { carer: CarerWithChecks }) {
+  const { user } = useAuth();
+  if (carer.isVerified) return null;
+  const own = user !== null && user !== undefined && carer.userId === user.id;
+  return (
+    <Alert
+      role="status"
+      className="mt-6 border-amber-300 bg-amber-50 text-amber-950"
+      data-testid="preview-banner"
+    >
+      <Eye aria-hidden="true" />
+      <p>{own ? LISTING_MESSAGES.previewBanner : LISTING_MESSAGES.adminPreviewBanner}</p>
+    </Alert>
   );
 }
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ArrowLeft, Info } from 'lucide-react';
 import { CarerSignupForm, type CarerProfileFormValues, type CarerSignupFormValues } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { LISTING_MESSAGES } from '@contracts/verification';
 import { paths } from '@contracts/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -73,9 +74,10 @@ export function CarerSignupPage() {
       createProfile.mutate(profile, {
         onSuccess: (created) => {
           clearSignupDraft();
-          const description = 'Your carer profile is now live. Families can find you on CareMatch.';
+          // Not "now live": a profile is listed once its checks are approved (decision 0026).
+          const description = LISTING_MESSAGES.createdBody;
           toast({
-            title: 'Profile Created Successfully!',
+            title: LISTING_MESSAGES.createdTitle,
             // A postcode the service could not check now is saved all the same: say so.
             description: created.homePostcodeChecked
               ? description

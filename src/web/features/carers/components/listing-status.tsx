@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { Eye, ShieldAlert } from 'lucide-react';
+import type { OwnCarerProfile } from '@contracts/carers';
+import { carerProfilePath } from '@contracts/paths';
+import { LISTING_MESSAGES, type OwnVerification } from '@contracts/verification';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { useMyVerification } from '../api/verification';
+
+function missing(verification: OwnVerification | null | undefined): string {
+  if (!verification) return LISTING_MESSAGES.missingNone;
+  if (verification.status === 'pending') return LISTING_MESSAGES.missingPending;
+  return LISTING_MESSAGES.missingRejected;
+}
+
+/**
+ * A profile whose checks are not approved is not listed (docs/decisions/0026): the dashboard says
+ * so plainly, what is still missing, and links to a preview of the profile as families will see it.
+ */
+export function ListingStatus({
+  profile,
+  goToChecks,
+}: {
+  profile: OwnCarerProfile;
+  /** Opens the Profile tab and puts the keyboard on its checks card. */
+  goToChecks: () => void;
+}) {
+  const verification = useMyVerification();
+  if (profile.isVerified) return null;
+  return (
+    <Alert
+      role="region"
+      aria-labelledby="listing-status-heading"
+      className="mb-6 border-amber-300 bg-amber-50 text-amber-950"
+      data-testid="listing-status"
+    >
+      <ShieldAlert aria-hidden="true" />
+      <div className="grid min-w-0 gap-2">
+        <h2 id="listing-status-heading" className="font-semibold">
+          {LISTING_MESSAGES.notListedTitle}
+        </h2>
+        <p>{LISTING_MESSAGES.notListedBody}</p>
+        {verification.isSuccess ? <p>{missing(verification.data)}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          {!verification.data || verification.data.status === 'rejected' ? (
+            <Button size="sm" onClick={goToChecks}>
+              Go to your checks
+            </Button>
+          ) : null}
+          <Button asChild size="sm" variant="outline">
+            <Link to={carerProfilePath(profile.id)}>
+              <Eye aria-hidden="true" />
+              {LISTING_MESSAGES.previewLink}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
