@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARER_MESSAGES } from '@contracts/carers';
+import { LISTING_MESSAGES } from '@contracts/verification';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
-import { expectNoAxeViolations, MOBILE } from './support/browser';
+import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -67,7 +68,7 @@ describe('carer signup', () => {
     await expectNoAxeViolations(page, '/carer-signup with errors (mobile)');
   });
 
-  it('takes a newly registered carer to a live, photographed, edited profile they can find in search', async () => {
+  it('takes a new carer to a photographed, edited profile that families find once the checks are approved', async () => {
     const page = await open();
     await newCarerAtSignup(page, { firstName: 'Bethan', lastName: 'Lloyd' });
     await fillProfile(page, {
@@ -78,12 +79,19 @@ describe('carer signup', () => {
     });
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
-    await toastTitle(page, 'Profile Created Successfully!').waitFor();
+    await toastTitle(page, LISTING_MESSAGES.createdTitle).waitFor();
+    // Not "now live": nobody has seen her checks yet (decision 0026).
+    await page.getByText(LISTING_MESSAGES.createdBody).first().waitFor();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
     await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
     await page.getByText('Bethan Lloyd').first().waitFor();
-    await page.getByText('Active', { exact: true }).first().waitFor();
+    await page.getByText('Inactive', { exact: true }).first().waitFor();
     expect(await page.getByText('Verified', { exact: true }).count()).toBe(0);
+    // The dashboard says plainly that she is not in search, and what is missing.
+    const status = page.getByRole('region', { name: LISTING_MESSAGES.notListedTitle });
+    await status.getByText(LISTING_MESSAGES.missingNone).waitFor();
+    await status.getByRole('button', { name: 'Go to your checks' }).click();
+    await expectFocused(page.getByRole('heading', { name: 'Verification', exact: true }));
 
     // Photo: any phone picture; the server re-encodes it.
     const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#6b8f71' } })
@@ -107,6 +115,24 @@ describe('carer signup', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Borth, Ceredigion SY24').first().waitFor();
     expect(await page.getByText('Somewhere Else').count()).toBe(0);
+
+    // Her preview says families cannot see it; a family cannot open it, or find her.
+    await status.getByRole('link', { name: LISTING_MESSAGES.previewLink }).click();
+    await page.getByRole('heading', { name: 'Bethan Lloyd', level: 1 }).waitFor();
+    await page.getByText(LISTING_MESSAGES.previewBanner).waitFor();
+    const profileUrl = page.url();
+    const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await family.goto(profileUrl);
+    await family.getByRole('heading', { name: 'Carer not found' }).waitFor();
+    await family.goto('/carers?location=borth');
+    await family.getByText('No Carers Found').waitFor();
+
+    // Once an admin has approved her checks she is listed: Active, Verified, found in search.
+    await approveChecksByApi(page, suite.server().baseUrl);
+    await page.goto('/carer-dashboard');
+    await page.getByText('Active', { exact: true }).first().waitFor();
+    await page.getByText('Verified', { exact: true }).first().waitFor();
+    expect(await page.getByTestId('listing-status').count()).toBe(0);
 
     // Found in search by town, and by care type.
     const search = await open();
