@@ -51,6 +51,10 @@ export const CARE_REQUEST_MESSAGES = {
   onlyCustomers: 'Only family accounts can post care requests.',
   onlyCarers: 'Only carers can see and answer care requests.',
   needsProfile: 'Create your carer profile to see care requests near you.',
+  /** A profile families cannot see yet (decision 0026) cannot answer families either. */
+  needsChecks: 'You will see care requests near you once an admin has approved your checks.',
+  needsListing:
+    'Your profile is not listed at the moment: renew your carer membership to see care requests near you.',
   needsPlace: 'Add your home postcode and how far you travel to your profile to see care requests near you.',
   notFound: 'Care request not found.',
   closed: 'This care request is closed.',

@@ -40,6 +40,7 @@ export const LISTING_MESSAGES = {
   missingPending:
     'Your checks are waiting for review, usually within two working days. We will email you when they are approved.',
   missingRejected: 'Your checks were not approved. Fix what the reviewer asked for and submit them again.',
+  listedOnceApproved: 'Families will find your profile once an admin has approved your checks.',
   previewLink: 'Preview your profile',
   previewBanner:
     'This is a preview of your profile. Families cannot see it until an admin has approved your checks.',

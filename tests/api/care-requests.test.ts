@@ -10,7 +10,7 @@ import {
 } from '@contracts/care-requests';
 import { MESSAGE_MESSAGES } from '@contracts/messages';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
-import { userBlocks, users } from '../../src/server/db/schema';
+import { carerProfiles, userBlocks, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createCareRequestsRepository } from '../../src/server/features/care-requests/care-requests.repository';
 import { createCareRequestsService } from '../../src/server/features/care-requests/care-requests.service';
@@ -312,6 +312,24 @@ describe('carers near a request', () => {
     const { cookie } = await t.register({ userType: 'carer' });
     const noProfile = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
     expect(noProfile.json().message).toBe(CARE_REQUEST_MESSAGES.needsProfile);
+
+    // A profile families cannot see yet cannot answer them either: it says why.
+    const created = await t.injectAs(cookie, {
+      method: 'POST',
+      url: '/api/carers',
+      payload: validProfile({ homePostcode: 'LS8 2PG', travelMiles: 10 }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const unchecked = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
+    expect(unchecked.statusCode).toBe(403);
+    expect(unchecked.json().message).toBe(CARE_REQUEST_MESSAGES.needsChecks);
+    await approveChecks(t.database.db, created.json().id);
+    await t.database.db
+      .update(carerProfiles)
+      .set({ listedUntil: new Date(Date.now() - 1000) })
+      .where(eq(carerProfiles.id, created.json().id));
+    const lapsed = await t.injectAs(cookie, { method: 'GET', url: '/api/care-requests/nearby' });
+    expect(lapsed.json().message).toBe(CARE_REQUEST_MESSAGES.needsListing);
   });
 
   it('lets the family edit the request and close it; a closed request leaves carers’ lists', async () => {

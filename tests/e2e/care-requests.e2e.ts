@@ -8,7 +8,7 @@ import { MESSAGE_MESSAGES } from '@contracts/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -289,6 +289,12 @@ describe('care requests', () => {
     });
     expect(created.status()).toBe(201);
 
+    // First the checks: families cannot see this profile yet.
+    await page.goto('/carer-dashboard');
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await page.getByText(CARE_REQUEST_MESSAGES.needsChecks).waitFor();
+
+    await approveChecksByApi(page, suite.server().baseUrl);
     await page.goto('/carer-dashboard');
     await page.getByRole('tab', { name: 'Requests' }).click();
     await page.getByText(CARE_REQUEST_MESSAGES.needsPlace).waitFor();

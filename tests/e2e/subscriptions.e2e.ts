@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
 import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
 import { carerProfiles, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -345,7 +346,13 @@ describe('carer membership', () => {
    * Registers a carer through the API (no test here is about registering) and creates their profile
    * through the form on /carer-signup; answers the account's email.
    */
-  async function newCarerWithProfile(page: Page, firstName: string, lastName: string, location: string) {
+  async function newCarerWithProfile(
+    page: Page,
+    firstName: string,
+    lastName: string,
+    location: string,
+    { approve = true } = {},
+  ) {
     const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
     await page.goto('/carer-signup');
     await page.getByLabel('Care specialization').selectOption('Companion Care');
@@ -368,12 +375,27 @@ describe('carer membership', () => {
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
+    if (approve) {
+      // Listed needs approved checks as well as a current period (decision 0026).
+      await approveChecksByApi(page, suite.server().baseUrl);
+      await page.reload();
+    }
     return email;
   }
 
   it('shows a new carer their introductory period, then takes, shows and cancels the £29 membership', async () => {
     const page = await open();
-    await newCarerWithProfile(page, 'Ffion', 'Pryce', 'Llandeilo, Carmarthenshire SA19');
+    await newCarerWithProfile(page, 'Ffion', 'Pryce', 'Llandeilo, Carmarthenshire SA19', { approve: false });
+    // Before her checks are approved the period does not list her, and the card says so.
+    await page
+      .getByText(
+        new RegExp(
+          `^Introductory period until \\d{1,2} [A-Z][a-z]+ \\d{4}\\. ${LISTING_MESSAGES.listedOnceApproved}$`,
+        ),
+      )
+      .waitFor();
+    await approveChecksByApi(page, suite.server().baseUrl);
+    await page.reload();
 
     await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
     await page.getByText(/^Introductory period — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();

@@ -4,7 +4,7 @@ import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 /** The narrowest phone the product supports (WCAG 1.4.10 reflow). */
@@ -275,6 +275,8 @@ describe('safeguarding queue and audit log', () => {
   it('suspends a reported carer, who then leaves search, and records every admin action', async () => {
     const carer = await open(DESKTOP);
     const reported = await newCarer(carer, 'Rory', 'Quinn', 'Scarborough');
+    // Families can reach him once his checks are approved.
+    await approveChecksByApi(carer, suite.server().baseUrl);
 
     // A subscribed family writes to the carer, then reports the conversation.
     const subscriber = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);

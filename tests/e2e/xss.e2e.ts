@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../src/contracts/contact';
 import { outboxEmails } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { approveChecks } from '../support/carer-fixtures';
 import { FILES, REFERENCES } from '../support/verification-fixtures';
 import { DESKTOP, signInByCookie } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -150,6 +151,8 @@ describe('script payloads in every free-text field are shown as text and never r
       },
     });
     expect(submitted.status(), await submitted.text()).toBe(201);
+    // Earlier checks of hers were approved, so families can reach her while these wait in the queue.
+    await approveChecks(suite.server().database.db, carerId, new Date(Date.now() - 86_400_000));
 
     // The subscribed family changes its name to payloads, writes to the carer, reports the chat.
     const family = await watchedPage(DEMO_ACCOUNTS.subscribed);
@@ -217,6 +220,8 @@ describe('script payloads in every free-text field are shown as text and never r
         description: `Admin ${ALL} description long enough for any rule.`,
         qualifications: [`Qual ${P.svg}`, P.js],
         availability: [`Avail ${P.script}`],
+        // Ticked "Verified Carer": listed, so families' pages show it too.
+        isVerified: true,
       },
       201,
     );

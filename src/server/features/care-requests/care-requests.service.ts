@@ -153,7 +153,14 @@ export function createCareRequestsService({
   async function carerWithPlace(user: UserRow) {
     if (user.role !== 'carer') throw AppError.forbidden(CARE_REQUEST_MESSAGES.onlyCarers);
     const profile = await carers.profileOfUser(user.id);
-    if (!profile || !isListed(profile, now())) throw AppError.forbidden(CARE_REQUEST_MESSAGES.needsProfile);
+    if (!profile) throw AppError.forbidden(CARE_REQUEST_MESSAGES.needsProfile);
+    if (!isListed(profile, now())) {
+      throw AppError.forbidden(
+        profile.isActive && !profile.isVerified
+          ? CARE_REQUEST_MESSAGES.needsChecks
+          : CARE_REQUEST_MESSAGES.needsListing,
+      );
+    }
     if (profile.homeLatitude === null || profile.homeLongitude === null) {
       throw AppError.forbidden(CARE_REQUEST_MESSAGES.needsPlace);
     }

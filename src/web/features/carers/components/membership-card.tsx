@@ -7,6 +7,7 @@ import {
   type CarerMembership,
   type CarerMembershipState,
 } from '@contracts/subscriptions';
+import { LISTING_MESSAGES } from '@contracts/verification';
 import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
 import { PaymentForm } from '@web/components/payments/payment-form';
 import { PaymentHistoryTable } from '@web/components/payments/payment-history';
@@ -45,7 +46,27 @@ const BADGES: Record<
   lapsed: { text: 'Not listed', variant: 'muted' },
 };
 
-function stateText(membership: CarerMembership): string {
+/** The period a carer whose checks are not approved yet has paid for or been given: it does not list them. */
+function periodBeforeChecks(membership: CarerMembership): string {
+  switch (membership.state) {
+    case 'introductory':
+      return `Introductory period until ${longDate(membership.listedUntil)}.`;
+    case 'active':
+      return membership.nextPaymentDate
+        ? `Membership active. Next payment on ${longDate(membership.nextPaymentDate)}.`
+        : 'Membership active.';
+    case 'cancelling':
+      return `Membership cancelled — it ends on ${longDate(membership.listedUntil)}.`;
+    case 'past_due':
+      return 'Your last payment failed.';
+    case 'lapsed':
+      return 'No membership.';
+  }
+}
+
+function stateText(membership: CarerMembership, checksApproved: boolean): string {
+  // Listed needs both: a current period and approved checks (decision 0026).
+  if (!checksApproved) return `${periodBeforeChecks(membership)} ${LISTING_MESSAGES.listedOnceApproved}`;
   switch (membership.state) {
     case 'introductory':
       return `Introductory period — listed until ${longDate(membership.listedUntil)}`;
@@ -73,7 +94,13 @@ function startLabel(membership: CarerMembership): string | null {
   return membership.state === 'introductory' || !paidBefore ? 'Start Membership' : 'Renew Membership';
 }
 
-function Membership({ membership }: { membership: CarerMembership }) {
+function Membership({
+  membership,
+  checksApproved,
+}: {
+  membership: CarerMembership;
+  checksApproved: boolean;
+}) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -92,12 +119,14 @@ function Membership({ membership }: { membership: CarerMembership }) {
   const paid = useCallback(async () => {
     toast({
       title: SUBSCRIPTION_MESSAGES.paymentSuccessTitle,
-      description: 'Your membership is active. Families can find your profile in search.',
+      description: checksApproved
+        ? 'Your membership is active. Families can find your profile in search.'
+        : `Your membership is active. ${LISTING_MESSAGES.listedOnceApproved}`,
     });
     await refreshAfterMembershipChange(queryClient);
     setClientSecret(null);
     heading.current?.focus();
-  }, [queryClient]);
+  }, [queryClient, checksApproved]);
 
   const paymentFailed = useCallback((message: string) => {
     toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
@@ -152,7 +181,9 @@ function Membership({ membership }: { membership: CarerMembership }) {
         </div>
         <Badge variant={badge.variant}>{badge.text}</Badge>
       </div>
-      <p className="mt-3 font-medium">{returning ? 'Confirming your payment…' : stateText(membership)}</p>
+      <p className="mt-3 font-medium">
+        {returning ? 'Confirming your payment…' : stateText(membership, checksApproved)}
+      </p>
 
       {clientSecret ? (
         <section aria-labelledby="membership-payment-heading" className="mt-6 grid max-w-xl gap-4">
@@ -236,7 +267,8 @@ function Membership({ membership }: { membership: CarerMembership }) {
 }
 
 /** The carer dashboard's membership card: state, £29/month, start or cancel, and the payments. */
-export function MembershipCard() {
+/** `checksApproved`: the profile's checks are approved, so a current period lists it. */
+export function MembershipCard({ checksApproved }: { checksApproved: boolean }) {
   const membership = useCarerMembership();
   return (
     <Card className="mb-8 p-6">
@@ -258,7 +290,7 @@ export function MembershipCard() {
           </Button>
         </Alert>
       ) : (
-        <Membership membership={membership.data} />
+        <Membership membership={membership.data} checksApproved={checksApproved} />
       )}
     </Card>
   );

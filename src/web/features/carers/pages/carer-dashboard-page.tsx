@@ -141,7 +141,7 @@ export function CarerDashboardPage() {
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
       <ListingStatus profile={profile} goToChecks={goToChecks} />
-      <MembershipCard />
+      <MembershipCard checksApproved={profile.isVerified} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList
           aria-label="Dashboard sections"
