@@ -92,6 +92,31 @@ export const ADMIN_TOASTS = {
   testCarerUpdatedShort: 'Carer updated successfully.',
 } as const;
 
+/**
+ * Issue 21 point 6: destructive and trust-granting admin actions ask first, naming the person and
+ * the consequence (a step before the spec's calls and toasts, which stay as they are).
+ */
+export const ADMIN_CONFIRM = {
+  deleteCustomerTitle: (name: string) => `Delete ${name}’s account?`,
+  deleteCustomerBody:
+    'Their account, reviews and saved carers are deleted and any recurring plan is cancelled. Messages they sent stay with the carers, from “Deleted user”. This cannot be undone.',
+  deleteCustomerButton: 'Delete Account',
+  deleteCarerTitle: (name: string) => `Delete ${name}’s carer profile?`,
+  deleteCarerBody:
+    'Their profile, reviews and verification documents are deleted and they leave search. Families keep their conversations; the carer’s account, if any, stays. This cannot be undone.',
+  deleteCarerButton: 'Delete Profile',
+  deactivateTitle: (name: string) => `End ${name}’s plan?`,
+  deactivateBody:
+    'They lose access to carers’ contact details and messaging now, and their end date is cleared. A plan paid through Stripe is not cancelled there.',
+  deactivateButton: 'End Plan',
+  markVerifiedTitle: (name: string) => `Mark ${name} as Verified?`,
+  markVerifiedBody:
+    'Families will see the Verified badge, which says this carer’s DBS check, right to work and references were checked. Only do this when you have seen them.',
+  markVerifiedButton: 'Mark as Verified',
+  deleting: 'Deleting...',
+  cancel: 'Cancel',
+} as const;
+
 /** Server answers of the admin API (not spec texts: the spec shows none). */
 export const ADMIN_MESSAGES = {
   customerNotFound: 'Customer not found.',

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_CARER_MESSAGES,
+  ADMIN_CONFIRM,
   ADMIN_TEXT,
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
@@ -155,11 +156,31 @@ describe('admin sign-in and Admin Management', () => {
     expect(saved?.qualifications).toEqual(['First Aid Certified', 'DBS Checked']);
     expect(saved?.isVerified).toBe(true);
 
-    // Delete a customer: no confirmation, a toast, and the card is gone.
+    // Delete a customer (issue 21 point 6): a question naming them and what goes; Cancel keeps them.
     await page.getByRole('tab', { name: ADMIN_TEXT.customerAccountsTab }).click();
     const doomed = cardWith(page, 'Customers', doomedEmail);
     await doomed.getByRole('button', { name: /^Delete/ }).click();
+    const confirmDelete = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.deleteCustomerTitle('Dora Leaving'),
+    });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCustomerBody).waitFor();
+    // The keyboard starts on Cancel, never on the destructive button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(ADMIN_CONFIRM.cancel);
+    await expectNoAxeViolations(page, 'the delete customer confirmation (desktop)');
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.cancel }).click();
+    await confirmDelete.waitFor({ state: 'detached' });
+    expect(
+      await page.evaluate(async (email) => {
+        const response = await fetch('/api/test/users', { headers: { Accept: 'application/json' } });
+        return ((await response.json()) as { email: string }[]).some((user) => user.email === email);
+      }, doomedEmail),
+    ).toBe(true);
+    await doomed.getByRole('button', { name: /^Delete/ }).click();
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.deleteCustomerButton }).click();
     await toastText(page, ADMIN_TOASTS.customerDeleted).waitFor();
+    await confirmDelete.waitFor({ state: 'detached' });
     await doomed.waitFor({ state: 'detached' });
     // The button that had focus is gone: the keyboard lands on the list, not the page's top.
     await expect
@@ -173,6 +194,10 @@ describe('admin sign-in and Admin Management', () => {
     expect(await row.textContent()).toMatch(/Joined \d{1,2}\/\d{1,2}\/\d{2}/);
     await row.getByRole('button', { name: /^Update Status/ }).click();
     await page.getByRole('menuitem', { name: ADMIN_TEXT.deactivate }).click();
+    // Ending a live plan asks first (issue 21 point 6).
+    const endPlan = page.getByRole('alertdialog', { name: ADMIN_CONFIRM.deactivateTitle('Fenella Barker') });
+    await endPlan.getByText(ADMIN_CONFIRM.deactivateBody).waitFor();
+    await endPlan.getByRole('button', { name: ADMIN_CONFIRM.deactivateButton }).click();
     await toastText(page, ADMIN_TOASTS.dashboardSubscriptionUpdated).waitFor();
     await row.getByText('No Subscription', { exact: true }).waitFor();
     await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
@@ -254,6 +279,13 @@ describe('test admin pages', () => {
     await dialog.getByLabel('Availability (comma-separated)').fill('Weekdays, Evenings');
     await dialog.getByLabel(ADMIN_TEXT.verifiedCarer).check();
     await dialog.getByRole('button', { name: 'Create Carer' }).click();
+    // Granting the Verified badge asks first (issue 21 point 6).
+    const markVerified = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.markVerifiedTitle('Hannah Pryce'),
+    });
+    await markVerified.getByText(ADMIN_CONFIRM.markVerifiedBody).waitFor();
+    await expectNoAxeViolations(page, 'the mark as Verified confirmation (desktop)');
+    await markVerified.getByRole('button', { name: ADMIN_CONFIRM.markVerifiedButton }).click();
     await toastText(page, ADMIN_TOASTS.testCarerCreated).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
@@ -280,6 +312,11 @@ describe('test admin pages', () => {
     await card.getByText('9 years').waitFor();
 
     await card.getByRole('button', { name: /^Delete/ }).click();
+    const confirmDelete = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.deleteCarerTitle('Hannah Pryce'),
+    });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCarerBody).waitFor();
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.deleteCarerButton }).click();
     await toastText(page, ADMIN_TOASTS.testCarerDeleted).waitFor();
     await card.waitFor({ state: 'detached' });
   });
@@ -394,6 +431,21 @@ describe('who may see the admin screens', () => {
     expect(await carerDialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
     await expectNoAxeViolations(page, 'the Edit Carer Profile dialog (320 px)');
     await page.keyboard.press('Escape');
+    await carerDialog.waitFor({ state: 'detached' });
+
+    // The delete question at 320 px (issue 21 point 6): within the screen, accessible; Esc keeps the carer.
+    await cardWith(page, 'Carers', 'Mensah')
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    const confirmDelete = page.getByRole('alertdialog', { name: /^Delete .*Mensah’s carer profile\?$/ });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCarerBody).waitFor();
+    const confirmBox = await confirmDelete.boundingBox();
+    expect(confirmBox!.width).toBeLessThanOrEqual(NARROW.width);
+    await expectNoAxeViolations(page, 'the delete carer confirmation (320 px)');
+    await expectNoSidewaysScroll(page, 'the delete carer confirmation (320 px)');
+    await page.keyboard.press('Escape');
+    await confirmDelete.waitFor({ state: 'detached' });
+    await cardWith(page, 'Carers', 'Mensah').waitFor();
 
     await page.goto('/test-admin');
     await page.getByRole('button', { name: ADMIN_TEXT.addCarerWithPhoto }).click();

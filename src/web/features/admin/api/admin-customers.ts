@@ -61,7 +61,7 @@ export function useUpdateCustomer() {
   });
 }
 
-/** DELETE /api/test/users/{id}: no confirmation first (SPEC section 2). */
+/** DELETE /api/test/users/{id} (the screens confirm first: issue 21 point 6). */
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Trash2, Pencil } from 'lucide-react';
-import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import {
+  ADMIN_CONFIRM,
+  ADMIN_TEXT,
+  ADMIN_TOASTS,
+  type AdminCarer,
+  type AdminCustomer,
+} from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -15,6 +21,7 @@ import { carerName, customerName, managementPlanPrice } from '../components/admi
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
@@ -73,13 +80,17 @@ function CustomersTab() {
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
 
+  // Issue 21 point 6: the spec deletes at one click; here the admin confirms first.
+  const [confirming, setConfirming] = useState<AdminCustomer | null>(null);
+
   function onDelete(customer: AdminCustomer) {
     if (remove.isPending) return;
-    // SPEC section 2: no confirmation before delete.
     remove.mutate(customer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerDeleted });
-        listRef.current?.focus();
+        // After the dialog has handed focus back (to a button that is gone).
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: (error) =>
         toast({
@@ -101,13 +112,29 @@ function CustomersTab() {
     );
   if (customers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
   return (
-    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
-      {customers.data.map((customer) => (
-        <li key={customer.id}>
-          <CustomerCard customer={customer} onDelete={onDelete} deleting={remove.isPending} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
+        {customers.data.map((customer) => (
+          <li key={customer.id}>
+            <CustomerCard customer={customer} onDelete={setConfirming} deleting={remove.isPending} />
+          </li>
+        ))}
+      </ul>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCustomerTitle(customerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCustomerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCustomerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -171,12 +198,15 @@ function CarersTab() {
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
 
+  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
+
   function onDelete(carer: AdminCarer) {
     if (remove.isPending) return;
     remove.mutate(carer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.carerDeleted });
-        listRef.current?.focus();
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: (error) =>
         toast({
@@ -198,13 +228,29 @@ function CarersTab() {
     );
   if (carers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
   return (
-    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
-      {carers.data.map((carer) => (
-        <li key={carer.id}>
-          <CarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
+        {carers.data.map((carer) => (
+          <li key={carer.id}>
+            <CarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
+          </li>
+        ))}
+      </ul>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCarerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
+import { ADMIN_CONFIRM, ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -12,6 +12,7 @@ import { carerName } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CarerPhoto } from '../components/customer-avatar';
 import { ListError } from '../components/list-error';
 
@@ -112,12 +113,16 @@ function TestAdmin() {
       });
   }, [carers.isError]);
 
+  // Issue 21 point 6: deleting asks first, naming the carer and what goes.
+  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
+
   function onDelete(carer: AdminCarer) {
     if (remove.isPending) return;
     remove.mutate(carer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.testCarerDeleted });
-        listRef.current?.focus();
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: () =>
         toast({
@@ -162,7 +167,7 @@ function TestAdmin() {
       >
         {carers.data.map((carer) => (
           <li key={carer.id} className="flex min-w-0 flex-col">
-            <TestCarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
+            <TestCarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
           </li>
         ))}
       </ul>
@@ -185,6 +190,20 @@ function TestAdmin() {
       }
     >
       {content}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCarerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
     </AdminPageLayout>
   );
 }
