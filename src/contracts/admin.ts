@@ -443,6 +443,22 @@ export const AuditEntry = z.object({
   entityId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /**
+   * Issue 21 point 11: who the entry is about, named by the server ('Jane Smith (jane@…)'),
+   * 'deleted account' once gone, or null for entries about nobody in particular.
+   */
+  subjectName: z.string().nullable(),
+  /** What was done, in words: 'Approved Jane Smith’s checks'. */
+  summary: z.string(),
+  /** Each changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      text: z.string(),
+    }),
+  ),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

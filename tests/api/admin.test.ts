@@ -40,6 +40,7 @@ import {
   PRODUCTION_TEST_ENV,
 } from '../support/test-app';
 import { TEXT_MESSAGES } from '@contracts/text';
+import { submitValidChecks } from '../support/verification-fixtures';
 
 let t: TestApp;
 /** The server's clock for the admin tools; each expiry test sets it. */
@@ -779,6 +780,92 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
     const orphaned = await page(`entityId=${person.user.id}`);
     expect(orphaned.items).toHaveLength(3);
     expect(orphaned.items.every((e) => e.actorName === 'Deleted admin' && e.actorId === null)).toBe(true);
+  });
+
+  it('names the people and says what changed in plain words, a deleted person as "deleted account" (issue 21 point 11)', async () => {
+    const jane = await customer(t, 'none', { firstName: 'Jane', lastName: 'Doe' });
+    const id = jane.user.id;
+    const email = jane.user.email;
+    await asAdmin({
+      method: 'PUT',
+      url: `/api/test/users/${id}`,
+      payload: { firstName: 'Jane', lastName: 'Smith', email },
+    });
+    clock = new Date('2027-01-31T10:00:00Z');
+    for (const type of ['monthly', 'annual']) {
+      const response = await asAdmin({
+        method: 'PUT',
+        url: `/api/test/users/${id}/subscription`,
+        payload: { status: 'active', type },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await asAdmin({
+      method: 'PUT',
+      url: `/api/test/users/${id}`,
+      payload: { firstName: 'Janet', lastName: 'Smith', email },
+    });
+    const carerPerson = await makeCarer(t, { firstName: 'Chidi', lastName: 'Okafor' });
+    const submitted = await submitValidChecks(t, carerPerson.cookie);
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/verifications/${submitted.id}/approve` })).statusCode,
+    ).toBe(200);
+
+    const entriesAbout = async (entityId: string) => {
+      const response = await asAdmin({ method: 'GET', url: `/api/admin/audit-log?entityId=${entityId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditLogPage>().items;
+    };
+    const [renamed, annual, monthly, named] = await entriesAbout(id);
+    // People are named as they are now: the earlier entry names her by her present name too.
+    expect(named).toMatchObject({
+      subjectName: `Janet Smith (${email})`,
+      summary: 'Changed Janet Smith’s details',
+    });
+    expect(named!.changes.map((change) => change.text)).toContain('Changed last name from Doe to Smith');
+    expect(renamed).toMatchObject({
+      subjectName: `Janet Smith (${email})`,
+      summary: 'Changed Janet Smith’s details',
+      changes: [
+        {
+          field: 'first name',
+          before: 'Jane',
+          after: 'Janet',
+          text: 'Changed first name from Jane to Janet',
+        },
+      ],
+    });
+    expect(monthly!.summary).toBe('Gave Janet Smith the Monthly plan until 2 Mar 2027');
+    expect(annual!.summary).toBe('Gave Janet Smith the Annual plan until 31 Jan 2028');
+    expect(annual!.changes.map((change) => change.text)).toEqual([
+      'Changed plan from Monthly to Annual',
+      'Changed subscription end date from 2 Mar 2027 to 31 Jan 2028',
+      'Set expiry rule to 30 or 365 days',
+    ]);
+    // No record ids or field names left in the words.
+    for (const entry of [renamed, annual, monthly, named]) {
+      expect(JSON.stringify([entry!.summary, entry!.changes.map((c) => c.text)])).not.toMatch(
+        /subscriptionExpiresAt|firstName|[0-9a-f]{8}-[0-9a-f]{4}/,
+      );
+    }
+
+    const [approved] = await entriesAbout(submitted.id);
+    expect(approved).toMatchObject({
+      summary: 'Approved Chidi Okafor’s checks',
+      subjectName: `Chidi Okafor (${carerPerson.user.email})`,
+    });
+    expect(approved!.changes.map((change) => change.text)).toContain(
+      'Changed status from pending to approved',
+    );
+    expect(approved!.changes.map((change) => change.text)).toContain('Changed Verified badge from no to yes');
+
+    // Once deleted, the entries about her say so; the deletion itself lists what there was.
+    expect((await asAdmin({ method: 'DELETE', url: `/api/test/users/${id}` })).statusCode).toBe(200);
+    const [deleted, ...earlier] = await entriesAbout(id);
+    expect(deleted).toMatchObject({ summary: 'Deleted a customer account', subjectName: 'deleted account' });
+    expect(deleted!.changes.map((change) => change.text)).toContain('First name was Janet');
+    expect(earlier.every((entry) => entry.subjectName === 'deleted account')).toBe(true);
+    expect(earlier[1]!.summary).toBe('Gave a deleted account the Annual plan until 31 Jan 2028');
   });
 
   it.each(['from=yesterday', 'entityType=planet', 'limit=0', 'before=-3'])(

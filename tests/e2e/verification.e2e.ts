@@ -315,6 +315,23 @@ describe('approving checks that came with no documents (issue 21 point 6)', () =
     await confirm.getByRole('button', { name: VERIFICATION_MESSAGES.approveButton }).click();
     await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
     await item.waitFor({ state: 'detached' });
+
+    // The audit log says it in words (issue 21 point 11): who, about whom, what, and the reason.
+    await openAdminTab(admin, /Audit/);
+    const row = admin
+      .getByRole('table', { name: 'Audit log entries' })
+      .getByRole('row')
+      .filter({ hasText: `Approved ${name}’s checks without documents` });
+    await row.waitFor();
+    await row.getByText(/Alex Morgan/).waitFor();
+    await row.getByText(new RegExp(DEMO_PENDING_VERIFICATION_EMAIL)).waitFor();
+    await row
+      .getByText(
+        'Set reason for approving to Saw the original DBS certificate and passport at the Leeds office.',
+      )
+      .waitFor();
+    await row.getByText('Changed Verified badge from no to yes').waitFor();
+    expect(await row.textContent()).not.toMatch(/carerIsVerified|approvalReason|verification\.approved/);
   });
 });
 
@@ -472,6 +489,10 @@ describe('safeguarding queue and audit log', () => {
     await admin.getByLabel('Record type').selectOption('user');
     await admin.getByRole('button', { name: 'Apply Filters' }).click();
     await table.getByText(reported.userId).first().waitFor();
+    // In words, with the person named (issue 21 point 11).
+    await table.getByText(`Suspended ${reported.name}’s account`).first().waitFor();
+    await table.getByText(`Lifted the suspension of ${reported.name}’s account`).first().waitFor();
+    await table.getByText(`Signed ${reported.name} out everywhere`).first().waitFor();
 
     // On a phone: the table scrolls inside its own box, the page never sideways.
     const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
