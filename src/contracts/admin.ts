@@ -137,6 +137,35 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
+// Paging and search of the admin lists (issue 21 point 11): GET /api/admin/users, /api/test/users,
+// /api/admin/carers, /api/test/carers and /api/admin/verifications take `q` (name or email, any
+// case, any part), `cursor` and `limit`. The body stays the spec's array; the paging comes in
+// headers: X-Total-Count (every match), X-Next-Cursor and a Link rel="next" while more follow.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_LIST_HEADERS = { totalCount: 'x-total-count', nextCursor: 'x-next-cursor' } as const;
+export const ADMIN_LIST_MESSAGES = {
+  cursorInvalid: 'This list has changed: search again from the first page.',
+  queryTooLong: 'Search for at most 100 characters.',
+  searchLabel: 'Search by name or email',
+  searchButton: 'Search',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  /** 'Showing 50 of 1,204 customers' */
+  showing: (shown: number, total: number, noun: string) =>
+    `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
+  noMatches: (q: string) => `Nobody matches “${q}”.`,
+} as const;
+
+export const AdminListQuery = z.object({
+  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
+  cursor: z.string().max(300, ADMIN_LIST_MESSAGES.cursorInvalid).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuery>;
+
+// ---------------------------------------------------------------------------------------------
 // Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
 // ---------------------------------------------------------------------------------------------
 

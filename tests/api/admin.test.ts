@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -734,6 +734,105 @@ describe('deleting a customer (DELETE /api/test/users/{id})', () => {
     const carerAccount = await asAdmin({ method: 'DELETE', url: `/api/test/users/${someCarer.user.id}` });
     expect(carerAccount.statusCode).toBe(400);
     expect(await userRow(someCarer.user.id)).toBeDefined();
+  });
+});
+
+describe('paging and search of the admin lists (issue 21 point 11)', () => {
+  type Listed = { id: string; email: string | null; firstName: string | null };
+  const list = async (url: string) => {
+    const response = await asAdmin({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return {
+      items: response.json<Listed[]>(),
+      total: Number(response.headers['x-total-count']),
+      next: response.headers['x-next-cursor'] as string | undefined,
+      link: response.headers.link as string | undefined,
+    };
+  };
+  /** Every page of a list, following the cursors. */
+  const everyPage = async (base: string) => {
+    const pages = [await list(base)];
+    while (pages.at(-1)!.next) pages.push(await list(`${base}&cursor=${pages.at(-1)!.next}`));
+    return pages;
+  };
+
+  for (const base of ['/api/test/users', '/api/admin/users']) {
+    it(`pages ${base} newest first with a total, and searches names and emails in any case`, async () => {
+      const tag = `Keyset${base.includes('admin') ? 'A' : 'T'}${Date.now().toString(36)}`;
+      const made: string[] = [];
+      for (let index = 0; index < 7; index += 1) {
+        made.push((await customer(t, 'none', { firstName: `${tag}`, lastName: `Number${index}` })).user.id);
+      }
+      // Same instant for all: the id breaks the tie, so paging neither skips nor repeats.
+      await db()
+        .update(users)
+        .set({ createdAt: new Date('2026-05-01T12:00:00.123456Z') })
+        .where(inArray(users.id, made.slice(2, 6)));
+
+      const pages = await everyPage(`${base}?q=${tag.toUpperCase()}&limit=3`);
+      expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+      expect(pages.every((page) => page.total === 7)).toBe(true);
+      const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+      expect(new Set(ids)).toEqual(new Set(made));
+      expect(pages[0]!.link).toMatch(
+        new RegExp(`^<${base}\\?q=${tag.toUpperCase()}&cursor=[\\w-]+&limit=3>; rel="next"$`),
+      );
+      expect(pages[2]!.next).toBeUndefined();
+
+      // Part of an email, and of a full name across first and last.
+      const one = await userRow(made[0]!);
+      const byEmail = await list(`${base}?q=${encodeURIComponent(one!.email.slice(0, -4).toUpperCase())}`);
+      expect(byEmail.items.map((item) => item.id)).toEqual([made[0]]);
+      const byName = await list(`${base}?q=${encodeURIComponent(`${tag.toLowerCase()} number6`)}`);
+      expect(byName.items.map((item) => item.id)).toEqual([made[6]]);
+
+      // Without paging parameters: the first page of the spec's array, with the total.
+      const plain = await list(base);
+      expect(plain.items.length).toBeLessThanOrEqual(50);
+      expect(plain.total).toBeGreaterThanOrEqual(7);
+    });
+  }
+
+  it('takes search text literally: LIKE wildcards and SQL match nothing, and change nothing', async () => {
+    for (const q of ['%', '_', '\\', "'; drop table users; --", "x' or '1'='1"]) {
+      const found = await list(`/api/test/users?q=${encodeURIComponent(q)}`);
+      expect(found.items, q).toEqual([]);
+      expect(found.total).toBe(0);
+    }
+    expect((await list('/api/test/users')).total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'cursor=not-a-cursor',
+    `cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`,
+    'limit=0',
+    'limit=201',
+    `q=${'x'.repeat(101)}`,
+  ])('answers ?%s with 400', async (query) => {
+    for (const base of ['/api/test/users', '/api/test/carers']) {
+      const response = await asAdmin({ method: 'GET', url: `${base}?${query}` });
+      expect(response.statusCode, `${base}?${query}`).toBe(400);
+      if (query.startsWith('cursor')) expect(response.json().fieldErrors).toHaveProperty('cursor');
+    }
+  });
+
+  it('pages and searches the carers by name and by their account’s email', async () => {
+    const tag = `Carerkey${Date.now().toString(36)}`;
+    const made: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      made.push((await createCarer(carerFields({ firstName: tag, lastName: `Pryce${index}` }))).id);
+    }
+    const withAccount = await makeCarer(t, { firstName: 'Ifeoma', lastName: `${tag}Account` });
+    for (const base of ['/api/test/carers', '/api/admin/carers']) {
+      const pages = await everyPage(`${base}?q=${tag.toLowerCase()}&limit=2`);
+      expect(pages.map((page) => page.items.length)).toEqual([2, 2, 1]);
+      expect(pages[0]!.total).toBe(5);
+      expect(new Set(pages.flatMap((page) => page.items.map((item) => item.id)))).toEqual(
+        new Set([...made, withAccount.carerId]),
+      );
+      const byEmail = await list(`${base}?q=${encodeURIComponent(withAccount.user.email.toUpperCase())}`);
+      expect(byEmail.items.map((item) => item.id)).toEqual([withAccount.carerId]);
+    }
   });
 });
 
