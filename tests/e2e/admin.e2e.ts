@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_CARER_MESSAGES,
   ADMIN_CONFIRM,
+  ADMIN_LIST_MESSAGES,
+  ADMIN_PAGE_SIZE,
   ADMIN_TEXT,
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
@@ -462,5 +464,69 @@ describe('who may see the admin screens', () => {
       .click();
     await page.getByRole('menuitem', { name: ADMIN_TEXT.activateAnnual }).waitFor();
     await expectNoAxeViolations(page, '/admin-dashboard status menu (mobile)');
+  });
+});
+
+// Last in the file: it adds a page's worth of customers, which the tests above do not expect.
+describe('searching and paging the admin lists (issue 21 point 11)', () => {
+  it('finds a customer by name or email in any case, and pages thousands with Load more, at desktop and 375 px', async () => {
+    const visitor = await open(DESKTOP);
+    const email = await registerByApi(visitor, {
+      firstName: 'Quentin',
+      lastName: 'Findable',
+      userType: 'customer',
+    });
+
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await page.goto('/admin-management');
+    const customers = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+    await customers.first().waitFor();
+    const search = page.getByRole('search', { name: 'Search customers' });
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('fINDABLE');
+    await search.getByRole('button', { name: ADMIN_LIST_MESSAGES.searchButton }).click();
+    await expect.poll(() => customers.count()).toBe(1);
+    await cardWith(page, 'Customers', email).getByRole('heading', { name: 'Quentin Findable' }).waitFor();
+    await page.getByText(ADMIN_LIST_MESSAGES.showing(1, 1, 'customers')).waitFor();
+    // By part of the email, in capitals.
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill(email.split('@')[0]!.toUpperCase());
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).press('Enter');
+    await cardWith(page, 'Customers', email).waitFor();
+    await expectNoAxeViolations(page, 'Admin Management with a search (desktop)');
+    // Nobody: says so, and the box stays to search again.
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('no such person 9431');
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).press('Enter');
+    await page.getByRole('heading', { name: ADMIN_LIST_MESSAGES.noMatches('no such person 9431') }).waitFor();
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('');
+    await cardWith(page, 'Customers', DEMO_ACCOUNTS.family.email).waitFor();
+
+    // More customers than a page: the first page, the total, and Load more for the rest.
+    while (true) {
+      const total = Number(
+        (await page.request.get('/api/test/users?limit=1')).headers()['x-total-count'] ?? '0',
+      );
+      if (total > ADMIN_PAGE_SIZE) break;
+      expect((await page.request.post('/api/test/create-sample-users')).status()).toBe(201);
+    }
+    const total = Number((await page.request.get('/api/test/users?limit=1')).headers()['x-total-count']);
+
+    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    await phone.goto('/admin-management');
+    const listed = phone.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+    await phone.getByText(ADMIN_LIST_MESSAGES.showing(ADMIN_PAGE_SIZE, total, 'customers')).waitFor();
+    expect(await listed.count()).toBe(ADMIN_PAGE_SIZE);
+    const more = phone.getByRole('button', { name: ADMIN_LIST_MESSAGES.loadMore });
+    await more.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(phone, 'Admin Management with Load more (375 px)');
+    await expectNoSidewaysScroll(phone, 'Admin Management with Load more (375 px)');
+    await more.click();
+    await phone.getByText(ADMIN_LIST_MESSAGES.showing(total, total, 'customers')).waitFor();
+    expect(await listed.count()).toBe(total);
+    await more.waitFor({ state: 'detached' });
+    // Every customer once: the pages neither repeat nor skip.
+    const emails = await phone
+      .getByRole('list', { name: 'Customers' })
+      .locator('p.break-all')
+      .allTextContents();
+    expect(new Set(emails).size).toBe(total);
   });
 });

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Trash2, Pencil } from 'lucide-react';
 import {
   ADMIN_CONFIRM,
+  ADMIN_LIST_MESSAGES,
   ADMIN_TEXT,
   ADMIN_TOASTS,
   type AdminCarer,
@@ -15,8 +16,10 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateGB, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
-import { useDeleteCustomer, useTestCustomers } from '../api/admin-customers';
+import { useDeleteCarer } from '../api/admin-carers';
+import { useDeleteCustomer } from '../api/admin-customers';
+import { useCarerList, useCustomerList } from '../api/admin-lists';
+import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
 import { carerName, customerName, managementPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
@@ -75,7 +78,9 @@ function CustomerCard({
 }
 
 function CustomersTab() {
-  const customers = useTestCustomers();
+  // Issue 21 point 11: the server pages and searches the list.
+  const [q, setQ] = useState('');
+  const customers = useCustomerList('/api/test/users', q);
   const remove = useDeleteCustomer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
@@ -101,8 +106,9 @@ function CustomersTab() {
     });
   }
 
+  const search = <AdminListSearch label="Search customers" onSearch={setQ} />;
   if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
-  if (customers.isError)
+  if (customers.isError && !customers.isFetchNextPageError)
     return (
       <ListError
         error={customers.error}
@@ -110,16 +116,24 @@ function CustomersTab() {
         onRetry={() => void customers.refetch()}
       />
     );
-  if (customers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
+  if (customers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCustomers} />
+      </>
+    );
   return (
     <>
+      {search}
       <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
-        {customers.data.map((customer) => (
+        {customers.items.map((customer) => (
           <li key={customer.id}>
             <CustomerCard customer={customer} onDelete={setConfirming} deleting={remove.isPending} />
           </li>
         ))}
       </ul>
+      <AdminListFooter list={customers} noun="customers" />
       {confirming ? (
         <ConfirmDialog
           open
@@ -193,7 +207,8 @@ function CarerCard({
 }
 
 function CarersTab() {
-  const carers = useTestCarers();
+  const [q, setQ] = useState('');
+  const carers = useCarerList('/api/test/carers', q);
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
@@ -217,8 +232,9 @@ function CarersTab() {
     });
   }
 
+  const search = <AdminListSearch label="Search carers" onSearch={setQ} />;
   if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
-  if (carers.isError)
+  if (carers.isError && !carers.isFetchNextPageError)
     return (
       <ListError
         error={carers.error}
@@ -226,16 +242,24 @@ function CarersTab() {
         onRetry={() => void carers.refetch()}
       />
     );
-  if (carers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
+  if (carers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCarers} />
+      </>
+    );
   return (
     <>
+      {search}
       <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
-        {carers.data.map((carer) => (
+        {carers.items.map((carer) => (
           <li key={carer.id}>
             <CarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
           </li>
         ))}
       </ul>
+      <AdminListFooter list={carers} noun="carers" />
       {confirming ? (
         <ConfirmDialog
           open

@@ -7,7 +7,9 @@ import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { formatRateRange, formatRating } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
+import { useDeleteCarer } from '../api/admin-carers';
+import { useCarerList } from '../api/admin-lists';
+import { AdminListFooter } from '../components/admin-list-controls';
 import { carerName } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
@@ -98,7 +100,8 @@ function TestCarerCard({
 }
 
 function TestAdmin() {
-  const carers = useTestCarers();
+  // Paged by the server (issue 21 point 11): 'Load more' under the grid.
+  const carers = useCarerList('/api/test/carers', '');
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
   const listRef = useRef<HTMLUListElement>(null);
@@ -135,7 +138,7 @@ function TestAdmin() {
 
   let content;
   if (carers.isPending) content = <ListStatus>Loading carers...</ListStatus>;
-  else if (carers.isError)
+  else if (carers.isError && !carers.isFetchNextPageError)
     content = (
       <ListError
         error={carers.error}
@@ -143,7 +146,7 @@ function TestAdmin() {
         onRetry={() => void carers.refetch()}
       />
     );
-  else if (carers.data.length === 0)
+  else if (carers.items.length === 0)
     content = (
       <EmptyList title={ADMIN_TEXT.noCarersYet}>
         <CarerDialog
@@ -165,7 +168,7 @@ function TestAdmin() {
         className="grid gap-6 focus:outline-none md:grid-cols-2 xl:grid-cols-3"
         aria-label="Carers"
       >
-        {carers.data.map((carer) => (
+        {carers.items.map((carer) => (
           <li key={carer.id} className="flex min-w-0 flex-col">
             <TestCarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
           </li>
@@ -190,6 +193,7 @@ function TestAdmin() {
       }
     >
       {content}
+      <AdminListFooter list={carers} noun="carers" />
       {confirming ? (
         <ConfirmDialog
           open
