@@ -93,6 +93,31 @@ export const ADMIN_TOASTS = {
   testCarerUpdatedShort: 'Carer updated successfully.',
 } as const;
 
+/**
+ * Issue 21 point 6: destructive and trust-granting admin actions ask first, naming the person and
+ * the consequence (a step before the spec's calls and toasts, which stay as they are).
+ */
+export const ADMIN_CONFIRM = {
+  deleteCustomerTitle: (name: string) => `Delete ${name}’s account?`,
+  deleteCustomerBody:
+    'Their account, reviews and saved carers are deleted and any recurring plan is cancelled. Messages they sent stay with the carers, from “Deleted user”. This cannot be undone.',
+  deleteCustomerButton: 'Delete Account',
+  deleteCarerTitle: (name: string) => `Delete ${name}’s carer profile?`,
+  deleteCarerBody:
+    'Their profile, reviews and verification documents are deleted and they leave search. Families keep their conversations; the carer’s account, if any, stays. This cannot be undone.',
+  deleteCarerButton: 'Delete Profile',
+  deactivateTitle: (name: string) => `End ${name}’s plan?`,
+  deactivateBody:
+    'They lose access to carers’ contact details and messaging now, and their end date is cleared. A plan paid through Stripe is not cancelled there.',
+  deactivateButton: 'End Plan',
+  markVerifiedTitle: (name: string) => `Mark ${name} as Verified?`,
+  markVerifiedBody:
+    'Families will see the Verified badge, which says this carer’s DBS check, right to work and references were checked. Only do this when you have seen them.',
+  markVerifiedButton: 'Mark as Verified',
+  deleting: 'Deleting...',
+  cancel: 'Cancel',
+} as const;
+
 /** Server answers of the admin API (not spec texts: the spec shows none). */
 export const ADMIN_MESSAGES = {
   customerNotFound: 'Customer not found.',
@@ -111,6 +136,35 @@ export const ADMIN_MESSAGES = {
   statusInvalid: 'Status must be active or inactive.',
   formUnreadable: 'The form could not be read. Please try again.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Paging and search of the admin lists (issue 21 point 11): GET /api/admin/users, /api/test/users,
+// /api/admin/carers, /api/test/carers and /api/admin/verifications take `q` (name or email, any
+// case, any part), `cursor` and `limit`. The body stays the spec's array; the paging comes in
+// headers: X-Total-Count (every match), X-Next-Cursor and a Link rel="next" while more follow.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_LIST_HEADERS = { totalCount: 'x-total-count', nextCursor: 'x-next-cursor' } as const;
+export const ADMIN_LIST_MESSAGES = {
+  cursorInvalid: 'This list has changed: search again from the first page.',
+  queryTooLong: 'Search for at most 100 characters.',
+  searchLabel: 'Search by name or email',
+  searchButton: 'Search',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  /** 'Showing 50 of 1,204 customers' */
+  showing: (shown: number, total: number, noun: string) =>
+    `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
+  noMatches: (q: string) => `Nobody matches “${q}”.`,
+} as const;
+
+export const AdminListQuery = z.object({
+  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
+  cursor: z.string().max(300, ADMIN_LIST_MESSAGES.cursorInvalid).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
@@ -427,6 +481,22 @@ export const AuditEntry = z.object({
   entityId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /**
+   * Issue 21 point 11: who the entry is about, named by the server ('Jane Smith (jane@…)'),
+   * 'deleted account' once gone, or null for entries about nobody in particular.
+   */
+  subjectName: z.string().nullable(),
+  /** What was done, in words: 'Approved Jane Smith’s checks'. */
+  summary: z.string(),
+  /** Each changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      text: z.string(),
+    }),
+  ),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -73,6 +73,10 @@ export const VERIFICATION_MESSAGES = {
   verificationNotFound: 'Verification not found.',
   notPending: 'This verification has already been reviewed.',
   rejectionReasonRequired: 'Give the carer a reason, so they know what to fix',
+  /** Issue 21 point 6: approving checks that came with no documents needs a reason, for the record. */
+  approvalReasonRequired:
+    'No documents came with these checks. Write why you are approving them without documents.',
+  approvalReasonTooLong: 'The reason can be at most 1,000 characters.',
   documentNotFound: 'Document not found.',
   formUnreadable: 'The form could not be read. Please try again.',
   tooManyParts: 'Send only the form fields and the three documents.',
@@ -82,6 +86,15 @@ export const VERIFICATION_MESSAGES = {
   submitFailedTitle: 'Error',
   submitFailedFallback: 'Failed to submit your checks. Please try again.',
   approvedToast: 'Verification approved. The carer now shows as Verified.',
+  // The confirmation before approving (issue 21 point 6).
+  approveTitle: (name: string) => `Approve ${name}’s checks?`,
+  approveBody:
+    'They get the Verified badge, and families are told their DBS check, right to work and references were checked.',
+  approveNoDocuments:
+    'No documents came with these checks. Approve only if you have seen them another way, and say how.',
+  approveReasonLabel: 'Why you are approving without documents',
+  approveButton: 'Approve Checks',
+  approving: 'Approving...',
   rejectedToast: 'Verification rejected. The carer has been told why.',
   reviewFailedFallback: 'Failed to review the verification.',
 } as const;
@@ -221,7 +234,24 @@ export const AdminVerification = OwnVerification.extend({
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 
-/** POST /api/admin/verifications/{id}/reject. Approve takes no body. */
+/**
+ * POST /api/admin/verifications/{id}/approve: no body, or a reason. The reason is required (400,
+ * `fieldErrors.reason`) when the submission has no documents, and kept in the audit log.
+ */
+export const ApproveVerificationInput = z.preprocess(
+  // The spec's approve call sends no body at all.
+  (value) => value ?? {},
+  z.object({
+    reason: z
+      .string({ error: VERIFICATION_MESSAGES.approvalReasonRequired })
+      .trim()
+      .max(1000, VERIFICATION_MESSAGES.approvalReasonTooLong)
+      .default(''),
+  }),
+);
+export type ApproveVerificationInput = z.infer<typeof ApproveVerificationInput>;
+
+/** POST /api/admin/verifications/{id}/reject. */
 export const RejectVerificationInput = z.object({
   reason: z
     .string({ error: VERIFICATION_MESSAGES.rejectionReasonRequired })

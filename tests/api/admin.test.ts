@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -31,6 +31,7 @@ import {
   carer as makeCarer,
   customer,
   startConversation,
+  uncheckedCarer,
 } from '../support/messaging-fixtures';
 import {
   createTestApp,
@@ -40,6 +41,7 @@ import {
   PRODUCTION_TEST_ENV,
 } from '../support/test-app';
 import { TEXT_MESSAGES } from '@contracts/text';
+import { submitValidChecks } from '../support/verification-fixtures';
 
 let t: TestApp;
 /** The server's clock for the admin tools; each expiry test sets it. */
@@ -742,6 +744,105 @@ describe('deleting a customer (DELETE /api/test/users/{id})', () => {
   });
 });
 
+describe('paging and search of the admin lists (issue 21 point 11)', () => {
+  type Listed = { id: string; email: string | null; firstName: string | null };
+  const list = async (url: string) => {
+    const response = await asAdmin({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return {
+      items: response.json<Listed[]>(),
+      total: Number(response.headers['x-total-count']),
+      next: response.headers['x-next-cursor'] as string | undefined,
+      link: response.headers.link as string | undefined,
+    };
+  };
+  /** Every page of a list, following the cursors. */
+  const everyPage = async (base: string) => {
+    const pages = [await list(base)];
+    while (pages.at(-1)!.next) pages.push(await list(`${base}&cursor=${pages.at(-1)!.next}`));
+    return pages;
+  };
+
+  for (const base of ['/api/test/users', '/api/admin/users']) {
+    it(`pages ${base} newest first with a total, and searches names and emails in any case`, async () => {
+      const tag = `Keyset${base.includes('admin') ? 'A' : 'T'}${Date.now().toString(36)}`;
+      const made: string[] = [];
+      for (let index = 0; index < 7; index += 1) {
+        made.push((await customer(t, 'none', { firstName: `${tag}`, lastName: `Number${index}` })).user.id);
+      }
+      // Same instant for all: the id breaks the tie, so paging neither skips nor repeats.
+      await db()
+        .update(users)
+        .set({ createdAt: new Date('2026-05-01T12:00:00.123456Z') })
+        .where(inArray(users.id, made.slice(2, 6)));
+
+      const pages = await everyPage(`${base}?q=${tag.toUpperCase()}&limit=3`);
+      expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+      expect(pages.every((page) => page.total === 7)).toBe(true);
+      const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+      expect(new Set(ids)).toEqual(new Set(made));
+      expect(pages[0]!.link).toMatch(
+        new RegExp(`^<${base}\\?q=${tag.toUpperCase()}&cursor=[\\w-]+&limit=3>; rel="next"$`),
+      );
+      expect(pages[2]!.next).toBeUndefined();
+
+      // Part of an email, and of a full name across first and last.
+      const one = await userRow(made[0]!);
+      const byEmail = await list(`${base}?q=${encodeURIComponent(one!.email.slice(0, -4).toUpperCase())}`);
+      expect(byEmail.items.map((item) => item.id)).toEqual([made[0]]);
+      const byName = await list(`${base}?q=${encodeURIComponent(`${tag.toLowerCase()} number6`)}`);
+      expect(byName.items.map((item) => item.id)).toEqual([made[6]]);
+
+      // Without paging parameters: the first page of the spec's array, with the total.
+      const plain = await list(base);
+      expect(plain.items.length).toBeLessThanOrEqual(50);
+      expect(plain.total).toBeGreaterThanOrEqual(7);
+    });
+  }
+
+  it('takes search text literally: LIKE wildcards and SQL match nothing, and change nothing', async () => {
+    for (const q of ['%', '_', '\\', "'; drop table users; --", "x' or '1'='1"]) {
+      const found = await list(`/api/test/users?q=${encodeURIComponent(q)}`);
+      expect(found.items, q).toEqual([]);
+      expect(found.total).toBe(0);
+    }
+    expect((await list('/api/test/users')).total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'cursor=not-a-cursor',
+    `cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`,
+    'limit=0',
+    'limit=201',
+    `q=${'x'.repeat(101)}`,
+  ])('answers ?%s with 400', async (query) => {
+    for (const base of ['/api/test/users', '/api/test/carers']) {
+      const response = await asAdmin({ method: 'GET', url: `${base}?${query}` });
+      expect(response.statusCode, `${base}?${query}`).toBe(400);
+      if (query.startsWith('cursor')) expect(response.json().fieldErrors).toHaveProperty('cursor');
+    }
+  });
+
+  it('pages and searches the carers by name and by their account’s email', async () => {
+    const tag = `Carerkey${Date.now().toString(36)}`;
+    const made: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      made.push((await createCarer(carerFields({ firstName: tag, lastName: `Pryce${index}` }))).id);
+    }
+    const withAccount = await makeCarer(t, { firstName: 'Ifeoma', lastName: `${tag}Account` });
+    for (const base of ['/api/test/carers', '/api/admin/carers']) {
+      const pages = await everyPage(`${base}?q=${tag.toLowerCase()}&limit=2`);
+      expect(pages.map((page) => page.items.length)).toEqual([2, 2, 1]);
+      expect(pages[0]!.total).toBe(5);
+      expect(new Set(pages.flatMap((page) => page.items.map((item) => item.id)))).toEqual(
+        new Set([...made, withAccount.carerId]),
+      );
+      const byEmail = await list(`${base}?q=${encodeURIComponent(withAccount.user.email.toUpperCase())}`);
+      expect(byEmail.items.map((item) => item.id)).toEqual([withAccount.carerId]);
+    }
+  });
+});
+
 describe('the audit log (GET /api/admin/audit-log)', () => {
   it('filters, pages newest first, and names the actor', async () => {
     const other = await makeAdmin(t);
@@ -785,6 +886,92 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
     const orphaned = await page(`entityId=${person.user.id}`);
     expect(orphaned.items).toHaveLength(3);
     expect(orphaned.items.every((e) => e.actorName === 'Deleted admin' && e.actorId === null)).toBe(true);
+  });
+
+  it('names the people and says what changed in plain words, a deleted person as "deleted account" (issue 21 point 11)', async () => {
+    const jane = await customer(t, 'none', { firstName: 'Jane', lastName: 'Doe' });
+    const id = jane.user.id;
+    const email = jane.user.email;
+    await asAdmin({
+      method: 'PUT',
+      url: `/api/test/users/${id}`,
+      payload: { firstName: 'Jane', lastName: 'Smith', email },
+    });
+    clock = new Date('2027-01-31T10:00:00Z');
+    for (const type of ['monthly', 'annual']) {
+      const response = await asAdmin({
+        method: 'PUT',
+        url: `/api/test/users/${id}/subscription`,
+        payload: { status: 'active', type },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await asAdmin({
+      method: 'PUT',
+      url: `/api/test/users/${id}`,
+      payload: { firstName: 'Janet', lastName: 'Smith', email },
+    });
+    const carerPerson = await uncheckedCarer(t, { firstName: 'Chidi', lastName: 'Okafor' });
+    const submitted = await submitValidChecks(t, carerPerson.cookie);
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/verifications/${submitted.id}/approve` })).statusCode,
+    ).toBe(200);
+
+    const entriesAbout = async (entityId: string) => {
+      const response = await asAdmin({ method: 'GET', url: `/api/admin/audit-log?entityId=${entityId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditLogPage>().items;
+    };
+    const [renamed, annual, monthly, named] = await entriesAbout(id);
+    // People are named as they are now: the earlier entry names her by her present name too.
+    expect(named).toMatchObject({
+      subjectName: `Janet Smith (${email})`,
+      summary: 'Changed Janet Smith’s details',
+    });
+    expect(named!.changes.map((change) => change.text)).toContain('Changed last name from Doe to Smith');
+    expect(renamed).toMatchObject({
+      subjectName: `Janet Smith (${email})`,
+      summary: 'Changed Janet Smith’s details',
+      changes: [
+        {
+          field: 'first name',
+          before: 'Jane',
+          after: 'Janet',
+          text: 'Changed first name from Jane to Janet',
+        },
+      ],
+    });
+    expect(monthly!.summary).toBe('Gave Janet Smith the Monthly plan until 2 Mar 2027');
+    expect(annual!.summary).toBe('Gave Janet Smith the Annual plan until 31 Jan 2028');
+    expect(annual!.changes.map((change) => change.text)).toEqual([
+      'Changed plan from Monthly to Annual',
+      'Changed subscription end date from 2 Mar 2027 to 31 Jan 2028',
+      'Set expiry rule to 30 or 365 days',
+    ]);
+    // No record ids or field names left in the words.
+    for (const entry of [renamed, annual, monthly, named]) {
+      expect(JSON.stringify([entry!.summary, entry!.changes.map((c) => c.text)])).not.toMatch(
+        /subscriptionExpiresAt|firstName|[0-9a-f]{8}-[0-9a-f]{4}/,
+      );
+    }
+
+    const [approved] = await entriesAbout(submitted.id);
+    expect(approved).toMatchObject({
+      summary: 'Approved Chidi Okafor’s checks',
+      subjectName: `Chidi Okafor (${carerPerson.user.email})`,
+    });
+    expect(approved!.changes.map((change) => change.text)).toContain(
+      'Changed status from pending to approved',
+    );
+    expect(approved!.changes.map((change) => change.text)).toContain('Changed Verified badge from no to yes');
+
+    // Once deleted, the entries about her say so; the deletion itself lists what there was.
+    expect((await asAdmin({ method: 'DELETE', url: `/api/test/users/${id}` })).statusCode).toBe(200);
+    const [deleted, ...earlier] = await entriesAbout(id);
+    expect(deleted).toMatchObject({ summary: 'Deleted a customer account', subjectName: 'deleted account' });
+    expect(deleted!.changes.map((change) => change.text)).toContain('First name was Janet');
+    expect(earlier.every((entry) => entry.subjectName === 'deleted account')).toBe(true);
+    expect(earlier[1]!.summary).toBe('Gave a deleted account the Annual plan until 31 Jan 2028');
   });
 
   it.each(['from=yesterday', 'entityType=planet', 'limit=0', 'before=-3'])(

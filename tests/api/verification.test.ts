@@ -533,6 +533,78 @@ describe('the admin queue and the decision', () => {
   });
 });
 
+describe('approving checks that came with no documents (issue 21 point 6)', () => {
+  const approveWith = (id: string, payload?: object) =>
+    t.injectAs(theAdmin.cookie, {
+      method: 'POST',
+      url: `/api/admin/verifications/${id}/approve`,
+      ...(payload ? { payload } : {}),
+    });
+
+  /** A pending submission whose document rows are gone (as the demo's, seeded without files). */
+  async function withoutDocuments(firstName: string) {
+    const person = await uncheckedCarer(t, { firstName, lastName: 'Nodocs' });
+    const submitted = await submitValidChecks(t, person.cookie);
+    await t.database.db.delete(uploads).where(eq(uploads.ownerId, person.user.id));
+    const view = (await adminGet(`/api/admin/verifications/${submitted.id}`)).json<AdminVerification>();
+    expect(view.documents).toEqual([]);
+    return { person, submitted };
+  }
+
+  const isVerified = async (carerId: string) =>
+    (await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, carerId)))[0]?.isVerified;
+
+  it('refuses with a 400 naming the reason field when no reason is given, and changes nothing', async () => {
+    const { person, submitted } = await withoutDocuments('Nadia');
+    for (const payload of [undefined, {}, { reason: '' }, { reason: '   ' }]) {
+      const response = await approveWith(submitted.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: VERIFICATION_MESSAGES.approvalReasonRequired,
+        fieldErrors: { reason: VERIFICATION_MESSAGES.approvalReasonRequired },
+      });
+    }
+    expect(await isVerified(person.carerId)).toBe(false);
+    expect(
+      (await adminGet(`/api/admin/verifications/${submitted.id}`)).json<AdminVerification>().status,
+    ).toBe('pending');
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, submitted.id));
+    expect(entries).toEqual([]);
+  });
+
+  it('approves with a written reason, kept in the audit entry', async () => {
+    const { person, submitted } = await withoutDocuments('Oliver');
+    const reason = 'Saw the DBS certificate and passport in person at the Leeds office on 3 March.';
+    const response = await approveWith(submitted.id, { reason: `  ${reason}  ` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminVerification>().status).toBe('approved');
+    expect(await isVerified(person.carerId)).toBe(true);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, submitted.id));
+    expect(entry).toMatchObject({
+      action: 'verification.approved',
+      after: { status: 'approved', documents: 0, approvalReason: reason },
+    });
+  });
+
+  it('still approves checks with documents without a reason, and keeps one when given', async () => {
+    const person = await uncheckedCarer(t, { firstName: 'Petra', lastName: 'Withdocs' });
+    const submitted = await submitValidChecks(t, person.cookie);
+    const response = await approveWith(submitted.id, { reason: 'Documents match the details.' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, submitted.id));
+    expect(entry?.after).toMatchObject({ documents: 2, approvalReason: 'Documents match the details.' });
+  });
+
+  it('refuses a reason over 1,000 characters', async () => {
+    const { submitted } = await withoutDocuments('Quentin');
+    const response = await approveWith(submitted.id, { reason: 'x'.repeat(1001) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({
+      reason: VERIFICATION_MESSAGES.approvalReasonTooLong,
+    });
+  });
+});
+
 describe('renewal due', () => {
   it('is due for a certificate over 3 years old not on the Update Service, to the carer and the admin', async () => {
     const old = await uncheckedCarer(t);

@@ -3,6 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_CARER_MESSAGES,
+  ADMIN_CONFIRM,
+  ADMIN_LIST_MESSAGES,
+  ADMIN_PAGE_SIZE,
   ADMIN_TEXT,
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
@@ -155,11 +158,31 @@ describe('admin sign-in and Admin Management', () => {
     expect(saved?.qualifications).toEqual(['First Aid Certified', 'Manual Handling']);
     expect(saved?.isVerified).toBe(true);
 
-    // Delete a customer: no confirmation, a toast, and the card is gone.
+    // Delete a customer (issue 21 point 6): a question naming them and what goes; Cancel keeps them.
     await page.getByRole('tab', { name: ADMIN_TEXT.customerAccountsTab }).click();
     const doomed = cardWith(page, 'Customers', doomedEmail);
     await doomed.getByRole('button', { name: /^Delete/ }).click();
+    const confirmDelete = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.deleteCustomerTitle('Dora Leaving'),
+    });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCustomerBody).waitFor();
+    // The keyboard starts on Cancel, never on the destructive button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(ADMIN_CONFIRM.cancel);
+    await expectNoAxeViolations(page, 'the delete customer confirmation (desktop)');
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.cancel }).click();
+    await confirmDelete.waitFor({ state: 'detached' });
+    expect(
+      await page.evaluate(async (email) => {
+        const response = await fetch('/api/test/users', { headers: { Accept: 'application/json' } });
+        return ((await response.json()) as { email: string }[]).some((user) => user.email === email);
+      }, doomedEmail),
+    ).toBe(true);
+    await doomed.getByRole('button', { name: /^Delete/ }).click();
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.deleteCustomerButton }).click();
     await toastText(page, ADMIN_TOASTS.customerDeleted).waitFor();
+    await confirmDelete.waitFor({ state: 'detached' });
     await doomed.waitFor({ state: 'detached' });
     // The button that had focus is gone: the keyboard lands on the list, not the page's top.
     await expect
@@ -173,6 +196,10 @@ describe('admin sign-in and Admin Management', () => {
     expect(await row.textContent()).toMatch(/Joined \d{1,2}\/\d{1,2}\/\d{2}/);
     await row.getByRole('button', { name: /^Update Status/ }).click();
     await page.getByRole('menuitem', { name: ADMIN_TEXT.deactivate }).click();
+    // Ending a live plan asks first (issue 21 point 6).
+    const endPlan = page.getByRole('alertdialog', { name: ADMIN_CONFIRM.deactivateTitle('Fenella Barker') });
+    await endPlan.getByText(ADMIN_CONFIRM.deactivateBody).waitFor();
+    await endPlan.getByRole('button', { name: ADMIN_CONFIRM.deactivateButton }).click();
     await toastText(page, ADMIN_TOASTS.dashboardSubscriptionUpdated).waitFor();
     await row.getByText('No Subscription', { exact: true }).waitFor();
     await page.getByRole('tab', { name: ADMIN_TEXT.carerProfilesTab }).click();
@@ -254,6 +281,13 @@ describe('test admin pages', () => {
     await dialog.getByLabel('Availability (comma-separated)').fill('Weekdays, Evenings');
     await dialog.getByLabel(ADMIN_TEXT.verifiedCarer).check();
     await dialog.getByRole('button', { name: 'Create Carer' }).click();
+    // Granting the Verified badge asks first (issue 21 point 6).
+    const markVerified = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.markVerifiedTitle('Hannah Pryce'),
+    });
+    await markVerified.getByText(ADMIN_CONFIRM.markVerifiedBody).waitFor();
+    await expectNoAxeViolations(page, 'the mark as Verified confirmation (desktop)');
+    await markVerified.getByRole('button', { name: ADMIN_CONFIRM.markVerifiedButton }).click();
     await toastText(page, ADMIN_TOASTS.testCarerCreated).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
@@ -280,6 +314,11 @@ describe('test admin pages', () => {
     await card.getByText('9 years').waitFor();
 
     await card.getByRole('button', { name: /^Delete/ }).click();
+    const confirmDelete = page.getByRole('alertdialog', {
+      name: ADMIN_CONFIRM.deleteCarerTitle('Hannah Pryce'),
+    });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCarerBody).waitFor();
+    await confirmDelete.getByRole('button', { name: ADMIN_CONFIRM.deleteCarerButton }).click();
     await toastText(page, ADMIN_TOASTS.testCarerDeleted).waitFor();
     await card.waitFor({ state: 'detached' });
   });
@@ -394,6 +433,21 @@ describe('who may see the admin screens', () => {
     expect(await carerDialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
     await expectNoAxeViolations(page, 'the Edit Carer Profile dialog (320 px)');
     await page.keyboard.press('Escape');
+    await carerDialog.waitFor({ state: 'detached' });
+
+    // The delete question at 320 px (issue 21 point 6): within the screen, accessible; Esc keeps the carer.
+    await cardWith(page, 'Carers', 'Mensah')
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    const confirmDelete = page.getByRole('alertdialog', { name: /^Delete .*Mensah’s carer profile\?$/ });
+    await confirmDelete.getByText(ADMIN_CONFIRM.deleteCarerBody).waitFor();
+    const confirmBox = await confirmDelete.boundingBox();
+    expect(confirmBox!.width).toBeLessThanOrEqual(NARROW.width);
+    await expectNoAxeViolations(page, 'the delete carer confirmation (320 px)');
+    await expectNoSidewaysScroll(page, 'the delete carer confirmation (320 px)');
+    await page.keyboard.press('Escape');
+    await confirmDelete.waitFor({ state: 'detached' });
+    await cardWith(page, 'Carers', 'Mensah').waitFor();
 
     await page.goto('/test-admin');
     await page.getByRole('button', { name: ADMIN_TEXT.addCarerWithPhoto }).click();
@@ -410,5 +464,69 @@ describe('who may see the admin screens', () => {
       .click();
     await page.getByRole('menuitem', { name: ADMIN_TEXT.activateAnnual }).waitFor();
     await expectNoAxeViolations(page, '/admin-dashboard status menu (mobile)');
+  });
+});
+
+// Last in the file: it adds a page's worth of customers, which the tests above do not expect.
+describe('searching and paging the admin lists (issue 21 point 11)', () => {
+  it('finds a customer by name or email in any case, and pages thousands with Load more, at desktop and 375 px', async () => {
+    const visitor = await open(DESKTOP);
+    const email = await registerByApi(visitor, {
+      firstName: 'Quentin',
+      lastName: 'Findable',
+      userType: 'customer',
+    });
+
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await page.goto('/admin-management');
+    const customers = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+    await customers.first().waitFor();
+    const search = page.getByRole('search', { name: 'Search customers' });
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('fINDABLE');
+    await search.getByRole('button', { name: ADMIN_LIST_MESSAGES.searchButton }).click();
+    await expect.poll(() => customers.count()).toBe(1);
+    await cardWith(page, 'Customers', email).getByRole('heading', { name: 'Quentin Findable' }).waitFor();
+    await page.getByText(ADMIN_LIST_MESSAGES.showing(1, 1, 'customers')).waitFor();
+    // By part of the email, in capitals.
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill(email.split('@')[0]!.toUpperCase());
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).press('Enter');
+    await cardWith(page, 'Customers', email).waitFor();
+    await expectNoAxeViolations(page, 'Admin Management with a search (desktop)');
+    // Nobody: says so, and the box stays to search again.
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('no such person 9431');
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).press('Enter');
+    await page.getByRole('heading', { name: ADMIN_LIST_MESSAGES.noMatches('no such person 9431') }).waitFor();
+    await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('');
+    await cardWith(page, 'Customers', DEMO_ACCOUNTS.family.email).waitFor();
+
+    // More customers than a page: the first page, the total, and Load more for the rest.
+    while (true) {
+      const total = Number(
+        (await page.request.get('/api/test/users?limit=1')).headers()['x-total-count'] ?? '0',
+      );
+      if (total > ADMIN_PAGE_SIZE) break;
+      expect((await page.request.post('/api/test/create-sample-users')).status()).toBe(201);
+    }
+    const total = Number((await page.request.get('/api/test/users?limit=1')).headers()['x-total-count']);
+
+    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    await phone.goto('/admin-management');
+    const listed = phone.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+    await phone.getByText(ADMIN_LIST_MESSAGES.showing(ADMIN_PAGE_SIZE, total, 'customers')).waitFor();
+    expect(await listed.count()).toBe(ADMIN_PAGE_SIZE);
+    const more = phone.getByRole('button', { name: ADMIN_LIST_MESSAGES.loadMore });
+    await more.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(phone, 'Admin Management with Load more (375 px)');
+    await expectNoSidewaysScroll(phone, 'Admin Management with Load more (375 px)');
+    await more.click();
+    await phone.getByText(ADMIN_LIST_MESSAGES.showing(total, total, 'customers')).waitFor();
+    expect(await listed.count()).toBe(total);
+    await more.waitFor({ state: 'detached' });
+    // Every customer once: the pages neither repeat nor skip.
+    const emails = await phone
+      .getByRole('list', { name: 'Customers' })
+      .locator('p.break-all')
+      .allTextContents();
+    expect(new Set(emails).size).toBe(total);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PENDING_VERIFICATION_EMAIL } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';
@@ -190,7 +190,14 @@ describe('carer verification', () => {
     expect(await carer.evaluate(async (url) => (await fetch(url!)).status, href)).toBe(403);
     // The Verifications tab's axe check is in the next test, on a small phone: same elements.
 
+    // Approving asks first, naming the carer (issue 21 point 6); with documents, no reason is needed.
     await item.getByRole('button', { name: 'Approve' }).click();
+    const confirmApprove = admin.getByRole('alertdialog', {
+      name: VERIFICATION_MESSAGES.approveTitle(newcomer.name),
+    });
+    await confirmApprove.getByText(VERIFICATION_MESSAGES.approveBody).waitFor();
+    expect(await confirmApprove.getByLabel(VERIFICATION_MESSAGES.approveReasonLabel).count()).toBe(0);
+    await confirmApprove.getByRole('button', { name: VERIFICATION_MESSAGES.approveButton }).click();
     await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
     await item.waitFor({ state: 'detached' });
 
@@ -268,6 +275,63 @@ describe('carer verification', () => {
     await card.getByRole('button', { name: 'Resubmit your checks' }).click();
     await carer.getByLabel('DBS check level').waitFor();
     await expectNoAxeViolations(carer, 'a rejected verification with the form open (mobile)');
+  });
+});
+
+describe('approving checks that came with no documents (issue 21 point 6)', () => {
+  it('asks first, repeats the renewal warning and needs a written reason, on a phone', async () => {
+    const admin = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    await openAdminTab(admin, /Verification/);
+    // The demo's waiting submission was seeded without document files.
+    const item = admin.getByTestId('verification-item').filter({ hasText: DEMO_PENDING_VERIFICATION_EMAIL });
+    await item.getByText('No documents', { exact: true }).waitFor();
+    const name = (await item.getByRole('heading').textContent())!;
+    await item.getByRole('button', { name: 'Approve' }).click();
+
+    const confirm = admin.getByRole('alertdialog', { name: VERIFICATION_MESSAGES.approveTitle(name) });
+    await confirm.getByText(VERIFICATION_MESSAGES.approveBody).waitFor();
+    await confirm.getByText(/Renewal due:/).waitFor();
+    await confirm.getByText(VERIFICATION_MESSAGES.approveNoDocuments).waitFor();
+    const reason = confirm.getByLabel(VERIFICATION_MESSAGES.approveReasonLabel);
+    // The reason field has the keyboard first.
+    await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // No reason, no approval: the message beside the field.
+    await confirm.getByRole('button', { name: VERIFICATION_MESSAGES.approveButton }).click();
+    await confirm.getByText(VERIFICATION_MESSAGES.approvalReasonRequired, { exact: true }).waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(admin, 'the approval question without documents (mobile)');
+    await expectNoSidewaysScroll(admin, 'the approval question without documents (mobile)');
+    const box = await confirm.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(MOBILE.width);
+
+    // Cancel keeps it waiting.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await item.getByRole('button', { name: 'Approve' }).waitFor();
+
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await reason.fill('Saw the original DBS certificate and passport at the Leeds office.');
+    await confirm.getByRole('button', { name: VERIFICATION_MESSAGES.approveButton }).click();
+    await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // The audit log says it in words (issue 21 point 11): who, about whom, what, and the reason.
+    await openAdminTab(admin, /Audit/);
+    const row = admin
+      .getByRole('table', { name: 'Audit log entries' })
+      .getByRole('row')
+      .filter({ hasText: `Approved ${name}’s checks without documents` });
+    await row.waitFor();
+    await row.getByText(/Alex Morgan/).waitFor();
+    await row.getByText(new RegExp(DEMO_PENDING_VERIFICATION_EMAIL)).waitFor();
+    await row
+      .getByText(
+        'Set reason for approving to Saw the original DBS certificate and passport at the Leeds office.',
+      )
+      .waitFor();
+    await row.getByText('Changed Verified badge from no to yes').waitFor();
+    expect(await row.textContent()).not.toMatch(/carerIsVerified|approvalReason|verification\.approved/);
   });
 });
 
@@ -427,6 +491,10 @@ describe('safeguarding queue and audit log', () => {
     await admin.getByLabel('Record type').selectOption('user');
     await admin.getByRole('button', { name: 'Apply Filters' }).click();
     await table.getByText(reported.userId).first().waitFor();
+    // In words, with the person named (issue 21 point 11).
+    await table.getByText(`Suspended ${reported.name}’s account`).first().waitFor();
+    await table.getByText(`Lifted the suspension of ${reported.name}’s account`).first().waitFor();
+    await table.getByText(`Signed ${reported.name} out everywhere`).first().waitFor();
 
     // On a phone: the table scrolls inside its own box, the page never sideways.
     const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);

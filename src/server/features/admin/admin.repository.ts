@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationStatus } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import {
@@ -10,6 +10,14 @@ import {
   type CarerProfileRow,
   type UserRow,
 } from '../../db/schema';
+import {
+  afterKeyset,
+  keysetText,
+  matches,
+  toPage,
+  type AdminKeyset,
+  type AdminPage,
+} from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
 
@@ -46,6 +54,11 @@ const latestVerificationStatus = sql<string | null>`(
   limit 1
 )`;
 
+/** What the customer search compares: the expression of the trigram index (migration 0021). */
+const customerSearchText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+/** A carer's name, as its trigram index (migration 0021) has it. */
+const carerSearchText = sql`${c.firstName} || ' ' || ${c.lastName}`;
+
 const asVerificationStatus = (value: string | null): VerificationStatus =>
   value === 'pending' || value === 'approved' || value === 'rejected' ? value : 'none';
 
@@ -76,13 +89,39 @@ export function createAdminRepository(db: Executor) {
 
   return {
     // ── customers ─────────────────────────────────────────────────────────────────────────────
-    /** Customer accounts, newest first. */
-    listCustomers(): Promise<UserRow[]> {
-      return db
-        .select()
-        .from(users)
-        .where(eq(users.role, 'customer'))
-        .orderBy(desc(users.createdAt), desc(users.id));
+    /**
+     * One page of customer accounts, newest first (ties by id), matching `q` in the name or email
+     * (issue 21 point 11; the trigram index of migration 0021 answers the search).
+     */
+    async listCustomers(options: {
+      q?: string | undefined;
+      after: AdminKeyset | null;
+      limit: number;
+    }): Promise<AdminPage<UserRow>> {
+      const conditions: SQL[] = [eq(users.role, 'customer')];
+      if (options.q) conditions.push(matches(customerSearchText, options.q));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ user: users, keyset: keysetText(users.createdAt) })
+          .from(users)
+          .where(
+            and(
+              ...conditions,
+              ...(options.after ? [afterKeyset(users.createdAt, users.id, options.after)] : []),
+            ),
+          )
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(options.limit + 1),
+        db
+          .select({ total: count() })
+          .from(users)
+          .where(and(...conditions)),
+      ]);
+      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
+        at: row.keyset,
+        id: row.user.id,
+      }));
+      return { ...page, rows: page.rows.map((row) => row.user) };
     },
 
     async findUser(id: string, lock = false): Promise<UserRow | undefined> {
@@ -177,22 +216,52 @@ export function createAdminRepository(db: Executor) {
     },
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────
-    /** Every profile, listed or not, newest first, with its account's email and verification state. */
-    async listCarers(): Promise<AdminCarerRow[]> {
-      const rows = await db
-        .select({
-          profile: c,
-          email: users.email,
-          suspendedAt: users.suspendedAt,
-          verificationStatus: latestVerificationStatus,
-        })
-        .from(c)
-        .leftJoin(users, eq(users.id, c.userId))
-        .orderBy(desc(c.createdAt), desc(c.id));
-      return rows.map((row) => ({
-        ...row,
-        verificationStatus: asVerificationStatus(row.verificationStatus),
+    /**
+     * One page of profiles, listed or not, newest first (ties by id), with the account's email and
+     * verification state, matching `q` in the name or the account's email (issue 21 point 11).
+     */
+    async listCarers(options: {
+      q?: string | undefined;
+      after: AdminKeyset | null;
+      limit: number;
+    }): Promise<AdminPage<AdminCarerRow>> {
+      const conditions: SQL[] = [];
+      if (options.q) {
+        conditions.push(or(matches(carerSearchText, options.q), matches(sql`${users.email}`, options.q))!);
+      }
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            profile: c,
+            email: users.email,
+            suspendedAt: users.suspendedAt,
+            verificationStatus: latestVerificationStatus,
+            keyset: keysetText(c.createdAt),
+          })
+          .from(c)
+          .leftJoin(users, eq(users.id, c.userId))
+          .where(
+            and(...conditions, ...(options.after ? [afterKeyset(c.createdAt, c.id, options.after)] : [])),
+          )
+          .orderBy(desc(c.createdAt), desc(c.id))
+          .limit(options.limit + 1),
+        db
+          .select({ total: count() })
+          .from(c)
+          .leftJoin(users, eq(users.id, c.userId))
+          .where(and(...conditions)),
+      ]);
+      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
+        at: row.keyset,
+        id: row.profile.id,
       }));
+      return {
+        ...page,
+        rows: page.rows.map(({ keyset: _keyset, ...row }) => ({
+          ...row,
+          verificationStatus: asVerificationStatus(row.verificationStatus),
+        })),
+      };
     },
 
     findCarer,

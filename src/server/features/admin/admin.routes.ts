@@ -5,6 +5,7 @@ import {
   AdminCarer,
   AdminCustomer,
   AdminDeletion,
+  AdminListQuery,
   AdminLoginHint,
   AdminLoginInput,
   CustomerEditInput,
@@ -16,6 +17,7 @@ import { ErrorBody } from '@contracts/errors';
 import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
+import { sendPagingHeaders } from '../../platform/admin-paging';
 import { AppError } from '../../platform/errors';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import { sendSignInOutcome } from '../auth/sign-in-reply';
@@ -94,14 +96,19 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
       {
         schema: {
           tags: ['admin'],
-          summary: 'Customer accounts, newest first',
-          response: { 200: z.array(AdminCustomer), 401: ErrorBody, 403: ErrorBody },
+          summary: 'Customer accounts, newest first, a page at a time; `q` searches names and emails',
+          description:
+            'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
+          querystring: AdminListQuery,
+          response: { 200: z.array(AdminCustomer), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
       async (request, reply) => {
         requireRole(request, 'admin');
         reply.header('cache-control', 'no-store');
-        return admin.listCustomers();
+        const page = await admin.listCustomers(request.query);
+        sendPagingHeaders(request, reply, request.query, page);
+        return page.rows;
       },
     );
   }
@@ -195,14 +202,20 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
       {
         schema: {
           tags: ['admin'],
-          summary: 'Every carer profile, listed or not, newest first',
-          response: { 200: z.array(AdminCarer), 401: ErrorBody, 403: ErrorBody },
+          summary:
+            'Every carer profile, listed or not, newest first, a page at a time; `q` searches names and account emails',
+          description:
+            'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
+          querystring: AdminListQuery,
+          response: { 200: z.array(AdminCarer), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
       async (request, reply) => {
         requireRole(request, 'admin');
         reply.header('cache-control', 'no-store');
-        return admin.listCarers();
+        const page = await admin.listCarers(request.query);
+        sendPagingHeaders(request, reply, request.query, page);
+        return page.rows;
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   type AdminCarer,
   type AdminCarerInput,
   type AdminCustomer,
+  type AdminListQuery,
   type AdminLoginInput,
   type CustomerEditInput,
   type ExpiryRule,
@@ -16,6 +17,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { slotMask, weekFromTags } from '@contracts/availability';
+import { decodeAdminCursor, type AdminPage } from '../../platform/admin-paging';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { processProfilePhoto } from '../../platform/images';
 import type { SessionContext } from '../../platform/sessions/session.service';
@@ -176,8 +178,14 @@ export function createAdminService({
     },
 
     // ── customers ─────────────────────────────────────────────────────────────────────────────
-    async listCustomers(): Promise<AdminCustomer[]> {
-      return (await admin.listCustomers()).map(toAdminCustomer);
+    /** One page of customers (issue 21 point 11); a forged cursor is a 400. */
+    async listCustomers(query: AdminListQuery): Promise<AdminPage<AdminCustomer>> {
+      const page = await admin.listCustomers({
+        q: query.q || undefined,
+        after: decodeAdminCursor(query.cursor),
+        limit: query.limit,
+      });
+      return { ...page, rows: page.rows.map(toAdminCustomer) };
     },
 
     async updateCustomer(actor: Actor, id: string, input: CustomerEditInput): Promise<AdminCustomer> {
@@ -283,9 +291,14 @@ export function createAdminService({
     },
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────
-    async listCarers(): Promise<AdminCarer[]> {
+    async listCarers(query: AdminListQuery): Promise<AdminPage<AdminCarer>> {
       const at = now();
-      return (await admin.listCarers()).map((row) => toAdminCarer(row, at));
+      const page = await admin.listCarers({
+        q: query.q || undefined,
+        after: decodeAdminCursor(query.cursor),
+        limit: query.limit,
+      });
+      return { ...page, rows: page.rows.map((row) => toAdminCarer(row, at)) };
     },
 
     /** A profile with no account, listed until deleted; the photo (optional) follows the carers' rules. */

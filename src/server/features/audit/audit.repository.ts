@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@contracts/admin';
 import type { Executor } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 
 /** One stored entry with its actor's names (null when that account was deleted). */
@@ -17,6 +17,13 @@ export interface AuditRow {
   entityId: string | null;
   before: unknown;
   after: unknown;
+}
+
+/** A person an entry is about, as found now: names and email (null parts when unknown). */
+export interface AuditPerson {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
 }
 
 /** One admin change (issue 7 point 6). `before`/`after` hold the fields that matter, never secrets. */
@@ -86,6 +93,62 @@ export function createAuditRepository(db: Executor) {
         .orderBy(desc(auditLog.id))
         .limit(query.limit + 1);
       return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    },
+
+    /**
+     * The people a page of entries is about, by kind of id, in three queries whatever the page
+     * size (issue 21 point 11). Ids that are gone (deleted accounts) are simply not in the maps.
+     */
+    async people(ids: { userIds: string[]; carerIds: string[]; verificationIds: string[] }): Promise<{
+      users: Map<string, AuditPerson>;
+      carers: Map<string, AuditPerson>;
+      verifications: Map<string, AuditPerson>;
+    }> {
+      const only = (list: string[]) => [...new Set(list.filter(isUuid))];
+      const userIds = only(ids.userIds);
+      const carerIds = only(ids.carerIds);
+      const verificationIds = only(ids.verificationIds);
+      const [userRows, carerRows, verificationRows] = await Promise.all([
+        userIds.length === 0
+          ? []
+          : db
+              .select({
+                id: users.id,
+                firstName: users.firstName,
+                lastName: users.lastName,
+                email: users.email,
+              })
+              .from(users)
+              .where(inArray(users.id, userIds)),
+        carerIds.length === 0
+          ? []
+          : db
+              .select({
+                id: carerProfiles.id,
+                firstName: carerProfiles.firstName,
+                lastName: carerProfiles.lastName,
+                email: users.email,
+              })
+              .from(carerProfiles)
+              .leftJoin(users, eq(users.id, carerProfiles.userId))
+              .where(inArray(carerProfiles.id, carerIds)),
+        verificationIds.length === 0
+          ? []
+          : db
+              .select({
+                id: carerVerifications.id,
+                firstName: carerProfiles.firstName,
+                lastName: carerProfiles.lastName,
+                email: users.email,
+              })
+              .from(carerVerifications)
+              .innerJoin(carerProfiles, eq(carerProfiles.id, carerVerifications.carerId))
+              .leftJoin(users, eq(users.id, carerProfiles.userId))
+              .where(inArray(carerVerifications.id, verificationIds)),
+      ]);
+      const byId = (rows: Array<AuditPerson & { id: string }>) =>
+        new Map(rows.map(({ id, ...person }) => [id, person]));
+      return { users: byId(userRows), carers: byId(carerRows), verifications: byId(verificationRows) };
     },
   };
 }

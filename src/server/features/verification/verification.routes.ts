@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
-import { AdminVerification, OwnVerification, RejectVerificationInput } from '@contracts/verification';
+import {
+  AdminVerification,
+  ApproveVerificationInput,
+  OwnVerification,
+  RejectVerificationInput,
+} from '@contracts/verification';
 import { requireRole, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { readVerificationUpload } from './documents';
 import type { VerificationService } from './verification.service';
@@ -98,12 +103,19 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
       schema: {
         tags: ['admin'],
         summary: 'Approve a pending submission: the carer becomes Verified',
+        description:
+          'No body, or `{ reason }`. A submission with no documents needs a reason (400 `fieldErrors.reason`); a given reason is kept in the audit log.',
         params: IdParams,
+        body: ApproveVerificationInput,
         response: { 200: AdminVerification, ...errors },
       },
     },
     async (request) =>
-      verification.approve(request.params.id, { user: requireRole(request, 'admin'), ipAddress: request.ip }),
+      verification.approve(
+        request.params.id,
+        { user: requireRole(request, 'admin'), ipAddress: request.ip },
+        request.body.reason,
+      ),
   );
 
   api.post(

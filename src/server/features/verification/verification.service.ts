@@ -337,8 +337,8 @@ export function createVerificationService({
      * Approves a pending submission: the profile gets the Verified badge, the carer an email,
      * the audit log an entry, all in one transaction. 409 when it was already decided.
      */
-    async approve(id: string, actor: AdminActor): Promise<AdminVerification> {
-      return this.decide(id, actor, null);
+    async approve(id: string, actor: AdminActor, approvalReason = ''): Promise<AdminVerification> {
+      return this.decide(id, actor, null, approvalReason.trim());
     },
 
     /**
@@ -350,10 +350,27 @@ export function createVerificationService({
       return this.decide(id, actor, reason);
     },
 
-    async decide(id: string, actor: AdminActor, reason: string | null): Promise<AdminVerification> {
+    /**
+     * `reason`: null approves, text rejects. `approvalReason`: why checks with no documents are
+     * approved all the same (issue 21 point 6): required then (400 `fieldErrors.reason`), and
+     * kept in the audit entry whenever it is given.
+     */
+    async decide(
+      id: string,
+      actor: AdminActor,
+      reason: string | null,
+      approvalReason = '',
+    ): Promise<AdminVerification> {
       const existing = await verifications.findWithCarer(id);
       if (!existing) throw AppError.notFound(VERIFICATION_MESSAGES.verificationNotFound);
       const status = reason === null ? 'approved' : 'rejected';
+      const documentIds = documentsOf(existing).flatMap(([, docId]) => (docId ? [docId] : []));
+      const documentCount = (await verifications.documents(documentIds)).length;
+      if (status === 'approved' && documentCount === 0 && !approvalReason) {
+        throw AppError.badRequest(VERIFICATION_MESSAGES.approvalReasonRequired, {
+          reason: VERIFICATION_MESSAGES.approvalReasonRequired,
+        });
+      }
       const at = now();
       await db.transaction(async (tx) => {
         const repository = createVerificationRepository(tx);
@@ -377,6 +394,8 @@ export function createVerificationService({
             carerIsVerified: status === 'approved' ? true : existing.carerIsVerified,
             reviewedAt: at.toISOString(),
             ...(reason === null ? {} : { rejectionReason: reason }),
+            ...(status === 'approved' ? { documents: documentCount } : {}),
+            ...(status === 'approved' && approvalReason ? { approvalReason } : {}),
           },
           ipAddress: actor.ipAddress ?? null,
         });

@@ -1,26 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCarer, AdminCarerInput } from '@contracts/admin';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
-import { ADMIN_KEYS, reloadAdminLists } from './admin-queries';
+import { apiRequest } from '@web/lib/api-client';
+import { reloadAdminLists } from './admin-queries';
 
-/** GET /api/admin/carers: the admin dashboard's carers. */
-export function dashboardCarersQueryOptions() {
-  return queryOptions({
-    queryKey: ADMIN_KEYS.dashboardCarers,
-    queryFn: getQueryFn<AdminCarer[]>({ on401: 'throw' }),
-  });
-}
-
-/** GET /api/test/carers: the carers of the test pages and Admin Management. */
-export function testCarersQueryOptions() {
-  return queryOptions({
-    queryKey: ADMIN_KEYS.testCarers,
-    queryFn: getQueryFn<AdminCarer[]>({ on401: 'throw' }),
-  });
-}
-
-export const useDashboardCarers = () => useQuery(dashboardCarersQueryOptions());
-export const useTestCarers = () => useQuery(testCarersQueryOptions());
+// The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
 
 const carerPath = (id: string) => `/api/test/carers/${encodeURIComponent(id)}`;
 

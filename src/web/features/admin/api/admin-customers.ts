@@ -1,26 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCustomer, CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
-import { ADMIN_KEYS, reloadAdminLists } from './admin-queries';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
+import { apiRequest } from '@web/lib/api-client';
+import { reloadAdminLists } from './admin-queries';
 
-/** GET /api/admin/users: the admin dashboard's customers. */
-export function dashboardCustomersQueryOptions() {
-  return queryOptions({
-    queryKey: ADMIN_KEYS.dashboardUsers,
-    queryFn: getQueryFn<AdminCustomer[]>({ on401: 'throw' }),
-  });
-}
-
-/** GET /api/test/users: the customers of Admin Management and the test customer page. */
-export function testCustomersQueryOptions() {
-  return queryOptions({
-    queryKey: ADMIN_KEYS.testUsers,
-    queryFn: getQueryFn<AdminCustomer[]>({ on401: 'throw' }),
-  });
-}
-
-export const useDashboardCustomers = () => useQuery(dashboardCustomersQueryOptions());
-export const useTestCustomers = () => useQuery(testCustomersQueryOptions());
+// The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
 
 const userPath = (base: string, id: string, rest = '') => `${base}/${encodeURIComponent(id)}${rest}`;
 
@@ -61,7 +44,7 @@ export function useUpdateCustomer() {
   });
 }
 
-/** DELETE /api/test/users/{id}: no confirmation first (SPEC section 2). */
+/** DELETE /api/test/users/{id} (the screens confirm first: issue 21 point 6). */
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -22,8 +22,9 @@ export function useAdminVerifications(status: VerificationFilter) {
 export function useApproveVerification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/approve`);
+    /** `reason`: required by the server when the checks came with no documents (issue 21 point 6). */
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) => {
+      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/approve`, reason ? { reason } : undefined);
     },
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {

@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { EMPTY_AUDIT_FILTERS, useAuditLog, type AuditLogFilters } from '../api/audit-log';
-import { auditChanges, formatDateTimeGB } from './audit/audit-format';
+import { formatDateTimeGB } from './audit/audit-format';
 import { QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
 
 const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -24,18 +24,14 @@ function entityLabel(type: string): string {
   return (ENTITY_LABELS as Record<string, string>)[type] ?? type;
 }
 
+/** Each changed field as a sentence (issue 21 point 11), worded by the server. */
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
-  if (changes.length === 0) return <span className="text-muted-foreground">No field changes</span>;
+  if (entry.changes.length === 0) return <span className="text-muted-foreground">No field changes</span>;
   return (
     <ul className="grid gap-1">
-      {changes.map((change) => (
-        <li key={change.key || 'value'} className="font-mono text-xs break-all">
-          {change.key ? <span className="font-semibold">{`${change.key}: `}</span> : null}
-          <span className="text-muted-foreground">{change.before}</span>
-          <span aria-hidden="true">{' → '}</span>
-          <span className="sr-only"> changed to </span>
-          <span>{change.after}</span>
+      {entry.changes.map((change) => (
+        <li key={change.field} className="break-words">
+          {change.text}
         </li>
       ))}
     </ul>
@@ -187,13 +183,13 @@ export function AuditLogList() {
                     Who
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
-                    Action
+                    What
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
-                    Record
+                    About
                   </th>
                   <th scope="col" className="px-3 py-2 font-semibold">
-                    Before → after
+                    Changes
                   </th>
                 </tr>
               </thead>
@@ -204,9 +200,15 @@ export function AuditLogList() {
                       <time dateTime={entry.createdAt}>{formatDateTimeGB(entry.createdAt)}</time>
                     </td>
                     <td className="max-w-48 px-3 py-2 break-words">{entry.actorName}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all">{entry.action}</td>
-                    <td className="px-3 py-2">
-                      <span className="block">{entityLabel(entry.entityType)}</span>
+                    <td className="max-w-64 px-3 py-2 break-words">{entry.summary}</td>
+                    <td className="max-w-56 px-3 py-2">
+                      {entry.subjectName ? (
+                        <span className="block break-words">{entry.subjectName}</span>
+                      ) : null}
+                      <span className="block text-xs text-muted-foreground">
+                        {entityLabel(entry.entityType)}
+                      </span>
+                      {/* The id stays for the Record id filter, small beside the words. */}
                       {entry.entityId ? (
                         <span className="block font-mono text-xs break-all text-muted-foreground">
                           {entry.entityId}

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ADMIN_CONFIRM,
   ADMIN_PHOTO_MAX_BYTES,
   ADMIN_TEXT,
   ADMIN_TOASTS,
@@ -46,6 +47,7 @@ import {
   type CarerFormValues,
   type ChoiceField,
 } from './carer-form-fields';
+import { ConfirmDialog } from './confirm-dialog';
 import { fieldAria, FormField } from './form-field';
 
 /**
@@ -220,23 +222,34 @@ function CarerDialogForm({
     },
   };
 
+  // Issue 21 point 6: ticking 'Verified Carer' grants the badge families trust, so it asks first.
+  const [toConfirm, setToConfirm] = useState<AdminCarerInput | null>(null);
+
+  function send(input: AdminCarerInput) {
+    if (mode === 'testCreate') {
+      create.mutate({ input, photo }, callbacks);
+      return;
+    }
+    if (!carer) {
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TOASTS.errorTitle,
+        description: ADMIN_TOASTS.testNoCarerSelected,
+      });
+      return;
+    }
+    if (mode === 'testEdit') updateMultipart.mutate({ id: carer.id, input, photo }, callbacks);
+    else updateJson.mutate({ id: carer.id, input }, callbacks);
+  }
+
   const onSubmit = form.handleSubmit(
     (input) => {
       if (mutation.isPending || photoError) return;
-      if (mode === 'testCreate') {
-        create.mutate({ input, photo }, callbacks);
+      if (config.verifiedCheckbox && input.isVerified && !carer?.isVerified) {
+        setToConfirm(input);
         return;
       }
-      if (!carer) {
-        toast({
-          variant: 'destructive',
-          title: ADMIN_TOASTS.errorTitle,
-          description: ADMIN_TOASTS.testNoCarerSelected,
-        });
-        return;
-      }
-      if (mode === 'testEdit') updateMultipart.mutate({ id: carer.id, input, photo }, callbacks);
-      else updateJson.mutate({ id: carer.id, input }, callbacks);
+      send(input);
     },
     (errors) => {
       // The test customer page shows three fields; a stored value the checks refuse elsewhere
@@ -269,6 +282,26 @@ function CarerDialogForm({
             <PhotoField id={`${idPrefix}-photo`} error={photoError} onChange={choosePhoto} />
           ) : null
         }
+      />
+      <ConfirmDialog
+        open={toConfirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setToConfirm(null);
+        }}
+        title={ADMIN_CONFIRM.markVerifiedTitle(
+          toConfirm ? `${toConfirm.firstName} ${toConfirm.lastName}` : 'this carer',
+        )}
+        description={ADMIN_CONFIRM.markVerifiedBody}
+        confirmLabel={ADMIN_CONFIRM.markVerifiedButton}
+        pendingLabel={config.pending}
+        pending={mutation.isPending}
+        destructive={false}
+        onConfirm={() => {
+          if (!toConfirm) return;
+          const input = toConfirm;
+          setToConfirm(null);
+          send(input);
+        }}
       />
       <DialogFooter>
         <DialogClose asChild>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import {
+  ADMIN_CONFIRM,
   ADMIN_SUBSCRIPTION_ACTIONS,
   ADMIN_TEXT,
   ADMIN_TOASTS,
@@ -19,6 +21,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useChangeSubscription, type SubscriptionRoute } from '../api/admin-customers';
 import { calendarSubscriptionChange, daysSubscriptionChange } from '../api/subscription-change';
 import { customerName } from './admin-names';
+import { ConfirmDialog } from './confirm-dialog';
 
 const ACTION_LABELS: Record<AdminSubscriptionAction, string> = {
   activateMonthly: ADMIN_TEXT.activateMonthly,
@@ -50,15 +53,24 @@ export function SubscriptionStatusMenu({
   route: SubscriptionRoute;
 }) {
   const change = useChangeSubscription(route);
+  // Issue 21 point 6: ending a live plan takes access away, so it asks first.
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
 
   function choose(action: AdminSubscriptionAction) {
     if (change.isPending) return;
+    if (action === 'deactivate' && customer.subscriptionStatus === 'active' && !confirmingEnd) {
+      setConfirmingEnd(true);
+      return;
+    }
     const input =
       route === 'management' ? daysSubscriptionChange(action) : calendarSubscriptionChange(action);
     change.mutate(
       { userId: customer.id, input },
       {
-        onSuccess: () => toast({ title: ADMIN_TOASTS.successTitle, description: SUCCESS[route] }),
+        onSuccess: () => {
+          setConfirmingEnd(false);
+          toast({ title: ADMIN_TOASTS.successTitle, description: SUCCESS[route] });
+        },
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -70,10 +82,36 @@ export function SubscriptionStatusMenu({
   }
 
   return (
+    <>
+      <SubscriptionMenu customer={customer} pending={change.isPending} onChoose={choose} />
+      <ConfirmDialog
+        open={confirmingEnd}
+        onOpenChange={setConfirmingEnd}
+        title={ADMIN_CONFIRM.deactivateTitle(customerName(customer))}
+        description={ADMIN_CONFIRM.deactivateBody}
+        confirmLabel={ADMIN_CONFIRM.deactivateButton}
+        pendingLabel="Saving..."
+        pending={change.isPending}
+        onConfirm={() => choose('deactivate')}
+      />
+    </>
+  );
+}
+
+function SubscriptionMenu({
+  customer,
+  pending,
+  onChoose,
+}: {
+  customer: AdminCustomer;
+  pending: boolean;
+  onChoose: (action: AdminSubscriptionAction) => void;
+}) {
+  return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-disabled={change.isPending || undefined}>
-          {change.isPending ? <Spinner /> : null}
+        <Button variant="outline" size="sm" aria-disabled={pending || undefined}>
+          {pending ? <Spinner /> : null}
           {ADMIN_TEXT.updateStatus}
           <span className="sr-only">{` for ${customerName(customer)}`}</span>
           <ChevronDown aria-hidden="true" />
@@ -82,7 +120,7 @@ export function SubscriptionStatusMenu({
       {/* Portalled inside <main>, so the open menu stays within a landmark. */}
       <DropdownMenuContent align="end" className="min-w-44" container={document.getElementById('main')}>
         {ADMIN_SUBSCRIPTION_ACTIONS.map((action) => (
-          <DropdownMenuItem key={action} disabled={change.isPending} onSelect={() => choose(action)}>
+          <DropdownMenuItem key={action} disabled={pending} onSelect={() => onChoose(action)}>
             {ACTION_LABELS[action]}
           </DropdownMenuItem>
         ))}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BadgeCheck, Download, TriangleAlert, X } from 'lucide-react';
 import {
+  ApproveVerificationInput,
   describeDbsCheck,
   RejectVerificationInput,
   RIGHT_TO_WORK_LABELS,
@@ -24,6 +25,7 @@ import {
   useRejectVerification,
   type VerificationFilter,
 } from '../api/verification';
+import { ConfirmDialog } from './confirm-dialog';
 import { AdminDialog, DialogClose } from './verification/admin-dialog';
 import { Detail, QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
 import { StatusFilter } from './verification/status-filter';
@@ -146,23 +148,115 @@ function RejectDialog({
   );
 }
 
-function VerificationItem({ verification }: { verification: AdminVerification }) {
+/** The warning shown on the card and again in the approval question. */
+function RenewalWarning() {
+  return (
+    <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        <strong>Renewal due:</strong> this DBS certificate is over 3 years old and not on the Update Service.
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Issue 21 point 6: approving grants the Verified badge, so it asks first, naming the carer,
+ * repeating a renewal warning, and (checks with no documents) asking for the reason the server
+ * requires and records in the audit log.
+ */
+function ApproveDialog({
+  verification,
+  open,
+  onOpenChange,
+}: {
+  verification: AdminVerification;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const approve = useApproveVerification();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const noDocuments = verification.documents.length === 0;
+
+  function onConfirm() {
+    if (approve.isPending) return;
+    const parsed = ApproveVerificationInput.safeParse({ reason });
+    const text = parsed.success ? parsed.data.reason : reason.trim();
+    if (!parsed.success || (noDocuments && !text)) {
+      setError(
+        parsed.success
+          ? VERIFICATION_MESSAGES.approvalReasonRequired
+          : (parsed.error.issues[0]?.message ?? VERIFICATION_MESSAGES.approvalReasonRequired),
+      );
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    setError(null);
+    approve.mutate(
+      { id: verification.id, reason: text },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          toast({ title: 'Success', description: VERIFICATION_MESSAGES.approvedToast });
+        },
+        onError: (failure) => {
+          setError(fieldErrors(failure).reason ?? null);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorMessage(failure, VERIFICATION_MESSAGES.reviewFailedFallback),
+          });
+        },
+      },
+    );
+  }
+
+  const errorId = error ? `${id}-reason-error` : undefined;
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setError(null);
+      }}
+      title={VERIFICATION_MESSAGES.approveTitle(verification.carerName)}
+      description={VERIFICATION_MESSAGES.approveBody}
+      confirmLabel={VERIFICATION_MESSAGES.approveButton}
+      pendingLabel={VERIFICATION_MESSAGES.approving}
+      pending={approve.isPending}
+      onConfirm={onConfirm}
+      destructive={false}
+    >
+      {verification.renewalDue ? <RenewalWarning /> : null}
+      {noDocuments ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-reason`}>{VERIFICATION_MESSAGES.approveReasonLabel}</Label>
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {VERIFICATION_MESSAGES.approveNoDocuments}
+          </p>
+          <Textarea
+            id={`${id}-reason`}
+            rows={4}
+            maxLength={1000}
+            required
+            value={reason}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${id}-hint`, errorId].filter(Boolean).join(' ')}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {error && errorId ? <FieldError id={errorId}>{error}</FieldError> : null}
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+function VerificationItem({ verification }: { verification: AdminVerification }) {
+  const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const headingId = useId();
-
-  const onApprove = () => {
-    if (approve.isPending) return;
-    approve.mutate(verification.id, {
-      onSuccess: () => toast({ title: 'Success', description: VERIFICATION_MESSAGES.approvedToast }),
-      onError: (failure) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(failure, VERIFICATION_MESSAGES.reviewFailedFallback),
-        }),
-    });
-  };
 
   const summary = describeDbsCheck({
     dbsLevel: verification.dbsLevel,
@@ -187,15 +281,7 @@ function VerificationItem({ verification }: { verification: AdminVerification })
             <StatusBadge status={verification.status} />
           </header>
 
-          {verification.renewalDue ? (
-            <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                <strong>Renewal due:</strong> this DBS certificate is over 3 years old and not on the Update
-                Service.
-              </span>
-            </p>
-          ) : null}
+          {verification.renewalDue ? <RenewalWarning /> : null}
 
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <Detail label="DBS check" wide>
@@ -257,10 +343,11 @@ function VerificationItem({ verification }: { verification: AdminVerification })
 
           {verification.status === 'pending' ? (
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button onClick={onApprove} aria-disabled={approve.isPending || undefined}>
-                {approve.isPending ? <Spinner /> : <BadgeCheck aria-hidden="true" />}
-                {approve.isPending ? 'Approving...' : 'Approve'}
+              <Button onClick={() => setApproving(true)}>
+                <BadgeCheck aria-hidden="true" />
+                Approve
               </Button>
+              <ApproveDialog verification={verification} open={approving} onOpenChange={setApproving} />
               <Button variant="outline" onClick={() => setRejecting(true)}>
                 <X aria-hidden="true" />
                 Reject

@@ -1,12 +1,13 @@
-import { ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import { useState } from 'react';
+import { ADMIN_LIST_MESSAGES, ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
 import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDashboardCarers } from '../api/admin-carers';
-import { useDashboardCustomers } from '../api/admin-customers';
+import { useCarerList, useCustomerList, type AdminList } from '../api/admin-lists';
+import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
 import { AuditLogList } from '../components/audit-log-list';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
@@ -49,8 +50,17 @@ function CustomerRow({ customer }: { customer: AdminCustomer }) {
   );
 }
 
-function CustomerAccounts({ customers }: { customers: ReturnType<typeof useDashboardCustomers> }) {
-  if (customers.isError)
+function CustomerAccounts({
+  customers,
+  q,
+  onSearch,
+}: {
+  customers: AdminList<AdminCustomer>;
+  q: string;
+  onSearch: (q: string) => void;
+}) {
+  const search = <AdminListSearch label="Search customer accounts" onSearch={onSearch} />;
+  if (customers.isError && !customers.isFetchNextPageError)
     return (
       <ListError
         error={customers.error}
@@ -58,16 +68,25 @@ function CustomerAccounts({ customers }: { customers: ReturnType<typeof useDashb
         onRetry={() => void customers.refetch()}
       />
     );
-  const list = customers.data ?? [];
-  if (list.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomerAccounts} />;
+  if (customers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCustomerAccounts} />
+      </>
+    );
   return (
-    <ul className="grid gap-4" aria-label="Customer accounts">
-      {list.map((customer) => (
-        <li key={customer.id}>
-          <CustomerRow customer={customer} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {search}
+      <ul className="grid gap-4" aria-label="Customer accounts">
+        {customers.items.map((customer) => (
+          <li key={customer.id}>
+            <CustomerRow customer={customer} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={customers} noun="customers" />
+    </>
   );
 }
 
@@ -88,8 +107,17 @@ function CarerProfileCard({ carer }: { carer: AdminCarer }) {
   );
 }
 
-function CarerProfiles({ carers }: { carers: ReturnType<typeof useDashboardCarers> }) {
-  if (carers.isError)
+function CarerProfiles({
+  carers,
+  q,
+  onSearch,
+}: {
+  carers: AdminList<AdminCarer>;
+  q: string;
+  onSearch: (q: string) => void;
+}) {
+  const search = <AdminListSearch label="Search carer profiles" onSearch={onSearch} />;
+  if (carers.isError && !carers.isFetchNextPageError)
     return (
       <ListError
         error={carers.error}
@@ -97,22 +125,34 @@ function CarerProfiles({ carers }: { carers: ReturnType<typeof useDashboardCarer
         onRetry={() => void carers.refetch()}
       />
     );
-  const list = carers.data ?? [];
-  if (list.length === 0) return <EmptyList title={ADMIN_TEXT.noCarerProfiles} />;
+  if (carers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCarerProfiles} />
+      </>
+    );
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Carer profiles">
-      {list.map((carer) => (
-        <li key={carer.id}>
-          <CarerProfileCard carer={carer} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {search}
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Carer profiles">
+        {carers.items.map((carer) => (
+          <li key={carer.id}>
+            <CarerProfileCard carer={carer} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={carers} noun="carer profiles" />
+    </>
   );
 }
 
 function AdminDashboard() {
-  const customers = useDashboardCustomers();
-  const carers = useDashboardCarers();
+  // Issue 21 point 11: both lists are paged and searched by the server.
+  const [customerQ, setCustomerQ] = useState('');
+  const [carerQ, setCarerQ] = useState('');
+  const customers = useCustomerList('/api/admin/users', customerQ);
+  const carers = useCarerList('/api/admin/carers', carerQ);
   if (customers.isPending || carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingDashboard}</ListStatus>;
   return (
     <AdminPageLayout title="Admin Dashboard" subtitle="Manage customer subscriptions and carer profiles.">
@@ -125,10 +165,10 @@ function AdminDashboard() {
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="customers">
-          <CustomerAccounts customers={customers} />
+          <CustomerAccounts customers={customers} q={customerQ} onSearch={setCustomerQ} />
         </TabsContent>
         <TabsContent value="carers">
-          <CarerProfiles carers={carers} />
+          <CarerProfiles carers={carers} q={carerQ} onSearch={setCarerQ} />
         </TabsContent>
         <TabsContent value="verifications">
           <VerificationQueue />

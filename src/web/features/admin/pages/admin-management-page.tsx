@@ -1,6 +1,13 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Trash2, Pencil } from 'lucide-react';
-import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import {
+  ADMIN_CONFIRM,
+  ADMIN_LIST_MESSAGES,
+  ADMIN_TEXT,
+  ADMIN_TOASTS,
+  type AdminCarer,
+  type AdminCustomer,
+} from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -9,12 +16,15 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateGB, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
-import { useDeleteCustomer, useTestCustomers } from '../api/admin-customers';
+import { useDeleteCarer } from '../api/admin-carers';
+import { useDeleteCustomer } from '../api/admin-customers';
+import { useCarerList, useCustomerList } from '../api/admin-lists';
+import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
 import { carerName, customerName, managementPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
@@ -68,18 +78,24 @@ function CustomerCard({
 }
 
 function CustomersTab() {
-  const customers = useTestCustomers();
+  // Issue 21 point 11: the server pages and searches the list.
+  const [q, setQ] = useState('');
+  const customers = useCustomerList('/api/test/users', q);
   const remove = useDeleteCustomer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
 
+  // Issue 21 point 6: the spec deletes at one click; here the admin confirms first.
+  const [confirming, setConfirming] = useState<AdminCustomer | null>(null);
+
   function onDelete(customer: AdminCustomer) {
     if (remove.isPending) return;
-    // SPEC section 2: no confirmation before delete.
     remove.mutate(customer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerDeleted });
-        listRef.current?.focus();
+        // After the dialog has handed focus back (to a button that is gone).
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: (error) =>
         toast({
@@ -90,8 +106,9 @@ function CustomersTab() {
     });
   }
 
+  const search = <AdminListSearch label="Search customers" onSearch={setQ} />;
   if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
-  if (customers.isError)
+  if (customers.isError && !customers.isFetchNextPageError)
     return (
       <ListError
         error={customers.error}
@@ -99,15 +116,39 @@ function CustomersTab() {
         onRetry={() => void customers.refetch()}
       />
     );
-  if (customers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
+  if (customers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCustomers} />
+      </>
+    );
   return (
-    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
-      {customers.data.map((customer) => (
-        <li key={customer.id}>
-          <CustomerCard customer={customer} onDelete={onDelete} deleting={remove.isPending} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {search}
+      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
+        {customers.items.map((customer) => (
+          <li key={customer.id}>
+            <CustomerCard customer={customer} onDelete={setConfirming} deleting={remove.isPending} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={customers} noun="customers" />
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCustomerTitle(customerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCustomerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCustomerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -166,17 +207,21 @@ function CarerCard({
 }
 
 function CarersTab() {
-  const carers = useTestCarers();
+  const [q, setQ] = useState('');
+  const carers = useCarerList('/api/test/carers', q);
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
+
+  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
 
   function onDelete(carer: AdminCarer) {
     if (remove.isPending) return;
     remove.mutate(carer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.carerDeleted });
-        listRef.current?.focus();
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: (error) =>
         toast({
@@ -187,8 +232,9 @@ function CarersTab() {
     });
   }
 
+  const search = <AdminListSearch label="Search carers" onSearch={setQ} />;
   if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
-  if (carers.isError)
+  if (carers.isError && !carers.isFetchNextPageError)
     return (
       <ListError
         error={carers.error}
@@ -196,15 +242,39 @@ function CarersTab() {
         onRetry={() => void carers.refetch()}
       />
     );
-  if (carers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
+  if (carers.items.length === 0)
+    return (
+      <>
+        {search}
+        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCarers} />
+      </>
+    );
   return (
-    <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
-      {carers.data.map((carer) => (
-        <li key={carer.id}>
-          <CarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {search}
+      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
+        {carers.items.map((carer) => (
+          <li key={carer.id}>
+            <CarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={carers} noun="carers" />
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCarerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
+    </>
   );
 }
 

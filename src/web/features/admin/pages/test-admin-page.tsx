@@ -1,17 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
+import { ADMIN_CONFIRM, ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { formatRateRange, formatRating } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useDeleteCarer, useTestCarers } from '../api/admin-carers';
+import { useDeleteCarer } from '../api/admin-carers';
+import { useCarerList } from '../api/admin-lists';
+import { AdminListFooter } from '../components/admin-list-controls';
 import { carerName } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CarerPhoto } from '../components/customer-avatar';
 import { ListError } from '../components/list-error';
 
@@ -97,7 +100,8 @@ function TestCarerCard({
 }
 
 function TestAdmin() {
-  const carers = useTestCarers();
+  // Paged by the server (issue 21 point 11): 'Load more' under the grid.
+  const carers = useCarerList('/api/test/carers', '');
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
   const listRef = useRef<HTMLUListElement>(null);
@@ -112,12 +116,16 @@ function TestAdmin() {
       });
   }, [carers.isError]);
 
+  // Issue 21 point 6: deleting asks first, naming the carer and what goes.
+  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
+
   function onDelete(carer: AdminCarer) {
     if (remove.isPending) return;
     remove.mutate(carer.id, {
       onSuccess: () => {
+        setConfirming(null);
         toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.testCarerDeleted });
-        listRef.current?.focus();
+        setTimeout(() => listRef.current?.focus(), 0);
       },
       onError: () =>
         toast({
@@ -130,7 +138,7 @@ function TestAdmin() {
 
   let content;
   if (carers.isPending) content = <ListStatus>Loading carers...</ListStatus>;
-  else if (carers.isError)
+  else if (carers.isError && !carers.isFetchNextPageError)
     content = (
       <ListError
         error={carers.error}
@@ -138,7 +146,7 @@ function TestAdmin() {
         onRetry={() => void carers.refetch()}
       />
     );
-  else if (carers.data.length === 0)
+  else if (carers.items.length === 0)
     content = (
       <EmptyList title={ADMIN_TEXT.noCarersYet}>
         <CarerDialog
@@ -160,9 +168,9 @@ function TestAdmin() {
         className="grid gap-6 focus:outline-none md:grid-cols-2 xl:grid-cols-3"
         aria-label="Carers"
       >
-        {carers.data.map((carer) => (
+        {carers.items.map((carer) => (
           <li key={carer.id} className="flex min-w-0 flex-col">
-            <TestCarerCard carer={carer} onDelete={onDelete} deleting={remove.isPending} />
+            <TestCarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
           </li>
         ))}
       </ul>
@@ -185,6 +193,21 @@ function TestAdmin() {
       }
     >
       {content}
+      <AdminListFooter list={carers} noun="carers" />
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
+          description={ADMIN_CONFIRM.deleteCarerBody}
+          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
+          pendingLabel={ADMIN_CONFIRM.deleting}
+          pending={remove.isPending}
+          onConfirm={() => onDelete(confirming)}
+        />
+      ) : null}
     </AdminPageLayout>
   );
 }

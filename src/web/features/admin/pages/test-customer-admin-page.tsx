@@ -9,8 +9,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { toast } from '@web/components/ui/use-toast';
 import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useTestCarers } from '../api/admin-carers';
-import { useCreateSampleCustomers, useTestCustomers } from '../api/admin-customers';
+import { useCreateSampleCustomers } from '../api/admin-customers';
+import { useCarerList, useCustomerList } from '../api/admin-lists';
+import { AdminListFooter } from '../components/admin-list-controls';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
@@ -53,9 +54,9 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
 }
 
 function CustomersTab() {
-  const customers = useTestCustomers();
+  const customers = useCustomerList('/api/test/users', '');
   if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
-  if (customers.isError)
+  if (customers.isError && !customers.isFetchNextPageError)
     return (
       <ListError
         error={customers.error}
@@ -63,15 +64,18 @@ function CustomersTab() {
         onRetry={() => void customers.refetch()}
       />
     );
-  if (customers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
+  if (customers.items.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
   return (
-    <ul className="grid gap-4" aria-label="Customers">
-      {customers.data.map((customer) => (
-        <li key={customer.id}>
-          <CustomerCard customer={customer} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4" aria-label="Customers">
+        {customers.items.map((customer) => (
+          <li key={customer.id}>
+            <CustomerCard customer={customer} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={customers} noun="customers" />
+    </>
   );
 }
 
@@ -105,9 +109,9 @@ function CarerCard({ carer }: { carer: AdminCarer }) {
 }
 
 function CarersTab() {
-  const carers = useTestCarers();
+  const carers = useCarerList('/api/test/carers', '');
   if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
-  if (carers.isError)
+  if (carers.isError && !carers.isFetchNextPageError)
     return (
       <ListError
         error={carers.error}
@@ -115,15 +119,18 @@ function CarersTab() {
         onRetry={() => void carers.refetch()}
       />
     );
-  if (carers.data.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
+  if (carers.items.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
   return (
-    <ul className="grid gap-4" aria-label="Carers">
-      {carers.data.map((carer) => (
-        <li key={carer.id}>
-          <CarerCard carer={carer} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4" aria-label="Carers">
+        {carers.items.map((carer) => (
+          <li key={carer.id}>
+            <CarerCard carer={carer} />
+          </li>
+        ))}
+      </ul>
+      <AdminListFooter list={carers} noun="carers" />
+    </>
   );
 }
 

@@ -1,0 +1,206 @@
+// Issue 21 point 11: the audit log in plain words. The server names the people (actor and
+// subject) and describes each entry with these functions; the screen shows the sentences.
+
+/** What an entry is about, as the server found it: a name ('Jane Smith'), or null once deleted. */
+export interface AuditSubject {
+  name: string | null;
+}
+
+/** Shown for a person whose account (or profile) no longer exists. */
+export const DELETED_ACCOUNT = 'deleted account';
+
+/** One changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
+export interface AuditChangeWords {
+  field: string;
+  before: string | null;
+  after: string | null;
+  text: string;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email',
+  subscriptionStatus: 'subscription status',
+  subscriptionType: 'plan',
+  subscriptionExpiresAt: 'subscription end date',
+  rule: 'expiry rule',
+  photoUrl: 'photo',
+  specialization: 'specialization',
+  experience: 'experience',
+  location: 'location',
+  hourlyRateMin: 'minimum rate',
+  hourlyRateMax: 'maximum rate',
+  description: 'description',
+  qualifications: 'qualifications',
+  availability: 'availability',
+  isVerified: 'Verified badge',
+  carerIsVerified: 'Verified badge',
+  listedUntil: 'listed until',
+  status: 'status',
+  reviewedAt: 'reviewed on',
+  rejectionReason: 'reason given to the carer',
+  approvalReason: 'reason for approving',
+  documents: 'documents sent',
+  suspendedAt: 'suspended since',
+  sessionsEnded: 'signed out everywhere',
+  carerProfileActive: 'profile shown in search',
+  sessions: 'signed-in devices',
+  resolution: 'outcome',
+  resolutionNote: 'note',
+  role: 'role',
+  by: 'by',
+  arrangements: 'care arrangements seen',
+  subscriptionsCancelled: 'recurring plans cancelled',
+};
+
+/** Record ids that mean nothing to a person: the entry's subject already names who. */
+const HIDDEN_FIELDS = new Set(['userId', 'carerId', 'reportId', 'reportedAccountId', 'id']);
+
+const PLAN_WORDS: Record<string, string> = {
+  monthly: 'Monthly',
+  annual: 'Annual',
+  three_month: '3-Month Access',
+};
+
+const RULE_WORDS: Record<string, string> = {
+  days: '30 or 365 days',
+  calendar: 'one calendar month or year',
+};
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** '1 Jan 2027', in UK time. */
+export function plainDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
+}
+
+/** A stored value in words; null when there was none. */
+export function plainValue(key: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (Array.isArray(value)) {
+    const items = value.map((item) =>
+      typeof item === 'object' && item !== null && 'email' in item ? String(item.email) : String(item),
+    );
+    return items.length === 0 ? null : items.join(', ');
+  }
+  if (typeof value === 'string') {
+    if (key === 'subscriptionType') return PLAN_WORDS[value] ?? value;
+    if (key === 'rule') return RULE_WORDS[value] ?? value;
+    if (key === 'photoUrl') return 'a photo';
+    if (key.startsWith('hourlyRate')) return `£${Number(value).toFixed(2).replace(/\.00$/, '')}/hour`;
+    if (ISO_DATE_TIME.test(value)) return plainDate(value);
+    return value.length > 200 ? `${value.slice(0, 199)}…` : value;
+  }
+  const text = JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields an entry changed, in words. A field set from nothing reads 'Set plan to Monthly', one
+ * cleared 'Cleared subscription end date (was 1 Apr 2027)', anything else 'Changed … from … to …'.
+ * A creation lists what was set; a deletion what there was.
+ */
+export function auditChangeWords(before: unknown, after: unknown): AuditChangeWords[] {
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !HIDDEN_FIELDS.has(key));
+  const changes: AuditChangeWords[] = [];
+  for (const key of keys) {
+    if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+    const field = FIELD_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
+    const was = plainValue(key, b[key]);
+    const now = plainValue(key, a[key]);
+    if (was === now) continue;
+    const onlyAfter = !isRecord(before);
+    const onlyBefore = !isRecord(after);
+    let text: string;
+    if (onlyBefore) text = `${capitalise(field)} was ${was ?? 'empty'}`;
+    else if (onlyAfter || was === null) text = `Set ${field} to ${now ?? 'nothing'}`;
+    else if (now === null) text = `Cleared ${field} (was ${was})`;
+    else text = `Changed ${field} from ${was} to ${now}`;
+    changes.push({ field, before: was, after: now, text });
+  }
+  return changes;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Jane Smith’s", or "a deleted account’s". */
+const possessive = (subject: AuditSubject) => `${subject.name ?? `a ${DELETED_ACCOUNT}`}’s`;
+const object = (subject: AuditSubject) => subject.name ?? `a ${DELETED_ACCOUNT}`;
+
+/** What an entry did, in one sentence: 'Approved Jane Smith’s checks'. */
+export function auditSummary(entry: {
+  action: string;
+  subject: AuditSubject;
+  before: unknown;
+  after: unknown;
+}): string {
+  const { subject } = entry;
+  const a = isRecord(entry.after) ? entry.after : {};
+  switch (entry.action) {
+    case 'customer.updated':
+      return `Changed ${possessive(subject)} details`;
+    case 'customer.deleted':
+      return 'Deleted a customer account';
+    case 'subscription.activated': {
+      const plan = typeof a.subscriptionType === 'string' ? PLAN_WORDS[a.subscriptionType] : undefined;
+      const until =
+        typeof a.subscriptionExpiresAt === 'string' ? ` until ${plainDate(a.subscriptionExpiresAt)}` : '';
+      return `Gave ${object(subject)} ${plan ? `the ${plan} plan` : 'a plan'}${until}`;
+    }
+    case 'subscription.deactivated':
+      return `Ended ${possessive(subject)} plan`;
+    case 'sample-customers.created': {
+      const count = Array.isArray(entry.after) ? entry.after.length : 0;
+      return `Created ${count} sample customer account${count === 1 ? '' : 's'}`;
+    }
+    case 'carer.created':
+      return `Created a carer profile for ${object(subject)}`;
+    case 'carer.updated':
+      return `Changed ${possessive(subject)} carer profile`;
+    case 'carer.deleted':
+      return 'Deleted a carer profile';
+    case 'verification.approved':
+      return a.documents === 0
+        ? `Approved ${possessive(subject)} checks without documents`
+        : `Approved ${possessive(subject)} checks`;
+    case 'verification.rejected':
+      return `Rejected ${possessive(subject)} checks`;
+    case 'user.suspended':
+      return `Suspended ${possessive(subject)} account`;
+    case 'user.unsuspended':
+      return `Lifted the suspension of ${possessive(subject)} account`;
+    case 'user.signed-out':
+      return `Signed ${object(subject)} out everywhere`;
+    case 'report.dismissed':
+      return subject.name ? `Dismissed a report about ${subject.name}` : 'Dismissed a report';
+    case 'report.warned':
+      return `Warned ${object(subject)} after a report`;
+    case 'report.suspended':
+      return `Suspended ${object(subject)} after a report`;
+    case 'admin.signed-in':
+      return 'Signed in as an admin';
+    case 'admin.promoted':
+      return `Made ${object(subject)} an admin`;
+    case 'account.deleted':
+      return 'Deleted their own account';
+    case 'arrangements.viewed':
+      return `Looked at ${possessive(subject)} care arrangements`;
+    default:
+      return capitalise(entry.action.replace(/[.-]/g, ' '));
+  }
+}

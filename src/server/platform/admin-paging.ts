@@ -1,0 +1,102 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, type AdminListQuery } from '@contracts/admin';
+import { AppError } from './errors';
+
+/**
+ * Keyset paging of the admin lists (issue 21 point 11): rows in a stable order of (timestamp, id),
+ * a page after the last row of the one before. The cursor carries that row's timestamp as the
+ * database wrote it (microseconds: a JavaScript Date's milliseconds would skip or repeat rows).
+ */
+export interface AdminKeyset {
+  at: string;
+  id: string;
+}
+
+export interface AdminPage<T> {
+  rows: T[];
+  total: number;
+  next: AdminKeyset | null;
+}
+
+// The cursor comes back from the browser: input like any other, checked before it reaches SQL.
+const Keyset = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/),
+  z.guid(),
+]);
+
+export function encodeAdminCursor(keyset: AdminKeyset): string {
+  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+}
+
+/** The keyset of a cursor; anything forged or damaged is a 400 on `cursor`. */
+export function decodeAdminCursor(cursor: string | undefined): AdminKeyset | null {
+  if (!cursor) return null;
+  const invalid = () =>
+    AppError.badRequest(ADMIN_LIST_MESSAGES.cursorInvalid, { cursor: ADMIN_LIST_MESSAGES.cursorInvalid });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const keys = Keyset.safeParse(parsed);
+  if (!keys.success) throw invalid();
+  return { at: keys.data[0], id: keys.data[1] };
+}
+
+/** `%…%` for LIKE, lower-cased, with LIKE's own wildcards taken literally (ESCAPE '\'). */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** `lower(<expression>) LIKE '%q%'`, parameterised. */
+export const matches = (expression: SQL, q: string): SQL =>
+  sql`lower(${expression}) like ${containsPattern(q)} escape '\\'`;
+
+/** Rows after the keyset in the list's order (newest first, or oldest first with `ascending`). */
+export function afterKeyset(at: AnyPgColumn, id: AnyPgColumn, keyset: AdminKeyset, ascending = false): SQL {
+  return ascending
+    ? sql`(${at}, ${id}) > (${keyset.at}::timestamptz, ${keyset.id}::uuid)`
+    : sql`(${at}, ${id}) < (${keyset.at}::timestamptz, ${keyset.id}::uuid)`;
+}
+
+/** The column's value as the cursor keeps it (full precision, with its offset). */
+export const keysetText = (at: AnyPgColumn) => sql<string>`${at}::text`;
+
+/** One page from `limit + 1` rows: the extra row says another page follows. */
+export function toPage<T>(
+  rows: T[],
+  limit: number,
+  total: number,
+  keysetOf: (row: T) => AdminKeyset,
+): AdminPage<T> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, total, next: rows.length > limit && last ? keysetOf(last) : null };
+}
+
+/**
+ * The paging headers of an answer whose body stays the spec's array: X-Total-Count, and while
+ * more follow X-Next-Cursor and a Link rel="next" to the same list with the same search.
+ */
+export function sendPagingHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: AdminListQuery,
+  page: { total: number; next: AdminKeyset | null },
+): void {
+  reply.header(ADMIN_LIST_HEADERS.totalCount, String(page.total));
+  if (!page.next) return;
+  const cursor = encodeAdminCursor(page.next);
+  reply.header(ADMIN_LIST_HEADERS.nextCursor, cursor);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (key !== 'cursor' && typeof value === 'string') params.set(key, value);
+  }
+  params.set('cursor', cursor);
+  params.set('limit', String(query.limit));
+  reply.header('link', `<${request.url.split('?')[0]}?${params.toString()}>; rel="next"`);
+}
