@@ -55,3 +55,13 @@ export function conversationPath(conversationId: string): string {
 export function carerProfilePath(carerId: string): string {
   return `${paths.carers}/${encodeURIComponent(carerId)}`;
 }
+
+/**
+ * The server's sign-in (SPEC 1: a full-page navigation to /api/login) that brings the person back
+ * to `returnTo` afterwards; plain /api/login when there is nowhere particular to go back to.
+ */
+export function signInPath(returnTo: string): string {
+  return returnTo === paths.home
+    ? paths.apiLogin
+    : `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
+}

@@ -1,7 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, matchPath, Outlet } from 'react-router';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, matchPath, Outlet, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { paths } from '@contracts/paths';
+import { paths, signInPath } from '@contracts/paths';
 import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
 import { useAuth } from '@web/lib/auth';
 import { NotFoundPage } from '@web/features/misc/pages/not-found-page';
@@ -136,10 +136,28 @@ function HomeRoute() {
   return user ? <HomePage user={user} /> : <LandingPage />;
 }
 
-/** SPEC 2: these routes exist only for signed-in visitors; signed out they fall to the not-found page. */
+/**
+ * Pages that need an account. A signed-out visitor is taken to sign in and brought back here
+ * afterwards (issue 21 point 8; SPEC 2 shows them the not-found page, a dead end for someone whose
+ * session ended or who followed a link: a deliberate difference). Unknown paths still get the 404.
+ */
 function SignedInOnly() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Outlet /> : <NotFoundPage />;
+  const location = useLocation();
+  if (isAuthenticated) return <Outlet />;
+  return <SignInFirst returnTo={`${location.pathname}${location.search}${location.hash}`} />;
+}
+
+function SignInFirst({ returnTo }: { returnTo: string }) {
+  useEffect(() => {
+    // Full-page, as every sign-in is (SPEC 1); replace, so Back does not bounce here again.
+    window.location.replace(signInPath(returnTo));
+  }, [returnTo]);
+  return (
+    <p role="status" className="px-4 py-16 text-center text-muted-foreground">
+      Taking you to sign in…
+    </p>
+  );
 }
 
 const router = createBrowserRouter([

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogIn, LogOut } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, signInPath } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
 import { cn } from '@web/lib/utils';
@@ -25,6 +25,7 @@ export function MobileMenuDrawer({
 }) {
   // Following a link closes the drawer; the full-page links (Log In, Log out) leave the app anyway.
   const close = () => onOpenChange(false);
+  const location = useLocation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -88,7 +89,7 @@ export function MobileMenuDrawer({
           ) : (
             <div className="grid gap-2">
               <Button asChild variant="outline" size="lg">
-                <a href={paths.apiLogin}>
+                <a href={signInPath(`${location.pathname}${location.search}`)}>
                   <LogIn aria-hidden="true" />
                   Log In
                 </a>

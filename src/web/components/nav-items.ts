@@ -1,10 +1,15 @@
 import { paths } from '@contracts/paths';
 
-/** SPEC 2 site header navigation, shared by the bar and the mobile drawer. */
+/**
+ * SPEC 2 site header navigation, shared by the bar and the mobile drawer, with two deliberate
+ * differences (docs/spec-conformance.md, issue 21 point 7): "Find Care" goes to the carer search
+ * (SPEC: /pricing, which never reached a carer), with Pricing one click away beside it; and
+ * "Admin Login" leaves the public header for the footer (families are not invited to an admin door).
+ */
 export const NAV_ITEMS = [
   { label: 'Home', to: paths.home },
-  { label: 'Find Care', to: paths.pricing },
+  { label: 'Find Care', to: paths.carers },
+  { label: 'Pricing', to: paths.pricing },
   { label: 'Become a Carer', to: paths.carerSignup },
   { label: 'About', to: paths.about },
-  { label: 'Admin Login', to: paths.adminLogin },
 ] as const;

@@ -41,6 +41,8 @@ const LEGAL_LINKS = [
   { label: 'Privacy', to: paths.privacy },
   { label: 'Terms', to: paths.terms },
   { label: 'Accessibility', to: paths.accessibility },
+  // Out of the public header (issue 21 point 7): staff find it here or by its address.
+  { label: 'Admin Login', to: paths.adminLogin },
 ] as const;
 
 // slate-300 on slate-900 is 12:1 and white 17:1 (WCAG AA needs 4.5:1). The page-wide blue focus

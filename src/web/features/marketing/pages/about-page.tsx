@@ -177,7 +177,7 @@ export function AboutPage() {
         </p>
         <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Button asChild size="lg">
-            <Link to={paths.customerDashboard}>Find Care Now</Link>
+            <Link to={paths.carers}>Find Care Now</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to={paths.carerSignup}>Become a Carer</Link>

@@ -23,7 +23,7 @@ const TOPICS: readonly HelpTopic[] = [
     icon: Search,
     title: 'Finding Care',
     text: 'Search verified carers near you by town, type of care and availability, then message the ones who suit you.',
-    link: { label: 'Browse carers', to: paths.customerDashboard },
+    link: { label: 'Browse carers', to: paths.carers },
   },
   {
     icon: HeartHandshake,
