@@ -203,7 +203,7 @@ export function AuditLogList() {
                     <td className="px-3 py-2 whitespace-nowrap">
                       <time dateTime={entry.createdAt}>{formatDateTimeGB(entry.createdAt)}</time>
                     </td>
-                    <td className="max-w-48 px-3 py-2 break-words">{entry.actorName}</td>
+                    <td className="max-w-48 px-3 py-2">{entry.actorName}</td>
                     <td className="px-3 py-2 font-mono text-xs break-all">{entry.action}</td>
                     <td className="px-3 py-2">
                       <span className="block">{entityLabel(entry.entityType)}</span>
