@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/contracts/paths';
@@ -78,7 +78,7 @@ function seed(): Promise<Seeded> {
     const [arrangement] = await db
       .select({ id: arrangements.id })
       .from(arrangements)
-      .where(and(eq(arrangements.customerId, family!.id)))
+      .where(eq(arrangements.customerId, family!.id))
       .limit(1);
     return { carerId: carer!.id, conversationId, arrangementId: arrangement!.id };
   })();
