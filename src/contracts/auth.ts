@@ -78,6 +78,10 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/** GET /api/auth/session (issue 21 point 13): who is signed in, null for a visitor (200 either way). */
+export const SessionState = z.object({ user: CurrentUser.nullable() });
+export type SessionState = z.infer<typeof SessionState>;
+
 /** How long a link confirming a new account's email address works. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** New confirmation links one account may ask for per hour. */

@@ -282,6 +282,13 @@ export const OwnCarerProfile = PublicCarer.extend({
 });
 export type OwnCarerProfile = z.infer<typeof OwnCarerProfile>;
 
+/**
+ * GET /api/carer-profile (issue 21 point 13): the signed-in account's own profile, or null while
+ * it has none (a new carer), answered 200 either way.
+ */
+export const OwnCarerProfileState = z.object({ profile: OwnCarerProfile.nullable() });
+export type OwnCarerProfileState = z.infer<typeof OwnCarerProfileState>;
+
 export const CarerReview = z.object({
   id: z.string(),
   rating: z.number().int().min(1).max(5),

@@ -46,6 +46,19 @@ export const paths = {
   apiLogout: '/api/logout',
 } as const;
 
+/**
+ * Issue 21 point 13: what the web app asks on every page, answered 200 with null for "nobody is
+ * signed in" and "no carer profile yet", so those ordinary states are not failed requests in the
+ * browser's console. The spec's own calls (`GET /api/auth/user` 401, `GET /api/carers/my-profile`
+ * 404) keep their answers for API clients.
+ */
+export const apiPaths = {
+  /** `{ user }`: the signed-in user, or null. */
+  session: '/api/auth/session',
+  /** `{ profile }`: the signed-in account's own carer profile, or null. */
+  ownCarerProfile: '/api/carer-profile',
+} as const;
+
 /** '/messages/{id}': one conversation, opened. */
 export function conversationPath(conversationId: string): string {
   return `${paths.messages}/${encodeURIComponent(conversationId)}`;

@@ -363,6 +363,30 @@ describe('sessions', () => {
   });
 });
 
+// Issue 21 point 13: the web app's sign-in check answers every state 200, so a visitor's pages
+// log no failed request; GET /api/auth/user (above) keeps the spec's 401 for API clients.
+describe('GET /api/auth/session', () => {
+  it('answers a visitor, or a forged or ended session, 200 with no user and no-store', async () => {
+    const { cookie } = await t.register();
+    await t.injectAs(cookie, { method: 'POST', url: '/api/auth/logout' });
+    for (const jar of [undefined, 'cm_session=made-up-token', cookie]) {
+      const response = await t.injectAs(jar, { method: 'GET', url: '/api/auth/session' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ user: null });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers a signed-in account with the same user GET /api/auth/user gives', async () => {
+    const { cookie } = await t.register({ firstName: 'Ines' });
+    const session = await t.injectAs(cookie, { method: 'GET', url: '/api/auth/session' });
+    const user = await t.injectAs(cookie, { method: 'GET', url: '/api/auth/user' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json<{ user: CurrentUser }>().user).toEqual(user.json<CurrentUser>());
+    expect(session.json<{ user: CurrentUser }>().user.firstName).toBe('Ines');
+  });
+});
+
 describe('cross-site protection', () => {
   const payload = { email: 'someone@example.org', password: TEST_PASSWORD };
 

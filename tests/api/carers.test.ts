@@ -301,6 +301,23 @@ describe('the owner’s profile', () => {
     expect(response.json()).toEqual({ message: CARER_MESSAGES.profileNotFound });
   });
 
+  // Issue 21 point 13: the web app's form of the call answers "none yet" 200, not a failure.
+  it('GET /api/carer-profile answers 200 with null for an account without a profile', async () => {
+    const carer = await t.register({ userType: 'carer' });
+    const response = await t.injectAs(carer.cookie, { method: 'GET', url: '/api/carer-profile' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ profile: null });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/carer-profile' })).statusCode).toBe(401);
+  });
+
+  it('GET /api/carer-profile answers the owner with what GET /api/carers/my-profile gives', async () => {
+    const mine = await t.injectAs(cookies.owner, { method: 'GET', url: '/api/carers/my-profile' });
+    const state = await t.injectAs(cookies.owner, { method: 'GET', url: '/api/carer-profile' });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toEqual({ profile: mine.json<OwnCarerProfile>() });
+  });
+
   it('saves an edit and returns it', async () => {
     const response = await t.injectAs(cookies.owner, {
       method: 'PUT',

@@ -96,7 +96,7 @@ describe('serving the web build', () => {
 
   describe('preloads for the first page', () => {
     const links = (header: string | string[] | number | undefined) => String(header).split(', ');
-    const auth = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+    const auth = '</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials';
 
     it('starts the sign-in check, the landing page code (not the entry again) and its carers at once', async () => {
       const response = await t.app.inject({ url: '/' });

@@ -322,10 +322,10 @@ describe('a carer keeps their place and week', () => {
   it('tells the carer when their postcode could not be checked yet', async () => {
     // The e2e server has no postcode service to be down: the profile answer says so instead.
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
-    await page.route('**/api/carers/my-profile', async (route) => {
+    await page.route('**/api/carer-profile', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...body, homePostcodeChecked: false } });
+      const { profile } = (await response.json()) as { profile: Record<string, unknown> };
+      await route.fulfill({ response, json: { profile: { ...profile, homePostcodeChecked: false } } });
     });
     await page.goto('/carer-dashboard');
     await page.getByText(POSTCODE_MESSAGES.unchecked).waitFor();

@@ -156,7 +156,7 @@ describe('site header', () => {
     const page = await open();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/user', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await held;
       await route.continue();
     });

@@ -317,16 +317,19 @@ describe('signed-in home status card (SPEC 4 display rule)', () => {
       .concat(String(ended.getUTCFullYear()))
       .join('/');
     // The server never leaves such a row for long; the browser is shown one to check the rule.
-    await page.route('**/api/auth/user', async (route) => {
+    // The web app's sign-in check (issue 21 point 13).
+    await page.route('**/api/auth/session', async (route) => {
       const response = await route.fetch();
-      const user = (await response.json()) as Record<string, unknown>;
+      const { user } = (await response.json()) as { user: Record<string, unknown> };
       await route.fulfill({
         response,
         json: {
-          ...user,
-          subscriptionStatus: 'active',
-          subscriptionType: 'three_month',
-          subscriptionExpiresAt: ended.toISOString(),
+          user: {
+            ...user,
+            subscriptionStatus: 'active',
+            subscriptionType: 'three_month',
+            subscriptionExpiresAt: ended.toISOString(),
+          },
         },
       });
     });

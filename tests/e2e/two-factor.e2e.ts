@@ -294,10 +294,9 @@ describe('two-factor sign-in: the second step', () => {
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, i) => `abcd${i}-2345${i}`);
     let verified = false;
     const verifyBodies: unknown[] = [];
-    await page.route('**/api/auth/user', (route) =>
-      verified
-        ? route.continue()
-        : route.fulfill({ status: 401, json: { message: ERROR_MESSAGES.unauthorized } }),
+    // The web app's sign-in check (issue 21 point 13): nobody until the code is verified.
+    await page.route('**/api/auth/session', (route) =>
+      verified ? route.continue() : route.fulfill({ json: { user: null } }),
     );
     await page.route('**/api/admin/login', (route) =>
       route.fulfill({ status: 202, json: { twoFactor: 'setup' } }),

@@ -307,6 +307,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'POST', path: '/api/auth/logout', fresh: true, expected: everyone(204) },
   { method: 'GET', path: '/api/auth/user', expected: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/auth/session',
+    expected: everyone(200),
+    note: "the web app's sign-in check: a visitor (or a refused session) is `{ user: null }` (issue 21 point 13)",
+  },
   { method: 'GET', path: '/api/login', expected: everyone(302) },
   { method: 'GET', path: '/api/logout', fresh: true, expected: everyone(302) },
   { method: 'GET', path: '/api/auth/oidc/callback', only: 'oidc', expected: everyone(302) },
@@ -625,6 +631,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/carers/my-profile',
     expected: { ...signedIn(404), owningCarer: 200, otherCarer: 200 },
     note: 'anyone without a profile is told they have none',
+  },
+  {
+    method: 'GET',
+    path: '/api/carer-profile',
+    expected: signedIn(200),
+    note: "the web app's form of my-profile: `{ profile: null }` without one (issue 21 point 13)",
   },
   {
     method: 'GET',

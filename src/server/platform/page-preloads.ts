@@ -5,7 +5,7 @@ import {
   filtersFromSearchParams,
   LANDING_CARERS_API_URL,
 } from '@contracts/carer-search-url';
-import { paths } from '@contracts/paths';
+import { apiPaths, paths } from '@contracts/paths';
 
 /**
  * The first module of each page a visit commonly starts on (keys of Vite's manifest, relative to
@@ -53,7 +53,7 @@ export function createPagePreloads(webDir: string): (pageUrl: string, hasSession
   return (pageUrl, hasSession) => {
     const url = new URL(pageUrl, 'http://localhost');
     const page = url.pathname.replace(/(.)\/+$/, '$1');
-    const links = [fetchLink('/api/auth/user')];
+    const links = [fetchLink(apiPaths.session)];
     // Signed in, '/' is the signed-in home, not the landing: only the check is worth starting.
     const module = page === paths.home && hasSession ? undefined : FIRST_PAGE_MODULES[page];
     if (module) {

@@ -1,15 +1,24 @@
 // The current user, shared by every feature: the one place that decides whether someone is signed in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@contracts/auth';
+import type { CurrentUser, SessionState } from '@contracts/auth';
+import { apiPaths } from '@contracts/paths';
 import { getQueryFn } from '@web/lib/api-client';
 
+/** The cache entry of the current user (named after the spec's call, which it stands for). */
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
-/** SPEC 4: signed in means this fetch returned data; it never retries. */
+const fetchSession = getQueryFn<SessionState>({ on401: 'returnNull' });
+
+/**
+ * SPEC 4: signed in means this fetch returned a user; it never retries. Issue 21 point 13: it asks
+ * GET /api/auth/session, which answers a visitor 200 `{ user: null }`, rather than the spec's
+ * GET /api/auth/user, whose 401 the browser logs as a failed request on every visitor's page.
+ */
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    queryFn: async (context): Promise<CurrentUser | null> =>
+      (await fetchSession({ ...context, queryKey: [apiPaths.session] }))?.user ?? null,
     retry: false,
     // After a failure every newly mounted useAuth() would refetch, and each refetch puts the app
     // back into its loading state, which remounts them: a loop. A failure stays "signed out".

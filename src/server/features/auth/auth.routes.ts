@@ -9,12 +9,13 @@ import {
   RegisterInput,
   RegistrationAccepted,
   safeReturnPath,
+  SessionState,
   VerifyEmailInput,
 } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
 import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
-import { paths } from '@contracts/paths';
+import { apiPaths, paths } from '@contracts/paths';
 import {
   clearChallengeCookie,
   clearSessionCookie,
@@ -169,6 +170,23 @@ export function registerAuthRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toCurrentUser(requireUser(request));
+    },
+  );
+
+  // Issue 21 point 13: the web app's sign-in check. A visitor is an ordinary state, not a failed
+  // request, so it is 200 with null; GET /api/auth/user keeps the spec's 401 for API clients.
+  api.get(
+    apiPaths.session,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in (null for a visitor)',
+        response: { 200: SessionState },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.user ? toCurrentUser(request.user) : null };
     },
   );
 

@@ -8,9 +8,11 @@ import {
   CarerSearchQuery,
   CarerSearchResult,
   OwnCarerProfile,
+  OwnCarerProfileState,
   PublicCarer,
 } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
+import { apiPaths } from '@contracts/paths';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
 import { createCarerCards } from './carer-cards';
@@ -89,6 +91,28 @@ export function registerCarersRoutes(
       reply.header('cache-control', 'no-store');
       const profile = await carers.myProfile(requireUser(request));
       return { ...toOwnCarerProfile(profile), checks: await checksFor(profile, request.user) };
+    },
+  );
+
+  // Issue 21 point 13: the web app's form of the call above. No profile yet is an ordinary state
+  // of a new carer, so it is answered 200 with null rather than 404.
+  api.get(
+    apiPaths.ownCarerProfile,
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['carers'],
+        summary: 'Your own carer profile, or null while you have none',
+        response: { 200: OwnCarerProfileState, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const profile = await carers.findMyProfile(requireUser(request));
+      if (!profile) return { profile: null };
+      return {
+        profile: { ...toOwnCarerProfile(profile), checks: await checksFor(profile, request.user) },
+      };
     },
   );
 

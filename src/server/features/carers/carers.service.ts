@@ -221,6 +221,11 @@ export function createCarersService({
       return profile;
     },
 
+    /** The account's own profile, or null while it has none (issue 21 point 13). */
+    async findMyProfile(user: UserRow): Promise<CarerProfileRow | null> {
+      return (await carers.findByUserId(user.id)) ?? null;
+    },
+
     async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
       const existing = await ownedProfile(id, user);
       const updated = await carers.update(id, await profileValues(input, existing));

@@ -76,7 +76,7 @@ export function ArrangementTermsList({ arrangement }: { arrangement: Arrangement
       {facts.map(({ term, value }) => (
         <div key={term} className="contents">
           <dt className="font-medium">{term}</dt>
-          <dd className="mb-1 min-w-0 break-words text-muted-foreground sm:mb-0">{value}</dd>
+          <dd className="mb-1 min-w-0 text-muted-foreground sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
@@ -349,7 +349,7 @@ export function ArrangementCard({
             ref={headingRef}
             id={headingId}
             tabIndex={-1}
-            className="min-w-0 text-lg font-semibold break-words focus:outline-none"
+            className="min-w-0 text-lg font-semibold focus:outline-none"
           >
             {`Care arrangement with ${arrangement.partnerName}`}
           </Heading>

@@ -167,7 +167,7 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
           className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-medium text-amber-950"
         >
           <AlarmClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0 break-words">{notice}</span>
+          <span className="min-w-0">{notice}</span>
         </p>
       ) : null}
       {isCarer && notYetOver ? <VisitNotices visit={visit} label={label} /> : null}

@@ -36,7 +36,8 @@ function ConversationRow({ conversation, active }: { conversation: ConversationS
       )}
     >
       <PartnerAvatar partner={conversation.partner} />
-      <span className="grid min-w-0 flex-1 gap-0.5">
+      {/* One column that may shrink below the preview's length (its text is cut with an ellipsis). */}
+      <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate', unread > 0 ? 'font-semibold' : 'font-medium')}>
             {conversation.partner.name}

@@ -20,7 +20,7 @@ export function AdminPageLayout({
     <div className={cn('mx-auto max-w-7xl px-3 py-8 sm:px-6 sm:py-12 lg:px-8', className)}>
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
           {subtitle ? <p className="mt-2 text-lg text-muted-foreground">{subtitle}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -30,7 +30,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   return (
     <ul className="grid gap-1">
       {entry.changes.map((change) => (
-        <li key={change.field} className="break-words">
+        <li key={change.field}>
           {change.text}
         </li>
       ))}
@@ -199,11 +199,11 @@ export function AuditLogList() {
                     <td className="px-3 py-2 whitespace-nowrap">
                       <time dateTime={entry.createdAt}>{formatDateTimeGB(entry.createdAt)}</time>
                     </td>
-                    <td className="max-w-48 px-3 py-2 break-words">{entry.actorName}</td>
-                    <td className="max-w-64 px-3 py-2 break-words">{entry.summary}</td>
+                    <td className="max-w-48 px-3 py-2">{entry.actorName}</td>
+                    <td className="max-w-64 px-3 py-2">{entry.summary}</td>
                     <td className="max-w-56 px-3 py-2">
                       {entry.subjectName ? (
-                        <span className="block break-words">{entry.subjectName}</span>
+                        <span className="block">{entry.subjectName}</span>
                       ) : null}
                       <span className="block text-xs text-muted-foreground">
                         {entityLabel(entry.entityType)}

@@ -129,7 +129,7 @@ function ReportContext({ subject }: { subject: AdminReport['subject'] }) {
                 <span className="font-semibold text-foreground">{message.senderName}</span>
                 {` · ${formatDateTimeGB(message.createdAt)}`}
               </p>
-              <p className="break-words whitespace-pre-line">{message.content}</p>
+              <p className="whitespace-pre-line">{message.content}</p>
             </li>
           ))}
         </ol>
@@ -318,7 +318,7 @@ function ReportItem({ report }: { report: AdminReport }) {
         <article aria-labelledby={headingId} className="grid gap-4">
           <header className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <h3 id={headingId} className="text-lg font-semibold break-words">
+              <h3 id={headingId} className="text-lg font-semibold">
                 {report.reason}
               </h3>
               <p className="text-sm text-muted-foreground">

@@ -270,7 +270,7 @@ function VerificationItem({ verification }: { verification: AdminVerification })
         <article aria-labelledby={headingId} className="grid gap-4">
           <header className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <h3 id={headingId} className="text-lg font-semibold break-words">
+              <h3 id={headingId} className="text-lg font-semibold">
                 {verification.carerName}
               </h3>
               <p className="text-sm break-all text-muted-foreground">

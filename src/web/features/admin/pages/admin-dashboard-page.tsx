@@ -28,7 +28,7 @@ function CustomerRow({ customer }: { customer: AdminCustomer }) {
       <div className="flex min-w-0 gap-4">
         <CustomerAvatar customer={customer} fallback="initials" />
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg font-semibold break-words">{customerName(customer)}</h2>
+          <h2 className="text-lg font-semibold">{customerName(customer)}</h2>
           <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
           <p className="text-sm text-muted-foreground">
             {`${ADMIN_TEXT.joined} ${formatDateUSShort(customer.createdAt)}`}
@@ -95,9 +95,9 @@ function CarerProfileCard({ carer }: { carer: AdminCarer }) {
     <Card className="flex h-full gap-4 p-4 sm:p-6">
       <CarerPhoto carer={carer} />
       <div className="grid min-w-0 content-start gap-1">
-        <h2 className="text-lg font-semibold break-words">{carerName(carer)}</h2>
+        <h2 className="text-lg font-semibold">{carerName(carer)}</h2>
         <p className="text-sm text-muted-foreground">{carer.specialization}</p>
-        <p className="text-sm break-words">{carer.location}</p>
+        <p className="text-sm">{carer.location}</p>
         <p className="text-sm font-medium">{formatRateRange(carer.hourlyRateMin, carer.hourlyRateMax)}</p>
         <Badge variant={carer.isVerified ? 'success' : 'muted'} className="mt-1">
           {carer.isVerified ? ADMIN_TEXT.verified : ADMIN_TEXT.unverified}

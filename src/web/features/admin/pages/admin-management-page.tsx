@@ -50,7 +50,7 @@ function CustomerCard({
       <div className="flex min-w-0 gap-4">
         <CustomerAvatar customer={customer} />
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg font-semibold break-words">{name}</h2>
+          <h2 className="text-lg font-semibold">{name}</h2>
           <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
           <p className="text-sm text-muted-foreground">{`Joined: ${formatDateGB(customer.createdAt)}`}</p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -166,7 +166,7 @@ function CarerCard({
     <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-center lg:justify-between">
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg font-semibold break-words">{name}</h2>
+          <h2 className="text-lg font-semibold">{name}</h2>
           {carer.isVerified ? <Badge variant="success">{ADMIN_TEXT.verified}</Badge> : null}
           {carer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
         </div>
@@ -174,7 +174,7 @@ function CarerCard({
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
           <div className="flex gap-1">
             <dt className="font-medium">Location:</dt>
-            <dd className="break-words">{carer.location}</dd>
+            <dd>{carer.location}</dd>
           </div>
           <div className="flex gap-1">
             <dt className="font-medium">Rate:</dt>

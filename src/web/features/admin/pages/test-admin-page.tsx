@@ -39,7 +39,7 @@ function TestCarerCard({
         <CarerPhoto carer={carer} className="size-16" />
         <div className="grid min-w-0 content-start gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold break-words">{name}</h2>
+            <h2 className="text-lg font-semibold">{name}</h2>
             {carer.isVerified ? <Badge variant="success">{ADMIN_TEXT.verified}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">{carer.specialization}</p>
@@ -59,7 +59,7 @@ function TestCarerCard({
             <MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
             <span className="sr-only">Location:</span>
           </dt>
-          <dd className="break-words">{carer.location}</dd>
+          <dd>{carer.location}</dd>
         </div>
         <div className="flex items-center gap-1">
           <dt>

@@ -32,7 +32,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
       <div className="flex min-w-0 gap-4">
         <CustomerAvatar customer={customer} fallback="initials" />
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg font-semibold break-words">{customerName(customer)}</h2>
+          <h2 className="text-lg font-semibold">{customerName(customer)}</h2>
           <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={BADGE_VARIANT[state]}>{state}</Badge>
@@ -87,7 +87,7 @@ function CarerCard({ carer }: { carer: AdminCarer }) {
         <CarerPhoto carer={carer} />
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold break-words">{name}</h2>
+            <h2 className="text-lg font-semibold">{name}</h2>
             {carer.isVerified ? <Badge variant="success">{ADMIN_TEXT.verified}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">{carer.specialization}</p>

@@ -153,7 +153,7 @@ function Responder({ responder }: { responder: CareRequestResponder }) {
       </div>
       {responder.message !== null ? (
         <>
-          <blockquote className="rounded-md bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">
+          <blockquote className="rounded-md bg-muted px-3 py-2 text-sm whitespace-pre-wrap">
             <span className="sr-only">{`${responder.firstName} wrote: `}</span>
             {responder.message}
           </blockquote>
@@ -275,7 +275,7 @@ export function OwnCareRequestCard({ request }: { request: OwnCareRequest }) {
             <h3
               id={requestHeadingId(request.id)}
               tabIndex={-1}
-              className="min-w-0 text-lg font-semibold break-words focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="min-w-0 text-lg font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {title}
             </h3>
@@ -292,11 +292,11 @@ export function OwnCareRequestCard({ request }: { request: OwnCareRequest }) {
                 {facts.map(({ term, value }) => (
                   <div key={term} className="contents">
                     <dt className="font-medium">{term}</dt>
-                    <dd className="mb-1 min-w-0 break-words text-muted-foreground sm:mb-0">{value}</dd>
+                    <dd className="mb-1 min-w-0 text-muted-foreground sm:mb-0">{value}</dd>
                   </div>
                 ))}
               </dl>
-              <p className="text-sm break-words whitespace-pre-wrap">{request.description}</p>
+              <p className="text-sm whitespace-pre-wrap">{request.description}</p>
               {open ? (
                 <div className="flex flex-wrap gap-2">
                   <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>

@@ -53,7 +53,7 @@ export function CarerCard({
       <div className="flex items-start gap-4">
         <CarerAvatar carer={carer} />
         <div className="min-w-0 flex-1">
-          <Heading className="text-lg leading-snug font-semibold break-words">
+          <Heading className="text-lg leading-snug font-semibold">
             <Link
               to={carerProfilePath(carer.id)}
               className="text-foreground underline-offset-4 hover:text-primary hover:underline"
@@ -64,7 +64,7 @@ export function CarerCard({
           <p className="text-sm font-medium text-primary">{carer.specialization}</p>
           <p className="mt-0.5 flex items-start gap-1 text-sm text-muted-foreground">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span className="min-w-0 break-words">
+            <span className="min-w-0">
               {carer.location}
               {carer.postcodeDistrict ? ` (${carer.postcodeDistrict})` : null}
             </span>

@@ -205,7 +205,7 @@ export function MyReviewPanel({ carerId }: { carerId: string }) {
           <StarRating rating={review.rating} />
           <span className="text-sm text-muted-foreground">{formatLongDateGB(review.updatedAt)}</span>
         </div>
-        <p className="text-sm break-words whitespace-pre-line">{review.comment}</p>
+        <p className="text-sm whitespace-pre-line">{review.comment}</p>
       </section>
     );
   }

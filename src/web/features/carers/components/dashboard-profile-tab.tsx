@@ -37,7 +37,7 @@ function Statistics({ profile }: { profile: OwnCarerProfile }) {
         {stats.map(({ label, value, extra }) => (
           <div key={label} className="grid gap-1 rounded-lg border border-border bg-card p-5 shadow-sm">
             <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-            <dd className="flex flex-wrap items-center gap-2 text-2xl font-bold break-words">
+            <dd className="flex flex-wrap items-center gap-2 text-2xl font-bold">
               {value}
               {extra}
             </dd>
@@ -71,12 +71,12 @@ function ProfileDetails({ profile }: { profile: OwnCarerProfile }) {
       {rows.map(({ label, value }) => (
         <div key={label} className="grid gap-1">
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-          <dd className="break-words">{value}</dd>
+          <dd>{value}</dd>
         </div>
       ))}
       <div className="grid gap-1 sm:col-span-2">
         <dt className="text-sm font-medium text-muted-foreground">{PROFILE_LABELS.description}</dt>
-        <dd className="leading-relaxed break-words whitespace-pre-line">{profile.description}</dd>
+        <dd className="leading-relaxed whitespace-pre-line">{profile.description}</dd>
       </div>
       {lists.map(({ label, values }) => (
         <div key={label} className="grid gap-2 sm:col-span-2">

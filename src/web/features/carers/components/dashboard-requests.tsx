@@ -155,7 +155,7 @@ function NearbyRequestCard({ request }: { request: NearbyCareRequest }) {
       <Card data-testid="nearby-care-request">
         <CardHeader className="gap-2">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words">
+            <h3 id={headingId} className="min-w-0 text-lg font-semibold">
               {`${request.recipient}: ${request.careType}`}
             </h3>
             {request.respondedConversationId ? (
@@ -177,11 +177,11 @@ function NearbyRequestCard({ request }: { request: NearbyCareRequest }) {
             {facts.map(({ term, value }) => (
               <div key={term} className="contents">
                 <dt className="font-medium">{term}</dt>
-                <dd className="mb-1 min-w-0 break-words text-muted-foreground sm:mb-0">{value}</dd>
+                <dd className="mb-1 min-w-0 text-muted-foreground sm:mb-0">{value}</dd>
               </div>
             ))}
           </dl>
-          <p className="text-sm break-words whitespace-pre-wrap">{request.description}</p>
+          <p className="text-sm whitespace-pre-wrap">{request.description}</p>
           {request.respondedConversationId ? (
             <Button asChild variant="outline" size="sm" className="w-fit">
               <Link ref={conversationLink} to={conversationPath(request.respondedConversationId)}>

@@ -16,7 +16,7 @@ export function ReviewItem({ review, action }: { review: CarerReview; action?: R
           {formatLongDateGB(review.createdAt)}
         </time>
       </div>
-      <p className="text-sm leading-relaxed break-words whitespace-pre-line">{review.comment}</p>
+      <p className="text-sm leading-relaxed whitespace-pre-line">{review.comment}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{review.authorName}</p>
         {action}

@@ -63,7 +63,7 @@ function Summary({ verification }: { verification: OwnVerification }) {
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
       <div className="grid gap-1 sm:col-span-2">
         <dt className="font-medium text-muted-foreground">DBS check</dt>
-        <dd className="break-words">{ownCheckSummary(verification)}</dd>
+        <dd>{ownCheckSummary(verification)}</dd>
       </div>
       <div className="grid gap-1">
         <dt className="font-medium text-muted-foreground">Right to work</dt>

@@ -18,7 +18,7 @@ import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { isNoProfileError, useMyProfile } from '../api/my-profile';
+import { useMyProfile } from '../api/my-profile';
 import { DashboardEmptyState } from '../components/dashboard-empty-state';
 import { DashboardMessages } from '../components/dashboard-messages';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
@@ -101,24 +101,27 @@ export function CarerDashboardPage() {
   if (myProfile.isError) {
     return (
       <DashboardFrame>
-        {isNoProfileError(myProfile.error) ? (
-          <NoProfile />
-        ) : (
-          <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">
-            <p className="flex-1">
-              {errorMessage(myProfile.error, 'We could not load your carer profile. Please try again.')}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void myProfile.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </Alert>
-        )}
+        <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">
+          <p className="flex-1">
+            {errorMessage(myProfile.error, 'We could not load your carer profile. Please try again.')}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void myProfile.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert>
       </DashboardFrame>
     );
   }
 
   const profile = myProfile.data;
+  if (!profile) {
+    return (
+      <DashboardFrame>
+        <NoProfile />
+      </DashboardFrame>
+    );
+  }
   const viewMessages = () => {
     setTab(TAB_MESSAGES);
     // The button pressed is now in a hidden panel: keep the keyboard on the tab it opened.

@@ -95,13 +95,13 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
           <CarerAvatar carer={carer} size="lg" />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex items-start justify-between gap-3">
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
               <SaveCarerButton carer={carer} />
             </div>
             <p className="text-lg font-medium text-primary">{carer.specialization}</p>
             <p className="flex items-start gap-1 text-muted-foreground">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              <span className="min-w-0 break-words">
+              <span className="min-w-0">
                 {carer.location}
                 {carer.postcodeDistrict ? ` (${carer.postcodeDistrict})` : null}
               </span>

@@ -73,7 +73,7 @@ export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
       <div className={HEAD}>
         <CarerPhoto carer={carer} name={name} />
         <div className="min-w-0 flex-1">
-          <h3 id={`carer-${carer.id}`} className="text-lg leading-snug font-semibold break-words">
+          <h3 id={`carer-${carer.id}`} className="text-lg leading-snug font-semibold">
             <Link
               to={carerProfilePath(carer.id)}
               className="text-foreground underline-offset-4 hover:text-primary hover:underline"
@@ -84,7 +84,7 @@ export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
           <p className="text-sm font-medium text-primary">{carer.specialization}</p>
           <p className="mt-0.5 flex items-start gap-1 text-sm text-muted-foreground">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span className="min-w-0 break-words">{carer.location}</span>
+            <span className="min-w-0">{carer.location}</span>
           </p>
         </div>
       </div>

@@ -91,7 +91,7 @@ export function AccessibilityPage() {
         <Bullets>
           <li>
             email{' '}
-            <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass} break-words`}>
+            <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass}`}>
               {SITE_CONTACT.email}
             </a>
           </li>
@@ -116,7 +116,7 @@ export function AccessibilityPage() {
         <p>
           We are always looking to improve the accessibility of this website. If you find a problem that is
           not listed on this page, or you think we are not meeting accessibility requirements, email{' '}
-          <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass} break-words`}>
+          <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass}`}>
             {SITE_CONTACT.email}
           </a>{' '}
           and tell us the page and what happened. We will reply within 24 hours and tell you what we will do

@@ -73,7 +73,7 @@ function ContactDetails() {
           {SITE_CONTACT.phoneDisplay}
         </a>
       </p>
-      <p className="break-words">
+      <p>
         <span className="font-medium">Email: </span>
         <a href={`mailto:${SITE_CONTACT.email}`} className="text-primary underline underline-offset-4">
           {SITE_CONTACT.email}

@@ -50,7 +50,7 @@ function TermList({ items }: { items: readonly [term: string, text: ReactNode][]
 
 function EmailLink() {
   return (
-    <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass} break-words`}>
+    <a href={`mailto:${SITE_CONTACT.email}`} className={`${linkClass}`}>
       {SITE_CONTACT.email}
     </a>
   );

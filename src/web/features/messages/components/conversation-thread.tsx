@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Flag, Lock, RotateCw } from 'lucide-react';
 import { MESSAGE_MESSAGES, type ConversationThread as Thread, type ReplyBlocker } from '@contracts/messages';
 import { carerProfilePath, paths } from '@contracts/paths';
+import { LinkifiedText } from '@web/components/linkified-text';
 import { PartnerAvatar } from '@web/components/messaging/conversation-list';
 import {
   conversationQueryOptions,
@@ -214,8 +215,10 @@ function MessageLog({ thread }: { thread: Thread }) {
                     {message.content}
                   </p>
                 ) : (
-                  /* Plain text: React escapes it; pre-wrap keeps the writer's line breaks. */
-                  <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+                  /* Plain text with its web addresses as links; pre-wrap keeps the writer's line breaks. */
+                  <p className="text-sm whitespace-pre-wrap">
+                    <LinkifiedText text={message.content} />
+                  </p>
                 )}
                 <p
                   className={cn(

@@ -1,5 +1,6 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
+import { useMyProfile } from '@web/lib/own-carer-profile';
 import { hasSearchPlace, useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { CalendarFeedSection } from '../components/calendar-feed-section';
@@ -21,6 +22,8 @@ export function SettingsPage() {
   usePageTitle('Settings');
   const { user } = useAuth();
   const { place } = useSearchPlace(user);
+  // Request alerts are a profile's (issue 20): a carer without one yet has nothing to set.
+  const ownProfile = useMyProfile({ enabled: user?.role === 'carer' });
   // The route is signed-in only; after a deletion the user goes away a moment before the page does.
   if (!user) return <PageSpinner />;
   return (
@@ -30,7 +33,7 @@ export function SettingsPage() {
       <div className="mt-8 grid gap-8">
         <ProfileSection key={user.id} user={user} />
         {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
-        {user.role === 'carer' ? <RequestAlertsSection /> : null}
+        {user.role === 'carer' && ownProfile.data ? <RequestAlertsSection /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />

@@ -41,7 +41,7 @@ export function Detail({ label, children, wide }: { label: string; children: Rea
   return (
     <div className={wide ? 'grid min-w-0 gap-1 sm:col-span-2' : 'grid min-w-0 gap-1'}>
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OwnCarerProfile, OwnCarerProfileState } from '@contracts/carers';
+import { apiPaths } from '@contracts/paths';
+import { getQueryFn } from '@web/lib/api-client';
+
+export const myProfileQueryKey = [apiPaths.ownCarerProfile] as const;
+
+const fetchOwnProfile = getQueryFn<OwnCarerProfileState>({ on401: 'throw' });
+
+/**
+ * The signed-in carer's own profile, null while they have none yet (the dashboard, sign-up and
+ * Settings all ask it). SPEC 7: no retry. Issue 21
+ * point 13: GET /api/carer-profile answers "none yet" 200 `{ profile: null }`, where the spec's
+ * GET /api/carers/my-profile answers 404, which the browser logs as a failed request.
+ */
+export function myProfileQueryOptions() {
+  return queryOptions({
+    queryKey: myProfileQueryKey,
+    queryFn: async (context): Promise<OwnCarerProfile | null> => (await fetchOwnProfile(context)).profile,
+    retry: false,
+  });
+}
+
+export function useMyProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...myProfileQueryOptions(), enabled });
+}
