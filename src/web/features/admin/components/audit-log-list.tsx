@@ -30,9 +30,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   return (
     <ul className="grid gap-1">
       {entry.changes.map((change) => (
-        <li key={change.field}>
-          {change.text}
-        </li>
+        <li key={change.field}>{change.text}</li>
       ))}
     </ul>
   );
@@ -202,9 +200,7 @@ export function AuditLogList() {
                     <td className="max-w-48 px-3 py-2">{entry.actorName}</td>
                     <td className="max-w-64 px-3 py-2">{entry.summary}</td>
                     <td className="max-w-56 px-3 py-2">
-                      {entry.subjectName ? (
-                        <span className="block">{entry.subjectName}</span>
-                      ) : null}
+                      {entry.subjectName ? <span className="block">{entry.subjectName}</span> : null}
                       <span className="block text-xs text-muted-foreground">
                         {entityLabel(entry.entityType)}
                       </span>
