@@ -65,7 +65,7 @@ describe('admin sign-in and Admin Management', () => {
     // Demo mode: the seeded admin's credentials are shown as a hint.
     await page.getByText(DEMO_ACCOUNTS.admin.email).waitFor();
     // /admin-login is reached only here: checked at this journey's desktop viewport, which also
-    // covers the signed-out desktop header (main navigation with Admin Login as the current page).
+    // covers the signed-out desktop header.
     await expectNoAxeViolations(page, '/admin-login (desktop)');
 
     // A wrong password is refused with the spec's toast, and nothing is stored in the browser.
@@ -382,10 +382,12 @@ describe('who may see the admin screens', () => {
     }
     await expectNoAxeViolations(page, 'Admin Access Required');
 
-    // Signed out: the dashboard falls to the not-found page; the other three ask for an admin.
+    // Signed out: the dashboard takes the visitor to sign in (and back); the other three ask for an admin.
     const visitor = await open(MOBILE);
     await visitor.goto('/admin-dashboard');
-    await visitor.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await visitor.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/admin-dashboard',
+    );
     await visitor.goto('/test-admin');
     await visitor.getByRole('heading', { name: ADMIN_TEXT.accessRequiredTitle }).waitFor();
     await visitor.getByRole('link', { name: ADMIN_TEXT.loginAsAdmin }).click();

@@ -155,6 +155,35 @@ describe('carer signup', () => {
     await page.getByText(CARER_MESSAGES.descriptionTooShort, { exact: true }).first().waitFor();
   });
 
+  it('keeps the open tab in the URL through a refresh, Back and a shared link', async () => {
+    const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
+    await page.goto('/carer-dashboard');
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'reviews');
+    const selected = (name: string) => page.getByRole('tab', { name }).getAttribute('aria-selected');
+    await page.reload();
+    await expect.poll(() => selected('Reviews')).toBe('true');
+    await page.goto('/about');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'reviews');
+    await expect.poll(() => selected('Reviews')).toBe('true');
+    // The first tab leaves the address clean; an unknown one opens the first.
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await page.goto('/carer-dashboard?tab=nonsense');
+    await expect.poll(() => selected('Profile')).toBe('true');
+
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await admin.goto('/admin-dashboard?tab=audit');
+    await expect
+      .poll(() => admin.getByRole('tab', { name: 'Audit Log' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await admin.goto('/admin-management?tab=carers');
+    await expect
+      .poll(() => admin.getByRole('tab', { name: 'Carer Profiles' }).getAttribute('aria-selected'))
+      .toBe('true');
+  });
+
   it('shows the tabs and their SPEC states', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');

@@ -70,7 +70,8 @@ async function checkAbout(page: Page) {
   await m.getByText(/background-checked carers/).waitFor();
   expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);
   await m.getByText(/keep 95% of what they earn/).waitFor();
-  expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/customer-dashboard');
+  // Issue 21 point 8: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/carers');
   expect(await href(m.getByRole('link', { name: 'Become a Carer', exact: true }))).toBe('/carer-signup');
 }
 

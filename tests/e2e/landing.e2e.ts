@@ -19,7 +19,8 @@ const LANDING_TITLE = 'Find Trusted, Verified Carers Across the UK';
 
 /** Every link SPEC 2 names on the landing, with the texts this page gives them. */
 const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
-  ['Find Care Services', '/subscribe'],
+  // Issue 21 point 7 (deliberate difference): to the search visitors can use (SPEC: /subscribe).
+  ['Find Care Services', '/carers'],
   ['Start Your Subscription', '/subscribe'],
   ['Become a Carer', '/carer-signup'],
   ['Join as Carer', '/carer-signup'],
@@ -239,7 +240,8 @@ describe('public landing page', () => {
 
       const firstName = carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
       const contact = card.getByRole('link', { name: `Contact ${firstName}`, exact: true });
-      expect(await contact.getAttribute('href'), label).toBe('/subscribe');
+      // To the carer's profile, whose contact area says what contacting needs (SPEC: /subscribe).
+      expect(await contact.getAttribute('href'), label).toBe(`/carers/${carer.id}`);
     }
 
     // The loaded landing at desktop too, on purpose: the desktop header (main navigation and the

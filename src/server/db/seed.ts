@@ -84,9 +84,11 @@ async function ensureUser(
       .returning();
     return confirmed ?? existing;
   }
+  // Demo people have been members for months: the home greets them "back" (homeGreeting).
+  const since = new Date(Date.now() - 120 * 86_400_000);
   const [created] = await tx
     .insert(users)
-    .values({ ...values, emailVerifiedAt: new Date() })
+    .values({ ...values, emailVerifiedAt: since, createdAt: since, updatedAt: since })
     .returning();
   if (!created) throw new Error(`could not create ${values.email}`);
   return created;

@@ -17,6 +17,7 @@ import { ListError } from '../components/list-error';
 import { SafeguardingQueue } from '../components/safeguarding-queue';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { VerificationQueue } from '../components/verification-queue';
+import { useTabParam } from '@web/lib/use-tab-param';
 
 const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscription': 'muted' } as const;
 
@@ -147,7 +148,10 @@ function CarerProfiles({
   );
 }
 
+const DASHBOARD_TABS = ['customers', 'carers', 'verifications', 'safeguarding', 'audit'] as const;
+
 function AdminDashboard() {
+  const [tab, setTab] = useTabParam(DASHBOARD_TABS);
   // Issue 21 point 11: both lists are paged and searched by the server.
   const [customerQ, setCustomerQ] = useState('');
   const [carerQ, setCarerQ] = useState('');
@@ -156,7 +160,7 @@ function AdminDashboard() {
   if (customers.isPending || carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingDashboard}</ListStatus>;
   return (
     <AdminPageLayout title="Admin Dashboard" subtitle="Manage customer subscriptions and carer profiles.">
-      <Tabs defaultValue="customers">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Admin dashboard sections" className="h-auto flex-wrap">
           <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
           <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>

@@ -29,6 +29,7 @@ import { CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
+import { useTabParam } from '@web/lib/use-tab-param';
 
 const LIST = 'grid gap-4';
 const ACTIONS = 'flex flex-wrap gap-2';
@@ -278,10 +279,13 @@ function CarersTab() {
   );
 }
 
+const MANAGEMENT_TABS = ['customers', 'carers'] as const;
+
 function AdminManagement() {
+  const [tab, setTab] = useTabParam(MANAGEMENT_TABS);
   return (
     <AdminPageLayout title={ADMIN_TEXT.managementTitle} subtitle={ADMIN_TEXT.managementSubtitle}>
-      <Tabs defaultValue="customers">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Accounts to manage">
           <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
           <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>

@@ -20,6 +20,7 @@ import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
+import { useTabParam } from '@web/lib/use-tab-param';
 
 const TITLE = 'Test Customer Account Management';
 const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscription': 'muted' } as const;
@@ -159,14 +160,17 @@ function CreateSampleCustomersButton() {
   );
 }
 
+const ACCOUNT_TABS = ['customers', 'carers'] as const;
+
 function TestCustomerAdmin() {
+  const [tab, setTab] = useTabParam(ACCOUNT_TABS);
   return (
     <AdminPageLayout
       title={TITLE}
       subtitle="Create and manage test customer accounts."
       actions={<CreateSampleCustomersButton />}
     >
-      <Tabs defaultValue="customers">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Accounts to manage">
           <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
           <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>

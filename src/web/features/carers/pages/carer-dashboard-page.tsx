@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   BadgeCheck,
@@ -18,6 +18,7 @@ import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { useTabParam } from '@web/lib/use-tab-param';
 import { useMyProfile } from '../api/my-profile';
 import { DashboardEmptyState } from '../components/dashboard-empty-state';
 import { DashboardMessages } from '../components/dashboard-messages';
@@ -33,6 +34,8 @@ const TAB_PROFILE = 'profile';
 const TAB_MESSAGES = 'messages';
 const TAB_REQUESTS = 'requests';
 const TAB_SCHEDULE = 'schedule';
+const TAB_REVIEWS = 'reviews';
+const TABS = [TAB_PROFILE, TAB_MESSAGES, TAB_REVIEWS, TAB_SCHEDULE, TAB_REQUESTS] as const;
 
 /** The page frame every state shares, so the h1 is always 'Carer Dashboard'. */
 function DashboardFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
@@ -86,7 +89,7 @@ function NoProfile() {
 export function CarerDashboardPage() {
   usePageTitle('Carer Dashboard');
   const myProfile = useMyProfile();
-  const [tab, setTab] = useState(TAB_PROFILE);
+  const [tab, setTab] = useTabParam(TABS);
   const messagesTab = useRef<HTMLButtonElement>(null);
   const profileTab = useRef<HTMLButtonElement>(null);
 
@@ -158,7 +161,7 @@ export function CarerDashboardPage() {
             <MessageSquare aria-hidden="true" />
             Messages
           </TabsTrigger>
-          <TabsTrigger value="reviews">
+          <TabsTrigger value={TAB_REVIEWS}>
             <Star aria-hidden="true" />
             Reviews
           </TabsTrigger>
@@ -179,7 +182,7 @@ export function CarerDashboardPage() {
         <TabsContent value={TAB_MESSAGES}>
           <DashboardMessages />
         </TabsContent>
-        <TabsContent value="reviews">
+        <TabsContent value={TAB_REVIEWS}>
           <DashboardReviews carerId={profile.id} />
         </TabsContent>
         <TabsContent value={TAB_SCHEDULE}>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, ClipboardList, MessageSquare, Search, Star, UserRound } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
+import { homeGreeting } from '@contracts/greeting';
 import { paths } from '@contracts/paths';
 import { planSummary } from '@contracts/pricing';
 import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
@@ -144,7 +145,7 @@ export function HomePage({ user }: { user: CurrentUser }) {
   const role = user.userType;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`Welcome back, ${user.firstName || 'User'}!`}</h1>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{homeGreeting(user, new Date())}</h1>
       <p className="mt-4 text-lg text-muted-foreground">
         {role === 'carer'
           ? 'Manage your carer profile and connect with families.'

@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A page's open tab, kept in the URL (`?tab=messages`) so a refresh, Back from another page and a
+ * shared link all open the same tab (issue 21 point 10). The first tab leaves the URL clean; an
+ * unknown value falls back to it. Choosing a tab replaces the history entry: Back leaves the page
+ * rather than stepping through its tabs.
+ */
+export function useTabParam<T extends string>(tabs: readonly T[]): [T, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const first = tabs[0]!;
+  const asked = params.get('tab');
+  const tab = tabs.find((candidate) => candidate === asked) ?? first;
+  const select = useCallback(
+    (next: string) => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === first) updated.delete('tab');
+          else updated.set('tab', next);
+          return updated;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams, first],
+  );
+  return [tab, select];
+}
