@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_NAME } from './pricing';
+import { graphemeLength } from './graphemes';
 
+/** Characters as people see them (graphemes). */
 export const MESSAGE_MAX_LENGTH = 2000;
+/** The stored bound in code points: room for 2,000 emoji sequences (a family emoji is 5 to 11). */
+export const MESSAGE_MAX_CODE_POINTS = 20_000;
 /** A recipient gets at most one email per conversation in this many minutes (issue 6). */
 export const MESSAGE_EMAIL_INTERVAL_MINUTES = 15;
 /**
@@ -46,12 +50,19 @@ export const MESSAGE_MESSAGES = {
 
 const id = z.string({ error: MESSAGE_MESSAGES.invalidId }).uuid({ error: MESSAGE_MESSAGES.invalidId });
 
-/** The text of any message: trimmed, then 1 to 2,000 characters. */
+/**
+ * The text of any message: trimmed, then 1 to 2,000 characters as people see them (graphemes: an
+ * emoji counts once, issue 21 point 11). The stored text is also bounded in code points (a
+ * grapheme may be several: a family emoji is five or more), as the database's check is (migration 0022).
+ */
 export const MessageContent = z
   .string({ error: MESSAGE_MESSAGES.required })
   .trim()
   .min(1, MESSAGE_MESSAGES.required)
-  .max(MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES.tooLong);
+  // Two UTF-16 units at most per code point: a cheap first bound before counting.
+  .max(MESSAGE_MAX_CODE_POINTS * 2, MESSAGE_MESSAGES.tooLong)
+  .refine((text) => graphemeLength(text) <= MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES.tooLong)
+  .refine((text) => [...text].length <= MESSAGE_MAX_CODE_POINTS, MESSAGE_MESSAGES.tooLong);
 
 /** POST /api/messages (SPEC section 7): the text is trimmed before it is checked and stored. */
 export const SendMessageInput = z.object({

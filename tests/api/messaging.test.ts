@@ -246,6 +246,7 @@ describe('replies', () => {
     ['', MESSAGE_MESSAGES.required],
     [' \n\t  ', MESSAGE_MESSAGES.required],
     ['x'.repeat(MESSAGE_MAX_LENGTH + 1), MESSAGE_MESSAGES.tooLong],
+    ['😀'.repeat(MESSAGE_MAX_LENGTH + 1), MESSAGE_MESSAGES.tooLong],
   ])('refuses content %j with 400 and stores nothing', async (content, message) => {
     const count = async () =>
       (await t.database.db.select().from(messages).where(eq(messages.conversationId, conversationId))).length;
@@ -254,6 +255,20 @@ describe('replies', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await count()).toBe(before);
+  });
+
+  it('counts characters as people see them: 2,000 emoji fit, even family emoji of five code points', async () => {
+    // 4,000 UTF-16 units, 2,000 characters on screen.
+    const smiles = '😀'.repeat(MESSAGE_MAX_LENGTH);
+    const sent = await reply(t, grace, conversationId, smiles);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<SentMessage>().content).toBe(smiles);
+    const families = '👨‍👩‍👧'.repeat(MESSAGE_MAX_LENGTH);
+    expect((await reply(t, grace, conversationId, families)).statusCode).toBe(201);
+    // Accented letters typed as a letter and a combining mark are one character each.
+    expect((await reply(t, grace, conversationId, 'e\u0301'.repeat(MESSAGE_MAX_LENGTH))).statusCode).toBe(
+      201,
+    );
   });
 
   it('trims the text, accepts exactly the maximum, and keeps markup as literal text', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MESSAGES } from '../../src/contracts/messages';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '../../src/contracts/messages';
 import { REPORT_MESSAGES } from '../../src/contracts/reports';
 import { REVIEW_MESSAGES } from '../../src/contracts/reviews';
 import { conversations, messages, users } from '../../src/server/db/schema';
@@ -148,6 +148,24 @@ describe('live messaging and reviews', () => {
     // The search card shows the new count too.
     await customer.goto('/customer-dashboard?location=leeds');
     await card.getByText(`(${before + 1} reviews)`).waitFor();
+  });
+
+  it('counts a pasted reply as people see it, keeps all of it, and says how much is too long', async () => {
+    const customer = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
+    await customer.goto('/messages');
+    await inboxRow(customer, 'Grace M.').click();
+    const box = customer.getByLabel('Reply');
+    await box.waitFor();
+    // 2,000 emoji are 4,000 UTF-16 units: the old box cut them at 1,000.
+    await box.fill('😀'.repeat(MESSAGE_MAX_LENGTH));
+    await customer.getByText('2,000 / 2,000 characters', { exact: true }).waitFor();
+    await box.fill(`${'😀'.repeat(MESSAGE_MAX_LENGTH)}!!`);
+    await customer.getByText('2,002 / 2,000 characters — 2 too many').waitFor();
+    expect([...(await box.inputValue())].length).toBe(MESSAGE_MAX_LENGTH + 2);
+    await customer.getByRole('button', { name: 'Send', exact: true }).click();
+    await customer.getByRole('alert').filter({ hasText: MESSAGE_MESSAGES.tooLong }).waitFor();
+    expect([...(await box.inputValue())].length).toBe(MESSAGE_MAX_LENGTH + 2);
+    await expectNoAxeViolations(customer, 'a reply past the limit (mobile)');
   });
 
   it('shows an expired customer why they cannot reply, and the server refuses them', async () => {

@@ -450,7 +450,7 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 2000`),
+    check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 20000`),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
     index('messages_sender_idx').on(t.senderId),
     index('messages_receiver_idx').on(t.receiverId, t.readAt),

@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { carerDisplayName, type PublicCarer } from '@contracts/carers';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messages';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
+import { CharacterCount } from '@web/components/ui/character-count';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -24,6 +25,7 @@ export function ContactMessageDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
+  const [tooLong, setTooLong] = useState<string | null>(null);
   const send = useSendMessage();
   const messageId = useId();
   const name = carerDisplayName(carer);
@@ -40,6 +42,13 @@ export function ContactMessageDialog({
       });
       return;
     }
+    // Too long: said beside the box (its counter) and here; the text stays for the person to cut.
+    const checked = MessageContent.safeParse(content);
+    if (!checked.success) {
+      setTooLong(checked.error.issues[0]?.message ?? MESSAGE_MESSAGES.tooLong);
+      return;
+    }
+    setTooLong(null);
     send.mutate(
       { receiverId, carerId: carer.id, content },
       {
@@ -106,11 +115,23 @@ export function ContactMessageDialog({
                 id={messageId}
                 name="message"
                 rows={6}
-                maxLength={MESSAGE_MAX_LENGTH}
-                aria-describedby={`${messageId}-hint`}
+                aria-describedby={[
+                  `${messageId}-hint`,
+                  `${messageId}-count`,
+                  tooLong ? `${messageId}-error` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                aria-invalid={tooLong ? true : undefined}
                 value={message}
                 onChange={(event) => setMessage(event.target.value)}
               />
+              <CharacterCount id={`${messageId}-count`} text={message} max={MESSAGE_MAX_LENGTH} />
+              {tooLong ? (
+                <p id={`${messageId}-error`} role="alert" className="text-sm font-medium text-destructive">
+                  {tooLong}
+                </p>
+              ) : null}
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogPrimitive.Close asChild>

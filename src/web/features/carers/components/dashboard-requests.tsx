@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useWatch, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, ClipboardList, MapPin, MessageSquare, RotateCw, Send } from 'lucide-react';
@@ -16,6 +16,7 @@ import {
   formatCalendarDate,
   formatHoursPerWeek,
 } from '@web/components/care-requests/care-request-format';
+import { CharacterCount } from '@web/components/ui/character-count';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -50,6 +51,7 @@ function AnswerForm({
     defaultValues: { message: '' },
   });
   const error = form.formState.errors.message?.message;
+  const written = useWatch({ control: form.control, name: 'message' });
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -86,11 +88,11 @@ function AnswerForm({
         <Textarea
           id={id}
           rows={5}
-          maxLength={MESSAGE_MAX_LENGTH}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[hintId, `${id}-count`, error ? errorId : ''].filter(Boolean).join(' ')}
           {...form.register('message')}
         />
+        <CharacterCount id={`${id}-count`} text={written ?? ''} max={MESSAGE_MAX_LENGTH} />
         {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       </div>
       <div role="alert" aria-atomic="true">

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH, MessageContent } from '@contracts/messages';
 import { Button } from '@web/components/ui/button';
+import { CharacterCount } from '@web/components/ui/character-count';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -19,6 +20,7 @@ export function ReplyForm({ conversationId }: { conversationId: string }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const countId = `${id}-count`;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,12 +58,12 @@ export function ReplyForm({ conversationId }: { conversationId: string }) {
         id={id}
         name="content"
         rows={3}
-        maxLength={MESSAGE_MAX_LENGTH}
         value={content}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={[hintId, countId, error ? errorId : ''].filter(Boolean).join(' ')}
         onChange={(event) => setContent(event.target.value)}
       />
+      <CharacterCount id={countId} text={content} max={MESSAGE_MAX_LENGTH} />
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}
