@@ -94,7 +94,8 @@ async function checkHelp(page: Page) {
   ]);
   const topic = (name: string) =>
     topics.filter({ has: page.getByRole('heading', { name, exact: true }) }).getByRole('link');
-  expect(await href(topic('Finding Care'))).toBe('/customer-dashboard');
+  // Issue 21 point 8: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  expect(await href(topic('Finding Care'))).toBe('/carers');
   expect(await href(topic('For Carers'))).toBe('/carer-signup');
   expect(await topic('Safety & Trust').count()).toBe(0);
 

@@ -113,6 +113,8 @@ async function expectFooter(page: Page, label: string) {
     ['Privacy', '/privacy'],
     ['Terms', '/terms'],
     ['Accessibility', '/accessibility'],
+    // Out of the public header (issue 21 point 7), staff find it here.
+    ['Admin Login', '/admin-login'],
   ]);
 }
 

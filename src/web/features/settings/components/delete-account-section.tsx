@@ -39,7 +39,9 @@ function DeleteAccountForm() {
   const onSubmit = form.handleSubmit((values) => {
     remove.mutate(values, {
       onSuccess: () => {
-        void navigate(paths.home, { replace: true });
+        // Leave /settings first, at once (not in a transition): with the account forgotten while
+        // still there, the page would send the visitor to sign in.
+        void navigate(paths.home, { replace: true, flushSync: true });
         forgetAccount();
         toast({
           title: SETTINGS_MESSAGES.accountDeletedTitle,
