@@ -43,6 +43,11 @@ export const TWO_FACTOR_MESSAGES = {
   /** A right code whose 30-second step was already used to sign in (or an earlier one). */
   codeUsed:
     'That code has already been used. Wait for the next code in your app (a new one every 30 seconds) and enter that.',
+  /** A recovery code of this account that was spent before: each works once. */
+  recoveryCodeUsed:
+    'That recovery code has already been used: each one works once. Enter another of the codes you saved.',
+  /** Not a recovery code of this account. */
+  recoveryCodeWrong: 'That recovery code is not right. Check it against the codes you saved and try again.',
   challengeExpired: 'Your sign-in has expired. Please sign in again.',
   tooManyAttempts: 'Too many wrong codes. Please wait 15 minutes and sign in again.',
   /** One sign-in used up its tries: the password step starts again. */

@@ -243,7 +243,11 @@ describe('signing in with two-factor on', () => {
     const again = challengeCookieFrom(t, await login(t, user.email));
     const reused = await verify(t, again, codes[3]!);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().fieldErrors.code).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+    // Said as it is: spent already, use another (issue 21 point 11), not "not right".
+    expect(reused.json().fieldErrors.code).toBe(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
+    const made = await verify(t, again, 'abcde-23456');
+    expect(made.json().fieldErrors.code).toBe(TWO_FACTOR_MESSAGES.recoveryCodeWrong);
+    expect((await verify(t, again, codes[4]!)).statusCode).toBe(200);
   });
 
   it('refuses a code used once already (replay), and another account’s code', async () => {

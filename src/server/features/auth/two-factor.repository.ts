@@ -111,6 +111,16 @@ export function createTwoFactorRepository(db: Executor) {
       return rows.length === 1;
     },
 
+    /** Whether this is one of the account's recovery codes that was spent already. */
+    async recoveryCodeWasUsed(userId: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: r.id })
+        .from(r)
+        .where(and(eq(r.userId, userId), eq(r.codeHash, codeHash), isNotNull(r.usedAt)))
+        .limit(1);
+      return rows.length === 1;
+    },
+
     async countRecoveryCodesLeft(userId: string): Promise<number> {
       const [row] = await db
         .select({ left: count() })

@@ -217,6 +217,8 @@ export function createTwoFactorService({
       let accepted: boolean;
       /** A right app code of a step already used (a replay, or the same code entered twice). */
       let alreadyUsed = false;
+      /** What a refused recovery code was: spent already, or not one of the account's. */
+      let recoveryRefusal: 'used' | 'wrong' | null = null;
       if (challenge.step === 'setup') {
         const result = await finishEnrolment(user, code);
         accepted = result !== 'wrong';
@@ -227,8 +229,10 @@ export function createTwoFactorService({
         accepted = step !== null && (await repository.spendStep(user.id, step));
         alreadyUsed = step !== null && !accepted;
       } else {
-        accepted = await repository.spendRecoveryCode(user.id, crypto.hashRecoveryCode(code), at);
+        const codeHash = crypto.hashRecoveryCode(code);
+        accepted = await repository.spendRecoveryCode(user.id, codeHash, at);
         if (accepted) await repository.clearFailures(user.id);
+        else recoveryRefusal = (await repository.recoveryCodeWasUsed(user.id, codeHash)) ? 'used' : 'wrong';
       }
 
       if (!accepted) {
@@ -243,6 +247,13 @@ export function createTwoFactorService({
         }
         if (alreadyUsed) {
           throw AppError.badRequest(TWO_FACTOR_MESSAGES.codeUsed, { code: TWO_FACTOR_MESSAGES.codeUsed });
+        }
+        if (recoveryRefusal) {
+          const message =
+            recoveryRefusal === 'used'
+              ? TWO_FACTOR_MESSAGES.recoveryCodeUsed
+              : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
+          throw AppError.badRequest(message, { code: message });
         }
         throw wrongCode();
       }
