@@ -108,12 +108,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '23.00',
     description:
       'I spent twelve years as a senior carer at a residential home in Headingley before going independent in 2019. Most of my clients live alone and want to stay in their own homes, so I help with washing, dressing, meals and medication prompts, and I keep a daily notes book for families to read. I drive and have my own car for GP appointments and trips to Kirkgate Market. Cats and dogs are no problem.',
-    qualifications: [
-      'NVQ Level 3',
-      'First Aid Certified',
-      'Medication Administration',
-      'Manual Handling',
-    ],
+    qualifications: ['NVQ Level 3', 'First Aid Certified', 'Medication Administration', 'Manual Handling'],
     availability: ['Weekdays', 'Weekends', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -304,12 +299,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '25.00',
     description:
       "I've cared for people living with dementia for fifteen years, first on a specialist unit in Acomb and now independently. I use life story work and memory boxes to help clients feel settled, and I'm good at gently managing sundowning and restless evenings. I also offer waking nights so family carers can get a proper rest, and I send families a short update after every visit.",
-    qualifications: [
-      'NVQ Level 3',
-      'Dementia Care Training',
-      'Medication Administration',
-      'Manual Handling',
-    ],
+    qualifications: ['NVQ Level 3', 'Dementia Care Training', 'Medication Administration', 'Manual Handling'],
     availability: ['Weekdays', 'Nights'],
     isVerified: true,
     isActive: true,
@@ -540,12 +530,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '23.00',
     description:
       "I support adults with physical disabilities, including MS, cerebral palsy and spinal injuries. I'm trained in hoisting, PEG feeding and catheter care, and I've done live-in placements of two to four weeks. I volunteered as a wheelchair basketball coach in Chorlton for years, so I'm all about helping clients get out and do what they love, whether that's a match at the weekend or a pint with friends.",
-    qualifications: [
-      'Manual Handling',
-      'Medication Administration',
-      'SEND Training',
-      'First Aid Certified',
-    ],
+    qualifications: ['Manual Handling', 'Medication Administration', 'SEND Training', 'First Aid Certified'],
     availability: ['Weekdays', 'Nights', 'Live-in Care'],
     isVerified: true,
     isActive: true,
@@ -658,12 +643,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '30.00',
     description:
       "I've spent seven years supporting people at the end of life, first as a healthcare assistant on an oncology ward and then in the community around Horfield and Bishopston. I provide night sitting and live-in care so families can rest and spend time together rather than worrying about tasks. I'm trained in medication administration and pressure area care, and I support people of every faith and none.",
-    qualifications: [
-      'NVQ Level 3',
-      'Medication Administration',
-      'Manual Handling',
-      'First Aid Certified',
-    ],
+    qualifications: ['NVQ Level 3', 'Medication Administration', 'Manual Handling', 'First Aid Certified'],
     availability: ['Nights', 'Live-in Care'],
     isVerified: true,
     isActive: true,
@@ -742,12 +722,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '23.50',
     description:
       "I've been caring for older people in Birmingham for over fourteen years, in nursing homes and in people's own homes. I speak Punjabi, Hindi and English, and I'm comfortable with Sikh and Hindu dietary needs and daily prayers. I'm experienced with diabetes, stroke recovery and catheter care. I live in Harborne, cover Quinton, Edgbaston and Bearwood, and can often come at short notice.",
-    qualifications: [
-      'NVQ Level 3',
-      'Medication Administration',
-      'Manual Handling',
-      'Dementia Care Training',
-    ],
+    qualifications: ['NVQ Level 3', 'Medication Administration', 'Manual Handling', 'Dementia Care Training'],
     availability: ['Weekdays', 'Weekends', 'Emergency Cover'],
     isVerified: true,
     isActive: true,
@@ -861,12 +836,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '24.00',
     description:
       "I ran the activities programme at a dementia care home in Norwich for eleven years before going independent. I now offer daytime support and live-in care for people with dementia, with lots of music, reminiscence and gentle exercise. I'm experienced with Lewy body dementia and the hallucinations that can come with it, and I know the Golden Triangle and Eaton areas well.",
-    qualifications: [
-      'NVQ Level 3',
-      'Dementia Care Training',
-      'Medication Administration',
-      'Manual Handling',
-    ],
+    qualifications: ['NVQ Level 3', 'Dementia Care Training', 'Medication Administration', 'Manual Handling'],
     availability: ['Weekdays', 'Live-in Care'],
     isVerified: true,
     isActive: true,
@@ -1534,12 +1504,7 @@ export const SEED_CARERS: SeedCarer[] = [
     hourlyRateMax: '26.00',
     description:
       "I'm a Greek Cypriot carer living in East Dulwich with nine years' experience in dementia care, including live-in placements across south London. I speak Greek and English, and I've supported many Cypriot and Greek families who want their parents cared for in their own language, with familiar food and church on Sundays. I'm comfortable with hoists and pressure care.",
-    qualifications: [
-      'Dementia Care Training',
-      'NVQ Level 3',
-      'Medication Administration',
-      'Manual Handling',
-    ],
+    qualifications: ['Dementia Care Training', 'NVQ Level 3', 'Medication Administration', 'Manual Handling'],
     availability: ['Weekdays', 'Live-in Care'],
     isVerified: true,
     isActive: true,
