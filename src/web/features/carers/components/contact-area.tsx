@@ -64,9 +64,45 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
   );
 }
 
+/**
+ * The search card's lock (issue 21 point 12): the same title, text and link as the profile
+ * page's panel, in one row instead of a panel that doubled the card's height.
+ */
+function LockedLine({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <div
+      className="flex items-center gap-3 rounded-md border border-border bg-muted px-3 py-2"
+      data-testid="contact-lock-line"
+    >
+      <Lock aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="font-semibold text-foreground">{title}</span>
+        <span className="text-muted-foreground">
+          <span aria-hidden="true">{' · '}</span>
+          <span className="sr-only">{': '}</span>
+          {text}
+        </span>
+      </p>
+      <div className="shrink-0">{action}</div>
+    </div>
+  );
+}
+
+type ContactLayout = 'panel' | 'line';
+
 /** SPEC section 2 "Contact area": what a visitor may do to reach this carer depends on who they are. */
-export function ContactArea({ carer, className }: { carer: PublicCarer; className?: string }) {
+export function ContactArea({
+  carer,
+  className,
+  layout = 'panel',
+}: {
+  carer: PublicCarer;
+  className?: string;
+  /** 'line' on search cards: the lock is one compact row; the profile page keeps the panel. */
+  layout?: ContactLayout;
+}) {
   const { user } = useAuth();
+  const Locked = layout === 'line' ? LockedLine : LockedOverlay;
   const location = useLocation();
   const state = contactState(user);
 
@@ -74,7 +110,7 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
     const returnTo = `${location.pathname}${location.search}`;
     return (
       <div className={className} data-testid="contact-area">
-        <LockedOverlay
+        <Locked
           title="Sign In Required"
           text="Please sign in to view contact details"
           action={
@@ -90,7 +126,7 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
   if (state === 'needsSubscription') {
     return (
       <div className={className} data-testid="contact-area">
-        <LockedOverlay
+        <Locked
           title="Subscription Required"
           text="Subscribe to access carer contact information"
           action={
@@ -145,11 +181,11 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
 }
 
 /** Holds the contact area's space while results load, so cards do not jump when they arrive. */
-export function ContactAreaSkeleton() {
+export function ContactAreaSkeleton({ layout = 'panel' }: { layout?: ContactLayout }) {
   const { user } = useAuth();
   const state = contactState(user);
   if (state === 'signedOut' || state === 'needsSubscription') {
-    return <Skeleton className="min-h-36" />;
+    return <Skeleton className={layout === 'line' ? 'h-12' : 'min-h-36'} />;
   }
   if (state === 'notCustomer') return <Skeleton className="h-5 w-3/4" />;
   return <Skeleton className="h-10" />;
