@@ -71,7 +71,7 @@ export function RatingSummary({
       <p className={cn('flex items-center text-sm', className)} data-testid={testId} data-rating="new">
         <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">
           <Star aria-hidden="true" className="size-3.5" />
-          {NEW_CARER_LABEL}
+          <span>{NEW_CARER_LABEL}</span>
           <span className="sr-only">{' carer, no reviews yet'}</span>
         </span>
       </p>

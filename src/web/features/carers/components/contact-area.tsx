@@ -66,27 +66,25 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
 
 /**
  * The search card's lock (issue 21 point 12): the same title, text and link as the profile
- * page's panel, in one row instead of a panel that doubled the card's height.
+ * page's panel, as one line of text instead of a panel that doubled the card's height. The link
+ * sits in the sentence, so the line wraps like text on a phone rather than squeezing beside a button.
  */
 function LockedLine({ title, text, action }: { title: string; text: string; action: ReactNode }) {
   return (
-    <div
-      className="flex items-center gap-3 rounded-md border border-border bg-muted px-3 py-2"
+    <p
+      className="rounded-md border border-border bg-muted px-3 py-2 text-xs leading-5"
       data-testid="contact-lock-line"
     >
-      <Lock aria-hidden="true" className="size-4 shrink-0 text-primary" />
-      <p className="min-w-0 flex-1 text-sm">
-        <span className="font-semibold text-foreground">{title}</span>
-        <span className="text-muted-foreground">
-          <span aria-hidden="true">{' · '}</span>
-          <span className="sr-only">{': '}</span>
-          {text}
-        </span>
-      </p>
-      <div className="shrink-0">{action}</div>
-    </div>
+      <Lock aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px] text-primary" />
+      <span className="font-semibold text-foreground">{title}</span>
+      <span className="text-muted-foreground">{`: ${text}. `}</span>
+      {action}
+    </p>
   );
 }
+
+const LINE_LINK =
+  'font-semibold whitespace-nowrap text-primary underline underline-offset-4 hover:text-primary-hover';
 
 type ContactLayout = 'panel' | 'line';
 
@@ -108,15 +106,22 @@ export function ContactArea({
 
   if (state === 'signedOut') {
     const returnTo = `${location.pathname}${location.search}`;
+    const signInHref = `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
     return (
       <div className={className} data-testid="contact-area">
         <Locked
           title="Sign In Required"
           text="Please sign in to view contact details"
           action={
-            <Button asChild size="sm">
-              <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
-            </Button>
+            layout === 'line' ? (
+              <a href={signInHref} className={LINE_LINK}>
+                Sign In
+              </a>
+            ) : (
+              <Button asChild size="sm">
+                <a href={signInHref}>Sign In</a>
+              </Button>
+            )
           }
         />
       </div>
@@ -130,9 +135,15 @@ export function ContactArea({
           title="Subscription Required"
           text="Subscribe to access carer contact information"
           action={
-            <Button asChild size="sm">
-              <Link to={paths.subscription}>Subscribe Now</Link>
-            </Button>
+            layout === 'line' ? (
+              <Link to={paths.subscription} className={LINE_LINK}>
+                Subscribe Now
+              </Link>
+            ) : (
+              <Button asChild size="sm">
+                <Link to={paths.subscription}>Subscribe Now</Link>
+              </Button>
+            )
           }
         />
       </div>
@@ -185,7 +196,7 @@ export function ContactAreaSkeleton({ layout = 'panel' }: { layout?: ContactLayo
   const { user } = useAuth();
   const state = contactState(user);
   if (state === 'signedOut' || state === 'needsSubscription') {
-    return <Skeleton className={layout === 'line' ? 'h-12' : 'min-h-36'} />;
+    return <Skeleton className={layout === 'line' ? 'h-14' : 'min-h-36'} />;
   }
   if (state === 'notCustomer') return <Skeleton className="h-5 w-3/4" />;
   return <Skeleton className="h-10" />;
