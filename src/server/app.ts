@@ -106,6 +106,7 @@ import { startHousekeeping } from './platform/housekeeping';
 import { registerChangeListener } from './platform/durable-listen';
 import { createCarerSearchIndex } from './features/carers/carer-search-index';
 import { createCarerSearchIndexRepository } from './features/carers/carer-search-index.repository';
+import { withDemoPhotos } from './db/seed-photos';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from './platform/storage';
 import { registerUploadRoutes } from './platform/uploads.routes';
 import { createClamdScanner } from './platform/virus-scan';
@@ -147,7 +148,7 @@ export async function buildApp({
   webDir,
   runHousekeeping = false,
   logStream,
-  storage = config.s3
+  storage: givenStorage = config.s3
     ? createS3Storage(config.s3)
     : createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
   mailTransport,
@@ -187,6 +188,8 @@ export async function buildApp({
   // service that writes several rows in one transaction also gets `db`: it opens the transaction
   // and makes its repositories on `tx` there, so each multi-step write stays one transaction.
   const { db } = database;
+  // Demo mode: the seeded carers' illustrated portraits are served as their photos (issue 21 point 12).
+  const storage = config.mode === 'demo' ? withDemoPhotos(givenStorage) : givenStorage;
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 10_000 });
   if (config.sessionCacheMs > 0) registerSessionCache(app, database, sessionCache);
   const sessions = createSessionService(config, createSessionRepository(db), undefined, sessionCache);

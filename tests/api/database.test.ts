@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { carerProfiles, messages, conversations, reviews, sessions, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { SEED_CARERS } from '../../src/server/db/seed-data';
 import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -107,6 +109,62 @@ describe('demo seed', () => {
       .from(users)
       .where(sql`${users.passwordHash} is not null`);
     expect(row?.n).toBe(Object.keys(DEMO_ACCOUNTS).length);
+  });
+
+  // Issue 21 point 12: no more initials; the portraits are illustrations the project drew.
+  it('gives every seeded carer an illustrated portrait, served as a WebP photo at the ordinary photo address', async () => {
+    const carers = await database.db
+      .select({ photoUrl: carerProfiles.photoUrl, userPhoto: users.profileImageUrl, key: users.email })
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId));
+    expect(carers.length).toBe(SEED_CARERS.length + 1);
+    expect(new Set(carers.map((carer) => carer.photoUrl)).size).toBe(carers.length);
+    for (const carer of carers) {
+      expect(carer.photoUrl, carer.key).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}\.webp$/);
+      expect(carer.userPhoto, carer.key).toBe(carer.photoUrl);
+      const served = await t.app.inject({ url: carer.photoUrl! });
+      expect(served.statusCode, carer.key).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const { format, width, height } = await sharp(served.rawPayload).metadata();
+      expect({ format, width, height }, carer.key).toEqual({ format: 'webp', width: 224, height: 224 });
+      expect(served.rawPayload.length, carer.key).toBeLessThan(8 * 1024);
+    }
+    // A name that is not a portrait (or an upload) is still a photo that does not exist.
+    const missing = await t.app.inject({ url: '/uploads/photos/00000000-0000-4000-8000-000000000000.webp' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('gives a seeded carer from before the portraits theirs when it runs again, and leaves a chosen photo alone', async () => {
+    const [seeded] = await database.db
+      .select({ id: carerProfiles.id, userId: carerProfiles.userId, photoUrl: carerProfiles.photoUrl })
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(users.email, SEED_CARERS[0]!.email));
+    const [demoCarer] = await database.db
+      .select({ id: carerProfiles.id, photoUrl: carerProfiles.photoUrl })
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
+    await database.db.update(carerProfiles).set({ photoUrl: null }).where(eq(carerProfiles.id, seeded!.id));
+    const chosen = '/uploads/photos/11111111-1111-4111-8111-111111111111.webp';
+    await database.db
+      .update(carerProfiles)
+      .set({ photoUrl: chosen })
+      .where(eq(carerProfiles.id, demoCarer!.id));
+    await seedDemoData(database.db);
+    const photoOf = async (id: string) =>
+      (
+        await database.db
+          .select({ photoUrl: carerProfiles.photoUrl })
+          .from(carerProfiles)
+          .where(eq(carerProfiles.id, id))
+      )[0]?.photoUrl;
+    expect(await photoOf(seeded!.id)).toBe(seeded!.photoUrl);
+    expect(await photoOf(demoCarer!.id)).toBe(chosen);
+    await database.db
+      .update(carerProfiles)
+      .set({ photoUrl: demoCarer!.photoUrl })
+      .where(eq(carerProfiles.id, demoCarer!.id));
   });
 });
 

@@ -19,6 +19,16 @@ const MANIFEST = {
     imports: ['_shared.js', '_star.js'],
   },
   '_star.js': { file: 'assets/star-333.js' },
+  // The web font's files, referenced from the entry's CSS: only the Latin one is preloaded.
+  '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': {
+    file: 'assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
+  },
+  '../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2': {
+    file: 'assets/inter-latin-ext-wght-normal-a1b2.woff2',
+  },
+  '../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2': {
+    file: 'assets/inter-cyrillic-wght-normal-c3d4.woff2',
+  },
 };
 
 function writeWithTwins(file: string, content: string) {
@@ -97,20 +107,32 @@ describe('serving the web build', () => {
   describe('preloads for the first page', () => {
     const links = (header: string | string[] | number | undefined) => String(header).split(', ');
     const auth = '</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials';
+    const font =
+      '</assets/inter-latin-wght-normal-Dx4kXJAl.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin';
 
     it('starts the sign-in check, the landing page code (not the entry again) and its carers at once', async () => {
       const response = await t.app.inject({ url: '/' });
       expect(links(response.headers.link)).toEqual([
         auth,
+        font,
         '</assets/landing-page-222.js>; rel=modulepreload',
         '</assets/star-333.js>; rel=modulepreload',
         '</api/carers?limit=3>; rel=preload; as=fetch; crossorigin=use-credentials',
       ]);
     });
 
-    it('preloads only the sign-in check for a signed-in visit to /', async () => {
+    it('preloads only the sign-in check and the font for a signed-in visit to /', async () => {
       const response = await t.app.inject({ url: '/', cookies: { [t.config.session.cookieName]: 'x' } });
-      expect(links(response.headers.link)).toEqual([auth]);
+      expect(links(response.headers.link)).toEqual([auth, font]);
+    });
+
+    it("preloads the web font's Latin file, and no other subset, on every page (issue 21 point 12)", async () => {
+      for (const url of ['/about', '/carers', '/settings', '/no-such-page']) {
+        const found = links((await t.app.inject({ url })).headers.link).filter((link) =>
+          link.includes('.woff2'),
+        );
+        expect(found, url).toEqual([font]);
+      }
     });
 
     it("preloads the search's first page at the address the page will ask for", async () => {

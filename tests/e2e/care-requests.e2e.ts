@@ -167,7 +167,7 @@ describe('care requests', () => {
     const responder = answered.locator('[data-testid="care-request-responder"]');
     expect(await responder.getByRole('link', { name: DEMO_ACCOUNTS.carer.firstName }).count()).toBe(1);
     await responder.getByText(/^[\d.]+ miles? away/).waitFor();
-    await responder.getByText(/^Rated [\d.]+ out of 5$/).waitFor();
+    await responder.getByText(/^Rated [\d.]+ out of 5 from \d+ reviews?$/).waitFor();
     expect(await answered.innerText()).not.toContain(ANSWER);
     const prompt = answered.locator('[data-testid="care-request-subscribe"]');
     await prompt.getByText(CARE_REQUEST_MESSAGES.subscribeToRead).waitFor();

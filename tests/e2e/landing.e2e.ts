@@ -9,6 +9,7 @@ import {
   RATING_MAX,
 } from '@contracts/limits';
 import { CUSTOMER_BENEFITS, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { starFills } from '@web/lib/format';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -207,13 +208,23 @@ describe('public landing page', () => {
       }
       expect(text, label).toContain(`${pounds(carer.hourlyRateMin)}-${pounds(carer.hourlyRateMax)}/hour`);
 
-      // Rating: one decimal, and as many filled stars as its whole-number part, out of 5.
+      // Rating: one decimal, the stars filled to it (issue 21 point 12: a 4.8 fills 4.8 of them, where
+      // SPEC 2 filled only the whole-number part), the review count, all heard as one sentence.
       const rating = card.getByTestId('landing-carer-rating');
       const oneDecimal = carer.rating.toFixed(1);
       expect(await rating.textContent(), label).toContain(oneDecimal);
-      await rating.getByText(`Rated ${oneDecimal} out of ${RATING_MAX}`, { exact: true }).waitFor();
-      expect(await rating.locator('svg').count(), label).toBe(RATING_MAX);
-      expect(await rating.locator('svg.fill-amber-400').count(), label).toBe(Math.floor(carer.rating));
+      await rating
+        .getByText(
+          `Rated ${oneDecimal} out of ${RATING_MAX} from ${carer.reviewCount} ${carer.reviewCount === 1 ? 'review' : 'reviews'}`,
+          { exact: true },
+        )
+        .waitFor();
+      expect(
+        await rating
+          .locator('[data-star-fill]')
+          .evaluateAll((stars) => stars.map((star) => star.dataset.starFill)),
+        label,
+      ).toEqual(starFills(carer.rating).map(String));
       expect(await rating.textContent(), label).toContain(
         `(${carer.reviewCount} ${carer.reviewCount === 1 ? 'review' : 'reviews'})`,
       );

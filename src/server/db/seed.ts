@@ -23,6 +23,7 @@ import {
   type UserRow,
 } from './schema';
 import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
+import { demoPhotoUrl } from './seed-photos';
 import { builtInPlaces, demoHomeOf } from './seed-places';
 
 /** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
@@ -101,11 +102,20 @@ async function ensureCarerProfile(
   reviewerIds: Map<string, string>,
   now: Date,
 ) {
+  const photoUrl = demoPhotoUrl(carer.key);
   const [existing] = await tx
-    .select({ id: carerProfiles.id })
+    .select({ id: carerProfiles.id, photoUrl: carerProfiles.photoUrl })
     .from(carerProfiles)
     .where(eq(carerProfiles.userId, user.id));
-  if (existing) return;
+  if (existing) {
+    // Demo data seeded before the portraits: a seeded carer who cannot sign in (no password), and
+    // so never chose a photo, gets theirs (issue 21 point 12).
+    if (existing.photoUrl === null && user.passwordHash === null) {
+      await tx.update(carerProfiles).set({ photoUrl }).where(eq(carerProfiles.id, existing.id));
+      await tx.update(users).set({ profileImageUrl: photoUrl }).where(eq(users.id, user.id));
+    }
+    return;
+  }
   const ratings = carer.reviews.map((review) => review.rating);
   const home = await demoHomeOf(carer, now);
   const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : 0;
@@ -115,6 +125,7 @@ async function ensureCarerProfile(
       userId: user.id,
       firstName: carer.firstName,
       lastName: carer.lastName,
+      photoUrl,
       specialization: carer.specialization,
       experience: carer.experience,
       location: carer.location,
@@ -135,6 +146,8 @@ async function ensureCarerProfile(
     })
     .returning({ id: carerProfiles.id });
   if (!profile) throw new Error(`could not create the profile of ${carer.email}`);
+  // The account's picture is the profile photo, as when a carer uploads one (settings).
+  await tx.update(users).set({ profileImageUrl: photoUrl }).where(eq(users.id, user.id));
   if (carer.reviews.length > 0) {
     await tx.insert(reviews).values(
       carer.reviews.map((review) => ({

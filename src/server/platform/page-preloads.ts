@@ -22,6 +22,9 @@ export const FIRST_PAGE_MODULES: Readonly<Record<string, string>> = {
   [paths.register]: 'features/auth/pages/register-page.tsx',
 };
 
+/** The built name of the web font's Latin subset (Fontsource's Inter, variable weights). */
+export const LATIN_FONT_FILE = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -49,11 +52,16 @@ export function createPagePreloads(webDir: string): (pageUrl: string, hasSession
   const entryFiles = new Set(chunkFiles(manifest, 'index.html'));
   const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
   const moduleLink = (file: string) => `</${file}>; rel=modulepreload`;
+  // The web font's Latin file: every first paint sets text in it (issue 21 point 12). The other
+  // scripts' subsets load only on pages that use their characters, so they are not preloaded.
+  const fontFile = Object.values(manifest).find((chunk) => LATIN_FONT_FILE.test(chunk.file))?.file;
+  const fontLink = fontFile ? `</${fontFile}>; rel=preload; as=font; type="font/woff2"; crossorigin` : null;
 
   return (pageUrl, hasSession) => {
     const url = new URL(pageUrl, 'http://localhost');
     const page = url.pathname.replace(/(.)\/+$/, '$1');
     const links = [fetchLink(apiPaths.session)];
+    if (fontLink) links.push(fontLink);
     // Signed in, '/' is the signed-in home, not the landing: only the check is worth starting.
     const module = page === paths.home && hasSession ? undefined : FIRST_PAGE_MODULES[page];
     if (module) {

@@ -37,6 +37,37 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
+const STARS = 5;
+
+/**
+ * How much of each of the five stars is filled, from 0 to 1, for the rating as it is shown (one
+ * decimal): 4.8 gives [1, 1, 1, 1, 0.8] (issue 21 point 12; SPEC 2 filled only whole stars).
+ */
+export function starFills(rating: number): number[] {
+  const shown = Number.isFinite(rating) ? Number(formatRating(rating)) : 0;
+  return Array.from({ length: STARS }, (_, index) => {
+    const fill = Math.min(1, Math.max(0, shown - index));
+    return Math.round(fill * 10) / 10;
+  });
+}
+
+/** '(12 reviews)', '(1 review)'. */
+export function reviewCountText(count: number): string {
+  return `(${count} ${count === 1 ? 'review' : 'reviews'})`;
+}
+
+/** Shown instead of '0.0 (0 reviews)' for a carer nobody has reviewed yet (issue 21 point 12). */
+export const NEW_CARER_LABEL = 'New';
+
+/**
+ * What a screen reader hears for a carer's rating: 'Rated 4.8 out of 5 from 12 reviews', or
+ * 'New carer, no reviews yet'.
+ */
+export function ratingSummaryLabel(rating: number, reviewCount: number): string {
+  if (reviewCount <= 0) return 'New carer, no reviews yet';
+  return `Rated ${formatRating(rating)} out of ${STARS} from ${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+}
+
 /** Initials of first and last name ('SK'), or `fallback` when there are none (SPEC section 2). */
 export function initialsOf(
   person: { firstName?: string | null; lastName?: string | null },

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { ADMIN_CONFIRM, ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
-import { formatRateRange, formatRating } from '@web/lib/format';
+import { RatingSummary } from '@web/components/star-rating';
+import { formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteCarer } from '../api/admin-carers';
 import { useCarerList } from '../api/admin-lists';
@@ -17,10 +18,6 @@ import { CarerDialog } from '../components/carer-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CarerPhoto } from '../components/customer-avatar';
 import { ListError } from '../components/list-error';
-
-function reviewCountText(count: number): string {
-  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
-}
 
 function TestCarerCard({
   carer,
@@ -62,11 +59,10 @@ function TestCarerCard({
           <dd>{carer.location}</dd>
         </div>
         <div className="flex items-center gap-1">
-          <dt>
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span className="sr-only">Rating:</span>
-          </dt>
-          <dd>{`${formatRating(carer.rating)} (${reviewCountText(carer.reviewCount)})`}</dd>
+          <dt className="sr-only">Rating:</dt>
+          <dd>
+            <RatingSummary rating={carer.rating} reviewCount={carer.reviewCount} />
+          </dd>
         </div>
       </dl>
       <p className="line-clamp-3 text-sm text-muted-foreground">{carer.description}</p>

@@ -15,7 +15,7 @@ import {
   formatHoursPerWeek,
 } from '@web/components/care-requests/care-request-format';
 import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
-import { StarRating } from '@web/components/star-rating';
+import { RatingSummary } from '@web/components/star-rating';
 import { Alert } from '@web/components/ui/alert';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -23,7 +23,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatLongDateGB, formatMiles, formatRating } from '@web/lib/format';
+import { formatLongDateGB, formatMiles } from '@web/lib/format';
 import { useUpdateCareRequest } from '../api/care-requests';
 import { CareRequestForm, requestToFormValues } from './care-request-form';
 
@@ -135,13 +135,7 @@ function Responder({ responder }: { responder: CareRequestResponder }) {
           >
             {responder.firstName}
           </Link>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <StarRating rating={responder.rating} />
-            <span aria-hidden="true">{formatRating(responder.rating)}</span>
-            <span className="text-muted-foreground">
-              ({responder.reviewCount} {responder.reviewCount === 1 ? 'review' : 'reviews'})
-            </span>
-          </span>
+          <RatingSummary rating={responder.rating} reviewCount={responder.reviewCount} />
           <span className="text-muted-foreground">
             {responder.distanceMiles === null
               ? 'Distance not known'

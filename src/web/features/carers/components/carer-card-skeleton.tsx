@@ -30,7 +30,7 @@ export function CarerCardSkeleton() {
         <Skeleton className="h-5 w-3/5" />
       </div>
       <div className="mt-auto pt-2">
-        <ContactAreaSkeleton />
+        <ContactAreaSkeleton layout="line" />
       </div>
     </Card>
   );

@@ -3,19 +3,14 @@ import { Link } from 'react-router';
 import { carerDisplayName, type PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
-import { StarRating } from '@web/components/star-rating';
+import { RatingSummary } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
-import { formatMiles, formatRateRange, formatRating } from '@web/lib/format';
+import { formatMiles, formatRateRange } from '@web/lib/format';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea } from './contact-area';
 import { SaveCarerButton } from './save-carer-button';
-
-/** '(12 reviews)', '(1 review)'. */
-export function reviewCountText(count: number): string {
-  return `(${count} ${count === 1 ? 'review' : 'reviews'})`;
-}
 
 export function VerifiedBadge() {
   return (
@@ -26,16 +21,9 @@ export function VerifiedBadge() {
   );
 }
 
+/** Stars filled to the rating, the number and the review count; 'New' before the first review. */
 export function CarerRating({ carer }: { carer: PublicCarer }) {
-  return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <StarRating rating={carer.rating} />
-      <span aria-hidden="true" className="font-semibold text-foreground">
-        {formatRating(carer.rating)}
-      </span>
-      <span className="text-muted-foreground">{reviewCountText(carer.reviewCount)}</span>
-    </p>
-  );
+  return <RatingSummary rating={carer.rating} reviewCount={carer.reviewCount} testId="carer-rating" />;
 }
 
 /** SPEC section 2 carer card, for search results and the saved list. */
@@ -117,7 +105,7 @@ export function CarerCard({
         />
       </div>
 
-      <ContactArea carer={carer} className="mt-auto pt-2" />
+      <ContactArea carer={carer} layout="line" className="mt-auto pt-2" />
     </Card>
   );
 }

@@ -64,23 +64,64 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
   );
 }
 
+/**
+ * The search card's lock (issue 21 point 12): the same title, text and link as the profile
+ * page's panel, as one line of text instead of a panel that doubled the card's height. The link
+ * sits in the sentence, so the line wraps like text on a phone rather than squeezing beside a button.
+ */
+function LockedLine({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <p
+      className="rounded-md border border-border bg-muted px-3 py-2 text-xs leading-5"
+      data-testid="contact-lock-line"
+    >
+      <Lock aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px] text-primary" />
+      <span className="font-semibold text-foreground">{title}</span>
+      <span className="text-muted-foreground">{`: ${text}. `}</span>
+      {action}
+    </p>
+  );
+}
+
+const LINE_LINK =
+  'font-semibold whitespace-nowrap text-primary underline underline-offset-4 hover:text-primary-hover';
+
+type ContactLayout = 'panel' | 'line';
+
 /** SPEC section 2 "Contact area": what a visitor may do to reach this carer depends on who they are. */
-export function ContactArea({ carer, className }: { carer: PublicCarer; className?: string }) {
+export function ContactArea({
+  carer,
+  className,
+  layout = 'panel',
+}: {
+  carer: PublicCarer;
+  className?: string;
+  /** 'line' on search cards: the lock is one compact row; the profile page keeps the panel. */
+  layout?: ContactLayout;
+}) {
   const { user } = useAuth();
+  const Locked = layout === 'line' ? LockedLine : LockedOverlay;
   const location = useLocation();
   const state = contactState(user);
 
   if (state === 'signedOut') {
     const returnTo = `${location.pathname}${location.search}`;
+    const signInHref = `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
     return (
       <div className={className} data-testid="contact-area">
-        <LockedOverlay
+        <Locked
           title="Sign In Required"
           text="Please sign in to view contact details"
           action={
-            <Button asChild size="sm">
-              <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
-            </Button>
+            layout === 'line' ? (
+              <a href={signInHref} className={LINE_LINK}>
+                Sign In
+              </a>
+            ) : (
+              <Button asChild size="sm">
+                <a href={signInHref}>Sign In</a>
+              </Button>
+            )
           }
         />
       </div>
@@ -90,13 +131,19 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
   if (state === 'needsSubscription') {
     return (
       <div className={className} data-testid="contact-area">
-        <LockedOverlay
+        <Locked
           title="Subscription Required"
           text="Subscribe to access carer contact information"
           action={
-            <Button asChild size="sm">
-              <Link to={paths.subscription}>Subscribe Now</Link>
-            </Button>
+            layout === 'line' ? (
+              <Link to={paths.subscription} className={LINE_LINK}>
+                Subscribe Now
+              </Link>
+            ) : (
+              <Button asChild size="sm">
+                <Link to={paths.subscription}>Subscribe Now</Link>
+              </Button>
+            )
           }
         />
       </div>
@@ -145,11 +192,11 @@ export function ContactArea({ carer, className }: { carer: PublicCarer; classNam
 }
 
 /** Holds the contact area's space while results load, so cards do not jump when they arrive. */
-export function ContactAreaSkeleton() {
+export function ContactAreaSkeleton({ layout = 'panel' }: { layout?: ContactLayout }) {
   const { user } = useAuth();
   const state = contactState(user);
   if (state === 'signedOut' || state === 'needsSubscription') {
-    return <Skeleton className="min-h-36" />;
+    return <Skeleton className={layout === 'line' ? 'h-14' : 'min-h-36'} />;
   }
   if (state === 'notCustomer') return <Skeleton className="h-5 w-3/4" />;
   return <Skeleton className="h-10" />;

@@ -7,7 +7,13 @@ import { StarRating } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatLongDateGB, formatMiles, formatRateRange, formatRating } from '@web/lib/format';
+import {
+  formatLongDateGB,
+  formatMiles,
+  formatRateRange,
+  formatRating,
+  NEW_CARER_LABEL,
+} from '@web/lib/format';
 import { AvailabilityTable } from '@web/components/availability-grid';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
@@ -18,8 +24,9 @@ function Statistics({ profile }: { profile: OwnCarerProfile }) {
   const stats = [
     {
       label: 'Rating',
-      value: formatRating(profile.rating),
-      extra: <StarRating rating={profile.rating} />,
+      // Issue 21 point 12: 'New' until the first review, not '0.0' and five empty stars.
+      value: profile.reviewCount > 0 ? formatRating(profile.rating) : NEW_CARER_LABEL,
+      extra: profile.reviewCount > 0 ? <StarRating rating={profile.rating} /> : null,
     },
     { label: 'Reviews', value: String(profile.reviewCount), extra: null },
     {

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_QUALIFICATIONS, LANDING_DESCRIPTION_MAX_LENGTH } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
-import { StarRating } from '@web/components/star-rating';
+import { RatingSummary } from '@web/components/star-rating';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatRateRange, formatRating, initialsOf } from '@web/lib/format';
+import { formatRateRange, initialsOf } from '@web/lib/format';
 
 /** The first 100 characters and an ellipsis when the description is longer (SPEC 2 landing card). */
 export function truncateDescription(text: string, max = LANDING_DESCRIPTION_MAX_LENGTH): string {
@@ -90,15 +90,7 @@ export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="landing-carer-rating">
-          <StarRating rating={carer.rating} />
-          <span aria-hidden="true" className="font-semibold">
-            {formatRating(carer.rating)}
-          </span>
-          <span className="text-muted-foreground">
-            ({carer.reviewCount} {carer.reviewCount === 1 ? 'review' : 'reviews'})
-          </span>
-        </p>
+        <RatingSummary rating={carer.rating} reviewCount={carer.reviewCount} testId="landing-carer-rating" />
         {carer.isVerified ? <span className={`${BADGE} bg-green-100 text-green-900`}>Verified</span> : null}
       </div>
 

@@ -1,8 +1,9 @@
-import { Check, HeartHandshake, MapPin, ShieldCheck, Star } from 'lucide-react';
+import { Check, MapPin, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { TAGLINE } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
+import heroImageUrl from '@web/assets/illustrations/hero-tea-at-home.svg?no-inline';
 
 const TRUST_POINTS = [
   'DBS-checked, verified carers',
@@ -10,24 +11,40 @@ const TRUST_POINTS = [
   'Local carers across the UK',
 ] as const;
 
-const CHIP = 'absolute flex items-center gap-2 rounded-lg bg-white px-4 py-3 text-sm font-medium shadow-lg';
+const CHIP =
+  'absolute hidden items-center gap-2 rounded-lg bg-white px-4 py-3 text-sm font-medium shadow-lg lg:flex';
 
-/** Drawn with CSS and icons instead of a photo, so the hero costs no image download. */
+/** Its drawn size; the picture scales down with the column and keeps its shape. */
+export const HERO_IMAGE = { width: 560, height: 480 } as const;
+export const HERO_IMAGE_ALT =
+  'Illustration: a carer and an older woman sitting together on her sofa at home, sharing a cup of tea';
+
+/**
+ * An illustration drawn for us (scripts/make-illustrations.ts), 4 KB of SVG: beside the text on a
+ * wide screen, under it on a phone, where it is below the fold and so loads lazily.
+ */
 function HeroIllustration() {
   return (
-    <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-md lg:block">
-      <div className="flex aspect-square items-center justify-center rounded-[2rem] bg-linear-to-br from-primary to-primary-hover">
-        <HeartHandshake className="size-40 text-white/90" strokeWidth={1.25} />
-      </div>
-      <div className={`${CHIP} top-10 -left-6`}>
+    <div className="relative mx-auto w-full max-w-md">
+      <img
+        src={heroImageUrl}
+        alt={HERO_IMAGE_ALT}
+        width={HERO_IMAGE.width}
+        height={HERO_IMAGE.height}
+        loading="lazy"
+        decoding="async"
+        className="h-auto w-full rounded-[2rem] shadow-sm"
+        data-testid="hero-image"
+      />
+      <div aria-hidden="true" className={`${CHIP} top-10 -left-6`}>
         <ShieldCheck className="size-5 text-primary" />
         DBS checked
       </div>
-      <div className={`${CHIP} top-1/2 -right-4`}>
+      <div aria-hidden="true" className={`${CHIP} top-1/2 -right-4`}>
         <Star className="size-5 fill-amber-400 text-amber-500" />
         Reviewed by families
       </div>
-      <div className={`${CHIP} bottom-8 left-6`}>
+      <div aria-hidden="true" className={`${CHIP} bottom-8 left-6`}>
         <MapPin className="size-5 text-primary" />
         Carers near you
       </div>

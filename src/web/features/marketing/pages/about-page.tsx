@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { CARER_EARNINGS_SHARE_PERCENT, PRODUCT_NAME } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
+import aboutImageUrl from '@web/assets/illustrations/about-kitchen-table.svg?no-inline';
 import { usePageTitle } from '@web/lib/use-page-title';
+
+/** Drawn for us (scripts/make-illustrations.ts): 5 KB of SVG, below the fold, so loaded lazily. */
+export const ABOUT_IMAGE_ALT =
+  'Illustration: a carer in a headscarf chatting with an older man and his daughter around their kitchen table, with a pot of tea';
 
 const FOUNDER = { name: 'Rachel Adeyemi', role: `Founder of ${PRODUCT_NAME}` } as const;
 
@@ -91,6 +96,16 @@ export function AboutPage() {
             carers deal with each other directly.
           </p>
         </div>
+        <img
+          src={aboutImageUrl}
+          alt={ABOUT_IMAGE_ALT}
+          width={720}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="mt-8 h-auto w-full rounded-3xl"
+          data-testid="about-image"
+        />
         <figure className="mt-8 rounded-lg border-l-4 border-primary bg-secondary p-6">
           <blockquote className="text-lg leading-relaxed font-medium text-secondary-foreground">
             <p>
