@@ -32,6 +32,40 @@ export function planSummary(type: SubscriptionType): string {
   return `${name} (${formatPounds(PLAN_FOR_TYPE[type].amountPence)})`;
 }
 
+/**
+ * The price of a plan with its period, the one label every screen uses for the plan a person has
+ * (issue 21 point 9): '£49/3 months', '£10/month', '£100/year'.
+ */
+export function planPriceLabel(type: SubscriptionType): string {
+  const period = type === 'monthly' ? 'month' : type === 'annual' ? 'year' : '3 months';
+  return `${formatPounds(PLAN_FOR_TYPE[type].amountPence)}/${period}`;
+}
+
+/** The plan's name as the pages show it: '3-Month Access', 'Monthly Plan', 'Annual Plan'. */
+export function planName(type: SubscriptionType): string {
+  return PLAN_FOR_TYPE[type].label;
+}
+
+/** How a plan is paid, in the words of SPEC's pricing and subscribe pages. */
+export const PLAN_BILLING_NOTES: Record<SubscriptionType, string> = {
+  three_month: 'One-time payment, no recurring fees.',
+  monthly: 'Billed monthly, cancel anytime',
+  annual: 'One-time payment',
+};
+
+/** What the Annual plan saves against twelve Monthly payments (SPEC 2: 'Save £20'). */
+export const ANNUAL_SAVING_PENCE = PLANS.monthly.amountPence * PLANS.annual.months - PLANS.annual.amountPence;
+
+/**
+ * The three family plans, in the order the pages set them side by side (/pricing, issue 21
+ * point 9): 3-Month Access, Monthly, Annual.
+ */
+export const FAMILY_PLAN_TYPES = [
+  'three_month',
+  'monthly',
+  'annual',
+] as const satisfies readonly SubscriptionType[];
+
 /** '£49', '£10.50': whole pounds without pence, otherwise two decimals. */
 export function formatPounds(amountPence: number): string {
   const pounds = amountPence / 100;

@@ -10,6 +10,17 @@ export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * The statuses a payment history shows: the provider answered a payment the person submitted.
+ * `pending` is a payment form that is open (or was left), `cancelled` one replaced unpaid: neither
+ * was paid or tried, so neither is history (issue 21 point 4).
+ */
+export const HISTORY_PAYMENT_STATUSES = [
+  'succeeded',
+  'failed',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+
 export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -36,6 +47,35 @@ export const SubscriptionStatus = z.object({
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
+/**
+ * The optional body of POST /api/create-subscription and POST /api/carer-membership (SPEC: no
+ * body). `extend: true` is the person's explicit choice to pay for more time while their access
+ * (or paid membership) still runs; without it such a payment is refused with 409 (issue 21 point 4).
+ */
+export const ExtendInput = z.object({ extend: z.boolean().optional() }).nullish();
+export type ExtendInput = z.infer<typeof ExtendInput>;
+
+/**
+ * One plan as this account could buy it now (GET /api/subscription/plans): allowed, with the end
+ * date paying now would give (`extendsAccess` when it adds to access that still runs), or refused
+ * with the rule's message. Computed by the server's purchase rules (decision 0018).
+ */
+export const PlanOption = z.object({
+  type: z.enum(SUBSCRIPTION_TYPES),
+  allowed: z.boolean(),
+  /** Paying now gives access until this date (ISO); null when refused. */
+  expiresAtIfPaid: z.string().nullable(),
+  /** The payment would add to access that still runs: the person must choose to extend. */
+  extendsAccess: z.boolean(),
+  /** Why it is refused; null when allowed. */
+  reason: z.string().nullable(),
+});
+export type PlanOption = z.infer<typeof PlanOption>;
+
+/** GET /api/subscription/plans: the three plans in the order of FAMILY_PLAN_TYPES. */
+export const SubscriptionPlans = z.object({ plans: z.array(PlanOption) });
+export type SubscriptionPlans = z.infer<typeof SubscriptionPlans>;
+
 /** POST /api/create-subscription (3-Month Access, no body) → the payment form's secret. */
 export const CreateSubscriptionResponse = z.object({ clientSecret: z.string() });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
@@ -43,6 +83,8 @@ export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionRespon
 /** POST /api/subscribe: SPEC 7 `{type: monthly or annual}`; any other field (an amount) is ignored. */
 export const SubscribeInput = z.object({
   type: z.enum(['monthly', 'annual'], { error: 'Choose the Monthly or the Annual plan.' }),
+  /** See ExtendInput: the explicit choice to add to access that still runs. */
+  extend: z.boolean().optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
 
@@ -63,7 +105,11 @@ export const PaymentHistoryItem = z.object({
 });
 export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
 
-/** GET /api/payments: the signed-in user's payments, newest first. */
+/**
+ * GET /api/payments: the signed-in user's payments, newest first. Only payments the person
+ * submitted and the provider answered (paid, failed, refunded) are history: a payment form that
+ * was opened and left is not (docs/decisions/0027-payment-attempts.md).
+ */
 export const PaymentHistory = z.object({ payments: z.array(PaymentHistoryItem) });
 export type PaymentHistory = z.infer<typeof PaymentHistory>;
 
@@ -127,6 +173,13 @@ export const CarerMembership = z.object({
   listedUntil: z.string().nullable(),
   /** When the next £29 is taken; null when nothing will be charged. */
   nextPaymentDate: z.string().nullable(),
+  /**
+   * Paying now would list the profile until this date; null while a membership renews (nothing to
+   * start). When `renewalNeedsChoice`, a paid period still runs and the start must say `extend: true`.
+   */
+  listedUntilIfPaid: z.string().nullable(),
+  renewalNeedsChoice: z.boolean(),
+  /** Payments with an outcome (paid, failed, refunded); a form opened and left is not one. */
   payments: z.array(PaymentHistoryItem),
 });
 export type CarerMembership = z.infer<typeof CarerMembership>;
@@ -176,6 +229,10 @@ export const SUBSCRIPTION_MESSAGES = {
   onlyCustomers: 'Plans are for family accounts. Carers list their profile with the carer membership.',
   onlyCarers: 'The membership is for carer accounts.',
   accessStillActive: 'You already have access. You can start the Monthly plan when your current access ends.',
+  extendRequired:
+    'You already have access. To pay for more time now, choose to extend your access: its new end date is shown before you pay.',
+  membershipRenewalRequired:
+    'Your membership is still paid for. To start a new one now, choose to renew it: the new listing date is shown before you pay.',
   planStillActive: `You already have a plan. You can buy your next one in the last ${PLAN_RENEWAL_WINDOW_DAYS} days of your current access.`,
   refundedPlanAlreadyActive:
     'This payment was refunded: a plan was already active on your account when it went through.',

@@ -211,7 +211,7 @@ beforeAll(async () => {
   const started = await ok(world.bystander.cookie, {
     method: 'POST',
     url: '/api/subscribe',
-    payload: { type: 'annual' },
+    payload: { type: 'annual', extend: true },
   });
   world.bystanderClientSecret = started.json<{ clientSecret: string }>().clientSecret;
 
@@ -262,7 +262,11 @@ async function recordFor(
       const started =
         caller.user.role === 'carer'
           ? await ok(caller.cookie, { method: 'POST', url: '/api/carer-membership' })
-          : await ok(caller.cookie, { method: 'POST', url: '/api/subscribe', payload: { type: 'annual' } });
+          : await ok(caller.cookie, {
+              method: 'POST',
+              url: '/api/subscribe',
+              payload: { type: 'annual', extend: true },
+            });
       return { id: '', clientSecret: started.json<{ clientSecret: string }>().clientSecret };
     }
     case 'review':

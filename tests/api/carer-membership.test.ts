@@ -98,12 +98,17 @@ describe('the introductory period and the listing', () => {
     expect(carer.profile.listedUntil).toBe(
       new Date(created.getTime() + CARER_INTRODUCTORY_DAYS * 86_400_000).toISOString(),
     );
-    expect(await membershipOf(carer.cookie)).toEqual({
+    const membership = await membershipOf(carer.cookie);
+    expect(membership).toEqual({
       state: 'introductory',
       listedUntil: carer.profile.listedUntil,
       nextPaymentDate: null,
+      listedUntilIfPaid: expect.any(String),
+      renewalNeedsChoice: false,
       payments: [],
     });
+    // The 30 introductory days end before a month paid now would.
+    expectNear(membership.listedUntilIfPaid, addCalendarMonths(new Date(), 1));
     expect((await inSearch(carer.town)).map((c) => c.id)).toEqual([carer.profile.id]);
     expect((await t.app.inject({ url: `/api/carers/${carer.profile.id}` })).statusCode).toBe(200);
   });
@@ -228,6 +233,36 @@ describe('paying the membership', () => {
     expect(
       (await t.injectAs(carer.cookie, { method: 'POST', url: '/api/carer-membership' })).statusCode,
     ).toBe(200);
+  });
+
+  // Issue 21 point 4: no second membership by accident, no opened form in the payments.
+  it('starts a new membership while a cancelled one still lists the profile only as an explicit renewal', async () => {
+    const carer = await carerWithProfile();
+    const opened = await t.injectAs(carer.cookie, { method: 'POST', url: '/api/carer-membership' });
+    expect(opened.statusCode).toBe(200);
+    expect((await membershipOf(carer.cookie)).payments).toEqual([]);
+    await payMembership(carer.cookie);
+    const paid = await membershipOf(carer.cookie);
+    expect(paid).toMatchObject({ listedUntilIfPaid: null, renewalNeedsChoice: false });
+    expect(
+      (await t.injectAs(carer.cookie, { method: 'POST', url: '/api/carer-membership/cancel' })).statusCode,
+    ).toBe(200);
+    await setListedUntil(carer.profile.id, addCalendarMonths(new Date(), 2));
+    const cancelling = await membershipOf(carer.cookie);
+    expect(cancelling).toMatchObject({ state: 'cancelling', renewalNeedsChoice: true });
+    // The new month would end before the listing does: the listing date stays.
+    expect(cancelling.listedUntilIfPaid).toBe(cancelling.listedUntil);
+
+    const implicit = await t.injectAs(carer.cookie, { method: 'POST', url: '/api/carer-membership' });
+    expect(implicit.statusCode).toBe(409);
+    expect(implicit.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.membershipRenewalRequired });
+    const explicit = await t.injectAs(carer.cookie, {
+      method: 'POST',
+      url: '/api/carer-membership',
+      payload: { extend: true },
+    });
+    expect(explicit.statusCode).toBe(200);
+    expect((await membershipOf(carer.cookie)).payments.map((p) => p.status)).toEqual(['succeeded']);
   });
 
   it('renews an uncancelled membership at the end of its period, moving the listing on a month', async () => {

@@ -9,6 +9,8 @@ import {
   SUBSCRIPTION_MESSAGES,
   type PaymentHistory,
   type PaymentsConfig,
+  type PlanOption,
+  type SubscriptionPlans,
   type SubscribeResponse,
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
@@ -39,8 +41,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const customer = () => t.register();
-const createThreeMonth = (cookie: string | undefined) =>
-  t.injectAs(cookie, { method: 'POST', url: '/api/create-subscription' });
+const createThreeMonth = (cookie: string | undefined, payload?: { extend: boolean }) =>
+  t.injectAs(cookie, { method: 'POST', url: '/api/create-subscription', ...(payload ? { payload } : {}) });
+const plansOf = async (cookie: string) => {
+  const response = await t.injectAs(cookie, { url: '/api/subscription/plans' });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return Object.fromEntries(
+    response.json<SubscriptionPlans>().plans.map((plan) => [plan.type, plan]),
+  ) as Record<PlanOption['type'], PlanOption>;
+};
 const subscribe = (cookie: string | undefined, payload: Record<string, unknown>) =>
   t.injectAs(cookie, { method: 'POST', url: '/api/subscribe', payload });
 const statusOf = async (cookie: string) =>
@@ -319,11 +329,35 @@ describe('extending and expiry', () => {
     const person = await paidCustomer('annual');
     expectNear((await userRow(t, person.user.id)).subscriptionExpiresAt, addCalendarMonths(new Date(), 12));
     const annualExpiry = await expiringIn(person.user.id, PLAN_RENEWAL_WINDOW_DAYS - 1);
-    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    const { clientSecret } = (await createThreeMonth(person.cookie, { extend: true })).json<{
+      clientSecret: string;
+    }>();
     expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
     const status = await statusOf(person.cookie);
     expect(status.subscriptionType).toBe('three_month');
     expect(status.expiresAt).toBe(addCalendarMonths(annualExpiry, 3).toISOString());
+  });
+
+  // Issue 21 point 4: a checkout that opens by itself never becomes a second payment.
+  it('starts a payment during access only as an explicit extension (409 otherwise), on both routes', async () => {
+    const person = await paidCustomer('annual');
+    await expiringIn(person.user.id, PLAN_RENEWAL_WINDOW_DAYS - 1);
+    for (const response of [
+      await createThreeMonth(person.cookie),
+      await createThreeMonth(person.cookie, { extend: false }),
+      await subscribe(person.cookie, { type: 'annual' }),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.extendRequired });
+    }
+    expect((await paymentsOf(t, person.user.id)).map((p) => p.plan)).toEqual(['annual']);
+    expect((await createThreeMonth(person.cookie, { extend: true })).statusCode).toBe(200);
+    expect((await subscribe(person.cookie, { type: 'annual', extend: true })).statusCode).toBe(200);
+    // Outside the window the rule's own reason comes first, extension or not.
+    await expiringIn(person.user.id, PLAN_RENEWAL_WINDOW_DAYS + 5);
+    const early = await createThreeMonth(person.cookie, { extend: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.planStillActive });
   });
 
   it('refuses a second plan earlier than the last 30 days of the current one (409), when starting and when confirming', async () => {
@@ -547,17 +581,96 @@ describe('the Monthly plan', () => {
   });
 });
 
+describe('GET /api/subscription/plans', () => {
+  it('offers a new customer all three plans with the end date paying now gives', async () => {
+    const person = await customer();
+    const plans = await plansOf(person.cookie);
+    expect(Object.keys(plans)).toEqual(['three_month', 'monthly', 'annual']);
+    for (const [type, months] of [
+      ['three_month', 3],
+      ['monthly', 1],
+      ['annual', 12],
+    ] as const) {
+      expect(plans[type]).toMatchObject({ allowed: true, extendsAccess: false, reason: null });
+      expectNear(new Date(plans[type].expiresAtIfPaid!), addCalendarMonths(new Date(), months));
+    }
+  });
+
+  it('tells a subscriber why no plan can be bought yet, then offers the extension and its exact end date', async () => {
+    const person = await paidCustomer('annual');
+    const early = await plansOf(person.cookie);
+    expect(early.three_month).toEqual({
+      type: 'three_month',
+      allowed: false,
+      expiresAtIfPaid: null,
+      extendsAccess: false,
+      reason: SUBSCRIPTION_MESSAGES.planStillActive,
+    });
+    expect(early.annual.reason).toBe(SUBSCRIPTION_MESSAGES.planStillActive);
+    expect(early.monthly.reason).toBe(SUBSCRIPTION_MESSAGES.accessStillActive);
+
+    const expiry = await expiringIn(person.user.id, 10);
+    const late = await plansOf(person.cookie);
+    expect(late.three_month).toEqual({
+      type: 'three_month',
+      allowed: true,
+      expiresAtIfPaid: addCalendarMonths(expiry, 3).toISOString(),
+      extendsAccess: true,
+      reason: null,
+    });
+    expect(late.annual.expiresAtIfPaid).toBe(addCalendarMonths(expiry, 12).toISOString());
+    expect(late.monthly.allowed).toBe(false);
+    // The date shown is the date given.
+    const { clientSecret } = (await createThreeMonth(person.cookie, { extend: true })).json<{
+      clientSecret: string;
+    }>();
+    expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
+    expect((await statusOf(person.cookie)).expiresAt).toBe(late.three_month.expiresAtIfPaid);
+  });
+
+  it('is for customers only', async () => {
+    for (const who of ['carer', 'admin']) {
+      const response = await t.injectAs(cookies[who], { url: '/api/subscription/plans' });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});
+
 describe('GET /api/payments', () => {
+  // Issue 21 point 4: opening a checkout is not a payment; submitting the card is.
+  it('shows no payment for a checkout opened and left; a submitted card shows, once, with its outcome', async () => {
+    const person = await customer();
+    const history = async () =>
+      (await t.injectAs(person.cookie, { url: '/api/payments' }))
+        .json<PaymentHistory>()
+        .payments.map((p) => [p.plan, p.status]);
+    const { clientSecret } = (await createThreeMonth(person.cookie)).json<{ clientSecret: string }>();
+    await subscribe(person.cookie, { type: 'monthly' });
+    await subscribe(person.cookie, { type: 'annual' });
+    expect(await history()).toEqual([]);
+
+    const declined = await confirmDemo(t, person.cookie, clientSecret, demoCard(DEMO_CARDS.declined));
+    expect(declined.statusCode).toBe(402);
+    expect(await history()).toEqual([['three_month', 'failed']]);
+    expect((await confirmDemo(t, person.cookie, clientSecret)).statusCode).toBe(200);
+    expect(await history()).toEqual([['three_month', 'succeeded']]);
+    // The rows of the forms left open are still kept (the provider may hold them), just not shown.
+    expect((await paymentsOf(t, person.user.id)).filter((p) => p.status === 'pending')).toHaveLength(2);
+  });
+
   it("lists the person's own payments, newest first, and nobody else's", async () => {
     const person = await paidCustomer('three_month');
     await expiringIn(person.user.id, 10);
-    await subscribe(person.cookie, { type: 'annual' });
+    const extension = await subscribe(person.cookie, { type: 'annual', extend: true });
+    expect(
+      (await confirmDemo(t, person.cookie, extension.json<SubscribeResponse>().clientSecret)).statusCode,
+    ).toBe(200);
     const other = await paidCustomer('annual');
     const response = await t.injectAs(person.cookie, { url: '/api/payments' });
     expect(response.headers['cache-control']).toBe('no-store');
     const history = response.json<PaymentHistory>().payments;
     expect(history.map((p) => [p.plan, p.status])).toEqual([
-      ['annual', 'pending'],
+      ['annual', 'succeeded'],
       ['three_month', 'succeeded'],
     ]);
     const ids = new Set((await paymentsOf(t, other.user.id)).map((p) => p.id));

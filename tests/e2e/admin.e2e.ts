@@ -10,6 +10,8 @@ import {
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
 } from '../../src/contracts/admin';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -530,5 +532,39 @@ describe('searching and paging the admin lists (issue 21 point 11)', () => {
       .locator('p.break-all')
       .allTextContents();
     expect(new Set(emails).size).toBe(total);
+  });
+});
+
+describe('one price story (issue 21 point 9)', () => {
+  it('prices a 3-Month customer as £49/3 months on Admin Management and on the dashboard alike', async () => {
+    const visitor = await open(DESKTOP);
+    const email = await registerByApi(visitor, {
+      firstName: 'Philippa',
+      lastName: 'Threemonth',
+      userType: 'customer',
+    });
+    await suite
+      .server()
+      .database.db.update(users)
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionType: 'three_month',
+        subscriptionExpiresAt: new Date(Date.now() + 60 * DAY_MS),
+      })
+      .where(eq(users.email, email));
+
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    for (const [path, searchName, listName] of [
+      ['/admin-management', 'Search customers', 'Customers'],
+      ['/admin-dashboard', 'Search customer accounts', 'Customer accounts'],
+    ] as const) {
+      await page.goto(path);
+      const search = page.getByRole('search', { name: searchName });
+      await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill(email);
+      await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).press('Enter');
+      const card = cardWith(page, listName, email);
+      await card.getByText('£49/3 months', { exact: true }).waitFor();
+      expect(await card.getByText('£100/year').count(), path).toBe(0);
+    }
   });
 });

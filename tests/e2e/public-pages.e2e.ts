@@ -14,6 +14,31 @@ describe('pricing page', () => {
     await page.getByRole('heading', { name: '3-Month Access' }).waitFor();
     await page.getByText('£49', { exact: true }).waitFor();
     await page.getByText('One-time payment, no recurring fees.').waitFor();
+    // Issue 21 point 9: the three family plans side by side, in one place.
+    const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem');
+    expect(await plans.getByRole('heading').allTextContents()).toEqual([
+      '3-Month Access',
+      'Monthly Plan',
+      'Annual Plan',
+    ]);
+    for (const [price, period] of [
+      ['£49', 'for 3 months'],
+      ['£10', '/month'],
+      ['£100', '/year'],
+    ] as const) {
+      await plans.getByText(price, { exact: true }).waitFor();
+      await plans.getByText(period, { exact: true }).waitFor();
+    }
+    await plans.getByText('Billed monthly, cancel anytime').waitFor();
+    await plans.getByText('Best Value - Save £20').waitFor();
+    const tops = await plans.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(new Set(tops).size, 'the three plans sit in one row at desktop').toBe(1);
+    expect(await page.getByRole('link', { name: 'Choose 3-Month Access' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    for (const name of ['Choose Monthly Plan', 'Choose Annual Plan']) {
+      expect(await page.getByRole('link', { name }).getAttribute('href')).toBe('/subscribe');
+    }
     const features = await page
       .getByRole('list', { name: 'What is included' })
       .getByRole('listitem')
@@ -38,6 +63,28 @@ describe('pricing page', () => {
     await page.goto('/pricing');
     await page.getByRole('heading', { name: 'Get Started Today' }).waitFor();
     await expectNoAxeViolations(page, '/pricing (mobile)');
+    // The three plans stack, within the phone's width.
+    const tops = await page
+      .getByRole('list', { name: 'Plans' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(tops).toHaveLength(3);
+    expect(tops[0]! < tops[1]! && tops[1]! < tops[2]!).toBe(true);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, '/pricing scrolls sideways at 375 px').toBeLessThanOrEqual(0);
+  });
+
+  it('tells a signed-in family which plan they have, in the same words as their other pages', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.goto('/pricing');
+    await page
+      .getByText(/^Your plan: Annual Plan \(£100\/year\), active until \d{1,2} [A-Z][a-z]+ \d{4}\./)
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Manage your plan' }).getAttribute('href')).toBe(
+      '/subscribe',
+    );
   });
 });
 

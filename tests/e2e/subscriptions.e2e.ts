@@ -6,6 +6,8 @@ import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
 import { carerProfiles, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { formatLongDateGB } from '../../src/web/lib/format';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
@@ -17,6 +19,13 @@ const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const;
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `page scrolls sideways on ${label}`).toBeLessThanOrEqual(0);
+}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -186,6 +195,107 @@ describe('checkout page (/subscription)', () => {
   }
 });
 
+describe('paying once (issue 21 point 4)', () => {
+  /** A customer whose `type` plan runs for `days` more days (set in the database: no page moves the clock). */
+  async function subscriberEndingIn(page: Page, firstName: string, days: number) {
+    const email = await newCustomer(page, firstName);
+    const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+    await suite
+      .server()
+      .database.db.update(users)
+      .set({ subscriptionStatus: 'active', subscriptionType: 'annual', subscriptionExpiresAt: expiresAt })
+      .where(eq(users.email, email));
+    return expiresAt;
+  }
+
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`shows the paid plan, not an empty card form, on Back after paying; opening the checkout is no payment (${label})`, async () => {
+      const page = await open(viewport);
+      await newCustomer(page, 'Bartholomew');
+      // Opened and left: nothing in the history.
+      await page.goto('/subscription');
+      await page.getByRole('button', { name: 'Subscribe Now - £49' }).waitFor();
+      await page.goto('/subscribe');
+      await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor();
+
+      await page.goto('/subscription');
+      await fillCard(page, DEMO_CARDS.success);
+      await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
+      await page.waitForURL(`${suite.server().baseUrl}/`);
+      await page.goBack();
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+      await page.getByRole('heading', { name: 'Your access', exact: true }).waitFor();
+      await page
+        .getByText(/^Your 3-Month Access \(£49\/3 months\) is active until \d{1,2} [A-Z][a-z]+ \d{4}\.$/)
+        .waitFor();
+      // Far from its end: why there is nothing to pay, instead of a card form.
+      await page.getByText(SUBSCRIPTION_MESSAGES.planStillActive).waitFor();
+      expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Subscribe Now/ }).count()).toBe(0);
+      if (viewport === MOBILE) {
+        await expectNoAxeViolations(page, 'checkout with access (mobile)');
+        await expectNoSidewaysScroll(page, 'checkout with access (375 px)');
+      }
+
+      await page.getByRole('link', { name: 'Manage your plan and payments' }).click();
+      const history = page.getByRole('table', { name: 'Payment history' });
+      await history.getByText('Paid', { exact: true }).waitFor();
+      expect(await history.getByRole('row').count()).toBe(2); // the header and the one payment
+      expect(await history.getByText('Pending', { exact: true }).count()).toBe(0);
+    });
+
+    it(`lets a subscriber near the end extend only by choosing it, with the new end date shown first (${label})`, async () => {
+      const page = await open(viewport);
+      const expiresAt = await subscriberEndingIn(page, 'Eulalia', 10);
+      const newEnd = formatLongDateGB(addCalendarMonths(expiresAt, 3));
+      await page.goto('/subscription');
+      await page
+        .getByText(`Your Annual Plan (£100/year) is active until ${formatLongDateGB(expiresAt)}.`)
+        .waitFor();
+      await page.getByRole('heading', { name: 'Extend your access' }).waitFor();
+      await page.getByText(`Pay £49 once and your access runs until ${newEnd}.`).waitFor();
+      expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0);
+      if (viewport === MOBILE) {
+        await expectNoAxeViolations(page, 'checkout offering an extension (mobile)');
+        await expectNoSidewaysScroll(page, 'checkout offering an extension (375 px)');
+      }
+
+      await page.getByRole('button', { name: 'Extend with 3-Month Access' }).click();
+      await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+      await fillCard(page, DEMO_CARDS.success);
+      await page.getByRole('button', { name: 'Extend Now - £49' }).click();
+      await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+      await page.getByText(`Your access now runs until ${newEnd}.`).first().waitFor();
+      expect(await page.getByText(SUBSCRIPTION_MESSAGES.paymentSuccessDescription).count()).toBe(0);
+      await page.getByText(`Your 3-Month Access (£49/3 months) is active until ${newEnd}.`).waitFor();
+      expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0);
+    });
+  }
+
+  it('offers the extension on /subscribe too, with each plan’s end date', async () => {
+    const page = await open(MOBILE);
+    const expiresAt = await subscriberEndingIn(page, 'Ignatius', 5);
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+    await page.getByText('Annual (£100)').waitFor();
+    const ways = page.getByRole('list', { name: 'Ways to extend' });
+    await ways
+      .getByText(
+        `Pay £49 once and your access runs until ${formatLongDateGB(addCalendarMonths(expiresAt, 3))}.`,
+      )
+      .waitFor();
+    await ways
+      .getByText(
+        `Pay £100 once and your access runs until ${formatLongDateGB(addCalendarMonths(expiresAt, 12))}.`,
+      )
+      .waitFor();
+    await expectNoAxeViolations(page, '/subscribe offering an extension (mobile)');
+    await expectNoSidewaysScroll(page, '/subscribe offering an extension (375 px)');
+    await ways.getByRole('button', { name: 'Extend with Annual Plan' }).click();
+    await page.getByRole('button', { name: 'Extend Now - £100' }).waitFor();
+  });
+});
+
 describe('/subscribe', () => {
   it('starts, pays for, shows and cancels a Monthly plan', async () => {
     const page = await open();
@@ -232,12 +342,19 @@ describe('/subscribe', () => {
     await history.getByText('Paid', { exact: true }).waitFor();
     await expectNoAxeViolations(page, '/subscribe active');
 
-    // A renewing Monthly plan cannot be joined by a 3-Month one: the checkout says why (409).
+    // A renewing Monthly plan cannot be joined by a 3-Month one: the checkout shows the plan and
+    // says why, with no card form and no payment started (issue 21 point 4).
+    const setups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/create-subscription')) setups.push(request.url());
+    });
     await page.goto('/subscription');
-    await toastTitle(page, SUBSCRIPTION_MESSAGES.setupFailedTitle).waitFor();
-    await page.getByRole('heading', { name: SUBSCRIPTION_MESSAGES.setupErrorTitle }).waitFor();
+    await page.getByRole('heading', { name: 'Your access', exact: true }).waitFor();
+    await page.getByText(/^Your Monthly Plan \(£10\/month\) is active until /).waitFor();
     await page.getByText(SUBSCRIPTION_MESSAGES.monthlyAlreadyRenews).waitFor();
-    await page.getByRole('link', { name: 'Manage Your Plan' }).click();
+    expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0);
+    expect(setups).toEqual([]);
+    await page.getByRole('link', { name: 'Manage your plan and payments' }).click();
     await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Cancel Plan' }).click();
@@ -430,7 +547,23 @@ describe('carer membership', () => {
     await toastTitle(page, 'Membership Cancelled').waitFor();
     await page.getByText(/^Membership cancelled — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
+    // Issue 21 point 4: renewing while the paid month still runs says what it does before paying.
+    await page
+      .getByText(
+        /^Your membership is paid until \d{1,2} [A-Z][a-z]+ \d{4} and will not renew\. Renewing now starts a new membership: you pay £29 today and it runs until \d{1,2} [A-Z][a-z]+ \d{4}; £29 is then taken each month until you cancel\.$/,
+      )
+      .waitFor();
     await expectNoAxeViolations(page, 'carer dashboard membership (cancelled)');
+    await page.getByRole('button', { name: 'Renew Membership' }).click();
+    await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
+    // Left without paying: the opened form is no payment.
+    await page.getByRole('button', { name: 'Not Now' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
+    expect(
+      await page.getByRole('table', { name: 'Membership payments' }).getByRole('row').allInnerTexts(),
+    ).toHaveLength(2); // the header and the one paid month
+    expect(await page.getByText('Pending', { exact: true }).count()).toBe(0);
   });
 
   it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {

@@ -560,9 +560,22 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
 
   // Plans and payments. Prices are the server's; no body carries an amount.
   { method: 'GET', path: '/api/payments/config', expected: everyone(200) },
-  { method: 'POST', path: '/api/create-subscription', expected: customers(200) },
-  { method: 'POST', path: '/api/subscribe', body: { type: 'annual' }, expected: customers(200) },
+  // `extend: true`: the subscribed caller's plan ends within the renewal window, and paying for
+  // more time while it runs must say so (issue 21 point 4; subscriptions.test.ts has the 409).
+  {
+    method: 'POST',
+    path: '/api/create-subscription',
+    body: { extend: true },
+    expected: customers(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/subscribe',
+    body: { type: 'annual', extend: true },
+    expected: customers(200),
+  },
   { method: 'GET', path: '/api/subscription/status', expected: signedIn(200) },
+  { method: 'GET', path: '/api/subscription/plans', expected: customers(200) },
   {
     method: 'POST',
     path: '/api/subscription/cancel',

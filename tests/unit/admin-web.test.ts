@@ -62,12 +62,15 @@ describe('admin display rules (SPEC section 2)', () => {
     expect(customerName({ firstName: ' ', lastName: 'Barker' })).toBe('Anonymous User');
   });
 
-  it("prices plans as Admin Management does: '£10/month' for monthly, '£100/year' otherwise", () => {
-    expect(managementPlanPrice('monthly')).toBe('£10/month');
-    expect(managementPlanPrice('annual')).toBe('£100/year');
-    expect(managementPlanPrice('three_month')).toBe('£100/year');
-    expect(managementPlanPrice(null)).toBeNull();
-    expect(dashboardPlanPrice('three_month')).toBe('£49/3 months');
+  // Issue 21 point 9: the plan the customer has, the same on both admin screens (SPEC said
+  // '£100/year' for anything but monthly; docs/spec-conformance.md).
+  it('prices the plan each customer actually has, alike on Admin Management and the dashboard', () => {
+    for (const price of [managementPlanPrice, dashboardPlanPrice]) {
+      expect(price('monthly')).toBe('£10/month');
+      expect(price('annual')).toBe('£100/year');
+      expect(price('three_month')).toBe('£49/3 months');
+      expect(price(null)).toBeNull();
+    }
   });
 });
 

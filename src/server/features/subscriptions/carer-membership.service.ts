@@ -1,12 +1,15 @@
+import { CARER_MEMBERSHIP } from '@contracts/pricing';
 import {
   SUBSCRIPTION_MESSAGES,
   type CarerMembership,
+  type ExtendInput,
   type CarerMembershipState,
   type StartMembershipResponse,
 } from '@contracts/subscriptions';
 import type { BillingSubscriptionRow, CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import { addCalendarMonths, laterOf } from './calendar';
 import type { PaymentStarter } from './payment-starter';
 import { toPaymentHistoryItem } from './subscriptions.service';
 import type { SubscriptionsRepository } from './subscriptions.repository';
@@ -55,15 +58,22 @@ export function createCarerMembershipService({
     const profile = await carerProfile(user);
     const [live, payments] = await Promise.all([
       repository.findLiveBillingSubscription(user.id, 'carer_membership'),
-      repository.listPayments(user.id, ['carer_membership']),
+      repository.listPaymentHistory(user.id, ['carer_membership']),
     ]);
     const everPaid = payments.some((payment) => payment.status === 'succeeded');
-    const state = stateOf(profile, live, everPaid, now());
+    const at = now();
+    const state = stateOf(profile, live, everPaid, at);
+    const renews = state === 'active' || state === 'past_due';
     return {
       state,
       listedUntil: profile.listedUntil.toISOString(),
-      nextPaymentDate:
-        state === 'active' || state === 'past_due' ? (live?.currentPeriodEnd?.toISOString() ?? null) : null,
+      nextPaymentDate: renews ? (live?.currentPeriodEnd?.toISOString() ?? null) : null,
+      // A first month paid now is listed to the later of its end and the current listing
+      // (payment-events.ts: a listing never shortens).
+      listedUntilIfPaid: renews
+        ? null
+        : laterOf(profile.listedUntil, addCalendarMonths(at, CARER_MEMBERSHIP.months)).toISOString(),
+      renewalNeedsChoice: state === 'cancelling',
       payments: payments.map(toPaymentHistoryItem),
     };
   }
@@ -72,12 +82,17 @@ export function createCarerMembershipService({
     get: membership,
 
     /** Starts the first £29 payment; the listing moves on once it is confirmed. */
-    async start(user: UserRow): Promise<StartMembershipResponse> {
+    async start(user: UserRow, input: ExtendInput): Promise<StartMembershipResponse> {
       await carerProfile(user);
       assertEmailConfirmed(user);
       const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
       if (live && !live.cancelAtPeriodEnd)
         throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipAlreadyActive);
+      // Issue 21 point 4: a new membership while a paid one still lists the profile is the
+      // carer's explicit choice, made where the new listing date was shown.
+      if (input?.extend !== true && (await membership(user)).renewalNeedsChoice) {
+        throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipRenewalRequired);
+      }
       const { clientSecret } = await starter.start(user, 'carer_membership');
       return { clientSecret };
     },

@@ -9,11 +9,10 @@ import type {
   PaymentEventEnvelope,
   PaymentProvider,
 } from '../../platform/payments/payment-provider';
-import { addCalendarMonths, laterOf } from './calendar';
+import { laterOf } from './calendar';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
-import { purchaseRefusal } from './purchase-rules';
+import { expiryIfPaid, purchaseRefusal } from './purchase-rules';
 import { receiptEmail, refundEmail } from './receipts';
-import { hasActiveSubscription } from './subscription-access';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 
 /*
@@ -144,8 +143,7 @@ export function createPaymentEventHandler({
     if (!payment.userId || terms.purpose !== null) return 0;
     const user = await repository.lockUser(payment.userId);
     if (!user) return 0;
-    const from = hasActiveSubscription(user, at) ? laterOf(user.subscriptionExpiresAt, at) : at;
-    const expiresAt = addCalendarMonths(from, terms.months);
+    const expiresAt = expiryIfPaid(user, payment.plan as 'three_month' | 'annual', at);
     await repository.setAccess(
       user.id,
       {

@@ -1,5 +1,8 @@
 import { PLAN_RENEWAL_WINDOW_DAYS, SUBSCRIPTION_MESSAGES, type PaymentPlan } from '@contracts/subscriptions';
+import type { SubscriptionType } from '@contracts/pricing';
 import type { UserRow } from '../../db/schema';
+import { addCalendarMonths, laterOf } from './calendar';
+import { PLAN_TERMS } from './plans';
 import { hasActiveSubscription } from './subscription-access';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -43,4 +46,15 @@ export async function purchaseRefusal(
   // second plan bought on top of the first (two tabs, two clicks), not a renewal.
   const remaining = (user.subscriptionExpiresAt?.getTime() ?? 0) - at.getTime();
   return remaining > WINDOW_MS ? SUBSCRIPTION_MESSAGES.planStillActive : undefined;
+}
+
+/**
+ * The end of access a plan paid at `at` gives (decision 0006): a one-time plan adds its calendar
+ * months to the later of now and access that still runs; Monthly's first period is a month.
+ * The checkout shows it before the person pays (issue 21 point 4); payment-events.ts grants it.
+ */
+export function expiryIfPaid(user: UserRow, plan: SubscriptionType, at: Date): Date {
+  if (plan === 'monthly') return addCalendarMonths(at, PLAN_TERMS.monthly.months);
+  const from = hasActiveSubscription(user, at) ? laterOf(user.subscriptionExpiresAt, at) : at;
+  return addCalendarMonths(from, PLAN_TERMS[plan].months);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { PaymentPlan } from '@contracts/subscriptions';
+import { HISTORY_PAYMENT_STATUSES, type PaymentPlan } from '@contracts/subscriptions';
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,
@@ -185,11 +185,22 @@ export function createSubscriptionsRepository(db: Executor) {
       return row;
     },
 
-    async listPayments(userId: string, plans?: readonly PaymentPlan[]): Promise<PaymentRow[]> {
+    /**
+     * The person's payment history, newest first: payments the provider answered (paid, failed,
+     * refunded). A pending row is a payment form opened and not (yet) paid, a cancelled one was
+     * replaced unpaid: neither is shown (docs/decisions/0027-payment-attempts.md).
+     */
+    async listPaymentHistory(userId: string, plans?: readonly PaymentPlan[]): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.userId, userId), plans ? inArray(payments.plan, [...plans]) : undefined))
+        .where(
+          and(
+            eq(payments.userId, userId),
+            inArray(payments.status, [...HISTORY_PAYMENT_STATUSES]),
+            plans ? inArray(payments.plan, [...plans]) : undefined,
+          ),
+        )
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(200);
     },

@@ -6,11 +6,13 @@ import {
   CreateSubscriptionResponse,
   DemoCardInput,
   DemoConfirmResponse,
+  ExtendInput,
   PaymentHistory,
   PaymentsConfig,
   StartMembershipResponse,
   SubscribeInput,
   SubscribeResponse,
+  SubscriptionPlans,
   SubscriptionStatus,
   SUBSCRIPTION_MESSAGES,
 } from '@contracts/subscriptions';
@@ -57,11 +59,27 @@ export function registerSubscriptionsRoutes(
       schema: {
         tags: ['payments'],
         summary: '3-Month Access (£49, customers): starts the payment, answers the payment form’s secret',
+        description:
+          'No body, or `{extend: true}`: during access that still runs, paying for more time must say so (409 otherwise).',
+        body: ExtendInput,
         response: { 200: CreateSubscriptionResponse, ...errors },
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await subscriptions.startThreeMonth(requireUser(request))),
+      reply.headers(noStore).send(await subscriptions.startThreeMonth(requireUser(request), request.body)),
+  );
+
+  api.get(
+    '/api/subscription/plans',
+    {
+      config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
+      schema: {
+        tags: ['payments'],
+        summary: 'The three family plans as you could buy them now: the end date paying gives, or why not',
+        response: { 200: SubscriptionPlans, ...errors },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await subscriptions.plans(requireUser(request))),
   );
 
   api.post(
@@ -158,10 +176,14 @@ export function registerSubscriptionsRoutes(
       schema: {
         tags: ['payments'],
         summary: 'Start the carer membership (£29 a month): answers the payment form’s secret',
+        description:
+          'No body, or `{extend: true}`: while a paid period still runs, starting a new one must say so (409 otherwise).',
+        body: ExtendInput,
         response: { 200: StartMembershipResponse, ...errors },
       },
     },
-    async (request, reply) => reply.headers(noStore).send(await membership.start(requireUser(request))),
+    async (request, reply) =>
+      reply.headers(noStore).send(await membership.start(requireUser(request), request.body)),
   );
 
   api.post(

@@ -3,6 +3,9 @@ import {
   SUBSCRIPTION_MESSAGES,
   type CreateSubscriptionResponse,
   type DemoCardInput,
+  type ExtendInput,
+  type PlanOption,
+  type SubscriptionPlans,
   type DemoConfirmResponse,
   type PaymentHistory,
   type PaymentHistoryItem,
@@ -13,7 +16,7 @@ import {
   type SubscribeResponse,
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
-import type { SubscriptionType } from '@contracts/pricing';
+import { FAMILY_PLAN_TYPES, type SubscriptionType } from '@contracts/pricing';
 import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { checkDemoCard, type DemoProvider } from '../../platform/payments/demo-provider';
@@ -22,7 +25,7 @@ import { addCalendarMonths } from './calendar';
 import type { PaymentEventHandler } from './payment-events';
 import type { PaymentStarter } from './payment-starter';
 import { PLAN_TERMS } from './plans';
-import { purchaseRefusal } from './purchase-rules';
+import { expiryIfPaid, purchaseRefusal } from './purchase-rules';
 import { hasActiveSubscription } from './subscription-access';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
@@ -66,12 +69,18 @@ export function createSubscriptionsService({
    * The purchase rules (purchase-rules.ts) before a payment starts: a quick answer on the session's
    * copy of the account. The binding check runs again at confirmation, on the locked account row.
    */
-  async function checkCanBuy(user: UserRow, type: SubscriptionType) {
+  async function checkCanBuy(user: UserRow, type: SubscriptionType, starting?: { extend: boolean }) {
     requireCustomer(user);
     // Paying needs a proved address (issue 17): receipts and the account must reach its owner.
     assertEmailConfirmed(user);
-    const refusal = await purchaseRefusal(repository, user, type, now());
+    const at = now();
+    const refusal = await purchaseRefusal(repository, user, type, at);
     if (refusal) throw AppError.conflict(refusal);
+    // Issue 21 point 4: paying for more time while access runs is the person's explicit choice,
+    // made on a screen that showed the new end date, never a checkout that opened by itself.
+    if (starting && !starting.extend && hasActiveSubscription(user, at)) {
+      throw AppError.conflict(SUBSCRIPTION_MESSAGES.extendRequired);
+    }
   }
 
   async function status(user: UserRow): Promise<SubscriptionStatus> {
@@ -144,21 +153,43 @@ export function createSubscriptionsService({
     },
 
     /** POST /api/create-subscription: the checkout page's 3-Month Access. */
-    async startThreeMonth(user: UserRow): Promise<CreateSubscriptionResponse> {
-      await checkCanBuy(user, 'three_month');
+    async startThreeMonth(user: UserRow, input: ExtendInput): Promise<CreateSubscriptionResponse> {
+      await checkCanBuy(user, 'three_month', { extend: input?.extend === true });
       const { clientSecret } = await starter.start(user, 'three_month');
       return { clientSecret };
     },
 
     /** POST /api/subscribe: Monthly or Annual. Starts a payment; access follows its confirmation. */
     async subscribe(user: UserRow, input: SubscribeInput): Promise<SubscribeResponse> {
-      await checkCanBuy(user, input.type);
+      await checkCanBuy(user, input.type, { extend: input.extend === true });
       const { clientSecret } = await starter.start(user, input.type);
       return { subscriptionType: input.type, clientSecret };
     },
 
+    /**
+     * GET /api/subscription/plans: each family plan as this account could buy it now, with the
+     * end date paying would give or the rule that refuses it (the same rules as paying).
+     */
+    async plans(user: UserRow): Promise<SubscriptionPlans> {
+      requireCustomer(user);
+      const at = now();
+      const active = hasActiveSubscription(user, at);
+      const plans: PlanOption[] = [];
+      for (const type of FAMILY_PLAN_TYPES) {
+        const reason = (await purchaseRefusal(repository, user, type, at)) ?? null;
+        plans.push({
+          type,
+          allowed: reason === null,
+          expiresAtIfPaid: reason === null ? expiryIfPaid(user, type, at).toISOString() : null,
+          extendsAccess: reason === null && active,
+          reason,
+        });
+      }
+      return { plans };
+    },
+
     async history(user: UserRow): Promise<PaymentHistory> {
-      return { payments: (await repository.listPayments(user.id)).map(toPaymentHistoryItem) };
+      return { payments: (await repository.listPaymentHistory(user.id)).map(toPaymentHistoryItem) };
     },
 
     /** Monthly only: no more renewals; access stays until the end of the period paid for. */

@@ -1,10 +1,6 @@
 import type { AdminCarer, AdminCustomer } from '@contracts/admin';
 import { ADMIN_TEXT } from '@contracts/admin';
-import { formatPounds, PLANS } from '@contracts/pricing';
-
-// '£10/month' and '£100/year' (SPEC section 2), from the plans' prices.
-const MONTHLY_PRICE = `${formatPounds(PLANS.monthly.amountPence)}/month`;
-const ANNUAL_PRICE = `${formatPounds(PLANS.annual.amountPence)}/year`;
+import { planPriceLabel } from '@contracts/pricing';
 
 /** SPEC section 2: the full name, or 'Anonymous User' unless first and last name are both present. */
 export function customerName(customer: Pick<AdminCustomer, 'firstName' | 'lastName'>): string {
@@ -17,22 +13,16 @@ export function carerName(carer: Pick<AdminCarer, 'firstName' | 'lastName'>): st
   return `${carer.firstName} ${carer.lastName}`.trim() || 'Carer';
 }
 
-/** Admin Management (SPEC section 2): '£10/month' for monthly, '£100/year' otherwise. */
+/**
+ * Admin Management: the price of the plan the customer holds ('£49/3 months', '£10/month',
+ * '£100/year'). SPEC says '£100/year' for anything but monthly; issue 21 point 9 shows the plan
+ * the customer actually has (docs/spec-conformance.md).
+ */
 export function managementPlanPrice(type: AdminCustomer['subscriptionType']): string | null {
-  if (!type) return null;
-  return type === 'monthly' ? MONTHLY_PRICE : ANNUAL_PRICE;
+  return type ? planPriceLabel(type) : null;
 }
 
-/** Admin dashboard: the price of the plan the customer holds. */
+/** Admin dashboard: the price of the plan the customer holds, from the same function. */
 export function dashboardPlanPrice(type: AdminCustomer['subscriptionType']): string | null {
-  switch (type) {
-    case 'monthly':
-      return MONTHLY_PRICE;
-    case 'annual':
-      return ANNUAL_PRICE;
-    case 'three_month':
-      return `${formatPounds(PLANS.threeMonth.amountPence)}/3 months`;
-    default:
-      return null;
-  }
+  return type ? planPriceLabel(type) : null;
 }

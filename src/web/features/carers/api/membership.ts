@@ -1,6 +1,6 @@
 // The carer's £29 monthly membership (SPEC 1): its state, starting it and cancelling it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CarerMembership, StartMembershipResponse } from '@contracts/subscriptions';
+import type { CarerMembership, ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
 import { carerMembershipQueryKey } from '@web/components/payments/payments-api';
 import { apiRequest, getQueryFn } from '@web/lib/api-client';
 import { myProfileQueryKey } from './my-profile';
@@ -20,11 +20,14 @@ export function refreshAfterMembershipChange(queryClient: QueryClient): Promise<
   ]);
 }
 
-/** POST /api/carer-membership → the first month's payment. */
+/**
+ * POST /api/carer-membership → the first month's payment; `{extend: true}` when the carer chose to
+ * renew while a cancelled membership still lists them.
+ */
 export function useStartMembership() {
   return useMutation({
-    mutationFn: async (): Promise<StartMembershipResponse> => {
-      const response = await apiRequest('POST', '/api/carer-membership');
+    mutationFn: async (input?: ExtendInput): Promise<StartMembershipResponse> => {
+      const response = await apiRequest('POST', '/api/carer-membership', input ?? undefined);
       return (await response.json()) as StartMembershipResponse;
     },
   });

@@ -85,6 +85,15 @@ function stateText(membership: CarerMembership, checksApproved: boolean): string
   }
 }
 
+/** What paying now gives, said before the button (issue 21 point 4). */
+function ifPaidText(membership: CarerMembership): string {
+  const until = longDate(membership.listedUntilIfPaid);
+  const monthly = `${formatPounds(CARER_MEMBERSHIP.amountPence)} is then taken each month until you cancel.`;
+  return membership.renewalNeedsChoice
+    ? `Your membership is paid until ${longDate(membership.listedUntil)} and will not renew. Renewing now starts a new membership: you pay ${formatPounds(CARER_MEMBERSHIP.amountPence)} today and it runs until ${until}; ${monthly}`
+    : `Paying ${formatPounds(CARER_MEMBERSHIP.amountPence)} now starts your membership, running until ${until}; ${monthly}`;
+}
+
 /** The button that starts a payment; null while a membership is live (active, or retrying a failed payment). */
 function startLabel(membership: CarerMembership): string | null {
   if (membership.state === 'active' || membership.state === 'past_due') return null;
@@ -140,7 +149,9 @@ function Membership({
 
   const startPayment = () => {
     if (start.isPending) return;
-    start.mutate(undefined, {
+    // Renewing while a cancelled membership still lists the profile is an explicit choice (issue 21
+    // point 4): the text beside the button gave the new listing date.
+    start.mutate(membership.renewalNeedsChoice ? { extend: true } : undefined, {
       onSuccess: (started) => setClientSecret(started.clientSecret),
       onError: (error) =>
         toast({
@@ -218,16 +229,21 @@ function Membership({
             // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
             <EmailConfirmationNotice user={user} />
           ) : label ? (
-            <Button aria-disabled={start.isPending || returning || undefined} onClick={startPayment}>
-              {start.isPending ? (
-                <>
-                  <Spinner />
-                  Processing...
-                </>
-              ) : (
-                label
-              )}
-            </Button>
+            <>
+              {membership.listedUntilIfPaid ? (
+                <p className="w-full text-sm text-muted-foreground">{ifPaidText(membership)}</p>
+              ) : null}
+              <Button aria-disabled={start.isPending || returning || undefined} onClick={startPayment}>
+                {start.isPending ? (
+                  <>
+                    <Spinner />
+                    Processing...
+                  </>
+                ) : (
+                  label
+                )}
+              </Button>
+            </>
           ) : (
             <ConfirmDialog
               open={confirming}

@@ -2,9 +2,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateSubscriptionResponse,
+  ExtendInput,
   PaymentHistory,
   SubscribeInput,
   SubscribeResponse,
+  SubscriptionPlans,
   SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '@web/components/payments/payments-api';
@@ -26,6 +28,17 @@ export function fetchSubscriptionStatus(queryClient: QueryClient): Promise<Subsc
   return queryClient.fetchQuery({ ...subscriptionStatusQuery, staleTime: 0 });
 }
 
+export const subscriptionPlansQueryKey = ['/api/subscription/plans'] as const;
+
+/** The three plans as this account could buy them now: the end date paying gives, or why not. */
+export function useSubscriptionPlans({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: subscriptionPlansQueryKey,
+    queryFn: getQueryFn<SubscriptionPlans>({ on401: 'throw' }),
+    enabled,
+  });
+}
+
 export function usePaymentHistory({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: paymentHistoryQueryKey,
@@ -40,14 +53,18 @@ export function refreshAfterPlanChange(queryClient: QueryClient): Promise<unknow
     queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey }),
     queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
     queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
+    queryClient.invalidateQueries({ queryKey: subscriptionPlansQueryKey }),
   ]);
 }
 
-/** POST /api/create-subscription: the 3-Month Access payment, started when the checkout opens. */
+/**
+ * POST /api/create-subscription: the 3-Month Access payment, started when the checkout opens for
+ * someone without access, or with `{extend: true}` when a subscriber chose to extend.
+ */
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: async (): Promise<CreateSubscriptionResponse> => {
-      const response = await apiRequest('POST', '/api/create-subscription');
+    mutationFn: async (input?: ExtendInput): Promise<CreateSubscriptionResponse> => {
+      const response = await apiRequest('POST', '/api/create-subscription', input ?? undefined);
       return (await response.json()) as CreateSubscriptionResponse;
     },
   });
@@ -76,6 +93,7 @@ export function useCancelSubscription() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
         queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: subscriptionPlansQueryKey }),
       ]);
     },
   });

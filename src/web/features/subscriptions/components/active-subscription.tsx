@@ -14,7 +14,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
-import { useCancelSubscription, usePaymentHistory } from '../api/subscriptions';
+import { useCancelSubscription, usePaymentHistory, useSubscriptionPlans } from '../api/subscriptions';
+import { ExtendAccess } from './extend-access';
 
 const longDate = (value: string | null) => (value ? formatLongDateGB(value) : 'N/A');
 
@@ -58,6 +59,11 @@ export function ActiveSubscription({
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
   const renewal = renewalText(status);
+  const plans = useSubscriptionPlans({ enabled: true });
+  // A renewing Monthly plan is cancelled, not extended; the one-time plans say when they can be.
+  const extendOptions = status.renews
+    ? []
+    : (plans.data?.plans ?? []).filter((option) => option.type !== 'monthly');
 
   useEffect(() => {
     if (focusOnShow) heading.current?.focus();
@@ -140,6 +146,11 @@ export function ActiveSubscription({
           ) : null}
         </div>
       </Card>
+      {extendOptions.length > 0 ? (
+        <Card className="p-6">
+          <ExtendAccess options={extendOptions} headingLevel={2} />
+        </Card>
+      ) : null}
       <PaymentHistoryCard />
     </div>
   );

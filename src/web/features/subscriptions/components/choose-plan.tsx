@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { formatPounds, PLANS } from '@contracts/pricing';
+import { ANNUAL_SAVING_PENCE, formatPounds, PLANS } from '@contracts/pricing';
 import {
   SUBSCRIPTION_MESSAGES,
   type SubscribeResponse,
@@ -19,8 +19,6 @@ import { formatLongDateGB } from '@web/lib/format';
 import { useSubscribe } from '../api/subscriptions';
 import { PlanFeatures } from './plan-features';
 
-const annualSaving = PLANS.monthly.amountPence * PLANS.annual.months - PLANS.annual.amountPence;
-
 const PLAN_CARDS = [
   {
     type: 'monthly',
@@ -36,7 +34,7 @@ const PLAN_CARDS = [
     period: '/year',
     note: 'One-time payment',
     button: 'Get Annual Plan',
-    badge: `Best Value - Save ${formatPounds(annualSaving)}`,
+    badge: `Best Value - Save ${formatPounds(ANNUAL_SAVING_PENCE)}`,
   },
 ] as const;
 
@@ -140,6 +138,10 @@ export function ChoosePlan({
         Prefer a single payment for a shorter time?{' '}
         <Link to={paths.subscription} className="font-medium text-primary underline underline-offset-4">
           {`${PLANS.threeMonth.label} for ${formatPounds(PLANS.threeMonth.amountPence)}`}
+        </Link>
+        {' · '}
+        <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-4">
+          Compare the three plans
         </Link>
       </p>
     </div>

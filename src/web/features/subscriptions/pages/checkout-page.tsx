@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { CreditCard, Headset, ShieldCheck } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@contracts/paths';
-import { formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
-import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { formatPounds, planName, planPriceLabel, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { SUBSCRIPTION_MESSAGES, type PlanOption, type SubscriptionStatus } from '@contracts/subscriptions';
 import { PaymentForm } from '@web/components/payments/payment-form';
 import { usePaymentReturn } from '@web/components/payments/payment-return';
 import { usePaymentsConfig } from '@web/components/payments/payments-api';
@@ -14,7 +14,14 @@ import { toast } from '@web/components/ui/use-toast';
 import { parseApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { refreshAfterPlanChange, useCreateSubscription } from '../api/subscriptions';
+import { formatLongDateGB } from '@web/lib/format';
+import {
+  refreshAfterPlanChange,
+  useCreateSubscription,
+  useSubscriptionPlans,
+  useSubscriptionStatus,
+} from '../api/subscriptions';
+import { ExtendAccess } from '../components/extend-access';
 import { CarerPlansNote } from '../components/carer-plans-note';
 import { PlanFeatures } from '../components/plan-features';
 import { SetupError } from '../components/setup-error';
@@ -63,35 +70,23 @@ function PlanCard() {
   );
 }
 
-/** Sets up the 3-Month Access payment as soon as the page opens (SPEC 7) and takes it. */
-function Checkout() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+/**
+ * Someone without access: the 3-Month Access payment is set up as soon as the page opens (SPEC 7)
+ * and taken. The payment row this makes is not history until the card is submitted (decision 0027).
+ */
+function NewCheckout({
+  paymentSucceeded,
+  paymentFailed,
+}: {
+  paymentSucceeded: () => Promise<void>;
+  paymentFailed: (message: string) => void;
+}) {
   const setup = useCreateSubscription();
   const started = useRef(false);
 
-  const paymentSucceeded = useCallback(async () => {
-    toast({
-      title: SUBSCRIPTION_MESSAGES.paymentSuccessTitle,
-      description: SUBSCRIPTION_MESSAGES.paymentSuccessDescription,
-    });
-    await refreshAfterPlanChange(queryClient);
-    await navigate(paths.home);
-  }, [navigate, queryClient]);
-
-  const paymentFailed = useCallback((message: string) => {
-    toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
-  }, []);
-
-  const returning = usePaymentReturn({
-    activation: 'subscription',
-    onSuccess: paymentSucceeded,
-    onFailure: paymentFailed,
-  });
-
   const { mutate } = setup;
   useEffect(() => {
-    if (started.current || returning) return;
+    if (started.current) return;
     started.current = true;
     mutate(undefined, {
       onError: () =>
@@ -101,7 +96,7 @@ function Checkout() {
           variant: 'destructive',
         }),
     });
-  }, [mutate, returning]);
+  }, [mutate]);
 
   if (setup.isError) {
     const details = parseApiError(setup.error);
@@ -116,12 +111,7 @@ function Checkout() {
   }
 
   if (!setup.isSuccess) {
-    return (
-      <PageSpinner
-        label={returning ? 'Confirming your payment' : 'Setting up your payment'}
-        className="min-h-80"
-      />
-    );
+    return <PageSpinner label="Setting up your payment" className="min-h-80" />;
   }
 
   return (
@@ -150,6 +140,80 @@ function Checkout() {
   );
 }
 
+/**
+ * Issue 21 point 4: someone whose access runs sees it (also on Back after paying), and an explicit
+ * extension with its new end date, or why not yet, never a card form that opened by itself.
+ */
+function CurrentAccess({ status, option }: { status: SubscriptionStatus; option: PlanOption | undefined }) {
+  const type = status.subscriptionType;
+  return (
+    <div className="grid items-start gap-8 lg:grid-cols-2">
+      <PlanCard />
+      <Card className="grid gap-6 p-6 sm:p-8">
+        <div className="grid gap-2">
+          <h2 className="text-xl font-semibold">Your access</h2>
+          <p>
+            {type
+              ? `Your ${planName(type)} (${planPriceLabel(type)}) is active until ${formatLongDateGB(status.expiresAt ?? '')}.`
+              : `Your access is active until ${formatLongDateGB(status.expiresAt ?? '')}.`}
+          </p>
+          <p>
+            <Link to={paths.subscribe} className="font-medium text-primary underline underline-offset-4">
+              Manage your plan and payments
+            </Link>
+          </p>
+        </div>
+        {option ? <ExtendAccess options={[option]} headingLevel={3} /> : null}
+      </Card>
+    </div>
+  );
+}
+
+/** Reads the account's plan first: the checkout depends on it (issue 21 point 4). */
+function Checkout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useSubscriptionStatus({ enabled: true });
+  const active = status.data?.hasActiveSubscription === true;
+  const plans = useSubscriptionPlans({ enabled: active });
+
+  const paymentSucceeded = useCallback(async () => {
+    toast({
+      title: SUBSCRIPTION_MESSAGES.paymentSuccessTitle,
+      description: SUBSCRIPTION_MESSAGES.paymentSuccessDescription,
+    });
+    await refreshAfterPlanChange(queryClient);
+    await navigate(paths.home);
+  }, [navigate, queryClient]);
+
+  const paymentFailed = useCallback((message: string) => {
+    toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
+  }, []);
+
+  const returning = usePaymentReturn({
+    activation: 'subscription',
+    onSuccess: paymentSucceeded,
+    onFailure: paymentFailed,
+  });
+
+  if (returning) return <PageSpinner label="Confirming your payment" className="min-h-80" />;
+  if (status.isError || plans.isError) {
+    return <SetupError message={SUBSCRIPTION_MESSAGES.setupErrorDescription} offerPlanPage={false} />;
+  }
+  if (status.isPending || (active && plans.isPending)) {
+    return <PageSpinner label="Loading your plan" className="min-h-80" />;
+  }
+  if (active) {
+    return (
+      <CurrentAccess
+        status={status.data}
+        option={plans.data?.plans.find((option) => option.type === 'three_month')}
+      />
+    );
+  }
+  return <NewCheckout paymentSucceeded={paymentSucceeded} paymentFailed={paymentFailed} />;
+}
+
 /** SPEC 2 "Checkout page" (/subscription): the 3-Month Access plan and its embedded payment form. */
 export function CheckoutPage() {
   usePageTitle('Subscribe');
@@ -160,6 +224,12 @@ export function CheckoutPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`Subscribe to ${PRODUCT_NAME}`}</h1>
         <p className="mt-4 text-lg text-muted-foreground">
           One payment gives your family three months of access to every verified carer.
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Monthly or for a year instead?{' '}
+          <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-4">
+            Compare the three plans
+          </Link>
         </p>
       </header>
       {!user ? (

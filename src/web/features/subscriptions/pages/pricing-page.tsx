@@ -1,7 +1,23 @@
 import { ArrowLeft, Check, HeartHandshake, Search, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { CUSTOMER_BENEFITS, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import {
+  ANNUAL_SAVING_PENCE,
+  CUSTOMER_BENEFITS,
+  FAMILY_PLAN_TYPES,
+  formatPounds,
+  PLAN_BILLING_NOTES,
+  PLAN_FOR_TYPE,
+  planName,
+  planPriceLabel,
+  PRODUCT_NAME,
+  type SubscriptionType,
+} from '@contracts/pricing';
+import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { useAuth } from '@web/lib/auth';
+import { formatLongDateGB } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -24,10 +40,43 @@ const REASONS = [
   },
 ] as const;
 
-/** SPEC section 2 "Pricing": one 3-Month Access plan, a reason to choose us, and a way in. */
+const PERIOD: Record<SubscriptionType, string> = {
+  three_month: ' for 3 months',
+  monthly: '/month',
+  annual: '/year',
+};
+
+const CHOOSE: Record<SubscriptionType, string> = {
+  three_month: `Choose ${planName('three_month')}`,
+  monthly: `Choose ${planName('monthly')}`,
+  annual: `Choose ${planName('annual')}`,
+};
+
+/** A signed-in family sees the plan they have (issue 21 point 9), in the same words as elsewhere. */
+function YourPlan() {
+  const { user } = useAuth();
+  if (!user || user.userType !== 'customer' || !user.subscriptionType) return null;
+  if (subscriptionDisplayState(user) !== 'Active') return null;
+  const type = user.subscriptionType;
+  return (
+    <Alert className="mx-auto mt-8 max-w-3xl">
+      <p>
+        {`Your plan: ${planName(type)} (${planPriceLabel(type)}), active until ${formatLongDateGB(user.subscriptionExpiresAt ?? '')}. `}
+        <Link to={paths.subscribe} className="font-medium text-primary underline underline-offset-4">
+          Manage your plan
+        </Link>
+      </p>
+    </Alert>
+  );
+}
+
+/**
+ * SPEC section 2 "Pricing", with the three family plans side by side (issue 21 point 9, a
+ * deliberate difference: SPEC shows 3-Month Access alone here and Monthly and Annual on /subscribe),
+ * a reason to choose us, and a way in.
+ */
 export function PricingPage() {
   usePageTitle('Pricing');
-  const plan = PLANS.threeMonth;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <Button asChild variant="ghost" className="mb-6">
@@ -39,18 +88,42 @@ export function PricingPage() {
       <header className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Simple, Transparent Pricing</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          One payment gives your family access to every verified carer on {PRODUCT_NAME}.
+          Three ways to pay for your family&rsquo;s access to every verified carer on {PRODUCT_NAME}.
         </p>
       </header>
 
-      <Card className="mx-auto mt-10 max-w-md p-8">
-        <h2 className="text-xl font-semibold">{plan.label}</h2>
-        <p className="mt-4">
-          <span className="text-4xl font-bold">{formatPounds(plan.amountPence)}</span>
-          <span className="text-muted-foreground"> for 3 months</span>
-        </p>
-        <p className="mt-1 text-sm text-muted-foreground">One-time payment, no recurring fees.</p>
-        <ul className="mt-6 grid gap-3" aria-label="What is included">
+      <YourPlan />
+
+      <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-label="Plans">
+        {FAMILY_PLAN_TYPES.map((type) => (
+          <li key={type}>
+            <Card
+              className={`flex h-full flex-col p-6 ${type === 'three_month' ? 'border-2 border-primary' : ''}`}
+            >
+              {type === 'annual' ? (
+                <Badge className="mb-3 self-start">{`Best Value - Save ${formatPounds(ANNUAL_SAVING_PENCE)}`}</Badge>
+              ) : null}
+              <h2 className="text-xl font-semibold">{planName(type)}</h2>
+              <p className="mt-4">
+                <span className="text-4xl font-bold">{formatPounds(PLAN_FOR_TYPE[type].amountPence)}</span>
+                <span className="text-muted-foreground">{PERIOD[type]}</span>
+              </p>
+              <p className="mt-1 flex-1 text-sm text-muted-foreground">{PLAN_BILLING_NOTES[type]}</p>
+              <Button
+                asChild
+                variant={type === 'three_month' ? 'default' : 'outline'}
+                className="mt-6 w-full"
+              >
+                <Link to={type === 'three_month' ? paths.subscription : paths.subscribe}>{CHOOSE[type]}</Link>
+              </Button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Card className="mx-auto mt-8 max-w-3xl p-6 sm:p-8">
+        <h2 className="text-lg font-semibold">Every plan includes</h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="What is included">
           {CUSTOMER_BENEFITS.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
