@@ -391,11 +391,26 @@ export const CarerSearchQuery = z
 export type CarerSearchQuery = z.infer<typeof CarerSearchQuery>;
 export type CarerSearchParams = z.input<typeof CarerSearchQuery>;
 
+/** Search counts the carers it finds up to this many; beyond, it says "500+". */
+export const SEARCH_TOTAL_CAP = 500;
+
+/** How many carers the search finds in all: `count` up to SEARCH_TOTAL_CAP, `more` beyond it. */
+export const SearchTotal = z.object({ count: z.number().int(), more: z.boolean() });
+export type SearchTotal = z.infer<typeof SearchTotal>;
+
 export const CarerSearchResult = z.object({
   items: z.array(PublicCarer),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** On the first page (no cursor): how many carers match in all (issue 21 point 12); null after. */
+  total: SearchTotal.nullable().optional(),
 });
+
+/** "29 carers", "1 carer", "500+ carers". */
+export function describeSearchTotal(total: SearchTotal): string {
+  const count = `${total.count.toLocaleString('en-GB')}${total.more ? '+' : ''}`;
+  return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
+}
 export type CarerSearchResult = z.infer<typeof CarerSearchResult>;
 
 export const SavedCarers = z.object({ items: z.array(PublicCarer) });

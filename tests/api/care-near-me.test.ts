@@ -75,16 +75,21 @@ async function search(query: string) {
 }
 
 /** Every page of a search, following the cursor. */
+/** Every page of a search; the first page's total must be how many all the pages hold. */
 async function allPages(query: string): Promise<PublicCarer[]> {
   const items: PublicCarer[] = [];
   let cursor: string | null = null;
+  let total: CarerSearchResult['total'];
   do {
     const response = await search(`${query}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<CarerSearchResult>();
+    if (cursor) expect(page.total).toBeNull();
+    else total = page.total;
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
+  expect(total, query).toEqual({ count: items.length, more: false });
   return items;
 }
 

@@ -646,14 +646,19 @@ describe('public search (GET /api/carers)', () => {
   async function collectAll(filters: string, sort = 'best', limit = 5): Promise<PublicCarer[]> {
     const seen: PublicCarer[] = [];
     let cursor: string | null = null;
+    let total: CarerSearchResult['total'];
     do {
       const page = await search(
         `?sort=${sort}&limit=${limit}${filters}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
       expect(page.items.length).toBeLessThanOrEqual(limit);
+      // The first page says how many there are in all (issue 21 point 12); the next ones do not.
+      if (cursor) expect(page.total).toBeNull();
+      else total = page.total;
       seen.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
+    expect(total, filters).toEqual({ count: seen.length, more: false });
     return seen;
   }
 

@@ -64,6 +64,8 @@ describe("the in-memory search gives the database search's pages", () => {
     const answeredBefore = fromIndex.app.carerSearchIndex!.answered;
     let compared = 0;
     let withNext = 0;
+    let capped = 0;
+    let exact = 0;
     for (let n = 0; n < 400; n++) {
       const path = searchPath(randomSearchParams(random, places));
       const expected = await search(fromDatabase, path);
@@ -73,6 +75,10 @@ describe("the in-memory search gives the database search's pages", () => {
       // The whole answer: every field of every card, the distances, and the cursor.
       expect({ path, ...comparable(actual.body) }).toEqual({ path, ...comparable(expected.body) });
       compared += 1;
+      // First pages say how many match (the whole answer above holds it), exactly or as "500+".
+      const total = expected.body.total!;
+      if (total.more) capped += 1;
+      else if (total.count > 0) exact += 1;
       if (expected.body.nextCursor) {
         withNext += 1;
         const next = `${path}${path.includes('?') ? '&' : '?'}cursor=${expected.body.nextCursor}`;
@@ -85,6 +91,8 @@ describe("the in-memory search gives the database search's pages", () => {
     }
     expect(compared).toBeGreaterThan(350);
     expect(withNext).toBeGreaterThan(100);
+    expect(capped).toBeGreaterThan(10);
+    expect(exact).toBeGreaterThan(100);
     // It did answer them (no quiet fallback to the database).
     expect(fromIndex.app.carerSearchIndex!.answered - answeredBefore).toBeGreaterThanOrEqual(
       compared + withNext,

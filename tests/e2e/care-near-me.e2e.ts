@@ -19,7 +19,7 @@ const FULL_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
 /** The cards' distances in the order shown, once a search near a place has been drawn. */
 async function shownDistances(page: Page): Promise<number[]> {
   await page
-    .getByText(/^Showing \d+ carers?$/)
+    .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
     .first()
     .waitFor();
   await page.locator('[data-testid="carer-distance"]').first().waitFor();
@@ -92,7 +92,7 @@ describe('searching near a place', () => {
     await answered;
     const empty = page.getByText('No Carers Found');
     await page
-      .getByText(/^Showing \d+ carers?$/)
+      .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
       .first()
       .or(empty)
       .waitFor();
@@ -201,7 +201,7 @@ describe('a saved search place', () => {
     await page.getByText(SETTINGS_MESSAGES.searchPlaceClearedBody).first().waitFor();
     await page.goto('/carers');
     await page
-      .getByText(/^Showing \d+ carers?$/)
+      .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
       .first()
       .waitFor();
     expect(new URL(page.url()).searchParams.has('near')).toBe(false);

@@ -12,7 +12,7 @@ const open = suite.open;
 async function cardLinks(page: Page): Promise<string[]> {
   // The live region says how many cards are shown once a search has settled.
   await page
-    .getByText(/^Showing \d+ carers?$/)
+    .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
     .first()
     .waitFor();
   return page
@@ -21,6 +21,30 @@ async function cardLinks(page: Page): Promise<string[]> {
 }
 
 describe('carer search', () => {
+  it('says how many carers the search found in all, and how many are shown (desktop and 375 px)', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await open(viewport);
+      const answer = (await (await page.request.get('/api/carers?location=Leeds')).json()) as {
+        items: unknown[];
+        total: { count: number; more: boolean };
+      };
+      expect(answer.total.count).toBeGreaterThan(0);
+      await page.goto('/carers?location=Leeds');
+      const all = `${answer.total.count} ${answer.total.count === 1 ? 'carer' : 'carers'} in Leeds`;
+      // Every Leeds carer fits one page in the demo data, or the line says how many are shown.
+      await page
+        .getByText(
+          answer.items.length < answer.total.count ? `Showing ${answer.items.length} of ${all}` : all,
+          {
+            exact: true,
+          },
+        )
+        .waitFor();
+      await page.goto('/carers');
+      await page.getByText(/^Showing \d+ of \d+ carers$/).waitFor();
+    }
+  });
+
   it('shows the SPEC elements and 6 skeleton cards while loading', async () => {
     const page = await open();
     let release: () => void = () => {};

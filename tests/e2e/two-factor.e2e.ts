@@ -229,7 +229,8 @@ describe('two-factor sign-in: the second step', () => {
     await enterCode(second, TWO_FACTOR_MESSAGES.recoveryCodeLabel, recoveryCode);
     const error = second.locator('#two-factor-code-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+    // Said as it is: spent already, use another (issue 21 point 11).
+    expect(await error.textContent()).toBe(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
     const field = second.getByLabel(TWO_FACTOR_MESSAGES.recoveryCodeLabel, { exact: true });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.getAttribute('aria-describedby')).toBe('two-factor-code-error');
@@ -375,7 +376,7 @@ describe('two-factor sign-in on /settings', () => {
     await passwordStep(other, email, PASSWORD);
     await other.getByRole('button', { name: TWO_FACTOR_MESSAGES.useRecoveryCode }).click();
     await enterCode(other, TWO_FACTOR_MESSAGES.recoveryCodeLabel, firstCodes[0] ?? '');
-    await other.getByText(TWO_FACTOR_MESSAGES.codeWrong, { exact: true }).waitFor();
+    await other.getByText(TWO_FACTOR_MESSAGES.recoveryCodeWrong, { exact: true }).waitFor();
 
     // Off: a wrong password first, then the right one.
     await twoFactor.getByRole('button', { name: TWO_FACTOR_MESSAGES.turnOffButton }).click();

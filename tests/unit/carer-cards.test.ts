@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CarerSearchResult, PublicCarer } from '@contracts/carers';
+import { CarerSearchResult, PublicCarer, type SearchTotal } from '@contracts/carers';
 import { z } from 'zod';
 import { createCarerCards } from '../../src/server/features/carers/carer-cards';
 import { toPublicCarer } from '../../src/server/features/carers/carer-mapper';
@@ -32,8 +32,11 @@ const row = (id: string, overrides: Partial<CarerSearchRow> = {}): CarerSearchRo
 });
 
 /** What the route's schema would send for the same rows. */
-const schemaBody = (rows: (CarerSearchRow & { distanceMetres?: number })[], nextCursor: string | null) =>
-  z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor });
+const schemaBody = (
+  rows: (CarerSearchRow & { distanceMetres?: number })[],
+  nextCursor: string | null,
+  total: SearchTotal | null = null,
+) => z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor, total });
 
 const body = (
   cards: ReturnType<typeof createCarerCards>,
@@ -45,6 +48,11 @@ describe('createCarerCards', () => {
     const cards = createCarerCards();
     const rows = [row('a'), row('b', { firstName: 'Zoë "Tommy"', description: 'Line\nbreak </script> 👍' })];
     expect(JSON.parse(body(cards, { rows, nextCursor: 'abc' }))).toEqual(schemaBody(rows, 'abc'));
+    // A first page's total, as the schema writes it.
+    const total = { count: 29, more: false };
+    expect(JSON.parse(body(cards, { rows, nextCursor: 'abc', total }))).toEqual(
+      schemaBody(rows, 'abc', total),
+    );
     // The in-memory search's distances, and the SQL search's (on the row).
     expect(JSON.parse(body(cards, { rows, nextCursor: null, distancesMetres: [1609.344, 5310] }))).toEqual(
       schemaBody(

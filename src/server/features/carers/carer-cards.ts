@@ -40,7 +40,8 @@ export function createCarerCards() {
           metres === undefined ? CLOSE : Buffer.from(`,"distanceMiles":${milesFromMetres(metres)}}`),
         );
       });
-      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(answer.nextCursor)}}`));
+      const total = answer.total ? `,"total":${JSON.stringify(answer.total)}` : ',"total":null';
+      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(answer.nextCursor)}${total}}`));
       return Buffer.concat(parts);
     },
   };

@@ -1,6 +1,6 @@
 import type {} from 'fastify';
 import { slotMask, slotsWanted } from '@contracts/availability';
-import type { CarerSearchQuery, CarerSort } from '@contracts/carers';
+import { SEARCH_TOTAL_CAP, type CarerSearchQuery, type CarerSort, type SearchTotal } from '@contracts/carers';
 import { chordOf, earthPoint, EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
 import { listedUntilMs } from './carer-listing';
 import { decodeCursor, encodeCursor } from './carer-cursor';
@@ -555,6 +555,12 @@ class FirstInOrder {
 }
 
 /** An in-memory search, the same pages as the SQL search for the same rows. */
+/** A count made up to SEARCH_TOTAL_CAP + 1, as the answer says it. */
+const totalOf = (count: number): SearchTotal => ({
+  count: Math.min(count, SEARCH_TOTAL_CAP),
+  more: count > SEARCH_TOTAL_CAP,
+});
+
 export function searchColumns(
   columns: SearchColumns,
   query: CarerSearchQuery,
@@ -631,6 +637,8 @@ export function searchColumns(
       ? () => true
       : (at: number) => textMatches[locationCode[at]!] === 1 || districtCode[at] === wantedDistrict;
   const page = new FirstInOrder(limit, compare);
+  /** First pages only: how many carers match in all (counted up to SEARCH_TOTAL_CAP + 1). */
+  let total: SearchTotal | null = null;
   const probe: Candidate = { slot: 0, fit: 0, chord: 0 };
   /**
    * Walks `list` from the cursor for at most WALK_ROWS rows, offering those that pass the filters
@@ -708,9 +716,10 @@ export function searchColumns(
     /**
      * The test of one home of `list` (by position): the distance and the carer's own travel
      * distance as earthdistance tests them (the chord first, no asin; the exact great-circle test
-     * for the rows it lets through), then the filters and the text.
+     * for the rows it lets through), then the filters and the text; `found` gets each match. With
+     * `prune`, a row that cannot make the page is skipped before the costlier tests.
      */
-    const homeTestIn = (list: SlotList) => {
+    const homeTestIn = (list: SlotList, found: (slot: number, chord: number) => void, prune = true) => {
       const { x, y, z, travelChord, travelMetres } = list.at;
       const { slots } = list;
       const passesAt = passesIn(list.at);
@@ -723,13 +732,59 @@ export function searchColumns(
         // (Written so that NaN, a profile with no home, is out too.)
         if (!(chord <= radiusChord && chord <= travelChord[at]! * (1 + 1e-9))) return;
         const slot = slots[at]!;
-        if (cannotMake(slot, chord)) return;
+        if (prune && cannotMake(slot, chord)) return;
         const metres = secToGc(chord);
         if (metres > radius || metres > travelMetres[at]!) return;
         if (!passesAt(at, slot) || !matchesText(at)) return;
-        consider(slot, 0, chord);
+        found(slot, chord);
       };
     };
+    const offer = (slot: number, chord: number) => consider(slot, 0, chord);
+
+    /**
+     * Visits the homes of `list` inside `box` (by band of latitude, then longitude) and not inside
+     * `inner` (a smaller box already visited), until `stop` says so.
+     */
+    const visitBox = (
+      list: SlotList,
+      box: ReturnType<typeof boxAround>,
+      inner: ReturnType<typeof boxAround> | undefined,
+      visit: (at: number) => void,
+      stop: () => boolean = () => false,
+    ) => {
+      const { band, longitude } = list.at;
+      for (let latitudeBand = box.firstBand; latitudeBand <= box.lastBand && !stop(); latitudeBand++) {
+        let at = firstNotBefore(
+          list.length,
+          (index) =>
+            band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
+        );
+        for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east; at++) {
+          // Rows of the last box's scan were looked at already.
+          if (
+            inner &&
+            latitudeBand >= inner.firstBand &&
+            latitudeBand <= inner.lastBand &&
+            longitude[at]! >= inner.west &&
+            longitude[at]! <= inner.east
+          )
+            continue;
+          visit(at);
+        }
+      }
+    };
+
+    if (!query.cursor) {
+      // The first page also says how many match in all: every home in the circle, by tier.
+      let count = 0;
+      const counted = () => count > SEARCH_TOTAL_CAP;
+      columns.placed.forEach((list, tier) => {
+        const reach = Math.min(radius, TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE);
+        const countHome = homeTestIn(list, () => (count += 1), false);
+        if (!counted()) visitBox(list, boxAround(near, reach), undefined, countHome, counted);
+      });
+      total = totalOf(count);
+    }
 
     let done = false;
     if (sort !== 'distance') {
@@ -738,7 +793,7 @@ export function searchColumns(
       // carers for that is searched through its homes below.
       const list = columns.sorted[sort];
       const orderOf = columns.orders[sort];
-      const tryHome = homeTestIn(list);
+      const tryHome = homeTestIn(list, offer);
       const { slots } = list;
       const start = after
         ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
@@ -762,29 +817,8 @@ export function searchColumns(
           const reach = Math.min(ring, tierReach);
           const before = Math.min(scanned, tierReach);
           if (reach <= before) return;
-          const box = boxAround(near, reach);
           const inner = before > 0 ? boxAround(near, before) : undefined;
-          const tryHome = homeTestIn(list);
-          const { band, longitude } = list.at;
-          for (let latitudeBand = box.firstBand; latitudeBand <= box.lastBand; latitudeBand++) {
-            let at = firstNotBefore(
-              list.length,
-              (index) =>
-                band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
-            );
-            for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east; at++) {
-              // Rows of the last box's scan were looked at already.
-              if (
-                inner &&
-                latitudeBand >= inner.firstBand &&
-                latitudeBand <= inner.lastBand &&
-                longitude[at]! >= inner.west &&
-                longitude[at]! <= inner.east
-              )
-                continue;
-              tryHome(at);
-            }
-          }
+          visitBox(list, boxAround(near, reach), inner, homeTestIn(list, offer));
         });
         scanned = ring;
         if (ring >= radius) break;
@@ -835,6 +869,31 @@ export function searchColumns(
     }
   }
 
+  if (!near && !query.cursor) {
+    // The first page also says how many match in all, counted as the page's own search finds them.
+    const enough = SEARCH_TOTAL_CAP + 1;
+    let count = 0;
+    if (text !== undefined) {
+      for (const [location, slots] of columns.byLocation) {
+        if (count >= enough) break;
+        if (!location.includes(text)) continue;
+        for (const slot of slots) if (passesBySlot(slot, slot) && ++count >= enough) break;
+      }
+      if (district !== undefined) {
+        for (const slot of columns.byDistrict.get(district) ?? []) {
+          if (count >= enough) break;
+          if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot)) count += 1;
+        }
+      }
+    } else {
+      const list = columns.sorted.best;
+      const passesAt = passesIn(list.at);
+      const { slots } = list;
+      for (let at = 0; at < list.length && count < enough; at++) if (passesAt(at, slots[at]!)) count += 1;
+    }
+    total = totalOf(count);
+  }
+
   const found = page.items;
   const onPage = found.slice(0, query.limit);
   const rows = onPage.map((candidate) => columns.rows[candidate.slot]!);
@@ -853,7 +912,7 @@ export function searchColumns(
             : [last.chord, row.id];
     nextCursor = encodeCursor({ sort, keys: withFit ? [last.fit, ...keys] : keys });
   }
-  return distancesMetres ? { rows, nextCursor, distancesMetres } : { rows, nextCursor };
+  return distancesMetres ? { rows, nextCursor, distancesMetres, total } : { rows, nextCursor, total };
 }
 
 export interface CarerSearchIndexDeps {

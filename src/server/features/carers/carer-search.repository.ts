@@ -1,7 +1,13 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { slotMask, slotsWanted } from '@contracts/availability';
-import { TRAVEL_MILES_MAX, type CarerSearchQuery, type CarerSort } from '@contracts/carers';
+import {
+  SEARCH_TOTAL_CAP,
+  TRAVEL_MILES_MAX,
+  type CarerSearchQuery,
+  type CarerSort,
+  type SearchTotal,
+} from '@contracts/carers';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, type CarerProfileRow } from '../../db/schema';
 import { decodeCursor, encodeCursor } from './carer-cursor';
@@ -31,7 +37,7 @@ import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
 
 type Key = string | number;
 type Values = Record<string, unknown>;
-type Part = 'page' | 'pageWalk' | 'exact' | 'mentionWalk' | 'mentionAll';
+type Part = 'page' | 'pageWalk' | 'exact' | 'mentionWalk' | 'mentionAll' | 'count';
 
 /** Which filters a request has: with the part, it names one prepared statement. */
 interface Shape {
@@ -100,6 +106,8 @@ export type CarerSearchRow = Pick<CarerProfileRow, (typeof SEARCH_RESULT_COLUMNS
 export interface CarerSearchAnswer {
   rows: CarerSearchRow[];
   nextCursor: string | null;
+  /** First pages only (no cursor): how many carers match in all, counted up to SEARCH_TOTAL_CAP. */
+  total?: SearchTotal | null;
   /** The in-memory search's distances in metres, row by row (its rows are shared, so they do not carry them). */
   distancesMetres?: number[];
 }
@@ -331,7 +339,18 @@ export function createCarerSearch(db: Executor) {
         keys: bestWithLocation ? [lastFit, ...rankKeys] : rankKeys,
       });
     }
-    return { rows: page, nextCursor };
+    // The first page also says how many match in all: one bounded count (SEARCH_TOTAL_CAP + 1 rows
+    // at most), beside the page's own statements.
+    let total: SearchTotal | null = null;
+    if (!cursor) {
+      const [counted] = (await statement({ ...shape, part: 'count', cursor: false }).execute({
+        ...values,
+        limit: SEARCH_TOTAL_CAP + 1,
+      })) as unknown as { count: number }[];
+      const count = Number(counted?.count ?? 0);
+      total = { count: Math.min(count, SEARCH_TOTAL_CAP), more: count > SEARCH_TOTAL_CAP };
+    }
+    return { rows: page, nextCursor, total };
   }
 
   return { search };
@@ -417,6 +436,30 @@ function build(db: Executor, shape: Shape): Statement {
         .orderBy(...order(ORDERS[shape.sort], c))
         .limit(p('limit'));
       break;
+    case 'count': {
+      // Every listed carer the search matches (the page's own conditions, without its order or
+      // cursor), read no further than SEARCH_TOTAL_CAP + 1 rows.
+      const conditions = [...filterConditions(c, shape)];
+      if (shape.near) {
+        const distance = sql`sec_to_gc(${chord()})`;
+        conditions.push(
+          isNotNull(c.homeLatitude),
+          isNotNull(c.homeLongitude),
+          sql`earth_box(${origin()}, ${p('radiusMetres')}::float8) @> ${home()}`,
+          sql`${distance} <= ${p('radiusMetres')}::float8`,
+          sql`(${c.travelMiles} is null or ${distance} <= ${c.travelMiles} * ${sql.raw(String(METRES_PER_MILE))}::float8)`,
+        );
+        if (location) conditions.push(location.matches);
+      } else if (location) conditions.push(location.indexed);
+      const matching = db
+        .select({ one: sql`1`.as('one') })
+        .from(c)
+        .where(and(...conditions))
+        .limit(p('limit'))
+        .as('matching');
+      query = db.select({ count: sql<number>`count(*)::int`.as('count') }).from(matching);
+      break;
+    }
     case 'pageWalk': {
       if (shape.near) {
         query = nearPage(db, shape, true);

@@ -1,6 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { SearchX } from 'lucide-react';
-import { SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers';
+import {
+  describeSearchTotal,
+  SEARCH_MESSAGES,
+  SEARCH_WITHIN_CHOICES,
+  type SearchTotal,
+} from '@contracts/carers';
 import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -14,10 +19,28 @@ import { SEARCH_CONTROL_IDS } from './search-filters';
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2';
 
-function resultsAnnouncement(status: 'pending' | 'error' | 'success', count: number): string {
+/** Where the search looked, after the count: " in Leeds", " within 10 miles of LS6 3AB". */
+function placeOf(filters: CarerSearchFilters): string {
+  if (filters.near) return ` within ${formatMiles(filters.within)} of ${filters.near}`;
+  if (filters.location) return ` in ${filters.location}`;
+  return '';
+}
+
+/**
+ * The line above the cards: "29 carers in Leeds", or "Showing 12 of 29 carers in Leeds" while
+ * more pages are left (issue 21 point 12); the first page's total is the count in all.
+ */
+export function resultsAnnouncement(
+  status: 'pending' | 'error' | 'success',
+  shown: number,
+  total: SearchTotal | null | undefined,
+  filters: CarerSearchFilters,
+): string {
   if (status === 'pending') return 'Loading carers...';
   if (status === 'error') return '';
-  return `Showing ${count} ${count === 1 ? 'carer' : 'carers'}`;
+  if (!total) return `Showing ${shown} ${shown === 1 ? 'carer' : 'carers'}`;
+  const all = `${describeSearchTotal(total)}${placeOf(filters)}`;
+  return shown < total.count || total.more ? `Showing ${shown.toLocaleString('en-GB')} of ${all}` : all;
 }
 
 /**
@@ -83,7 +106,12 @@ export function SearchResults({
       </h2>
       <p role="status" className="mb-4 min-h-5 text-sm font-medium text-muted-foreground">
         {nearError ??
-          resultsAnnouncement(hasData ? 'success' : isPending ? 'pending' : 'error', carers.length)}
+          resultsAnnouncement(
+            hasData ? 'success' : isPending ? 'pending' : 'error',
+            carers.length,
+            data?.pages[0]?.total,
+            filters,
+          )}
       </p>
 
       {isPending ? (
