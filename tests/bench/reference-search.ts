@@ -3,9 +3,10 @@
 // CarersRepository.search() rule for rule, so the two must return the same pages.
 
 import { slotMask, slotsWanted } from '@contracts/availability';
-import type { CarerSearchQuery } from '@contracts/carers';
+import { SEARCH_TOTAL_CAP, type CarerSearchQuery, type SearchTotal } from '@contracts/carers';
 import type { CarerProfileRow } from '../../src/server/db/schema';
 import { decodeCursor, encodeCursor } from '../../src/server/features/carers/carer-cursor';
+import { isListed } from '../../src/server/features/carers/carer-listing';
 import { postcodeDistrictOf } from '../../src/server/features/carers/carer-mapper';
 
 type Key = string | number;
@@ -83,8 +84,9 @@ export function referenceSearch(
   all: readonly CarerProfileRow[],
   query: CarerSearchQuery,
   near?: ReferenceOrigin,
-): { rows: CarerProfileRow[]; nextCursor: string | null } {
+): { rows: CarerProfileRow[]; nextCursor: string | null; total: SearchTotal | null } {
   if (query.near !== undefined && !near) throw new Error('referenceSearch: near needs the place');
+  const now = new Date();
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
   // Near a place, a location text is only a filter: no "exact match first".
@@ -101,7 +103,8 @@ export function referenceSearch(
 
   const matches: { row: CarerProfileRow; keys: Key[] }[] = [];
   for (const row of all) {
-    if (!row.isActive) continue;
+    // Listed: active, its checks approved, and its listing not run out (carer-listing.ts).
+    if (!isListed(row, now)) continue;
     if (query.careType && row.specialization !== query.careType) continue;
     if (query.availability && !row.availability.includes(query.availability)) continue;
     if (query.minRate !== undefined && Number(row.hourlyRateMax) < query.minRate) continue;
@@ -132,5 +135,9 @@ export function referenceSearch(
   const last = page[page.length - 1];
   const nextCursor =
     matches.length > query.limit && last ? encodeCursor({ sort: query.sort, keys: last.keys }) : null;
-  return { rows: page.map((match) => match.row), nextCursor };
+  // First pages say how many match in all, up to the cap (the matches are all of them then).
+  const total = cursorKeys
+    ? null
+    : { count: Math.min(matches.length, SEARCH_TOTAL_CAP), more: matches.length > SEARCH_TOTAL_CAP };
+  return { rows: page.map((match) => match.row), nextCursor, total };
 }

@@ -120,7 +120,11 @@ async function checkAgainstReference(origin: string, paths: string[], rows: Care
     const expected = referenceSearch(rows, query, place ?? undefined);
     const actualIds = actual.items.map((item) => item.id).join(',');
     const expectedIds = expected.rows.map((row) => row.id).join(',');
-    if (actualIds !== expectedIds || !sameCursor(actual.nextCursor, expected.nextCursor)) {
+    if (
+      actualIds !== expectedIds ||
+      !sameCursor(actual.nextCursor, expected.nextCursor) ||
+      JSON.stringify(actual.total ?? null) !== JSON.stringify(expected.total)
+    ) {
       mismatches += 1;
       if (mismatches <= 5)
         log(`  MISMATCH ${requestPath}\n    got      ${actualIds}\n    expected ${expectedIds}`);
