@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { SUBSCRIPTION_TYPES } from './pricing';
+import { EMAIL_VERIFICATION_MESSAGES } from './auth-messages';
 import { oneLine } from './text';
 
 export const ROLES = ['customer', 'carer', 'admin'] as const;
@@ -87,17 +88,7 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** New confirmation links one account may ask for per hour. */
 export const EMAIL_VERIFICATION_RESENDS_PER_HOUR = 3;
 
-export const EMAIL_VERIFICATION_MESSAGES = {
-  /** The one answer to every registration that passed validation, new address or taken. */
-  registrationAccepted:
-    'Check your email. We sent a link to confirm your address; open it to finish creating your account.',
-  linkInvalid:
-    'This confirmation link has expired or has already been used. Sign in and send a new one from your account.',
-  confirmed: 'Email address confirmed',
-  alreadyConfirmed: 'Your email address is already confirmed.',
-  resent: 'We sent a new confirmation link. Check your email.',
-  tooManyResends: 'Too many confirmation emails asked for. Please wait an hour and try again.',
-} as const;
+export { EMAIL_VERIFICATION_MESSAGES };
 
 /** 202 to POST /api/auth/register: the same for a new and a taken address; nobody is signed in. */
 export const RegistrationAccepted = z.object({ message: z.string(), email: z.string() });

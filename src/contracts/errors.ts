@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { STEP_UP_FRESH_SIGN_IN_MINUTES } from './limits';
 
 /** Every error answer of the API has this body; the web shows `message` to the person. */
 export const ErrorBody = z.object({
@@ -9,30 +8,4 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const ERROR_MESSAGES = {
-  unauthorized: 'Please sign in to continue.',
-  forbidden: 'You do not have permission to do that.',
-  notFound: 'Not found.',
-  crossSite: 'Cross-site requests are not allowed.',
-  invalidCredentials: 'Incorrect email or password.',
-  /** Sign-in of an account an admin suspended (issue 7 safeguarding); told only after the right password. */
-  accountSuspended: 'This account has been suspended. Contact support.',
-  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
-  /** Step-up for an account without a password whose sign-in is not recent (issue 17 point 5). */
-  signInAgainToChange: `For your security, please sign out and sign in again, then make this change within ${STEP_UP_FRESH_SIGN_IN_MINUTES} minutes.`,
-  /**
-   * Messaging, reviews, payments and verification before the account proved its address
-   * (issue 17 point 3; DESIGN point 10).
-   */
-  emailNotConfirmed:
-    'Please confirm your email address first. We sent you a link; you can send a new one from your account.',
-  emailTaken: 'An account with this email already exists. Try signing in instead.',
-  /** Registration from one network over REGISTRATIONS_PER_HOUR (production). */
-  tooManyRegistrations: 'Too many accounts have been created from your network. Please try again in an hour.',
-  internal: 'Something went wrong on our side. Please try again.',
-  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  invalidJson: 'The request body is not valid JSON.',
-  /** PostgreSQL cannot store U+0000 in text: refused wherever it appears. */
-  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
-  payloadTooLarge: 'The request is too large.',
-} as const;
+export { ERROR_MESSAGES } from './error-messages';

@@ -1,7 +1,6 @@
 // Prices of SPEC sections 1 and 9. Amounts are in pence; the server alone decides what is charged.
 
-export const PRODUCT_NAME = 'CareMatch';
-export const TAGLINE = 'Professional Care Services';
+export { PRODUCT_NAME, TAGLINE } from './brand';
 
 export const PLANS = {
   threeMonth: { label: '3-Month Access', amountPence: 4900, months: 3 },

@@ -4,8 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
-import { ERROR_MESSAGES } from '@contracts/errors';
+import { EMAIL_NOT_CONFIRMED, EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth-messages';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -66,7 +65,7 @@ export function EmailConfirmationNotice({ user, className }: { user: CurrentUser
         <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <div className="grid gap-1">
           <p className="font-medium">Confirm your email address</p>
-          <p>{ERROR_MESSAGES.emailNotConfirmed}</p>
+          <p>{EMAIL_NOT_CONFIRMED}</p>
           <p className="text-muted-foreground">
             The link went to <span className="font-medium text-foreground">{user.email}</span>.
           </p>

@@ -2,7 +2,7 @@ import { HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { FOOTER_YEAR } from '@contracts/limits';
 import { paths } from '@contracts/paths';
-import { PRODUCT_NAME, TAGLINE } from '@contracts/pricing';
+import { PRODUCT_NAME, TAGLINE } from '@contracts/brand';
 
 type FooterColumn = { title: string; links: readonly { label: string; to: string }[] };
 

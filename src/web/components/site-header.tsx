@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { HeartHandshake, Menu, MessageSquare } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { paths, signInPath } from '@contracts/paths';
-import { PRODUCT_NAME } from '@contracts/pricing';
+import { PRODUCT_NAME } from '@contracts/brand';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';

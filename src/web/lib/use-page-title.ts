@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@contracts/pricing';
+import { PRODUCT_NAME } from '@contracts/brand';
 
 /** index.html carries the same sentence, for crawlers that do not run scripts. */
 export const DEFAULT_PAGE_DESCRIPTION = `${PRODUCT_NAME} connects families across the UK with independent, verified carers for elderly and disability care.`;
