@@ -206,7 +206,10 @@ describe('admin sign-in and Admin Management', () => {
     await cardWith(page, 'Carer profiles', 'Roundhay, Leeds').getByText(ADMIN_TEXT.verified).waitFor();
     for (const tab of ['Verifications', 'Safeguarding', 'Audit Log']) {
       await page.getByRole('tab', { name: tab }).click();
-      expect(await page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+      // The tab lives in the URL (issue 21 point 10): it is selected once the navigation commits.
+      await expect
+        .poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), { message: tab })
+        .toBe('true');
     }
   });
 });
