@@ -157,6 +157,10 @@ export const ADMIN_LIST_MESSAGES = {
   showing: (shown: number, total: number, noun: string) =>
     `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
   noMatches: (q: string) => `Nobody matches “${q}”.`,
+  /** The search box of each queue (issue 21 point 11): whose names and emails it looks in. */
+  verificationSearchLabel: 'Search by carer name or email',
+  reportSearchLabel: 'Search by reporter or reported name or email',
+  auditSearchLabel: 'Search by who made the change or who it is about (name or email)',
 } as const;
 
 export const AdminListQuery = z.object({
@@ -165,6 +169,32 @@ export const AdminListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE),
 });
 export type AdminListQuery = z.infer<typeof AdminListQuery>;
+
+/**
+ * GET /api/admin/verifications: the queue by state, paged and searched like the lists above
+ * (`q`: the carer's name or account email).
+ */
+export const VerificationQueueQuery = AdminListQuery.extend({
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], {
+      error: 'Status must be pending, approved, rejected or all.',
+    })
+    .default('pending'),
+});
+export type VerificationQueueQuery = z.infer<typeof VerificationQueueQuery>;
+
+/**
+ * GET /api/admin/reports: the safeguarding queue by state, paged and searched like the lists
+ * above (`q`: the reporter's or the reported account's name or email).
+ */
+export const ReportQueueQuery = AdminListQuery.extend({
+  status: z
+    .enum(['open', 'resolved', 'dismissed', 'all'], {
+      error: 'Status must be open, resolved, dismissed or all.',
+    })
+    .default('open'),
+});
+export type ReportQueueQuery = z.infer<typeof ReportQueueQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
@@ -512,6 +542,15 @@ export const AuditLogQuery = z.object({
   to: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.invalidDate }).optional(),
   /** The last id of the previous page. */
   before: z.coerce.number().int().positive().optional(),
+  /**
+   * Issue 21 point 11: the X-Next-Cursor of the previous page (the same keyset as `before`, as
+   * the other admin lists page), and `q`: the actor's or the subject's name or email.
+   */
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, ADMIN_LIST_MESSAGES.cursorInvalid)
+    .optional(),
+  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;

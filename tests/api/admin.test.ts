@@ -982,3 +982,105 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
     },
   );
 });
+
+describe('searching the audit log by the people in it (issue 21 point 11)', () => {
+  type Found = { items: AuditLogPage['items']; nextBefore: number | null };
+  const search = async (query: string) => {
+    const response = await asAdmin({ method: 'GET', url: `/api/admin/audit-log?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return {
+      ...response.json<Found>(),
+      total: Number(response.headers['x-total-count']),
+      next: response.headers['x-next-cursor'] as string | undefined,
+      link: response.headers.link as string | undefined,
+    };
+  };
+  const ids = (found: Found) => found.items.map((entry) => entry.id);
+
+  it('finds entries by the actor’s or the subject’s name or email, any case, and pages them by cursor', async () => {
+    const tag = `Audittag${Date.now().toString(36)}`;
+    const other = await makeAdmin(t);
+    const jane = await customer(t, 'none', { firstName: `${tag}Jane`, lastName: 'Doe' });
+    for (const firstName of [`${tag}Jane`, `${tag}Janet`, `${tag}Janine`]) {
+      const response = await t.injectAs(other.cookie, {
+        method: 'PUT',
+        url: `/api/test/users/${jane.user.id}`,
+        payload: { firstName, lastName: 'Doe', email: jane.user.email },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const madeCarer = await createCarer(carerFields({ firstName: tag, lastName: 'Profile' }));
+    const checked = await uncheckedCarer(t, { firstName: `${tag}Checked`, lastName: 'Carer' });
+    const submitted = await submitValidChecks(t, checked.cookie);
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/verifications/${submitted.id}/approve` })).statusCode,
+    ).toBe(200);
+    // A report entry is about the account reported.
+    await db()
+      .insert(auditLog)
+      .values({
+        actorId: adminUser.id,
+        action: 'report.warned',
+        entityType: 'report',
+        entityId: randomUUID(),
+        after: { reportedAccountId: jane.user.id, note: 'Be polite.' },
+      });
+
+    // The subject's name across first and last, in any case: the three edits and the report.
+    const aboutJane = await search(`q=${encodeURIComponent(`${tag}janine doe`.toUpperCase())}`);
+    expect(aboutJane.total).toBe(4);
+    expect(aboutJane.items.map((entry) => entry.action)).toEqual([
+      'report.warned',
+      'customer.updated',
+      'customer.updated',
+      'customer.updated',
+    ]);
+    // The subject's email; the carer profile by its name; the verification by its carer's email.
+    expect((await search(`q=${encodeURIComponent(jane.user.email.toUpperCase())}`)).total).toBe(4);
+    expect((await search(`q=${tag}%20profile`)).items.map((e) => [e.action, e.entityId])).toEqual([
+      ['carer.created', madeCarer.id],
+    ]);
+    const byCarerEmail = await search(`q=${encodeURIComponent(checked.user.email)}`);
+    expect(byCarerEmail.items.map((e) => [e.action, e.entityId])).toEqual([
+      ['verification.approved', submitted.id],
+    ]);
+    // The actor's email: only what that admin did, with the other filters still applying.
+    const byActor = await search(`q=${encodeURIComponent(other.user.email.toUpperCase())}`);
+    expect(byActor.total).toBe(3);
+    expect(byActor.items.every((entry) => entry.actorId === other.user.id)).toBe(true);
+    expect((await search(`q=${encodeURIComponent(other.user.email)}&action=carer.created`)).total).toBe(0);
+
+    // Pages of two by the cursor: every entry once, newest first, and the old `before` still works.
+    const first = await search(`q=${tag}&limit=2`);
+    expect(first.total).toBe(6);
+    expect(first.next).toBe(String(first.nextBefore));
+    const link = /^<([^>]+)>; rel="next"$/.exec(first.link ?? '')?.[1] ?? '';
+    const next = new URL(link, 'http://localhost');
+    expect(next.pathname).toBe('/api/admin/audit-log');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ q: tag, cursor: first.next, limit: '2' });
+    const pages = [first];
+    while (pages.at(-1)!.next) pages.push(await search(`q=${tag}&limit=2&cursor=${pages.at(-1)!.next}`));
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2]);
+    const listed = pages.flatMap(ids);
+    expect(listed).toEqual([...new Set(listed)].sort((a, b) => b - a));
+    expect(ids(await search(`q=${tag}&limit=2&before=${first.nextBefore}`))).toEqual(ids(pages[1]!));
+  });
+
+  it('takes search text literally: LIKE wildcards and SQL match nothing, and change nothing', async () => {
+    for (const q of ['%', '_', '\\', "'; drop table audit_log; --", "x' or '1'='1"]) {
+      const found = await search(`q=${encodeURIComponent(q)}`);
+      expect(found.items, q).toEqual([]);
+      expect(found.total).toBe(0);
+    }
+    expect((await search('')).total).toBeGreaterThan(0);
+  });
+
+  it.each(['cursor=not-a-cursor', 'cursor=0', 'cursor=-5', 'cursor=1%20or%201%3D1', `q=${'x'.repeat(101)}`])(
+    'answers ?%s with 400',
+    async (query) => {
+      const response = await asAdmin({ method: 'GET', url: `/api/admin/audit-log?${query}` });
+      expect(response.statusCode).toBe(400);
+      if (query.startsWith('cursor')) expect(response.json().fieldErrors).toHaveProperty('cursor');
+    },
+  );
+});

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
@@ -12,7 +12,15 @@ import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETED_USER_NAME } from '@contracts/messages';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import type { SavedReview } from '@contracts/reviews';
-import { auditLog, messages, reports, reviews, sessions, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  carerProfiles,
+  messages,
+  reports,
+  reviews,
+  sessions,
+  users,
+} from '../../src/server/db/schema';
 import { admin, carer, customer, reply, startConversation, type Person } from '../support/messaging-fixtures';
 import { TEST_PASSWORD, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 
@@ -385,5 +393,131 @@ describe('resolving', () => {
     ).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([200, 409]);
     expect(await auditFor(id)).toHaveLength(1);
+  });
+});
+
+describe('paging and search of the queue (issue 21 point 11)', () => {
+  const page = async (query: string) => {
+    const response = await queue(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return {
+      items: response.json<AdminReport[]>(),
+      total: Number(response.headers['x-total-count']),
+      next: response.headers['x-next-cursor'] as string | undefined,
+      link: response.headers.link as string | undefined,
+    };
+  };
+  const everyPage = async (query: string) => {
+    const pages = [await page(query)];
+    while (pages.at(-1)!.next) pages.push(await page(`${query}&cursor=${pages.at(-1)!.next}`));
+    return pages;
+  };
+  const ids = (found: { items: AdminReport[] }) => found.items.map((report) => report.id);
+
+  it('pages open reports oldest first and the others newest first, tied times neither skipped nor repeated', async () => {
+    const tag = `Queuetag${Date.now().toString(36)}`;
+    const made: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const { family, worker, conversationId } = await pair({ customer: `${tag}Fam${index}` });
+      // One report each way: the tagged family reports, and is reported.
+      made.push(await reportConversation(family, conversationId));
+      made.push(await reportConversation(worker, conversationId));
+    }
+    const other = await pair({ customer: 'Untagged' });
+    await reportConversation(other.family, other.conversationId);
+    // The same instant for four of them: the id breaks the tie.
+    await t.database.db
+      .update(reports)
+      .set({ createdAt: new Date('2026-06-01T09:00:00.654321Z') })
+      .where(inArray(reports.id, made.slice(1, 5)));
+
+    for (const status of ['open', 'all']) {
+      const pages = await everyPage(`?status=${status}&q=${tag.toUpperCase()}&limit=4`);
+      expect(pages.map((p) => p.items.length)).toEqual([4, 2]);
+      expect(pages.every((p) => p.total === 6)).toBe(true);
+      const listed = pages.flatMap(ids);
+      expect(listed).toHaveLength(6);
+      expect(new Set(listed)).toEqual(new Set(made));
+      const times = pages.flatMap((p) => p.items.map((report) => `${report.createdAt} ${report.id}`));
+      const sorted = [...times].sort();
+      expect(times).toEqual(status === 'open' ? sorted : sorted.reverse());
+      // The next link keeps the state and the search, with the cursor and the page size.
+      const link = /^<([^>]+)>; rel="next"$/.exec(pages[0]!.link ?? '')?.[1] ?? '';
+      const next = new URL(link, 'http://localhost');
+      expect(next.pathname).toBe('/api/admin/reports');
+      expect(Object.fromEntries(next.searchParams)).toEqual({
+        status,
+        q: tag.toUpperCase(),
+        cursor: pages[0]!.next,
+        limit: '4',
+      });
+      expect(pages[1]!.next).toBeUndefined();
+    }
+    // Nothing resolved matches; the plain queue keeps its array of at most 50.
+    expect((await page(`?status=resolved&q=${tag}`)).total).toBe(0);
+    const plain = await page('');
+    expect(plain.items.length).toBeLessThanOrEqual(50);
+    expect(plain.total).toBeGreaterThanOrEqual(7);
+  });
+
+  it('finds a report by the reporter’s or the reported account’s name or email, in any case', async () => {
+    const tag = `Whotag${Date.now().toString(36)}`;
+    const { family, worker, conversationId } = await pair({ carer: `${tag}Carer` });
+    const byFamily = await reportConversation(family, conversationId);
+    const byWorker = await reportConversation(worker, conversationId);
+    const unrelated = await pair();
+    await reportConversation(unrelated.family, unrelated.conversationId);
+
+    // The carer is reported in one and reports in the other: both, by name and by email.
+    expect(new Set(ids(await page(`?q=${tag.toLowerCase()}carer%20baker`)))).toEqual(
+      new Set([byFamily, byWorker]),
+    );
+    const byEmail = await page(`?q=${encodeURIComponent(worker.user.email.toUpperCase())}`);
+    expect(new Set(ids(byEmail))).toEqual(new Set([byFamily, byWorker]));
+    expect(byEmail.total).toBe(2);
+
+    // A review's report is about its author.
+    const review = await t.injectAs(family.cookie, {
+      method: 'PUT',
+      url: `/api/carers/${worker.carerId}/reviews/mine`,
+      payload: { rating: 1, comment: 'Late every single time.' },
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const reviewReport = await t.injectAs(worker.cookie, {
+      method: 'POST',
+      url: `/api/reviews/${review.json<SavedReview>().review.id}/report`,
+      payload: { reason: REPORT_REASONS[4], details: 'Untrue.' },
+    });
+    const reviewReportId = reviewReport.json<ReportReceipt>().id;
+    expect(new Set(ids(await page(`?q=${encodeURIComponent(family.user.email)}`)))).toEqual(
+      new Set([byFamily, byWorker, reviewReportId]),
+    );
+
+    // Once the carer's profile is deleted, the carer is still found (through the messages).
+    await t.database.db.delete(carerProfiles).where(eq(carerProfiles.id, worker.carerId));
+    expect(ids(await page(`?q=${encodeURIComponent(worker.user.email)}`))).toContain(byFamily);
+  });
+
+  it('takes search text literally: LIKE wildcards and SQL match nothing, and change nothing', async () => {
+    const { family, conversationId } = await pair();
+    await reportConversation(family, conversationId);
+    for (const q of ['%', '_', '\\', "'; drop table reports; --", "x' or '1'='1"]) {
+      const found = await page(`?status=all&q=${encodeURIComponent(q)}`);
+      expect(found.items, q).toEqual([]);
+      expect(found.total).toBe(0);
+    }
+    expect((await page('?status=all')).total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'cursor=not-a-cursor',
+    `cursor=${Buffer.from('["2026-01-01T00:00:00Z","1 or 1=1"]').toString('base64url')}`,
+    'limit=0',
+    'limit=201',
+    `q=${'x'.repeat(101)}`,
+  ])('answers ?%s with 400', async (query) => {
+    const response = await queue(`?${query}`);
+    expect(response.statusCode).toBe(400);
+    if (query.startsWith('cursor')) expect(response.json().fieldErrors).toHaveProperty('cursor');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicCarer } from '@contracts/carers';
 import {
@@ -651,5 +651,98 @@ describe('the demo data', () => {
     const waiting = queue.filter((item) => item.carerEmail === DEMO_PENDING_VERIFICATION_EMAIL);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ status: 'pending', renewalDue: true, documents: [] });
+  });
+});
+
+describe('paging and search of the queue (issue 21 point 11)', () => {
+  const page = async (query: string) => {
+    const response = await adminGet(`/api/admin/verifications${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return {
+      items: response.json<AdminVerification[]>(),
+      total: Number(response.headers['x-total-count']),
+      next: response.headers['x-next-cursor'] as string | undefined,
+      link: response.headers.link as string | undefined,
+    };
+  };
+  const everyPage = async (query: string) => {
+    const pages = [await page(query)];
+    while (pages.at(-1)!.next) pages.push(await page(`${query}&cursor=${pages.at(-1)!.next}`));
+    return pages;
+  };
+  const ids = (found: { items: AdminVerification[] }) => found.items.map((item) => item.id);
+
+  it('pages pending oldest first and every state newest first, tied times neither skipped nor repeated', async () => {
+    const tag = `Checktag${Date.now().toString(36)}`;
+    const carers: Carer[] = [];
+    const made: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const person = await uncheckedCarer(t, { firstName: tag, lastName: `Number${index}` });
+      carers.push(person);
+      made.push((await submitValidChecks(t, person.cookie)).id);
+    }
+    // The same instant for three of them: the id breaks the tie.
+    await t.database.db
+      .update(carerVerifications)
+      .set({ submittedAt: new Date('2026-06-01T09:00:00.123Z') })
+      .where(inArray(carerVerifications.id, made.slice(1, 4)));
+
+    for (const status of ['pending', 'all']) {
+      const pages = await everyPage(`?status=${status}&q=${tag.toUpperCase()}&limit=2`);
+      expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1]);
+      expect(pages.every((p) => p.total === 5)).toBe(true);
+      const listed = pages.flatMap(ids);
+      expect(listed).toHaveLength(5);
+      expect(new Set(listed)).toEqual(new Set(made));
+      const order = pages.flatMap((p) => p.items.map((item) => `${item.submittedAt} ${item.id}`));
+      const sorted = [...order].sort();
+      expect(order).toEqual(status === 'pending' ? sorted : sorted.reverse());
+      const link = /^<([^>]+)>; rel="next"$/.exec(pages[0]!.link ?? '')?.[1] ?? '';
+      const next = new URL(link, 'http://localhost');
+      expect(next.pathname).toBe('/api/admin/verifications');
+      expect(Object.fromEntries(next.searchParams)).toEqual({
+        status,
+        q: tag.toUpperCase(),
+        cursor: pages[0]!.next,
+        limit: '2',
+      });
+      expect(pages.at(-1)!.next).toBeUndefined();
+    }
+
+    // By the carer's name across first and last, and by part of the account's email, any case.
+    expect(ids(await page(`?q=${encodeURIComponent(`${tag.toLowerCase()} number3`)}`))).toEqual([made[3]]);
+    const email = carers[0]!.user.email;
+    expect(ids(await page(`?q=${encodeURIComponent(email.slice(0, -4).toUpperCase())}`))).toEqual([made[0]]);
+
+    // A decided submission leaves the pending queue and is found under its state.
+    expect((await approve(made[0]!)).statusCode).toBe(200);
+    expect((await page(`?q=${tag}`)).total).toBe(4);
+    expect(ids(await page(`?status=approved&q=${tag}`))).toEqual([made[0]]);
+
+    // Without paging parameters: the first page of the array, with the total.
+    const plain = await page('');
+    expect(plain.items.length).toBeLessThanOrEqual(50);
+    expect(plain.total).toBeGreaterThanOrEqual(4);
+  });
+
+  it('takes search text literally: LIKE wildcards and SQL match nothing, and change nothing', async () => {
+    for (const q of ['%', '_', '\\', "'; drop table carer_verifications; --", "x' or '1'='1"]) {
+      const found = await page(`?status=all&q=${encodeURIComponent(q)}`);
+      expect(found.items, q).toEqual([]);
+      expect(found.total).toBe(0);
+    }
+    expect((await page('?status=all')).total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'cursor=not-a-cursor',
+    `cursor=${Buffer.from('["2026-01-01T00:00:00Z","1 or 1=1"]').toString('base64url')}`,
+    'limit=0',
+    'limit=201',
+    `q=${'x'.repeat(101)}`,
+  ])('answers ?%s with 400', async (query) => {
+    const response = await adminGet(`/api/admin/verifications?${query}`);
+    expect(response.statusCode).toBe(400);
+    if (query.startsWith('cursor')) expect(response.json().fieldErrors).toHaveProperty('cursor');
   });
 });

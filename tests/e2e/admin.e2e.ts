@@ -208,9 +208,9 @@ describe('admin sign-in and Admin Management', () => {
     await cardWith(page, 'Carer profiles', 'Roundhay, Leeds').getByText(ADMIN_TEXT.verified).waitFor();
     for (const tab of ['Verifications', 'Safeguarding', 'Audit Log']) {
       await page.getByRole('tab', { name: tab }).click();
-      // The tab is in the URL (issue 21 point 10): it is selected once the address has changed.
+      // The tab lives in the URL (issue 21 point 10): it is selected once the navigation commits.
       await expect
-        .poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'))
+        .poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), { message: tab })
         .toBe('true');
     }
   });

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, ADMIN_PAGE_SIZE } from '../../src/contracts/admin';
+import { REPORT_REASONS } from '../../src/contracts/reports';
 import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
+import { carerProfiles, carerVerifications, conversations, reports, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PENDING_VERIFICATION_EMAIL } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -509,5 +513,174 @@ describe('safeguarding queue and audit log', () => {
     await phone.getByTestId('report-item').first().waitFor();
     await expectNoAxeViolations(phone, 'the Safeguarding tab (mobile)');
     await expectNoSidewaysScroll(phone, 'the Safeguarding tab (mobile)');
+  });
+});
+
+// Last in the file: it fills the queues past a page, which the tests above do not expect.
+describe('searching and paging the queues and the audit log (issue 21 point 11)', () => {
+  it('searches each by name or email in any case, and pages past 50 with Load more, at desktop and 375 px', async () => {
+    const db = suite.server().database.db;
+    // Signed in at '/': the dashboard opens once the data below is there.
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+
+    // A page and a bit of each, made quickly: carers by the admin API (each an audit entry), their
+    // checks and the reports straight in the database (no test here is about sending them).
+    const made: string[] = [];
+    for (let index = 0; index < ADMIN_PAGE_SIZE + 2; index += 1) {
+      const response = await admin.request.post('/api/test/carers', {
+        data: {
+          firstName: 'Pagetest',
+          lastName: `Carer${index}`,
+          specialization: 'Elderly Care',
+          experience: '3-5 years',
+          location: 'Leeds LS6',
+          hourlyRateMin: '18',
+          hourlyRateMax: '22',
+          description: 'Friendly, reliable help at home for older people in and around Leeds.',
+          qualifications: ['Manual Handling'],
+          availability: ['Weekdays'],
+          isVerified: false,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      made.push(((await response.json()) as { id: string }).id);
+    }
+    const checks = (carerId: string) => ({
+      carerId,
+      dbsLevel: 'Enhanced with Barred List',
+      dbsIssueDate: '2026-03-10',
+      dbsCertificateNumber: '001234567890',
+      dbsUpdateService: true,
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'W12345678',
+      references: [
+        { name: 'Helen Price', relationship: 'Former manager', contact: 'helen.price@example.org' },
+        { name: 'David Ellis', relationship: 'Client’s son', contact: '07700 900123' },
+      ],
+    });
+    await db.insert(carerVerifications).values(made.map(checks));
+    // The one to find: a carer with an account, by name and by email.
+    const findable = await open(DESKTOP);
+    const quilla = await newCarer(findable, 'Quilla', 'Checkable', 'Otley');
+    await db.insert(carerVerifications).values(checks(quilla.profileId));
+
+    const [family] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
+    const [carerRow] = await db
+      .select({ id: carerProfiles.id })
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
+    const [talk] = await db
+      .insert(conversations)
+      .values({ customerId: family!.id, carerId: carerRow!.id })
+      .returning();
+    const reportOf = (reporterId: string, conversationId: string) => ({
+      reporterId,
+      conversationId,
+      reason: REPORT_REASONS[0],
+      details: 'Rude messages late at night.',
+    });
+    await db
+      .insert(reports)
+      .values(Array.from({ length: ADMIN_PAGE_SIZE + 2 }, () => reportOf(family!.id, talk!.id)));
+    const reporterEmail = await registerByApi(findable, {
+      firstName: 'Ravi',
+      lastName: 'Reportable',
+      userType: 'customer',
+    });
+    const [ravi] = await db.select().from(users).where(eq(users.email, reporterEmail));
+    const [raviTalk] = await db
+      .insert(conversations)
+      .values({ customerId: ravi!.id, carerId: carerRow!.id })
+      .returning();
+    await db.insert(reports).values(reportOf(ravi!.id, raviTalk!.id));
+
+    const totalOf = async (url: string) =>
+      Number((await admin.request.get(url)).headers()[ADMIN_LIST_HEADERS.totalCount] ?? 'NaN');
+    const tabs = [
+      {
+        tab: /Verifications/,
+        search: 'Search verifications',
+        label: ADMIN_LIST_MESSAGES.verificationSearchLabel,
+        noun: 'verifications',
+        url: '/api/admin/verifications?limit=1',
+        items: (page: Page) =>
+          page.getByRole('list', { name: 'Verifications' }).getByTestId('verification-item'),
+        byName: 'qUILLA checkABLE',
+        byEmail: quilla.email.split('@')[0]!.toUpperCase(),
+        found: 'Quilla Checkable',
+      },
+      {
+        tab: /Safeguarding/,
+        search: 'Search reports',
+        label: ADMIN_LIST_MESSAGES.reportSearchLabel,
+        noun: 'reports',
+        url: '/api/admin/reports?limit=1',
+        items: (page: Page) => page.getByRole('list', { name: 'Reports' }).getByTestId('report-item'),
+        byName: 'raVI REPORTable',
+        byEmail: reporterEmail.split('@')[0]!.toUpperCase(),
+        found: 'Ravi Reportable',
+      },
+      {
+        tab: /Audit/,
+        search: 'Search the audit log',
+        label: ADMIN_LIST_MESSAGES.auditSearchLabel,
+        noun: 'entries',
+        url: '/api/admin/audit-log?limit=1',
+        items: (page: Page) =>
+          page.getByRole('table', { name: 'Audit log entries' }).locator('tbody').getByRole('row'),
+        byName: 'PAGETEST carer7',
+        byEmail: DEMO_ACCOUNTS.admin.email.split('@')[0]!.toUpperCase(),
+        found: 'Created a carer profile for Pagetest Carer7',
+      },
+    ];
+
+    for (const [index, view] of tabs.entries()) {
+      const page = index === 0 ? admin : await open(index === 1 ? MOBILE : DESKTOP, DEMO_ACCOUNTS.admin);
+      const width = index === 1 ? '375 px' : 'desktop';
+      const total = await totalOf(view.url);
+      expect(total).toBeGreaterThan(ADMIN_PAGE_SIZE);
+      await openAdminTab(page, view.tab);
+      const items = view.items(page);
+      await page.getByText(ADMIN_LIST_MESSAGES.showing(ADMIN_PAGE_SIZE, total, view.noun)).waitFor();
+      expect(await items.count()).toBe(ADMIN_PAGE_SIZE);
+      const more = page.getByRole('button', { name: ADMIN_LIST_MESSAGES.loadMore });
+      await more.scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page, `the ${view.noun} with Load more (${width})`);
+      await expectNoSidewaysScroll(page, `the ${view.noun} with Load more (${width})`);
+      for (let shown = ADMIN_PAGE_SIZE; shown < total;) {
+        await more.click();
+        shown = Math.min(shown + ADMIN_PAGE_SIZE, total);
+        await page.getByText(ADMIN_LIST_MESSAGES.showing(shown, total, view.noun)).waitFor();
+      }
+      expect(await items.count()).toBe(total);
+      await more.waitFor({ state: 'detached' });
+
+      // By name, in mixed case: the one person; then by part of an email, in capitals.
+      const search = page.getByRole('search', { name: view.search });
+      const box = search.getByLabel(view.label);
+      await box.fill(view.byName);
+      await search.getByRole('button', { name: ADMIN_LIST_MESSAGES.searchButton }).click();
+      await expect.poll(() => items.count()).toBe(1);
+      await items.first().getByText(view.found).first().waitFor();
+      await expectNoAxeViolations(page, `the ${view.noun} searched (${width})`);
+      await expectNoSidewaysScroll(page, `the ${view.noun} searched (${width})`);
+      await box.fill(view.byEmail);
+      await box.press('Enter');
+      if (index < 2) {
+        await expect.poll(() => items.count()).toBe(1);
+        await items.first().getByText(view.found).first().waitFor();
+      } else {
+        // Every entry made by the demo admin, the carers added just now among them.
+        await expect.poll(() => items.count()).toBeGreaterThanOrEqual(ADMIN_PAGE_SIZE);
+      }
+      // Nobody: says so; emptying the box shows the whole list again.
+      await box.fill('no such person 9431');
+      await box.press('Enter');
+      await page.getByText(ADMIN_LIST_MESSAGES.noMatches('no such person 9431')).waitFor();
+      await box.fill('');
+      // (The pages loaded before come back with it.)
+      await page.getByText(ADMIN_LIST_MESSAGES.showing(total, total, view.noun)).waitFor();
+    }
   });
 });

@@ -85,18 +85,34 @@ export function toPage<T>(
 export function sendPagingHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
-  query: AdminListQuery,
+  query: Pick<AdminListQuery, 'limit'>,
   page: { total: number; next: AdminKeyset | null },
 ): void {
+  sendCursorHeaders(request, reply, {
+    limit: query.limit,
+    total: page.total,
+    cursor: page.next ? encodeAdminCursor(page.next) : null,
+  });
+}
+
+/**
+ * The same headers for a list with a cursor of its own (the audit log's entry id). `replaces`:
+ * other parameters the cursor stands for, left out of the next link (the audit log's `before`).
+ */
+export function sendCursorHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { limit: number; total: number; cursor: string | null },
+  replaces: readonly string[] = [],
+): void {
   reply.header(ADMIN_LIST_HEADERS.totalCount, String(page.total));
-  if (!page.next) return;
-  const cursor = encodeAdminCursor(page.next);
-  reply.header(ADMIN_LIST_HEADERS.nextCursor, cursor);
+  if (!page.cursor) return;
+  reply.header(ADMIN_LIST_HEADERS.nextCursor, page.cursor);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-    if (key !== 'cursor' && typeof value === 'string') params.set(key, value);
+    if (key !== 'cursor' && !replaces.includes(key) && typeof value === 'string') params.set(key, value);
   }
-  params.set('cursor', cursor);
-  params.set('limit', String(query.limit));
+  params.set('cursor', page.cursor);
+  params.set('limit', String(page.limit));
   reply.header('link', `<${request.url.split('?')[0]}?${params.toString()}>; rel="next"`);
 }

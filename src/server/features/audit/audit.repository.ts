@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
+import { matches } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
 /** One stored entry with its actor's names (null when that account was deleted). */
@@ -38,6 +39,46 @@ export interface AuditRecord {
   ipAddress?: string | null;
 }
 
+/** Names and email of an account, and a carer's name: the expressions of migration 0021's trigram indexes. */
+const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
+
+/**
+ * Issue 21 point 11: entries whose actor or subject (as the service names them: the account of a
+ * user or subscription entry, the carer of a carer or verification entry, the account reported of
+ * a report entry) has `q` in a name or email. The matching people are found once, by their
+ * trigram indexes; the entries by their actor and entity indexes.
+ */
+function mentions(db: Executor, q: string): SQL {
+  const matchingAccounts = db.select({ id: users.id }).from(users).where(matches(accountText, q));
+  const accountIds = db
+    .select({ id: sql`${users.id}::text` })
+    .from(users)
+    .where(matches(accountText, q));
+  const carerMatches = or(matches(carerNameText, q), matches(accountText, q))!;
+  const carerIds = db
+    .select({ id: sql`${carerProfiles.id}::text` })
+    .from(carerProfiles)
+    .leftJoin(users, eq(users.id, carerProfiles.userId))
+    .where(carerMatches);
+  const verificationIds = db
+    .select({ id: sql`${carerVerifications.id}::text` })
+    .from(carerVerifications)
+    .innerJoin(carerProfiles, eq(carerProfiles.id, carerVerifications.carerId))
+    .leftJoin(users, eq(users.id, carerProfiles.userId))
+    .where(carerMatches);
+  return or(
+    inArray(auditLog.actorId, matchingAccounts),
+    and(inArray(auditLog.entityType, ['user', 'subscription']), inArray(auditLog.entityId, accountIds)),
+    and(eq(auditLog.entityType, 'carer'), inArray(auditLog.entityId, carerIds)),
+    and(eq(auditLog.entityType, 'verification'), inArray(auditLog.entityId, verificationIds)),
+    and(
+      eq(auditLog.entityType, 'report'),
+      sql`(${auditLog.after} ->> 'reportedAccountId') in (${accountIds})`,
+    ),
+  )!;
+}
+
 /**
  * Writes to the audit log. Call it with the executor of the change's own transaction, so the
  * change and its record commit together or not at all.
@@ -57,42 +98,54 @@ export function createAuditRepository(db: Executor) {
     },
 
     /**
-     * Entries matching the filters, newest first, one page of `limit` after the keyset `before`
-     * (the last id of the previous page); `hasMore` says whether another page follows.
+     * Entries matching the filters, newest first, one page of `limit` after the keyset `cursor`
+     * or `before` (the last id of the previous page); `hasMore` says whether another page
+     * follows, `total` how many match in all.
      */
-    async list(query: AuditLogQuery): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
+    async list(query: AuditLogQuery): Promise<{ rows: AuditRow[]; hasMore: boolean; total: number }> {
       const conditions: SQL[] = [];
       if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
       if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
       if (query.actorId) {
         // Not a uuid: no actor has it (and it must not reach SQL as one).
-        if (!isUuid(query.actorId)) return { rows: [], hasMore: false };
+        if (!isUuid(query.actorId)) return { rows: [], hasMore: false, total: 0 };
         conditions.push(eq(auditLog.actorId, query.actorId));
       }
       if (query.action) conditions.push(eq(auditLog.action, query.action));
       if (query.from) conditions.push(gte(auditLog.createdAt, new Date(query.from)));
       if (query.to) conditions.push(lte(auditLog.createdAt, new Date(query.to)));
-      if (query.before) conditions.push(lt(auditLog.id, query.before));
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          createdAt: auditLog.createdAt,
-          actorId: auditLog.actorId,
-          actorFirstName: users.firstName,
-          actorLastName: users.lastName,
-          actorEmail: users.email,
-          action: auditLog.action,
-          entityType: auditLog.entityType,
-          entityId: auditLog.entityId,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(and(...conditions))
-        .orderBy(desc(auditLog.id))
-        .limit(query.limit + 1);
-      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+      if (query.q) conditions.push(mentions(db, query.q));
+      const after = query.cursor ? Number(query.cursor) : query.before;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: auditLog.id,
+            createdAt: auditLog.createdAt,
+            actorId: auditLog.actorId,
+            actorFirstName: users.firstName,
+            actorLastName: users.lastName,
+            actorEmail: users.email,
+            action: auditLog.action,
+            entityType: auditLog.entityType,
+            entityId: auditLog.entityId,
+            before: auditLog.before,
+            after: auditLog.after,
+          })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .where(and(...conditions, ...(after ? [lt(auditLog.id, after)] : [])))
+          .orderBy(desc(auditLog.id))
+          .limit(query.limit + 1),
+        db
+          .select({ total: count() })
+          .from(auditLog)
+          .where(and(...conditions)),
+      ]);
+      return {
+        rows: rows.slice(0, query.limit),
+        hasMore: rows.length > query.limit,
+        total: counted?.total ?? 0,
+      };
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditLogPage, AuditLogQuery } from '@contracts/admin';
 import { ErrorBody } from '@contracts/errors';
+import { sendCursorHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import type { AuditService } from './audit.service';
 
@@ -11,7 +12,10 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'The audit log of admin changes, newest first (filters; keyset pages by `before`)',
+        summary:
+          'The audit log of admin changes, newest first (filters; `q` searches the actor’s and the subject’s names and emails; keyset pages by `cursor` or `before`)',
+        description:
+          'X-Total-Count: every match; X-Next-Cursor (the same as `nextBefore`) and Link rel="next" while more follow.',
         querystring: AuditLogQuery,
         response: { 200: AuditLogPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
@@ -19,7 +23,14 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
     async (request, reply) => {
       requireRole(request, 'admin');
       reply.header('cache-control', 'no-store');
-      return audit.list(request.query);
+      const { items, nextBefore, total } = await audit.list(request.query);
+      sendCursorHeaders(
+        request,
+        reply,
+        { limit: request.query.limit, total, cursor: nextBefore === null ? null : String(nextBefore) },
+        ['before'],
+      );
+      return { items, nextBefore };
     },
   );
 }

@@ -62,8 +62,9 @@ const fullName = (person: AuditPerson) => {
 /** The audit log as admins read it (issue 7 point 6); entries are written by each feature's own transaction. */
 export function createAuditService({ audit }: { audit: AuditRepository }) {
   return {
-    async list(query: AuditLogQuery): Promise<AuditLogPage> {
-      const { rows, hasMore } = await audit.list(query);
+    /** One page, and `total`: how many entries match in all (the X-Total-Count header). */
+    async list(query: AuditLogQuery): Promise<AuditLogPage & { total: number }> {
+      const { rows, hasMore, total } = await audit.list(query);
       const refs = rows.map(subjectRef);
       const idsOf = (kind: NonNullable<SubjectRef>['kind']) =>
         refs.flatMap((ref) => (ref?.kind === kind ? [ref.id] : []));
@@ -96,7 +97,7 @@ export function createAuditService({ audit }: { audit: AuditRepository }) {
         };
       });
       const last = rows.at(-1);
-      return { items, nextBefore: hasMore && last ? last.id : null };
+      return { items, nextBefore: hasMore && last ? last.id : null, total };
     },
   };
 }

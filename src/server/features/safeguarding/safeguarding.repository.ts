@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   carerProfiles,
@@ -11,6 +11,14 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
+import {
+  afterKeyset,
+  keysetText,
+  matches,
+  toPage,
+  type AdminKeyset,
+  type AdminPage,
+} from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
@@ -52,7 +60,6 @@ export interface ContextMessageRow {
 
 export type AccountRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'suspendedAt'>;
 
-const QUEUE_LIMIT = 500;
 const conversationCarer = aliasedTable(carerProfiles, 'conversation_carer');
 const reviewCarer = aliasedTable(carerProfiles, 'review_carer');
 const sender = aliasedTable(users, 'sender');
@@ -69,6 +76,20 @@ const conversationCarerAccount = sql<string | null>`coalesce(${conversationCarer
     and party.id is not null and party.id is distinct from ${conversations.customerId}
   limit 1))`;
 
+/**
+ * Who a report is about, in SQL: `reportedIdOf` of the service, for the queue's search. For a
+ * review its author; for a conversation the other person from the reporter's side.
+ */
+const reportedAccount = sql<string | null>`case
+  when ${reports.reviewId} is not null then ${reviews.customerId}
+  when ${reports.reporterId} is null then null
+  when ${reports.reporterId} = ${conversations.customerId} then ${conversationCarerAccount}
+  when ${reports.reporterId} = ${conversationCarerAccount} then ${conversations.customerId}
+end`;
+
+/** An account's names and email, the expression of the trigram index of migration 0021. */
+const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+
 const accountColumns = {
   id: users.id,
   firstName: users.firstName,
@@ -82,6 +103,8 @@ export function createSafeguardingRepository(db: Executor) {
   const selectReports = () =>
     db
       .select({
+        /** The cursor's timestamp, at the database's precision (admin-paging). */
+        keyset: keysetText(reports.createdAt),
         id: reports.id,
         reporterId: reports.reporterId,
         conversationId: reports.conversationId,
@@ -110,21 +133,55 @@ export function createSafeguardingRepository(db: Executor) {
       .leftJoin(reviewCarer, eq(reviewCarer.id, reviews.carerId));
 
   return {
-    /** The queue: open reports oldest first (the longest waiting first), the others newest first. */
-    async list(status: ReportStatus | 'all'): Promise<ReportRow[]> {
-      const query = selectReports();
-      return (status === 'all' ? query : query.where(eq(reports.status, status)))
-        .orderBy(
-          status === 'open' ? asc(reports.createdAt) : desc(reports.createdAt),
-          status === 'open' ? asc(reports.id) : desc(reports.id),
-        )
-        .limit(QUEUE_LIMIT);
+    /**
+     * One page of the queue: open reports oldest first (the longest waiting first), the others
+     * newest first, ties by id (the keyset), matching `q` in the name or email of the reporter or
+     * of the account reported (issue 21 point 11).
+     */
+    async list(options: {
+      status: ReportStatus | 'all';
+      q?: string | undefined;
+      after: AdminKeyset | null;
+      limit: number;
+    }): Promise<AdminPage<ReportRow>> {
+      const ascending = options.status === 'open';
+      const conditions: SQL[] = [];
+      if (options.status !== 'all') conditions.push(eq(reports.status, options.status));
+      if (options.q) {
+        // The matching accounts once (the trigram index), then each report's two people among them.
+        const matching = db.select({ id: users.id }).from(users).where(matches(accountText, options.q));
+        conditions.push(or(inArray(reports.reporterId, matching), sql`${reportedAccount} in (${matching})`)!);
+      }
+      const keyset = options.after
+        ? [afterKeyset(reports.createdAt, reports.id, options.after, ascending)]
+        : [];
+      const order = ascending ? asc : desc;
+      const [rows, [counted]] = await Promise.all([
+        selectReports()
+          .where(and(...conditions, ...keyset))
+          .orderBy(order(reports.createdAt), order(reports.id))
+          .limit(options.limit + 1),
+        db
+          .select({ total: count() })
+          .from(reports)
+          .leftJoin(conversations, eq(conversations.id, reports.conversationId))
+          .leftJoin(conversationCarer, eq(conversationCarer.id, conversations.carerId))
+          .leftJoin(reviews, eq(reviews.id, reports.reviewId))
+          .where(and(...conditions)),
+      ]);
+      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
+        at: row.keyset,
+        id: row.id,
+      }));
+      return { ...page, rows: page.rows.map(({ keyset: _keyset, ...row }) => row) };
     },
 
     async find(id: string): Promise<ReportRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await selectReports().where(eq(reports.id, id)).limit(1);
-      return row;
+      if (!row) return undefined;
+      const { keyset: _keyset, ...report } = row;
+      return report;
     },
 
     /** Locks the report row for the rest of the transaction: two admins resolve it one at a time. */

@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminReport, ReportAccount, ResolveReportInput, SessionsEnded } from '@contracts/admin';
+import {
+  AdminReport,
+  ReportAccount,
+  ReportQueueQuery,
+  ResolveReportInput,
+  SessionsEnded,
+} from '@contracts/admin';
 import { ErrorBody } from '@contracts/errors';
+import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import type { SafeguardingService } from './safeguarding.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
-const ListQuery = z.object({
-  status: z
-    .enum(['open', 'resolved', 'dismissed', 'all'], {
-      error: 'Status must be open, resolved, dismissed or all.',
-    })
-    .default('open'),
-});
-
 export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: SafeguardingService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const actor = (request: Parameters<typeof requireRole>[0]) => ({
@@ -29,15 +28,19 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
       schema: {
         tags: ['admin'],
         summary:
-          'The safeguarding queue: reports with their context (open oldest first; others newest first)',
-        querystring: ListQuery,
+          'The safeguarding queue: reports with their context (open oldest first; others newest first), a page at a time; `q` searches the reporter’s and the reported account’s names and emails',
+        description:
+          'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
+        querystring: ReportQueueQuery,
         response: { 200: z.array(AdminReport), ...errors },
       },
     },
     async (request, reply) => {
       requireRole(request, 'admin');
       reply.header('cache-control', 'no-store');
-      return safeguarding.list(request.query.status);
+      const page = await safeguarding.list(request.query);
+      sendPagingHeaders(request, reply, request.query, page);
+      return page.rows;
     },
   );
 

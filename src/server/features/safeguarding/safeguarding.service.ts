@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   REPORT_CONTEXT_MESSAGES,
+  type ReportQueueQuery,
   type AdminReport,
   type ReportAccount,
   type ReportAction,
@@ -12,6 +13,7 @@ import { PRODUCT_NAME } from '@contracts/pricing';
 import type { ReportReason } from '@contracts/reports';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { decodeAdminCursor } from '../../platform/admin-paging';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import { createAuditRecorder } from '../audit/audit.service';
@@ -172,7 +174,16 @@ export function createSafeguardingService({
   }
 
   return {
-    list: async (status: ReportStatus | 'all') => views(await safeguarding.list(status)),
+    /** One page of the queue (issue 21 point 11: keyset paging, search by either person's name or email). */
+    async list(query: ReportQueueQuery) {
+      const page = await safeguarding.list({
+        status: query.status,
+        q: query.q || undefined,
+        after: decodeAdminCursor(query.cursor),
+        limit: query.limit,
+      });
+      return { ...page, rows: await views(page.rows) };
+    },
     get,
 
     /**

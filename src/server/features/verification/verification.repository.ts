@@ -1,7 +1,15 @@
-import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import { carerProfiles, carerVerifications as v, uploads, users } from '../../db/schema';
+import {
+  afterKeyset,
+  keysetText,
+  matches,
+  toPage,
+  type AdminKeyset,
+  type AdminPage,
+} from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
 
@@ -43,8 +51,14 @@ export interface NewVerification {
   submittedAt: Date;
 }
 
-const QUEUE_LIMIT = 500;
 const reviewer = aliasedTable(users, 'reviewer');
+
+/**
+ * What the queue's search compares (issue 21 point 11): the carer's name on the profile, and the
+ * account's names and email, each the expression of a trigram index of migration 0021.
+ */
+const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
+const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
 
 export function createVerificationRepository(db: Executor) {
   const selectWithCarer = () =>
@@ -129,16 +143,54 @@ export function createVerificationRepository(db: Executor) {
       return row;
     },
 
-    /** The queue: pending oldest first (fair turns), the others newest first. */
-    async list(status: VerificationStatus | 'all'): Promise<VerificationWithCarer[]> {
-      const query = selectWithCarer();
-      const rows = await (status === 'all' ? query : query.where(eq(v.status, status)))
-        .orderBy(
-          status === 'pending' ? asc(v.submittedAt) : desc(v.submittedAt),
-          status === 'pending' ? asc(v.id) : desc(v.id),
-        )
-        .limit(QUEUE_LIMIT);
-      return rows.map(flatten);
+    /**
+     * One page of the queue: pending oldest first (fair turns), the others newest first, ties by
+     * id (the keyset), matching `q` in the carer's name or account email (issue 21 point 11).
+     */
+    async list(options: {
+      status: VerificationStatus | 'all';
+      q?: string | undefined;
+      after: AdminKeyset | null;
+      limit: number;
+    }): Promise<AdminPage<VerificationWithCarer>> {
+      const ascending = options.status === 'pending';
+      const conditions: SQL[] = [];
+      if (options.status !== 'all') conditions.push(eq(v.status, options.status));
+      if (options.q) conditions.push(or(matches(carerNameText, options.q), matches(accountText, options.q))!);
+      const keyset = options.after ? [afterKeyset(v.submittedAt, v.id, options.after, ascending)] : [];
+      const order = ascending ? asc : desc;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            verification: v,
+            carerFirstName: carerProfiles.firstName,
+            carerLastName: carerProfiles.lastName,
+            carerUserId: carerProfiles.userId,
+            carerEmail: users.email,
+            carerIsVerified: carerProfiles.isVerified,
+            reviewerFirstName: reviewer.firstName,
+            reviewerLastName: reviewer.lastName,
+            keyset: keysetText(v.submittedAt),
+          })
+          .from(v)
+          .innerJoin(carerProfiles, eq(carerProfiles.id, v.carerId))
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
+          .leftJoin(reviewer, eq(reviewer.id, v.reviewedBy))
+          .where(and(...conditions, ...keyset))
+          .orderBy(order(v.submittedAt), order(v.id))
+          .limit(options.limit + 1),
+        db
+          .select({ total: count() })
+          .from(v)
+          .innerJoin(carerProfiles, eq(carerProfiles.id, v.carerId))
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
+          .where(and(...conditions)),
+      ]);
+      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
+        at: row.keyset,
+        id: row.verification.id,
+      }));
+      return { ...page, rows: page.rows.map(flatten) };
     },
 
     async findWithCarer(id: string): Promise<VerificationWithCarer | undefined> {

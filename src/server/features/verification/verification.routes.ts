@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { VerificationQueueQuery } from '@contracts/admin';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
 import {
@@ -9,20 +10,13 @@ import {
   OwnVerification,
   RejectVerificationInput,
 } from '@contracts/verification';
+import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { readVerificationUpload } from './documents';
 import type { VerificationService } from './verification.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
-const ListQuery = z.object({
-  status: z
-    .enum(['pending', 'approved', 'rejected', 'all'], {
-      error: 'Status must be pending, approved, rejected or all.',
-    })
-    .default('pending'),
-});
-
 export function registerVerificationRoutes(app: FastifyInstance, verification: VerificationService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -68,15 +62,20 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     {
       schema: {
         tags: ['admin'],
-        summary: 'The verification queue (pending oldest first; the others newest first)',
-        querystring: ListQuery,
+        summary:
+          'The verification queue (pending oldest first; the others newest first), a page at a time; `q` searches the carer’s name and email',
+        description:
+          'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
+        querystring: VerificationQueueQuery,
         response: { 200: z.array(AdminVerification), ...errors },
       },
     },
     async (request, reply) => {
       requireRole(request, 'admin');
       reply.header('cache-control', 'no-store');
-      return verification.list(request.query.status);
+      const page = await verification.list(request.query);
+      sendPagingHeaders(request, reply, request.query, page);
+      return page.rows;
     },
   );
 

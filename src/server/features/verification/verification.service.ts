@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { VerificationQueueQuery } from '@contracts/admin';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { PRODUCT_NAME } from '@contracts/pricing';
@@ -17,6 +18,7 @@ import {
 } from '@contracts/verification';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { decodeAdminCursor, type AdminPage } from '../../platform/admin-paging';
 import type { NotifiedCaches } from '../../platform/notified-caches';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
@@ -30,7 +32,6 @@ import {
   type DocumentRow,
   type VerificationRepository,
   type VerificationRow,
-  type VerificationStatus,
   type VerificationWithCarer,
 } from './verification.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
@@ -322,8 +323,15 @@ export function createVerificationService({
       return toOwn(row, now());
     },
 
-    async list(status: VerificationStatus | 'all'): Promise<AdminVerification[]> {
-      return adminViews(await verifications.list(status));
+    /** One page of the queue (issue 21 point 11: keyset paging, search by the carer's name or email). */
+    async list(query: VerificationQueueQuery): Promise<AdminPage<AdminVerification>> {
+      const page = await verifications.list({
+        status: query.status,
+        q: query.q || undefined,
+        after: decodeAdminCursor(query.cursor),
+        limit: query.limit,
+      });
+      return { ...page, rows: await adminViews(page.rows) };
     },
 
     async get(id: string): Promise<AdminVerification> {

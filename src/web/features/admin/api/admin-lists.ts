@@ -14,28 +14,38 @@ export interface AdminListPage<T> {
   next: string | null;
 }
 
-export function adminListUrl(path: string, q: string, cursor: string | null): string {
-  const params = new URLSearchParams();
+/** `filters`: the list's own parameters besides the search (a queue's `status`), sent as they are. */
+export function adminListUrl(
+  path: string,
+  q: string,
+  cursor: string | null,
+  filters: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams(filters);
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
 
-function adminListQueryOptions<T>(path: CustomerListPath | CarerListPath, q: string) {
+/** The total and the next cursor of an answer from its headers. */
+export function pagingOf(response: Response, shown: number): { total: number; next: string | null } {
+  const total = Number(response.headers.get(ADMIN_LIST_HEADERS.totalCount) ?? Number.NaN);
+  return {
+    total: Number.isFinite(total) ? total : shown,
+    next: response.headers.get(ADMIN_LIST_HEADERS.nextCursor),
+  };
+}
+
+function adminListQueryOptions<T>(path: string, q: string, filters: Record<string, string> = {}) {
   return infiniteQueryOptions({
     // key[0] is the path, so every admin change reloads it (reloadAdminLists).
-    queryKey: [path, { q }],
+    queryKey: [path, { q, ...filters }],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<AdminListPage<T>> => {
-      const response = await apiRequest('GET', adminListUrl(path, q, pageParam));
+      const response = await apiRequest('GET', adminListUrl(path, q, pageParam, filters));
       const items = (await response.json()) as T[];
-      const total = Number(response.headers.get(ADMIN_LIST_HEADERS.totalCount));
-      return {
-        items,
-        total: Number.isFinite(total) ? total : items.length,
-        next: response.headers.get(ADMIN_LIST_HEADERS.nextCursor),
-      };
+      return { items, ...pagingOf(response, items.length) };
     },
     getNextPageParam: (page) => page.next ?? undefined,
     // A new search keeps the list (and the search box's focus) on screen until it answers.
@@ -43,8 +53,9 @@ function adminListQueryOptions<T>(path: CustomerListPath | CarerListPath, q: str
   });
 }
 
-function useAdminList<T>(path: CustomerListPath | CarerListPath, q: string) {
-  const query = useInfiniteQuery(adminListQueryOptions<T>(path, q));
+/** A paged, searched admin list: every loaded page's items in order, and the total of matches. */
+export function useAdminList<T>(path: string, q: string, filters: Record<string, string> = {}) {
+  const query = useInfiniteQuery(adminListQueryOptions<T>(path, q, filters));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return { ...query, items, total };

@@ -1,9 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntityType, AuditLogPage } from '@contracts/admin';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditEntityType, AuditEntry, AuditLogPage } from '@contracts/admin';
 import { AUDIT_PAGE_SIZE } from '@contracts/admin';
 import { apiRequest } from '@web/lib/api-client';
+import { pagingOf, type AdminListPage } from './admin-lists';
 
 export type AuditLogFilters = {
+  /** The actor's or the subject's name or email (issue 21 point 11). */
+  q: string;
   entityType: AuditEntityType | '';
   action: string;
   entityId: string;
@@ -13,6 +16,7 @@ export type AuditLogFilters = {
 };
 
 export const EMPTY_AUDIT_FILTERS: AuditLogFilters = {
+  q: '',
   entityType: '',
   action: '',
   entityId: '',
@@ -34,14 +38,15 @@ function londonOffset(day: string): string {
 }
 
 /** The query string of one page: dates become the start and end of those UK days. */
-export function auditLogSearch(filters: AuditLogFilters, before?: number): string {
+export function auditLogSearch(filters: AuditLogFilters, cursor?: string | null): string {
   const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.entityType) params.set('entityType', filters.entityType);
   if (filters.action.trim()) params.set('action', filters.action.trim());
   if (filters.entityId.trim()) params.set('entityId', filters.entityId.trim());
   if (filters.from) params.set('from', `${filters.from}T00:00:00${londonOffset(filters.from)}`);
   if (filters.to) params.set('to', `${filters.to}T23:59:59.999${londonOffset(filters.to)}`);
-  if (before !== undefined) params.set('before', String(before));
+  if (cursor) params.set('cursor', cursor);
   params.set('limit', String(AUDIT_PAGE_SIZE));
   return params.toString();
 }
@@ -49,15 +54,22 @@ export function auditLogSearch(filters: AuditLogFilters, before?: number): strin
 export function auditLogQueryOptions(filters: AuditLogFilters) {
   return infiniteQueryOptions({
     queryKey: ['/api/admin/audit-log', filters],
-    initialPageParam: undefined as number | undefined,
-    queryFn: async ({ pageParam }) => {
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<AdminListPage<AuditEntry>> => {
       const response = await apiRequest('GET', `/api/admin/audit-log?${auditLogSearch(filters, pageParam)}`);
-      return (await response.json()) as AuditLogPage;
+      const page = (await response.json()) as AuditLogPage;
+      // The total and the cursor come in the headers, as the other admin lists have them.
+      return { items: page.items, ...pagingOf(response, page.items.length) };
     },
-    getNextPageParam: (page) => page.nextBefore ?? undefined,
+    getNextPageParam: (page) => page.next ?? undefined,
+    // A new search keeps the table (and the search box's focus) on screen until it answers.
+    placeholderData: keepPreviousData,
   });
 }
 
 export function useAuditLog(filters: AuditLogFilters) {
-  return useInfiniteQuery(auditLogQueryOptions(filters));
+  const query = useInfiniteQuery(auditLogQueryOptions(filters));
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  return { ...query, items, total };
 }

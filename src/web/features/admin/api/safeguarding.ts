@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/admin';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
+import { useAdminList } from './admin-lists';
 import { reloadAdminLists } from './admin-queries';
 
 export const REPORT_FILTERS = ['open', 'resolved', 'dismissed', 'all'] as const;
@@ -8,15 +9,12 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 const BASE = '/api/admin/reports';
 
-export function adminReportsQueryOptions(status: ReportFilter) {
-  return queryOptions({
-    queryKey: [`${BASE}?status=${status}`],
-    queryFn: getQueryFn<AdminReport[]>({ on401: 'throw' }),
-  });
-}
-
-export function useAdminReports(status: ReportFilter) {
-  return useQuery(adminReportsQueryOptions(status));
+/**
+ * The queue in one state, a page at a time, searched by the reporter's or the reported account's
+ * name or email (issue 21 point 11). Its key starts with the path, so every admin change reloads it.
+ */
+export function useAdminReports(status: ReportFilter, q: string) {
+  return useAdminList<AdminReport>(BASE, q, { status });
 }
 
 export function useResolveReport() {

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminVerification, RejectVerificationInput } from '@contracts/verification';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
+import { useAdminList } from './admin-lists';
 import { reloadAdminLists } from './admin-queries';
 
 export const VERIFICATION_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
@@ -8,15 +9,12 @@ export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 
 const BASE = '/api/admin/verifications';
 
-export function adminVerificationsQueryOptions(status: VerificationFilter) {
-  return queryOptions({
-    queryKey: [`${BASE}?status=${status}`],
-    queryFn: getQueryFn<AdminVerification[]>({ on401: 'throw' }),
-  });
-}
-
-export function useAdminVerifications(status: VerificationFilter) {
-  return useQuery(adminVerificationsQueryOptions(status));
+/**
+ * The queue in one state, a page at a time, searched by the carer's name or email (issue 21
+ * point 11). Its key starts with the path, so every admin change reloads it.
+ */
+export function useAdminVerifications(status: VerificationFilter, q: string) {
+  return useAdminList<AdminVerification>(BASE, q, { status });
 }
 
 export function useApproveVerification() {

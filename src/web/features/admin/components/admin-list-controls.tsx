@@ -9,7 +9,17 @@ import { errorMessage } from '@web/lib/api-client';
 import type { AdminList } from '../api/admin-lists';
 
 /** Search by name or email (issue 21 point 11): the server searches every account, not the page. */
-export function AdminListSearch({ label, onSearch }: { label: string; onSearch: (q: string) => void }) {
+export function AdminListSearch({
+  label,
+  fieldLabel = ADMIN_LIST_MESSAGES.searchLabel,
+  onSearch,
+}: {
+  /** The search landmark's name ('Search customers'). */
+  label: string;
+  /** The box's own label: what it searches ('Search by carer name or email'). */
+  fieldLabel?: string;
+  onSearch: (q: string) => void;
+}) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -24,7 +34,7 @@ export function AdminListSearch({ label, onSearch }: { label: string; onSearch: 
       className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
     >
       <div className="grid min-w-0 flex-1 gap-2">
-        <Label htmlFor={`${id}-q`}>{ADMIN_LIST_MESSAGES.searchLabel}</Label>
+        <Label htmlFor={`${id}-q`}>{fieldLabel}</Label>
         <Input
           id={`${id}-q`}
           type="search"
@@ -46,8 +56,14 @@ export function AdminListSearch({ label, onSearch }: { label: string; onSearch: 
   );
 }
 
+/** What the footer needs of a paged list (useAdminList, the audit log). */
+type PagedList<T> = Pick<
+  AdminList<T>,
+  'items' | 'total' | 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'error'
+> & { fetchNextPage: () => Promise<unknown> };
+
 /** 'Showing 50 of 1,204 customers' and, while more follow, 'Load more'. */
-export function AdminListFooter<T>({ list, noun }: { list: AdminList<T>; noun: string }): ReactNode {
+export function AdminListFooter<T>({ list, noun }: { list: PagedList<T>; noun: string }): ReactNode {
   if (list.items.length === 0) return null;
   return (
     <div className="mt-4 flex flex-col items-center gap-2">

@@ -1,14 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { AUDIT_ENTITY_TYPES, type AuditEntityType, type AuditEntry } from '@contracts/admin';
+import {
+  ADMIN_LIST_MESSAGES,
+  AUDIT_ENTITY_TYPES,
+  type AuditEntityType,
+  type AuditEntry,
+} from '@contracts/admin';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { errorMessage } from '@web/lib/api-client';
 import { EMPTY_AUDIT_FILTERS, useAuditLog, type AuditLogFilters } from '../api/audit-log';
+import { AdminListFooter, AdminListSearch } from './admin-list-controls';
 import { formatDateTimeGB } from './audit/audit-format';
 import { QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
 
@@ -139,7 +144,7 @@ function Filters({ onApply }: { onApply: (filters: AuditLogFilters) => void }) {
 export function AuditLogList() {
   const [filters, setFilters] = useState<AuditLogFilters>(EMPTY_AUDIT_FILTERS);
   const log = useAuditLog(filters);
-  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const entries = log.items;
 
   return (
     // contain: inline-size — the wide table never widens the tab panel or the page around it.
@@ -150,7 +155,13 @@ export function AuditLogList() {
         </h2>
         <p className="text-sm text-muted-foreground">Who changed what, and when. Newest first.</p>
       </div>
-      <Filters onApply={setFilters} />
+      {/* Issue 21 point 11: the people in the entries, searched by the server; the filters narrow it. */}
+      <AdminListSearch
+        label="Search the audit log"
+        fieldLabel={ADMIN_LIST_MESSAGES.auditSearchLabel}
+        onSearch={(q) => setFilters((current) => ({ ...current, q }))}
+      />
+      <Filters onApply={(next) => setFilters((current) => ({ ...next, q: current.q }))} />
       {log.isPending ? <QueueLoading label="Loading the audit log..." /> : null}
       {log.isError && !log.data ? (
         <QueueError
@@ -158,7 +169,11 @@ export function AuditLogList() {
           onRetry={() => void log.refetch()}
         />
       ) : null}
-      {log.data && entries.length === 0 ? <QueueEmpty>No audit entries found.</QueueEmpty> : null}
+      {log.data && entries.length === 0 ? (
+        <QueueEmpty>
+          {filters.q ? ADMIN_LIST_MESSAGES.noMatches(filters.q) : 'No audit entries found.'}
+        </QueueEmpty>
+      ) : null}
       {entries.length > 0 ? (
         <>
           {/* The table scrolls inside its own box, so a phone never scrolls the page sideways. */}
@@ -219,31 +234,7 @@ export function AuditLogList() {
               </tbody>
             </table>
           </div>
-          {log.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                aria-disabled={log.isFetchingNextPage || undefined}
-                onClick={() => {
-                  if (!log.isFetchingNextPage) void log.fetchNextPage();
-                }}
-              >
-                {log.isFetchingNextPage ? (
-                  <>
-                    <Spinner />
-                    Loading...
-                  </>
-                ) : (
-                  'Load more'
-                )}
-              </Button>
-            </div>
-          ) : null}
-          {log.isFetchNextPageError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(log.error, 'Failed to load more entries.')}
-            </p>
-          ) : null}
+          <AdminListFooter list={log} noun="entries" />
         </>
       ) : null}
     </section>

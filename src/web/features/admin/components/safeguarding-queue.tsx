@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Ban, CircleCheck, LogOut, MessageSquareWarning, ShieldOff, UserCheck } from 'lucide-react';
 import {
+  ADMIN_LIST_MESSAGES,
   ADMIN_MESSAGES,
   ResolveReportInput,
   type AdminReport,
@@ -24,6 +25,7 @@ import {
   useUnsuspendUser,
   type ReportFilter,
 } from '../api/safeguarding';
+import { AdminListFooter, AdminListSearch } from './admin-list-controls';
 import { formatDateTimeGB } from './audit/audit-format';
 import { AdminDialog, DialogClose } from './verification/admin-dialog';
 import { Detail, QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
@@ -383,7 +385,8 @@ function ReportItem({ report }: { report: AdminReport }) {
 /** Admin dashboard tab: reports of conversations and reviews, with their context (issue 7 point 5). */
 export function SafeguardingQueue() {
   const [status, setStatus] = useState<ReportFilter>('open');
-  const list = useAdminReports(status);
+  const [q, setQ] = useState('');
+  const list = useAdminReports(status, q);
 
   return (
     <section aria-labelledby="safeguarding-queue-heading" className="grid gap-4">
@@ -399,22 +402,36 @@ export function SafeguardingQueue() {
         </div>
         <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
       </div>
+      <AdminListSearch
+        label="Search reports"
+        fieldLabel={ADMIN_LIST_MESSAGES.reportSearchLabel}
+        onSearch={setQ}
+      />
       {list.isPending ? <QueueLoading label="Loading reports..." /> : null}
-      {list.isError ? (
+      {list.isError && !list.isFetchNextPageError ? (
         <QueueError
           message={errorMessage(list.error, 'Failed to load reports.')}
           onRetry={() => void list.refetch()}
         />
       ) : null}
-      {list.isSuccess && list.data.length === 0 ? (
-        <QueueEmpty>{status === 'open' ? 'No open reports.' : 'No reports found.'}</QueueEmpty>
+      {list.isSuccess && list.items.length === 0 ? (
+        <QueueEmpty>
+          {q
+            ? ADMIN_LIST_MESSAGES.noMatches(q)
+            : status === 'open'
+              ? 'No open reports.'
+              : 'No reports found.'}
+        </QueueEmpty>
       ) : null}
-      {list.isSuccess && list.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label="Reports">
-          {list.data.map((report) => (
-            <ReportItem key={report.id} report={report} />
-          ))}
-        </ul>
+      {list.isSuccess && list.items.length > 0 ? (
+        <>
+          <ul className="grid gap-4" aria-label="Reports">
+            {list.items.map((report) => (
+              <ReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+          <AdminListFooter list={list} noun="reports" />
+        </>
       ) : null}
     </section>
   );

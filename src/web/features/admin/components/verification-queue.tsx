@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BadgeCheck, Download, TriangleAlert, X } from 'lucide-react';
+import { ADMIN_LIST_MESSAGES } from '@contracts/admin';
 import {
   ApproveVerificationInput,
   describeDbsCheck,
@@ -25,6 +26,7 @@ import {
   useRejectVerification,
   type VerificationFilter,
 } from '../api/verification';
+import { AdminListFooter, AdminListSearch } from './admin-list-controls';
 import { ConfirmDialog } from './confirm-dialog';
 import { AdminDialog, DialogClose } from './verification/admin-dialog';
 import { Detail, QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
@@ -361,10 +363,14 @@ function VerificationItem({ verification }: { verification: AdminVerification })
   );
 }
 
-/** Admin dashboard tab: carers' submitted checks to approve or reject (issue 7 point 4). */
+/**
+ * Admin dashboard tab: carers' submitted checks to approve or reject (issue 7 point 4), a page at a
+ * time and searched by the carer's name or email (issue 21 point 11).
+ */
 export function VerificationQueue() {
   const [status, setStatus] = useState<VerificationFilter>('pending');
-  const list = useAdminVerifications(status);
+  const [q, setQ] = useState('');
+  const list = useAdminVerifications(status, q);
 
   return (
     <section aria-labelledby="verification-queue-heading" className="grid gap-4">
@@ -379,24 +385,36 @@ export function VerificationQueue() {
         </div>
         <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
       </div>
+      <AdminListSearch
+        label="Search verifications"
+        fieldLabel={ADMIN_LIST_MESSAGES.verificationSearchLabel}
+        onSearch={setQ}
+      />
       {list.isPending ? <QueueLoading label="Loading verifications..." /> : null}
-      {list.isError ? (
+      {list.isError && !list.isFetchNextPageError ? (
         <QueueError
           message={errorMessage(list.error, 'Failed to load verifications.')}
           onRetry={() => void list.refetch()}
         />
       ) : null}
-      {list.isSuccess && list.data.length === 0 ? (
+      {list.isSuccess && list.items.length === 0 ? (
         <QueueEmpty>
-          {status === 'pending' ? 'No checks are waiting for review.' : 'No verifications found.'}
+          {q
+            ? ADMIN_LIST_MESSAGES.noMatches(q)
+            : status === 'pending'
+              ? 'No checks are waiting for review.'
+              : 'No verifications found.'}
         </QueueEmpty>
       ) : null}
-      {list.isSuccess && list.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label="Verifications">
-          {list.data.map((verification) => (
-            <VerificationItem key={verification.id} verification={verification} />
-          ))}
-        </ul>
+      {list.isSuccess && list.items.length > 0 ? (
+        <>
+          <ul className="grid gap-4" aria-label="Verifications">
+            {list.items.map((verification) => (
+              <VerificationItem key={verification.id} verification={verification} />
+            ))}
+          </ul>
+          <AdminListFooter list={list} noun="verifications" />
+        </>
       ) : null}
     </section>
   );
