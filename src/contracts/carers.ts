@@ -168,6 +168,9 @@ function checkAvailabilityGiven(
   value: { availability?: unknown; weeklyAvailability?: unknown },
   context: z.RefinementCtx,
 ) {
+  // Run even when the body failed (`when`): a body that is no object at all (null, a broken
+  // multipart form) has already got its message.
+  if (typeof value !== 'object' || value === null) return;
   const week = value.weeklyAvailability as Partial<WeeklyAvailability> | undefined;
   if (week !== undefined) {
     const readable = typeof week === 'object' && week !== null && Array.isArray(week.slots);

@@ -171,6 +171,27 @@ describe('creating a profile (POST /api/carers)', () => {
   });
 });
 
+describe('a body that is no object', () => {
+  it.each([
+    ['null', { payload: 'null', headers: { 'content-type': 'application/json' } }],
+    [
+      'a broken multipart form',
+      {
+        payload: '--zzz\r\nContent-Disposition: form-data; name="a"; filename="a.php"\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      },
+    ],
+  ])('is refused with 400 (%s), not a 500 from the availability check', async (_kind, body) => {
+    for (const [method, url] of [
+      ['POST', '/api/carers'],
+      ['PUT', `/api/carers/${ownProfile.id}`],
+    ] as const) {
+      const response = await t.injectAs(cookies.owner, { method, url, ...body });
+      expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
+    }
+  });
+});
+
 describe('authorization', () => {
   type Role = 'visitor' | keyof typeof cookies;
   const as = (role: Role) => (role === 'visitor' ? undefined : cookies[role]);
