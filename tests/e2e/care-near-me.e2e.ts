@@ -73,7 +73,8 @@ describe('searching near a place', () => {
     const distances = await shownDistances(page);
     expectNearestFirst(distances, 5);
     // Distance is the order, and only the first part of a carer's postcode is ever shown.
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('distance');
+    // The fields follow the URL a render after it changes.
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('distance');
     const cardsText = (await page.locator('[data-testid="carer-card"]').allInnerTexts()).join('\n');
     expect(cardsText).not.toMatch(FULL_POSTCODE);
     await page.getByText('Near:', { exact: true }).waitFor();
@@ -103,13 +104,13 @@ describe('searching near a place', () => {
     await page.waitForURL((url) => !url.searchParams.has('partOfDay'));
     await page.goBack();
     await page.waitForURL(/partOfDay=morning/);
-    expect(await page.getByLabel('Part of day', { exact: true }).inputValue()).toBe('morning');
+    await expect.poll(() => page.getByLabel('Part of day', { exact: true }).inputValue()).toBe('morning');
 
     // A shared link opens the same search.
     const shared = await open();
     await shared.goto('/carers?near=LS6%203AB&within=5&sort=rating');
-    expect(await shared.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
-    expect(await shared.getByLabel('Sort by').inputValue()).toBe('rating');
+    await expect.poll(() => shared.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
+    await expect.poll(() => shared.getByLabel('Sort by').inputValue()).toBe('rating');
     const byRating = await shownDistances(shared);
     expect(byRating.length).toBeGreaterThan(0);
     expect(byRating.every((miles) => miles <= 5)).toBe(true);
@@ -151,7 +152,7 @@ describe('searching near a place', () => {
     // 10 miles is the default distance: the URL no longer needs to say it.
     await page.waitForURL((url) => !url.searchParams.has('within'));
     await expectFocused(page.getByLabel('Within', { exact: true }));
-    expect(await page.getByLabel('Within', { exact: true }).inputValue()).toBe('10');
+    await expect.poll(() => page.getByLabel('Within', { exact: true }).inputValue()).toBe('10');
   });
 });
 
@@ -178,7 +179,7 @@ describe('a saved search place', () => {
     // The search starts from it, nearest first, and the URL says so.
     await page.goto('/customer-dashboard');
     await page.waitForURL((url) => url.searchParams.get('near') === 'LS6 3AB');
-    expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
+    await expect.poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
     expectNearestFirst(await shownDistances(page), 10);
     // A place cleared from the search stays cleared on this visit.
     await page.getByRole('button', { name: 'Clear place filter' }).click();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Lock, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
@@ -9,7 +9,6 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/utils';
-import { ContactMessageDialog } from './contact-message-dialog';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 
 type ContactState = 'signedOut' | 'notCustomer' | 'needsSubscription' | 'canMessage';
@@ -175,19 +174,56 @@ export function ContactArea({
     );
   }
 
+  const trigger = (
+    <Button className="w-full">
+      <MessageCircle aria-hidden="true" />
+      {`Contact ${carerFirstName(carer)}`}
+    </Button>
+  );
   return (
     <div className={className} data-testid="contact-area">
-      <ContactMessageDialog
-        carer={carer}
-        receiverId={carer.userId}
-        trigger={
-          <Button className="w-full">
-            <MessageCircle aria-hidden="true" />
-            {`Contact ${carerFirstName(carer)}`}
-          </Button>
-        }
-      />
+      <LazyContactDialog carer={carer} receiverId={carer.userId} trigger={trigger} />
     </div>
+  );
+}
+
+/**
+ * The message dialog (Radix Dialog and the message box) loads when a subscriber's card or profile
+ * first needs it: visitors and families without a plan never download it, and the search page's
+ * first paint waits for less (docs/performance.md, /carers).
+ */
+const loadDialog = () => import('./contact-message-dialog');
+const ContactMessageDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.ContactMessageDialog })),
+);
+
+/**
+ * The contact button and its dialog: the dialog's code is fetched once the button is drawn (after
+ * the page's first paint); a press before it has arrived opens the dialog when it does.
+ */
+function LazyContactDialog({
+  carer,
+  receiverId,
+  trigger,
+}: {
+  carer: PublicCarer;
+  receiverId: string;
+  trigger: ReactNode;
+}) {
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    void loadDialog();
+  }, []);
+  return (
+    <Suspense
+      fallback={
+        <span className="contents" onClickCapture={() => setPressed(true)}>
+          {trigger}
+        </span>
+      }
+    >
+      <ContactMessageDialog carer={carer} receiverId={receiverId} trigger={trigger} initiallyOpen={pressed} />
+    </Suspense>
   );
 }
 

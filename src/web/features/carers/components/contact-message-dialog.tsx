@@ -18,12 +18,15 @@ export function ContactMessageDialog({
   carer,
   receiverId,
   trigger,
+  initiallyOpen = false,
 }: {
   carer: PublicCarer;
   receiverId: string;
   trigger: ReactNode;
+  /** Open at once: the button was pressed while this dialog's code was still loading. */
+  initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [message, setMessage] = useState('');
   const [tooLong, setTooLong] = useState<string | null>(null);
   const send = useSendMessage();
