@@ -61,9 +61,11 @@ const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.l
 const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
 
 export function createVerificationRepository(db: Executor) {
+  /** A submission with its carer and reviewer; `keyset` adds the list's cursor text. */
   const selectWithCarer = () =>
     db
       .select({
+        keyset: keysetText(v.submittedAt),
         verification: v,
         carerFirstName: carerProfiles.firstName,
         carerLastName: carerProfiles.lastName,
@@ -160,22 +162,7 @@ export function createVerificationRepository(db: Executor) {
       const keyset = options.after ? [afterKeyset(v.submittedAt, v.id, options.after, ascending)] : [];
       const order = ascending ? asc : desc;
       const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            verification: v,
-            carerFirstName: carerProfiles.firstName,
-            carerLastName: carerProfiles.lastName,
-            carerUserId: carerProfiles.userId,
-            carerEmail: users.email,
-            carerIsVerified: carerProfiles.isVerified,
-            reviewerFirstName: reviewer.firstName,
-            reviewerLastName: reviewer.lastName,
-            keyset: keysetText(v.submittedAt),
-          })
-          .from(v)
-          .innerJoin(carerProfiles, eq(carerProfiles.id, v.carerId))
-          .leftJoin(users, eq(users.id, carerProfiles.userId))
-          .leftJoin(reviewer, eq(reviewer.id, v.reviewedBy))
+        selectWithCarer()
           .where(and(...conditions, ...keyset))
           .orderBy(order(v.submittedAt), order(v.id))
           .limit(options.limit + 1),
