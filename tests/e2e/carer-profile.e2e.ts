@@ -155,6 +155,34 @@ describe('carer signup', () => {
     await page.getByText(CARER_MESSAGES.descriptionTooShort, { exact: true }).first().waitFor();
   });
 
+  it('tells a new carer on a phone what is missing before families can find them, with no axe violations', async () => {
+    const page = await open(MOBILE);
+    await registerByApi(page, { firstName: 'Nia', lastName: 'Pending', userType: 'carer' });
+    const created = await page.request.post('/api/carers', {
+      data: {
+        specialization: 'Companion Care',
+        experience: '1-2 years',
+        location: 'Bangor, Gwynedd',
+        hourlyRateMin: '16',
+        hourlyRateMax: '20',
+        description:
+          'Friendly companion carer offering company, shopping trips and help around the home for older people.',
+        qualifications: ['First Aid Certified'],
+        availability: ['Weekdays'],
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/carer-dashboard');
+    const status = page.getByRole('region', { name: LISTING_MESSAGES.notListedTitle });
+    await status.getByText(LISTING_MESSAGES.missingNone).waitFor();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await expectNoAxeViolations(page, '/carer-dashboard, checks not approved (mobile)');
+  });
+
   it('keeps the open tab in the URL through a refresh, Back and a shared link', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
