@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, type AdminListQuery } from '@contracts/admin';
+import { users } from '../db/schema';
 import { AppError } from './errors';
 
 /**
@@ -116,3 +117,9 @@ export function sendCursorHeaders(
   params.set('limit', String(page.limit));
   reply.header('link', `<${request.url.split('?')[0]}?${params.toString()}>; rel="next"`);
 }
+
+/**
+ * What an admin's search compares for an account: its names and email, the expression of the
+ * accounts' trigram index (migration 0021), so every list that searches people uses the index.
+ */
+export const accountSearchText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;

@@ -17,6 +17,7 @@ import {
   toPage,
   type AdminKeyset,
   type AdminPage,
+  accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
@@ -55,7 +56,7 @@ const latestVerificationStatus = sql<string | null>`(
 )`;
 
 /** What the customer search compares: the expression of the trigram index (migration 0021). */
-const customerSearchText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+const customerSearchText = accountSearchText;
 /** A carer's name, as its trigram index (migration 0021) has it. */
 const carerSearchText = sql`${c.firstName} || ' ' || ${c.lastName}`;
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from '
 import type { AuditLogQuery } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
-import { matches } from '../../platform/admin-paging';
+import { matches, accountSearchText } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
 /** One stored entry with its actor's names (null when that account was deleted). */
@@ -40,7 +40,7 @@ export interface AuditRecord {
 }
 
 /** Names and email of an account, and a carer's name: the expressions of migration 0021's trigram indexes. */
-const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+const accountText = accountSearchText;
 const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
 
 /**

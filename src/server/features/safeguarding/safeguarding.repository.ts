@@ -18,6 +18,7 @@ import {
   toPage,
   type AdminKeyset,
   type AdminPage,
+  accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
@@ -88,7 +89,7 @@ const reportedAccount = sql<string | null>`case
 end`;
 
 /** An account's names and email, the expression of the trigram index of migration 0021. */
-const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+const accountText = accountSearchText;
 
 const accountColumns = {
   id: users.id,

@@ -9,6 +9,7 @@ import {
   toPage,
   type AdminKeyset,
   type AdminPage,
+  accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 import { rankScoreSql } from '../carers/carer-ranking';
@@ -58,7 +59,7 @@ const reviewer = aliasedTable(users, 'reviewer');
  * account's names and email, each the expression of a trigram index of migration 0021.
  */
 const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
-const accountText = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`;
+const accountText = accountSearchText;
 
 export function createVerificationRepository(db: Executor) {
   /** A submission with its carer and reviewer; `keyset` adds the list's cursor text. */
