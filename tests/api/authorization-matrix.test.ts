@@ -861,6 +861,13 @@ async function protectedState(): Promise<Snapshot> {
   };
 }
 
+/** A value only the hostile body could have put there. */
+function isSentinel(column: string, value: unknown): boolean {
+  if (typeof value === 'string')
+    return value.startsWith('2099-') || value === 'cus_attacker' || value === HASH_SENTINEL;
+  return (column === 'reviewCount' && value === 999) || (column === 'amountPence' && value === 1);
+}
+
 /** What the call changed that it may not: a list of readable problems (empty when none). */
 function violations(route: string, before: Snapshot, after: Snapshot, victimId: string): string[] {
   const allowed = new Set(LEGITIMATE_CHANGES[route]?.columns ?? []);
@@ -897,12 +904,13 @@ function violations(route: string, before: Snapshot, after: Snapshot, victimId: 
         problems.push(`payments ${id}: ${row.amountPence} ${String(row.currency)}`);
     }
   }
-  // Sentinels nowhere, not even in a column the route may change.
-  const text = JSON.stringify(
-    Object.fromEntries(Object.entries(after).map(([k, v]) => [k, [...v.values()]])),
-  );
-  for (const sentinel of ['2099-', 'cus_attacker', HASH_SENTINEL, '"reviewCount":999', '"amountPence":1,'])
-    if (text.includes(sentinel)) problems.push(`the sentinel ${sentinel} was stored`);
+  // Sentinels nowhere, not even in a column the route may change. Each value is compared on its
+  // own: a search of the whole snapshot's text once matched a random id such as "…2099-…".
+  for (const [table, rows] of Object.entries(after))
+    for (const [id, row] of rows)
+      for (const [column, value] of Object.entries(row))
+        if (isSentinel(column, value))
+          problems.push(`the sentinel ${JSON.stringify(value)} was stored in ${table} ${id}.${column}`);
   return problems;
 }
 
