@@ -394,8 +394,11 @@ export const CarerSearchQuery = z
 export type CarerSearchQuery = z.infer<typeof CarerSearchQuery>;
 export type CarerSearchParams = z.input<typeof CarerSearchQuery>;
 
-/** Search counts the carers it finds up to this many; beyond, it says "500+". */
-export const SEARCH_TOTAL_CAP = 500;
+/**
+ * Search counts the carers it finds up to this many; beyond, it says "100+". Counting stops there:
+ * a wide search need not visit every carer in the circle just to say how many there are.
+ */
+export const SEARCH_TOTAL_CAP = 100;
 
 /** How many carers the search finds in all: `count` up to SEARCH_TOTAL_CAP, `more` beyond it. */
 export const SearchTotal = z.object({ count: z.number().int(), more: z.boolean() });
@@ -409,7 +412,7 @@ export const CarerSearchResult = z.object({
   total: SearchTotal.nullable().optional(),
 });
 
-/** "29 carers", "1 carer", "500+ carers". */
+/** "29 carers", "1 carer", "100+ carers". */
 export function describeSearchTotal(total: SearchTotal): string {
   const count = `${total.count.toLocaleString('en-GB')}${total.more ? '+' : ''}`;
   return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
