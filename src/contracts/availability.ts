@@ -1,52 +1,31 @@
 import { z } from 'zod';
 import type { AvailabilityOption } from './options';
+import {
+  AVAILABILITY_SLOTS,
+  DAY_PARTS,
+  slotOf,
+  WEEK_DAYS,
+  type AvailabilitySlot,
+  type DayPart,
+  type WeekDay,
+} from './week';
 
 // A carer's weekly availability (issue 19): days × parts of the day, plus live-in and short-notice
 // cover. The spec's availability tags (Weekdays, Weekends, Evenings, Nights, Live-in Care,
 // Emergency Cover) are derived from it, so every screen and filter that reads them stays true.
 
-export const WEEK_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
-export const DAY_PARTS = ['morning', 'afternoon', 'evening', 'overnight'] as const;
-export type DayPart = (typeof DAY_PARTS)[number];
-
-export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-export const DAY_PART_LABELS: Record<DayPart, string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  evening: 'Evening',
-  overnight: 'Overnight',
-};
-/** What each part of the day covers, for the grid's column headers. */
-export const DAY_PART_HOURS: Record<DayPart, string> = {
-  morning: '7am to 12pm',
-  afternoon: '12pm to 5pm',
-  evening: '5pm to 10pm',
-  overnight: '10pm to 7am',
-};
-
-export type AvailabilitySlot = `${WeekDay}-${DayPart}`;
-export const AVAILABILITY_SLOTS = WEEK_DAYS.flatMap((day) =>
-  DAY_PARTS.map((part) => `${day}-${part}` as AvailabilitySlot),
-) as [AvailabilitySlot, ...AvailabilitySlot[]];
-
-export const slotOf = (day: WeekDay, part: DayPart): AvailabilitySlot => `${day}-${part}`;
+export {
+  AVAILABILITY_SLOTS,
+  DAY_PART_HOURS,
+  DAY_PART_LABELS,
+  DAY_PARTS,
+  slotOf,
+  WEEK_DAY_LABELS,
+  WEEK_DAYS,
+  type AvailabilitySlot,
+  type DayPart,
+  type WeekDay,
+} from './week';
 
 /** A week as the server answers it: the slots in week order, no repeats. */
 export const WeeklyAvailability = z.object({

@@ -20,10 +20,24 @@ import {
   SPECIALIZATIONS,
 } from './options';
 import { oneLine } from './text';
+import { SEARCH_DEFAULT_WITHIN, SEARCH_MESSAGES } from './carer-search-text';
+import {
+  RATE_MAX_POUNDS,
+  RATE_MIN_POUNDS,
+  SEARCH_MAX_LIMIT,
+  TRAVEL_MILES_MAX,
+  TRAVEL_MILES_MIN,
+} from './limits';
 
-/** How far a carer travels to a family's home, in miles (issue 19). */
-export const TRAVEL_MILES_MIN = 1;
-export const TRAVEL_MILES_MAX = 50;
+export {
+  carerDisplayName,
+  describeSearchTotal,
+  SEARCH_DEFAULT_WITHIN,
+  SEARCH_MESSAGES,
+  SEARCH_TOTAL_CAP,
+  SEARCH_WITHIN_CHOICES,
+} from './carer-search-text';
+export { RATE_MAX_POUNDS, RATE_MIN_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN };
 
 /** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
 export const CARER_MESSAGES = {
@@ -62,10 +76,8 @@ export const CARER_MESSAGES = {
   photoUploadIncomplete: 'The photo did not arrive complete. Please try again.',
 } as const;
 
-export const RATE_MIN_POUNDS = 5;
 /** The choices the carer forms offer for it. */
 export const TRAVEL_MILES_CHOICES = [1, 2, 3, 5, 10, 15, 20, 25, 30, 40, 50] as const;
-export const RATE_MAX_POUNDS = 500;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -305,27 +317,6 @@ export type CarerReview = z.infer<typeof CarerReview>;
 export const CARER_SORTS = CARER_SEARCH_SORTS;
 export type CarerSort = (typeof CARER_SORTS)[number];
 export const SEARCH_DEFAULT_LIMIT = SEARCH_PAGE_SIZE;
-export const SEARCH_MAX_LIMIT = 50;
-
-export const SEARCH_MESSAGES = {
-  careType: 'Unknown care type',
-  availability: 'Unknown availability option',
-  rate: `Rates must be numbers between 0 and ${RATE_MAX_POUNDS}`,
-  sort: 'Sort must be best, rating, price or distance',
-  limit: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
-  cursor: 'Invalid cursor: this list has changed, so search again from the first page.',
-  location: 'Location can be at most 100 characters',
-  near: "We couldn't find that place. Try a town or a full postcode.",
-  nearTooLong: 'A place can be at most 100 characters',
-  within: `Distance must be a whole number of miles from ${TRAVEL_MILES_MIN} to ${TRAVEL_MILES_MAX}`,
-  day: 'Unknown day of the week',
-  partOfDay: 'Unknown part of the day',
-  distanceNeedsNear: 'Sorting by distance needs a place: fill in a postcode or town',
-} as const;
-
-/** The "within" choices the search page offers, in miles; the API takes any whole number 1-50. */
-export const SEARCH_WITHIN_CHOICES = [5, 10, 25, 50] as const;
-export const SEARCH_DEFAULT_WITHIN = 10;
 
 const optionalText = z
   .string()
@@ -394,12 +385,6 @@ export const CarerSearchQuery = z
 export type CarerSearchQuery = z.infer<typeof CarerSearchQuery>;
 export type CarerSearchParams = z.input<typeof CarerSearchQuery>;
 
-/**
- * Search counts the carers it finds up to this many; beyond, it says "100+". Counting stops there:
- * a wide search need not visit every carer in the circle just to say how many there are.
- */
-export const SEARCH_TOTAL_CAP = 100;
-
 /** How many carers the search finds in all: `count` up to SEARCH_TOTAL_CAP, `more` beyond it. */
 export const SearchTotal = z.object({ count: z.number().int(), more: z.boolean() });
 export type SearchTotal = z.infer<typeof SearchTotal>;
@@ -412,20 +397,7 @@ export const CarerSearchResult = z.object({
   total: SearchTotal.nullable().optional(),
 });
 
-/** "29 carers", "1 carer", "100+ carers". */
-export function describeSearchTotal(total: SearchTotal): string {
-  const count = `${total.count.toLocaleString('en-GB')}${total.more ? '+' : ''}`;
-  return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
-}
 export type CarerSearchResult = z.infer<typeof CarerSearchResult>;
 
 export const SavedCarers = z.object({ items: z.array(PublicCarer) });
 export type SavedCarers = z.infer<typeof SavedCarers>;
-
-/** 'Elderly Care Specialist': the card's name when a carer has no full name (SPEC section 2). */
-export function carerDisplayName(
-  carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>,
-): string {
-  const fullName = `${carer.firstName} ${carer.lastName}`.trim();
-  return fullName || `${carer.specialization} Specialist`;
-}

@@ -8,6 +8,15 @@ export const SEARCH_SKELETON_CARDS = 6;
 export const LANDING_CARER_COUNT = 3;
 export const RATING_MAX = 5;
 
+/** How far a carer travels to a family's home, in miles. */
+export const TRAVEL_MILES_MIN = 1;
+export const TRAVEL_MILES_MAX = 50;
+/** A carer's hourly rates, in pounds. */
+export const RATE_MIN_POUNDS = 5;
+export const RATE_MAX_POUNDS = 500;
+/** The most carers one search page may ask for. */
+export const SEARCH_MAX_LIMIT = 50;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -1,4 +1,5 @@
-import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { carerDisplayName } from '@contracts/carer-search-text';
+import type { PublicCarer } from '@contracts/carers';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/utils';
 import { initialsOf } from '@web/lib/format';

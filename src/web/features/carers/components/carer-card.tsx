@@ -1,6 +1,7 @@
 import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
-import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { carerDisplayName } from '@contracts/carer-search-text';
+import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
 import { RatingSummary } from '@web/components/star-rating';

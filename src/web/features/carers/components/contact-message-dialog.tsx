@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { carerDisplayName } from '@contracts/carer-search-text';
+import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messages';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';

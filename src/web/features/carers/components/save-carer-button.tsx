@@ -1,5 +1,6 @@
 import { Heart } from 'lucide-react';
-import { carerDisplayName, type PublicCarer } from '@contracts/carers';
+import { carerDisplayName } from '@contracts/carer-search-text';
+import type { PublicCarer } from '@contracts/carers';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/utils';

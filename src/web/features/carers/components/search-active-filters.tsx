@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/availability';
+import { DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/week';
 import { formatMiles } from '@web/lib/format';
 import {
   DEFAULT_AVAILABILITY,
