@@ -247,6 +247,22 @@ export const AdminCustomer = z.object({
 export type AdminCustomer = z.infer<typeof AdminCustomer>;
 export type CustomerBilling = NonNullable<AdminCustomer['billing']>;
 
+/** The admin lists' words for how a plan ends: 'Renewing', 'Cancelled until 1 Jan 2027', 'Refunded £98.36'. */
+export function customerBillingText(billing: CustomerBilling): string {
+  const date = billing.until
+    ? new Date(billing.until).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'Europe/London',
+      })
+    : null;
+  if (billing.state === 'renewing') return date ? `Renewing on ${date}` : 'Renewing';
+  if (billing.state === 'cancelled') return date ? `Cancelled until ${date}` : 'Cancelled';
+  const amount = billing.refundedPence === null ? '' : ` £${(billing.refundedPence / 100).toFixed(2)}`;
+  return `Refunded${amount}${date ? ` on ${date}` : ''}`;
+}
+
 export const CUSTOMER_EDIT_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -150,9 +150,7 @@ export function registerSubscriptionsRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .headers({ ...noStore, 'referrer-policy': 'no-referrer' })
-        .send(await ending.describeLink(request.query.token)),
+      reply.headers(noStore).send(await ending.describeLink(request.query.token)),
   );
 
   api.post(

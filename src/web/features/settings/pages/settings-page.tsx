@@ -12,6 +12,7 @@ import { ProfileSection } from '../components/profile-section';
 import { RequestAlertsSection } from '../components/request-alerts-section';
 import { SearchPlaceSection } from '../components/search-place-section';
 import { SessionsSection } from '../components/sessions-section';
+import { SubscriptionSection } from '../components/subscription-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
@@ -34,6 +35,7 @@ export function SettingsPage() {
         <ProfileSection key={user.id} user={user} />
         {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
         {user.role === 'carer' && ownProfile.data ? <RequestAlertsSection /> : null}
+        {user.role === 'customer' ? <SubscriptionSection /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />
