@@ -250,8 +250,7 @@ export const PLAN_KEY_TERMS: Record<PaymentPlan, PlanKeyTerms> = {
     price: `${formatPounds(CARER_MEMBERSHIP.amountPence)} a month.`,
     length: 'One month at a time, from the day you pay.',
     renewal: `Renews every month until you cancel. We email you ${RENEWAL_REMINDER_DAYS} days before each renewal.`,
-    cancelling:
-      'Cancel any time in two clicks on your dashboard, or from the link in the reminder email.',
+    cancelling: 'Cancel any time in two clicks on your dashboard, or from the link in the reminder email.',
     coolingOff:
       'Cancel whenever you like, including in the first 14 days: your profile stays listed for the month you paid for and nothing more is taken.',
   },

@@ -30,7 +30,6 @@ import { postcodeDistrictIn } from '../carers/carer-mapper';
 import type { AccountErasure } from '../privacy/account-deletion';
 import { addCalendarMonths } from '../subscriptions/calendar';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import {
   carerAuditFields,
   changedFields,
@@ -113,7 +112,7 @@ export function createAdminService({
    * in its cooling-off period (while no other access runs).
    */
   async function customerBilling(rows: UserRow[]): Promise<Map<string, CustomerBilling>> {
-    const found = await createSubscriptionsRepository(db).billingOf(rows.map((row) => row.id));
+    const found = await admin.billingOf(rows.map((row) => row.id));
     const at = now();
     const states = new Map<string, CustomerBilling>();
     for (const row of rows) {

@@ -39,7 +39,10 @@ export function coolingOffRefund(
     totalDays,
     Math.max(0, Math.floor((periodEnd.getTime() - usedFrom.getTime()) / DAY_MS)),
   );
-  const refundPence = Math.min(payment.amountPence, Math.round((payment.amountPence * unusedDays) / totalDays));
+  const refundPence = Math.min(
+    payment.amountPence,
+    Math.round((payment.amountPence * unusedDays) / totalDays),
+  );
   if (refundPence <= 0) return undefined;
   return { refundPence, unusedDays, totalDays, periodStart, refundableUntil };
 }

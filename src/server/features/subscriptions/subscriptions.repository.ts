@@ -300,7 +300,11 @@ export function createSubscriptionsRepository(db: Executor) {
     },
 
     /** Renewing subscriptions whose period ends in (from, to]: each may be owed a reminder. */
-    async subscriptionsRenewingBetween(from: Date, to: Date, limit: number): Promise<BillingSubscriptionRow[]> {
+    async subscriptionsRenewingBetween(
+      from: Date,
+      to: Date,
+      limit: number,
+    ): Promise<BillingSubscriptionRow[]> {
       return db
         .select()
         .from(billingSubscriptions)
@@ -342,39 +346,6 @@ export function createSubscriptionsRepository(db: Executor) {
         )
         .returning({ id: billingSubscriptions.id });
       return claimed.length > 0;
-    },
-
-    /** For the admin lists: each person's live customer plan and latest refunded payment. */
-    async billingOf(userIds: string[]): Promise<{
-      subscriptions: BillingSubscriptionRow[];
-      refunds: PaymentRow[];
-    }> {
-      if (userIds.length === 0) return { subscriptions: [], refunds: [] };
-      const [subscriptions, refunds] = await Promise.all([
-        db
-          .select()
-          .from(billingSubscriptions)
-          .where(
-            and(
-              inArray(billingSubscriptions.userId, userIds),
-              eq(billingSubscriptions.purpose, 'customer_monthly'),
-              inArray(billingSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
-            ),
-          )
-          .orderBy(desc(billingSubscriptions.createdAt)),
-        db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              inArray(payments.userId, userIds),
-              eq(payments.status, 'refunded'),
-              inArray(payments.plan, ['three_month', 'monthly', 'annual']),
-            ),
-          )
-          .orderBy(desc(payments.updatedAt)),
-      ]);
-      return { subscriptions, refunds };
     },
 
     async findUser(id: string): Promise<UserRow | undefined> {

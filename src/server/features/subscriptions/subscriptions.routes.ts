@@ -149,8 +149,7 @@ export function registerSubscriptionsRoutes(
         response: { 200: CancelLinkDetails, 400: ErrorBody },
       },
     },
-    async (request, reply) =>
-      reply.headers(noStore).send(await ending.describeLink(request.query.token)),
+    async (request, reply) => reply.headers(noStore).send(await ending.describeLink(request.query.token)),
   );
 
   api.post(

@@ -94,7 +94,9 @@ export function createSubscriptionsService({
     // A one-time plan in its cooling-off period: what cancelling it now would give back.
     const refundable =
       active && !monthly
-        ? await repository.refundablePayment(user.id, new Date(at.getTime() - COOLING_OFF_MS), { lock: false })
+        ? await repository.refundablePayment(user.id, new Date(at.getTime() - COOLING_OFF_MS), {
+            lock: false,
+          })
         : undefined;
     const refund = refundable ? coolingOffRefund(refundable, at) : undefined;
     return {

@@ -15,7 +15,8 @@ import { FormAlert, SettingsSection } from './settings-section';
 function endingText(status: SubscriptionStatus): string {
   const until = status.expiresAt ? formatLongDateGB(status.expiresAt) : null;
   if (status.renews) return `Renews automatically: the next payment is on ${until}.`;
-  if (status.cancelAtPeriodEnd) return `Cancelled: you keep access until ${until}. Nothing more will be taken.`;
+  if (status.cancelAtPeriodEnd)
+    return `Cancelled: you keep access until ${until}. Nothing more will be taken.`;
   if (status.refundIfCancelledPence !== null && status.refundableUntil) {
     return `${SUBSCRIPTION_MESSAGES.nothingRenews} Access until ${until}. Cancel by ${formatLongDateGB(status.refundableUntil)} to get back ${formatPounds(status.refundIfCancelledPence)} for the days you have not used.`;
   }
@@ -30,7 +31,11 @@ export function SubscriptionSection() {
     queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
   });
   return (
-    <SettingsSection id="subscription" title="Subscription" description="Your plan, how it ends, and cancelling it.">
+    <SettingsSection
+      id="subscription"
+      title="Subscription"
+      description="Your plan, how it ends, and cancelling it."
+    >
       {status.isPending ? (
         <div role="status" className="grid gap-2">
           <span className="sr-only">Loading your plan</span>

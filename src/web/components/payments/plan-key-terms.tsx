@@ -1,0 +1,47 @@
+import {
+  PLAN_KEY_TERM_LABELS,
+  PLAN_KEY_TERMS,
+  type PaymentPlan,
+  type PlanKeyTerms as Terms,
+} from '@contracts/subscriptions';
+import { cn } from '@web/lib/utils';
+
+const ORDER = Object.keys(PLAN_KEY_TERM_LABELS) as Array<keyof Terms>;
+
+/**
+ * The key terms of a plan in one place before paying: price, length, renewal, how to cancel and
+ * the cooling-off right (UK subscription rules). Named by its heading for screen readers.
+ */
+export function PlanKeyTerms({
+  plan,
+  id,
+  className,
+  headingLevel = 3,
+}: {
+  plan: PaymentPlan;
+  /** Unique on the page: names the list. */
+  id: string;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const terms = PLAN_KEY_TERMS[plan];
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className={cn('rounded-md border border-border p-4', className)}
+    >
+      <Heading id={`${id}-heading`} className="text-sm font-semibold">
+        Key terms before you pay
+      </Heading>
+      <dl className="mt-2 grid gap-2 text-sm">
+        {ORDER.map((key) => (
+          <div key={key} className="grid gap-0.5">
+            <dt className="font-medium">{PLAN_KEY_TERM_LABELS[key]}</dt>
+            <dd className="text-muted-foreground">{terms[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
