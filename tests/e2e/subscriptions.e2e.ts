@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
-import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { DEMO_CARDS, PLAN_KEY_TERMS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
-import { carerProfiles, users } from '../../src/server/db/schema';
+import { carerProfiles, outboxEmails, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
@@ -423,6 +423,57 @@ describe('/subscribe', () => {
       if (viewport === MOBILE) await expectNoAxeViolations(page, '/subscribe active annual (mobile)');
     });
   }
+});
+
+describe('ending a plan fairly', () => {
+  /** The emails sent to `address` whose subject contains `subject` (waits for the outbox a moment). */
+  async function emailsTo(address: string, subject: string) {
+    const { db } = suite.server().database;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const found = (await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address))).filter(
+        (email) => email.subject.includes(subject),
+      );
+      if (found.length > 0) return found;
+      await delay(100);
+    }
+    return [];
+  }
+
+  it('a subscriber cancels in two clicks from Settings and gets the email', async () => {
+    const page = await open(MOBILE);
+    const email = await newCustomer(page, 'Eirlys');
+    await page.goto('/subscribe');
+    // The key terms are on the plan before paying.
+    const terms = page.getByRole('region', { name: 'Key terms of the Monthly Plan' });
+    await terms.getByText(PLAN_KEY_TERMS.monthly.renewal).waitFor();
+    await terms.getByText(PLAN_KEY_TERMS.monthly.coolingOff).waitFor();
+    await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £10' }).click();
+    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Subscription' });
+    await section.getByText(/^Renews automatically: the next payment is on /).waitFor();
+    await expectNoAxeViolations(page, '/settings subscription (mobile)');
+    // Click one.
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your Monthly Plan?' });
+    await dialog.getByText(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./).waitFor();
+    // Click two.
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.cancelledTitle).waitFor();
+    await section
+      .getByText(
+        /^Cancelled: you keep access until \d{1,2} [A-Z][a-z]+ \d{4}\. Nothing more will be taken\.$/,
+      )
+      .waitFor();
+    expect(await section.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+
+    const [confirmation] = await emailsTo(email, 'Monthly Plan is cancelled');
+    expect(confirmation?.bodyText).toContain('It will not renew and nothing more will be taken.');
+    expect(confirmation?.bodyText).toMatch(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+  });
 });
 
 describe('signed-in home status card (SPEC 4 display rule)', () => {

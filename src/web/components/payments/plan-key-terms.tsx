@@ -1,4 +1,5 @@
 import {
+  PAYMENT_PLAN_LABELS,
   PLAN_KEY_TERM_LABELS,
   PLAN_KEY_TERMS,
   type PaymentPlan,
@@ -19,7 +20,7 @@ export function PlanKeyTerms({
   headingLevel = 3,
 }: {
   plan: PaymentPlan;
-  /** Unique on the page: names the list. */
+  /** Unique on the page: the heading's id. */
   id: string;
   className?: string;
   headingLevel?: 2 | 3;
@@ -28,10 +29,11 @@ export function PlanKeyTerms({
   const terms = PLAN_KEY_TERMS[plan];
   return (
     <section
-      aria-labelledby={`${id}-heading`}
+      // Several plans' terms on one page: each region has its own name.
+      aria-label={`Key terms of the ${PAYMENT_PLAN_LABELS[plan]}`}
       className={cn('rounded-md border border-border p-4', className)}
     >
-      <Heading id={`${id}-heading`} className="text-sm font-semibold">
+      <Heading id={id} className="text-sm font-semibold">
         Key terms before you pay
       </Heading>
       <dl className="mt-2 grid gap-2 text-sm">
