@@ -4,7 +4,12 @@ import { CUSTOMER_BENEFITS } from '@contracts/pricing';
 import { DEMO_CARDS, PLAN_KEY_TERMS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
-import { carerProfiles, outboxEmails, users } from '../../src/server/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { billingSubscriptions, carerProfiles, outboxEmails, users } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/config';
+import { createSubscriptionEndingService } from '../../src/server/features/subscriptions/subscription-ending.service';
+import type { Mailer } from '../../src/server/platform/mailer';
+import { createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
@@ -473,6 +478,57 @@ describe('ending a plan fairly', () => {
     const [confirmation] = await emailsTo(email, 'Monthly Plan is cancelled');
     expect(confirmation?.bodyText).toContain('It will not renew and nothing more will be taken.');
     expect(confirmation?.bodyText).toMatch(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+  });
+});
+
+describe('the renewal reminder’s cancel link', () => {
+  it('opens signed out, shows the plan with a button, and cancels only when it is pressed', async () => {
+    const payer = await open(MOBILE);
+    const email = await newCustomer(payer, 'Heledd');
+    await payer.goto('/subscribe');
+    await payer.getByRole('button', { name: 'Start Monthly Plan' }).click();
+    await fillCard(payer, DEMO_CARDS.success);
+    await payer.getByRole('button', { name: 'Pay £10' }).click();
+    await payer.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+
+    // The link the reminder carries, made by the server's own code (the reminder is housekeeping's).
+    const { db } = suite.server().database;
+    const [account] = await db.select().from(users).where(eq(users.email, email));
+    const [subscription] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.userId, account!.id));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const ending = createSubscriptionEndingService({
+      db,
+      provider: createDemoProvider({ secret: config.sessionSecret }),
+      mailer: { dispatchSoon: () => undefined } as unknown as Mailer,
+      log: { error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger,
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    });
+    const link = new URL(ending.cancelLinkUrl(subscription!));
+
+    const page = await open(MOBILE);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'Cancel your Monthly Plan?', level: 1 }).waitFor();
+    await page.getByText(/^It renews on \d{1,2} [A-Z][a-z]+ \d{4}\./).waitFor();
+    // The token leaves the address bar at once.
+    expect(new URL(page.url()).search).toBe('');
+    await expectNoAxeViolations(page, '/cancel-plan (mobile)');
+    expect(
+      (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscription!.id)))[0]!
+        .cancelAtPeriodEnd,
+    ).toBe(false);
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('heading', { name: 'Monthly Plan cancelled', level: 1 }).waitFor();
+    await page.getByText(/We have emailed you to confirm\.$/).waitFor();
+    const [cancelled] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.id, subscription!.id));
+    expect(cancelled!.cancelAtPeriodEnd).toBe(true);
   });
 });
 
