@@ -478,6 +478,15 @@ describe('ending a plan fairly', () => {
     const [confirmation] = await emailsTo(email, 'Monthly Plan is cancelled');
     expect(confirmation?.bodyText).toContain('It will not renew and nothing more will be taken.');
     expect(confirmation?.bodyText).toMatch(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+
+    // The admin lists show how the plan ends.
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await admin.goto('/admin-management');
+    const card = admin
+      .getByRole('list', { name: 'Customers' })
+      .getByRole('listitem')
+      .filter({ hasText: email });
+    await card.getByText(/^Cancelled until \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
   });
 });
 
