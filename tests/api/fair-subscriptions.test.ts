@@ -134,6 +134,12 @@ describe('cancelling a Monthly plan in Settings or on /subscribe', () => {
     );
     const [entry] = await auditOf(person.user.id, 'subscription.cancelled');
     expect(entry).toMatchObject({ actorId: person.user.id, entityType: 'subscription' });
+    const log = await t.injectAs(cookies.admin, {
+      url: `/api/admin/audit-log?entityId=${person.user.id}&action=subscription.cancelled`,
+    });
+    expect(log.json<{ items: Array<{ summary: string }> }>().items.map((item) => item.summary)).toEqual([
+      'Cancelled their plan',
+    ]);
     expect(entry?.after).toMatchObject({ renews: false, paidUntil, via: 'settings' });
     expect((await adminRowOf(person.user.email))?.billing).toEqual({
       state: 'cancelled',
@@ -320,6 +326,14 @@ describe('cooling-off refunds of one-time plans', () => {
     const [entry] = await auditOf(person.user.id, 'subscription.refunded');
     expect(entry).toMatchObject({ actorId: person.user.id });
     expect(entry?.after).toMatchObject({ refundedPence: expected, unusedDays, paymentId: refunded!.id });
+    // The admin's audit log says it in words.
+    const log = await t.injectAs(cookies.admin, {
+      url: `/api/admin/audit-log?entityId=${person.user.id}&action=subscription.refunded`,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<{ items: Array<{ summary: string }> }>().items.map((item) => item.summary)).toEqual([
+      `Cancelled their plan in the cooling-off period: refunded £${(expected / 100).toFixed(2)}`,
+    ]);
     expect((await adminRowOf(person.user.email))?.billing).toEqual({
       state: 'refunded',
       until: at.toISOString(),

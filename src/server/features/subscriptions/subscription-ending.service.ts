@@ -17,7 +17,11 @@ import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { cancellationEmail, coolingOffRefundEmail, renewalReminderEmail } from './receipts';
 import { hasActiveSubscription } from './subscription-access';
-import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
+import {
+  createSubscriptionsRepository,
+  LIVE_SUBSCRIPTION_STATUSES,
+  type SubscriptionsRepository,
+} from './subscriptions.repository';
 
 const DAY_MS = 24 * 3_600_000;
 /** A reminder's cancel link keeps working this long after the renewal it announced. */
@@ -84,7 +88,8 @@ export function createSubscriptionEndingService({
   function linkDetails(subscription: BillingSubscriptionRow): CancelLinkDetails {
     const plan = PLAN_FOR_PURPOSE[subscription.purpose] as 'monthly' | 'carer_membership';
     const renewing =
-      ['active', 'past_due', 'trialing'].includes(subscription.status) && !subscription.cancelAtPeriodEnd;
+      (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status) &&
+      !subscription.cancelAtPeriodEnd;
     return {
       plan,
       planLabel: PAYMENT_PLAN_LABELS[plan],
