@@ -683,6 +683,38 @@ describe('carer membership', () => {
     expect(await page.getByText('Pending', { exact: true }).count()).toBe(0);
   });
 
+  it('lets a carer cancel the membership in two clicks from Settings, confirmed by email', async () => {
+    const page = await open(MOBILE);
+    const email = await newCarerWithProfile(page, 'Sioned', 'Morgan', 'Llandovery, Carmarthenshire SA20');
+    await page.getByRole('region', { name: 'Key terms of the Carer Membership' }).waitFor();
+    await page.getByRole('button', { name: 'Start Membership' }).click();
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £29' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Membership' });
+    await section.getByText(/^Renews automatically: the next payment is on /).waitFor();
+    await expectNoAxeViolations(page, '/settings membership (mobile)');
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your membership?' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
+    await toastTitle(page, 'Membership Cancelled').waitFor();
+    await section
+      .getByText(/^Cancelled: your profile stays listed until \d{1,2} [A-Z][a-z]+ \d{4}\./)
+      .waitFor();
+    const { db } = suite.server().database;
+    await expect
+      .poll(async () =>
+        (await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email))).some((mail) =>
+          mail.subject.includes('Carer Membership is cancelled'),
+        ),
+      )
+      .toBe(true);
+  });
+
   it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');

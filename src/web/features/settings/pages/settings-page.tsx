@@ -7,6 +7,7 @@ import { CalendarFeedSection } from '../components/calendar-feed-section';
 import { DataSection } from '../components/data-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
+import { MembershipSection } from '../components/membership-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { RequestAlertsSection } from '../components/request-alerts-section';
@@ -36,6 +37,7 @@ export function SettingsPage() {
         {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
         {user.role === 'carer' && ownProfile.data ? <RequestAlertsSection /> : null}
         {user.role === 'customer' ? <SubscriptionSection /> : null}
+        {user.role === 'carer' && ownProfile.data ? <MembershipSection /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />
