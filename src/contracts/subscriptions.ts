@@ -109,6 +109,8 @@ export const PaymentHistoryItem = z.object({
   plan: z.enum(PAYMENT_PLANS),
   amountPence: z.number().int(),
   status: z.enum(PAYMENT_STATUSES),
+  /** A cooling-off refund of part of the payment (the unused days); null when none or all of it. */
+  refundedPence: z.number().int().nullable(),
 });
 export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
 

@@ -5,6 +5,7 @@ import type { OwnCarerProfile } from '@contracts/carers';
 import {
   SUBSCRIPTION_MESSAGES,
   type CancelLinkDetails,
+  type PaymentHistory,
   type StartMembershipResponse,
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
@@ -340,10 +341,10 @@ describe('cooling-off refunds of one-time plans', () => {
       refundedPence: expected,
     });
     // The history shows the payment as refunded; a second cancel has nothing to do.
-    const history = (await t.injectAs(person.cookie, { url: '/api/payments' })).json<{
-      payments: Array<{ status: string }>;
-    }>();
-    expect(history.payments.map((p) => p.status)).toEqual(['refunded']);
+    const history = (await t.injectAs(person.cookie, { url: '/api/payments' })).json<PaymentHistory>();
+    expect(history.payments).toEqual([
+      expect.objectContaining({ status: 'refunded', amountPence: 10000, refundedPence: expected }),
+    ]);
     expect((await cancel(person.cookie)).statusCode).toBe(409);
   });
 

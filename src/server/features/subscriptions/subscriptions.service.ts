@@ -38,6 +38,7 @@ export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
     plan: row.plan as PaymentPlan,
     amountPence: row.amountPence,
     status: row.status as PaymentStatus,
+    refundedPence: row.refundedPence,
   };
 }
 
