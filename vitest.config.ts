@@ -32,6 +32,7 @@ const PROVED_ON_PGLITE_TOO = [
   'database-unavailable',
   'messaging', // the one-statement reply (CTEs, row locks)
   'subscriptions', // payment confirmation under concurrency (row locks)
+  'fair-subscriptions', // cancelling and refunds under row locks, reminders claimed once
   'stripe-webhooks',
   'auth',
   'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts

@@ -216,6 +216,8 @@ export type AdminLoginHint = z.infer<typeof AdminLoginHint>;
 // ---------------------------------------------------------------------------------------------
 
 /** SPEC section 3 user fields as the admin lists show them, plus suspension (issue 7, safeguarding). */
+export const CUSTOMER_BILLING_STATES = ['renewing', 'cancelled', 'refunded'] as const;
+
 export const AdminCustomer = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -229,8 +231,37 @@ export const AdminCustomer = z.object({
   subscriptionExpiresAt: z.string().nullable(),
   /** When an admin suspended the account (it cannot sign in); null otherwise. */
   suspendedAt: z.string().nullable(),
+  /**
+   * How the plan ends, where there is something to say: a Monthly plan 'renewing' (next payment
+   * `until`) or 'cancelled' (access until `until`), or a plan 'refunded' in its cooling-off period
+   * (on `until`, `refundedPence` given back). Null otherwise, and on the lists that do not look it up.
+   */
+  billing: z
+    .object({
+      state: z.enum(CUSTOMER_BILLING_STATES),
+      until: z.string().nullable(),
+      refundedPence: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type AdminCustomer = z.infer<typeof AdminCustomer>;
+export type CustomerBilling = NonNullable<AdminCustomer['billing']>;
+
+/** The admin lists' words for how a plan ends: 'Renewing', 'Cancelled until 1 Jan 2027', 'Refunded £98.36'. */
+export function customerBillingText(billing: CustomerBilling): string {
+  const date = billing.until
+    ? new Date(billing.until).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'Europe/London',
+      })
+    : null;
+  if (billing.state === 'renewing') return date ? `Renewing on ${date}` : 'Renewing';
+  if (billing.state === 'cancelled') return date ? `Cancelled until ${date}` : 'Cancelled';
+  const amount = billing.refundedPence === null ? '' : ` £${(billing.refundedPence / 100).toFixed(2)}`;
+  return `Refunded${amount}${date ? ` on ${date}` : ''}`;
+}
 
 export const CUSTOMER_EDIT_MESSAGES = {
   firstNameRequired: 'First name is required',

@@ -52,12 +52,18 @@ const FIELD_LABELS: Record<string, string> = {
   by: 'by',
   arrangements: 'care arrangements seen',
   subscriptionsCancelled: 'recurring plans cancelled',
+  renews: 'renews',
+  paidUntil: 'paid until',
+  via: 'cancelled from',
+  refundedPence: 'amount refunded (pence)',
+  unusedDays: 'unused days refunded',
 };
 
 /** Record ids that mean nothing to a person: the entry's subject already names who. */
-const HIDDEN_FIELDS = new Set(['userId', 'carerId', 'reportId', 'reportedAccountId', 'id']);
+const HIDDEN_FIELDS = new Set(['userId', 'carerId', 'reportId', 'reportedAccountId', 'id', 'paymentId']);
 
 const PLAN_WORDS: Record<string, string> = {
+  carer_membership: 'Carer Membership',
   monthly: 'Monthly',
   annual: 'Annual',
   three_month: '3-Month Access',
@@ -94,7 +100,7 @@ export function plainValue(key: string, value: unknown): string | null {
     return items.length === 0 ? null : items.join(', ');
   }
   if (typeof value === 'string') {
-    if (key === 'subscriptionType') return PLAN_WORDS[value] ?? value;
+    if (key === 'subscriptionType' || key === 'plan') return PLAN_WORDS[value] ?? value;
     if (key === 'rule') return RULE_WORDS[value] ?? value;
     if (key === 'photoUrl') return 'a photo';
     if (key.startsWith('hourlyRate')) return `£${Number(value).toFixed(2).replace(/\.00$/, '')}/hour`;
@@ -164,6 +170,16 @@ export function auditSummary(entry: {
     }
     case 'subscription.deactivated':
       return `Ended ${possessive(subject)} plan`;
+    case 'subscription.cancelled':
+      return a.via === 'email link'
+        ? 'Cancelled their plan from the renewal reminder'
+        : 'Cancelled their plan';
+    case 'subscription.refunded': {
+      const pence = typeof a.refundedPence === 'number' ? a.refundedPence : null;
+      return pence === null
+        ? 'Cancelled their plan in the cooling-off period: refunded'
+        : `Cancelled their plan in the cooling-off period: refunded £${(pence / 100).toFixed(2)}`;
+    }
     case 'sample-customers.created': {
       const count = Array.isArray(entry.after) ? entry.after.length : 0;
       return `Created ${count} sample customer account${count === 1 ? '' : 's'}`;

@@ -26,6 +26,8 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** Issue 17: the link that confirms a new account's email address (public). */
   verifyEmail: '/verify-email',
+  /** The renewal reminder's link: shows the plan and a button that cancels it (public). */
+  cancelPlanLink: '/cancel-plan',
   /** Issue 17: demo mode's mailbox of every email the app sent (404 in production). */
   demoMailbox: '/demo/mailbox',
   /** Issue 8: the second sign-in step (a code from the authenticator app). */

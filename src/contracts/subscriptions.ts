@@ -1,7 +1,7 @@
 // Plans, payments and the carer membership (SPEC sections 2, 3, 7, 8; DESIGN point 3).
 // The client names a plan; the server alone decides the amount.
 import { z } from 'zod';
-import { SUBSCRIPTION_TYPES } from './pricing';
+import { CARER_MEMBERSHIP, formatPounds, PLANS, SUBSCRIPTION_TYPES } from './pricing';
 
 /** What a payment was for. */
 export const PAYMENT_PLANS = ['three_month', 'monthly', 'annual', 'carer_membership'] as const;
@@ -44,6 +44,13 @@ export const SubscriptionStatus = z.object({
   renews: z.boolean(),
   /** A Monthly plan the user cancelled: access stays until `expiresAt`. */
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * A one-time plan still in its cooling-off period: cancelling now ends it and gives back this
+   * much (the unused days); null otherwise.
+   */
+  refundIfCancelledPence: z.number().int().nullable(),
+  /** The last moment of that cooling-off period (ISO); null when there is none. */
+  refundableUntil: z.string().nullable(),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
@@ -102,6 +109,8 @@ export const PaymentHistoryItem = z.object({
   plan: z.enum(PAYMENT_PLANS),
   amountPence: z.number().int(),
   status: z.enum(PAYMENT_STATUSES),
+  /** A cooling-off refund of part of the payment (the unused days); null when none or all of it. */
+  refundedPence: z.number().int().nullable(),
 });
 export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
 
@@ -197,6 +206,88 @@ export const CARER_INTRODUCTORY_DAYS = 30;
  */
 export const PLAN_RENEWAL_WINDOW_DAYS = 30;
 
+/** Days after paying for a one-time plan in which cancelling refunds the unused days. */
+export const COOLING_OFF_DAYS = 14;
+
+/** How many days before a renewal its reminder is emailed (all renewing plans are monthly). */
+export const RENEWAL_REMINDER_DAYS = 3;
+
+/**
+ * The key terms of each plan, shown together before paying (checkout, /subscribe, /pricing, the
+ * carer membership): price, length, renewal, how to cancel and the cooling-off right.
+ */
+export interface PlanKeyTerms {
+  price: string;
+  length: string;
+  renewal: string;
+  cancelling: string;
+  coolingOff: string;
+}
+
+export const PLAN_KEY_TERMS: Record<PaymentPlan, PlanKeyTerms> = {
+  three_month: {
+    price: `${formatPounds(PLANS.threeMonth.amountPence)}, paid once.`,
+    length: '3 months of access from the day you pay (added to any access you still have).',
+    renewal: 'Does not renew: nothing more is taken when it ends.',
+    cancelling: 'Nothing to cancel later. In the first 14 days, cancel in Settings or on the Subscribe page.',
+    coolingOff: `Cancel within ${COOLING_OFF_DAYS} days of paying and we refund the days you have not used.`,
+  },
+  monthly: {
+    price: `${formatPounds(PLANS.monthly.amountPence)} a month.`,
+    length: 'One month at a time, from the day you pay.',
+    renewal: `Renews every month until you cancel. We email you ${RENEWAL_REMINDER_DAYS} days before each renewal.`,
+    cancelling:
+      'Cancel any time in two clicks in Settings or on the Subscribe page, or from the link in the reminder email.',
+    coolingOff:
+      'Cancel whenever you like, including in the first 14 days: you keep the month you paid for and nothing more is taken.',
+  },
+  annual: {
+    price: `${formatPounds(PLANS.annual.amountPence)}, paid once.`,
+    length: '12 months of access from the day you pay (added to any access you still have).',
+    renewal: 'Does not renew: nothing more is taken when it ends.',
+    cancelling: 'Nothing to cancel later. In the first 14 days, cancel in Settings or on the Subscribe page.',
+    coolingOff: `Cancel within ${COOLING_OFF_DAYS} days of paying and we refund the days you have not used.`,
+  },
+  carer_membership: {
+    price: `${formatPounds(CARER_MEMBERSHIP.amountPence)} a month.`,
+    length: 'One month at a time, from the day you pay.',
+    renewal: `Renews every month until you cancel. We email you ${RENEWAL_REMINDER_DAYS} days before each renewal.`,
+    cancelling: 'Cancel any time in two clicks on your dashboard, or from the link in the reminder email.',
+    coolingOff:
+      'Cancel whenever you like, including in the first 14 days: your profile stays listed for the month you paid for and nothing more is taken.',
+  },
+};
+
+/** The labels of the key terms, in the order they are shown. */
+export const PLAN_KEY_TERM_LABELS: Record<keyof PlanKeyTerms, string> = {
+  price: 'Price',
+  length: 'Length',
+  renewal: 'Renewal',
+  cancelling: 'How to cancel',
+  coolingOff: 'Cooling-off',
+};
+
+/** GET /api/subscription/cancel-link?token= and POST /api/subscription/cancel-link: the emailed link's token. */
+export const CancelLinkInput = z.object({
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .trim()
+    .min(1, 'This link is not valid.')
+    .max(300, 'This link is not valid.'),
+});
+export type CancelLinkInput = z.infer<typeof CancelLinkInput>;
+
+/** What the cancel link's page shows before (and after) the person confirms. */
+export const CancelLinkDetails = z.object({
+  plan: z.enum(['monthly', 'carer_membership']),
+  planLabel: z.string(),
+  /** 'renewing': the confirm button cancels; 'cancelled': nothing more will be taken. */
+  state: z.enum(['renewing', 'cancelled']),
+  /** Access (or the listing) lasts until this date either way. */
+  paidUntil: z.string().nullable(),
+});
+export type CancelLinkDetails = z.infer<typeof CancelLinkDetails>;
+
 export const SUBSCRIPTION_MESSAGES = {
   // SPEC 8 toasts.
   subscribeFailedTitle: 'Subscription Failed',
@@ -243,4 +334,10 @@ export const SUBSCRIPTION_MESSAGES = {
   membershipCancelledDescription:
     'Your membership will not renew. Your profile stays listed until the end of the period you paid for.',
   demoNotice: 'Demo mode — no card is charged',
+  // Ending a plan.
+  cancelLinkInvalid: 'This link is not valid or has expired. Sign in to manage your plan in Settings.',
+  refundedTitle: 'Plan Cancelled and Refunded',
+  refundedDescription: 'We have refunded the days you had not used. Your access has ended.',
+  nothingRenews: 'This plan does not renew: nothing more will be taken.',
+  cancelFailed: 'We could not cancel your plan just now. Please try again in a few minutes.',
 } as const;

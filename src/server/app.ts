@@ -72,6 +72,7 @@ import { registerStripeWebhookRoutes } from './features/subscriptions/stripe-web
 import { createSubscriptionsRepository } from './features/subscriptions/subscriptions.repository';
 import { registerSubscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './features/subscriptions/subscriptions.service';
+import { createSubscriptionEndingService } from './features/subscriptions/subscription-ending.service';
 import { registerVerificationRoutes } from './features/verification/verification.routes';
 import { createVerificationRepository } from './features/verification/verification.repository';
 import { createVerificationService } from './features/verification/verification.service';
@@ -406,6 +407,14 @@ export async function buildApp({
     provider: paymentProvider,
     starter: paymentStarter,
   });
+  const subscriptionEnding = createSubscriptionEndingService({
+    db,
+    provider: paymentProvider,
+    mailer,
+    log: app.log,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  });
   const accountDeletion = createAccountDeletion({
     db,
     storage,
@@ -459,6 +468,8 @@ export async function buildApp({
             if ((await carers.sendAvailabilityReminders()) > 0) mailer.dispatchSoon();
           },
         },
+        // Each renewal is announced by email a few days ahead, once, with a link that cancels it.
+        { name: 'renewal reminders', run: () => subscriptionEnding.sendRenewalReminders() },
         // Demo recurring plans renew themselves at the end of each period (or end, if cancelled).
         ...(demoPayments
           ? [
@@ -515,6 +526,7 @@ export async function buildApp({
   registerSubscriptionsRoutes(app, {
     subscriptions,
     membership: carerMembership,
+    ending: subscriptionEnding,
     demoMode: demoPayments !== undefined,
   });
   if (config.stripe) {

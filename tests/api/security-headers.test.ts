@@ -161,6 +161,7 @@ describe('security headers on every kind of response (demo mode)', () => {
       '/reset-password',
       '/confirm-email?token=abc123',
       '/verify-email?token=abc123',
+      '/cancel-plan?token=abc123',
       '/reset-password/?token=abc123',
       '/Reset-Password?token=abc123',
     ]) {

@@ -420,6 +420,8 @@ describe('idempotent, order-independent events', () => {
       expiresAt: periodEnd.toISOString(),
       renews: true,
       cancelAtPeriodEnd: false,
+      refundIfCancelledPence: null,
+      refundableUntil: null,
     });
     expect(await receiptsTo(t, person.user.email)).toHaveLength(1);
 

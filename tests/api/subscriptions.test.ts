@@ -148,6 +148,8 @@ describe('starting a payment never activates a plan by itself', () => {
       expiresAt: null,
       renews: false,
       cancelAtPeriodEnd: false,
+      refundIfCancelledPence: null,
+      refundableUntil: null,
     });
     const [payment] = await paymentsOf(t, person.user.id);
     expect(payment).toMatchObject({
@@ -512,6 +514,8 @@ describe('the Monthly plan', () => {
       expiresAt: paidUntil,
       renews: false,
       cancelAtPeriodEnd: true,
+      refundIfCancelledPence: null,
+      refundableUntil: null,
     });
     const again = await t.injectAs(person.cookie, { method: 'POST', url: '/api/subscription/cancel' });
     expect(again.statusCode).toBe(409);
@@ -575,6 +579,11 @@ describe('the Monthly plan', () => {
 
   it('answers 409 to a cancel with nothing that renews', async () => {
     const person = await paidCustomer('annual');
+    // Past its 14-day cooling-off period, a one-time plan has nothing left to cancel.
+    await t.database.db
+      .update(payments)
+      .set({ paidAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(eq(payments.userId, person.user.id));
     const response = await t.injectAs(person.cookie, { method: 'POST', url: '/api/subscription/cancel' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.nothingToCancel });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
+import { PLAN_KEY_TERMS } from '@contracts/subscriptions';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -16,11 +17,20 @@ describe('pricing page', () => {
     await page.getByText('One-time payment, no recurring fees.').waitFor();
     // Issue 21 point 9: the three family plans side by side, in one place.
     const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem');
-    expect(await plans.getByRole('heading').allTextContents()).toEqual([
+    expect(await plans.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       '3-Month Access',
       'Monthly Plan',
       'Annual Plan',
     ]);
+    // Each plan's key terms before paying: price, length, renewal, cancelling, cooling-off.
+    for (const [plan, label] of [
+      ['three_month', '3-Month Access'],
+      ['monthly', 'Monthly Plan'],
+      ['annual', 'Annual Plan'],
+    ] as const) {
+      const terms = page.getByRole('region', { name: `Key terms of the ${label}` });
+      for (const text of Object.values(PLAN_KEY_TERMS[plan])) await terms.getByText(text).waitFor();
+    }
     for (const [price, period] of [
       ['£49', 'for 3 months'],
       ['£10', '/month'],

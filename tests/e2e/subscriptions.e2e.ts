@@ -1,10 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
-import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
+import { DEMO_CARDS, PLAN_KEY_TERMS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
-import { carerProfiles, users } from '../../src/server/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { billingSubscriptions, carerProfiles, outboxEmails, users } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/config';
+import { createSubscriptionEndingService } from '../../src/server/features/subscriptions/subscription-ending.service';
+import type { Mailer } from '../../src/server/platform/mailer';
+import { createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
@@ -357,15 +362,15 @@ describe('/subscribe', () => {
     await page.getByRole('link', { name: 'Manage your plan and payments' }).click();
     await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
 
-    await page.getByRole('button', { name: 'Cancel Plan' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel your Monthly plan?' });
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your Monthly Plan?' });
     await dialog.waitFor();
     await expectNoAxeViolations(page, '/subscribe cancel dialog');
-    await dialog.getByRole('button', { name: 'Cancel Plan' }).click();
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await toastTitle(page, SUBSCRIPTION_MESSAGES.cancelledTitle).waitFor();
     await page.getByText(SUBSCRIPTION_MESSAGES.cancelledDescription).first().waitFor();
     await page.getByText(/^No — access until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel Plan' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
 
     await page.reload();
     await page.getByText(/^No — access until /).waitFor();
@@ -417,11 +422,123 @@ describe('/subscribe', () => {
         .getByText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)
         .first()
         .waitFor();
-      expect(await page.getByRole('button', { name: 'Cancel Plan' }).count()).toBe(0);
+      // Seeded as paid today: still in its cooling-off days, so it can be cancelled for a refund.
+      await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
       await page.getByRole('heading', { name: 'Payment history' }).waitFor();
       if (viewport === MOBILE) await expectNoAxeViolations(page, '/subscribe active annual (mobile)');
     });
   }
+});
+
+describe('ending a plan fairly', () => {
+  /** The emails sent to `address` whose subject contains `subject` (waits for the outbox a moment). */
+  async function emailsTo(address: string, subject: string) {
+    const { db } = suite.server().database;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const found = (await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address))).filter(
+        (email) => email.subject.includes(subject),
+      );
+      if (found.length > 0) return found;
+      await delay(100);
+    }
+    return [];
+  }
+
+  it('a subscriber cancels in two clicks from Settings and gets the email', async () => {
+    const page = await open(MOBILE);
+    const email = await newCustomer(page, 'Eirlys');
+    await page.goto('/subscribe');
+    // The key terms are on the plan before paying.
+    const terms = page.getByRole('region', { name: 'Key terms of the Monthly Plan' });
+    await terms.getByText(PLAN_KEY_TERMS.monthly.renewal).waitFor();
+    await terms.getByText(PLAN_KEY_TERMS.monthly.coolingOff).waitFor();
+    await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £10' }).click();
+    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Subscription' });
+    await section.getByText(/^Renews automatically: the next payment is on /).waitFor();
+    await expectNoAxeViolations(page, '/settings subscription (mobile)');
+    // Click one.
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your Monthly Plan?' });
+    await dialog.getByText(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./).waitFor();
+    // Click two.
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.cancelledTitle).waitFor();
+    await section
+      .getByText(
+        /^Cancelled: you keep access until \d{1,2} [A-Z][a-z]+ \d{4}\. Nothing more will be taken\.$/,
+      )
+      .waitFor();
+    expect(await section.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+
+    const [confirmation] = await emailsTo(email, 'Monthly Plan is cancelled');
+    expect(confirmation?.bodyText).toContain('It will not renew and nothing more will be taken.');
+    expect(confirmation?.bodyText).toMatch(/You keep access until \d{1,2} [A-Z][a-z]+ \d{4}\./);
+
+    // The admin lists show how the plan ends.
+    const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
+    await admin.goto('/admin-management');
+    const card = admin
+      .getByRole('list', { name: 'Customers' })
+      .getByRole('listitem')
+      .filter({ hasText: email });
+    await card.getByText(/^Cancelled until \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
+  });
+});
+
+describe('the renewal reminder’s cancel link', () => {
+  it('opens signed out, shows the plan with a button, and cancels only when it is pressed', async () => {
+    const payer = await open(MOBILE);
+    const email = await newCustomer(payer, 'Heledd');
+    await payer.goto('/subscribe');
+    await payer.getByRole('button', { name: 'Start Monthly Plan' }).click();
+    await fillCard(payer, DEMO_CARDS.success);
+    await payer.getByRole('button', { name: 'Pay £10' }).click();
+    await payer.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+
+    // The link the reminder carries, made by the server's own code (the reminder is housekeeping's).
+    const { db } = suite.server().database;
+    const [account] = await db.select().from(users).where(eq(users.email, email));
+    const [subscription] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.userId, account!.id));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const ending = createSubscriptionEndingService({
+      db,
+      provider: createDemoProvider({ secret: config.sessionSecret }),
+      mailer: { dispatchSoon: () => undefined } as unknown as Mailer,
+      log: { error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger,
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    });
+    const link = new URL(ending.cancelLinkUrl(subscription!));
+
+    const page = await open(MOBILE);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'Cancel your Monthly Plan?', level: 1 }).waitFor();
+    await page.getByText(/^It renews on \d{1,2} [A-Z][a-z]+ \d{4}\./).waitFor();
+    // The token leaves the address bar at once.
+    expect(new URL(page.url()).search).toBe('');
+    await expectNoAxeViolations(page, '/cancel-plan (mobile)');
+    expect(
+      (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscription!.id)))[0]!
+        .cancelAtPeriodEnd,
+    ).toBe(false);
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('heading', { name: 'Monthly Plan cancelled', level: 1 }).waitFor();
+    await page.getByText(/We have emailed you to confirm\.$/).waitFor();
+    const [cancelled] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.id, subscription!.id));
+    expect(cancelled!.cancelAtPeriodEnd).toBe(true);
+  });
 });
 
 describe('signed-in home status card (SPEC 4 display rule)', () => {
@@ -564,6 +681,38 @@ describe('carer membership', () => {
       await page.getByRole('table', { name: 'Membership payments' }).getByRole('row').allInnerTexts(),
     ).toHaveLength(2); // the header and the one paid month
     expect(await page.getByText('Pending', { exact: true }).count()).toBe(0);
+  });
+
+  it('lets a carer cancel the membership in two clicks from Settings, confirmed by email', async () => {
+    const page = await open(MOBILE);
+    const email = await newCarerWithProfile(page, 'Sioned', 'Morgan', 'Llandovery, Carmarthenshire SA20');
+    await page.getByRole('region', { name: 'Key terms of the Carer Membership' }).waitFor();
+    await page.getByRole('button', { name: 'Start Membership' }).click();
+    await fillCard(page, DEMO_CARDS.success);
+    await page.getByRole('button', { name: 'Pay £29' }).click();
+    await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
+
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Membership' });
+    await section.getByText(/^Renews automatically: the next payment is on /).waitFor();
+    await expectNoAxeViolations(page, '/settings membership (mobile)');
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your membership?' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
+    await toastTitle(page, 'Membership Cancelled').waitFor();
+    await section
+      .getByText(/^Cancelled: your profile stays listed until \d{1,2} [A-Z][a-z]+ \d{4}\./)
+      .waitFor();
+    const { db } = suite.server().database;
+    await expect
+      .poll(async () =>
+        (await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email))).some((mail) =>
+          mail.subject.includes('Carer Membership is cancelled'),
+        ),
+      )
+      .toBe(true);
   });
 
   it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {

@@ -582,6 +582,19 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: customers(409),
     note: 'customers pass; none of them has a renewing Monthly plan to cancel',
   },
+  {
+    method: 'GET',
+    path: '/api/subscription/cancel-link',
+    expected: everyone(400),
+    note: 'public: the emailed token is the only authority, so a request without one is 400 whoever asks',
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/cancel-link',
+    body: { token: 'a-made-up-cancel-link' },
+    expected: everyone(400),
+    note: 'public: the emailed, signed token is the only authority, so a made-up one is 400 whoever asks',
+  },
   { method: 'GET', path: '/api/payments', expected: signedIn(200) },
   {
     method: 'POST',

@@ -545,6 +545,11 @@ export const payments = pgTable(
     /** The card's answer when the attempt failed (never card data). */
     failureMessage: text('failure_message'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A cooling-off refund: the part given back (null: none, or all of it when refused at payment). */
+    refundedPence: integer('refunded_pence'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's id of the refund (a Stripe Refund, or the demo provider's own). */
+    refundReference: text('refund_reference'),
     ...timestamps,
   },
   (t) => [
@@ -561,6 +566,10 @@ export const payments = pgTable(
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'cancelled')`,
     ),
     check('payments_plan_check', sql`${t.plan} in ('three_month', 'monthly', 'annual', 'carer_membership')`),
+    check(
+      'payments_refunded_pence_check',
+      sql`${t.refundedPence} is null or (${t.refundedPence} > 0 and ${t.refundedPence} <= ${t.amountPence})`,
+    ),
   ],
 );
 
@@ -584,6 +593,10 @@ export const billingSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** When the provider's latest applied change happened: older events never overwrite newer ones. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    /** The period end whose renewal reminder was sent: one reminder per period. */
+    remindedPeriodEnd: timestamp('reminded_period_end', { withTimezone: true }),
+    /** When the person cancelled (renewals stop at `currentPeriodEnd`). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -43,6 +43,7 @@ export const TOKEN_PAGES: ReadonlySet<string> = new Set([
   paths.resetPassword,
   paths.confirmEmail,
   paths.verifyEmail,
+  paths.cancelPlanLink,
 ]);
 
 /** The page a request is for as the web router matches it: no query, no trailing slash, any case. */

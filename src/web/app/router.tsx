@@ -113,6 +113,10 @@ const VerifyEmailPage = lazyPage(
   () => import('@web/features/auth/pages/verify-email-page'),
   'VerifyEmailPage',
 );
+const CancelPlanLinkPage = lazyPage(
+  () => import('@web/features/subscriptions/pages/cancel-plan-link-page'),
+  'CancelPlanLinkPage',
+);
 const DemoMailboxPage = lazyPage(
   () => import('@web/features/demo/pages/demo-mailbox-page'),
   'DemoMailboxPage',
@@ -192,6 +196,8 @@ const router = createBrowserRouter([
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      // The renewal reminder's cancel link works signed in or out.
+      { path: paths.cancelPlanLink, element: <CancelPlanLinkPage /> },
       // The page asks the server, which has the mailbox only outside production (else: 404 page).
       { path: paths.demoMailbox, element: <DemoMailboxPage notFound={<NotFoundPage />} /> },
       // Issue 8 point 3: the second sign-in step, between the password and the session.
@@ -242,6 +248,7 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.resetPassword, ResetPasswordPage],
   [paths.confirmEmail, ConfirmEmailPage],
   [paths.verifyEmail, VerifyEmailPage],
+  [paths.cancelPlanLink, CancelPlanLinkPage],
   [paths.twoFactor, TwoFactorPage],
   [paths.carerSignup, CarerSignupPage],
   [paths.carerDashboard, CarerDashboardPage],

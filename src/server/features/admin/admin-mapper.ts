@@ -1,11 +1,11 @@
-import type { AdminCarer, AdminCustomer } from '@contracts/admin';
+import type { AdminCarer, AdminCustomer, CustomerBilling } from '@contracts/admin';
 import type { UserRow } from '../../db/schema';
 import { isListed } from '../carers/carer-listing';
 import { toPublicCarer } from '../carers/carer-mapper';
 import type { AdminCarerRow } from './admin.repository';
 
 /** A customer account as the admin lists show it (never the password hash). */
-export function toAdminCustomer(user: UserRow): AdminCustomer {
+export function toAdminCustomer(user: UserRow, billing: CustomerBilling | null = null): AdminCustomer {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -18,6 +18,7 @@ export function toAdminCustomer(user: UserRow): AdminCustomer {
     subscriptionType: user.subscriptionType,
     subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    billing,
   };
 }
 

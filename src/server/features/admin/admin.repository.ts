@@ -2,12 +2,16 @@ import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'dri
 import type { VerificationStatus } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import {
+  billingSubscriptions,
   carerProfiles as c,
   carerVerifications,
+  payments,
   sessions,
   uploads,
   users,
+  type BillingSubscriptionRow,
   type CarerProfileRow,
+  type PaymentRow,
   type UserRow,
 } from '../../db/schema';
 import {
@@ -89,6 +93,39 @@ export function createAdminRepository(db: Executor) {
   }
 
   return {
+    /** For the admin lists: each person's live customer plan and latest refunded payment. */
+    async billingOf(userIds: string[]): Promise<{
+      subscriptions: BillingSubscriptionRow[];
+      refunds: PaymentRow[];
+    }> {
+      if (userIds.length === 0) return { subscriptions: [], refunds: [] };
+      const [subscriptions, refunds] = await Promise.all([
+        db
+          .select()
+          .from(billingSubscriptions)
+          .where(
+            and(
+              inArray(billingSubscriptions.userId, userIds),
+              eq(billingSubscriptions.purpose, 'customer_monthly'),
+              inArray(billingSubscriptions.status, ['active', 'past_due', 'trialing']),
+            ),
+          )
+          .orderBy(desc(billingSubscriptions.createdAt)),
+        db
+          .select()
+          .from(payments)
+          .where(
+            and(
+              inArray(payments.userId, userIds),
+              eq(payments.status, 'refunded'),
+              inArray(payments.plan, ['three_month', 'monthly', 'annual']),
+            ),
+          )
+          .orderBy(desc(payments.updatedAt)),
+      ]);
+      return { subscriptions, refunds };
+    },
+
     // ── customers ─────────────────────────────────────────────────────────────────────────────
     /**
      * One page of customer accounts, newest first (ties by id), matching `q` in the name or email

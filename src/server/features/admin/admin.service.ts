@@ -10,6 +10,7 @@ import {
   type AdminCustomer,
   type AdminListQuery,
   type AdminLoginInput,
+  type CustomerBilling,
   type CustomerEditInput,
   type ExpiryRule,
   type SubscriptionChangeInput,
@@ -28,6 +29,7 @@ import type { AuthService, SignInOutcome } from '../auth/auth.service';
 import { postcodeDistrictIn } from '../carers/carer-mapper';
 import type { AccountErasure } from '../privacy/account-deletion';
 import { addCalendarMonths } from '../subscriptions/calendar';
+import { hasActiveSubscription } from '../subscriptions/subscription-access';
 import {
   carerAuditFields,
   changedFields,
@@ -105,6 +107,36 @@ export function createAdminService({
   cancelRecurringPlans,
   now = () => new Date(),
 }: AdminServiceDeps) {
+  /**
+   * How each listed customer's plan ends: a Monthly plan renewing or cancelled, or a plan refunded
+   * in its cooling-off period (while no other access runs).
+   */
+  async function customerBilling(rows: UserRow[]): Promise<Map<string, CustomerBilling>> {
+    const found = await admin.billingOf(rows.map((row) => row.id));
+    const at = now();
+    const states = new Map<string, CustomerBilling>();
+    for (const row of rows) {
+      const live = found.subscriptions.find((subscription) => subscription.userId === row.id);
+      if (live) {
+        states.set(row.id, {
+          state: live.cancelAtPeriodEnd ? 'cancelled' : 'renewing',
+          until: (live.currentPeriodEnd ?? row.subscriptionExpiresAt)?.toISOString() ?? null,
+          refundedPence: null,
+        });
+        continue;
+      }
+      const refund = found.refunds.find((payment) => payment.userId === row.id && payment.refundedPence);
+      if (refund && !hasActiveSubscription(row, at)) {
+        states.set(row.id, {
+          state: 'refunded',
+          until: refund.refundedAt?.toISOString() ?? null,
+          refundedPence: refund.refundedPence,
+        });
+      }
+    }
+    return states;
+  }
+
   /** Runs `change` and its audit entries in one transaction: both commit or neither does. */
   function audited<T>(
     actor: Actor,
@@ -185,7 +217,8 @@ export function createAdminService({
         after: decodeAdminCursor(query.cursor),
         limit: query.limit,
       });
-      return { ...page, rows: page.rows.map(toAdminCustomer) };
+      const billing = await customerBilling(page.rows);
+      return { ...page, rows: page.rows.map((row) => toAdminCustomer(row, billing.get(row.id) ?? null)) };
     },
 
     async updateCustomer(actor: Actor, id: string, input: CustomerEditInput): Promise<AdminCustomer> {
@@ -287,7 +320,7 @@ export function createAdminService({
         });
         return rows;
       });
-      return created.map(toAdminCustomer);
+      return created.map((row) => toAdminCustomer(row));
     },
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────

@@ -22,7 +22,6 @@ import { assertEmailConfirmed } from '../auth/email-confirmed';
  */
 export function createCarerMembershipService({
   repository,
-  provider,
   starter,
   now = () => new Date(),
 }: {
@@ -97,13 +96,10 @@ export function createCarerMembershipService({
       return { clientSecret };
     },
 
-    /** No more renewals; the profile stays listed until the end of the period paid for. */
-    async cancel(user: UserRow): Promise<CarerMembership> {
+    /** No more renewals (`stop`: subscription-ending.service.ts); the listing runs to its end. */
+    async cancel(user: UserRow, stop: (user: UserRow) => Promise<void>): Promise<CarerMembership> {
       await carerProfile(user);
-      const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
-      if (!live || live.cancelAtPeriodEnd) throw AppError.conflict(SUBSCRIPTION_MESSAGES.nothingToCancel);
-      await provider.cancelAtPeriodEnd(live.providerSubscriptionId);
-      await repository.updateBillingSubscription(live.id, { cancelAtPeriodEnd: true });
+      await stop(user);
       return membership(user);
     },
   };

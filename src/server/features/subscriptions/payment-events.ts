@@ -153,6 +153,7 @@ export function createPaymentEventHandler({
       },
       at,
     );
+    await repository.setPaymentPeriodEnd(payment.id, expiresAt);
     await repository.queueEmail(receiptEmail(user, payment, at, expiresAt));
     return 1;
   }

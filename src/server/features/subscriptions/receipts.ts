@@ -67,3 +67,95 @@ export function refundEmail(
     ].join('\n'),
   };
 }
+
+const hello = (user: Pick<UserRow, 'firstName'>) => `Hello ${user.firstName?.trim() || 'there'},`;
+
+/** Sent when a renewing plan is cancelled: nothing more is taken, and until when it lasts. */
+export function cancellationEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  plan: 'monthly' | 'carer_membership',
+  paidUntil: Date | null,
+  at: Date,
+): OutgoingEmail {
+  const label = PAYMENT_PLAN_LABELS[plan];
+  const until = paidUntil ? formatDate(paidUntil) : null;
+  return {
+    to: user.email,
+    subject: `Your CareMatch ${label} is cancelled`,
+    text: [
+      hello(user),
+      ``,
+      `You cancelled your ${label} on ${formatDate(at)}. It will not renew and nothing more will be taken.`,
+      ...(until
+        ? [
+            plan === 'carer_membership'
+              ? `Your profile stays listed until ${until}.`
+              : `You keep access until ${until}.`,
+          ]
+        : []),
+      ``,
+      `If you change your mind, you can start a new plan at any time.`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}
+
+/** Sent when a one-time plan cancelled in its cooling-off period is refunded for its unused days. */
+export function coolingOffRefundEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'amountPence' | 'provider'>,
+  refund: { refundPence: number; unusedDays: number; totalDays: number },
+  accessUntil: Date,
+  at: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  return {
+    to: user.email,
+    subject: `Your CareMatch ${plan} is cancelled and refunded`,
+    text: [
+      hello(user),
+      ``,
+      `You cancelled your ${plan} on ${formatDate(at)}, within its 14-day cooling-off period.`,
+      `We have refunded the ${refund.unusedDays} of ${refund.totalDays} days you had not used.`,
+      `A refund usually reaches your card within 5 to 10 working days.`,
+      ``,
+      `Amount paid: ${formatAmount(payment.amountPence)}`,
+      `Amount refunded: ${formatAmount(refund.refundPence)}`,
+      `Your access ${accessUntil > at ? `lasts until ${formatDate(accessUntil)}` : 'has ended'}.`,
+      `Payment reference: ${payment.id}`,
+      ...(payment.provider === 'demo' ? [``, `${SUBSCRIPTION_MESSAGES.demoNotice}.`] : []),
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}
+
+/** Sent a few days before a renewal: what will be taken, when, and a link that cancels it. */
+export function renewalReminderEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  plan: 'monthly' | 'carer_membership',
+  amountPence: number,
+  renewsAt: Date,
+  cancelUrl: string,
+): OutgoingEmail {
+  const label = PAYMENT_PLAN_LABELS[plan];
+  return {
+    to: user.email,
+    subject: `Your CareMatch ${label} renews on ${formatDate(renewsAt)}`,
+    text: [
+      hello(user),
+      ``,
+      `Your ${label} renews on ${formatDate(renewsAt)}: ${formatAmount(amountPence)} will be taken from your card for the next month.`,
+      ``,
+      `Nothing to do if you want to keep it. To cancel, open this link (no need to sign in) and confirm:`,
+      cancelUrl,
+      ``,
+      plan === 'carer_membership'
+        ? `You can also cancel on your dashboard. Your profile stays listed until the end of the month you paid for.`
+        : `You can also cancel in Settings. You keep access until the end of the month you paid for.`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}

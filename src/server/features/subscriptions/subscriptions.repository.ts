@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { HISTORY_PAYMENT_STATUSES, type PaymentPlan } from '@contracts/subscriptions';
 import type { Executor } from '../../db/client';
 import {
@@ -21,6 +21,8 @@ export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing'] as 
 
 export function createSubscriptionsRepository(db: Executor) {
   return {
+    /** The executor this repository works through (to write the audit log in the same transaction). */
+    executor: db,
     /** Queues an email in the outbox through this repository's transaction (sent only if it commits). */
     queueEmail: (email: OutgoingEmail) => enqueueEmail(db, email),
 
@@ -214,7 +216,142 @@ export function createSubscriptionsRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /** Records the end of the access a one-time payment bought (its refund is worked out from it). */
+    async setPaymentPeriodEnd(id: string, periodEnd: Date): Promise<void> {
+      await db.update(payments).set({ periodEnd }).where(eq(payments.id, id));
+    },
+
+    /**
+     * The person's latest paid one-time plan (3-Month Access, Annual) paid at or after `since` and
+     * not refunded: cancelling it in its cooling-off period refunds the unused days.
+     */
+    async refundablePayment(
+      userId: string,
+      since: Date,
+      { lock }: { lock: boolean },
+    ): Promise<PaymentRow | undefined> {
+      const query = db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            inArray(payments.plan, ['three_month', 'annual']),
+            eq(payments.status, 'succeeded'),
+            gte(payments.paidAt, since),
+          ),
+        )
+        .orderBy(desc(payments.paidAt))
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** A cooling-off refund of `refundedPence`; returns the row only to the caller that made it. */
+    async markCoolingOffRefund(
+      id: string,
+      values: { refundedPence: number; refundReference: string },
+      at: Date,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ ...values, status: 'refunded', refundedAt: at, updatedAt: at })
+        .where(and(eq(payments.id, id), eq(payments.status, 'succeeded')))
+        .returning();
+      return row;
+    },
+
     // ── billing subscriptions ───────────────────────────────────────────────────────────────────
+    async findBillingSubscriptionById(id: string): Promise<BillingSubscriptionRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id));
+      return row;
+    },
+
+    /** This person's live subscription for the purpose, locked for the rest of the transaction. */
+    async lockLiveBillingSubscription(
+      userId: string,
+      purpose: BillingPurpose,
+    ): Promise<BillingSubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.userId, userId),
+            eq(billingSubscriptions.purpose, purpose),
+            inArray(billingSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+          ),
+        )
+        .orderBy(desc(billingSubscriptions.createdAt))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /** Stops renewals (the paid period runs on); undefined when it was stopped already. */
+    async markCancelAtPeriodEnd(id: string, at: Date): Promise<BillingSubscriptionRow | undefined> {
+      const [row] = await db
+        .update(billingSubscriptions)
+        .set({ cancelAtPeriodEnd: true, cancelledAt: at, updatedAt: at })
+        .where(and(eq(billingSubscriptions.id, id), eq(billingSubscriptions.cancelAtPeriodEnd, false)))
+        .returning();
+      return row;
+    },
+
+    /** Renewing subscriptions whose period ends in (from, to]: each may be owed a reminder. */
+    async subscriptionsRenewingBetween(
+      from: Date,
+      to: Date,
+      limit: number,
+    ): Promise<BillingSubscriptionRow[]> {
+      return db
+        .select()
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.status, 'active'),
+            eq(billingSubscriptions.cancelAtPeriodEnd, false),
+            gt(billingSubscriptions.currentPeriodEnd, from),
+            lte(billingSubscriptions.currentPeriodEnd, to),
+            or(
+              isNull(billingSubscriptions.remindedPeriodEnd),
+              ne(billingSubscriptions.remindedPeriodEnd, billingSubscriptions.currentPeriodEnd),
+            ),
+          ),
+        )
+        .orderBy(billingSubscriptions.currentPeriodEnd)
+        .limit(limit);
+    },
+
+    /**
+     * Claims the reminder of the period ending `periodEnd`: true for the one caller that sends it
+     * (several instances, or a repeated round, send it once), and only while it still renews.
+     */
+    async claimRenewalReminder(id: string, periodEnd: Date): Promise<boolean> {
+      const claimed = await db
+        .update(billingSubscriptions)
+        .set({ remindedPeriodEnd: periodEnd })
+        .where(
+          and(
+            eq(billingSubscriptions.id, id),
+            eq(billingSubscriptions.status, 'active'),
+            eq(billingSubscriptions.cancelAtPeriodEnd, false),
+            eq(billingSubscriptions.currentPeriodEnd, periodEnd),
+            or(
+              isNull(billingSubscriptions.remindedPeriodEnd),
+              ne(billingSubscriptions.remindedPeriodEnd, periodEnd),
+            ),
+          ),
+        )
+        .returning({ id: billingSubscriptions.id });
+      return claimed.length > 0;
+    },
+
+    async findUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
     async insertBillingSubscription(
       values: typeof billingSubscriptions.$inferInsert,
     ): Promise<BillingSubscriptionRow> {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@contracts/errors';
 import {
+  CancelLinkDetails,
+  CancelLinkInput,
   CarerMembership,
   CreateSubscriptionResponse,
   DemoCardInput,
@@ -18,6 +20,7 @@ import {
 } from '@contracts/subscriptions';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { CarerMembershipService } from './carer-membership.service';
+import type { SubscriptionEndingService } from './subscription-ending.service';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const errors = {
@@ -34,8 +37,14 @@ export function registerSubscriptionsRoutes(
   {
     subscriptions,
     membership,
+    ending,
     demoMode,
-  }: { subscriptions: SubscriptionsService; membership: CarerMembershipService; demoMode: boolean },
+  }: {
+    subscriptions: SubscriptionsService;
+    membership: CarerMembershipService;
+    ending: SubscriptionEndingService;
+    demoMode: boolean;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
@@ -117,11 +126,43 @@ export function registerSubscriptionsRoutes(
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
         tags: ['payments'],
-        summary: 'Cancel the Monthly plan at the end of the period paid for',
+        summary:
+          'Cancel your plan: a Monthly plan stops at the end of the period paid for; a one-time plan in its first 14 days ends now, refunded for the unused days',
         response: { 200: SubscriptionStatus, ...errors },
       },
     },
-    async (request, reply) => reply.headers(noStore).send(await subscriptions.cancel(requireUser(request))),
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await subscriptions.cancel(requireUser(request), ending.cancelCustomerPlan)),
+  );
+
+  // The renewal reminder's link: the signed token is the only authority (no session), and only
+  // the POST cancels, so a mail scanner or browser prefetching the link changes nothing.
+  api.get(
+    '/api/subscription/cancel-link',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The plan an emailed cancel link would cancel (changes nothing)',
+        querystring: CancelLinkInput,
+        response: { 200: CancelLinkDetails, 400: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await ending.describeLink(request.query.token)),
+  );
+
+  api.post(
+    '/api/subscription/cancel-link',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel the plan an emailed link names, at the end of the period paid for (no sign-in)',
+        body: CancelLinkInput,
+        response: { 200: CancelLinkDetails, 400: ErrorBody, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await ending.cancelByLink(request.body.token)),
   );
 
   api.get(
@@ -196,6 +237,7 @@ export function registerSubscriptionsRoutes(
         response: { 200: CarerMembership, ...errors },
       },
     },
-    async (request, reply) => reply.headers(noStore).send(await membership.cancel(requireUser(request))),
+    async (request, reply) =>
+      reply.headers(noStore).send(await membership.cancel(requireUser(request), ending.cancelMembership)),
   );
 }

@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors';
 import { checkDemoCard, type DemoProvider } from '../../platform/payments/demo-provider';
 import type { PaymentEventEnvelope, PaymentProvider } from '../../platform/payments/payment-provider';
 import { addCalendarMonths } from './calendar';
+import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import type { PaymentEventHandler } from './payment-events';
 import type { PaymentStarter } from './payment-starter';
 import { PLAN_TERMS } from './plans';
@@ -37,6 +38,7 @@ export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
     plan: row.plan as PaymentPlan,
     amountPence: row.amountPence,
     status: row.status as PaymentStatus,
+    refundedPence: row.refundedPence,
   };
 }
 
@@ -90,12 +92,22 @@ export function createSubscriptionsService({
       active && user.subscriptionType === 'monthly'
         ? await repository.findLiveBillingSubscription(user.id, 'customer_monthly')
         : undefined;
+    // A one-time plan in its cooling-off period: what cancelling it now would give back.
+    const refundable =
+      active && !monthly
+        ? await repository.refundablePayment(user.id, new Date(at.getTime() - COOLING_OFF_MS), {
+            lock: false,
+          })
+        : undefined;
+    const refund = refundable ? coolingOffRefund(refundable, at) : undefined;
     return {
       hasActiveSubscription: active,
       subscriptionType: user.subscriptionType,
       expiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
       renews: monthly !== undefined && !monthly.cancelAtPeriodEnd,
       cancelAtPeriodEnd: monthly?.cancelAtPeriodEnd ?? false,
+      refundIfCancelledPence: refund?.refundPence ?? null,
+      refundableUntil: refund?.refundableUntil.toISOString() ?? null,
     };
   }
 
@@ -188,20 +200,17 @@ export function createSubscriptionsService({
       return { plans };
     },
 
-    async history(user: UserRow): Promise<PaymentHistory> {
-      return { payments: (await repository.listPaymentHistory(user.id)).map(toPaymentHistoryItem) };
+    /**
+     * "Cancel subscription" (`stop`: subscription-ending.service.ts): a renewing plan stops at the
+     * end of its period, a one-time plan in its cooling-off period is refunded. The new status.
+     */
+    async cancel(user: UserRow, stop: (user: UserRow) => Promise<UserRow>): Promise<SubscriptionStatus> {
+      requireCustomer(user);
+      return status(await stop(user));
     },
 
-    /** Monthly only: no more renewals; access stays until the end of the period paid for. */
-    async cancel(user: UserRow): Promise<SubscriptionStatus> {
-      requireCustomer(user);
-      const monthly = await repository.findLiveBillingSubscription(user.id, 'customer_monthly');
-      if (!monthly || monthly.cancelAtPeriodEnd || !hasActiveSubscription(user, now())) {
-        throw AppError.conflict(SUBSCRIPTION_MESSAGES.nothingToCancel);
-      }
-      await provider.cancelAtPeriodEnd(monthly.providerSubscriptionId);
-      await repository.updateBillingSubscription(monthly.id, { cancelAtPeriodEnd: true });
-      return status(user);
+    async history(user: UserRow): Promise<PaymentHistory> {
+      return { payments: (await repository.listPaymentHistory(user.id)).map(toPaymentHistoryItem) };
     },
 
     /**

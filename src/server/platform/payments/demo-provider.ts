@@ -53,6 +53,11 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
       // it never gets here; renewals do not go through the purchase rules.)
     },
 
+    async refund({ paymentId }) {
+      // Nothing was charged; the payments row records the refund as if it had been.
+      return { refundReference: `demo_re_${paymentId}` };
+    },
+
     paymentIdFromClientSecret(clientSecret) {
       const match = SECRET_PATTERN.exec(clientSecret);
       if (!match?.[1] || !match[2]) return null;

@@ -69,6 +69,19 @@ export interface PaymentProvider {
    * to repeat: every call for one payment carries the same idempotency keys.
    */
   refundRefused(request: RefundRequest): Promise<void>;
+  /**
+   * Gives back part (or all) of a paid one-time payment: a plan cancelled in its cooling-off
+   * period. Safe to repeat for one payment (fixed idempotency key). Answers the refund's id.
+   */
+  refund(request: PartialRefundRequest): Promise<{ refundReference: string }>;
+}
+
+export interface PartialRefundRequest {
+  /** Our payments row. */
+  paymentId: string;
+  /** The PaymentIntent (or the demo's own id) that was paid. */
+  paymentRef: string;
+  amountPence: number;
 }
 
 export interface RefundRequest {

@@ -173,6 +173,19 @@ export function createStripeProvider({
       );
     },
 
+    async refund({ paymentId, paymentRef, amountPence }) {
+      const refund = await client.refunds.create(
+        {
+          payment_intent: paymentRef,
+          amount: amountPence,
+          reason: 'requested_by_customer',
+          metadata: { paymentId },
+        },
+        { idempotencyKey: `cooling-off-refund-${paymentId}` },
+      );
+      return { refundReference: refund.id };
+    },
+
     async refundRefused({ paymentId, paymentRef, subscriptionRef }) {
       const refund = (paymentIntent: string) =>
         client.refunds.create(

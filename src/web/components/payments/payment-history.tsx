@@ -62,6 +62,9 @@ export function PaymentHistoryTable({
                 <td className="py-2">
                   <Badge variant={STATUS_BADGE[payment.status]}>
                     {PAYMENT_STATUS_LABELS[payment.status]}
+                    {payment.refundedPence !== null && payment.refundedPence < payment.amountPence
+                      ? ` ${formatPounds(payment.refundedPence)}`
+                      : null}
                   </Badge>
                 </td>
               </tr>

@@ -18,6 +18,7 @@ import { SafeguardingQueue } from '../components/safeguarding-queue';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { VerificationQueue } from '../components/verification-queue';
 import { useTabParam } from '@web/lib/use-tab-param';
+import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
 const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscription': 'muted' } as const;
 
@@ -39,6 +40,7 @@ function CustomerRow({ customer }: { customer: AdminCustomer }) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <Badge variant={BADGE_VARIANT[state]}>{state}</Badge>
         {customer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+        <CustomerBillingBadge customer={customer} />
         {price ? <span className="font-medium">{price}</span> : null}
         {customer.subscriptionExpiresAt ? (
           <span className="text-muted-foreground">

@@ -30,6 +30,7 @@ import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { useTabParam } from '@web/lib/use-tab-param';
+import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
 const LIST = 'grid gap-4';
 const ACTIONS = 'flex flex-wrap gap-2';
@@ -57,6 +58,7 @@ function CustomerCard({
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={active ? 'success' : 'muted'}>{active ? 'Active' : 'Inactive'}</Badge>
             {customer.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+            <CustomerBillingBadge customer={customer} />
             {price ? <span className="font-medium">{price}</span> : null}
             {customer.subscriptionExpiresAt ? (
               <span className="text-muted-foreground">

@@ -21,6 +21,7 @@ import { CustomerEditDialog } from '../components/customer-edit-dialog';
 import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { useTabParam } from '@web/lib/use-tab-param';
+import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
 const TITLE = 'Test Customer Account Management';
 const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscription': 'muted' } as const;
@@ -37,6 +38,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
           <p className="text-sm break-all text-muted-foreground">{customer.email}</p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={BADGE_VARIANT[state]}>{state}</Badge>
+            <CustomerBillingBadge customer={customer} />
             {price ? <span className="font-medium">{price}</span> : null}
             {customer.subscriptionExpiresAt ? (
               <span className="text-muted-foreground">

@@ -10,6 +10,7 @@ import {
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
 import { PaymentForm } from '@web/components/payments/payment-form';
+import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
 import { PaymentHistoryTable } from '@web/components/payments/payment-history';
 import { usePaymentReturn } from '@web/components/payments/payment-return';
 import { Alert } from '@web/components/ui/alert';
@@ -206,6 +207,7 @@ function Membership({
           >
             Payment Details
           </h3>
+          <PlanKeyTerms plan="carer_membership" id="terms-membership-paying" headingLevel={3} />
           <PaymentForm
             clientSecret={clientSecret}
             submitLabel={PAY_LABEL}
@@ -233,6 +235,7 @@ function Membership({
               {membership.listedUntilIfPaid ? (
                 <p className="w-full text-sm text-muted-foreground">{ifPaidText(membership)}</p>
               ) : null}
+              <PlanKeyTerms plan="carer_membership" id="terms-membership" className="w-full max-w-xl" />
               <Button aria-disabled={start.isPending || returning || undefined} onClick={startPayment}>
                 {start.isPending ? (
                   <>

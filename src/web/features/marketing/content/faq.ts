@@ -74,8 +74,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'cancelling',
     question: 'How do I cancel?',
     answer: [
-      `${threeMonth.label} and the ${annual.label} are one-time payments. They simply end when their time is up and never renew, so there is nothing to cancel.`,
-      `The ${monthly.label} can be cancelled at any time with Cancel Plan on the subscribe page, which shows your active plan. You keep access until the end of the month you have paid for and you will not be charged again.`,
+      `${threeMonth.label} and the ${annual.label} are one-time payments. They simply end when their time is up and never renew. In the first 14 days after paying you can still cancel one with Cancel subscription in Settings or on the subscribe page: your access ends and we refund the days you have not used.`,
+      `The ${monthly.label} can be cancelled at any time with Cancel subscription in Settings or on the subscribe page, or from the link in the reminder we email 3 days before each renewal. You keep access until the end of the month you have paid for and you will not be charged again.`,
     ],
     links: [{ label: 'Manage your subscription', to: paths.subscribe }],
   },

@@ -125,7 +125,7 @@ export function PrivacyPage() {
             ['Saved carers', 'the carers a family has saved to look at later.'],
             [
               'Payments',
-              'what you bought, how much, when, and the payment provider’s reference. Card payments are handled by our payment provider: we never see or store your card number.',
+              'what you bought, how much, when, the payment provider’s reference, any refund (how much and when), when you cancelled, and which renewal we last reminded you of. Card payments are handled by our payment provider: we never see or store your card number.',
             ],
             [
               'Contact enquiries',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { CARER_MEMBERSHIP, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { COOLING_OFF_DAYS, RENEWAL_REMINDER_DAYS } from '@contracts/subscriptions';
 import { usePageTitle } from '@web/lib/use-page-title';
 
 const SECTIONS: { title: string; body: string[]; link?: { label: string; to: string } }[] = [
@@ -22,6 +23,14 @@ const SECTIONS: { title: string; body: string[]; link?: { label: string; to: str
     body: [
       `Contacting carers needs an active plan: 3-Month Access at ${formatPounds(PLANS.threeMonth.amountPence)} once, Monthly at ${formatPounds(PLANS.monthly.amountPence)} a month (cancel anytime) or Annual at ${formatPounds(PLANS.annual.amountPence)} once. Prices include VAT where it applies.`,
       'Before care starts, meet the carer, check their documents yourself, and agree duties, hours and rates in writing.',
+    ],
+  },
+  {
+    title: 'Renewals, cancelling and refunds',
+    body: [
+      `The Monthly plan and the carer membership renew every month until you cancel. We email you ${RENEWAL_REMINDER_DAYS} days before each renewal with the amount, the date and a link that cancels the plan without signing in, and we send a receipt after each payment.`,
+      'You can cancel online in two clicks: Cancel subscription in Settings or on the subscribe page (carers: on the dashboard). Cancelling stops the next renewal; you keep what you have paid for until the end of the period, and we confirm by email.',
+      `Cooling-off: 3-Month Access and the Annual plan are paid once and never renew. If you cancel one within ${COOLING_OFF_DAYS} days of paying, your access ends and we refund the whole days you have not yet used (the day you cancel counts as used), to the card you paid with.`,
     ],
   },
   {

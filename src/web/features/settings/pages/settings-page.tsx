@@ -7,11 +7,13 @@ import { CalendarFeedSection } from '../components/calendar-feed-section';
 import { DataSection } from '../components/data-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
+import { MembershipSection } from '../components/membership-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { RequestAlertsSection } from '../components/request-alerts-section';
 import { SearchPlaceSection } from '../components/search-place-section';
 import { SessionsSection } from '../components/sessions-section';
+import { SubscriptionSection } from '../components/subscription-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
@@ -34,6 +36,8 @@ export function SettingsPage() {
         <ProfileSection key={user.id} user={user} />
         {hasSearchPlace(user) ? <SearchPlaceSection place={place} /> : null}
         {user.role === 'carer' && ownProfile.data ? <RequestAlertsSection /> : null}
+        {user.role === 'customer' ? <SubscriptionSection /> : null}
+        {user.role === 'carer' && ownProfile.data ? <MembershipSection /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />

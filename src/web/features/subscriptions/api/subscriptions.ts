@@ -1,5 +1,6 @@
-// The family's plan: status, history, the two ways to pay (SPEC 7) and cancelling a Monthly plan.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// The family's plan: status, history and the two ways to pay (SPEC 7); cancelling is in
+// components/payments/cancel-plan.tsx (shared with Settings).
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateSubscriptionResponse,
   ExtendInput,
@@ -76,25 +77,6 @@ export function useSubscribe() {
     mutationFn: async (input: SubscribeInput): Promise<SubscribeResponse> => {
       const response = await apiRequest('POST', '/api/subscribe', input);
       return (await response.json()) as SubscribeResponse;
-    },
-  });
-}
-
-/** POST /api/subscription/cancel: a Monthly plan stops renewing; access lasts until it ends. */
-export function useCancelSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (): Promise<SubscriptionStatus> => {
-      const response = await apiRequest('POST', '/api/subscription/cancel');
-      return (await response.json()) as SubscriptionStatus;
-    },
-    onSuccess: async (status) => {
-      queryClient.setQueryData(subscriptionStatusQueryKey, status);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-        queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
-        queryClient.invalidateQueries({ queryKey: subscriptionPlansQueryKey }),
-      ]);
     },
   });
 }

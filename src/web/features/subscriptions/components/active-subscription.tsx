@@ -1,20 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { planSummary } from '@contracts/pricing';
-import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@contracts/subscriptions';
-import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
+import { formatPounds, planSummary } from '@contracts/pricing';
+import type { SubscriptionStatus } from '@contracts/subscriptions';
+import { CancelPlanButton } from '@web/components/payments/cancel-plan';
 import { PaymentHistoryTable } from '@web/components/payments/payment-history';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
-import { useCancelSubscription, usePaymentHistory, useSubscriptionPlans } from '../api/subscriptions';
+import { usePaymentHistory, useSubscriptionPlans } from '../api/subscriptions';
 import { ExtendAccess } from './extend-access';
 
 const longDate = (value: string | null) => (value ? formatLongDateGB(value) : 'N/A');
@@ -23,6 +22,12 @@ function renewalText(status: SubscriptionStatus): string | null {
   if (status.subscriptionType !== 'monthly') return null;
   if (status.renews) return `Yes — next payment on ${longDate(status.expiresAt)}`;
   return `No — access until ${longDate(status.expiresAt)}`;
+}
+
+/** A one-time plan in its first 14 days: cancelling now refunds the unused days. */
+function coolingOffText(status: SubscriptionStatus): string | null {
+  if (status.renews || status.refundIfCancelledPence === null || !status.refundableUntil) return null;
+  return `You can cancel until ${longDate(status.refundableUntil)} and get back ${formatPounds(status.refundIfCancelledPence)} for the days you have not used.`;
 }
 
 function PaymentHistoryCard() {
@@ -46,7 +51,7 @@ function PaymentHistoryCard() {
   );
 }
 
-/** SPEC 2 /subscribe, active: the plan, its status and end date, and (issue) cancelling a Monthly plan. */
+/** SPEC 2 /subscribe, active: the plan, its status and end date, and cancelling it (two clicks). */
 export function ActiveSubscription({
   status,
   focusOnShow,
@@ -56,9 +61,8 @@ export function ActiveSubscription({
   focusOnShow: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelSubscription();
   const renewal = renewalText(status);
+  const coolingOff = coolingOffText(status);
   const plans = useSubscriptionPlans({ enabled: true });
   // A renewing Monthly plan is cancelled, not extended; the one-time plans say when they can be.
   const extendOptions = status.renews
@@ -69,30 +73,12 @@ export function ActiveSubscription({
     if (focusOnShow) heading.current?.focus();
   }, [focusOnShow]);
 
-  const cancelPlan = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({
-          title: SUBSCRIPTION_MESSAGES.cancelledTitle,
-          description: SUBSCRIPTION_MESSAGES.cancelledDescription,
-        });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to cancel your plan. Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
-
   const rows = [
     { label: 'Plan', value: status.subscriptionType ? planSummary(status.subscriptionType) : 'N/A' },
     { label: 'Status', value: <Badge variant="success">Active</Badge> },
     { label: 'Expires', value: longDate(status.expiresAt) },
     ...(renewal ? [{ label: 'Renews', value: renewal }] : []),
+    ...(coolingOff ? [{ label: 'Cooling-off', value: coolingOff }] : []),
   ];
 
   return (
@@ -120,30 +106,7 @@ export function ActiveSubscription({
               Browse Carers
             </Link>
           </Button>
-          {status.renews ? (
-            <ConfirmDialog
-              open={confirming}
-              onOpenChange={setConfirming}
-              trigger={<Button variant="outline">Cancel Plan</Button>}
-              title="Cancel your Monthly plan?"
-              description={
-                <p>
-                  {`Your plan will not renew and you will not be charged again. You keep access until ${longDate(status.expiresAt)}.`}
-                </p>
-              }
-              keepLabel="Keep My Plan"
-              confirmLabel="Cancel Plan"
-              busy={cancel.isPending}
-              onConfirm={cancelPlan}
-              onCloseAutoFocus={(event) => {
-                // After cancelling, the button that opened the dialog is gone.
-                if (cancel.isSuccess) {
-                  event.preventDefault();
-                  heading.current?.focus();
-                }
-              }}
-            />
-          ) : null}
+          <CancelPlanButton status={status} focusAfter={heading} />
         </div>
       </Card>
       {extendOptions.length > 0 ? (

@@ -7,6 +7,7 @@ import {
   type SubscribeResponse,
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
+import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
 import { hasEnded } from '@web/components/payments/subscription-state';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -108,7 +109,8 @@ export function ChoosePlan({
                 <span className="text-4xl font-bold">{formatPounds(plan.amountPence)}</span>
                 <span className="text-muted-foreground">{period}</span>
               </p>
-              <p className="mt-1 flex-1 text-sm text-muted-foreground">{note}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{note}</p>
+              <PlanKeyTerms plan={type} id={`terms-${type}`} className="mt-4 flex-1" />
               <Button
                 size="lg"
                 className="mt-6 w-full"

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { formatPounds, PLANS } from '@contracts/pricing';
 import type { SubscribeResponse } from '@contracts/subscriptions';
 import { PaymentForm } from '@web/components/payments/payment-form';
+import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 
@@ -40,6 +41,7 @@ export function PlanPayment({
         <CardDescription>{DESCRIPTIONS[payment.subscriptionType]}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <PlanKeyTerms plan={payment.subscriptionType} id="terms-paying" />
         <PaymentForm
           clientSecret={payment.clientSecret}
           submitLabel={`Pay ${formatPounds(plan.amountPence)}`}

@@ -6,6 +6,7 @@ import { paths } from '@contracts/paths';
 import { formatPounds, planName, planPriceLabel, PLANS, PRODUCT_NAME } from '@contracts/pricing';
 import { SUBSCRIPTION_MESSAGES, type PlanOption, type SubscriptionStatus } from '@contracts/subscriptions';
 import { PaymentForm } from '@web/components/payments/payment-form';
+import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
 import { usePaymentReturn } from '@web/components/payments/payment-return';
 import { usePaymentsConfig } from '@web/components/payments/payments-api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -64,6 +65,7 @@ function PlanCard() {
         <span className="text-muted-foreground"> per 3 months</span>
       </p>
       <p className="mt-1 text-sm text-muted-foreground">One-time payment, no recurring fees.</p>
+      <PlanKeyTerms plan="three_month" id="terms-three-month" className="mt-4" />
       <PlanFeatures className="mt-6 grid gap-3" />
       <TrustBadges />
     </Card>

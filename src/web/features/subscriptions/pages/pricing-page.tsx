@@ -14,6 +14,7 @@ import {
   type SubscriptionType,
 } from '@contracts/pricing';
 import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
+import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { useAuth } from '@web/lib/auth';
@@ -108,7 +109,8 @@ export function PricingPage() {
                 <span className="text-4xl font-bold">{formatPounds(PLAN_FOR_TYPE[type].amountPence)}</span>
                 <span className="text-muted-foreground">{PERIOD[type]}</span>
               </p>
-              <p className="mt-1 flex-1 text-sm text-muted-foreground">{PLAN_BILLING_NOTES[type]}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{PLAN_BILLING_NOTES[type]}</p>
+              <PlanKeyTerms plan={type} id={`terms-${type}`} className="mt-4 flex-1" />
               <Button
                 asChild
                 variant={type === 'three_month' ? 'default' : 'outline'}
