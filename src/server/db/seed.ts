@@ -16,6 +16,7 @@ import {
   messages,
   visits,
   carerProfiles,
+  carerInsurance,
   carerVerifications,
   payments,
   reviews,
@@ -506,6 +507,23 @@ async function ensureSeedCarerChecks(tx: Executor, admin: UserRow | undefined, n
     )
     .orderBy(carerProfiles.firstName, carerProfiles.id);
   if (verified.length === 0) return;
+  // Each with public liability cover, required to stay listed (decision 0028), ending on varied days.
+  await tx.insert(carerInsurance).values(
+    verified.map(({ id }, index) => ({
+      carerId: id,
+      kind: 'public_liability',
+      insurer: ['Hiscox', 'Markel', 'Zurich', 'Aviva'][index % 4]!,
+      policyNumber: `PL-${String(4_200_000 + index * 131).padStart(8, '0')}`,
+      coverPounds: index % 3 === 0 ? 5_000_000 : 2_000_000,
+      expiresOn: daysAgo(-(120 + ((index * 53) % 240)), now)
+        .toISOString()
+        .slice(0, 10),
+      status: 'approved',
+      submittedAt: daysAgo(40 + index, now),
+      reviewedAt: daysAgo(38 + index, now),
+      reviewedBy: admin?.id ?? null,
+    })),
+  );
   await tx.insert(carerVerifications).values(
     verified.map(({ id }, index) => {
       const issued = daysAgo(120 + ((index * 97) % 900), now)

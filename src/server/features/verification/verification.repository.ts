@@ -12,7 +12,6 @@ import {
   accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from '../carers/carer-ranking';
 
 export type VerificationRow = typeof v.$inferSelect;
 export type VerificationStatus = 'pending' | 'approved' | 'rejected';
@@ -43,6 +42,8 @@ export interface NewVerification {
   dbsIssueDate: string;
   dbsCertificateNumber: string;
   dbsUpdateService: boolean;
+  dbsWorkforce: string | null;
+  rightToWorkExpiresOn: string | null;
   rightToWorkMethod: string;
   rightToWorkShareCode: string | null;
   references: VerificationReference[];
@@ -245,18 +246,6 @@ export function createVerificationRepository(db: Executor) {
         .where(and(eq(v.id, id), eq(v.status, 'pending')))
         .returning();
       return row;
-    },
-
-    /** Sets the Verified badge (and the ranking score, of which it is a part). */
-    async setCarerVerified(carerId: string, at: Date): Promise<void> {
-      await db
-        .update(carerProfiles)
-        .set({ isVerified: true, updatedAt: at })
-        .where(eq(carerProfiles.id, carerId));
-      await db
-        .update(carerProfiles)
-        .set({ rankScore: sql`${rankScoreSql}` })
-        .where(eq(carerProfiles.id, carerId));
     },
   };
 }
