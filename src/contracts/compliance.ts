@@ -106,7 +106,11 @@ const ymd = (required: string) =>
   z
     .string({ error: required })
     .regex(/^\d{4}-\d{2}-\d{2}$/, required)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), required);
+    // A real day of the calendar: '2026-02-30' is refused, not rolled over into March.
+    .refine((value) => {
+      const at = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+    }, required);
 
 /**
  * The text fields of POST /api/carers/my-profile/insurance (multipart, with the file `document`).

@@ -620,9 +620,15 @@ describe('renewal due', () => {
     // Approved, but already past due (decision 0028): no badge, and the carer's dashboard says why.
     expect((await approve(submitted.id)).statusCode).toBe(200);
     expect((await profileOf(subscriber, old.carerId)).statusCode).toBe(404);
-    const own = (await t.injectAs(old.cookie, { url: '/api/carers/my-profile/compliance' })).json<OwnCompliance>();
+    const own = (
+      await t.injectAs(old.cookie, { url: '/api/carers/my-profile/compliance' })
+    ).json<OwnCompliance>();
     expect(own.lapses).toEqual([
-      expect.objectContaining({ check: 'dbs', dueOn: '2025-01-10', reason: COMPLIANCE_MESSAGES.lapseReasons.dbs }),
+      expect.objectContaining({
+        check: 'dbs',
+        dueOn: '2025-01-10',
+        reason: COMPLIANCE_MESSAGES.lapseReasons.dbs,
+      }),
     ]);
 
     const onService = await uncheckedCarer(t);
