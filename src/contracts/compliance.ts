@@ -229,6 +229,8 @@ export const OwnCompliance = z.object({
   due: z.array(DueItem),
   /** The latest record of each kind. */
   insurance: z.array(OwnInsurance),
+  /** The DBS check or right to work lapsed or falls due within DUE_QUEUE_DAYS: renewed checks are asked for. */
+  checksRenewable: z.boolean(),
 });
 export type OwnCompliance = z.infer<typeof OwnCompliance>;
 

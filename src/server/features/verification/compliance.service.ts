@@ -307,6 +307,14 @@ export function createComplianceService({
               .map((item) => toDueItem(snapshot, item))
           : [],
         insurance: insuranceRows.map(toOwnInsurance),
+        checksRenewable:
+          lapses.some((lapse) => lapse.checkKind !== 'public_liability') ||
+          (snapshot !== undefined &&
+            dueOf(snapshot).some(
+              (item) =>
+                (item.check === 'dbs' || item.check === 'right_to_work') &&
+                item.dueOn <= addToDay(ukDay(now()), { days: DUE_QUEUE_DAYS }),
+            )),
       };
     },
 
