@@ -157,6 +157,8 @@ function RenewalWarning() {
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <strong>Renewal due:</strong> this DBS certificate is over 3 years old and not on the Update Service.
+        Approving records what you saw, but the carer stays out of search until a renewed certificate is
+        approved.
       </span>
     </p>
   );
