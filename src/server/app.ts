@@ -465,6 +465,7 @@ export async function buildApp({
         { name: 'compliance reminders', run: () => compliance.sendReminders() },
         { name: 'compliance lapses', run: () => compliance.lapseDue() },
         { name: 'DBS scan retention', run: () => compliance.deleteExpiredScans() },
+        { name: 'right-to-work retention', run: () => compliance.deleteExpiredRightToWork() },
         { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },

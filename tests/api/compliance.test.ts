@@ -10,7 +10,14 @@ import {
   type OwnInsurance,
 } from '@contracts/compliance';
 import { describeCheckFacts, type AdminVerification, type OwnVerification } from '@contracts/verification';
-import { auditLog, carerProfiles, carerVerifications, uploads } from '../../src/server/db/schema';
+import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
+import {
+  auditLog,
+  carerProfiles,
+  carerVerifications,
+  rightToWorkRecords,
+  uploads,
+} from '../../src/server/db/schema';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
 import {
@@ -21,8 +28,15 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { FILES, multipartForm, submitValidChecks, validFields } from '../support/verification-fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import {
+  FILES,
+  multipartForm,
+  submitChecks,
+  submitValidChecks,
+  validFields,
+  validFiles,
+} from '../support/verification-fixtures';
 
 const DAY_MS = 24 * 3_600_000;
 let t: TestApp;
@@ -391,5 +405,58 @@ describe('document retention', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'verification.dbs-scan-deleted'), eq(auditLog.entityId, submitted.id)));
     expect(entry).toBeDefined();
+  });
+
+  it('keeps right-to-work evidence for 2 years after the carer leaves, then deletes it', async () => {
+    const carer = await uncheckedCarer(t, { firstName: 'Rhodri' });
+    const submitted = await submitChecks(
+      t,
+      carer.cookie,
+      validFields({ rightToWorkMethod: 'passport', rightToWorkShareCode: undefined }),
+      validFiles({ rightToWorkDocument: FILES.png }),
+    );
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = submitted.json<OwnVerification>().id;
+    expect((await adminPost(`/api/admin/verifications/${id}/approve`)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(carerVerifications).where(eq(carerVerifications.id, id));
+    const [passport] = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, row!.rightToWorkDocumentId!));
+    const [dbsScan] = await t.database.db.select().from(uploads).where(eq(uploads.id, row!.dbsDocumentId!));
+
+    const deleted = await t.injectAs(carer.cookie, {
+      method: 'DELETE',
+      url: '/api/settings/account',
+      payload: { password: TEST_PASSWORD, confirmation: DELETE_CONFIRMATION_WORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const leftAt = Date.now();
+    // The passport scan and what was checked stay; every other file of the account goes.
+    expect(await t.storage.get(passport!.storageKey)).toBeDefined();
+    expect(await t.storage.get(dbsScan!.storageKey)).toBeUndefined();
+    const kept = await t.database.db
+      .select()
+      .from(rightToWorkRecords)
+      .where(eq(rightToWorkRecords.documentStorageKey, passport!.storageKey));
+    expect(kept).toEqual([
+      expect.objectContaining({
+        carerName: carer.user.firstName + ' ' + carer.user.lastName,
+        method: 'passport',
+      }),
+    ]);
+
+    const years = (count: number, plusDays: number) => {
+      const when = new Date(leftAt);
+      when.setUTCFullYear(when.getUTCFullYear() + count);
+      return new Date(when.getTime() + plusDays * DAY_MS);
+    };
+    await at(years(2, -1)).deleteExpiredRightToWork();
+    expect(await t.storage.get(passport!.storageKey)).toBeDefined();
+    await at(years(2, 1)).deleteExpiredRightToWork();
+    expect(await t.storage.get(passport!.storageKey)).toBeUndefined();
+    expect(
+      await t.database.db.select().from(rightToWorkRecords).where(eq(rightToWorkRecords.id, kept[0]!.id)),
+    ).toEqual([]);
   });
 });

@@ -784,6 +784,27 @@ export const complianceLapses = pgTable(
   ],
 );
 
+/**
+ * Right-to-work evidence of a carer who left (deleted their account), kept for the legal period
+ * and then deleted by housekeeping (decision 0028). Nothing else of the account stays.
+ */
+export const rightToWorkRecords = pgTable(
+  'right_to_work_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerName: text('carer_name').notNull(),
+    method: text('method').notNull(),
+    shareCode: text('share_code'),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    documentStorageKey: text('document_storage_key'),
+    documentContentType: text('document_content_type'),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+    deleteAfter: timestamp('delete_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('right_to_work_records_delete_after_idx').on(t.deleteAfter)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

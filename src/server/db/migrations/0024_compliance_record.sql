@@ -91,3 +91,20 @@ CREATE TABLE IF NOT EXISTS compliance_lapses (
 --> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS compliance_lapses_open_key ON compliance_lapses (carer_id, check_kind)
 	WHERE resolved_at IS NULL;
+--> statement-breakpoint
+-- Right-to-work evidence outlives the account for the legal period: what was checked, when, and
+-- the scan, kept RIGHT_TO_WORK_RETENTION_YEARS after the carer leaves, then deleted by housekeeping.
+CREATE TABLE IF NOT EXISTS right_to_work_records (
+	id uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	carer_name text NOT NULL,
+	method text NOT NULL,
+	share_code text,
+	expires_on date,
+	checked_at timestamptz,
+	document_storage_key text,
+	document_content_type text,
+	left_at timestamptz NOT NULL,
+	delete_after timestamptz NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS right_to_work_records_delete_after_idx ON right_to_work_records (delete_after);

@@ -24,6 +24,7 @@ import {
   complianceReminders,
   conversations,
   dbsStatusChecks,
+  rightToWorkRecords,
   uploads,
   users,
 } from '../../db/schema';
@@ -379,6 +380,20 @@ export function createComplianceRepository(db: Executor) {
         .where(and(ne(v.status, 'pending'), isNotNull(v.dbsDocumentId), lt(v.reviewedAt, decidedBefore)))
         .orderBy(v.reviewedAt)
         .limit(limit);
+    },
+
+    /** Right-to-work records of carers who left, past their retention. */
+    async rightToWorkRecordsDue(now: Date, limit = 100) {
+      return db
+        .select({ id: rightToWorkRecords.id, key: rightToWorkRecords.documentStorageKey })
+        .from(rightToWorkRecords)
+        .where(lt(rightToWorkRecords.deleteAfter, now))
+        .orderBy(rightToWorkRecords.deleteAfter)
+        .limit(limit);
+    },
+
+    async deleteRightToWorkRecord(id: string): Promise<void> {
+      await db.delete(rightToWorkRecords).where(eq(rightToWorkRecords.id, id));
     },
 
     /** Forgets one DBS scan's upload row (the caller deletes the file); the submission stays. */

@@ -520,6 +520,19 @@ export function createComplianceService({
       return deleted;
     },
 
+    /**
+     * Housekeeping: right-to-work evidence of carers who left goes once its legal period
+     * (RIGHT_TO_WORK_RETENTION_YEARS after they left) is over: the record, then its scan.
+     */
+    async deleteExpiredRightToWork(): Promise<number> {
+      const due = await repository.rightToWorkRecordsDue(now());
+      for (const record of due) {
+        await repository.deleteRightToWorkRecord(record.id);
+        if (record.key) await storage.delete(record.key).catch(() => {});
+      }
+      return due.length;
+    },
+
     /** What a visitor sees of a Verified carer's checks: the dates only. */
     async summaryFor(profile: { id: string; isVerified: boolean }): Promise<CheckSummary | null> {
       if (!profile.isVerified) return null;
