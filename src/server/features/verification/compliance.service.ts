@@ -175,9 +175,11 @@ export function createComplianceService({
       });
       if (!decided) throw AppError.conflict(COMPLIANCE_MESSAGES.notPending);
       const before = await inTx.snapshotOf(decided.carerId);
-      // Approved cover may bring back a carer whose insurance had lapsed.
+      // Approved cover may bring back a carer whose insurance had lapsed. A carer without the
+      // badge for another reason (never approved, or an admin took it away) is left as they are.
+      const lapsed = (await inTx.openLapses(decided.carerId)).length > 0;
       const verified =
-        status === 'approved' && before?.verification
+        status === 'approved' && before?.verification && (before.isVerified || lapsed)
           ? await settleStanding(tx, decided.carerId, at)
           : undefined;
       await createAuditRecorder(tx).record({
