@@ -28,6 +28,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { seedDemoData } from '../../src/server/db/seed';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import {
   FILES,
@@ -458,5 +459,32 @@ describe('document retention', () => {
     expect(
       await t.database.db.select().from(rightToWorkRecords).where(eq(rightToWorkRecords.id, kept[0]!.id)),
     ).toEqual([]);
+  });
+});
+
+describe('the demo data', () => {
+  it('gives every verified seeded carer current insurance, so housekeeping keeps them listed', async () => {
+    const verifiedIds = async () =>
+      new Set(
+        (
+          await t.database.db
+            .select({ id: carerProfiles.id })
+            .from(carerProfiles)
+            .where(eq(carerProfiles.isVerified, true))
+        ).map((row) => row.id),
+      );
+    const before = await verifiedIds();
+    await seedDemoData(t.database.db);
+    const seeded = [...(await verifiedIds())].filter((id) => !before.has(id));
+    expect(seeded.length).toBeGreaterThan(5);
+    await at(new Date()).lapseDue();
+    const after = await verifiedIds();
+    for (const id of seeded) {
+      expect(after.has(id), id).toBe(true);
+      const snapshot = await createComplianceRepository(t.database.db).snapshotOf(id);
+      // Cover of at least a month ahead: no seeded carer falls out of the demo soon after seeding.
+      expect(`${id} ${snapshot?.publicLiabilityUntil ?? 'none'}`).toMatch(/ \d{4}-\d{2}-\d{2}$/);
+      expect(snapshot!.publicLiabilityUntil! > day(30), id).toBe(true);
+    }
   });
 });
