@@ -357,6 +357,10 @@ describe('reminders, lapsing and coming back', () => {
       .from(carerVerifications)
       .where(eq(carerVerifications.carerId, carer.carerId));
     expect(row?.insuranceDueOn).toBe(day(30));
+    await at(noon(day(23))).sendReminders();
+    const asked = await mailsTo(carer.user.email, 'Public liability insurance: due on');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.bodyText).toContain(COMPLIANCE_MESSAGES.insuranceMissing(day(30)));
     await at(noon(day(29))).lapseDue();
     expect(await isVerified(carer.carerId)).toBe(true);
     await at(noon(day(30))).lapseDue();

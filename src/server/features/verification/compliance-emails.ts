@@ -18,6 +18,8 @@ export function reminderEmail(
   dueOn: string,
   days: number,
   dashboardUrl: string,
+  /** No insurance on file yet (the approval's grace period), rather than a policy ending. */
+  missing = false,
 ): OutgoingEmail {
   const what = DUE_CHECK_LABELS[check];
   return {
@@ -26,7 +28,9 @@ export function reminderEmail(
     text: [
       hello(firstName),
       '',
-      `Your ${what.toLowerCase()} is due on ${formatCheckDate(dueOn)}, in ${days} day${days === 1 ? '' : 's'}.`,
+      missing
+        ? `${COMPLIANCE_MESSAGES.insuranceMissing(dueOn)} That is in ${days} day${days === 1 ? '' : 's'}.`
+        : `Your ${what.toLowerCase()} is due on ${formatCheckDate(dueOn)}, in ${days} day${days === 1 ? '' : 's'}.`,
       'Send the renewed document from your dashboard before then: if it lapses, your profile leaves',
       'search and loses the Verified badge until the renewal is approved.',
       '',

@@ -413,6 +413,7 @@ export function createComplianceService({
             item.dueOn,
             days,
             dashboardUrl,
+            item.subject.startsWith('public_liability:none:'),
           );
           const claimed = await db.transaction(async (tx) => {
             const won = await createComplianceRepository(tx).claimReminder({
