@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@contracts/admin';
+import { SYSTEM_ACTOR } from '@contracts/audit-words';
 import type { PublicCarer } from '@contracts/carers';
 import {
   COMPLIANCE_MESSAGES,
@@ -302,6 +304,15 @@ describe('reminders, lapsing and coming back', () => {
     expect(entries[0]).toMatchObject({
       actorId: null,
       after: { carerIsVerified: false, lapsed: [{ check: 'public_liability', dueOn: expiresOn }] },
+    });
+    // The admins read it in words, done by CareMatch itself.
+    const log = await t.injectAs(theAdmin.cookie, { url: `/api/admin/audit-log?entityId=${carer.carerId}` });
+    const worded = log
+      .json<{ items: AuditEntry[] }>()
+      .items.find((item) => item.action === 'compliance.lapsed');
+    expect(worded).toMatchObject({
+      actorName: SYSTEM_ACTOR,
+      summary: `Took ${carer.user.firstName} ${carer.user.lastName} out of search: a required check lapsed`,
     });
 
     // Renewed and approved: back in search, the lapse closed.

@@ -5,7 +5,7 @@ import { createComplianceRepository } from '../../src/server/features/verificati
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
 import type { Mailer } from '../../src/server/platform/mailer';
 import { createMemoryStorage } from '../../src/server/platform/storage';
-import { DESKTOP, MOBILE } from './support/browser';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
 
@@ -45,6 +45,7 @@ describe('a compliance record that stays true', () => {
     await carer.goto('/carer-dashboard');
     const card = carer.getByRole('region', { name: 'Insurance and renewals' });
     await card.getByRole('button', { name: 'Add insurance' }).click();
+    await expectNoAxeViolations(carer, 'the insurance form (desktop)');
     await card.getByLabel('Insurer').fill('Hiscox');
     await card.getByLabel('Policy number').fill('PL-2288114');
     await card.getByLabel('Cover amount (£)').fill('5,000,000');
@@ -62,6 +63,7 @@ describe('a compliance record that stays true', () => {
     await admin.getByRole('tab', { name: 'Insurance and renewals' }).click();
     const item = admin.getByLabel(`Ffion Pryce: ${INSURANCE_LABELS.public_liability}`);
     await item.getByText('Hiscox · policy PL-2288114 · £5,000,000 cover').waitFor();
+    await expectNoAxeViolations(admin, 'the insurance and renewals tab (desktop)');
     await item.getByRole('button', { name: 'Approve Insurance' }).click();
     await toastTitle(admin, COMPLIANCE_MESSAGES.approvedToast).waitFor();
 
@@ -71,6 +73,7 @@ describe('a compliance record that stays true', () => {
     const visitor = await open(MOBILE);
     await visitor.goto(`/carers/${profileId}`);
     await visitor.getByText(insured).waitFor();
+    await expectNoAxeViolations(visitor, 'a visitor’s view of the dates of a carer’s checks (mobile)');
     const subscriber = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     await subscriber.goto(`/carers/${profileId}`);
     await subscriber.getByTestId('background-checks').getByText(insured).waitFor();
@@ -100,5 +103,6 @@ describe('a compliance record that stays true', () => {
     await status.getByText(COMPLIANCE_MESSAGES.lapsedTitle).waitFor();
     await status.getByText(COMPLIANCE_MESSAGES.lapseReasons.public_liability).waitFor();
     expect(await carer.getByRole('main').getByText('Verified', { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(carer, 'a lapsed carer’s dashboard (desktop)');
   });
 });
