@@ -1,7 +1,7 @@
 // Issue 7 point 4: carer verification, the product's central promise. A carer submits their
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
-import { COMPLIANCE_MESSAGES, formatCheckDate } from './compliance';
+import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './compliance';
 
 export const DBS_LEVELS = ['Basic', 'Standard', 'Enhanced', 'Enhanced with Barred List'] as const;
 export type DbsLevel = (typeof DBS_LEVELS)[number];
@@ -269,6 +269,8 @@ export const AdminVerification = OwnVerification.extend({
   reviewedBy: z.string().nullable(),
   /** The DBS scan was deleted under the retention rule at this time; what was seen stays above. */
   dbsDocumentDeletedAt: z.string().nullable(),
+  /** DBS Update Service status checks recorded on it, newest first. */
+  statusChecks: z.array(DbsStatusCheck),
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 

@@ -204,6 +204,18 @@ describe('dated facts on the profile', () => {
     });
     expect(recorded.statusCode, recorded.body).toBe(201);
     expect(recorded.json<DbsStatusCheck>()).toMatchObject({ result: 'current', checkedOn: day(0) });
+    // Who recorded it, when, and what it said stay with the checks for the admins.
+    const view = (
+      await t.injectAs(theAdmin.cookie, { url: `/api/admin/verifications/${verification.id}` })
+    ).json<AdminVerification>();
+    expect(view.statusChecks).toEqual([
+      expect.objectContaining({
+        checkedOn: day(0),
+        result: 'current',
+        recordedBy: `${theAdmin.user.firstName} ${theAdmin.user.lastName}`,
+      }),
+    ]);
+    expect(view).toMatchObject({ dbsWorkforce: 'both', rightToWorkExpiresOn: day(300) });
 
     const checks = (await profile(carer.carerId, subscriber)).json<PublicCarer>().checks!;
     expect(checks).toMatchObject({

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
-import { carerProfiles, carerVerifications as v, uploads, users } from '../../db/schema';
+import { carerProfiles, carerVerifications as v, dbsStatusChecks, uploads, users } from '../../db/schema';
 import {
   afterKeyset,
   keysetText,
@@ -201,6 +201,26 @@ export function createVerificationRepository(db: Executor) {
         })
         .from(uploads)
         .where(inArray(uploads.id, ids));
+    },
+
+    /** Status checks of these submissions, newest first, with the recording admin's name. */
+    async statusChecks(verificationIds: string[]) {
+      if (verificationIds.length === 0) return [];
+      return db
+        .select({
+          id: dbsStatusChecks.id,
+          verificationId: dbsStatusChecks.verificationId,
+          checkedOn: dbsStatusChecks.checkedOn,
+          result: dbsStatusChecks.result,
+          recordedAt: dbsStatusChecks.recordedAt,
+          recorderFirstName: reviewer.firstName,
+          recorderLastName: reviewer.lastName,
+          recordedBy: dbsStatusChecks.recordedBy,
+        })
+        .from(dbsStatusChecks)
+        .leftJoin(reviewer, eq(reviewer.id, dbsStatusChecks.recordedBy))
+        .where(inArray(dbsStatusChecks.verificationId, verificationIds))
+        .orderBy(desc(dbsStatusChecks.checkedOn), desc(dbsStatusChecks.recordedAt));
     },
 
     async findDocument(id: string): Promise<DocumentRow | undefined> {

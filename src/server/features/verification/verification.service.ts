@@ -36,7 +36,7 @@ import {
   type VerificationWithCarer,
 } from './verification.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
-import { ukDay, type CheckSummary } from '@contracts/compliance';
+import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/compliance';
 import { createComplianceRepository } from './compliance.repository';
 import { giveInsuranceGrace, settleStanding } from './compliance.service';
 
@@ -96,7 +96,7 @@ function toAdmin(
   row: VerificationWithCarer,
   documents: Map<string, DocumentRow>,
   now: Date,
-): AdminVerification {
+): Omit<AdminVerification, 'statusChecks'> {
   const docs: VerificationDocument[] = [];
   for (const [field, id] of documentsOf(row)) {
     const doc = id ? documents.get(id) : undefined;
@@ -185,9 +185,25 @@ export function createVerificationService({
 
   async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
     const ids = rows.flatMap((row) => documentsOf(row).flatMap(([, id]) => (id ? [id] : [])));
-    const documents = new Map((await verifications.documents(ids)).map((doc) => [doc.id, doc]));
+    const [documentRows, checkRows] = await Promise.all([
+      verifications.documents(ids),
+      verifications.statusChecks(rows.filter((row) => row.status === 'approved').map((row) => row.id)),
+    ]);
+    const documents = new Map(documentRows.map((doc) => [doc.id, doc]));
     const at = now();
-    return rows.map((row) => toAdmin(row, documents, at));
+    return rows.map((row) => ({
+      ...toAdmin(row, documents, at),
+      statusChecks: checkRows
+        .filter((check) => check.verificationId === row.id)
+        .map((check) => ({
+          id: check.id,
+          verificationId: check.verificationId,
+          checkedOn: check.checkedOn,
+          result: check.result as DbsStatusCheck['result'],
+          recordedBy: check.recordedBy ? fullName(check.recorderFirstName, check.recorderLastName) : null,
+          recordedAt: check.recordedAt.toISOString(),
+        })),
+    }));
   }
 
   async function profileOf(user: UserRow) {

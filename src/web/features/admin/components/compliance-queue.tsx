@@ -8,7 +8,6 @@ import {
   formatCheckDate,
   ukDay,
   type AdminInsurance,
-  type DueItem,
 } from '@contracts/compliance';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -100,17 +99,18 @@ function InsuranceItem({ insurance }: { insurance: AdminInsurance }) {
   );
 }
 
-function StatusCheckForm({ item }: { item: DueItem }) {
+/** Records a DBS Update Service status check on approved checks (the due queue and the Verifications tab). */
+export function StatusCheckForm({ verificationId }: { verificationId: string }) {
   const record = useRecordStatusCheck();
   const [checkedOn, setCheckedOn] = useState(ukDay(new Date()));
   const [result, setResult] = useState<string>('current');
   const [error, setError] = useState<string | undefined>();
-  const base = `status-check-${item.verificationId}`;
+  const base = `status-check-${verificationId}`;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await record.mutateAsync({
-        verificationId: item.verificationId!,
+        verificationId,
         input: { checkedOn, result: result as 'current' | 'changed' },
       });
       toast({ title: COMPLIANCE_MESSAGES.statusCheckRecorded });
@@ -190,7 +190,7 @@ export function ComplianceQueue() {
                     </span>
                   </div>
                   {item.check === 'dbs_status_check' && item.verificationId ? (
-                    <StatusCheckForm item={item} />
+                    <StatusCheckForm verificationId={item.verificationId} />
                   ) : null}
                 </Card>
               </li>
