@@ -8,6 +8,9 @@ export interface AuditSubject {
 
 /** Shown for a person whose account (or profile) no longer exists. */
 export const DELETED_ACCOUNT = 'deleted account';
+/** What housekeeping does by itself, with no admin behind it (decision 0028). */
+export const SYSTEM_AUDIT_ACTIONS = ['compliance.lapsed', 'verification.dbs-scan-deleted'] as const;
+export const SYSTEM_ACTOR = 'CareMatch (automatic)';
 
 /** One changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
 export interface AuditChangeWords {
@@ -196,6 +199,16 @@ export function auditSummary(entry: {
         : `Approved ${possessive(subject)} checks`;
     case 'verification.rejected':
       return `Rejected ${possessive(subject)} checks`;
+    case 'verification.dbs-scan-deleted':
+      return `Deleted the scan of ${possessive(subject)} DBS certificate (retention period over)`;
+    case 'dbs-status-check.recorded':
+      return `Recorded a DBS Update Service status check for ${object(subject)}`;
+    case 'insurance.approved':
+      return `Approved ${possessive(subject)} insurance`;
+    case 'insurance.rejected':
+      return `Rejected ${possessive(subject)} insurance`;
+    case 'compliance.lapsed':
+      return `Took ${object(subject)} out of search: a required check lapsed`;
     case 'user.suspended':
       return `Suspended ${possessive(subject)} account`;
     case 'user.unsuspended':

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARER_SEARCH_SORTS, SEARCH_PAGE_SIZE } from './carer-search-url';
 import { CARER_DESCRIPTION_MIN_LENGTH } from './limits';
 import { CarerChecks } from './verification';
+import { CheckSummary } from './compliance';
 import {
   WeeklyAvailability,
   WeeklyAvailabilityInput,
@@ -276,6 +277,8 @@ export const PublicCarer = z.object({
    * Absent from search results.
    */
   checks: CarerChecks.nullable().optional(),
+  /** The same calls: the dates of a Verified carer's checks and cover, for everyone; null otherwise. */
+  checkSummary: CheckSummary.nullable().optional(),
 });
 export type PublicCarer = z.infer<typeof PublicCarer>;
 

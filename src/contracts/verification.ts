@@ -1,9 +1,19 @@
 // Issue 7 point 4: carer verification, the product's central promise. A carer submits their
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
+import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './compliance';
 
 export const DBS_LEVELS = ['Basic', 'Standard', 'Enhanced', 'Enhanced with Barred List'] as const;
 export type DbsLevel = (typeof DBS_LEVELS)[number];
+
+/** The workforce a DBS check was made for: what its barred-list check covered. */
+export const DBS_WORKFORCES = ['adult', 'child', 'both'] as const;
+export type DbsWorkforce = (typeof DBS_WORKFORCES)[number];
+export const DBS_WORKFORCE_LABELS: Record<DbsWorkforce, string> = {
+  adult: 'Adult workforce',
+  child: 'Child workforce',
+  both: 'Adult and child workforce',
+};
 
 /** Right to work: a Home Office share code, or a British or Irish passport (scan uploaded). */
 export const RIGHT_TO_WORK_METHODS = ['share_code', 'passport'] as const;
@@ -56,6 +66,9 @@ export const VERIFICATION_MESSAGES = {
   dbsUpdateServiceRequired: 'Say whether your certificate is on the DBS Update Service',
   dbsCertificateRequired: 'Upload a scan or photo of your DBS certificate',
   rightToWorkMethodRequired: 'Choose how you prove your right to work',
+  dbsWorkforceRequired: 'Choose the workforce on your DBS certificate',
+  rightToWorkExpiresInvalid: 'Enter the date your permission to work ends',
+  rightToWorkExpiresPast: 'Your permission to work has already ended on this date',
   shareCodeInvalid: 'Enter the 9-character share code, like W12 345 67X',
   passportScanRequired: 'Upload a scan or photo of the photo page of your passport',
   photoIdRequired: 'Upload a photo ID (passport or driving licence)',
@@ -154,9 +167,29 @@ export const VerificationInput = z
         error: VERIFICATION_MESSAGES.dbsUpdateServiceRequired,
       })
       .transform((value) => value === true || value === 'true'),
+    /** Optional for older clients; the web form always sends it. */
+    dbsWorkforce: z
+      .union([z.enum(DBS_WORKFORCES), z.literal('')], { error: VERIFICATION_MESSAGES.dbsWorkforceRequired })
+      .optional()
+      .transform((value) => value || undefined),
     rightToWorkMethod: z.enum(RIGHT_TO_WORK_METHODS, {
       error: VERIFICATION_MESSAGES.rightToWorkMethodRequired,
     }),
+    /** Time-limited permission to work: the day it ends. Empty or absent: no time limit. */
+    rightToWorkExpiresOn: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine(
+        (value) =>
+          value === undefined ||
+          (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))),
+        VERIFICATION_MESSAGES.rightToWorkExpiresInvalid,
+      )
+      .refine(
+        (value) => value === undefined || value > ukToday(),
+        VERIFICATION_MESSAGES.rightToWorkExpiresPast,
+      ),
     /** Required with 'share_code'; ignored with 'passport'. */
     rightToWorkShareCode: z
       .string()
@@ -217,6 +250,9 @@ export const OwnVerification = z.object({
   rightToWorkMethod: z.enum(RIGHT_TO_WORK_METHODS),
   /** True when the certificate is over DBS_RENEWAL_YEARS old and not on the Update Service. */
   renewalDue: z.boolean(),
+  dbsWorkforce: z.enum(DBS_WORKFORCES).nullable(),
+  /** Time-limited permission to work ends on this day; null: no time limit. */
+  rightToWorkExpiresOn: z.string().nullable(),
 });
 export type OwnVerification = z.infer<typeof OwnVerification>;
 
@@ -231,6 +267,10 @@ export const AdminVerification = OwnVerification.extend({
   documents: z.array(VerificationDocument),
   /** The reviewing admin's name ('Alex Morgan'); null while pending. */
   reviewedBy: z.string().nullable(),
+  /** The DBS scan was deleted under the retention rule at this time; what was seen stays above. */
+  dbsDocumentDeletedAt: z.string().nullable(),
+  /** DBS Update Service status checks recorded on it, newest first. */
+  statusChecks: z.array(DbsStatusCheck),
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 
@@ -275,8 +315,47 @@ export const CarerChecks = z.object({
   referencesChecked: z.boolean(),
   renewalDue: z.boolean(),
   verifiedAt: z.string(),
+  /** The dated facts (YYYY-MM-DD each). */
+  dbsIssueDate: z.string(),
+  dbsWorkforce: z.enum(DBS_WORKFORCES).nullable(),
+  /** Whether the barred list(s) of the workforce were checked (an Enhanced with Barred List check). */
+  barredListChecked: z.boolean(),
+  /** The last DBS Update Service status check an admin recorded; null: none yet. */
+  lastStatusCheckOn: z.string().nullable(),
+  /** The day the right to work, the ID and the references were checked (the approval). */
+  checkedOn: z.string(),
+  /** Time-limited permission to work: it must be checked again by this day; null: no limit. */
+  rightToWorkRecheckDue: z.string().nullable(),
+  referencesConfirmed: z.number().int(),
+  /** The last day of approved public liability cover; null: none on file. */
+  insuredUntil: z.string().nullable(),
+  professionalIndemnityUntil: z.string().nullable(),
 });
 export type CarerChecks = z.infer<typeof CarerChecks>;
+
+/** The dated facts as lines, for the profile page (each one a sentence a family can read). */
+export function describeCheckFacts(checks: CarerChecks): string[] {
+  const level = checks.dbsLevel.replace(/^(Basic|Standard|Enhanced)/, '$1 DBS');
+  const workforce = checks.dbsWorkforce
+    ? ` (${DBS_WORKFORCE_LABELS[checks.dbsWorkforce].toLowerCase()})`
+    : '';
+  const barred = checks.barredListChecked ? 'barred list checked' : 'no barred list check';
+  const lines = [
+    `${level}${workforce}: ${barred} · certificate issued ${formatCheckDate(checks.dbsIssueDate)}`,
+    checks.dbsUpdateService
+      ? `On the DBS Update Service: yes${checks.lastStatusCheckOn ? ` · last status check ${formatCheckDate(checks.lastStatusCheckOn)}` : ''}`
+      : 'On the DBS Update Service: no',
+    `Right to work checked on ${formatCheckDate(checks.checkedOn)}${checks.rightToWorkRecheckDue ? ` · time-limited permission: re-check due ${formatCheckDate(checks.rightToWorkRecheckDue)}` : ''}`,
+    `ID checked on ${formatCheckDate(checks.checkedOn)}`,
+    `References: ${checks.referencesConfirmed} confirmed on ${formatCheckDate(checks.checkedOn)}`,
+  ];
+  if (checks.insuredUntil) lines.push(COMPLIANCE_MESSAGES.insuredUntil(checks.insuredUntil));
+  if (checks.professionalIndemnityUntil)
+    lines.push(
+      `Professional indemnity insurance until ${formatCheckDate(checks.professionalIndemnityUntil)}`,
+    );
+  return lines;
+}
 
 /** 'Enhanced DBS with Barred List · issued March 2026 · on the Update Service' */
 export function describeDbsCheck(

@@ -76,6 +76,9 @@ import { createSubscriptionEndingService } from './features/subscriptions/subscr
 import { registerVerificationRoutes } from './features/verification/verification.routes';
 import { createVerificationRepository } from './features/verification/verification.repository';
 import { createVerificationService } from './features/verification/verification.service';
+import { createComplianceRepository } from './features/verification/compliance.repository';
+import { registerComplianceRoutes } from './features/verification/compliance.routes';
+import { createComplianceService } from './features/verification/compliance.service';
 import { registerCrossSiteGuard } from './platform/cross-site-guard';
 import { registerErrorHandling } from './platform/errors';
 import { registerNulGuard } from './platform/nul-guard';
@@ -374,6 +377,14 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
   });
+  const compliance = createComplianceService({
+    repository: createComplianceRepository(db),
+    db,
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
+  });
   const safeguarding = createSafeguardingService({
     safeguarding: createSafeguardingRepository(db),
     db,
@@ -459,6 +470,11 @@ export async function buildApp({
         // The recency part of the carer ranking moves with time alone.
         { name: 'carer ranking', run: () => carers.refreshAllRankScores() },
         { name: 'care requests closing', run: () => careRequests.closeDueRequests() },
+        // Checks that stay true (decision 0028): reminders, lapses, and DBS scans past retention.
+        { name: 'compliance reminders', run: () => compliance.sendReminders() },
+        { name: 'compliance lapses', run: () => compliance.lapseDue() },
+        { name: 'DBS scan retention', run: () => compliance.deleteExpiredScans() },
+        { name: 'right-to-work retention', run: () => compliance.deleteExpiredRightToWork() },
         { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
@@ -508,6 +524,7 @@ export async function buildApp({
   registerSettingsRoutes(app, { config, settings });
   registerCarersRoutes(app, carers, verification.checksFor);
   registerVerificationRoutes(app, verification);
+  registerComplianceRoutes(app, compliance);
   registerSavedCarersRoutes(app, savedCarers);
   registerMessagingRoutes(app, messaging);
   registerArrangementsRoutes(app, arrangements);

@@ -46,6 +46,12 @@ const ROUTES: Row[] = [
   row('POST', '/api/admin/verifications/:id/approve'),
   row('POST', '/api/admin/verifications/:id/reject', {}),
   row('GET', '/api/admin/verification-documents/:id'),
+  // Insurance, the due queue and DBS Update Service status checks
+  row('GET', '/api/admin/insurance'),
+  row('POST', '/api/admin/insurance/:id/approve'),
+  row('POST', '/api/admin/insurance/:id/reject', {}),
+  row('GET', '/api/admin/compliance/due'),
+  row('POST', '/api/admin/verifications/:id/status-checks', {}),
   // Safeguarding queue
   row('GET', '/api/admin/reports'),
   row('POST', '/api/admin/reports/:id/resolve', {}),

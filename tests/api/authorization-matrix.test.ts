@@ -36,7 +36,13 @@ import {
 import { multipart, photoWithGps } from '../support/carer-fixtures';
 import { createPeople, type Person } from '../support/review-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
-import { multipartForm, submitValidChecks, validFields, validFiles } from '../support/verification-fixtures';
+import {
+  FILES,
+  multipartForm,
+  submitValidChecks,
+  validFields,
+  validFiles,
+} from '../support/verification-fixtures';
 
 /*
  * The authorization matrix of issue 9 point 1, generated from tests/support/authorization-matrix.ts:
@@ -287,6 +293,21 @@ async function recordFor(
       const carer = await make.carer();
       return { id: (await submitValidChecks(t, carer.cookie)).id };
     }
+    case 'approvedVerification': {
+      const carer = await make.carer();
+      const id = (await submitValidChecks(t, carer.cookie)).id;
+      await ok(callers.admin.cookie, { method: 'POST', url: `/api/admin/verifications/${id}/approve` });
+      return { id };
+    }
+    case 'insurance': {
+      const carer = await make.carer();
+      const added = await ok(
+        carer.cookie,
+        { method: 'POST', url: '/api/carers/my-profile/insurance', ...insuranceForm() },
+        201,
+      );
+      return { id: added.json<{ id: string }>().id };
+    }
     case 'document':
       return { id: world.documentId };
     case 'careRequest': {
@@ -505,9 +526,11 @@ async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | 
           ])
         : row.multipart === 'verification'
           ? multipartForm({ ...extraFields, ...validFields() }, validFiles())
-          : body || extra
-            ? { payload: { ...extra, ...body } }
-            : {};
+          : row.multipart === 'insurance'
+            ? insuranceForm(extraFields)
+            : body || extra
+              ? { payload: { ...extra, ...body } }
+              : {};
     const response = await t.injectAs(caller.cookie, {
       method: row.method,
       url,
@@ -520,6 +543,21 @@ async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | 
 
 const call = async (row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) =>
   (await prepareCall(row, role, scope))();
+
+/** A valid insurance form (a year's cover, a PDF schedule). */
+function insuranceForm(extraFields: Record<string, string> = {}) {
+  return multipartForm(
+    {
+      ...extraFields,
+      kind: 'public_liability',
+      insurer: 'Hiscox',
+      policyNumber: 'PL-100200',
+      coverPounds: '5000000',
+      expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+    },
+    [{ field: 'document', filename: 'schedule.pdf', contentType: 'application/pdf', content: FILES.pdf }],
+  );
+}
 
 const MULTIPART_EXTRAS = [
   'role',

@@ -1,3 +1,4 @@
+import { COMPLIANCE_MESSAGES, type OwnCompliance } from '../../src/contracts/compliance';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicCarer } from '@contracts/carers';
@@ -616,8 +617,19 @@ describe('renewal due', () => {
     expect(submitted.renewalDue).toBe(true);
     const item = (await adminGet(`/api/admin/verifications/${submitted.id}`)).json<AdminVerification>();
     expect(item.renewalDue).toBe(true);
+    // Approved, but already past due (decision 0028): no badge, and the carer's dashboard says why.
     expect((await approve(submitted.id)).statusCode).toBe(200);
-    expect((await profileOf(subscriber, old.carerId)).json<PublicCarer>().checks?.renewalDue).toBe(true);
+    expect((await profileOf(subscriber, old.carerId)).statusCode).toBe(404);
+    const own = (
+      await t.injectAs(old.cookie, { url: '/api/carers/my-profile/compliance' })
+    ).json<OwnCompliance>();
+    expect(own.lapses).toEqual([
+      expect.objectContaining({
+        check: 'dbs',
+        dueOn: '2025-01-10',
+        reason: COMPLIANCE_MESSAGES.lapseReasons.dbs,
+      }),
+    ]);
 
     const onService = await uncheckedCarer(t);
     const fine = await submitValidChecks(t, onService.cookie, validFields({ dbsIssueDate: '2022-01-10' }));

@@ -30,6 +30,8 @@
 //   photo          a profile photo's file name (public)
 //   account, carerProfile, verification, document, report, suspendedAccount:
 //                  what the admin tools act on; a new one per cell for writes
+//   approvedVerification, insurance: approved checks on the Update Service and pending
+//                  insurance of a new carer, a new one per cell
 //
 // Bodies are valid for the callers who may make the call, so a status shows authorization, not
 // validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
@@ -61,6 +63,8 @@ export type RecordKind =
   | 'account'
   | 'carerProfile'
   | 'verification'
+  | 'approvedVerification'
+  | 'insurance'
   | 'document'
   | 'report'
   | 'suspendedAccount'
@@ -111,7 +115,7 @@ export interface MatrixRow {
   /** What a `*` in the path stands for. */
   wildcard?: string;
   /** A multipart form instead of JSON. */
-  multipart?: 'photo' | 'verification';
+  multipart?: 'photo' | 'verification' | 'insurance';
   record?: RecordKind;
   /** Each cell's caller is a new account of the role: the call ends or changes the account. */
   fresh?: true;
@@ -677,6 +681,19 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     multipart: 'verification',
     expected: { ...signedIn(403), carer: 404, owningCarer: 201, otherCarer: 201 },
   },
+  {
+    method: 'POST',
+    path: '/api/carers/my-profile/insurance',
+    fresh: true,
+    multipart: 'insurance',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 201, otherCarer: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/carers/my-profile/compliance',
+    expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
+    note: 'carers only; a carer without a profile has no record',
+  },
   { method: 'GET', path: '/api/carers/:id', record: 'carer', expected: scoped(everyone(200)) },
   {
     method: 'PUT',
@@ -868,6 +885,23 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     record: 'document',
     expected: adminOnly(200),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/verifications/:id/status-checks',
+    record: 'approvedVerification',
+    body: { checkedOn: new Date().toISOString().slice(0, 10), result: 'current' },
+    expected: adminOnly(201),
+  },
+  { method: 'GET', path: '/api/admin/insurance', expected: adminOnly(200) },
+  { method: 'POST', path: '/api/admin/insurance/:id/approve', record: 'insurance', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/insurance/:id/reject',
+    record: 'insurance',
+    body: { reason: 'The schedule is unreadable.' },
+    expected: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/compliance/due', expected: adminOnly(200) },
   { method: 'GET', path: '/api/admin/reports', expected: adminOnly(200) },
   {
     method: 'POST',

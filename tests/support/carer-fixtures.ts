@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { CarerProfileFormValues } from '@contracts/carers';
 import type { Database } from '../../src/server/db/client';
-import { carerProfiles, carerVerifications } from '../../src/server/db/schema';
+import { carerInsurance, carerProfiles, carerVerifications } from '../../src/server/db/schema';
 import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 
 /** A valid profile body (SPEC section 7 POST /api/carers). */
@@ -50,7 +50,8 @@ export function multipart(field: string, filename: string, contentType: string, 
 
 /**
  * What an admin's approval of a carer's checks leaves behind (docs/decisions/0026): an approved
- * submission and the Verified flag, in one transaction. Only then is a profile listed in search
+ * submission, approved public liability insurance for a year (required to stay listed, decision
+ * 0028) and the Verified flag, in one transaction. Only then is a profile listed in search
  * and public; fixtures that promise "a listed profile" call this.
  */
 export async function approveChecks(db: Database, carerProfileId: string, at = new Date()): Promise<void> {
@@ -68,6 +69,19 @@ export async function approveChecks(db: Database, carerProfileId: string, at = n
         { name: 'Margaret Holt', relationship: 'Former manager', contact: 'm.holt@example.co.uk' },
         { name: 'David Osei', relationship: 'Son of a client', contact: '07700 900123' },
       ],
+      submittedAt: at,
+      reviewedAt: at,
+    });
+    const inAYear = new Date(at);
+    inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
+    await tx.insert(carerInsurance).values({
+      carerId: carerProfileId,
+      kind: 'public_liability',
+      insurer: 'Hiscox',
+      policyNumber: 'PL-0012345',
+      coverPounds: 5_000_000,
+      expiresOn: inAYear.toISOString().slice(0, 10),
+      status: 'approved',
       submittedAt: at,
       reviewedAt: at,
     });

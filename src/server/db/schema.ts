@@ -678,6 +678,14 @@ export const carerVerifications = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
+    /** 'adult' | 'child' | 'both': the workforce the DBS check (and its barred-list check) covered. */
+    dbsWorkforce: text('dbs_workforce'),
+    /** Time-limited permission to work ends on this day; null: no time limit. */
+    rightToWorkExpiresOn: date('right_to_work_expires_on', { mode: 'string' }),
+    /** Approved without insurance on file: insurance is due by this day (decision 0028). */
+    insuranceDueOn: date('insurance_due_on', { mode: 'string' }),
+    /** When the DBS scan was deleted under the retention rule; the row itself stays. */
+    dbsDocumentDeletedAt: timestamp('dbs_document_deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('carer_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
@@ -692,6 +700,122 @@ export const carerVerifications = pgTable(
     index('carer_verifications_carer_idx').on(t.carerId, t.submittedAt),
     index('carer_verifications_status_idx').on(t.status, t.submittedAt),
   ],
+);
+
+/** DBS Update Service status checks an admin recorded against an approved submission. */
+export const dbsStatusChecks = pgTable(
+  'dbs_status_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verificationId: uuid('verification_id')
+      .notNull()
+      .references(() => carerVerifications.id, { onDelete: 'cascade' }),
+    checkedOn: date('checked_on', { mode: 'string' }).notNull(),
+    /** 'current': nothing new since the certificate; 'changed': the certificate no longer stands. */
+    result: text('result').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dbs_status_checks_result_check', sql`${t.result} in ('current', 'changed')`),
+    index('dbs_status_checks_verification_idx').on(t.verificationId, t.checkedOn),
+  ],
+);
+
+/** A carer's insurance (public liability, professional indemnity), reviewed like the other checks. */
+export const carerInsurance = pgTable(
+  'carer_insurance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    insurer: text('insurer').notNull(),
+    policyNumber: text('policy_number').notNull(),
+    coverPounds: integer('cover_pounds').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    documentId: uuid('document_id').references(() => uploads.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    check('carer_insurance_kind_check', sql`${t.kind} in ('public_liability', 'professional_indemnity')`),
+    check('carer_insurance_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('carer_insurance_cover_check', sql`${t.coverPounds} > 0`),
+    uniqueIndex('carer_insurance_one_pending_key')
+      .on(t.carerId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('carer_insurance_carer_idx').on(t.carerId, t.kind, t.status, t.expiresOn),
+    index('carer_insurance_queue_idx').on(t.status, t.submittedAt, t.id),
+  ],
+);
+
+/** Reminders sent before a check lapses: each (subject, due day, notice) once. */
+export const complianceReminders = pgTable(
+  'compliance_reminders',
+  {
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    /** The check and its record: 'public_liability:<insurance id>', 'dbs:<verification id>'. */
+    subject: text('subject').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** '30' or '7': days ahead. */
+    notice: text('notice').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'compliance_reminders_pkey', columns: [t.carerId, t.subject, t.dueOn, t.notice] }),
+  ],
+);
+
+/** A required check that lapsed: the carer is out of search for it until it is renewed. */
+export const complianceLapses = pgTable(
+  'compliance_lapses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    checkKind: text('check_kind').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'compliance_lapses_check_kind_check',
+      sql`${t.checkKind} in ('dbs', 'right_to_work', 'public_liability')`,
+    ),
+    uniqueIndex('compliance_lapses_open_key')
+      .on(t.carerId, t.checkKind)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Right-to-work evidence of a carer who left (deleted their account), kept for the legal period
+ * and then deleted by housekeeping (decision 0028). Nothing else of the account stays.
+ */
+export const rightToWorkRecords = pgTable(
+  'right_to_work_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerName: text('carer_name').notNull(),
+    method: text('method').notNull(),
+    shareCode: text('share_code'),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    documentStorageKey: text('document_storage_key'),
+    documentContentType: text('document_content_type'),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+    deleteAfter: timestamp('delete_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('right_to_work_records_delete_after_idx').on(t.deleteAfter)],
 );
 
 export const auditLog = pgTable(

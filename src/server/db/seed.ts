@@ -16,6 +16,7 @@ import {
   messages,
   visits,
   carerProfiles,
+  carerInsurance,
   carerVerifications,
   payments,
   reviews,
@@ -228,6 +229,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     }
     await ensureDemoVerifications(tx, demoCarer, demoUsers.get('admin'), now);
     await ensureSeedCarerChecks(tx, demoUsers.get('admin'), now);
+    await ensureSeedCarerInsurance(tx, demoUsers.get('admin'), now);
     await ensureDemoCareRequests(tx, reviewerIds, now);
     const subscribed = demoUsers.get('subscribed');
     if (subscribed) await ensureDemoArrangement(tx, subscribed, now);
@@ -526,6 +528,47 @@ async function ensureSeedCarerChecks(tx: Executor, admin: UserRow | undefined, n
         reviewedBy: admin?.id ?? null,
       };
     }),
+  );
+}
+
+/**
+ * Every verified seeded carer (and the demo carer) has approved public liability cover, required
+ * to stay listed (docs/decisions/0028-compliance-lapse-rules.md), ending 4 to 12 months ahead.
+ * Added once per carer with no insurance yet, so a demo seeded before insurance existed gets it too.
+ */
+async function ensureSeedCarerInsurance(tx: Executor, admin: UserRow | undefined, now: Date) {
+  const emails = [DEMO_ACCOUNTS.carer.email, ...SEED_CARERS.map((carer) => carer.email)];
+  const verified = await tx
+    .select({ id: carerProfiles.id })
+    .from(carerProfiles)
+    .innerJoin(users, eq(users.id, carerProfiles.userId))
+    .where(
+      and(
+        eq(carerProfiles.isVerified, true),
+        inArray(
+          sql`lower(${users.email})`,
+          emails.map((email) => email.toLowerCase()),
+        ),
+        sql`not exists (select 1 from ${carerInsurance} where ${carerInsurance.carerId} = ${carerProfiles.id})`,
+      ),
+    )
+    .orderBy(carerProfiles.firstName, carerProfiles.id);
+  if (verified.length === 0) return;
+  await tx.insert(carerInsurance).values(
+    verified.map(({ id }, index) => ({
+      carerId: id,
+      kind: 'public_liability',
+      insurer: ['Hiscox', 'Markel', 'Zurich', 'Aviva'][index % 4]!,
+      policyNumber: `PL-${String(4_200_000 + index * 131).padStart(8, '0')}`,
+      coverPounds: index % 3 === 0 ? 5_000_000 : 2_000_000,
+      expiresOn: daysAgo(-(120 + ((index * 53) % 240)), now)
+        .toISOString()
+        .slice(0, 10),
+      status: 'approved',
+      submittedAt: daysAgo(40 + index, now),
+      reviewedAt: daysAgo(38 + index, now),
+      reviewedBy: admin?.id ?? null,
+    })),
   );
 }
 

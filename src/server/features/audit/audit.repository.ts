@@ -29,7 +29,8 @@ export interface AuditPerson {
 
 /** One admin change (issue 7 point 6). `before`/`after` hold the fields that matter, never secrets. */
 export interface AuditRecord {
-  actorId: string;
+  /** Null for what housekeeping does by itself (SYSTEM_AUDIT_ACTIONS). */
+  actorId: string | null;
   /** Verb in the past tense of the thing changed: 'customer.updated', 'subscription.activated', … */
   action: string;
   entityType: 'user' | 'carer' | 'subscription' | 'verification' | 'report';

@@ -1,5 +1,11 @@
 import type { AuditEntry, AuditLogPage, AuditLogQuery } from '@contracts/admin';
-import { auditChangeWords, auditSummary, DELETED_ACCOUNT } from '@contracts/audit-words';
+import {
+  auditChangeWords,
+  auditSummary,
+  DELETED_ACCOUNT,
+  SYSTEM_ACTOR,
+  SYSTEM_AUDIT_ACTIONS,
+} from '@contracts/audit-words';
 import type { Executor } from '../../db/client';
 import {
   createAuditRepository,
@@ -22,7 +28,10 @@ export function createAuditRecorder(db: Executor) {
 export type AuditRecorder = ReturnType<typeof createAuditRecorder>;
 
 /** '<first> <last> (<email>)', or 'Deleted admin' once the acting account is gone. */
-export function actorName(row: Pick<AuditRow, 'actorFirstName' | 'actorLastName' | 'actorEmail'>): string {
+export function actorName(
+  row: Pick<AuditRow, 'actorFirstName' | 'actorLastName' | 'actorEmail'> & { action?: string },
+): string {
+  if (row.action && (SYSTEM_AUDIT_ACTIONS as readonly string[]).includes(row.action)) return SYSTEM_ACTOR;
   if (!row.actorEmail) return 'Deleted admin';
   const name = [row.actorFirstName, row.actorLastName].filter(Boolean).join(' ');
   return name ? `${name} (${row.actorEmail})` : row.actorEmail;

@@ -13,6 +13,7 @@ import {
 } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
 import { apiPaths } from '@contracts/paths';
+import type { CheckSummary } from '@contracts/compliance';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
 import { createCarerCards } from './carer-cards';
@@ -20,11 +21,14 @@ import { requireRole, requireUser, SIGNED_IN, onlyRoles } from '../../platform/s
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
 
-/** The checks behind a Verified badge, for those allowed to see them (issue 7); null for others. */
+/**
+ * The checks behind a Verified badge: the dated facts for those allowed to see them (issue 7),
+ * null for others; the summary of dates for everyone while the carer is Verified.
+ */
 export type CarerChecksLookup = (
   profile: { id: string; userId: string | null; isVerified: boolean },
   viewer: FastifyRequest['user'],
-) => Promise<CarerChecks | null>;
+) => Promise<{ checks: CarerChecks | null; checkSummary: CheckSummary | null }>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
@@ -32,7 +36,7 @@ const IdParams = z.object({ id: z.string().max(64) });
 export function registerCarersRoutes(
   app: FastifyInstance,
   carers: CarersService,
-  checksFor: CarerChecksLookup = async () => null,
+  checksFor: CarerChecksLookup = async () => ({ checks: null, checkSummary: null }),
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
@@ -90,7 +94,7 @@ export function registerCarersRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const profile = await carers.myProfile(requireUser(request));
-      return { ...toOwnCarerProfile(profile), checks: await checksFor(profile, request.user) };
+      return { ...toOwnCarerProfile(profile), ...(await checksFor(profile, request.user)) };
     },
   );
 
@@ -111,7 +115,7 @@ export function registerCarersRoutes(
       const profile = await carers.findMyProfile(requireUser(request));
       if (!profile) return { profile: null };
       return {
-        profile: { ...toOwnCarerProfile(profile), checks: await checksFor(profile, request.user) },
+        profile: { ...toOwnCarerProfile(profile), ...(await checksFor(profile, request.user)) },
       };
     },
   );
@@ -131,7 +135,7 @@ export function registerCarersRoutes(
       const checks = await checksFor(profile, request.user);
       // The checks differ by viewer: no shared cache may keep one person's answer for another.
       if (request.user) reply.header('cache-control', 'private, no-store');
-      return { ...toPublicCarer(profile), checks };
+      return { ...toPublicCarer(profile), ...checks };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   billingSubscriptions,
   carerProfiles,
   carerVerifications,
+  rightToWorkRecords,
   contactEnquiries,
   conversations,
   emailChangeRequests,
@@ -94,6 +95,47 @@ export function createAccountDeletionRepository(db: Executor) {
       const avatar = photoKeyOf(user?.photoUrl ?? null);
       if (avatar) keys.push(avatar);
       return [...new Set(keys)];
+    },
+
+    /**
+     * Keeps the right-to-work evidence of a leaving carer's approved checks for the legal period
+     * (decision 0028): what was checked and the scan's storage key. Answers the keys kept, which
+     * the caller must not delete.
+     */
+    async retainRightToWork(
+      carerId: string,
+      carerName: string,
+      at: Date,
+      deleteAfter: Date,
+    ): Promise<string[]> {
+      const v = carerVerifications;
+      const rows = await db
+        .select({
+          method: v.rightToWorkMethod,
+          shareCode: v.rightToWorkShareCode,
+          expiresOn: v.rightToWorkExpiresOn,
+          checkedAt: v.reviewedAt,
+          key: uploads.storageKey,
+          contentType: uploads.contentType,
+        })
+        .from(v)
+        .leftJoin(uploads, eq(uploads.id, v.rightToWorkDocumentId))
+        .where(and(eq(v.carerId, carerId), eq(v.status, 'approved')));
+      if (rows.length === 0) return [];
+      await db.insert(rightToWorkRecords).values(
+        rows.map((row) => ({
+          carerName,
+          method: row.method,
+          shareCode: row.shareCode,
+          expiresOn: row.expiresOn,
+          checkedAt: row.checkedAt,
+          documentStorageKey: row.key,
+          documentContentType: row.contentType,
+          leftAt: at,
+          deleteAfter,
+        })),
+      );
+      return rows.flatMap((row) => (row.key ? [row.key] : []));
     },
 
     async deleteUploadsByKey(keys: string[]): Promise<void> {

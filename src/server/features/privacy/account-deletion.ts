@@ -10,6 +10,7 @@ import { createAuditRecorder } from '../audit/audit.service';
 import { verifyPassword } from '../auth/password';
 import { createAccountDeletionRepository } from './account-deletion.repository';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
+import { RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/compliance';
 
 // Account deletion (issue 8 point 5), shared by "Delete my account" (DELETE /api/settings/account)
 // and the admins' DELETE /api/test/users/{id}. What goes, what stays anonymous and why:
@@ -61,11 +62,22 @@ export function createAccountErasure({ secret }: ErasureDeps) {
   return {
     async erase(tx: Executor, user: UserRow, at: Date): Promise<string[]> {
       const repository = createAccountDeletionRepository(tx);
-      const keys = await repository.fileKeys(user.id);
       const carerId = await repository.carerProfileIdOf(user.id);
       const firstName = user.firstName?.trim() ?? '';
       const lastName = user.lastName?.trim() ?? '';
       const names = [firstName, lastName, `${firstName} ${lastName}`.trim()];
+      // Right-to-work evidence stays for the legal period after a carer leaves (decision 0028).
+      const deleteAfter = new Date(at);
+      deleteAfter.setUTCFullYear(deleteAfter.getUTCFullYear() + RIGHT_TO_WORK_RETENTION_YEARS);
+      const kept = carerId
+        ? await repository.retainRightToWork(
+            carerId,
+            `${firstName} ${lastName}`.trim() || user.email,
+            at,
+            deleteAfter,
+          )
+        : [];
+      const keys = (await repository.fileKeys(user.id)).filter((key) => !kept.includes(key));
 
       // The audit log stays (a record of what was done), with the person's details blanked.
       const entries = await repository.auditEntriesMentioning(

@@ -8,7 +8,9 @@ import {
   careRequests,
   billingSubscriptions,
   carerProfiles,
+  carerInsurance,
   carerVerifications,
+  dbsStatusChecks,
   contactEnquiries,
   conversations,
   emailChangeRequests,
@@ -227,6 +229,8 @@ export function createDataExportRepository(db: Executor) {
           dbsUpdateService: carerVerifications.dbsUpdateService,
           rightToWorkMethod: carerVerifications.rightToWorkMethod,
           rightToWorkShareCode: carerVerifications.rightToWorkShareCode,
+          rightToWorkExpiresOn: carerVerifications.rightToWorkExpiresOn,
+          dbsWorkforce: carerVerifications.dbsWorkforce,
           references: carerVerifications.references,
           dbsDocumentId: carerVerifications.dbsDocumentId,
           rightToWorkDocumentId: carerVerifications.rightToWorkDocumentId,
@@ -234,10 +238,43 @@ export function createDataExportRepository(db: Executor) {
           submittedAt: carerVerifications.submittedAt,
           reviewedAt: carerVerifications.reviewedAt,
           rejectionReason: carerVerifications.rejectionReason,
+          dbsDocumentDeletedAt: carerVerifications.dbsDocumentDeletedAt,
         })
         .from(carerVerifications)
         .where(eq(carerVerifications.carerId, carerId))
         .orderBy(asc(carerVerifications.submittedAt)),
+
+    insurance: (carerId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          id: carerInsurance.id,
+          kind: carerInsurance.kind,
+          insurer: carerInsurance.insurer,
+          policyNumber: carerInsurance.policyNumber,
+          coverPounds: carerInsurance.coverPounds,
+          expiresOn: carerInsurance.expiresOn,
+          documentId: carerInsurance.documentId,
+          status: carerInsurance.status,
+          submittedAt: carerInsurance.submittedAt,
+          reviewedAt: carerInsurance.reviewedAt,
+          rejectionReason: carerInsurance.rejectionReason,
+        })
+        .from(carerInsurance)
+        .where(eq(carerInsurance.carerId, carerId))
+        .orderBy(asc(carerInsurance.submittedAt)),
+
+    dbsStatusChecks: (carerId: string): Promise<ExportRecord[]> =>
+      db
+        .select({
+          verificationId: dbsStatusChecks.verificationId,
+          checkedOn: dbsStatusChecks.checkedOn,
+          result: dbsStatusChecks.result,
+          recordedAt: dbsStatusChecks.recordedAt,
+        })
+        .from(dbsStatusChecks)
+        .innerJoin(carerVerifications, eq(carerVerifications.id, dbsStatusChecks.verificationId))
+        .where(eq(carerVerifications.carerId, carerId))
+        .orderBy(asc(dbsStatusChecks.checkedOn)),
 
     /** Stored files of the account: those it owns and the documents of its verifications. */
     async uploads(userId: string, documentIds: string[]) {

@@ -34,6 +34,10 @@ const PARTS = {
     'Where you are signed in: the browser (device), the network address, when it started and was last used.',
   verifications:
     'The checks you submitted (DBS, right to work, references) and their review. The documents are in files/.',
+  insurance:
+    'The insurance you added (insurer, policy number, cover, end date) and its review. The documents are in files/.',
+  'dbs-status-checks':
+    'DBS Update Service status checks CareMatch made on your certificate: when and what they said.',
   uploads: 'The files you uploaded (photos, documents); the files themselves are in files/.',
   blocks: 'People you blocked (first name and initial).',
   'reports-made': 'Reports you made to our safeguarding team, and their outcome.',
@@ -141,11 +145,15 @@ export function createDataExportService({
     const profile = await repository.carerProfile(user.id);
     const carerId = profile?.id;
     const verifications = carerId ? await repository.verifications(carerId) : [];
-    const documentIds = verifications.flatMap((row) =>
-      [row.dbsDocumentId, row.rightToWorkDocumentId, row.photoIdDocumentId].filter(
-        (id): id is string => typeof id === 'string',
-      ),
-    );
+    const insurance = carerId ? await repository.insurance(carerId) : [];
+    const documentIds = [
+      ...verifications.flatMap((row) => [
+        row.dbsDocumentId,
+        row.rightToWorkDocumentId,
+        row.photoIdDocumentId,
+      ]),
+      ...insurance.map((row) => row.documentId),
+    ].filter((id): id is string => typeof id === 'string');
     const uploads = await repository.uploads(user.id, documentIds);
     const parts: Record<Part, ExportRecord[]> = {
       'carer-profile': profile ? [{ ...profile, userId: undefined, rankScore: undefined }] : [],
@@ -159,6 +167,8 @@ export function createDataExportService({
       'billing-subscriptions': await repository.billingSubscriptions(user.id),
       sessions: await repository.sessions(user.id),
       verifications,
+      insurance,
+      'dbs-status-checks': carerId ? await repository.dbsStatusChecks(carerId) : [],
       uploads: uploads.map((row) => ({ ...row, file: `files/${row.storageKey}` })),
       blocks: await repository.blocks(user.id),
       'reports-made': await repository.reportsMade(user.id),

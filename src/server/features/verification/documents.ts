@@ -5,6 +5,7 @@ import {
   VERIFICATION_MESSAGES,
   type VerificationFileField,
 } from '@contracts/verification';
+import { COMPLIANCE_MESSAGES } from '@contracts/compliance';
 import { AppError } from '../../platform/errors';
 
 /** A document scan's type, judged from its first bytes (never the name or the browser's claim). */
@@ -36,23 +37,56 @@ export interface VerificationUpload {
   tooLarge: VerificationFileField[];
 }
 
-const isFileField = (name: string): name is VerificationFileField =>
-  (VERIFICATION_FILE_FIELDS as readonly string[]).includes(name);
-
 /**
  * Reads the text fields and the three document files of POST /api/carers/my-profile/verification.
  * Files are held in memory (three at most, 10 MB each); unknown file fields are drained unread.
  */
 export async function readVerificationUpload(request: FastifyRequest): Promise<VerificationUpload> {
-  const upload: VerificationUpload = { fields: {}, files: {}, tooLarge: [] };
   if (!request.isMultipart()) {
     throw AppError.badRequest(VERIFICATION_MESSAGES.dbsCertificateRequired, {
       dbsCertificate: VERIFICATION_MESSAGES.dbsCertificateRequired,
     });
   }
+  return readDocumentForm(request, VERIFICATION_FILE_FIELDS, 12);
+}
+
+/** The insurance form: its text fields and one file, `document`. */
+export async function readInsuranceUpload(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; document?: Buffer; tooLarge: boolean }> {
+  if (!request.isMultipart()) {
+    throw AppError.badRequest(COMPLIANCE_MESSAGES.documentRequired, {
+      document: COMPLIANCE_MESSAGES.documentRequired,
+    });
+  }
+  const upload = await readDocumentForm(request, ['document'], 8);
+  return {
+    fields: upload.fields,
+    document: upload.files.document,
+    tooLarge: upload.tooLarge.includes('document'),
+  };
+}
+
+async function readDocumentForm<Field extends string>(
+  request: FastifyRequest,
+  fileFields: readonly Field[],
+  maxFields: number,
+): Promise<{ fields: Record<string, string>; files: Partial<Record<Field, Buffer>>; tooLarge: Field[] }> {
+  const upload: { fields: Record<string, string>; files: Partial<Record<Field, Buffer>>; tooLarge: Field[] } =
+    {
+      fields: {},
+      files: {},
+      tooLarge: [],
+    };
+  const isFileField = (name: string): name is Field => (fileFields as readonly string[]).includes(name);
   try {
     const options = {
-      limits: { fileSize: DOCUMENT_MAX_BYTES, files: VERIFICATION_FILE_FIELDS.length, fields: 12, parts: 15 },
+      limits: {
+        fileSize: DOCUMENT_MAX_BYTES,
+        files: fileFields.length,
+        fields: maxFields,
+        parts: maxFields + fileFields.length,
+      },
       // Every file is read to its end or its limit, so each too-large one gets its own message
       // (the plugin reads this per call, though its types list it only among the plugin options).
       throwFileSizeLimit: false,

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
-import { carerProfiles, carerVerifications as v, uploads, users } from '../../db/schema';
+import { carerProfiles, carerVerifications as v, dbsStatusChecks, uploads, users } from '../../db/schema';
 import {
   afterKeyset,
   keysetText,
@@ -12,7 +12,6 @@ import {
   accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from '../carers/carer-ranking';
 
 export type VerificationRow = typeof v.$inferSelect;
 export type VerificationStatus = 'pending' | 'approved' | 'rejected';
@@ -43,6 +42,8 @@ export interface NewVerification {
   dbsIssueDate: string;
   dbsCertificateNumber: string;
   dbsUpdateService: boolean;
+  dbsWorkforce: string | null;
+  rightToWorkExpiresOn: string | null;
   rightToWorkMethod: string;
   rightToWorkShareCode: string | null;
   references: VerificationReference[];
@@ -202,6 +203,26 @@ export function createVerificationRepository(db: Executor) {
         .where(inArray(uploads.id, ids));
     },
 
+    /** Status checks of these submissions, newest first, with the recording admin's name. */
+    async statusChecks(verificationIds: string[]) {
+      if (verificationIds.length === 0) return [];
+      return db
+        .select({
+          id: dbsStatusChecks.id,
+          verificationId: dbsStatusChecks.verificationId,
+          checkedOn: dbsStatusChecks.checkedOn,
+          result: dbsStatusChecks.result,
+          recordedAt: dbsStatusChecks.recordedAt,
+          recorderFirstName: reviewer.firstName,
+          recorderLastName: reviewer.lastName,
+          recordedBy: dbsStatusChecks.recordedBy,
+        })
+        .from(dbsStatusChecks)
+        .leftJoin(reviewer, eq(reviewer.id, dbsStatusChecks.recordedBy))
+        .where(inArray(dbsStatusChecks.verificationId, verificationIds))
+        .orderBy(desc(dbsStatusChecks.checkedOn), desc(dbsStatusChecks.recordedAt));
+    },
+
     async findDocument(id: string): Promise<DocumentRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db
@@ -245,18 +266,6 @@ export function createVerificationRepository(db: Executor) {
         .where(and(eq(v.id, id), eq(v.status, 'pending')))
         .returning();
       return row;
-    },
-
-    /** Sets the Verified badge (and the ranking score, of which it is a part). */
-    async setCarerVerified(carerId: string, at: Date): Promise<void> {
-      await db
-        .update(carerProfiles)
-        .set({ isVerified: true, updatedAt: at })
-        .where(eq(carerProfiles.id, carerId));
-      await db
-        .update(carerProfiles)
-        .set({ rankScore: sql`${rankScoreSql}` })
-        .where(eq(carerProfiles.id, carerId));
     },
   };
 }

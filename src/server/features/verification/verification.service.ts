@@ -10,6 +10,7 @@ import {
   type AdminVerification,
   type CarerChecks,
   type DbsLevel,
+  type DbsWorkforce,
   type OwnVerification,
   type RightToWorkMethod,
   type VerificationDocument,
@@ -35,6 +36,9 @@ import {
   type VerificationWithCarer,
 } from './verification.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/compliance';
+import { createComplianceRepository } from './compliance.repository';
+import { giveInsuranceGrace, settleStanding } from './compliance.service';
 
 interface VerificationDeps {
   verifications: VerificationRepository;
@@ -75,6 +79,8 @@ function toOwn(row: VerificationRow, now: Date): OwnVerification {
     dbsUpdateService: row.dbsUpdateService,
     rightToWorkMethod: row.rightToWorkMethod as RightToWorkMethod,
     renewalDue: isDbsRenewalDue(row.dbsIssueDate, row.dbsUpdateService, now),
+    dbsWorkforce: (row.dbsWorkforce as DbsWorkforce | null) ?? null,
+    rightToWorkExpiresOn: row.rightToWorkExpiresOn,
   };
 }
 
@@ -90,7 +96,7 @@ function toAdmin(
   row: VerificationWithCarer,
   documents: Map<string, DocumentRow>,
   now: Date,
-): AdminVerification {
+): Omit<AdminVerification, 'statusChecks'> {
   const docs: VerificationDocument[] = [];
   for (const [field, id] of documentsOf(row)) {
     const doc = id ? documents.get(id) : undefined;
@@ -113,10 +119,17 @@ function toAdmin(
     references: row.references as VerificationReference[],
     documents: docs,
     reviewedBy: row.reviewedBy ? fullName(row.reviewerFirstName, row.reviewerLastName) : null,
+    dbsDocumentDeletedAt: row.dbsDocumentDeletedAt?.toISOString() ?? null,
   };
 }
 
-function decisionEmail(to: string, firstName: string, link: string, reason: string | null): OutgoingEmail {
+function decisionEmail(
+  to: string,
+  firstName: string,
+  link: string,
+  reason: string | null,
+  verified = true,
+): OutgoingEmail {
   const approved = reason === null;
   return {
     to,
@@ -129,7 +142,12 @@ function decisionEmail(to: string, firstName: string, link: string, reason: stri
       ...(approved
         ? [
             'Thank you for sending your checks. We have reviewed your DBS certificate, right to work,',
-            'photo ID and references, and your profile now shows the Verified badge.',
+            ...(verified
+              ? ['photo ID and references, and your profile now shows the Verified badge.']
+              : [
+                  'photo ID and references. A check still needs renewing before your profile shows the',
+                  'Verified badge: your dashboard says which.',
+                ]),
           ]
         : [
             'Thank you for sending your checks. We could not approve them this time, for this reason:',
@@ -157,6 +175,7 @@ export function createVerificationService({
   carerCaches,
   now = () => new Date(),
 }: VerificationDeps) {
+  const compliance = createComplianceRepository(db);
   // Every subscribed customer's profile view shows the carer's checks: the same row for all.
   const approvedCache = carerCaches?.cache<VerificationRow | undefined>(5_000);
   const latestApproved = (carerId: string) =>
@@ -166,9 +185,25 @@ export function createVerificationService({
 
   async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
     const ids = rows.flatMap((row) => documentsOf(row).flatMap(([, id]) => (id ? [id] : [])));
-    const documents = new Map((await verifications.documents(ids)).map((doc) => [doc.id, doc]));
+    const [documentRows, checkRows] = await Promise.all([
+      verifications.documents(ids),
+      verifications.statusChecks(rows.filter((row) => row.status === 'approved').map((row) => row.id)),
+    ]);
+    const documents = new Map(documentRows.map((doc) => [doc.id, doc]));
     const at = now();
-    return rows.map((row) => toAdmin(row, documents, at));
+    return rows.map((row) => ({
+      ...toAdmin(row, documents, at),
+      statusChecks: checkRows
+        .filter((check) => check.verificationId === row.id)
+        .map((check) => ({
+          id: check.id,
+          verificationId: check.verificationId,
+          checkedOn: check.checkedOn,
+          result: check.result as DbsStatusCheck['result'],
+          recordedBy: check.recordedBy ? fullName(check.recorderFirstName, check.recorderLastName) : null,
+          recordedAt: check.recordedAt.toISOString(),
+        })),
+    }));
   }
 
   async function profileOf(user: UserRow) {
@@ -295,6 +330,8 @@ export function createVerificationService({
             dbsIssueDate: input.dbsIssueDate,
             dbsCertificateNumber: input.dbsCertificateNumber,
             dbsUpdateService: input.dbsUpdateService,
+            dbsWorkforce: input.dbsWorkforce ?? null,
+            rightToWorkExpiresOn: input.rightToWorkExpiresOn ?? null,
             rightToWorkMethod: input.rightToWorkMethod,
             rightToWorkShareCode:
               input.rightToWorkMethod === 'share_code' ? (input.rightToWorkShareCode ?? null) : null,
@@ -389,7 +426,12 @@ export function createVerificationService({
           reason,
         });
         if (!decided) throw AppError.conflict(VERIFICATION_MESSAGES.notPending);
-        if (status === 'approved') await repository.setCarerVerified(decided.carerId, at);
+        // The badge comes with the approval unless a required check is already past due (decision 0028).
+        let verified = existing.carerIsVerified;
+        if (status === 'approved') {
+          await giveInsuranceGrace(tx, id, decided.carerId, at);
+          verified = await settleStanding(tx, decided.carerId, at);
+        }
         await createAuditRecorder(tx).record({
           actorId: actor.user.id,
           action: `verification.${status}`,
@@ -399,7 +441,7 @@ export function createVerificationService({
           after: {
             status,
             carerId: decided.carerId,
-            carerIsVerified: status === 'approved' ? true : existing.carerIsVerified,
+            carerIsVerified: verified,
             reviewedAt: at.toISOString(),
             ...(reason === null ? {} : { rejectionReason: reason }),
             ...(status === 'approved' ? { documents: documentCount } : {}),
@@ -415,6 +457,7 @@ export function createVerificationService({
               existing.carerFirstName,
               `${publicUrl}/carer-dashboard`,
               reason,
+              verified,
             ),
           );
         }
@@ -433,30 +476,53 @@ export function createVerificationService({
     },
 
     /**
-     * The checks behind a Verified badge, for the profile page: only a subscribed customer, an
-     * admin or the carer themself sees them, and only from an approved submission; null otherwise.
+     * The checks behind a Verified badge, for the profile page: a subscribed customer, an admin or
+     * the carer themself sees the dated facts (`checks`); everyone sees the dates of a Verified
+     * carer's checks and cover (`checkSummary`). Both null while the carer is not Verified.
      */
     async checksFor(
       profile: { id: string; userId: string | null; isVerified: boolean },
       viewer: UserRow | null,
-    ): Promise<CarerChecks | null> {
-      if (!viewer || !profile.isVerified) return null;
+    ): Promise<{ checks: CarerChecks | null; checkSummary: CheckSummary | null }> {
+      if (!profile.isVerified) return { checks: null, checkSummary: null };
       const at = now();
+      const today = ukDay(at);
+      const [row, snapshot] = await Promise.all([
+        latestApproved(profile.id),
+        compliance.snapshotOf(profile.id),
+      ]);
+      if (!row || !snapshot) return { checks: null, checkSummary: null };
+      const current = (until: string | null) => (until !== null && until > today ? until : null);
+      const checkedOn = ukDay(row.reviewedAt ?? row.submittedAt);
+      const insuredUntil = current(snapshot.publicLiabilityUntil);
+      const checkSummary = { checkedOn, insuredUntil };
       const allowed =
-        viewer.role === 'admin' ||
-        (profile.userId !== null && viewer.id === profile.userId) ||
-        (viewer.role === 'customer' && hasActiveSubscription(viewer, at));
-      if (!allowed) return null;
-      const row = await latestApproved(profile.id);
-      if (!row) return null;
+        viewer !== null &&
+        (viewer.role === 'admin' ||
+          (profile.userId !== null && viewer.id === profile.userId) ||
+          (viewer.role === 'customer' && hasActiveSubscription(viewer, at)));
+      if (!allowed) return { checks: null, checkSummary };
+      const statusCheck = snapshot.verification?.id === row.id ? snapshot.lastStatusCheck : null;
       return {
-        dbsLevel: row.dbsLevel as DbsLevel,
-        dbsIssuedMonth: row.dbsIssueDate.slice(0, 7),
-        dbsUpdateService: row.dbsUpdateService,
-        rightToWorkConfirmed: true,
-        referencesChecked: true,
-        renewalDue: isDbsRenewalDue(row.dbsIssueDate, row.dbsUpdateService, at),
-        verifiedAt: (row.reviewedAt ?? row.submittedAt).toISOString(),
+        checkSummary,
+        checks: {
+          dbsLevel: row.dbsLevel as DbsLevel,
+          dbsIssuedMonth: row.dbsIssueDate.slice(0, 7),
+          dbsUpdateService: row.dbsUpdateService,
+          rightToWorkConfirmed: true,
+          referencesChecked: true,
+          renewalDue: isDbsRenewalDue(row.dbsIssueDate, row.dbsUpdateService, at),
+          verifiedAt: (row.reviewedAt ?? row.submittedAt).toISOString(),
+          dbsIssueDate: row.dbsIssueDate,
+          dbsWorkforce: (row.dbsWorkforce as DbsWorkforce | null) ?? null,
+          barredListChecked: row.dbsLevel === 'Enhanced with Barred List',
+          lastStatusCheckOn: row.dbsUpdateService ? (statusCheck?.checkedOn ?? null) : null,
+          checkedOn,
+          rightToWorkRecheckDue: row.rightToWorkExpiresOn,
+          referencesConfirmed: (row.references as unknown[]).length,
+          insuredUntil,
+          professionalIndemnityUntil: current(snapshot.professionalIndemnityUntil),
+        },
       };
     },
   };

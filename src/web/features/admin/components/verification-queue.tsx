@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BadgeCheck, Download, TriangleAlert, X } from 'lucide-react';
 import { ADMIN_LIST_MESSAGES } from '@contracts/admin';
+import { DBS_STATUS_RESULT_LABELS, formatCheckDate } from '@contracts/compliance';
 import {
   ApproveVerificationInput,
+  DBS_WORKFORCE_LABELS,
   describeDbsCheck,
   RejectVerificationInput,
   RIGHT_TO_WORK_LABELS,
@@ -27,6 +29,7 @@ import {
   type VerificationFilter,
 } from '../api/verification';
 import { AdminListFooter, AdminListSearch } from './admin-list-controls';
+import { StatusCheckForm } from './compliance-queue';
 import { ConfirmDialog } from './confirm-dialog';
 import { AdminDialog, DialogClose } from './verification/admin-dialog';
 import { Detail, QueueEmpty, QueueError, QueueLoading } from './verification/queue-states';
@@ -157,6 +160,8 @@ function RenewalWarning() {
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <strong>Renewal due:</strong> this DBS certificate is over 3 years old and not on the Update Service.
+        Approving records what you saw, but the carer stays out of search until a renewed certificate is
+        approved.
       </span>
     </p>
   );
@@ -293,7 +298,26 @@ function VerificationItem({ verification }: { verification: AdminVerification })
             <Detail label="Certificate number">
               <span className="font-mono">{groupDigits(verification.dbsCertificateNumber)}</span>
             </Detail>
+            <Detail label="Workforce">
+              {verification.dbsWorkforce ? DBS_WORKFORCE_LABELS[verification.dbsWorkforce] : 'Not given'}
+            </Detail>
             <Detail label="On the Update Service">{verification.dbsUpdateService ? 'Yes' : 'No'}</Detail>
+            {verification.rightToWorkExpiresOn ? (
+              <Detail label="Permission to work ends">
+                {formatCheckDate(verification.rightToWorkExpiresOn)}
+              </Detail>
+            ) : null}
+            {verification.statusChecks.length > 0 ? (
+              <Detail label="Update Service status checks" wide>
+                <ul className="grid gap-1">
+                  {verification.statusChecks.map((check) => (
+                    <li key={check.id}>
+                      {`${formatCheckDate(check.checkedOn)}: ${DBS_STATUS_RESULT_LABELS[check.result]}${check.recordedBy ? ` (by ${check.recordedBy})` : ''}`}
+                    </li>
+                  ))}
+                </ul>
+              </Detail>
+            ) : null}
             <Detail label="Right to work">
               {verification.rightToWorkMethod === 'share_code'
                 ? `Share code ${verification.rightToWorkShareCode ?? '(missing)'}`
@@ -311,6 +335,11 @@ function VerificationItem({ verification }: { verification: AdminVerification })
               </ul>
             </Detail>
             <Detail label="Documents" wide>
+              {verification.dbsDocumentDeletedAt ? (
+                <p className="mb-2 text-muted-foreground">
+                  {`The DBS certificate scan was deleted on ${formatDateGB(verification.dbsDocumentDeletedAt)}: its retention period was over.`}
+                </p>
+              ) : null}
               {verification.documents.length === 0 ? (
                 'No documents'
               ) : (
@@ -342,6 +371,10 @@ function VerificationItem({ verification }: { verification: AdminVerification })
               </Detail>
             ) : null}
           </dl>
+
+          {verification.status === 'approved' && verification.dbsUpdateService ? (
+            <StatusCheckForm verificationId={verification.id} />
+          ) : null}
 
           {verification.status === 'pending' ? (
             <div className="flex flex-col gap-2 sm:flex-row">

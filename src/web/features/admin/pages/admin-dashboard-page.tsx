@@ -17,6 +17,7 @@ import { ListError } from '../components/list-error';
 import { SafeguardingQueue } from '../components/safeguarding-queue';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { VerificationQueue } from '../components/verification-queue';
+import { ComplianceQueue } from '../components/compliance-queue';
 import { useTabParam } from '@web/lib/use-tab-param';
 import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
@@ -150,7 +151,14 @@ function CarerProfiles({
   );
 }
 
-const DASHBOARD_TABS = ['customers', 'carers', 'verifications', 'safeguarding', 'audit'] as const;
+const DASHBOARD_TABS = [
+  'customers',
+  'carers',
+  'verifications',
+  'compliance',
+  'safeguarding',
+  'audit',
+] as const;
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(DASHBOARD_TABS);
@@ -167,6 +175,7 @@ function AdminDashboard() {
           <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
           <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
           <TabsTrigger value="verifications">Verifications</TabsTrigger>
+          <TabsTrigger value="compliance">Insurance and renewals</TabsTrigger>
           <TabsTrigger value="safeguarding">Safeguarding</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
@@ -178,6 +187,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="verifications">
           <VerificationQueue />
+        </TabsContent>
+        <TabsContent value="compliance">
+          <ComplianceQueue />
         </TabsContent>
         <TabsContent value="safeguarding">
           <SafeguardingQueue />

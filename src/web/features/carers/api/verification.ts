@@ -43,6 +43,10 @@ export async function submitVerification({ input, files }: VerificationSubmissio
   if (input.rightToWorkMethod === 'share_code' && input.rightToWorkShareCode) {
     body.append('rightToWorkShareCode', input.rightToWorkShareCode);
   }
+  if (input.dbsWorkforce) body.append('dbsWorkforce', input.dbsWorkforce);
+  if (input.rightToWorkMethod === 'share_code' && input.rightToWorkExpiresOn) {
+    body.append('rightToWorkExpiresOn', input.rightToWorkExpiresOn);
+  }
   body.append('references', JSON.stringify(input.references));
   for (const [field, file] of Object.entries(files)) {
     if (file) body.append(field, file, file.name);

@@ -2,7 +2,8 @@ import { BadgeCheck, Lock, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
-import { describeDbsCheck, type CarerChecks } from '@contracts/verification';
+import { COMPLIANCE_MESSAGES, formatCheckDate, type CheckSummary } from '@contracts/compliance';
+import { describeCheckFacts, type CarerChecks } from '@contracts/verification';
 import { useAuth } from '@web/lib/auth';
 import { hasActiveSubscription } from './contact-area';
 
@@ -15,14 +16,14 @@ function CheckLine({ children }: { children: string }) {
   );
 }
 
-/** The checks behind the Verified badge, as subscribed families (and admins) see them. */
+/** The checks behind the Verified badge, each with its date, as subscribed families (and admins) see them. */
 export function BackgroundChecks({ checks }: { checks: CarerChecks }) {
   return (
     <div className="grid gap-3" data-testid="background-checks">
       <ul className="grid gap-2">
-        <CheckLine>{describeDbsCheck(checks)}</CheckLine>
-        {checks.rightToWorkConfirmed ? <CheckLine>Right to work confirmed</CheckLine> : null}
-        {checks.referencesChecked ? <CheckLine>References checked</CheckLine> : null}
+        {describeCheckFacts(checks).map((line) => (
+          <CheckLine key={line}>{line}</CheckLine>
+        ))}
       </ul>
       {checks.renewalDue ? (
         <p className="flex items-start gap-2 text-sm font-medium text-amber-900">
@@ -43,22 +44,35 @@ export function mayBeInvitedToSubscribe(user: CurrentUser | null): boolean {
   return user.role === 'customer' && user.userType === 'customer' && !hasActiveSubscription(user);
 }
 
-/** What a verified carer's profile says about their checks to someone who may not see the details. */
-export function BackgroundChecksLocked() {
+/**
+ * What a verified carer's profile says about their checks to someone who may not see the details:
+ * the dates only (when they were checked, how long the insurance runs).
+ */
+export function BackgroundChecksLocked({ summary }: { summary: CheckSummary | null }) {
   const { user } = useAuth();
   return (
-    <p className="flex items-start gap-2 text-sm text-muted-foreground">
-      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-      <span>
-        CareMatch has checked this carer’s DBS certificate, right to work and references.{' '}
-        <Link
-          to={user ? paths.subscription : paths.pricing}
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          Subscribe to see the check details
-        </Link>
-        .
-      </span>
-    </p>
+    <div className="grid gap-2 text-sm">
+      {summary ? (
+        <ul className="grid gap-2" data-testid="check-summary">
+          <CheckLine>{`DBS certificate, right to work, ID and references checked on ${formatCheckDate(summary.checkedOn)}`}</CheckLine>
+          {summary.insuredUntil ? (
+            <CheckLine>{COMPLIANCE_MESSAGES.insuredUntil(summary.insuredUntil)}</CheckLine>
+          ) : null}
+        </ul>
+      ) : null}
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>
+          CareMatch has checked this carer’s DBS certificate, right to work and references.{' '}
+          <Link
+            to={user ? paths.subscription : paths.pricing}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Subscribe to see the check details
+          </Link>
+          .
+        </span>
+      </p>
+    </div>
   );
 }

@@ -18,6 +18,7 @@ import { AvailabilityTable } from '@web/components/availability-grid';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
 import { PROFILE_LABELS } from './profile-form-fields';
+import { ComplianceCard } from './compliance-card';
 import { VerificationCard } from './verification-card';
 
 function Statistics({ profile }: { profile: OwnCarerProfile }) {
@@ -151,6 +152,8 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
       <Statistics profile={profile} />
 
       <VerificationCard />
+
+      <ComplianceCard />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6">

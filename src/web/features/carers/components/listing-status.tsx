@@ -5,6 +5,8 @@ import { carerProfilePath } from '@contracts/paths';
 import { LISTING_MESSAGES, type OwnVerification } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { COMPLIANCE_MESSAGES } from '@contracts/compliance';
+import { useMyCompliance } from '../api/compliance';
 import { useMyVerification } from '../api/verification';
 
 function missing(verification: OwnVerification | null | undefined): string {
@@ -26,7 +28,38 @@ export function ListingStatus({
   goToChecks: () => void;
 }) {
   const verification = useMyVerification();
+  const compliance = useMyCompliance(!profile.isVerified);
   if (profile.isVerified) return null;
+  const lapses = compliance.data?.lapses ?? [];
+  if (lapses.length > 0) {
+    // A required check lapsed (decision 0028): say which, and what brings the badge back.
+    return (
+      <Alert
+        role="region"
+        aria-labelledby="listing-status-heading"
+        className="mb-6 border-amber-300 bg-amber-50 text-amber-950"
+        data-testid="listing-status"
+      >
+        <ShieldAlert aria-hidden="true" />
+        <div className="grid min-w-0 gap-2">
+          <h2 id="listing-status-heading" className="font-semibold">
+            {COMPLIANCE_MESSAGES.lapsedTitle}
+          </h2>
+          <ul className="grid list-disc gap-1 pl-5" data-testid="lapse-reasons">
+            {lapses.map((lapse) => (
+              <li key={lapse.check}>{lapse.reason}</li>
+            ))}
+          </ul>
+          <p>{COMPLIANCE_MESSAGES.lapsedBody}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={goToChecks}>
+              Go to your checks
+            </Button>
+          </div>
+        </div>
+      </Alert>
+    );
+  }
   return (
     <Alert
       role="region"

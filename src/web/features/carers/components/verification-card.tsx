@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
+import { useMyCompliance } from '../api/compliance';
 import { useMyVerification } from '../api/verification';
 import { VerificationForm } from './verification-form';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
@@ -129,6 +130,7 @@ function StateText({ verification }: { verification: OwnVerification | null }) {
 export function VerificationCard() {
   const { user } = useAuth();
   const verification = useMyVerification();
+  const compliance = useMyCompliance();
   const [formOpen, setFormOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
 
@@ -143,9 +145,12 @@ export function VerificationCard() {
   };
 
   const current = verification.data ?? null;
+  const checksDue = compliance.data?.checksRenewable ?? false;
   const canSubmit =
     verification.isSuccess &&
-    (!current || current.status === 'rejected' || (current.status === 'approved' && current.renewalDue));
+    (!current ||
+      current.status === 'rejected' ||
+      (current.status === 'approved' && (current.renewalDue || checksDue)));
   const submitLabel = !current
     ? 'Submit your checks'
     : current.status === 'rejected'

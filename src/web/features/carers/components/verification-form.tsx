@@ -3,6 +3,8 @@ import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DBS_LEVELS,
+  DBS_WORKFORCE_LABELS,
+  DBS_WORKFORCES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
   RIGHT_TO_WORK_LABELS,
@@ -34,11 +36,13 @@ const REFERENCE_PARTS = ['name', 'relationship', 'contact'] as const;
 /** Text fields in the order they are shown: errors are focused in this order. */
 const TEXT_FIELDS = [
   'dbsLevel',
+  'dbsWorkforce',
   'dbsIssueDate',
   'dbsCertificateNumber',
   'dbsUpdateService',
   'rightToWorkMethod',
   'rightToWorkShareCode',
+  'rightToWorkExpiresOn',
   ...REFERENCE_INDEXES.flatMap((index) =>
     REFERENCE_PARTS.map((part) => `references.${index}.${part}` as const),
   ),
@@ -47,20 +51,24 @@ const TEXT_FIELDS = [
 /** Where each field's message lives, in page order (files in between the text fields). */
 const FOCUS_ORDER = [
   'dbsLevel',
+  'dbsWorkforce',
   'dbsIssueDate',
   'dbsCertificateNumber',
   'dbsUpdateService',
   'dbsCertificate',
   'rightToWorkMethod',
   'rightToWorkShareCode',
+  'rightToWorkExpiresOn',
   'rightToWorkDocument',
   'photoId',
   'references',
-  ...TEXT_FIELDS.slice(6),
+  ...TEXT_FIELDS.slice(8),
 ] as const;
 
 const EMPTY_VALUES: VerificationFormValues = {
   dbsLevel: '' as VerificationFormValues['dbsLevel'],
+  dbsWorkforce: '',
+  rightToWorkExpiresOn: '',
   dbsIssueDate: '',
   dbsCertificateNumber: '',
   dbsUpdateService: undefined as unknown as VerificationFormValues['dbsUpdateService'],
@@ -338,6 +346,21 @@ export function VerificationForm({ onDone }: { onDone: (submitted: boolean) => v
               ))}
             </Select>
           </Field>
+          <Field
+            field="dbsWorkforce"
+            label="Workforce on the certificate"
+            hint="Whose barred list was checked, if any: adults, children or both."
+            error={errorOf('dbsWorkforce')}
+          >
+            <Select {...textProps('dbsWorkforce', true)} {...form.register('dbsWorkforce')}>
+              <option value="">Select the workforce</option>
+              {DBS_WORKFORCES.map((workforce) => (
+                <option key={workforce} value={workforce}>
+                  {DBS_WORKFORCE_LABELS[workforce]}
+                </option>
+              ))}
+            </Select>
+          </Field>
           <Field field="dbsIssueDate" label="Issue date" error={errorOf('dbsIssueDate')}>
             <Input
               type="date"
@@ -434,6 +457,21 @@ export function VerificationForm({ onDone }: { onDone: (submitted: boolean) => v
               className="sm:max-w-xs"
               {...textProps('rightToWorkShareCode', true)}
               {...form.register('rightToWorkShareCode')}
+            />
+          </Field>
+        ) : null}
+        {method === 'share_code' ? (
+          <Field
+            field="rightToWorkExpiresOn"
+            label="Permission ends on (if time-limited)"
+            hint="Leave empty if your permission to work has no end date. We check it again before it ends."
+            error={errorOf('rightToWorkExpiresOn')}
+          >
+            <Input
+              type="date"
+              className="sm:max-w-xs"
+              {...textProps('rightToWorkExpiresOn', true)}
+              {...form.register('rightToWorkExpiresOn')}
             />
           </Field>
         ) : null}

@@ -150,7 +150,7 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
           </ProfileSection>
         ) : carer.isVerified && mayBeInvitedToSubscribe(user) ? (
           <ProfileSection title="Background checks">
-            <BackgroundChecksLocked />
+            <BackgroundChecksLocked summary={carer.checkSummary ?? null} />
           </ProfileSection>
         ) : null}
 

@@ -1,3 +1,4 @@
+import { DBS_SCAN_RETENTION_MONTHS, RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/compliance';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
@@ -115,7 +116,7 @@ export function PrivacyPage() {
             ],
             [
               'Carer profiles and checks',
-              'what a carer puts in their profile (the care they offer, experience, town and postcode district, rates, availability, qualifications, description and photo), the evidence of their checks (photo ID, right to work, DBS certificate level, number and issue date, DBS Update Service status, references) and our verification decision.',
+              'what a carer puts in their profile (the care they offer, experience, town and postcode district, rates, availability, qualifications, description and photo), the evidence of their checks (photo ID, right to work and when permission ends, DBS certificate level, workforce, number and issue date, DBS Update Service status and our status checks, references), their insurance (insurer, policy number, cover, end date and document) and our decisions on them.',
             ],
             [
               'Messages',
@@ -205,7 +206,19 @@ export function PrivacyPage() {
         <TermList
           items={[
             [
-              'Account details, carer profiles and check evidence',
+              'Account details and carer profiles',
+              'while your account is open; deleted when you delete your account.',
+            ],
+            [
+              'DBS certificate scans',
+              `${DBS_SCAN_RETENTION_MONTHS} months after we decide on your checks. We keep the record of what we saw (level, certificate number, issue date), when and who checked it, while your account is open.`,
+            ],
+            [
+              'Right-to-work evidence',
+              `while your account is open, then ${RIGHT_TO_WORK_RETENTION_YEARS} years after you leave, as UK right-to-work rules require; then deleted.`,
+            ],
+            [
+              'Photo ID, references and insurance documents',
               'while your account is open; deleted when you delete your account.',
             ],
             [
