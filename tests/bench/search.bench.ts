@@ -426,7 +426,12 @@ async function runPglite(): Promise<DatabaseRun> {
     const origin = `http://127.0.0.1:${ports.app}`;
     const baselineOrigin = `http://127.0.0.1:${ports.baseline}`;
     log(`  ready after ${elapsed(started)}`);
-    const rows = (await (await fetch(`${baselineOrigin}/bench/rows`)).json()) as CarerProfileRow[];
+    // Rows come as JSON: the times the reference compares (the listing's end) become Dates again.
+    const rows = (
+      (await (await fetch(`${baselineOrigin}/bench/rows`)).json()) as (CarerProfileRow & {
+        listedUntil: string;
+      })[]
+    ).map((row) => ({ ...row, listedUntil: new Date(row.listedUntil) }));
     const mixes = searchMixes(await deepPagePaths(origin));
     const allPaths = mixes.flatMap((mix) => mix.paths);
     const mismatches = await checkAgainstReference(origin, allPaths, rows);
