@@ -6,10 +6,11 @@ import { CARER_MESSAGES } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { LOGIN_MAX_FAILURES } from '@contracts/limits';
 import { SETTINGS_MESSAGES, type ActiveSession } from '@contracts/settings';
-import { emailChangeRequests, sessions, uploads, users } from '../../src/server/db/schema';
+import { carerProfiles, emailChangeRequests, sessions, uploads, users } from '../../src/server/db/schema';
+import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 import { deviceName } from '../../src/server/features/settings/device-name';
 import { createSettingsRepository } from '../../src/server/features/settings/settings.repository';
-import { multipart, photoWithGps } from '../support/carer-fixtures';
+import { multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -111,6 +112,37 @@ describe('name and photo', () => {
     expect(await t.storage.get(`photos/${secondUrl.split('/').at(-1)}`)).toBeDefined();
     const rows = await t.database.db.select().from(uploads).where(eq(uploads.ownerId, user.id));
     expect(rows.map((r) => r.storageKey)).toEqual([`photos/${secondUrl.split('/').at(-1)}`]);
+  });
+
+  it("puts a carer's new photo on their profile with its ranking at once, not at the hourly sweep", async () => {
+    const { cookie } = await t.register({ userType: 'carer' });
+    const created = await as(cookie, { method: 'POST', url: '/api/carers', payload: validProfile() });
+    expect(created.statusCode).toBe(201);
+    const profileId = created.json<{ id: string }>().id;
+    const scores = async () => {
+      const [row] = await t.database.db
+        .select({
+          stored: carerProfiles.rankScore,
+          due: sql<number>`${rankScoreSql}`,
+          photo: carerProfiles.photoUrl,
+        })
+        .from(carerProfiles)
+        .where(eq(carerProfiles.id, profileId));
+      return row!;
+    };
+    const before = await scores();
+    expect(before.photo).toBeNull();
+    const response = await as(cookie, {
+      method: 'POST',
+      url: '/api/settings/photo',
+      ...multipart('photo', 'me.jpg', 'image/jpeg', await photoWithGps(400, 300)),
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await scores();
+    expect(after.photo).toBe(response.json<CurrentUser>().profileImageUrl);
+    // A photo is part of the profile's completeness: the stored score is the score now.
+    expect(after.stored).toBeCloseTo(Number(after.due), 9);
+    expect(after.stored).toBeGreaterThan(before.stored);
   });
 
   it('refuses a missing file or one that is not an image with 400 and keeps the photo', async () => {

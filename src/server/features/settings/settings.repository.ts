@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rankScoreSql } from '../carers/carer-ranking';
 import {
   carerProfiles,
   emailChangeRequests,
@@ -40,7 +41,7 @@ export function createSettingsRepository(db: Executor) {
      * setPhoto), so a profile showing the old avatar (or none) shows the new one too.
      */
     async setPhoto(userId: string, photoUrl: string, oldUrl: string | null, at: Date): Promise<UserRow> {
-      await db
+      const mirrored = await db
         .update(carerProfiles)
         .set({ photoUrl, updatedAt: at })
         .where(
@@ -48,7 +49,15 @@ export function createSettingsRepository(db: Executor) {
             eq(carerProfiles.userId, userId),
             oldUrl === null ? isNull(carerProfiles.photoUrl) : eq(carerProfiles.photoUrl, oldUrl),
           ),
-        );
+        )
+        .returning({ id: carerProfiles.id });
+      // A photo counts in the ranking (carer-ranking.ts): the score follows it now, as every other
+      // profile write does, not at the hourly sweep.
+      for (const { id } of mirrored)
+        await db
+          .update(carerProfiles)
+          .set({ rankScore: sql`${rankScoreSql}` })
+          .where(eq(carerProfiles.id, id));
       return updateUser(userId, { profileImageUrl: photoUrl, updatedAt: at });
     },
 
