@@ -1,7 +1,8 @@
 // Queries shared by every page that takes a payment (checkout, /subscribe, the carer dashboard).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CarerMembership, PaymentsConfig, SubscriptionStatus } from '@contracts/subscriptions';
 import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { myProfileQueryKey } from '@web/lib/own-carer-profile';
 
 export const paymentsConfigQueryKey = ['/api/payments/config'] as const;
 export const subscriptionStatusQueryKey = ['/api/subscription/status'] as const;
@@ -70,4 +71,19 @@ export async function waitForActivation(
     if (Date.now() + POLL_INTERVAL_MS > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
+}
+
+/** POST /api/carer-membership/cancel: no more payments; listed until the paid month ends. */
+export function useCancelMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<CarerMembership> => {
+      const response = await apiRequest('POST', '/api/carer-membership/cancel');
+      return (await response.json()) as CarerMembership;
+    },
+    onSuccess: async (membership) => {
+      queryClient.setQueryData(carerMembershipQueryKey, membership);
+      await queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
+    },
+  });
 }

@@ -1,5 +1,5 @@
 // The carer's £29 monthly membership (SPEC 1): its state, starting it and cancelling it.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CarerMembership, ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
 import { carerMembershipQueryKey } from '@web/components/payments/payments-api';
 import { apiRequest, getQueryFn } from '@web/lib/api-client';
@@ -33,17 +33,4 @@ export function useStartMembership() {
   });
 }
 
-/** POST /api/carer-membership/cancel: no more payments; listed until the paid month ends. */
-export function useCancelMembership() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (): Promise<CarerMembership> => {
-      const response = await apiRequest('POST', '/api/carer-membership/cancel');
-      return (await response.json()) as CarerMembership;
-    },
-    onSuccess: async (membership) => {
-      queryClient.setQueryData(carerMembershipQueryKey, membership);
-      await queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
-    },
-  });
-}
+export { useCancelMembership } from '@web/components/payments/payments-api';

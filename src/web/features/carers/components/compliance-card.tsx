@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BadgeCheck, CalendarClock, Clock, ShieldAlert } from 'lucide-react';
+import { CalendarClock, ShieldAlert } from 'lucide-react';
 import {
   COMPLIANCE_MESSAGES,
   DUE_CHECK_LABELS,
@@ -7,11 +7,9 @@ import {
   INSURANCE_LABELS,
   InsuranceInput,
   formatCheckDate,
-  type OwnInsurance,
 } from '@contracts/compliance';
 import { DOCUMENT_TYPES, VERIFICATION_MESSAGES, DOCUMENT_MAX_BYTES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -21,33 +19,11 @@ import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
 import { useAddInsurance, useMyCompliance } from '../api/compliance';
+import { ReviewStatusBadge } from './review-status-badge';
 
 const FIELDS = ['kind', 'insurer', 'policyNumber', 'coverPounds', 'expiresOn', 'document'] as const;
 type Field = (typeof FIELDS)[number];
 const fieldId = (field: Field) => `insurance-${field}`;
-
-function InsuranceStatus({ insurance }: { insurance: OwnInsurance }) {
-  if (insurance.status === 'pending')
-    return (
-      <Badge variant="secondary">
-        <Clock aria-hidden="true" />
-        Waiting for review
-      </Badge>
-    );
-  if (insurance.status === 'approved')
-    return (
-      <Badge variant="success">
-        <BadgeCheck aria-hidden="true" />
-        Approved
-      </Badge>
-    );
-  return (
-    <Badge variant="destructive">
-      <ShieldAlert aria-hidden="true" />
-      Not approved
-    </Badge>
-  );
-}
 
 /** The insurance form: checked with the server's own schema, sent as multipart with the scan. */
 function InsuranceForm({ onDone }: { onDone: () => void }) {
@@ -192,7 +168,7 @@ export function ComplianceCard() {
                 <li key={insurance.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">{INSURANCE_LABELS[insurance.kind]}</span>
-                    <InsuranceStatus insurance={insurance} />
+                    <ReviewStatusBadge status={insurance.status} />
                   </div>
                   <span>
                     {insurance.insurer} · policy {insurance.policyNumber} · £

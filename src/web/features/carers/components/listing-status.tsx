@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Eye, ShieldAlert } from 'lucide-react';
 import type { OwnCarerProfile } from '@contracts/carers';
@@ -34,32 +35,44 @@ export function ListingStatus({
   if (lapses.length > 0) {
     // A required check lapsed (decision 0028): say which, and what brings the badge back.
     return (
-      <Alert
-        role="region"
-        aria-labelledby="listing-status-heading"
-        className="mb-6 border-amber-300 bg-amber-50 text-amber-950"
-        data-testid="listing-status"
-      >
-        <ShieldAlert aria-hidden="true" />
-        <div className="grid min-w-0 gap-2">
-          <h2 id="listing-status-heading" className="font-semibold">
-            {COMPLIANCE_MESSAGES.lapsedTitle}
-          </h2>
-          <ul className="grid list-disc gap-1 pl-5" data-testid="lapse-reasons">
-            {lapses.map((lapse) => (
-              <li key={lapse.check}>{lapse.reason}</li>
-            ))}
-          </ul>
-          <p>{COMPLIANCE_MESSAGES.lapsedBody}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={goToChecks}>
-              Go to your checks
-            </Button>
-          </div>
+      <NotListedAlert title={COMPLIANCE_MESSAGES.lapsedTitle}>
+        <ul className="grid list-disc gap-1 pl-5" data-testid="lapse-reasons">
+          {lapses.map((lapse) => (
+            <li key={lapse.check}>{lapse.reason}</li>
+          ))}
+        </ul>
+        <p>{COMPLIANCE_MESSAGES.lapsedBody}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={goToChecks}>
+            Go to your checks
+          </Button>
         </div>
-      </Alert>
+      </NotListedAlert>
     );
   }
+  return (
+    <NotListedAlert title={LISTING_MESSAGES.notListedTitle}>
+      <p>{LISTING_MESSAGES.notListedBody}</p>
+      {verification.isSuccess ? <p>{missing(verification.data)}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {!verification.data || verification.data.status === 'rejected' ? (
+          <Button size="sm" onClick={goToChecks}>
+            Go to your checks
+          </Button>
+        ) : null}
+        <Button asChild size="sm" variant="outline">
+          <Link to={carerProfilePath(profile.id)}>
+            <Eye aria-hidden="true" />
+            {LISTING_MESSAGES.previewLink}
+          </Link>
+        </Button>
+      </div>
+    </NotListedAlert>
+  );
+}
+
+/** The dashboard's notice that the profile is out of search, with its heading as its name. */
+function NotListedAlert({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Alert
       role="region"
@@ -70,23 +83,9 @@ export function ListingStatus({
       <ShieldAlert aria-hidden="true" />
       <div className="grid min-w-0 gap-2">
         <h2 id="listing-status-heading" className="font-semibold">
-          {LISTING_MESSAGES.notListedTitle}
+          {title}
         </h2>
-        <p>{LISTING_MESSAGES.notListedBody}</p>
-        {verification.isSuccess ? <p>{missing(verification.data)}</p> : null}
-        <div className="flex flex-wrap gap-2">
-          {!verification.data || verification.data.status === 'rejected' ? (
-            <Button size="sm" onClick={goToChecks}>
-              Go to your checks
-            </Button>
-          ) : null}
-          <Button asChild size="sm" variant="outline">
-            <Link to={carerProfilePath(profile.id)}>
-              <Eye aria-hidden="true" />
-              {LISTING_MESSAGES.previewLink}
-            </Link>
-          </Button>
-        </div>
+        {children}
       </div>
     </Alert>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { BadgeCheck, Clock, RotateCw, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { RotateCw, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { describeDbsCheck, RIGHT_TO_WORK_LABELS, type OwnVerification } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useMyCompliance } from '../api/compliance';
 import { useMyVerification } from '../api/verification';
+import { ReviewStatusBadge } from './review-status-badge';
 import { VerificationForm } from './verification-form';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 import { useAuth } from '@web/lib/auth';
@@ -25,26 +26,7 @@ export function ownCheckSummary(verification: OwnVerification): string {
 
 function StatusBadge({ verification }: { verification: OwnVerification | null }) {
   if (!verification) return <Badge variant="muted">Not submitted</Badge>;
-  if (verification.status === 'pending')
-    return (
-      <Badge variant="secondary">
-        <Clock aria-hidden="true" />
-        Waiting for review
-      </Badge>
-    );
-  if (verification.status === 'approved')
-    return (
-      <Badge variant="success">
-        <BadgeCheck aria-hidden="true" />
-        Approved
-      </Badge>
-    );
-  return (
-    <Badge variant="destructive">
-      <ShieldAlert aria-hidden="true" />
-      Not approved
-    </Badge>
-  );
+  return <ReviewStatusBadge status={verification.status} />;
 }
 
 function RenewalDue() {

@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { SUBSCRIPTION_MESSAGES, type CarerMembership } from '@contracts/subscriptions';
 import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
-import { carerMembershipQueryKey } from '@web/components/payments/payments-api';
+import { carerMembershipQueryKey, useCancelMembership } from '@web/components/payments/payments-api';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage, getQueryFn } from '@web/lib/api-client';
+import { errorMessage, getQueryFn } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
-import { myProfileQueryKey } from '@web/lib/own-carer-profile';
 import { FormAlert, SettingsSection } from './settings-section';
 
 const date = (value: string | null) => (value ? formatLongDateGB(value) : 'the end of the period paid for');
@@ -32,21 +31,13 @@ function stateText(membership: CarerMembership): string {
 
 /** A carer's membership in Settings: how it ends, and cancelling it in two clicks. */
 export function MembershipSection() {
-  const queryClient = useQueryClient();
   const summary = useRef<HTMLParagraphElement>(null);
   const [confirming, setConfirming] = useState(false);
   const membership = useQuery({
     queryKey: carerMembershipQueryKey,
     queryFn: getQueryFn<CarerMembership>({ on401: 'throw' }),
   });
-  const cancel = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/carer-membership/cancel')).json()) as CarerMembership,
-    onSuccess: async (next) => {
-      queryClient.setQueryData(carerMembershipQueryKey, next);
-      await queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
-    },
-  });
+  const cancel = useCancelMembership();
   const renews = membership.data?.state === 'active' || membership.data?.state === 'past_due';
 
   const confirm = () =>
