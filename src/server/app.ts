@@ -108,6 +108,7 @@ import { registerSessions, requireUser } from './platform/sessions/session.plugi
 import { createSessionService } from './platform/sessions/session.service';
 import { startHousekeeping } from './platform/housekeeping';
 import { registerChangeListener } from './platform/durable-listen';
+import { createCarerCards } from './features/carers/carer-cards';
 import { createCarerSearchIndex } from './features/carers/carer-search-index';
 import { createCarerSearchIndexRepository } from './features/carers/carer-search-index.repository';
 import { withDemoPhotos } from './db/seed-photos';
@@ -206,11 +207,14 @@ export async function buildApp({
   const geocoder =
     givenGeocoder ??
     createGeocoder({ postcodesUrl: config.postcodesUrl, cache: createPlaceLookupCache(db), logger: app.log });
-  // Search from memory (decision 0025), trusted only while it hears the change notices.
+  // Search from memory (decision 0025), trusted only while it hears the change notices; each
+  // full read has its cards made ahead of the searches that show them.
+  const carerCards = createCarerCards();
   const searchIndex = config.searchIndex
     ? createCarerSearchIndex({
         repository: createCarerSearchIndexRepository(db),
         onError: (error) => app.log.error({ err: error }, 'search index: cannot read the carers'),
+        onRead: (rows) => carerCards.warm(rows),
       })
     : undefined;
   app.decorate('carerSearchIndex', searchIndex ?? null);
@@ -522,7 +526,7 @@ export async function buildApp({
   registerTwoFactorRoutes(app, { config, auth, twoFactor });
   registerPasswordResetRoutes(app, passwordReset);
   registerSettingsRoutes(app, { config, settings });
-  registerCarersRoutes(app, carers, verification.checksFor);
+  registerCarersRoutes(app, carers, verification.checksFor, carerCards);
   registerVerificationRoutes(app, verification);
   registerComplianceRoutes(app, compliance);
   registerSavedCarersRoutes(app, savedCarers);

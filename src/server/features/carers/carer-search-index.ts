@@ -919,6 +919,8 @@ export interface CarerSearchIndexDeps {
   repository: CarerSearchIndexRepository;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** After each full read, with every row read (slot order; gaps undefined): cards are made ahead. */
+  onRead?: (rows: readonly (CarerSearchRow | undefined)[]) => void;
 }
 
 /** A notice's payload for a deleted profile (migration 0019). */
@@ -929,7 +931,12 @@ const REMOVED = 'carer_profiles REMOVED ';
  * before the next search), `suspend` (notices may be missed: stop answering). `search` answers
  * only when `ready`.
  */
-export function createCarerSearchIndex({ repository, now = Date.now, onError }: CarerSearchIndexDeps) {
+export function createCarerSearchIndex({
+  repository,
+  now = Date.now,
+  onError,
+  onRead,
+}: CarerSearchIndexDeps) {
   let entries: SearchColumns | undefined;
   let watermark = '';
   /** Bumped by every resume and suspension: a read begun before one counts no more. */
@@ -954,6 +961,7 @@ export function createCarerSearchIndex({ repository, now = Date.now, onError }: 
         if (started !== epoch) return;
         entries = new SearchColumns(all.rows);
         watermark = all.watermark;
+        onRead?.(entries.rows);
       } catch (error) {
         readAllNext = true;
         throw error;

@@ -37,12 +37,11 @@ export function registerCarersRoutes(
   app: FastifyInstance,
   carers: CarersService,
   checksFor: CarerChecksLookup = async () => ({ checks: null, checkSummary: null }),
+  cards = createCarerCards(),
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
-  const cards = createCarerCards();
-  const searchBodies = new WeakMap<object, Buffer>();
 
   api.get(
     '/api/carers',
@@ -57,9 +56,8 @@ export function registerCarersRoutes(
     },
     async (request, reply) => {
       const answer = await carers.search(request.query);
-      let body = searchBodies.get(answer);
-      if (body === undefined) searchBodies.set(answer, (body = cards.searchBody(answer)));
-      // Bytes with a JSON type are sent as they are; the route's schema serialiser is for objects.
+      const body = (answer.json ??= cards.searchBody(answer));
+      // JSON text with a JSON type is sent as it is; the route's schema serialiser is for objects.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
