@@ -111,7 +111,7 @@ export interface CarerSearchAnswer {
   /** The in-memory search's distances in metres, row by row (its rows are shared, so they do not carry them). */
   distancesMetres?: number[];
   /** The answer's JSON, once written (carer-cards.ts): a kept answer is serialised once. */
-  json?: string;
+  json?: Buffer;
 }
 
 /** The result columns of the table or of a subquery of it. */

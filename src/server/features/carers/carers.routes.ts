@@ -57,7 +57,7 @@ export function registerCarersRoutes(
     async (request, reply) => {
       const answer = await carers.search(request.query);
       const body = (answer.json ??= cards.searchBody(answer));
-      // JSON text with a JSON type is sent as it is; the route's schema serialiser is for objects.
+      // Bytes with a JSON type are sent as they are; the route's schema serialiser is for objects.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
