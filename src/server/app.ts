@@ -218,6 +218,7 @@ export async function buildApp({
       })
     : undefined;
   app.decorate('carerSearchIndex', searchIndex ?? null);
+  app.addHook('onClose', async () => carerCards.stop());
   if (searchIndex) {
     registerChangeListener(app, database, {
       channel: CARER_CHANGE_CHANNEL,

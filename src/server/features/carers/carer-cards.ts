@@ -58,11 +58,16 @@ export function createCarerCards() {
               // A card that cannot be made fails its search as before, not the process here.
             }
           }
-          if (next < rows.length) setImmediate(slice).unref();
+          if (next < rows.length) setImmediate(slice);
           else resolve();
         };
-        setImmediate(slice).unref();
+        setImmediate(slice);
       });
+    },
+
+    /** Ends any warming (the app is closing). */
+    stop() {
+      warming += 1;
     },
 
     /** The body of GET /api/carers for `answer` (CarerSearchResult's shape), as UTF-8 JSON. */
