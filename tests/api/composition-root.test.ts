@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from '../support/test-app';
 
 // Issue 23 point 5: buildApp reads like the architecture. Each plugin is named and declares the
 // plugins it needs registered before it; these tests prove the declarations are complete where
@@ -99,6 +99,20 @@ describe('the composition root', () => {
       'carers',
     ]) {
       expect(t.app.hasDecorator(decorator), decorator).toBe(true);
+    }
+  });
+
+  it('leaves the demo mailbox out in production, and every other plugin in', async () => {
+    const production = await createTestApp(PRODUCTION_TEST_ENV, undefined, { database: t.database });
+    try {
+      const names =
+        (production.app as unknown as Record<symbol, string[]>)[Symbol.for('registered-plugin')] ?? [];
+      expect(names).not.toContain('features/demo');
+      expect(names.filter((name) => name !== 'features/demo').sort()).toEqual(
+        registered.filter((name) => name !== 'features/demo').sort(),
+      );
+    } finally {
+      await production.close();
     }
   });
 
