@@ -131,8 +131,10 @@ export async function buildApp({
   await app.register(paymentsPlugin, { ...context, stripeClient });
   await app.register(liveEventsPlugin, context);
 
-  // 3. Features: each builds its services (a service can also be built in a test from a real
-  // database without the app, tests/api/service-rules.test.ts) and registers its routes.
+  // 3. Features: each builds its services from its repositories, made there (so a service can
+  // also be built in a test from a real database without the app, tests/api/service-rules.test.ts),
+  // and registers its routes. A service that writes several rows in one transaction also gets
+  // `db`: it opens the transaction and makes its repositories on `tx` there.
   await app.register(healthPlugin, context);
   await app.register(auditPlugin, context);
   await app.register(authPlugin, context);

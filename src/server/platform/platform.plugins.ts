@@ -40,12 +40,12 @@ declare module 'fastify' {
 // The platform's plugins, each wrapping the register function of its module. Their order in
 // buildApp is the order requests meet their hooks (docs/architecture.md, "The composition root").
 
-/** Every thrown error mapped to `{ message }` (5xx details hidden); the JSON 404 for /api. */
+/** The error handler: every thrown error mapped to `{ message }`, 5xx details hidden. */
 export const errorsPlugin = appPlugin('platform/errors', [], async (app) => {
   registerErrorHandling(app);
 });
 
-/** Text with a NUL character is refused before validation. */
+/** Text with a NUL character (which PostgreSQL cannot store) is a 400 before validation. */
 export const nulGuardPlugin = appPlugin('platform/nul-guard', ['platform/errors'], async (app) => {
   registerNulGuard(app);
 });
