@@ -94,3 +94,5 @@ const WARM_SLICE = 400;
 const ITEMS_START = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from('}');
+
+export type CarerCards = ReturnType<typeof createCarerCards>;
