@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 
@@ -10,6 +10,10 @@ export function createUploadsRepository(db: Executor) {
     },
     async deleteByKey(storageKey: string): Promise<void> {
       await db.delete(uploads).where(eq(uploads.storageKey, storageKey));
+    },
+    async deleteByKeys(storageKeys: string[]): Promise<void> {
+      if (storageKeys.length === 0) return;
+      await db.delete(uploads).where(inArray(uploads.storageKey, storageKeys));
     },
   };
 }
