@@ -61,11 +61,12 @@ export const TABLE_OWNERS = {
 };
 
 /**
- * The one exception: the data export and the account erasure (feature `privacy`) read, and erase,
- * every personal table, whoever owns it. Everything else it changes goes through the owners too
- * (a deleted review's carer is recounted by the carers' store).
+ * The one exception: the data export and the account erasure (feature `privacy`) read every
+ * personal table, whoever owns it, and the erasure deletes or anonymises rows in them. A table
+ * whose writes carry a rule of their owner is still changed through the owner: a carer whose
+ * reviews go is recounted (and re-ranked) by the carers' store.
  */
-export const READS_EVERY_TABLE = ['privacy'];
+export const PRIVACY_EXCEPTION = { feature: 'privacy', writesThroughOwner: ['carerProfiles'] };
 
 /**
  * Tables a feature still reads directly although another feature owns them: joins that build one
@@ -75,4 +76,29 @@ export const READS_EVERY_TABLE = ['privacy'];
  *
  * @type {Record<string, string[]>}
  */
-export const CROSS_READS = {};
+export const CROSS_READS = {
+  // the admin lists: profiles with their account's email and latest check; plans and refunds
+  admin: ['billingSubscriptions', 'carerProfiles', 'carerVerifications', 'payments', 'uploads', 'users'],
+  // arrangement lists and calendar feeds with both people's names
+  arrangements: ['carerProfiles', 'users'],
+  // audit entries with the names of the people and profiles they are about
+  audit: ['carerProfiles', 'carerVerifications', 'users'],
+  // matching a request to carers near it who can be emailed and have not blocked the family
+  'care-requests': ['carerProfiles', 'userBlocks', 'users'],
+  // a carer's public reviews with their authors' names; reminder emails' addresses
+  carers: ['reviews', 'users'],
+  // the demo mailbox shows the outbox
+  demo: ['outboxEmails'],
+  // conversations with both people's names; the new-message notice already queued
+  messaging: ['carerProfiles', 'outboxEmails', 'users'],
+  // whether a reported conversation or review exists and the reporter was in it
+  reports: ['carerProfiles', 'conversations', 'reviews'],
+  // whether a customer may review: messages both ways, or an arrangement
+  reviews: ['arrangements', 'conversations', 'messages'],
+  // the safeguarding queue: each report with its conversation or review and the accounts in it
+  safeguarding: ['carerProfiles', 'conversations', 'messages', 'reports', 'reviews', 'users'],
+  // a customer's saved carers as cards
+  'saved-carers': ['carerProfiles'],
+  // check queues with the carer's name and email; the families to tell; the scans' upload rows
+  verification: ['arrangements', 'carerProfiles', 'conversations', 'uploads', 'users'],
+};

@@ -3,7 +3,7 @@ import type { VerificationStatus } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,
-  carerProfiles as c,
+  carerProfiles,
   carerVerifications,
   payments,
   uploads,
@@ -39,7 +39,7 @@ export interface AdminCarerRow {
 /** The latest submission's state, or 'none' (carer_verifications, issue 7 point 4). */
 const latestVerificationStatus = sql<string | null>`(
   select ${carerVerifications.status} from ${carerVerifications}
-  where ${carerVerifications.carerId} = ${c.id}
+  where ${carerVerifications.carerId} = ${carerProfiles.id}
   order by ${carerVerifications.submittedAt} desc, ${carerVerifications.id} desc
   limit 1
 )`;
@@ -47,7 +47,7 @@ const latestVerificationStatus = sql<string | null>`(
 /** What the customer search compares: the expression of the trigram index (migration 0021). */
 const customerSearchText = accountSearchText;
 /** A carer's name, as its trigram index (migration 0021) has it. */
-const carerSearchText = sql`${c.firstName} || ' ' || ${c.lastName}`;
+const carerSearchText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
 
 const asVerificationStatus = (value: string | null): VerificationStatus =>
   value === 'pending' || value === 'approved' || value === 'rejected' ? value : 'none';
@@ -61,14 +61,14 @@ export function createAdminRepository(db: Executor) {
     if (!isUuid(id)) return undefined;
     const [row] = await db
       .select({
-        profile: c,
+        profile: carerProfiles,
         email: users.email,
         suspendedAt: users.suspendedAt,
         verificationStatus: latestVerificationStatus,
       })
-      .from(c)
-      .leftJoin(users, eq(users.id, c.userId))
-      .where(eq(c.id, id))
+      .from(carerProfiles)
+      .leftJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(carerProfiles.id, id))
       .limit(1);
     return row && { ...row, verificationStatus: asVerificationStatus(row.verificationStatus) };
   }
@@ -186,23 +186,28 @@ export function createAdminRepository(db: Executor) {
       const [rows, [counted]] = await Promise.all([
         db
           .select({
-            profile: c,
+            profile: carerProfiles,
             email: users.email,
             suspendedAt: users.suspendedAt,
             verificationStatus: latestVerificationStatus,
-            keyset: keysetText(c.createdAt),
+            keyset: keysetText(carerProfiles.createdAt),
           })
-          .from(c)
-          .leftJoin(users, eq(users.id, c.userId))
+          .from(carerProfiles)
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
           .where(
-            and(...conditions, ...(options.after ? [afterKeyset(c.createdAt, c.id, options.after)] : [])),
+            and(
+              ...conditions,
+              ...(options.after
+                ? [afterKeyset(carerProfiles.createdAt, carerProfiles.id, options.after)]
+                : []),
+            ),
           )
-          .orderBy(desc(c.createdAt), desc(c.id))
+          .orderBy(desc(carerProfiles.createdAt), desc(carerProfiles.id))
           .limit(options.limit + 1),
         db
           .select({ total: count() })
-          .from(c)
-          .leftJoin(users, eq(users.id, c.userId))
+          .from(carerProfiles)
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
           .where(and(...conditions)),
       ]);
       const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
@@ -236,11 +241,14 @@ export function createAdminRepository(db: Executor) {
 
     /** Storage keys of the documents of the carer's verification submissions. */
     async verificationDocumentKeys(carerId: string): Promise<string[]> {
-      const v = carerVerifications;
       const rows = await db
-        .select({ dbs: v.dbsDocumentId, rightToWork: v.rightToWorkDocumentId, photoId: v.photoIdDocumentId })
-        .from(v)
-        .where(eq(v.carerId, carerId));
+        .select({
+          dbs: carerVerifications.dbsDocumentId,
+          rightToWork: carerVerifications.rightToWorkDocumentId,
+          photoId: carerVerifications.photoIdDocumentId,
+        })
+        .from(carerVerifications)
+        .where(eq(carerVerifications.carerId, carerId));
       const ids = rows.flatMap((row) => [row.dbs, row.rightToWork, row.photoId]).filter((id) => id !== null);
       if (ids.length === 0) return [];
       const files = await db

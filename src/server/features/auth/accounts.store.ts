@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { passwordResetTokens, users, type UserRow } from '../../db/schema';
+import { passwordResetTokens, twoFactorChallenges, users, type UserRow } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 import { endSessionsOf } from '../../platform/sessions/session.repository';
 
@@ -148,6 +148,15 @@ export function createAccountsStore(db: Executor) {
         .update(users)
         .set({ suspendedAt: null, updatedAt: at })
         .where(and(eq(users.id, id), isNotNull(users.suspendedAt)));
+    },
+
+    /**
+     * Signs an account out everywhere: its sessions end, and so does any sign-in half done (a
+     * password given, the two-factor code still due). Answers how many sessions there were.
+     */
+    async signOutEverywhere(id: string): Promise<number> {
+      await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, id));
+      return endSessionsOf(db, id);
     },
 
     /** Outstanding reset links were sent to the account's address: a password or email change voids them. */

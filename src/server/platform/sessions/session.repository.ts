@@ -6,14 +6,16 @@ import { sessions, users, type SessionRow, type UserRow } from '../../db/schema'
  * Ends every session of the user but `exceptIdHash`, inside the caller's transaction: the one
  * way a feature ends sessions (a password change, a suspension, a promotion to admin).
  */
-export async function endSessionsOf(db: Executor, userId: string, exceptIdHash?: string): Promise<void> {
-  await db
+export async function endSessionsOf(db: Executor, userId: string, exceptIdHash?: string): Promise<number> {
+  const ended = await db
     .delete(sessions)
     .where(
       exceptIdHash
         ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ userId: sessions.userId });
+  return ended.length;
 }
 
 export function createSessionRepository(db: Executor) {
@@ -79,7 +81,9 @@ export function createSessionRepository(db: Executor) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
     },
 
-    deleteAllForUser: (userId: string, exceptIdHash?: string) => endSessionsOf(db, userId, exceptIdHash),
+    async deleteAllForUser(userId: string, exceptIdHash?: string): Promise<void> {
+      await endSessionsOf(db, userId, exceptIdHash);
+    },
 
     async deleteExpired(now: Date): Promise<number> {
       const deleted = await db
