@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { CROSS_READS, PRIVACY_EXCEPTION, TABLE_OWNERS } from './src/server/db/table-owners.js';
 
 const folders = (dir) =>
   fs.existsSync(dir)
@@ -13,23 +14,64 @@ const folders = (dir) =>
     : [];
 
 // Import boundaries (DESIGN.md "Layout"): web → contracts ← server, and features stay apart.
-const serverFeatureBoundaries = folders('src/server/features').map((feature) => ({
-  files: [`src/server/features/${feature}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/.*\\.repository$`,
-            message:
-              "A feature does not reach into another feature's repository: call that feature's service.",
-          },
-        ],
-      },
-    ],
-  },
-}));
+// A server feature uses only its own repository and its own tables (src/server/db/table-owners.js):
+// another feature's table is read or written through that feature's store.
+const tables = Object.keys(TABLE_OWNERS);
+const alternation = (names) => `^(${names.join('|')})$`;
+
+function serverFeatureBoundary(feature) {
+  const privacy = feature === PRIVACY_EXCEPTION.feature;
+  const owned = tables.filter((table) => TABLE_OWNERS[table] === feature);
+  const readable = new Set([...owned, ...(CROSS_READS[feature] ?? [])]);
+  const unreadable = privacy ? [] : tables.filter((table) => !readable.has(table));
+  const foreign = privacy
+    ? PRIVACY_EXCEPTION.writesThroughOwner
+    : tables.filter((table) => TABLE_OWNERS[table] !== feature);
+  const ownersStore = "call the owner's store (src/server/db/table-owners.js)";
+  return {
+    files: [`src/server/features/${feature}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/.*\\.repository$`,
+              message:
+                "A feature does not reach into another feature's repository: call that feature's service.",
+            },
+            ...(unreadable.length > 0
+              ? [
+                  {
+                    regex: '(^|/)db/schema$',
+                    importNames: unreadable,
+                    message: `A feature does not use another feature's tables: ${ownersStore}.`,
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+      'no-restricted-syntax':
+        foreign.length === 0
+          ? 'off'
+          : [
+              'error',
+              {
+                // db.insert(t), db.update(t), db.delete(t) on a table another feature owns.
+                selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name=/${alternation(foreign)}/]`,
+                message: `A feature does not write another feature's table: ${ownersStore}.`,
+              },
+              {
+                // Renamed, a table would slip past the rule above.
+                selector: `ImportSpecifier[imported.name=/${alternation(foreign)}/]:not([local.name=/${alternation(foreign)}/]), VariableDeclarator > Identifier.init[name=/${alternation(foreign)}/]`,
+                message: "Another feature's table keeps its own name here, so the write rule can see it.",
+              },
+            ],
+    },
+  };
+}
+const serverFeatureBoundaries = folders('src/server/features').map(serverFeatureBoundary);
 
 const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],

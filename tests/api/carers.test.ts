@@ -472,6 +472,28 @@ describe('profile photos', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('keeps a replaced photo that another account still shows (the one photo pipeline)', async () => {
+    const first = (await upload(await photoWithGps(300, 300))).json<OwnCarerProfile>().photoUrl!;
+    const family = eq(users.email, DEMO_ACCOUNTS.family.email);
+    const [row] = await t.database.db.select({ avatar: users.profileImageUrl }).from(users).where(family);
+    await t.database.db.update(users).set({ profileImageUrl: first }).where(family);
+    try {
+      const second = (await upload(await photoWithGps(320, 320))).json<OwnCarerProfile>().photoUrl!;
+      expect(second).not.toBe(first);
+      expect((await t.app.inject({ url: first })).statusCode).toBe(200);
+      const rows = await t.database.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.storageKey, `photos/${first.split('/').pop()}`));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ profileImageUrl: row?.avatar ?? null })
+        .where(family);
+    }
+  });
+
   it('judges the type by content, not by name: a PNG called .gif is accepted', async () => {
     const png = await sharp({ create: { width: 100, height: 100, channels: 4, background: '#fff' } })
       .png()

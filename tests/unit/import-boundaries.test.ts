@@ -9,6 +9,18 @@ async function restrictedImportMessages(code: string, filePath: string): Promise
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
+/** The table-ownership rules' messages: imports of another feature's tables and writes to them. */
+async function tableMessages(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+const schemaImport = (names: string) => `import { ${names} } from '../../db/schema';\n`;
+const write = (statement: string) =>
+  `import type { Executor } from '../../db/client';\nexport const run = (db: Executor) => ${statement};\n`;
+
 // The first lint loads the whole config and parser: seconds on a busy machine.
 describe('import boundaries', { timeout: 30_000 }, () => {
   it('stops the web app importing server code', async () => {
@@ -49,5 +61,62 @@ describe('import boundaries', { timeout: 30_000 }, () => {
       'src/contracts/bad.ts',
     );
     expect(messages.join()).toMatch(/import zod and each other only/);
+  });
+
+  describe('table ownership (src/server/db/table-owners.js)', () => {
+    it("stops a feature using another feature's table", async () => {
+      const messages = await tableMessages(
+        schemaImport('carerProfiles') + write('db.select().from(carerProfiles)'),
+        'src/server/features/health/bad.repository.ts',
+      );
+      expect(messages.join()).toMatch(/does not use another feature's tables/);
+    });
+
+    it('lets the owner read and write its table', async () => {
+      const messages = await tableMessages(
+        schemaImport('carerProfiles') + write('db.update(carerProfiles).set({ isActive: false })'),
+        'src/server/features/carers/ok.repository.ts',
+      );
+      expect(messages).toEqual([]);
+    });
+
+    it('lets a feature read a table declared as its cross read, never write it', async () => {
+      const read = await tableMessages(
+        schemaImport('carerProfiles') + write('db.select().from(carerProfiles)'),
+        'src/server/features/saved-carers/ok.repository.ts',
+      );
+      expect(read).toEqual([]);
+      const written = await tableMessages(
+        schemaImport('carerProfiles') + write('db.update(carerProfiles).set({ isActive: false })'),
+        'src/server/features/saved-carers/bad.repository.ts',
+      );
+      expect(written.join()).toMatch(/does not write another feature's table/);
+    });
+
+    it("stops a feature renaming another feature's table past the write rule", async () => {
+      const imported = await tableMessages(
+        schemaImport('carerProfiles as c') + write('db.update(c).set({ isActive: false })'),
+        'src/server/features/saved-carers/bad.repository.ts',
+      );
+      expect(imported.join()).toMatch(/keeps its own name/);
+      const assigned = await tableMessages(
+        schemaImport('carerProfiles') + 'const c = carerProfiles;\n' + write('db.delete(c)'),
+        'src/server/features/saved-carers/bad.repository.ts',
+      );
+      expect(assigned.join()).toMatch(/keeps its own name/);
+    });
+
+    it('lets privacy (the one exception) read and erase any table, but not write a carer profile', async () => {
+      const erasing = await tableMessages(
+        schemaImport('users, reviews, payments') + write('db.delete(users)'),
+        'src/server/features/privacy/ok.repository.ts',
+      );
+      expect(erasing).toEqual([]);
+      const reranking = await tableMessages(
+        schemaImport('carerProfiles') + write('db.update(carerProfiles).set({ isActive: false })'),
+        'src/server/features/privacy/bad.repository.ts',
+      );
+      expect(reranking.join()).toMatch(/does not write another feature's table/);
+    });
   });
 });

@@ -3,10 +3,9 @@ import type { VerificationStatus } from '@contracts/admin';
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,
-  carerProfiles as c,
+  carerProfiles,
   carerVerifications,
   payments,
-  sessions,
   uploads,
   users,
   type BillingSubscriptionRow,
@@ -24,25 +23,11 @@ import {
   accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from '../carers/carer-ranking';
+import { createUploadsRepository } from '../../platform/uploads.repository';
+import { createAccountsStore, type AccountChanges } from '../auth/accounts.store';
+import { createCarerProfilesStore, type AdminCarerValues } from '../carers/carer-profiles.store';
 
-/** The profile columns the admin tools write (SPEC section 7 test carer calls). */
-export type AdminCarerValues = Pick<
-  typeof c.$inferInsert,
-  | 'firstName'
-  | 'lastName'
-  | 'specialization'
-  | 'experience'
-  | 'location'
-  | 'postcodeDistrict'
-  | 'hourlyRateMin'
-  | 'hourlyRateMax'
-  | 'description'
-  | 'qualifications'
-  | 'availability'
-  | 'availabilitySlots'
-  | 'isVerified'
->;
+export type { AdminCarerValues };
 
 export interface AdminCarerRow {
   profile: CarerProfileRow;
@@ -54,7 +39,7 @@ export interface AdminCarerRow {
 /** The latest submission's state, or 'none' (carer_verifications, issue 7 point 4). */
 const latestVerificationStatus = sql<string | null>`(
   select ${carerVerifications.status} from ${carerVerifications}
-  where ${carerVerifications.carerId} = ${c.id}
+  where ${carerVerifications.carerId} = ${carerProfiles.id}
   order by ${carerVerifications.submittedAt} desc, ${carerVerifications.id} desc
   limit 1
 )`;
@@ -62,32 +47,28 @@ const latestVerificationStatus = sql<string | null>`(
 /** What the customer search compares: the expression of the trigram index (migration 0021). */
 const customerSearchText = accountSearchText;
 /** A carer's name, as its trigram index (migration 0021) has it. */
-const carerSearchText = sql`${c.firstName} || ' ' || ${c.lastName}`;
+const carerSearchText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
 
 const asVerificationStatus = (value: string | null): VerificationStatus =>
   value === 'pending' || value === 'approved' || value === 'rejected' ? value : 'none';
 
 export function createAdminRepository(db: Executor) {
-  /** Recomputes the stored "best match" score from the row's current values (as carers.repository does). */
-  async function refreshRankScore(id: string): Promise<void> {
-    await db
-      .update(c)
-      .set({ rankScore: sql`${rankScoreSql}` })
-      .where(eq(c.id, id));
-  }
+  const accounts = createAccountsStore(db);
+  const profiles = createCarerProfilesStore(db);
+  const uploadsRecord = createUploadsRepository(db);
 
   async function findCarer(id: string): Promise<AdminCarerRow | undefined> {
     if (!isUuid(id)) return undefined;
     const [row] = await db
       .select({
-        profile: c,
+        profile: carerProfiles,
         email: users.email,
         suspendedAt: users.suspendedAt,
         verificationStatus: latestVerificationStatus,
       })
-      .from(c)
-      .leftJoin(users, eq(users.id, c.userId))
-      .where(eq(c.id, id))
+      .from(carerProfiles)
+      .leftJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(carerProfiles.id, id))
       .limit(1);
     return row && { ...row, verificationStatus: asVerificationStatus(row.verificationStatus) };
   }
@@ -162,96 +143,31 @@ export function createAdminRepository(db: Executor) {
       return { ...page, rows: page.rows.map((row) => row.user) };
     },
 
-    async findUser(id: string, lock = false): Promise<UserRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const query = db.select().from(users).where(eq(users.id, id)).limit(1);
-      const [row] = lock ? await query.for('update') : await query;
-      return row;
-    },
+    findUser: accounts.findById,
 
-    async emailTakenByOther(email: string, userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.id} <> ${userId}`))
-        .limit(1);
-      return row !== undefined;
-    },
+    emailTakenByOther: (email: string, userId: string) => accounts.emailInUse(email, userId),
 
-    async updateUser(
+    updateUser: (
       id: string,
-      values: Partial<
-        Pick<
-          UserRow,
-          | 'firstName'
-          | 'lastName'
-          | 'email'
-          | 'subscriptionStatus'
-          | 'subscriptionType'
-          | 'subscriptionExpiresAt'
-        >
+      values: Pick<
+        AccountChanges,
+        | 'firstName'
+        | 'lastName'
+        | 'email'
+        | 'subscriptionStatus'
+        | 'subscriptionType'
+        | 'subscriptionExpiresAt'
       >,
       at: Date,
-    ): Promise<UserRow> {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: at })
-        .where(eq(users.id, id))
-        .returning();
-      if (!row) throw new Error(`user ${id} vanished`);
-      return row;
-    },
+    ): Promise<UserRow> => accounts.update(id, values, at),
 
-    async insertCustomers(
-      values: Array<{ email: string; firstName: string; lastName: string; createdAt: Date }>,
-    ): Promise<UserRow[]> {
-      return db
-        .insert(users)
-        .values(values.map((value) => ({ ...value, updatedAt: value.createdAt, role: 'customer' as const })))
-        .returning();
-    },
+    insertCustomers: accounts.insertCustomers,
 
     // ── admin accounts (admin:create, ADMIN_EMAIL at start) ────────────────────────────────────
-    async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
-        .limit(1);
-      return row;
-    },
-
-    async insertAdmin(values: {
-      email: string;
-      passwordHash: string;
-      firstName: string;
-      lastName: string;
-    }): Promise<UserRow> {
-      const [row] = await db
-        .insert(users)
-        // An operator made it (admin:create, ADMIN_EMAIL) and vouches for the address (issue 17).
-        .values({ ...values, role: 'admin', emailVerifiedAt: new Date() })
-        .returning();
-      if (!row) throw new Error('insert into users returned no row');
-      return row;
-    },
-
+    findUserByEmail: accounts.findByEmail,
+    insertAdmin: accounts.insertAdmin,
     /** Makes an account an admin with a new password, ending every session it had. */
-    async promoteToAdmin(id: string, passwordHash: string, at: Date): Promise<UserRow> {
-      const [row] = await db
-        .update(users)
-        .set({
-          role: 'admin',
-          passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
-          updatedAt: at,
-        })
-        .where(eq(users.id, id))
-        .returning();
-      if (!row) throw new Error(`user ${id} vanished`);
-      await db.delete(sessions).where(eq(sessions.userId, id));
-      return row;
-    },
+    promoteToAdmin: accounts.promoteToAdmin,
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────
     /**
@@ -270,23 +186,28 @@ export function createAdminRepository(db: Executor) {
       const [rows, [counted]] = await Promise.all([
         db
           .select({
-            profile: c,
+            profile: carerProfiles,
             email: users.email,
             suspendedAt: users.suspendedAt,
             verificationStatus: latestVerificationStatus,
-            keyset: keysetText(c.createdAt),
+            keyset: keysetText(carerProfiles.createdAt),
           })
-          .from(c)
-          .leftJoin(users, eq(users.id, c.userId))
+          .from(carerProfiles)
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
           .where(
-            and(...conditions, ...(options.after ? [afterKeyset(c.createdAt, c.id, options.after)] : [])),
+            and(
+              ...conditions,
+              ...(options.after
+                ? [afterKeyset(carerProfiles.createdAt, carerProfiles.id, options.after)]
+                : []),
+            ),
           )
-          .orderBy(desc(c.createdAt), desc(c.id))
+          .orderBy(desc(carerProfiles.createdAt), desc(carerProfiles.id))
           .limit(options.limit + 1),
         db
           .select({ total: count() })
-          .from(c)
-          .leftJoin(users, eq(users.id, c.userId))
+          .from(carerProfiles)
+          .leftJoin(users, eq(users.id, carerProfiles.userId))
           .where(and(...conditions)),
       ]);
       const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
@@ -304,51 +225,30 @@ export function createAdminRepository(db: Executor) {
 
     findCarer,
 
-    async lockCarer(id: string): Promise<CarerProfileRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(c).where(eq(c.id, id)).limit(1).for('update');
-      return row;
-    },
+    lockCarer: (id: string) => profiles.lock(id),
 
-    async insertCarer(
-      values: AdminCarerValues & { createdAt: Date; listedUntil: Date; photoUrl: string | null },
-    ): Promise<string> {
-      const [row] = await db
-        .insert(c)
-        .values({ ...values, userId: null, isActive: true, updatedAt: values.createdAt })
-        .returning({ id: c.id });
-      if (!row) throw new Error('insert into carer_profiles returned no row');
-      await refreshRankScore(row.id);
-      return row.id;
-    },
+    insertCarer: profiles.insertWithoutAccount,
 
-    async updateCarer(
-      id: string,
-      values: AdminCarerValues & { photoUrl?: string },
-      userId: string | null,
-      at: Date,
-    ): Promise<void> {
-      await db
-        .update(c)
-        .set({ ...values, updatedAt: at })
-        .where(eq(c.id, id));
-      // A new photo is also the account's avatar, as when the carer uploads it (carers.repository setPhoto).
-      if (values.photoUrl && userId) {
-        await db
-          .update(users)
-          .set({ profileImageUrl: values.photoUrl, updatedAt: at })
-          .where(eq(users.id, userId));
-      }
-      await refreshRankScore(id);
-    },
+    /** A new photo (the photo pipeline), not the carer's activity; the account's avatar follows. */
+    setCarerPhoto: (id: string, userId: string | null, photoUrl: string, at: Date) =>
+      profiles.setPhoto(id, userId, photoUrl, at, false),
+
+    /** Whether any account or profile still shows the photo at `url`. */
+    photoShown: profiles.photoShown,
+
+    /** An admin's edit of the profile's fields (a new photo is set by the photo pipeline first). */
+    updateCarer: (id: string, values: AdminCarerValues, at: Date) => profiles.adminUpdate(id, values, at),
 
     /** Storage keys of the documents of the carer's verification submissions. */
     async verificationDocumentKeys(carerId: string): Promise<string[]> {
-      const v = carerVerifications;
       const rows = await db
-        .select({ dbs: v.dbsDocumentId, rightToWork: v.rightToWorkDocumentId, photoId: v.photoIdDocumentId })
-        .from(v)
-        .where(eq(v.carerId, carerId));
+        .select({
+          dbs: carerVerifications.dbsDocumentId,
+          rightToWork: carerVerifications.rightToWorkDocumentId,
+          photoId: carerVerifications.photoIdDocumentId,
+        })
+        .from(carerVerifications)
+        .where(eq(carerVerifications.carerId, carerId));
       const ids = rows.flatMap((row) => [row.dbs, row.rightToWork, row.photoId]).filter((id) => id !== null);
       if (ids.length === 0) return [];
       const files = await db
@@ -358,29 +258,14 @@ export function createAdminRepository(db: Executor) {
       return files.map((file) => file.key);
     },
 
-    async insertUpload(values: typeof uploads.$inferInsert): Promise<void> {
-      await db.insert(uploads).values(values);
-    },
-
-    async deleteUploadsByKey(keys: string[]): Promise<void> {
-      if (keys.length === 0) return;
-      await db.delete(uploads).where(inArray(uploads.storageKey, keys));
-    },
+    deleteUploadsByKey: uploadsRecord.deleteByKeys,
 
     /**
      * Deletes the profile (reviews, saved entries and verifications go by cascade; its
-     * conversations stay for the families with `carer_id` null).
+     * conversations stay for the families with `carer_id` null). The account stays; its avatar,
+     * when it was the profile photo, goes.
      */
-    async deleteCarer(profile: Pick<CarerProfileRow, 'id' | 'userId' | 'photoUrl'>, at: Date): Promise<void> {
-      await db.delete(c).where(eq(c.id, profile.id));
-      // The account stays; its avatar was the profile photo, which goes.
-      if (profile.userId && profile.photoUrl) {
-        await db
-          .update(users)
-          .set({ profileImageUrl: null, updatedAt: at })
-          .where(and(eq(users.id, profile.userId), eq(users.profileImageUrl, profile.photoUrl)));
-      }
-    },
+    deleteCarer: profiles.delete,
   };
 }
 export type AdminRepository = ReturnType<typeof createAdminRepository>;

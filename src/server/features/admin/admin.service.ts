@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
   ADMIN_TOASTS,
@@ -20,10 +19,9 @@ import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { slotMask, weekFromTags } from '@contracts/availability';
 import { decodeAdminCursor, type AdminPage } from '../../platform/admin-paging';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { processProfilePhoto } from '../../platform/images';
 import type { SessionContext } from '../../platform/sessions/session.service';
+import { createPhotoPipeline, photoKeyOf, type NewPhoto } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import { createAuditRecorder, type AuditRecord } from '../audit/audit.service';
 import type { AuthService, SignInOutcome } from '../auth/auth.service';
 import { postcodeDistrictIn } from '../carers/carer-mapper';
@@ -72,9 +70,6 @@ export function expiryFor(rule: ExpiryRule, type: 'monthly' | 'annual', from: Da
   return new Date(from.getTime() + EXPIRY_RULES.days[type].days * DAY_MS);
 }
 
-const photoKeyOf = (photoUrl: string | null): string | undefined =>
-  photoUrl?.startsWith(PHOTO_URL_PREFIX) ? `photos/${photoUrl.slice(PHOTO_URL_PREFIX.length)}` : undefined;
-
 /**
  * The columns an admin's profile write sets. The week follows the tags (weekFromTags), unless the
  * tags are the profile's present ones: then the carer's own finer grid stays.
@@ -107,6 +102,7 @@ export function createAdminService({
   cancelRecurringPlans,
   now = () => new Date(),
 }: AdminServiceDeps) {
+  const photos = createPhotoPipeline(storage);
   /**
    * How each listed customer's plan ends: a Monthly plan renewing or cancelled, or a plan refunded
    * in its cooling-off period (while no other access runs).
@@ -162,14 +158,6 @@ export function createAdminService({
     if (!user) throw AppError.notFound(ADMIN_MESSAGES.customerNotFound);
     if (user.role !== 'customer') throw AppError.badRequest(ADMIN_MESSAGES.notACustomer);
     return user;
-  }
-
-  /** Re-encodes and stores a photo; answers its key and public address (the row is written later). */
-  async function storePhoto(upload: Buffer) {
-    const webp = await processProfilePhoto(upload);
-    const key = `photos/${randomUUID()}.webp`;
-    await storage.put(key, webp, 'image/webp');
-    return { key, size: webp.length, url: `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}` };
   }
 
   /** Deletes files once the rows pointing at them are gone; a failure leaves an orphan, never a dangling row. */
@@ -334,79 +322,58 @@ export function createAdminService({
       return { ...page, rows: page.rows.map((row) => toAdminCarer(row, at)) };
     },
 
-    /** A profile with no account, listed until deleted; the photo (optional) follows the carers' rules. */
-    async createCarer(actor: Actor, input: AdminCarerInput, photo?: Buffer): Promise<AdminCarer> {
-      const stored = photo ? await storePhoto(photo) : undefined;
-      let id: string;
-      try {
-        id = await audited(actor, async (repository, record) => {
+    /** A profile with no account, listed until deleted; the photo (optional) goes through the photo pipeline. */
+    async createCarer(actor: Actor, input: AdminCarerInput, upload?: Buffer): Promise<AdminCarer> {
+      const create = (photo?: NewPhoto) =>
+        audited(actor, async (repository, record, tx) => {
           const createdAt = now();
           const listedUntil = new Date(createdAt);
           listedUntil.setUTCFullYear(listedUntil.getUTCFullYear() + ADMIN_CARER_LISTING_YEARS);
           const values = carerValues(input);
-          const carerId = await repository.insertCarer({
-            ...values,
-            createdAt,
-            listedUntil,
-            photoUrl: stored?.url ?? null,
-          });
-          if (stored) {
-            await repository.insertUpload({
-              ownerId: null,
-              kind: 'photo',
-              storageKey: stored.key,
-              contentType: 'image/webp',
-              sizeBytes: stored.size,
-            });
-          }
+          const photoUrl = photo?.url ?? null;
+          const carerId = await repository.insertCarer({ ...values, createdAt, listedUntil, photoUrl });
+          await photo?.recordIn(tx, { ownerId: null, replaces: [], stillShown: repository.photoShown });
           await record({
             action: 'carer.created',
             entityType: 'carer',
             entityId: carerId,
             before: null,
-            after: { ...values, photoUrl: stored?.url ?? null, listedUntil: listedUntil.toISOString() },
+            after: { ...values, photoUrl, listedUntil: listedUntil.toISOString() },
           });
           return carerId;
         });
-      } catch (error) {
-        if (stored) await deleteFiles([stored.key]);
-        throw error;
-      }
+      const id = upload ? await photos.replace(upload, create) : await create();
       return carerById(id);
     },
 
     /** Updates any profile (SPEC test admin and Admin Management); a new photo replaces the old after commit. */
-    async updateCarer(actor: Actor, id: string, input: AdminCarerInput, photo?: Buffer): Promise<AdminCarer> {
+    async updateCarer(
+      actor: Actor,
+      id: string,
+      input: AdminCarerInput,
+      upload?: Buffer,
+    ): Promise<AdminCarer> {
       if (!(await admin.findCarer(id))) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
-      const stored = photo ? await storePhoto(photo) : undefined;
-      let oldKey: string | undefined;
-      try {
-        await audited(actor, async (repository, record) => {
+      const update = (photo?: NewPhoto) =>
+        audited(actor, async (repository, record, tx) => {
           const before = await repository.lockCarer(id);
           if (!before) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
-          const values = { ...carerValues(input, before), ...(stored ? { photoUrl: stored.url } : {}) };
-          if (stored) {
-            oldKey = photoKeyOf(before.photoUrl);
-            await repository.insertUpload({
+          if (photo) {
+            await repository.setCarerPhoto(id, before.userId, photo.url, now());
+            await photo.recordIn(tx, {
               ownerId: before.userId,
-              kind: 'photo',
-              storageKey: stored.key,
-              contentType: 'image/webp',
-              sizeBytes: stored.size,
+              replaces: [before.photoUrl],
+              stillShown: repository.photoShown,
             });
-            if (oldKey) await repository.deleteUploadsByKey([oldKey]);
           }
-          await repository.updateCarer(id, values, before.userId, now());
+          await repository.updateCarer(id, carerValues(input, before), now());
           const after = await repository.lockCarer(id);
           if (!after) throw new Error(`carer profile ${id} vanished`);
           const diff = changedFields(carerAuditFields(before), carerAuditFields(after));
           await record({ action: 'carer.updated', entityType: 'carer', entityId: id, ...diff });
         });
-      } catch (error) {
-        if (stored) await deleteFiles([stored.key]);
-        throw error;
-      }
-      if (oldKey) await deleteFiles([oldKey]);
+      if (upload) await photos.replace(upload, update);
+      else await update();
       return carerById(id);
     },
 
@@ -419,9 +386,13 @@ export function createAdminService({
       const keys = await audited(actor, async (repository, record) => {
         const profile = await repository.lockCarer(id);
         if (!profile) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
-        const photoKey = photoKeyOf(profile.photoUrl);
-        const files = [...(photoKey ? [photoKey] : []), ...(await repository.verificationDocumentKeys(id))];
         await repository.deleteCarer(profile, now());
+        // The photo goes with the profile, unless another account or profile still shows it.
+        const photoKey =
+          profile.photoUrl && !(await repository.photoShown(profile.photoUrl))
+            ? photoKeyOf(profile.photoUrl)
+            : undefined;
+        const files = [...(photoKey ? [photoKey] : []), ...(await repository.verificationDocumentKeys(id))];
         await repository.deleteUploadsByKey(files);
         await record({
           action: 'carer.deleted',

@@ -22,6 +22,7 @@ import {
   type ArrangementRow,
   type VisitRow,
 } from '../../db/schema';
+import { createAccountsStore } from '../auth/accounts.store';
 
 type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 
@@ -199,16 +200,9 @@ export function createArrangementsRepository(db: Executor) {
     },
 
     setCalendarFeed: (userId: string, hash: string | null) =>
-      db.update(users).set({ calendarFeedHash: hash }).where(eq(users.id, userId)),
+      createAccountsStore(db).setCalendarFeed(userId, hash),
 
-    async calendarFeedOf(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ hash: users.calendarFeedHash })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return Boolean(row?.hash);
-    },
+    calendarFeedOf: (userId: string) => createAccountsStore(db).calendarFeedOf(userId),
 
     /** The account a feed secret's hash belongs to (not a suspended one). */
     async userByCalendarFeed(hash: string) {

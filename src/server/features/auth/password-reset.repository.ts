@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema';
+import { endSessionsOf } from '../../platform/sessions/session.repository';
 
 export function createPasswordResetRepository(db: Executor) {
   const t = passwordResetTokens;
@@ -59,7 +60,7 @@ export function createPasswordResetRepository(db: Executor) {
     },
 
     async deleteSessionsOf(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+      await endSessionsOf(db, userId);
     },
 
     /** Retention: tokens used or expired before `before`. */

@@ -9,6 +9,7 @@ import {
   users,
   type CareRequestRow,
 } from '../../db/schema';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 
 /** How far a carer who has not said how far they travel is shown requests from. */
 export const DEFAULT_TRAVEL_MILES = 10;
@@ -217,38 +218,12 @@ export function createCareRequestsRepository(db: Executor) {
     },
 
     /** Marks the carers as emailed now, unless another instance just did; returns those marked. */
-    async claimAlerts(carerIds: string[], dayAgo: Date, now: Date): Promise<string[]> {
-      if (carerIds.length === 0) return [];
-      const rows = await db
-        .update(carerProfiles)
-        .set({ requestAlertsSentAt: now })
-        .where(
-          and(
-            inArray(carerProfiles.id, carerIds),
-            sql`(${carerProfiles.requestAlertsSentAt} is null or ${carerProfiles.requestAlertsSentAt} < ${dayAgo.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ id: carerProfiles.id });
-      return rows.map((row) => row.id);
-    },
+    claimAlerts: (carerIds: string[], dayAgo: Date, now: Date) =>
+      createCarerProfilesStore(db).claimRequestAlerts(carerIds, dayAgo, now),
 
-    async alertsOn(userId: string): Promise<boolean | undefined> {
-      const [row] = await db
-        .select({ on: carerProfiles.requestAlerts })
-        .from(carerProfiles)
-        .where(eq(carerProfiles.userId, userId))
-        .limit(1);
-      return row?.on;
-    },
+    alertsOn: (userId: string) => createCarerProfilesStore(db).requestAlertsOf(userId),
 
-    async setAlerts(userId: string, on: boolean): Promise<boolean> {
-      const rows = await db
-        .update(carerProfiles)
-        .set({ requestAlerts: on })
-        .where(eq(carerProfiles.userId, userId))
-        .returning({ id: carerProfiles.id });
-      return rows.length > 0;
-    },
+    setAlerts: (userId: string, on: boolean) => createCarerProfilesStore(db).setRequestAlerts(userId, on),
 
     /** Open requests past their closing time become expired; returns how many. */
     async expireDue(now: Date): Promise<number> {

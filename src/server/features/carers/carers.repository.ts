@@ -1,100 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { carerProfiles as c, reviews, users, type CarerProfileRow } from '../../db/schema';
-import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from './carer-ranking';
+import { carerProfiles as c, reviews, users } from '../../db/schema';
+import { createCarerProfilesStore } from './carer-profiles.store';
 import { createCarerSearch } from './carer-search.repository';
 
-type ProfileValues = Pick<
-  typeof c.$inferInsert,
-  | 'specialization'
-  | 'experience'
-  | 'location'
-  | 'postcodeDistrict'
-  | 'hourlyRateMin'
-  | 'hourlyRateMax'
-  | 'description'
-  | 'qualifications'
-  | 'availability'
-  | 'availabilitySlots'
-  | 'availabilityUpdatedAt'
-  | 'availabilityRemindedAt'
-  | 'homePostcode'
-  | 'homePostcodeChecked'
-  | 'homeLatitude'
-  | 'homeLongitude'
-  | 'travelMiles'
->;
-
 export function createCarersRepository(db: Executor) {
-  async function refreshRankScore(id: string): Promise<CarerProfileRow> {
-    const [row] = await db
-      .update(c)
-      .set({ rankScore: sql`${rankScoreSql}` })
-      .where(eq(c.id, id))
-      .returning();
-    if (!row) throw new Error(`carer profile ${id} vanished`);
-    return row;
-  }
-
+  const store = createCarerProfilesStore(db);
   return {
-    refreshRankScore,
-
-    /**
-     * The recency part of the score changes with time alone: housekeeping refreshes it hourly,
-     * writing only the rows whose score moved (a new day for them), not every row.
-     */
-    async refreshAllRankScores(): Promise<number> {
-      const changed = await db
-        .update(c)
-        .set({ rankScore: sql`${rankScoreSql}` })
-        .where(sql`${c.rankScore} is distinct from ${rankScoreSql}`)
-        .returning({ id: c.id });
-      return changed.length;
-    },
-
-    async findById(id: string): Promise<CarerProfileRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(c).where(eq(c.id, id)).limit(1);
-      return row;
-    },
-
-    async findByUserId(userId: string): Promise<CarerProfileRow | undefined> {
-      const [row] = await db.select().from(c).where(eq(c.userId, userId)).limit(1);
-      return row;
-    },
-
-    async insert(
-      values: ProfileValues & {
-        userId: string;
-        firstName: string;
-        lastName: string;
-        createdAt: Date;
-        listedUntil: Date;
-      },
-    ): Promise<CarerProfileRow> {
-      const [row] = await db.insert(c).values(values).returning({ id: c.id });
-      if (!row) throw new Error('insert into carer_profiles returned no row');
-      return refreshRankScore(row.id);
-    },
-
-    async update(id: string, values: ProfileValues): Promise<CarerProfileRow> {
-      const now = new Date();
-      await db
-        .update(c)
-        .set({ ...values, updatedAt: now, lastActiveAt: now })
-        .where(eq(c.id, id));
-      return refreshRankScore(id);
-    },
-
-    /** Sets the profile photo and mirrors it as the account's avatar. */
-    async setPhoto(id: string, userId: string | null, photoUrl: string): Promise<CarerProfileRow> {
-      const now = new Date();
-      await db.update(c).set({ photoUrl, updatedAt: now, lastActiveAt: now }).where(eq(c.id, id));
-      if (userId)
-        await db.update(users).set({ profileImageUrl: photoUrl, updatedAt: now }).where(eq(users.id, userId));
-      return refreshRankScore(id);
-    },
+    refreshRankScore: store.refreshRankScore,
+    refreshAllRankScores: store.refreshAllRankScores,
+    findById: store.findById,
+    findByUserId: store.findByUserId,
+    insert: store.insert,
+    update: store.update,
 
     async listReviews(carerId: string) {
       return db
@@ -164,12 +82,7 @@ export function createCarersRepository(db: Executor) {
     },
 
     /** Where a profile's home is (no other column changes: not a profile edit). */
-    async setHome(
-      id: string,
-      home: { homeLatitude: number; homeLongitude: number; homePostcodeChecked: boolean },
-    ): Promise<void> {
-      await db.update(c).set(home).where(eq(c.id, id));
-    },
+    setHome: store.setHome,
 
     /** The public search: filters, orders, keyset pages (carer-search.repository.ts). */
     search: createCarerSearch(db).search,

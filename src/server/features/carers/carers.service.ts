@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CARER_INTRODUCTORY_DAYS } from '@contracts/subscriptions';
 import {
   availabilityTagsOf,
@@ -19,16 +18,15 @@ import { outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
 import type { Database } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { processProfilePhoto } from '../../platform/images';
 import type { Geocoder, Place } from '../../platform/geocoder/geocoder';
+import { createPhotoPipeline } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
 import type { NotifiedCaches } from '../../platform/notified-caches';
 import { createTtlCache } from '../../platform/ttl-cache';
-import { createUploadsRepository } from '../../platform/uploads.repository';
 import { enqueueEmail } from '../../platform/mailer';
 import { AVAILABILITY_REMINDER_DAYS, availabilityReminderEmail } from './carer-emails';
 import { isListed } from './carer-listing';
+import { createCarerProfilesStore } from './carer-profiles.store';
 import type { CarerSearchIndex } from './carer-search-index';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository, type CarersRepository } from './carers.repository';
@@ -102,6 +100,7 @@ export function createCarersService({
     ttlMs: searchCacheMs,
     maxEntries: 1_000,
   });
+  const photos = createPhotoPipeline(storage);
   // A change to any carer, on any instance, also ends every search answer kept here.
   carerCaches?.onChange(() => searchCache.clear());
   /** This instance's own profile write: the next search here sees it without waiting for the notice. */
@@ -270,42 +269,24 @@ export function createCarersService({
     findPlace: (text: string) => geocoder.find(text),
 
     /**
-     * Replaces the profile photo. The new file is stored first and recorded in the same
-     * transaction that points the profile at it; the old file goes only once that has committed,
-     * so a failure at any step leaves the old photo in place.
+     * Replaces the profile photo through the photo pipeline (platform/photos.ts): the old file goes
+     * only once the new one is committed, and only if nothing shows it any more.
      */
     async replacePhoto(id: string, user: UserRow, upload: Buffer): Promise<CarerProfileRow> {
       const profile = await ownedProfile(id, user);
-      const webp = await processProfilePhoto(upload);
-      const key = `photos/${randomUUID()}.webp`;
-      await storage.put(key, webp, 'image/webp');
-      const oldKey = profile.photoUrl?.startsWith(PHOTO_URL_PREFIX)
-        ? `photos/${profile.photoUrl.slice(PHOTO_URL_PREFIX.length)}`
-        : undefined;
-      let updated: CarerProfileRow;
-      try {
-        updated = await db.transaction(async (tx) => {
-          const uploadsInTx = createUploadsRepository(tx);
-          await uploadsInTx.insert({
+      const updated = await photos.replace(upload, (photo) =>
+        db.transaction(async (tx) => {
+          const store = createCarerProfilesStore(tx);
+          const row = await store.setPhoto(id, profile.userId, photo.url, new Date(), true);
+          await photo.recordIn(tx, {
             ownerId: user.id,
-            kind: 'photo',
-            storageKey: key,
-            contentType: 'image/webp',
-            sizeBytes: webp.length,
+            replaces: [profile.photoUrl, user.profileImageUrl],
+            stillShown: store.photoShown,
           });
-          if (oldKey) await uploadsInTx.deleteByKey(oldKey);
-          return createCarersRepository(tx).setPhoto(
-            id,
-            profile.userId,
-            `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}`,
-          );
-        });
-      } catch (error) {
-        await storage.delete(key).catch(() => {});
-        throw error;
-      }
+          return row;
+        }),
+      );
       forgetSearches();
-      if (oldKey) await storage.delete(oldKey).catch(() => {});
       return updated;
     },
 

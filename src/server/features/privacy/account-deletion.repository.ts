@@ -19,14 +19,11 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
-import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
-import { rankScoreSql } from '../carers/carer-ranking';
+import { photoKeyOf } from '../../platform/photos';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 
 /** Provider statuses of a recurring plan that may still charge the card. */
 export const CHARGEABLE_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing', 'unpaid'];
-
-const photoKeyOf = (photoUrl: string | null): string | undefined =>
-  photoUrl?.startsWith(PHOTO_URL_PREFIX) ? `photos/${photoUrl.slice(PHOTO_URL_PREFIX.length)}` : undefined;
 
 /** What an account deletion touches (docs/decisions/0011-data-export-and-account-deletion.md). */
 export function createAccountDeletionRepository(db: Executor) {
@@ -277,19 +274,8 @@ export function createAccountDeletionRepository(db: Executor) {
         .delete(reviews)
         .where(eq(reviews.customerId, userId))
         .returning({ carerId: reviews.carerId });
-      for (const carerId of new Set(gone.map((row) => row.carerId))) {
-        await db
-          .update(carerProfiles)
-          .set({
-            rating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.carerId} = ${carerId})`,
-            reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.carerId} = ${carerId})`,
-          })
-          .where(eq(carerProfiles.id, carerId));
-        await db
-          .update(carerProfiles)
-          .set({ rankScore: sql`${rankScoreSql}` })
-          .where(eq(carerProfiles.id, carerId));
-      }
+      const profiles = createCarerProfilesStore(db);
+      for (const carerId of new Set(gone.map((row) => row.carerId))) await profiles.recountReviews(carerId);
     },
 
     async carerProfileIdOf(userId: string): Promise<string | undefined> {

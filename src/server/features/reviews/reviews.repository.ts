@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { arrangements, carerProfiles, conversations, messages, reviews, users } from '../../db/schema';
-import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from '../carers/carer-ranking';
+import { arrangements, conversations, messages, reviews } from '../../db/schema';
+import { createAccountsStore } from '../auth/accounts.store';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 
 /** The two fields of a carer profile the review rules need. */
 export interface ReviewedCarer {
@@ -14,14 +14,13 @@ export interface ReviewedCarer {
 export type ReviewRow = typeof reviews.$inferSelect;
 
 export function createReviewsRepository(db: Executor) {
-  const carerColumns = { id: carerProfiles.id, userId: carerProfiles.userId };
+  const profiles = createCarerProfilesStore(db);
+  const accounts = createAccountsStore(db);
+  const reviewed = (row: { id: string; userId: string | null } | undefined): ReviewedCarer | undefined =>
+    row && { id: row.id, userId: row.userId };
 
   return {
-    async findCarer(carerId: string): Promise<ReviewedCarer | undefined> {
-      if (!isUuid(carerId)) return undefined;
-      const [row] = await db.select(carerColumns).from(carerProfiles).where(eq(carerProfiles.id, carerId));
-      return row;
-    },
+    findCarer: async (carerId: string) => reviewed(await profiles.findById(carerId)),
 
     /**
      * The same, row-locked until the transaction ends: every review write for one carer takes this
@@ -29,25 +28,12 @@ export function createReviewsRepository(db: Executor) {
      * FOR NO KEY UPDATE (the lock an UPDATE of the row takes anyway) rather than FOR UPDATE, so
      * messages and conversations that only reference the carer are not made to wait.
      */
-    async lockCarer(carerId: string): Promise<ReviewedCarer | undefined> {
-      if (!isUuid(carerId)) return undefined;
-      const [row] = await db
-        .select(carerColumns)
-        .from(carerProfiles)
-        .where(eq(carerProfiles.id, carerId))
-        .for('no key update');
-      return row;
-    },
+    lockCarer: async (carerId: string) => reviewed(await profiles.lock(carerId, 'no key update')),
 
     /** Whether the carer's account is suspended (safeguarding). */
     async carerSuspended(carer: ReviewedCarer): Promise<boolean> {
       if (!carer.userId) return false;
-      const [row] = await db
-        .select({ suspendedAt: users.suspendedAt })
-        .from(users)
-        .where(eq(users.id, carer.userId))
-        .limit(1);
-      return Boolean(row?.suspendedAt);
+      return Boolean((await accounts.findById(carer.userId))?.suspendedAt);
     },
 
     /** Whether the carer's account wrote at least one message in a conversation with this customer. */
@@ -122,27 +108,8 @@ export function createReviewsRepository(db: Executor) {
       return row;
     },
 
-    /**
-     * Recomputes the carer's figures from the reviews table itself (never by adding to the stored
-     * ones, so they cannot drift), then the ranking score that depends on them. Two statements:
-     * in one UPDATE the score would still read the old rating.
-     */
-    async recountCarer(carerId: string): Promise<{ rating: string; reviewCount: number }> {
-      await db
-        .update(carerProfiles)
-        .set({
-          rating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.carerId} = ${carerId})`,
-          reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.carerId} = ${carerId})`,
-        })
-        .where(eq(carerProfiles.id, carerId));
-      const [row] = await db
-        .update(carerProfiles)
-        .set({ rankScore: sql`${rankScoreSql}` })
-        .where(eq(carerProfiles.id, carerId))
-        .returning({ rating: carerProfiles.rating, reviewCount: carerProfiles.reviewCount });
-      if (!row) throw new Error(`carer profile ${carerId} vanished`);
-      return row;
-    },
+    /** The carer's rating, review count and ranking score, recomputed from the reviews rows (carers' store). */
+    recountCarer: profiles.recountReviews,
   };
 }
 export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

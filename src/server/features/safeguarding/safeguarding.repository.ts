@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   carerProfiles,
@@ -6,11 +6,13 @@ import {
   messages,
   reports,
   reviews,
-  sessions,
-  twoFactorChallenges,
   users,
   type UserRow,
 } from '../../db/schema';
+import { endSessionsOf } from '../../platform/sessions/session.repository';
+import { createAccountsStore } from '../auth/accounts.store';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { createReportsStore, type ReportStatus } from '../reports/reports.store';
 import {
   afterKeyset,
   keysetText,
@@ -22,7 +24,7 @@ import {
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
-export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+export type { ReportStatus };
 
 /** A report with what it is about, flat (the service works out who is reported). */
 export interface ReportRow {
@@ -241,68 +243,33 @@ export function createSafeguardingRepository(db: Executor) {
         .orderBy(asc(ranked.conversationId), asc(ranked.createdAt), asc(ranked.id));
     },
 
-    async resolve(
-      id: string,
-      values: { status: ReportStatus; resolution: string; note: string; resolvedBy: string; at: Date },
-    ): Promise<void> {
-      await db
-        .update(reports)
-        .set({
-          status: values.status,
-          resolution: values.resolution,
-          resolutionNote: values.note || null,
-          resolvedBy: values.resolvedBy,
-          resolvedAt: values.at,
-        })
-        .where(eq(reports.id, id));
-    },
+    resolve: (id: string, values: Parameters<ReturnType<typeof createReportsStore>['resolve']>[1]) =>
+      createReportsStore(db).resolve(id, values),
 
     /**
      * Suspends an account: it cannot sign in, its sessions end now, and its carer profile (if
      * any) leaves search. Answers whether a carer profile was taken down.
      */
     async suspend(userId: string, at: Date): Promise<{ carerProfileDeactivated: boolean }> {
-      await db
-        .update(users)
-        .set({
-          suspendedAt: sql`coalesce(${users.suspendedAt}, ${at.toISOString()}::timestamptz)`,
-          updatedAt: at,
-        })
-        .where(eq(users.id, userId));
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-      const changed = await db
-        .update(carerProfiles)
-        .set({ isActive: false, updatedAt: at })
-        .where(and(eq(carerProfiles.userId, userId), eq(carerProfiles.isActive, true)))
-        .returning({ id: carerProfiles.id });
-      return { carerProfileDeactivated: changed.length > 0 };
+      await createAccountsStore(db).suspend(userId, at);
+      await endSessionsOf(db, userId);
+      return {
+        carerProfileDeactivated: await createCarerProfilesStore(db).setActiveOfAccount(userId, false, at),
+      };
     },
 
     /**
      * Signs an account out everywhere: its sessions end, and so does any sign-in half done (a
      * password given, the two-factor code still due). Answers how many sessions there were.
      */
-    async endSessions(userId: string): Promise<number> {
-      await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
-      const ended = await db
-        .delete(sessions)
-        .where(eq(sessions.userId, userId))
-        .returning({ userId: sessions.userId });
-      return ended.length;
-    },
+    endSessions: (userId: string) => createAccountsStore(db).signOutEverywhere(userId),
 
     /** Lifts a suspension: the account signs in again and its carer profile is listed again. */
     async unsuspend(userId: string, at: Date): Promise<{ carerProfileReactivated: boolean }> {
-      await db
-        .update(users)
-        .set({ suspendedAt: null, updatedAt: at })
-        .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
-      const changed = await db
-        .update(carerProfiles)
-        .set({ isActive: true, updatedAt: at })
-        .where(and(eq(carerProfiles.userId, userId), eq(carerProfiles.isActive, false)))
-        .returning({ id: carerProfiles.id });
-      return { carerProfileReactivated: changed.length > 0 };
+      await createAccountsStore(db).unsuspend(userId, at);
+      return {
+        carerProfileReactivated: await createCarerProfilesStore(db).setActiveOfAccount(userId, true, at),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type {
   ActiveSession,
   EmailChangeInput,
@@ -13,13 +13,13 @@ import { ERROR_MESSAGES } from '@contracts/errors';
 import type { Database } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { processProfilePhoto } from '../../platform/images';
 import type { Mailer } from '../../platform/mailer';
 import type { SessionService } from '../../platform/sessions/session.service';
+import { createPhotoPipeline } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { PHOTO_URL_PREFIX } from '../../platform/uploads.routes';
-import { createUploadsRepository } from '../../platform/uploads.repository';
+import { createAccountsStore } from '../auth/accounts.store';
 import { createCurrentPasswordCheck } from '../auth/current-password';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 import { hashPassword, passwordProblem } from '../auth/password';
 import { linkTokenHasher, newLinkToken } from '../auth/password-reset.service';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
@@ -77,8 +77,7 @@ export function createSettingsService({
   const checkCurrentPassword = (actor: SettingsActor, password: string) =>
     checkPassword(actor.user, actor.session, actor.ipAddress, password);
 
-  const photoKeyOf = (url: string | null) =>
-    url?.startsWith(PHOTO_URL_PREFIX) ? `photos/${url.slice(PHOTO_URL_PREFIX.length)}` : undefined;
+  const photos = createPhotoPipeline(storage);
 
   return {
     updateProfile: (user: UserRow, input: ProfileUpdateInput) =>
@@ -101,38 +100,26 @@ export function createSettingsService({
       return saved.searchPlace;
     },
 
-    /** The carer photo pipeline (re-encoded WebP, no metadata); the old file goes after the commit. */
+    /**
+     * The account's photo, through the photo pipeline (platform/photos.ts). A carer's profile that
+     * showed the old avatar (or none) shows the new one too; the old file goes after the commit,
+     * unless a profile still shows it.
+     */
     async replacePhoto(user: UserRow, upload: Buffer): Promise<UserRow> {
-      const webp = await processProfilePhoto(upload);
-      const key = `photos/${randomUUID()}.webp`;
-      const url = `${PHOTO_URL_PREFIX}${key.slice('photos/'.length)}`;
-      await storage.put(key, webp, 'image/webp');
-      const oldUrl = user.profileImageUrl;
-      const oldKey = photoKeyOf(oldUrl);
-      let result: { user: UserRow; deleteOld: boolean };
-      try {
-        result = await db.transaction(async (tx) => {
-          const inTx = createSettingsRepository(tx);
-          const uploadsInTx = createUploadsRepository(tx);
-          await uploadsInTx.insert({
+      return photos.replace(upload, (photo) =>
+        db.transaction(async (tx) => {
+          const at = now();
+          const profiles = createCarerProfilesStore(tx);
+          await profiles.followAvatar(user.id, photo.url, user.profileImageUrl, at);
+          const updated = await createAccountsStore(tx).setAvatar(user.id, photo.url, at);
+          await photo.recordIn(tx, {
             ownerId: user.id,
-            kind: 'photo',
-            storageKey: key,
-            contentType: 'image/webp',
-            sizeBytes: webp.length,
+            replaces: [user.profileImageUrl],
+            stillShown: profiles.photoShown,
           });
-          const updated = await inTx.setPhoto(user.id, url, oldUrl, now());
-          // A carer's profile may still show the old photo (when it differed from the avatar).
-          const deleteOld = oldKey !== undefined && oldUrl !== null && !(await inTx.photoInUse(oldUrl));
-          if (deleteOld) await uploadsInTx.deleteByKey(oldKey);
-          return { user: updated, deleteOld };
-        });
-      } catch (error) {
-        await storage.delete(key).catch(() => {});
-        throw error;
-      }
-      if (result.deleteOld && oldKey) await storage.delete(oldKey).catch(() => {});
-      return result.user;
+          return updated;
+        }),
+      );
     },
 
     /** Emails a link to the new address and a notice to the old; nothing changes until the link is opened. */

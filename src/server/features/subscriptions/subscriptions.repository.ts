@@ -3,15 +3,14 @@ import { HISTORY_PAYMENT_STATUSES, type PaymentPlan } from '@contracts/subscript
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,
-  carerProfiles,
   paymentEvents,
   payments,
-  users,
   type BillingSubscriptionRow,
-  type CarerProfileRow,
   type PaymentRow,
   type UserRow,
 } from '../../db/schema';
+import { createAccountsStore } from '../auth/accounts.store';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type OutgoingEmail } from '../../platform/mailer';
 import type { BillingPurpose } from '../../platform/payments/payment-provider';
@@ -348,10 +347,8 @@ export function createSubscriptionsRepository(db: Executor) {
       return claimed.length > 0;
     },
 
-    async findUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
+    findUser: (id: string): Promise<UserRow | undefined> => createAccountsStore(db).findById(id),
+
     async insertBillingSubscription(
       values: typeof billingSubscriptions.$inferInsert,
     ): Promise<BillingSubscriptionRow> {
@@ -447,44 +444,24 @@ export function createSubscriptionsRepository(db: Executor) {
 
     // ── accounts and profiles ───────────────────────────────────────────────────────────────────
     /** The account, locked: every change of its access happens one at a time. */
-    async lockUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
-      return row;
-    },
+    lockUser: (id: string) => createAccountsStore(db).findById(id, true),
 
-    async setAccess(
+    setAccess: async (
       id: string,
       values: Pick<UserRow, 'subscriptionStatus' | 'subscriptionType' | 'subscriptionExpiresAt'>,
       at: Date,
-    ): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...values, updatedAt: at })
-        .where(eq(users.id, id));
+    ): Promise<void> => {
+      await createAccountsStore(db).update(id, values, at);
     },
 
     /** Keeps the first Stripe customer recorded for an account. */
-    async setStripeCustomerId(userId: string, customerId: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ stripeCustomerId: customerId })
-        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
-    },
+    setStripeCustomerId: (userId: string, customerId: string) =>
+      createAccountsStore(db).setStripeCustomerId(userId, customerId),
 
-    async findCarerProfile(userId: string): Promise<CarerProfileRow | undefined> {
-      const [row] = await db.select().from(carerProfiles).where(eq(carerProfiles.userId, userId)).limit(1);
-      return row;
-    },
+    findCarerProfile: (userId: string) => createCarerProfilesStore(db).findByUserId(userId),
 
     /** Lists the carer's profile at least until `until` (never shortens a listing). */
-    async extendListing(userId: string, until: Date): Promise<void> {
-      await db
-        .update(carerProfiles)
-        .set({
-          listedUntil: sql`greatest(${carerProfiles.listedUntil}, ${until.toISOString()}::timestamptz)`,
-        })
-        .where(eq(carerProfiles.userId, userId));
-    },
+    extendListing: (userId: string, until: Date) => createCarerProfilesStore(db).extendListing(userId, until),
   };
 }
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

@@ -29,7 +29,8 @@ import {
   users,
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
-import { rankScoreSql } from '../carers/carer-ranking';
+import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
+import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 
 export type InsuranceRow = typeof ins.$inferSelect;
 export type StatusCheckRow = typeof dbsStatusChecks.$inferSelect;
@@ -185,9 +186,8 @@ export function createComplianceRepository(db: Executor) {
       return row;
     },
 
-    async insertDocument(values: typeof uploads.$inferInsert): Promise<void> {
-      await db.insert(uploads).values(values);
-    },
+    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
+      createUploadsRepository(db).insert(values),
 
     async insertInsurance(values: typeof ins.$inferInsert): Promise<InsuranceRow> {
       const [row] = await db.insert(ins).values(values).returning();
@@ -325,23 +325,9 @@ export function createComplianceRepository(db: Executor) {
       return rows.length;
     },
 
-    /**
-     * Sets or clears the Verified badge, and the rank score it is part of, as an approval does;
-     * only when it changes (true: it changed).
-     */
-    async setCarerVerified(carerId: string, verified: boolean, at: Date): Promise<boolean> {
-      const changed = await db
-        .update(carerProfiles)
-        .set({ isVerified: verified, updatedAt: at })
-        .where(and(eq(carerProfiles.id, carerId), ne(carerProfiles.isVerified, verified)))
-        .returning({ id: carerProfiles.id });
-      if (changed.length === 0) return false;
-      await db
-        .update(carerProfiles)
-        .set({ rankScore: sql`${rankScoreSql}` })
-        .where(eq(carerProfiles.id, carerId));
-      return true;
-    },
+    /** Sets or clears the Verified badge (and the rank score it is part of); true when it changed. */
+    setCarerVerified: (carerId: string, verified: boolean, at: Date) =>
+      createCarerProfilesStore(db).setVerified(carerId, verified, at),
 
     /**
      * The families to tell when a carer's checks need renewing: customers with an accepted
@@ -403,18 +389,14 @@ export function createComplianceRepository(db: Executor) {
         .set({ dbsDocumentId: null, dbsDocumentDeletedAt: at })
         .where(eq(v.id, verificationId));
       // The upload row goes unless something else still refers to it.
-      await db
-        .delete(uploads)
-        .where(
-          and(
-            eq(uploads.id, documentId),
-            sql`not exists (select 1 from ${v} where ${or(
-              eq(v.dbsDocumentId, documentId),
-              eq(v.rightToWorkDocumentId, documentId),
-              eq(v.photoIdDocumentId, documentId),
-            )})`,
-          ),
-        );
+      await createUploadsRepository(db).deleteByIdUnless(
+        documentId,
+        sql`exists (select 1 from ${v} where ${or(
+          eq(v.dbsDocumentId, documentId),
+          eq(v.rightToWorkDocumentId, documentId),
+          eq(v.photoIdDocumentId, documentId),
+        )})`,
+      );
     },
   };
 }

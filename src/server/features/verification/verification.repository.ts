@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } f
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import { carerProfiles, carerVerifications as v, dbsStatusChecks, uploads, users } from '../../db/schema';
+import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
 import {
   afterKeyset,
   keysetText,
@@ -134,9 +135,8 @@ export function createVerificationRepository(db: Executor) {
       return row;
     },
 
-    async insertDocument(values: typeof uploads.$inferInsert): Promise<void> {
-      await db.insert(uploads).values(values);
-    },
+    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
+      createUploadsRepository(db).insert(values),
 
     async insert(values: NewVerification): Promise<VerificationRow> {
       const [row] = await db

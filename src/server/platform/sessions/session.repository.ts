@@ -2,6 +2,22 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
+/**
+ * Ends every session of the user but `exceptIdHash`, inside the caller's transaction: the one
+ * way a feature ends sessions (a password change, a suspension, a promotion to admin).
+ */
+export async function endSessionsOf(db: Executor, userId: string, exceptIdHash?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      exceptIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+        : eq(sessions.userId, userId),
+    )
+    .returning({ userId: sessions.userId });
+  return ended.length;
+}
+
 export function createSessionRepository(db: Executor) {
   // Every signed-in request runs this one: built once, not per request (issue 9 load figures).
   const findLiveStatement = db
@@ -66,13 +82,7 @@ export function createSessionRepository(db: Executor) {
     },
 
     async deleteAllForUser(userId: string, exceptIdHash?: string): Promise<void> {
-      await db
-        .delete(sessions)
-        .where(
-          exceptIdHash
-            ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
-            : eq(sessions.userId, userId),
-        );
+      await endSessionsOf(db, userId, exceptIdHash);
     },
 
     async deleteExpired(now: Date): Promise<number> {
