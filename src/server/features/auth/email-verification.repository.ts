@@ -1,6 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailVerificationTokens, users, type UserRow } from '../../db/schema';
+import { staleTokens, usableToken } from './single-use-tokens';
 
 export function createEmailVerificationRepository(db: Executor) {
   const t = emailVerificationTokens;
@@ -23,7 +24,7 @@ export function createEmailVerificationRepository(db: Executor) {
       const [row] = await db
         .update(t)
         .set({ usedAt: at })
-        .where(and(eq(t.tokenHash, tokenHash), isNull(t.usedAt), gt(t.expiresAt, at)))
+        .where(usableToken(t, tokenHash, at))
         .returning({ userId: t.userId, email: t.email });
       return row;
     },
@@ -52,10 +53,7 @@ export function createEmailVerificationRepository(db: Executor) {
 
     /** Retention: links used or expired before `before`. */
     async deleteStale(before: Date): Promise<number> {
-      const deleted = await db
-        .delete(t)
-        .where(or(lt(t.expiresAt, before), and(isNotNull(t.usedAt), lt(t.usedAt, before))))
-        .returning({ id: t.id });
+      const deleted = await db.delete(t).where(staleTokens(t, before)).returning({ id: t.id });
       return deleted.length;
     },
   };

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
+import { staleTokens, usableToken } from './single-use-tokens';
 import { endSessionsOf } from '../../platform/sessions/session.repository';
 
 export function createPasswordResetRepository(db: Executor) {
@@ -21,7 +22,7 @@ export function createPasswordResetRepository(db: Executor) {
         .select({ userId: t.userId, email: users.email })
         .from(t)
         .innerJoin(users, eq(users.id, t.userId))
-        .where(and(eq(t.tokenHash, tokenHash), isNull(t.usedAt), gt(t.expiresAt, at)))
+        .where(usableToken(t, tokenHash, at))
         .limit(1);
       return row;
     },
@@ -34,7 +35,7 @@ export function createPasswordResetRepository(db: Executor) {
       const [row] = await db
         .update(t)
         .set({ usedAt: at })
-        .where(and(eq(t.tokenHash, tokenHash), isNull(t.usedAt), gt(t.expiresAt, at)))
+        .where(usableToken(t, tokenHash, at))
         .returning({ userId: t.userId });
       return row?.userId;
     },
@@ -65,10 +66,7 @@ export function createPasswordResetRepository(db: Executor) {
 
     /** Retention: tokens used or expired before `before`. */
     async deleteStale(before: Date): Promise<number> {
-      const deleted = await db
-        .delete(t)
-        .where(or(lt(t.expiresAt, before), and(isNotNull(t.usedAt), lt(t.usedAt, before))))
-        .returning({ id: t.id });
+      const deleted = await db.delete(t).where(staleTokens(t, before)).returning({ id: t.id });
       return deleted.length;
     },
   };

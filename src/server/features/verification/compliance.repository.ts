@@ -31,6 +31,7 @@ import {
 import { isUuid } from '../../platform/ids';
 import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
 import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { decisionColumns, type ReviewDecision } from './verification.repository';
 
 export type InsuranceRow = typeof ins.$inferSelect;
 export type StatusCheckRow = typeof dbsStatusChecks.$inferSelect;
@@ -230,24 +231,11 @@ export function createComplianceRepository(db: Executor) {
     },
 
     /** Records the decision only if still pending (the second of two admins gets undefined). */
-    async decideInsurance(
-      id: string,
-      decision: {
-        status: 'approved' | 'rejected';
-        reviewedBy: string;
-        reviewedAt: Date;
-        reason: string | null;
-      },
-    ): Promise<InsuranceRow | undefined> {
+    async decideInsurance(id: string, decision: ReviewDecision): Promise<InsuranceRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db
         .update(ins)
-        .set({
-          status: decision.status,
-          reviewedBy: decision.reviewedBy,
-          reviewedAt: decision.reviewedAt,
-          rejectionReason: decision.reason,
-        })
+        .set(decisionColumns(decision))
         .where(and(eq(ins.id, id), eq(ins.status, 'pending')))
         .returning();
       return row;

@@ -28,6 +28,22 @@ export interface VerificationWithCarer extends VerificationRow {
   reviewerLastName: string | null;
 }
 
+/** An admin's decision on a submission (checks or insurance), recorded only while it is pending. */
+export interface ReviewDecision {
+  status: 'approved' | 'rejected';
+  reviewedBy: string;
+  reviewedAt: Date;
+  reason: string | null;
+}
+
+/** The columns a decision writes: submissions of checks and of insurance share them. */
+export const decisionColumns = (decision: ReviewDecision) => ({
+  status: decision.status,
+  reviewedBy: decision.reviewedBy,
+  reviewedAt: decision.reviewedAt,
+  rejectionReason: decision.reason,
+});
+
 export interface DocumentRow {
   id: string;
   ownerId: string | null;
@@ -55,6 +71,16 @@ export interface NewVerification {
 }
 
 const reviewer = aliasedTable(users, 'reviewer');
+
+/** A document's upload, as the checks' review reads it. */
+const documentColumns = {
+  id: uploads.id,
+  ownerId: uploads.ownerId,
+  kind: uploads.kind,
+  storageKey: uploads.storageKey,
+  contentType: uploads.contentType,
+  sizeBytes: uploads.sizeBytes,
+};
 
 /**
  * What the queue's search compares (issue 21 point 11): the carer's name on the profile, and the
@@ -190,17 +216,7 @@ export function createVerificationRepository(db: Executor) {
 
     async documents(ids: string[]): Promise<DocumentRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select({
-          id: uploads.id,
-          ownerId: uploads.ownerId,
-          kind: uploads.kind,
-          storageKey: uploads.storageKey,
-          contentType: uploads.contentType,
-          sizeBytes: uploads.sizeBytes,
-        })
-        .from(uploads)
-        .where(inArray(uploads.id, ids));
+      return db.select(documentColumns).from(uploads).where(inArray(uploads.id, ids));
     },
 
     /** Status checks of these submissions, newest first, with the recording admin's name. */
@@ -226,14 +242,7 @@ export function createVerificationRepository(db: Executor) {
     async findDocument(id: string): Promise<DocumentRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db
-        .select({
-          id: uploads.id,
-          ownerId: uploads.ownerId,
-          kind: uploads.kind,
-          storageKey: uploads.storageKey,
-          contentType: uploads.contentType,
-          sizeBytes: uploads.sizeBytes,
-        })
+        .select(documentColumns)
         .from(uploads)
         .where(and(eq(uploads.id, id), eq(uploads.kind, 'document')))
         .limit(1);
@@ -245,24 +254,11 @@ export function createVerificationRepository(db: Executor) {
      * once, the second finds no pending row (the row lock makes it wait for the first) and gets
      * undefined.
      */
-    async decide(
-      id: string,
-      decision: {
-        status: 'approved' | 'rejected';
-        reviewedBy: string;
-        reviewedAt: Date;
-        reason: string | null;
-      },
-    ): Promise<VerificationRow | undefined> {
+    async decide(id: string, decision: ReviewDecision): Promise<VerificationRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db
         .update(v)
-        .set({
-          status: decision.status,
-          reviewedBy: decision.reviewedBy,
-          reviewedAt: decision.reviewedAt,
-          rejectionReason: decision.reason,
-        })
+        .set(decisionColumns(decision))
         .where(and(eq(v.id, id), eq(v.status, 'pending')))
         .returning();
       return row;
