@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCarer, AdminCarerInput } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { apiRequest, api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
@@ -102,7 +103,7 @@ export function useDeleteCarer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', carerPath(id));
+      await api(endpoints.admin.deleteTestCarersById, { params: { id } });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });

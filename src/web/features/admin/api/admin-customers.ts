@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { apiRequest, api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
@@ -38,7 +39,7 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: CustomerEditInput }) => {
-      await apiRequest('PUT', userPath('/api/test/users', id), input);
+      await api(endpoints.admin.putTestUsersById, { params: { id }, body: input });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -49,7 +50,7 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', userPath('/api/test/users', id));
+      await api(endpoints.admin.deleteTestUsersById, { params: { id } });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -60,7 +61,7 @@ export function useCreateSampleCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/test/create-sample-users');
+      await api(endpoints.admin.postTestCreateSampleUsers);
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
