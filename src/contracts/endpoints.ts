@@ -116,7 +116,8 @@ export const endpoints = {
     putTestCarersById: endpoint(
       'PUT',
       '/api/test/carers/:id',
-      types<{ body: FormData; response: Out<typeof admin.AdminCarer> }>(),
+      // Multipart (the test admin page) or JSON (Admin Management, the test customer page).
+      types<{ body: FormData | In<typeof admin.AdminCarerInput>; response: Out<typeof admin.AdminCarer> }>(),
     ),
     deleteTestCarersById: endpoint(
       'DELETE',

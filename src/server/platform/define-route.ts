@@ -31,9 +31,11 @@ type Accepts<Part extends string, Sent, Schema> = Schema extends z.ZodType
   ? [Sent] extends [z.input<Schema>]
     ? unknown
     : { [K in `the endpoint's ${Part} type is not accepted by the route's ${Part} schema`]: never }
-  : [Sent] extends [undefined | FormData]
+  : [Sent] extends [undefined] | [FormData]
     ? unknown
-    : { [K in `the endpoint has a ${Part} type but the route no ${Part} schema`]: never };
+    : FormData extends Sent
+      ? unknown // multipart (or JSON) read by the handler itself
+      : { [K in `the endpoint has a ${Part} type but the route no ${Part} schema`]: never };
 
 type Checks<E extends Endpoint, S> = Accepts<
   'query',

@@ -20,6 +20,8 @@ export type { HttpMethod };
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /** The answer's status text ('Bad Request'); empty over HTTP/2. */
+  readonly statusText: string;
   readonly body: ErrorBody | null;
   readonly fieldErrors: Record<string, string>;
 
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     const body = parseErrorBody(text);
     super(body?.message ?? `${status}: ${text || statusText}`);
     this.status = status;
+    this.statusText = statusText;
     this.body = body;
     this.fieldErrors = body?.fieldErrors ?? {};
   }
@@ -132,13 +135,7 @@ export async function api<E extends Endpoint>(
   endpoint: E,
   ...[request]: ApiArgs<E>
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body, signal } = (request ?? {}) as {
-    params?: Record<string, string>;
-    query?: object;
-    body?: unknown;
-    signal?: AbortSignal;
-  };
-  const response = await send(endpoint.method, apiUrl(endpoint.path, params, query), body, signal);
+  const response = await apiResponse(endpoint, ...([request] as ApiArgs<E>));
   const text = await response.text();
   // The server serialises every success through the endpoint's response schema.
   return (text ? JSON.parse(text) : null) as EndpointResponse<E>;
@@ -159,6 +156,20 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
   });
   await throwIfNotOk(response);
   return response;
+}
+
+/** `api()`'s raw answer, for one that is not JSON (the data export's ZIP). */
+export async function apiResponse<E extends Endpoint>(
+  endpoint: E,
+  ...[request]: ApiArgs<E>
+): Promise<Response> {
+  const { params, query, body, signal } = (request ?? {}) as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return send(endpoint.method, apiUrl(endpoint.path, params, query), body, signal);
 }
 
 /**

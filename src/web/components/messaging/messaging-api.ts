@@ -10,7 +10,7 @@ import { api } from '@web/lib/api-client';
 export const conversationsQueryKey = ['/api/conversations'] as const;
 export const unreadCountQueryKey = ['/api/messages/unread'] as const;
 
-/** The key is also the URL (`getQueryFn` joins it with '/'), so the id is encoded here. */
+/** The key reads as the thread's URL (the id encoded); the fetch itself names its endpoint. */
 export function conversationQueryKey(conversationId: string) {
   return [...conversationsQueryKey, encodeURIComponent(conversationId)] as const;
 }

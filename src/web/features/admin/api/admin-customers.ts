@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
 import { endpoints } from '@contracts/endpoints';
-import { apiRequest, api } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
-
-const userPath = (base: string, id: string, rest = '') => `${base}/${encodeURIComponent(id)}${rest}`;
 
 /** Which subscription call a screen makes (SPEC section 7). */
 export type SubscriptionRoute =
@@ -18,17 +16,16 @@ export type SubscriptionRoute =
   | 'management';
 
 const SUBSCRIPTION_CALLS = {
-  dashboard: { method: 'PATCH', base: '/api/admin/users' },
-  testPage: { method: 'PATCH', base: '/api/test/users' },
-  management: { method: 'PUT', base: '/api/test/users' },
+  dashboard: endpoints.admin.patchUsersByUserIdSubscription,
+  testPage: endpoints.admin.patchTestUsersByUserIdSubscription,
+  management: endpoints.admin.putTestUsersByUserIdSubscription,
 } as const;
 
 export function useChangeSubscription(route: SubscriptionRoute) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, input }: { userId: string; input: SubscriptionChangeInput }) => {
-      const call = SUBSCRIPTION_CALLS[route];
-      await apiRequest(call.method, userPath(call.base, userId, '/subscription'), input);
+      await api(SUBSCRIPTION_CALLS[route], { params: { userId }, body: input });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
