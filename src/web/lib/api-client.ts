@@ -158,6 +158,17 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
   return response;
 }
 
+/** `api()` with the answer's headers too (the admin lists' totals and cursors): `{ data, headers }`. */
+export async function apiWithHeaders<E extends Endpoint>(
+  endpoint: E,
+  ...[request]: ApiArgs<E>
+): Promise<{ data: EndpointResponse<E>; headers: Headers }> {
+  const response = await apiResponse(endpoint, ...([request] as ApiArgs<E>));
+  const text = await response.text();
+  // The server serialises every success through the endpoint's response schema.
+  return { data: (text ? JSON.parse(text) : null) as EndpointResponse<E>, headers: response.headers };
+}
+
 /** `api()`'s raw answer, for one that is not JSON (the data export's ZIP). */
 export async function apiResponse<E extends Endpoint>(
   endpoint: E,
