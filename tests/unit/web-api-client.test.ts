@@ -90,6 +90,22 @@ describe('the shared request helper (SPEC sections 7 and 8)', () => {
 });
 
 describe('the typed client (issue 23 point 4)', () => {
+  it('types each call by its endpoint, so a wrong path parameter, body or answer fails the type-check', () => {
+    // Never called: the type-check is the test (`npm run typecheck` fails if an error below is missing).
+    const typed = async () => {
+      // @ts-expect-error: '/api/carers/:id' needs its id
+      await api(endpoints.carers.getById);
+      // @ts-expect-error: the parameter is `id`, not `carerId`
+      await api(endpoints.carers.getById, { params: { carerId: 'c1' } });
+      // @ts-expect-error: not the body of POST /api/contact
+      await api(endpoints.contact.post, { body: { text: 'Hello' } });
+      const unread: { unread: number } = await api(endpoints.messaging.getMessagesUnread);
+      // @ts-expect-error: the answer has no such field
+      void unread.total;
+    };
+    expect(typed).toBeTypeOf('function');
+  });
+
   it("builds the address from the endpoint's path, parameters and query, and sends the body", async () => {
     const calls = stubFetch(200, '{"rating":5}');
     await api(endpoints.reviews.putCarersByIdReviewsMine, {
