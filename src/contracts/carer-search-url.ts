@@ -103,14 +103,19 @@ export function filtersToSearchParams(filters: CarerSearchFilters): URLSearchPar
   return params;
 }
 
-/** `GET /api/carers?…` for one page of results (`cursor` null for the first). */
-export function carerSearchApiUrl(filters: CarerSearchFilters, cursor: string | null): string {
+/** The query of `GET /api/carers` for one page of results (`cursor` null for the first). */
+export function carerSearchApiParams(filters: CarerSearchFilters, cursor: string | null): URLSearchParams {
   const params = filtersToSearchParams(filters);
   // The API ignores a distance without a place; leaving it out keeps one address per search.
   if (!filters.near) params.delete('within');
   params.set('limit', String(SEARCH_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
-  return `/api/carers?${params.toString()}`;
+  return params;
+}
+
+/** `GET /api/carers?…` for one page of results (`cursor` null for the first). */
+export function carerSearchApiUrl(filters: CarerSearchFilters, cursor: string | null): string {
+  return `/api/carers?${carerSearchApiParams(filters, cursor).toString()}`;
 }
 
 /** The landing page's "Meet Our Professional Carers": the search's first 3 (SPEC 2, DESIGN 4). */

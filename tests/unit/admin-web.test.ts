@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminCarerInput } from '@contracts/admin';
-import {
-  carerFormData,
-  failureStatusText,
-  MultipartRequestError,
-} from '@web/features/admin/api/admin-carers';
+import { carerFormData, failureStatusText } from '@web/features/admin/api/admin-carers';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import {
   addCalendarMonths,
   calendarSubscriptionChange,
@@ -100,9 +97,9 @@ describe('the test admin multipart form (SPEC sections 5 and 7)', () => {
   });
 
   it("reads the status text for 'Failed to create carer: ' toasts", () => {
-    const error = new MultipartRequestError(400, 'Bad Request', '{"message":"Bad"}');
-    expect(error.message).toBe('400: {"message":"Bad"}');
+    const error = new ApiError(400, '{"message":"Bad"}', 'Bad Request');
+    expect(errorMessage(error, 'Failed')).toBe('Bad');
     expect(failureStatusText(error)).toBe('Bad Request');
-    expect(failureStatusText(new MultipartRequestError(413, '', ''))).toBe('413');
+    expect(failureStatusText(new ApiError(413, '', ''))).toBe('413');
   });
 });

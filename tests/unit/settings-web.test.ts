@@ -11,10 +11,11 @@ import {
 import { paths } from '@contracts/paths';
 import { isResetLinkInvalid } from '@web/features/auth/api/password-reset';
 import { formatLastSeen } from '@web/features/settings/format';
+import { ApiError } from '@web/lib/api-client';
 import { serverFormErrors } from '@web/lib/form-errors';
 
 /** An error as `apiRequest` raises it: "<status>: <body>". */
-const apiError = (status: number, body: unknown) => new Error(`${status}: ${JSON.stringify(body)}`);
+const apiError = (status: number, body: unknown) => new ApiError(status, JSON.stringify(body));
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

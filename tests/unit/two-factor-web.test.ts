@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_MESSAGES, TwoFactorCodeInput } from '@contracts/two-factor';
 import { login } from '@web/features/auth/api/login';
 import { twoFactorPendingQueryOptions } from '@web/features/auth/api/two-factor';
+import { ApiError } from '@web/lib/api-client';
 import { serverFormErrors } from '@web/lib/form-errors';
 import { queryClient } from '@web/lib/query-client';
 
 /** An error as `apiRequest` raises it: "<status>: <body>". */
-const apiError = (status: number, body: unknown) => new Error(`${status}: ${JSON.stringify(body)}`);
+const apiError = (status: number, body: unknown) => new ApiError(status, JSON.stringify(body));
 
 function stubFetch(status: number, body: unknown) {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status }));

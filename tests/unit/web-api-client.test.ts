@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, fieldErrors, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import {
+  api,
+  ApiError,
+  apiOrNullOn401,
+  apiRequest,
+  errorMessage,
+  fieldErrors,
+  getQueryFn,
+} from '@web/lib/api-client';
 import { queryClient } from '@web/lib/query-client';
 
 type FetchArgs = [string, RequestInit];
@@ -39,26 +48,108 @@ describe('the shared request helper (SPEC sections 7 and 8)', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
-  it('raises "STATUS: body" on a non-OK answer', async () => {
+  it("raises an ApiError with the status and the server's message on a non-OK answer", async () => {
     stubFetch(400, '{"message":"Description must be at least 50 characters"}');
-    await expect(apiRequest('POST', '/api/carers', {})).rejects.toThrow(
-      '400: {"message":"Description must be at least 50 characters"}',
-    );
+    const error: unknown = await apiRequest('POST', '/api/carers', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Description must be at least 50 characters',
+      body: { message: 'Description must be at least 50 characters' },
+      fieldErrors: {},
+    });
   });
 
-  it('uses the status text when the body is empty', async () => {
+  it('uses "STATUS: status text" as the message when the body is empty', async () => {
     stubFetch(502, '', 'Bad Gateway');
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway');
+    const error: unknown = await apiRequest('GET', '/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 502,
+      message: '502: Bad Gateway',
+      body: null,
+      serverMessage: null,
+    });
   });
 
-  it("reads the server's message and field messages back out of such an error", () => {
-    const error = new Error(
-      '400: {"message":"Password must be at least 8 characters","fieldErrors":{"password":"Password must be at least 8 characters"}}',
+  it("reads the server's message and field messages out of such an error", () => {
+    const error = new ApiError(
+      400,
+      '{"message":"Password must be at least 8 characters","fieldErrors":{"password":"Password must be at least 8 characters"}}',
     );
     expect(errorMessage(error, 'Please try again.')).toBe('Password must be at least 8 characters');
     expect(fieldErrors(error)).toEqual({ password: 'Password must be at least 8 characters' });
-    expect(errorMessage(new Error('502: <html>proxy</html>'), 'Please try again.')).toBe('Please try again.');
+    expect(error.fieldErrors).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(errorMessage(new ApiError(502, '<html>proxy</html>'), 'Please try again.')).toBe(
+      'Please try again.',
+    );
+    expect(new ApiError(502, '<html>proxy</html>').message).toBe('502: <html>proxy</html>');
     expect(errorMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
+    expect(fieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+  });
+});
+
+describe('the typed client (issue 23 point 4)', () => {
+  it('types each call by its endpoint, so a wrong path parameter, body or answer fails the type-check', () => {
+    // Never called: the type-check is the test (`npm run typecheck` fails if an error below is missing).
+    const typed = async () => {
+      // @ts-expect-error: '/api/carers/:id' needs its id
+      await api(endpoints.carers.getById);
+      // @ts-expect-error: the parameter is `id`, not `carerId`
+      await api(endpoints.carers.getById, { params: { carerId: 'c1' } });
+      // @ts-expect-error: not the body of POST /api/contact
+      await api(endpoints.contact.post, { body: { text: 'Hello' } });
+      const unread: { unread: number } = await api(endpoints.messaging.getMessagesUnread);
+      // @ts-expect-error: the answer has no such field
+      void unread.total;
+    };
+    expect(typed).toBeTypeOf('function');
+  });
+
+  it("builds the address from the endpoint's path, parameters and query, and sends the body", async () => {
+    const calls = stubFetch(200, '{"rating":5}');
+    await api(endpoints.reviews.putCarersByIdReviewsMine, {
+      params: { id: 'c 1/2' },
+      body: { rating: 5, comment: 'Kind and punctual, every visit.' },
+    });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/carers/c%201%2F2/reviews/mine');
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'include' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      rating: 5,
+      comment: 'Kind and punctual, every visit.',
+    });
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+
+    await api(endpoints.carers.get, { query: { near: 'LS6 2AB', limit: 3, location: undefined } });
+    expect(calls[1]![0]).toBe('/api/carers?near=LS6+2AB&limit=3');
+    expect(calls[1]![1]).toMatchObject({ method: 'GET', body: undefined });
+  });
+
+  it('returns the parsed answer, null for an empty one (204)', async () => {
+    stubFetch(200, '{"unread":4}');
+    expect(await api(endpoints.messaging.getMessagesUnread)).toEqual({ unread: 4 });
+    stubFetch(204, '');
+    expect(await api(endpoints.settings.postSessionsSignOutOthers)).toBeNull();
+  });
+
+  it('throws an ApiError with the fields of a 400, and null on 401 where asked', async () => {
+    stubFetch(
+      400,
+      '{"message":"Enter a valid email address","fieldErrors":{"email":"Enter a valid email address"}}',
+    );
+    const error: unknown = await api(endpoints.settings.postEmail, {
+      body: { newEmail: 'x', currentPassword: 'y' },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, fieldErrors: { email: 'Enter a valid email address' } });
+
+    stubFetch(401, '{"message":"Please sign in to continue."}');
+    expect(await apiOrNullOn401(endpoints.auth.getSession)).toBeNull();
+    await expect(api(endpoints.auth.getSession)).rejects.toMatchObject({
+      status: 401,
+      message: 'Please sign in to continue.',
+    });
   });
 });
 
@@ -74,9 +165,11 @@ describe('the default data fetch', () => {
   it('returns null on 401 when configured, and throws otherwise', async () => {
     stubFetch(401, '{"message":"Please sign in to continue."}');
     expect(await getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/user']))).toBeNull();
-    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/user']))).rejects.toThrow(
-      '401: {"message":"Please sign in to continue."}',
-    );
+    const error: unknown = await Promise.resolve()
+      .then(() => getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/user'])))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Please sign in to continue.' });
   });
 });
 

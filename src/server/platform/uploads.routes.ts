@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from './define-route';
 import { AppError } from './errors';
 import type { FileStorage } from './storage';
 
@@ -11,8 +12,9 @@ export const PHOTO_URL_PREFIX = '/uploads/photos/';
  * WebP made by the server is ever stored here, and it is served as exactly that type.
  */
 export function registerUploadRoutes(app: FastifyInstance, storage: FileStorage) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    `${PHOTO_URL_PREFIX}:name`,
+  defineRoute(
+    app,
+    endpoints.uploads.getPhotosByName,
     {
       schema: {
         tags: ['uploads'],

@@ -8,7 +8,8 @@ import { EMAIL_NOT_CONFIRMED, EMAIL_VERIFICATION_MESSAGES } from '@contracts/aut
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { apiRequest, errorMessage } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/utils';
 
 /** Signed in, and the address not confirmed yet. */
@@ -18,10 +19,7 @@ export const needsEmailConfirmation = (user: CurrentUser | null | undefined): us
 /** POST /api/auth/verify-email/resend: a new link to the signed-in account's address. */
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest('POST', '/api/auth/verify-email/resend');
-      return (await response.json()) as { message: string };
-    },
+    mutationFn: () => api(endpoints.auth.postVerifyEmailResend),
   });
 }
 

@@ -1,13 +1,11 @@
 // The current user, shared by every feature: the one place that decides whether someone is signed in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser, SessionState } from '@contracts/auth';
-import { apiPaths } from '@contracts/paths';
-import { getQueryFn } from '@web/lib/api-client';
+import type { CurrentUser } from '@contracts/auth';
+import { endpoints } from '@contracts/endpoints';
+import { apiOrNullOn401 } from '@web/lib/api-client';
 
 /** The cache entry of the current user (named after the spec's call, which it stands for). */
 export const currentUserQueryKey = ['/api/auth/user'] as const;
-
-const fetchSession = getQueryFn<SessionState>({ on401: 'returnNull' });
 
 /**
  * SPEC 4: signed in means this fetch returned a user; it never retries. Issue 21 point 13: it asks
@@ -17,8 +15,8 @@ const fetchSession = getQueryFn<SessionState>({ on401: 'returnNull' });
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: async (context): Promise<CurrentUser | null> =>
-      (await fetchSession({ ...context, queryKey: [apiPaths.session] }))?.user ?? null,
+    queryFn: async ({ signal }): Promise<CurrentUser | null> =>
+      (await apiOrNullOn401(endpoints.auth.getSession, { signal }))?.user ?? null,
     retry: false,
     // After a failure every newly mounted useAuth() would refetch, and each refetch puts the app
     // back into its loading state, which remounts them: a loop. A failure stays "signed out".

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { parseApiError } from './api-client';
+import { ApiError } from './api-client';
 
 export type ServerFormErrors<F extends string> = {
   /** Messages that belong beside this form's fields. */
@@ -18,17 +18,17 @@ export function serverFormErrors<F extends string>(
   fallback: string,
   conflictField?: F,
 ): ServerFormErrors<F> {
-  const details = parseApiError(error);
+  const details = error instanceof ApiError ? error : null;
   if (!details) return { fieldMessages: {}, alert: fallback };
   const fieldMessages: Partial<Record<F, string>> = {};
   for (const field of fields) {
     const message = details.fieldErrors[field];
     if (message) fieldMessages[field] = message;
   }
-  if (details.status === 409 && conflictField && details.message && !fieldMessages[conflictField]) {
-    fieldMessages[conflictField] = details.message;
+  if (details.status === 409 && conflictField && details.serverMessage && !fieldMessages[conflictField]) {
+    fieldMessages[conflictField] = details.serverMessage;
   }
-  const message = details.message ?? fallback;
+  const message = details.serverMessage ?? fallback;
   return { fieldMessages, alert: Object.values(fieldMessages).includes(message) ? null : message };
 }
 

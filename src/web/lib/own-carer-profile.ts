@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnCarerProfile, OwnCarerProfileState } from '@contracts/carers';
+import type { OwnCarerProfile } from '@contracts/carers';
+import { endpoints } from '@contracts/endpoints';
 import { apiPaths } from '@contracts/paths';
-import { getQueryFn } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export const myProfileQueryKey = [apiPaths.ownCarerProfile] as const;
-
-const fetchOwnProfile = getQueryFn<OwnCarerProfileState>({ on401: 'throw' });
 
 /**
  * The signed-in carer's own profile, null while they have none yet (the dashboard, sign-up and
@@ -16,7 +15,8 @@ const fetchOwnProfile = getQueryFn<OwnCarerProfileState>({ on401: 'throw' });
 export function myProfileQueryOptions() {
   return queryOptions({
     queryKey: myProfileQueryKey,
-    queryFn: async (context): Promise<OwnCarerProfile | null> => (await fetchOwnProfile(context)).profile,
+    queryFn: async ({ signal }): Promise<OwnCarerProfile | null> =>
+      (await api(endpoints.carers.getCarerProfile, { signal })).profile,
     retry: false,
   });
 }

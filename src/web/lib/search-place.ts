@@ -3,8 +3,9 @@
 // from it), so it lives outside any one feature.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
-import type { SearchPlace, SearchPlaceInput } from '@contracts/settings';
-import { apiRequest, getQueryFn } from './api-client';
+import type { SearchPlaceInput } from '@contracts/settings';
+import { endpoints } from '@contracts/endpoints';
+import { api } from './api-client';
 
 export const SEARCH_PLACE_URL = '/api/settings/search-place';
 export const searchPlaceQueryKey = [SEARCH_PLACE_URL] as const;
@@ -17,7 +18,7 @@ export function hasSearchPlace(user: CurrentUser | null): user is CurrentUser {
 export function searchPlaceQueryOptions() {
   return queryOptions({
     queryKey: searchPlaceQueryKey,
-    queryFn: getQueryFn<SearchPlace>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.settings.getSearchPlace, { signal }),
     // A failure means "no saved place": the search starts from nothing, as it did before.
     retryOnMount: false,
   });
@@ -38,7 +39,7 @@ export function useSaveSearchPlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SearchPlaceInput) =>
-      (await (await apiRequest('PUT', SEARCH_PLACE_URL, input)).json()) as SearchPlace,
+      await api(endpoints.settings.putSearchPlace, { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(searchPlaceQueryKey, saved),
   });
 }

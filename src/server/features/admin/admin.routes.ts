@@ -23,6 +23,8 @@ import { requireRole } from '../../platform/sessions/session.plugin';
 import { sendSignInOutcome } from '../auth/sign-in-reply';
 import { readCarerForm } from './admin-form';
 import type { Actor, AdminService } from './admin.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
@@ -47,8 +49,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // ── sign-in (DESIGN point 2) ────────────────────────────────────────────────────────────────
-  api.post(
-    '/api/admin/login',
+  defineRoute(
+    api,
+    endpoints.admin.postLogin,
     {
       schema: {
         tags: ['admin'],
@@ -74,8 +77,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
   );
 
-  api.get(
-    '/api/admin/login-hint',
+  defineRoute(
+    api,
+    endpoints.admin.getLoginHint,
     {
       schema: {
         tags: ['admin'],
@@ -90,9 +94,10 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   );
 
   // ── customers ───────────────────────────────────────────────────────────────────────────────
-  for (const url of ['/api/admin/users', '/api/test/users']) {
-    api.get(
-      url,
+  for (const endpoint of [endpoints.admin.getUsers, endpoints.admin.getTestUsers]) {
+    defineRoute(
+      api,
+      endpoint,
       {
         schema: {
           tags: ['admin'],
@@ -113,8 +118,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     );
   }
 
-  api.put(
-    '/api/test/users/:id',
+  defineRoute(
+    api,
+    endpoints.admin.putTestUsersById,
     {
       schema: {
         tags: ['admin'],
@@ -127,8 +133,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     async (request) => admin.updateCustomer(actorOf(request), request.params.id, request.body),
   );
 
-  api.delete(
-    '/api/test/users/:id',
+  defineRoute(
+    api,
+    endpoints.admin.deleteTestUsersById,
     {
       schema: {
         tags: ['admin'],
@@ -142,49 +149,51 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
 
   // Subscription changes: the server computes the expiry by the route's rule (SPEC sections 4, 9).
   const subscriptionRoutes: Array<{
-    method: 'PATCH' | 'PUT';
-    url: string;
+    endpoint:
+      | typeof endpoints.admin.patchUsersByUserIdSubscription
+      | typeof endpoints.admin.patchTestUsersByUserIdSubscription
+      | typeof endpoints.admin.putTestUsersByUserIdSubscription;
     rule: ExpiryRule;
     summary: string;
   }> = [
     {
-      method: 'PATCH',
-      url: '/api/admin/users/:userId/subscription',
+      endpoint: endpoints.admin.patchUsersByUserIdSubscription,
       rule: 'calendar',
       summary: 'Admin dashboard: activate (one calendar month or year from now) or deactivate',
     },
     {
-      method: 'PATCH',
-      url: '/api/test/users/:userId/subscription',
+      endpoint: endpoints.admin.patchTestUsersByUserIdSubscription,
       rule: 'calendar',
       summary: 'Test customer page: activate (one calendar month or year from now) or deactivate',
     },
     {
-      method: 'PUT',
-      url: '/api/test/users/:userId/subscription',
+      endpoint: endpoints.admin.putTestUsersByUserIdSubscription,
       rule: 'days',
       summary: 'Admin Management: activate (30 or 365 days from now) or deactivate',
     },
   ];
   for (const route of subscriptionRoutes) {
-    api.route({
-      method: route.method,
-      url: route.url,
-      schema: {
-        tags: ['admin'],
-        summary: route.summary,
-        description: 'A client `expiresAt` is accepted for the spec’s payload and ignored.',
-        params: UserIdParams,
-        body: SubscriptionChangeInput,
-        response: { 200: AdminCustomer, ...errors },
+    defineRoute(
+      api,
+      route.endpoint,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: route.summary,
+          description: 'A client `expiresAt` is accepted for the spec’s payload and ignored.',
+          params: UserIdParams,
+          body: SubscriptionChangeInput,
+          response: { 200: AdminCustomer, ...errors },
+        },
       },
-      handler: async (request) =>
+      async (request) =>
         admin.changeSubscription(actorOf(request), request.params.userId, request.body, route.rule),
-    });
+    );
   }
 
-  api.post(
-    '/api/test/create-sample-users',
+  defineRoute(
+    api,
+    endpoints.admin.postTestCreateSampleUsers,
     {
       schema: {
         tags: ['admin'],
@@ -196,9 +205,10 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   );
 
   // ── carers ──────────────────────────────────────────────────────────────────────────────────
-  for (const url of ['/api/admin/carers', '/api/test/carers']) {
-    api.get(
-      url,
+  for (const endpoint of [endpoints.admin.getCarers, endpoints.admin.getTestCarers]) {
+    defineRoute(
+      api,
+      endpoint,
       {
         schema: {
           tags: ['admin'],
@@ -220,8 +230,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     );
   }
 
-  api.post(
-    '/api/test/carers',
+  defineRoute(
+    api,
+    endpoints.admin.postTestCarers,
     {
       schema: {
         tags: ['admin'],
@@ -238,8 +249,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
   );
 
-  api.put(
-    '/api/test/carers/:id',
+  defineRoute(
+    api,
+    endpoints.admin.putTestCarersById,
     {
       schema: {
         tags: ['admin'],
@@ -256,8 +268,9 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
   );
 
-  api.delete(
-    '/api/test/carers/:id',
+  defineRoute(
+    api,
+    endpoints.admin.deleteTestCarersById,
     {
       schema: {
         tags: ['admin'],

@@ -17,6 +17,8 @@ import { ErrorBody } from '@contracts/errors';
 import { AppError } from '../../platform/errors';
 import { onlyRoles, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { ArrangementsService } from './arrangements.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = {
   400: ErrorBody,
@@ -41,8 +43,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['arrangements'];
 
-  api.post(
-    '/api/bookings',
+  defineRoute(
+    api,
+    endpoints.arrangements.postBookings,
     {
       config: onlyRoles(['customer'], ARRANGEMENT_MESSAGES.onlyCustomersPropose),
       schema: {
@@ -56,8 +59,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
       reply.status(201).send(await arrangements.propose(requireUser(request), request.body)),
   );
 
-  api.get(
-    '/api/bookings',
+  defineRoute(
+    api,
+    endpoints.arrangements.getBookings,
     {
       config: SIGNED_IN,
       schema: { tags, summary: 'Your care arrangements', response: { 200: Arrangements, ...errors } },
@@ -65,8 +69,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => ({ items: await arrangements.list(requireUser(request)) }),
   );
 
-  api.get(
-    '/api/bookings/:id',
+  defineRoute(
+    api,
+    endpoints.arrangements.getBookingsById,
     {
       config: SIGNED_IN,
       schema: {
@@ -79,8 +84,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => arrangements.get(requireUser(request), request.params.id),
   );
 
-  api.post(
-    '/api/bookings/:id/accept',
+  defineRoute(
+    api,
+    endpoints.arrangements.postBookingsByIdAccept,
     {
       config: SIGNED_IN,
       schema: {
@@ -93,8 +99,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => arrangements.accept(requireUser(request), request.params.id),
   );
 
-  api.post(
-    '/api/bookings/:id/decline',
+  defineRoute(
+    api,
+    endpoints.arrangements.postBookingsByIdDecline,
     {
       config: SIGNED_IN,
       schema: {
@@ -108,8 +115,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => arrangements.decline(requireUser(request), request.params.id, request.body.reason),
   );
 
-  api.post(
-    '/api/bookings/:id/propose',
+  defineRoute(
+    api,
+    endpoints.arrangements.postBookingsByIdPropose,
     {
       config: SIGNED_IN,
       schema: {
@@ -123,8 +131,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => arrangements.proposeChanges(requireUser(request), request.params.id, request.body),
   );
 
-  api.post(
-    '/api/bookings/:id/end',
+  defineRoute(
+    api,
+    endpoints.arrangements.postBookingsByIdEnd,
     {
       config: SIGNED_IN,
       schema: {
@@ -138,8 +147,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     async (request) => arrangements.end(requireUser(request), request.params.id, request.body.endDate),
   );
 
-  api.get(
-    '/api/admin/users/:id/arrangements',
+  defineRoute(
+    api,
+    endpoints.arrangements.getAdminUsersByIdArrangements,
     {
       schema: {
         tags: ['admin'],
@@ -153,8 +163,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     }),
   );
 
-  api.get(
-    '/api/visits',
+  defineRoute(
+    api,
+    endpoints.arrangements.getVisits,
     {
       config: SIGNED_IN,
       schema: {
@@ -173,8 +184,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     }),
   );
 
-  api.post(
-    '/api/visits/:id/notice',
+  defineRoute(
+    api,
+    endpoints.arrangements.postVisitsByIdNotice,
     {
       config: SIGNED_IN,
       schema: {
@@ -191,8 +203,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     },
   );
 
-  api.post(
-    '/api/visits/:id/cancel',
+  defineRoute(
+    api,
+    endpoints.arrangements.postVisitsByIdCancel,
     {
       config: SIGNED_IN,
       schema: {
@@ -208,8 +221,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     },
   );
 
-  api.get(
-    '/api/settings/calendar-feed',
+  defineRoute(
+    api,
+    endpoints.arrangements.getSettingsCalendarFeed,
     {
       config: SIGNED_IN,
       schema: {
@@ -220,8 +234,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     },
     async (request) => arrangements.calendarFeed(requireUser(request)),
   );
-  api.post(
-    '/api/settings/calendar-feed',
+  defineRoute(
+    api,
+    endpoints.arrangements.postSettingsCalendarFeed,
     {
       config: SIGNED_IN,
       schema: {
@@ -232,8 +247,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     },
     async (request) => arrangements.newCalendarFeed(requireUser(request)),
   );
-  api.delete(
-    '/api/settings/calendar-feed',
+  defineRoute(
+    api,
+    endpoints.arrangements.deleteSettingsCalendarFeed,
     {
       config: SIGNED_IN,
       schema: { tags, summary: 'Turn your calendar feed off', response: { 200: CalendarFeed, ...errors } },
@@ -242,8 +258,9 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
   );
 
   // The feed's address is its own key (calendar apps send no cookies): 404 for any other.
-  api.get(
-    '/api/calendar/:file',
+  defineRoute(
+    api,
+    endpoints.arrangements.getCalendarByFile,
     {
       config: { anonymous: true },
       schema: {

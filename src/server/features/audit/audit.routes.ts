@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditLogPage, AuditLogQuery } from '@contracts/admin';
+import { endpoints } from '@contracts/endpoints';
 import { ErrorBody } from '@contracts/errors';
+import { defineRoute } from '../../platform/define-route';
 import { sendCursorHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import type { AuditService } from './audit.service';
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/admin/audit-log',
+  defineRoute(
+    app,
+    endpoints.audit.getAdminAuditLog,
     {
       schema: {
         tags: ['admin'],

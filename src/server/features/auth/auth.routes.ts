@@ -15,7 +15,7 @@ import {
 import { ErrorBody } from '@contracts/errors';
 import { TwoFactorPending } from '@contracts/two-factor';
 import type { AppConfig } from '../../config';
-import { apiPaths, paths } from '@contracts/paths';
+import { paths } from '@contracts/paths';
 import {
   clearChallengeCookie,
   clearSessionCookie,
@@ -29,6 +29,8 @@ import type { EmailVerificationService } from './email-verification.service';
 import { toCurrentUser } from './current-user';
 import type { OidcClient } from './oidc';
 import { sendSignInOutcome } from './sign-in-reply';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 /**
  * The OpenID Connect state (state, PKCE verifier, return address) lives in a signed cookie on the
@@ -60,8 +62,9 @@ export function registerAuthRoutes(
   const signIn = (reply: FastifyReply, signedIn: SignedIn) =>
     setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
 
-  api.post(
-    '/api/auth/register',
+  defineRoute(
+    api,
+    endpoints.auth.postRegister,
     {
       schema: {
         tags: ['auth'],
@@ -78,8 +81,9 @@ export function registerAuthRoutes(
     },
   );
 
-  api.post(
-    '/api/auth/verify-email',
+  defineRoute(
+    api,
+    endpoints.auth.postVerifyEmail,
     {
       schema: {
         tags: ['auth'],
@@ -110,8 +114,9 @@ export function registerAuthRoutes(
     },
   );
 
-  api.post(
-    '/api/auth/verify-email/resend',
+  defineRoute(
+    api,
+    endpoints.auth.postVerifyEmailResend,
     {
       config: SIGNED_IN,
       schema: {
@@ -126,8 +131,9 @@ export function registerAuthRoutes(
     },
   );
 
-  api.post(
-    '/api/auth/login',
+  defineRoute(
+    api,
+    endpoints.auth.postLogin,
     {
       schema: {
         tags: ['auth'],
@@ -146,8 +152,9 @@ export function registerAuthRoutes(
       ),
   );
 
-  api.post(
-    '/api/auth/logout',
+  defineRoute(
+    api,
+    endpoints.auth.postLogout,
     { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 403: ErrorBody } } },
     async (request, reply) => {
       const token = sessionToken(request);
@@ -157,8 +164,9 @@ export function registerAuthRoutes(
     },
   );
 
-  api.get(
-    '/api/auth/user',
+  defineRoute(
+    api,
+    endpoints.auth.getUser,
     {
       config: SIGNED_IN,
       schema: {
@@ -175,8 +183,9 @@ export function registerAuthRoutes(
 
   // Issue 21 point 13: the web app's sign-in check. A visitor is an ordinary state, not a failed
   // request, so it is 200 with null; GET /api/auth/user keeps the spec's 401 for API clients.
-  api.get(
-    apiPaths.session,
+  defineRoute(
+    api,
+    endpoints.auth.getSession,
     {
       schema: {
         tags: ['auth'],
@@ -191,8 +200,9 @@ export function registerAuthRoutes(
   );
 
   // SPEC section 1: sign-in and sign-out are full-page navigations to these two addresses.
-  api.get(
-    '/api/login',
+  defineRoute(
+    api,
+    endpoints.auth.getLogin,
     {
       schema: {
         tags: ['auth'],
@@ -229,8 +239,9 @@ export function registerAuthRoutes(
   );
 
   if (oidc) {
-    api.get(
-      '/api/auth/oidc/callback',
+    defineRoute(
+      api,
+      endpoints.auth.getOidcCallback,
       { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } },
       async (request, reply) => {
         const raw = request.cookies[oidcCookieName(config)];
@@ -269,8 +280,9 @@ export function registerAuthRoutes(
     );
   }
 
-  api.get(
-    '/api/logout',
+  defineRoute(
+    api,
+    endpoints.auth.getLogout,
     { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } },
     async (request, reply) => {
       // A GET that changes state: a link or an image on another site reaches it with the

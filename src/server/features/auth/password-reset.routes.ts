@@ -4,14 +4,17 @@ import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
 import { ForgotPasswordInput, ResetPasswordInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import type { PasswordResetService } from './password-reset.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const MessageBody = z.object({ message: z.string() });
 
 export function registerPasswordResetRoutes(app: FastifyInstance, passwordReset: PasswordResetService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/auth/forgot-password',
+  defineRoute(
+    api,
+    endpoints.passwordReset.postAuthForgotPassword,
     {
       schema: {
         tags: ['auth'],
@@ -26,8 +29,9 @@ export function registerPasswordResetRoutes(app: FastifyInstance, passwordReset:
     },
   );
 
-  api.post(
-    '/api/auth/reset-password',
+  defineRoute(
+    api,
+    endpoints.passwordReset.postAuthResetPassword,
     {
       schema: {
         tags: ['auth'],

@@ -25,6 +25,8 @@ import {
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './current-user';
 import type { TwoFactorService } from './two-factor.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -54,8 +56,9 @@ export function registerTwoFactorRoutes(
   };
 
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
-  api.get(
-    '/api/auth/two-factor',
+  defineRoute(
+    api,
+    endpoints.twoFactor.getAuthTwoFactor,
     {
       onRequest: challengeFirst,
       schema: {
@@ -70,8 +73,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.post(
-    '/api/auth/two-factor/setup',
+  defineRoute(
+    api,
+    endpoints.twoFactor.postAuthTwoFactorSetup,
     {
       onRequest: challengeFirst,
       schema: {
@@ -86,8 +90,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.post(
-    '/api/auth/two-factor/verify',
+  defineRoute(
+    api,
+    endpoints.twoFactor.postAuthTwoFactorVerify,
     {
       onRequest: challengeFirst,
       schema: {
@@ -112,8 +117,9 @@ export function registerTwoFactorRoutes(
   );
 
   // ── settings ────────────────────────────────────────────────────────────────────────────────
-  api.get(
-    '/api/settings/two-factor',
+  defineRoute(
+    api,
+    endpoints.twoFactor.getSettingsTwoFactor,
     {
       config: SIGNED_IN,
       schema: {
@@ -128,8 +134,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/two-factor/setup',
+  defineRoute(
+    api,
+    endpoints.twoFactor.postSettingsTwoFactorSetup,
     {
       config: SIGNED_IN,
       schema: {
@@ -144,8 +151,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/two-factor/enable',
+  defineRoute(
+    api,
+    endpoints.twoFactor.postSettingsTwoFactorEnable,
     {
       config: SIGNED_IN,
       schema: {
@@ -162,8 +170,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/two-factor/recovery-codes',
+  defineRoute(
+    api,
+    endpoints.twoFactor.postSettingsTwoFactorRecoveryCodes,
     {
       config: SIGNED_IN,
       schema: {
@@ -186,8 +195,9 @@ export function registerTwoFactorRoutes(
     },
   );
 
-  api.delete(
-    '/api/settings/two-factor',
+  defineRoute(
+    api,
+    endpoints.twoFactor.deleteSettingsTwoFactor,
     {
       config: SIGNED_IN,
       schema: {

@@ -14,6 +14,8 @@ import {
 import { ErrorBody } from '@contracts/errors';
 import { onlyRoles, requireUser } from '../../platform/sessions/session.plugin';
 import type { CareRequestsService } from './care-requests.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = {
   400: ErrorBody,
@@ -31,8 +33,9 @@ const carers = onlyRoles(['carer'], CARE_REQUEST_MESSAGES.onlyCarers);
 export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: CareRequestsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/care-requests',
+  defineRoute(
+    api,
+    endpoints.careRequests.post,
     {
       config: customers,
       schema: {
@@ -46,8 +49,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
       reply.status(201).send(await careRequests.post(requireUser(request), request.body)),
   );
 
-  api.get(
-    '/api/care-requests/mine',
+  defineRoute(
+    api,
+    endpoints.careRequests.getMine,
     {
       config: customers,
       schema: {
@@ -59,8 +63,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     async (request) => ({ items: await careRequests.mine(requireUser(request)) }),
   );
 
-  api.get(
-    '/api/care-requests/nearby',
+  defineRoute(
+    api,
+    endpoints.careRequests.getNearby,
     {
       config: carers,
       schema: {
@@ -72,8 +77,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     async (request) => ({ items: await careRequests.nearby(requireUser(request)) }),
   );
 
-  api.patch(
-    '/api/care-requests/:id',
+  defineRoute(
+    api,
+    endpoints.careRequests.patchById,
     {
       config: customers,
       schema: {
@@ -87,8 +93,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     async (request) => careRequests.update(requireUser(request), request.params.id, request.body),
   );
 
-  api.get(
-    '/api/settings/request-alerts',
+  defineRoute(
+    api,
+    endpoints.careRequests.getSettingsRequestAlerts,
     {
       config: carers,
       schema: {
@@ -100,8 +107,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     async (request) => careRequests.alerts(requireUser(request)),
   );
 
-  api.put(
-    '/api/settings/request-alerts',
+  defineRoute(
+    api,
+    endpoints.careRequests.putSettingsRequestAlerts,
     {
       config: carers,
       schema: {
@@ -114,8 +122,9 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     async (request) => careRequests.setAlerts(requireUser(request), request.body.on),
   );
 
-  api.post(
-    '/api/care-requests/:id/responses',
+  defineRoute(
+    api,
+    endpoints.careRequests.postByIdResponses,
     {
       config: carers,
       schema: {

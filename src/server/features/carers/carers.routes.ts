@@ -12,7 +12,6 @@ import {
   PublicCarer,
 } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
-import { apiPaths } from '@contracts/paths';
 import type { CheckSummary } from '@contracts/compliance';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
@@ -20,6 +19,8 @@ import { createCarerCards } from './carer-cards';
 import { requireRole, requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 /**
  * The checks behind a Verified badge: the dated facts for those allowed to see them (issue 7),
@@ -43,8 +44,9 @@ export function registerCarersRoutes(
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
 
-  api.get(
-    '/api/carers',
+  defineRoute(
+    api,
+    endpoints.carers.get,
     {
       config: { anonymous: true },
       schema: {
@@ -62,8 +64,9 @@ export function registerCarersRoutes(
     },
   );
 
-  api.post(
-    '/api/carers',
+  defineRoute(
+    api,
+    endpoints.carers.post,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -79,8 +82,9 @@ export function registerCarersRoutes(
     },
   );
 
-  api.get(
-    '/api/carers/my-profile',
+  defineRoute(
+    api,
+    endpoints.carers.getMyProfile,
     {
       config: SIGNED_IN,
       schema: {
@@ -98,8 +102,9 @@ export function registerCarersRoutes(
 
   // Issue 21 point 13: the web app's form of the call above. No profile yet is an ordinary state
   // of a new carer, so it is answered 200 with null rather than 404.
-  api.get(
-    apiPaths.ownCarerProfile,
+  defineRoute(
+    api,
+    endpoints.carers.getCarerProfile,
     {
       config: SIGNED_IN,
       schema: {
@@ -118,8 +123,9 @@ export function registerCarersRoutes(
     },
   );
 
-  api.get(
-    '/api/carers/:id',
+  defineRoute(
+    api,
+    endpoints.carers.getById,
     {
       schema: {
         tags: ['carers'],
@@ -137,8 +143,9 @@ export function registerCarersRoutes(
     },
   );
 
-  api.put(
-    '/api/carers/:id',
+  defineRoute(
+    api,
+    endpoints.carers.putById,
     {
       config: onlyRoles(['carer']),
       schema: {
@@ -153,8 +160,9 @@ export function registerCarersRoutes(
       toOwnCarerProfile(await carers.update(request.params.id, requireRole(request, 'carer'), request.body)),
   );
 
-  api.post(
-    '/api/carers/:id/photo',
+  defineRoute(
+    api,
+    endpoints.carers.postByIdPhoto,
     {
       config: onlyRoles(['carer']),
       schema: {
@@ -172,8 +180,9 @@ export function registerCarersRoutes(
     },
   );
 
-  api.get(
-    '/api/carers/:id/reviews',
+  defineRoute(
+    api,
+    endpoints.carers.getByIdReviews,
     {
       schema: {
         tags: ['carers'],

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactEnquiryInput, ContactEnquiryReceipt } from '@contracts/contact';
+import { endpoints } from '@contracts/endpoints';
 import { ErrorBody } from '@contracts/errors';
+import { defineRoute } from '../../platform/define-route';
 import type { ContactService } from './contact.service';
 
 export function registerContactRoutes(app: FastifyInstance, contact: ContactService) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/contact',
+  defineRoute(
+    app,
+    endpoints.contact.post,
     {
       schema: {
         tags: ['contact'],

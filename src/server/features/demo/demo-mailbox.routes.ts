@@ -4,6 +4,8 @@ import { DEMO_MAILBOX_LIMIT, DemoMailbox, DemoMailboxQuery } from '@contracts/de
 import { ErrorBody } from '@contracts/errors';
 import type { Executor } from '../../db/client';
 import { createDemoMailboxRepository } from './demo-mailbox.repository';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 /**
  * Demo mode's mailbox, like a local Mailpit (issue 17 point 3): people trying the demo follow the
@@ -14,8 +16,9 @@ export function registerDemoMailboxRoutes(app: FastifyInstance, db: Executor) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repository = createDemoMailboxRepository(db);
 
-  api.get(
-    '/api/demo/mailbox',
+  defineRoute(
+    api,
+    endpoints.demoMailbox.getDemoMailbox,
     {
       schema: {
         tags: ['demo'],

@@ -15,6 +15,8 @@ import {
 } from '@contracts/messages';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { MessagingService } from './messaging.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 // Any string: the service answers a malformed id with the same 404 as someone else's conversation.
 const ConversationParams = z.object({ id: z.string() });
@@ -24,8 +26,9 @@ const sendErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorB
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post(
-    '/api/messages',
+  defineRoute(
+    routes,
+    endpoints.messaging.postMessages,
     {
       config: { ...onlyRoles(['customer'], MESSAGE_MESSAGES.onlyCustomers), keepsAccount: true },
       schema: {
@@ -39,8 +42,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
       reply.status(201).send(await messaging.send(requireUser(request), request.body)),
   );
 
-  routes.get(
-    '/api/messages/unread',
+  defineRoute(
+    routes,
+    endpoints.messaging.getMessagesUnread,
     {
       config: SIGNED_IN,
       schema: {
@@ -52,8 +56,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     async (request) => messaging.unread(requireUser(request)),
   );
 
-  routes.get(
-    '/api/conversations',
+  defineRoute(
+    routes,
+    endpoints.messaging.getConversations,
     {
       config: SIGNED_IN,
       schema: {
@@ -65,8 +70,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     async (request) => messaging.list(requireUser(request)),
   );
 
-  routes.get(
-    '/api/conversations/:id',
+  defineRoute(
+    routes,
+    endpoints.messaging.getConversationsById,
     {
       config: SIGNED_IN,
       schema: {
@@ -79,8 +85,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     async (request) => messaging.thread(requireUser(request), request.params.id),
   );
 
-  routes.post(
-    '/api/conversations/:id/messages',
+  defineRoute(
+    routes,
+    endpoints.messaging.postConversationsByIdMessages,
     {
       config: { ...SIGNED_IN, keepsAccount: true },
       schema: {
@@ -95,8 +102,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
       reply.status(201).send(await messaging.reply(requireUser(request), request.params.id, request.body)),
   );
 
-  routes.post(
-    '/api/conversations/:id/read',
+  defineRoute(
+    routes,
+    endpoints.messaging.postConversationsByIdRead,
     {
       config: { ...SIGNED_IN, keepsAccount: true },
       schema: {
@@ -109,8 +117,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     async (request) => messaging.markRead(requireUser(request), request.params.id),
   );
 
-  routes.post(
-    '/api/conversations/:id/block',
+  defineRoute(
+    routes,
+    endpoints.messaging.postConversationsByIdBlock,
     {
       config: SIGNED_IN,
       schema: {
@@ -123,8 +132,9 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     async (request) => messaging.block(requireUser(request), request.params.id),
   );
 
-  routes.delete(
-    '/api/conversations/:id/block',
+  defineRoute(
+    routes,
+    endpoints.messaging.deleteConversationsByIdBlock,
     {
       config: SIGNED_IN,
       schema: {

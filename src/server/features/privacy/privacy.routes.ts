@@ -12,6 +12,8 @@ import {
 } from '../../platform/sessions/session.plugin';
 import type { AccountDeletion } from './account-deletion';
 import type { DataExportService } from './data-export.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 interface PrivacyRouteDeps {
   config: AppConfig;
@@ -38,8 +40,9 @@ export function registerPrivacyRoutes(
   // POST, not GET: making the ZIP spends one of the account's exports an hour, and a GET can be
   // started by another site (a link or an image: SameSite=Lax cookies go along with a top-level
   // GET). As a POST it passes the cross-site guard (Sec-Fetch-Site, Origin) first.
-  api.post(
-    '/api/settings/export',
+  defineRoute(
+    api,
+    endpoints.privacy.postSettingsExport,
     {
       config: SIGNED_IN,
       schema: {
@@ -60,8 +63,9 @@ export function registerPrivacyRoutes(
     },
   );
 
-  api.delete(
-    '/api/settings/account',
+  defineRoute(
+    api,
+    endpoints.privacy.deleteSettingsAccount,
     {
       // Signed out is 401, an admin 403, before the body is looked at (admins are removed by another admin).
       config: onlyRoles(['customer', 'carer'], SETTINGS_MESSAGES.adminCannotSelfDelete),

@@ -5,6 +5,8 @@ import { ErrorBody } from '@contracts/errors';
 import { ReportInput, ReportReceipt } from '@contracts/reports';
 import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { ReportsService } from './reports.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const IdParams = z.object({ id: z.string().max(64) });
 const responses = {
@@ -19,8 +21,9 @@ const responses = {
 export function registerReportsRoutes(app: FastifyInstance, reports: ReportsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/conversations/:id/report',
+  defineRoute(
+    api,
+    endpoints.reports.postConversationsByIdReport,
     {
       config: SIGNED_IN,
       schema: {
@@ -37,8 +40,9 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
         .send(await reports.reportConversation(request.params.id, requireUser(request), request.body)),
   );
 
-  api.post(
-    '/api/reviews/:id/report',
+  defineRoute(
+    api,
+    endpoints.reports.postReviewsByIdReport,
     {
       config: SIGNED_IN,
       schema: {

@@ -5,6 +5,8 @@ import { ErrorBody } from '@contracts/errors';
 import { MyReviewState, REVIEW_MESSAGES, ReviewInput, SavedReview } from '@contracts/reviews';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { ReviewsService } from './reviews.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const IdParams = z.object({ id: z.string().max(64) });
 
@@ -12,8 +14,9 @@ const IdParams = z.object({ id: z.string().max(64) });
 export function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/carers/:id/reviews/mine',
+  defineRoute(
+    api,
+    endpoints.reviews.getCarersByIdReviewsMine,
     {
       config: SIGNED_IN,
       schema: {
@@ -29,8 +32,9 @@ export function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsServ
     },
   );
 
-  api.put(
-    '/api/carers/:id/reviews/mine',
+  defineRoute(
+    api,
+    endpoints.reviews.putCarersByIdReviewsMine,
     {
       config: onlyRoles(['customer'], REVIEW_MESSAGES.onlyCustomers),
       schema: {

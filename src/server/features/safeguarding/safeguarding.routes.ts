@@ -12,6 +12,8 @@ import { ErrorBody } from '@contracts/errors';
 import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import type { SafeguardingService } from './safeguarding.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
@@ -22,8 +24,9 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
     ipAddress: request.ip,
   });
 
-  api.get(
-    '/api/admin/reports',
+  defineRoute(
+    api,
+    endpoints.safeguarding.getAdminReports,
     {
       schema: {
         tags: ['admin'],
@@ -44,8 +47,9 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
     },
   );
 
-  api.post(
-    '/api/admin/reports/:id/resolve',
+  defineRoute(
+    api,
+    endpoints.safeguarding.postAdminReportsByIdResolve,
     {
       schema: {
         tags: ['admin'],
@@ -58,8 +62,9 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
     async (request) => safeguarding.resolve(request.params.id, actor(request), request.body),
   );
 
-  api.post(
-    '/api/admin/users/:id/unsuspend',
+  defineRoute(
+    api,
+    endpoints.safeguarding.postAdminUsersByIdUnsuspend,
     {
       schema: {
         tags: ['admin'],
@@ -71,8 +76,9 @@ export function registerSafeguardingRoutes(app: FastifyInstance, safeguarding: S
     async (request) => safeguarding.unsuspend(request.params.id, actor(request)),
   );
 
-  api.delete(
-    '/api/admin/users/:id/sessions',
+  defineRoute(
+    api,
+    endpoints.safeguarding.deleteAdminUsersByIdSessions,
     {
       schema: {
         tags: ['admin'],

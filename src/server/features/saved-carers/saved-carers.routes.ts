@@ -6,6 +6,8 @@ import { ErrorBody } from '@contracts/errors';
 import { requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toPublicCarer } from '../carers/carer-mapper';
 import type { SavedCarersService } from './saved-carers.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const Params = z.object({ carerId: z.string().max(64) });
@@ -13,8 +15,9 @@ const Params = z.object({ carerId: z.string().max(64) });
 export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCarersService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/saved-carers',
+  defineRoute(
+    api,
+    endpoints.savedCarers.get,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {
@@ -29,8 +32,9 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
     },
   );
 
-  api.put(
-    '/api/saved-carers/:carerId',
+  defineRoute(
+    api,
+    endpoints.savedCarers.putByCarerId,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {
@@ -46,8 +50,9 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
     },
   );
 
-  api.delete(
-    '/api/saved-carers/:carerId',
+  defineRoute(
+    api,
+    endpoints.savedCarers.deleteByCarerId,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
       schema: {

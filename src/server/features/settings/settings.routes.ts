@@ -25,6 +25,8 @@ import {
 } from '../../platform/sessions/session.plugin';
 import { toCurrentUser } from '../auth/current-user';
 import type { SettingsActor, SettingsService } from './settings.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = {
   400: ErrorBody,
@@ -50,8 +52,9 @@ export function registerSettingsRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.put(
-    '/api/settings/profile',
+  defineRoute(
+    api,
+    endpoints.settings.putProfile,
     {
       config: SIGNED_IN,
       schema: {
@@ -65,8 +68,9 @@ export function registerSettingsRoutes(
   );
 
   const customersOnly = onlyRoles(['customer'], SETTINGS_MESSAGES.onlyCustomersSearchPlace);
-  api.get(
-    '/api/settings/search-place',
+  defineRoute(
+    api,
+    endpoints.settings.getSearchPlace,
     {
       config: customersOnly,
       schema: {
@@ -78,8 +82,9 @@ export function registerSettingsRoutes(
     async (request) => ({ searchPlace: await settings.searchPlace(requireUser(request)) }),
   );
 
-  api.put(
-    '/api/settings/search-place',
+  defineRoute(
+    api,
+    endpoints.settings.putSearchPlace,
     {
       config: customersOnly,
       schema: {
@@ -94,8 +99,9 @@ export function registerSettingsRoutes(
     }),
   );
 
-  api.post(
-    '/api/settings/photo',
+  defineRoute(
+    api,
+    endpoints.settings.postPhoto,
     {
       config: SIGNED_IN,
       schema: {
@@ -112,8 +118,9 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/email',
+  defineRoute(
+    api,
+    endpoints.settings.postEmail,
     {
       config: SIGNED_IN,
       schema: {
@@ -127,8 +134,9 @@ export function registerSettingsRoutes(
       reply.status(202).send(await settings.requestEmailChange(actorOf(request), request.body)),
   );
 
-  api.post(
-    '/api/settings/email/confirm',
+  defineRoute(
+    api,
+    endpoints.settings.postEmailConfirm,
     {
       schema: {
         tags: ['settings'],
@@ -143,8 +151,9 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/password',
+  defineRoute(
+    api,
+    endpoints.settings.postPassword,
     {
       config: SIGNED_IN,
       schema: {
@@ -160,8 +169,9 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.get(
-    '/api/settings/sessions',
+  defineRoute(
+    api,
+    endpoints.settings.getSessions,
     {
       config: SIGNED_IN,
       schema: {
@@ -177,8 +187,9 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.delete(
-    '/api/settings/sessions/:id',
+  defineRoute(
+    api,
+    endpoints.settings.deleteSessionsById,
     {
       config: SIGNED_IN,
       schema: {
@@ -196,8 +207,9 @@ export function registerSettingsRoutes(
     },
   );
 
-  api.post(
-    '/api/settings/sessions/sign-out-others',
+  defineRoute(
+    api,
+    endpoints.settings.postSessionsSignOutOthers,
     {
       config: SIGNED_IN,
       schema: {

@@ -6,6 +6,8 @@ import {
 } from '../../platform/payments/stripe-provider';
 import { AppError } from '../../platform/errors';
 import type { PaymentEventHandler } from './payment-events';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 export const WEBHOOK_MESSAGES = {
   invalidSignature: 'The webhook signature is missing, invalid or too old.',
@@ -28,8 +30,9 @@ export async function registerStripeWebhookRoutes(
       done(null, body),
     );
 
-    scope.post(
-      '/api/webhooks/stripe',
+    defineRoute(
+      scope,
+      endpoints.stripeWebhook.postWebhooksStripe,
       { schema: { tags: ['payments'], summary: 'Stripe webhook endpoint (signed events)', hide: true } },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -22,6 +22,8 @@ import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/sessi
 import type { CarerMembershipService } from './carer-membership.service';
 import type { SubscriptionEndingService } from './subscription-ending.service';
 import type { SubscriptionsService } from './subscriptions.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = {
   400: ErrorBody,
@@ -49,8 +51,9 @@ export function registerSubscriptionsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
 
-  api.get(
-    '/api/payments/config',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getPaymentsConfig,
     {
       schema: {
         tags: ['payments'],
@@ -61,8 +64,9 @@ export function registerSubscriptionsRoutes(
     async () => subscriptions.paymentsConfig(),
   );
 
-  api.post(
-    '/api/create-subscription',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postCreateSubscription,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
@@ -78,8 +82,9 @@ export function registerSubscriptionsRoutes(
       reply.headers(noStore).send(await subscriptions.startThreeMonth(requireUser(request), request.body)),
   );
 
-  api.get(
-    '/api/subscription/plans',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getPlans,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
@@ -91,8 +96,9 @@ export function registerSubscriptionsRoutes(
     async (request, reply) => reply.headers(noStore).send(await subscriptions.plans(requireUser(request))),
   );
 
-  api.post(
-    '/api/subscribe',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postSubscribe,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
@@ -107,8 +113,9 @@ export function registerSubscriptionsRoutes(
       reply.headers(noStore).send(await subscriptions.subscribe(requireUser(request), request.body)),
   );
 
-  api.get(
-    '/api/subscription/status',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getStatus,
     {
       config: SIGNED_IN,
       schema: {
@@ -120,8 +127,9 @@ export function registerSubscriptionsRoutes(
     async (request, reply) => reply.headers(noStore).send(await subscriptions.status(requireUser(request))),
   );
 
-  api.post(
-    '/api/subscription/cancel',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postCancel,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
@@ -139,8 +147,9 @@ export function registerSubscriptionsRoutes(
 
   // The renewal reminder's link: the signed token is the only authority (no session), and only
   // the POST cancels, so a mail scanner or browser prefetching the link changes nothing.
-  api.get(
-    '/api/subscription/cancel-link',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getCancelLink,
     {
       schema: {
         tags: ['payments'],
@@ -152,8 +161,9 @@ export function registerSubscriptionsRoutes(
     async (request, reply) => reply.headers(noStore).send(await ending.describeLink(request.query.token)),
   );
 
-  api.post(
-    '/api/subscription/cancel-link',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postCancelLink,
     {
       schema: {
         tags: ['payments'],
@@ -165,8 +175,9 @@ export function registerSubscriptionsRoutes(
     async (request, reply) => reply.headers(noStore).send(await ending.cancelByLink(request.body.token)),
   );
 
-  api.get(
-    '/api/payments',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getPayments,
     {
       config: SIGNED_IN,
       schema: {
@@ -179,8 +190,9 @@ export function registerSubscriptionsRoutes(
   );
 
   if (demoMode) {
-    api.post(
-      '/api/payments/demo/confirm',
+    defineRoute(
+      api,
+      endpoints.subscriptions.postPaymentsDemoConfirm,
       {
         config: SIGNED_IN,
         schema: {
@@ -197,8 +209,9 @@ export function registerSubscriptionsRoutes(
     );
   }
 
-  api.get(
-    '/api/carer-membership',
+  defineRoute(
+    api,
+    endpoints.subscriptions.getCarerMembership,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
@@ -210,8 +223,9 @@ export function registerSubscriptionsRoutes(
     async (request, reply) => reply.headers(noStore).send(await membership.get(requireUser(request))),
   );
 
-  api.post(
-    '/api/carer-membership',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postCarerMembership,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
@@ -227,8 +241,9 @@ export function registerSubscriptionsRoutes(
       reply.headers(noStore).send(await membership.start(requireUser(request), request.body)),
   );
 
-  api.post(
-    '/api/carer-membership/cancel',
+  defineRoute(
+    api,
+    endpoints.subscriptions.postCarerMembershipCancel,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {

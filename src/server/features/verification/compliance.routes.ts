@@ -16,6 +16,8 @@ import { ErrorBody } from '@contracts/errors';
 import { onlyRoles, requireRole, requireUser } from '../../platform/sessions/session.plugin';
 import type { ComplianceService } from './compliance.service';
 import { readInsuranceUpload } from './documents';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
@@ -24,8 +26,9 @@ const IdParams = z.object({ id: z.string().max(64) });
 export function registerComplianceRoutes(app: FastifyInstance, compliance: ComplianceService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/carers/my-profile/insurance',
+  defineRoute(
+    api,
+    endpoints.compliance.postCarersMyProfileInsurance,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -44,8 +47,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     },
   );
 
-  api.get(
-    '/api/carers/my-profile/compliance',
+  defineRoute(
+    api,
+    endpoints.compliance.getCarersMyProfileCompliance,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -60,8 +64,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     },
   );
 
-  api.get(
-    '/api/admin/insurance',
+  defineRoute(
+    api,
+    endpoints.compliance.getAdminInsurance,
     {
       schema: {
         tags: ['admin'],
@@ -77,8 +82,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     },
   );
 
-  api.post(
-    '/api/admin/insurance/:id/approve',
+  defineRoute(
+    api,
+    endpoints.compliance.postAdminInsuranceByIdApprove,
     {
       schema: {
         tags: ['admin'],
@@ -94,8 +100,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
       }),
   );
 
-  api.post(
-    '/api/admin/insurance/:id/reject',
+  defineRoute(
+    api,
+    endpoints.compliance.postAdminInsuranceByIdReject,
     {
       schema: {
         tags: ['admin'],
@@ -113,8 +120,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
       ),
   );
 
-  api.get(
-    '/api/admin/compliance/due',
+  defineRoute(
+    api,
+    endpoints.compliance.getAdminComplianceDue,
     {
       schema: {
         tags: ['admin'],
@@ -129,8 +137,9 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     },
   );
 
-  api.post(
-    '/api/admin/verifications/:id/status-checks',
+  defineRoute(
+    api,
+    endpoints.compliance.postAdminVerificationsByIdStatusChecks,
     {
       schema: {
         tags: ['admin'],

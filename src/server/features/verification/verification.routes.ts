@@ -14,14 +14,17 @@ import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { readVerificationUpload } from './documents';
 import type { VerificationService } from './verification.service';
+import { endpoints } from '@contracts/endpoints';
+import { defineRoute } from '../../platform/define-route';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.object({ id: z.string().max(64) });
 export function registerVerificationRoutes(app: FastifyInstance, verification: VerificationService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/carers/my-profile/verification',
+  defineRoute(
+    api,
+    endpoints.verification.postCarersMyProfileVerification,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -41,8 +44,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     },
   );
 
-  api.get(
-    '/api/carers/my-profile/verification',
+  defineRoute(
+    api,
+    endpoints.verification.getCarersMyProfileVerification,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -57,8 +61,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     },
   );
 
-  api.get(
-    '/api/admin/verifications',
+  defineRoute(
+    api,
+    endpoints.verification.getAdminVerifications,
     {
       schema: {
         tags: ['admin'],
@@ -79,8 +84,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     },
   );
 
-  api.get(
-    '/api/admin/verifications/:id',
+  defineRoute(
+    api,
+    endpoints.verification.getAdminVerificationsById,
     {
       schema: {
         tags: ['admin'],
@@ -96,8 +102,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     },
   );
 
-  api.post(
-    '/api/admin/verifications/:id/approve',
+  defineRoute(
+    api,
+    endpoints.verification.postAdminVerificationsByIdApprove,
     {
       schema: {
         tags: ['admin'],
@@ -117,8 +124,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
       ),
   );
 
-  api.post(
-    '/api/admin/verifications/:id/reject',
+  defineRoute(
+    api,
+    endpoints.verification.postAdminVerificationsByIdReject,
     {
       schema: {
         tags: ['admin'],
@@ -136,8 +144,9 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
       ),
   );
 
-  api.get(
-    '/api/admin/verification-documents/:id',
+  defineRoute(
+    api,
+    endpoints.verification.getAdminVerificationDocumentsById,
     {
       schema: {
         tags: ['admin'],

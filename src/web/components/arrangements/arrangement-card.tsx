@@ -30,7 +30,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, fieldErrors } from '@web/lib/api-client';
 import {
   ARRANGEMENT_STATUS_LABELS,
   arrangementStanding,
@@ -223,7 +223,7 @@ function OneFieldDialog({
           setOpen(false);
         },
         onError: (failure) => {
-          const beside = parseApiError(failure)?.fieldErrors[field];
+          const beside = fieldErrors(failure)[field];
           if (beside) form.setError(field, { type: 'server', message: beside }, { shouldFocus: true });
           else setAlert(errorMessage(failure, 'That did not work. Please try again.'));
         },

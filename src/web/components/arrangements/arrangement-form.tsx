@@ -12,7 +12,7 @@ import { Select } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
-import { parseApiError } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/utils';
 import { ARRANGEMENT_LABELS, EMPTY_VISIT_ROW, type ArrangementFormValues } from './arrangement-format';
 
@@ -121,7 +121,7 @@ export function ArrangementForm({
     try {
       await onSave(terms);
     } catch (error) {
-      const details = parseApiError(error);
+      const details = error instanceof ApiError ? error : null;
       const messages = details?.fieldErrors ?? {};
       const found: FieldErrors<ArrangementFormValues> = {};
       for (const field of FIELDS) {
@@ -132,8 +132,10 @@ export function ArrangementForm({
         found[field] = { type: 'server', message };
       }
       focusFirst(found);
-      const beside = details?.message && Object.values(messages).includes(details.message);
-      onAlert(beside ? null : (details?.message ?? 'The arrangement could not be sent. Please try again.'));
+      const beside = details?.serverMessage && Object.values(messages).includes(details.serverMessage);
+      onAlert(
+        beside ? null : (details?.serverMessage ?? 'The arrangement could not be sent. Please try again.'),
+      );
     }
   }, focusFirst);
 

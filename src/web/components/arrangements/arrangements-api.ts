@@ -10,7 +10,8 @@ import type {
   VisitNoticeInput,
 } from '@contracts/arrangements';
 import { conversationsQueryKey } from '@web/components/messaging/messaging-api';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 /** GET /api/bookings and GET /api/visits (the contracts export only their schemas). */
 export type Arrangements = { items: Arrangement[] };
@@ -31,7 +32,7 @@ export function useArrangements({
 }: { enabled?: boolean; live?: boolean } = {}) {
   return useQuery({
     queryKey: arrangementsQueryKey,
-    queryFn: getQueryFn<Arrangements>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.arrangements.getBookings, { signal }),
     enabled,
     refetchInterval: live ? AGENDA_REFRESH_MS : false,
   });
@@ -41,7 +42,7 @@ export function useArrangements({
 export function useVisits({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: visitsQueryKey,
-    queryFn: getQueryFn<Visits>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.arrangements.getVisits, { query: { days: VISIT_DAYS }, signal }),
     enabled,
     refetchInterval: AGENDA_REFRESH_MS,
     refetchOnWindowFocus: 'always',
@@ -65,15 +66,12 @@ function withArrangement(list: Arrangements | undefined, saved: Arrangement): Ar
   };
 }
 
-const bookingUrl = (id: string, step: string) => `/api/bookings/${encodeURIComponent(id)}/${step}`;
-
 /** POST /api/bookings: the family proposes from their conversation. */
 export function useProposeArrangement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ArrangementProposal): Promise<Arrangement> => {
-      const response = await apiRequest('POST', '/api/bookings', input);
-      return (await response.json()) as Arrangement;
+      return api(endpoints.arrangements.postBookings, { body: input });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Arrangements>(arrangementsQueryKey, (list) => withArrangement(list, saved));
@@ -93,16 +91,17 @@ export function useArrangementStep(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ArrangementStep): Promise<Arrangement> => {
-      const body =
-        input.step === 'decline'
-          ? { reason: input.reason }
-          : input.step === 'propose'
-            ? input.terms
-            : input.step === 'end'
-              ? { endDate: input.endDate }
-              : undefined;
-      const response = await apiRequest('POST', bookingUrl(id, input.step), body);
-      return (await response.json()) as Arrangement;
+      const params = { id };
+      if (input.step === 'decline')
+        return api(endpoints.arrangements.postBookingsByIdDecline, {
+          params,
+          body: { reason: input.reason },
+        });
+      if (input.step === 'propose')
+        return api(endpoints.arrangements.postBookingsByIdPropose, { params, body: input.terms });
+      if (input.step === 'end')
+        return api(endpoints.arrangements.postBookingsByIdEnd, { params, body: { endDate: input.endDate } });
+      return api(endpoints.arrangements.postBookingsByIdAccept, { params });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Arrangements>(arrangementsQueryKey, (list) => withArrangement(list, saved));
@@ -119,8 +118,10 @@ export function useVisitAction(visitId: string) {
     mutationFn: async (
       input: { action: 'notice'; notice: VisitNoticeInput } | { action: 'cancel' },
     ): Promise<void> => {
-      const url = `/api/visits/${encodeURIComponent(visitId)}/${input.action}`;
-      await apiRequest('POST', url, input.action === 'notice' ? input.notice : undefined);
+      const params = { id: visitId };
+      if (input.action === 'notice')
+        await api(endpoints.arrangements.postVisitsByIdNotice, { params, body: input.notice });
+      else await api(endpoints.arrangements.postVisitsByIdCancel, { params });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
   });
@@ -129,7 +130,7 @@ export function useVisitAction(visitId: string) {
 export function useCalendarFeed() {
   return useQuery({
     queryKey: calendarFeedQueryKey,
-    queryFn: getQueryFn<CalendarFeed>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.arrangements.getSettingsCalendarFeed, { signal }),
   });
 }
 
@@ -138,8 +139,11 @@ export function useSetCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (on: boolean): Promise<CalendarFeed> => {
-      const response = await apiRequest(on ? 'POST' : 'DELETE', calendarFeedQueryKey[0]);
-      return (await response.json()) as CalendarFeed;
+      return api(
+        on
+          ? endpoints.arrangements.postSettingsCalendarFeed
+          : endpoints.arrangements.deleteSettingsCalendarFeed,
+      );
     },
     // The address is shown from the answer only; the cached state just says whether it is on.
     onSuccess: (feed) => queryClient.setQueryData<CalendarFeed>(calendarFeedQueryKey, { ...feed, url: null }),

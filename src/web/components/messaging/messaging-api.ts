@@ -2,14 +2,15 @@
 // tab and the contact dialog. Type imports only: the header is in every page's first load, and
 // zod (which the contracts' values pull in) must stay out of it.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ConversationList, ConversationThread, UnreadCount } from '@contracts/messages';
-import { getQueryFn } from '@web/lib/api-client';
+
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 /** Every conversation query starts with this, so one prefix refreshes the inbox and every thread. */
 export const conversationsQueryKey = ['/api/conversations'] as const;
 export const unreadCountQueryKey = ['/api/messages/unread'] as const;
 
-/** The key is also the URL (`getQueryFn` joins it with '/'), so the id is encoded here. */
+/** The key reads as the thread's URL (the id encoded); the fetch itself names its endpoint. */
 export function conversationQueryKey(conversationId: string) {
   return [...conversationsQueryKey, encodeURIComponent(conversationId)] as const;
 }
@@ -17,7 +18,7 @@ export function conversationQueryKey(conversationId: string) {
 export function conversationsQueryOptions() {
   return queryOptions({
     queryKey: conversationsQueryKey,
-    queryFn: getQueryFn<ConversationList>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.messaging.getConversations, { signal }),
   });
 }
 
@@ -29,7 +30,8 @@ export function useConversations({ enabled = true }: { enabled?: boolean } = {})
 export function conversationQueryOptions(conversationId: string) {
   return queryOptions({
     queryKey: conversationQueryKey(conversationId),
-    queryFn: getQueryFn<ConversationThread>({ on401: 'throw' }),
+    queryFn: ({ signal }) =>
+      api(endpoints.messaging.getConversationsById, { params: { id: conversationId }, signal }),
   });
 }
 
@@ -37,7 +39,7 @@ export function conversationQueryOptions(conversationId: string) {
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: unreadCountQueryKey,
-    queryFn: getQueryFn<UnreadCount>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.messaging.getMessagesUnread, { signal }),
     enabled,
   });
 }

@@ -15,7 +15,8 @@ import { Select } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage, fieldErrors } from '@web/lib/api-client';
+import type { endpoints } from '@contracts/endpoints';
+import { api, errorMessage, fieldErrors } from '@web/lib/api-client';
 
 type ReportErrors = { reason?: string; details?: string };
 
@@ -34,12 +35,17 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Report
  * free text, checked with the server's own schema. `url` is the subject's report call.
  */
 export function ReportDialog({
-  url,
+  endpoint,
+  subjectId,
   title,
   description,
   trigger,
 }: {
-  url: string;
+  /** What is reported: a conversation or a review. */
+  endpoint:
+    typeof endpoints.reports.postConversationsByIdReport | typeof endpoints.reports.postReviewsByIdReport;
+  /** The conversation's or review's id. */
+  subjectId: string;
   title: string;
   description: string;
   trigger: ReactNode;
@@ -51,8 +57,7 @@ export function ReportDialog({
   const id = useId();
   const send = useMutation({
     mutationFn: async (input: ReportInput): Promise<ReportReceipt> => {
-      const response = await apiRequest('POST', url, input);
-      return (await response.json()) as ReportReceipt;
+      return api(endpoint, { params: { id: subjectId }, body: input });
     },
   });
 

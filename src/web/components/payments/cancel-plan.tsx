@@ -4,7 +4,8 @@ import { formatPounds, planName } from '@contracts/pricing';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@contracts/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, errorMessage } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { formatLongDateGB } from '@web/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
@@ -20,8 +21,7 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<SubscriptionStatus> => {
-      const response = await apiRequest('POST', '/api/subscription/cancel');
-      return (await response.json()) as SubscriptionStatus;
+      return api(endpoints.subscriptions.postCancel);
     },
     onSuccess: async (status) => {
       queryClient.setQueryData(subscriptionStatusQueryKey, status);

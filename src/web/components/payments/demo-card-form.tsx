@@ -4,7 +4,8 @@ import { Info } from 'lucide-react';
 import { DEMO_CARDS, SUBSCRIPTION_MESSAGES, type DemoCardInput } from '@contracts/subscriptions';
 import { Alert } from '@web/components/ui/alert';
 import { TextField } from '@web/components/ui/text-field';
-import { apiRequest, parseApiError } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 import { PAYMENT_FAILED_FALLBACK, usePaymentCompletion } from './payment-completion';
 import { PaymentSubmitButton } from './payment-submit-button';
 import { activationBaseline } from './payments-api';
@@ -58,10 +59,10 @@ export function DemoCardForm({
     const baseline = await activationBaseline(activation);
     const input: DemoCardInput = { clientSecret, ...values };
     try {
-      await apiRequest('POST', '/api/payments/demo/confirm', input);
+      await api(endpoints.subscriptions.postPaymentsDemoConfirm, { body: input });
     } catch (error) {
       setBusy(false);
-      const details = parseApiError(error);
+      const details = error instanceof ApiError ? error : null;
       const fieldMessages: Partial<Record<CardField, string>> = {};
       for (const field of CARD_FIELDS) {
         const message = details?.fieldErrors[field];
@@ -74,7 +75,7 @@ export function DemoCardForm({
         document.getElementById(fieldId(firstInvalid))?.focus();
         return;
       }
-      const message = details?.message ?? PAYMENT_FAILED_FALLBACK;
+      const message = details?.serverMessage ?? PAYMENT_FAILED_FALLBACK;
       setFailure(message);
       onFailure(message);
       return;

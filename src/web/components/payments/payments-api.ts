@@ -1,7 +1,8 @@
 // Queries shared by every page that takes a payment (checkout, /subscribe, the carer dashboard).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CarerMembership, PaymentsConfig, SubscriptionStatus } from '@contracts/subscriptions';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import type { CarerMembership } from '@contracts/subscriptions';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { myProfileQueryKey } from '@web/lib/own-carer-profile';
 
 export const paymentsConfigQueryKey = ['/api/payments/config'] as const;
@@ -14,7 +15,7 @@ export function usePaymentsConfig() {
   return useQuery(
     queryOptions({
       queryKey: paymentsConfigQueryKey,
-      queryFn: getQueryFn<PaymentsConfig>({ on401: 'throw' }),
+      queryFn: ({ signal }) => api(endpoints.subscriptions.getPaymentsConfig, { signal }),
     }),
   );
 }
@@ -28,12 +29,10 @@ export type ActivationTarget = 'subscription' | 'carer-membership';
  */
 async function readActivation(target: ActivationTarget): Promise<string | null> {
   if (target === 'subscription') {
-    const response = await apiRequest('GET', subscriptionStatusQueryKey[0]);
-    const status = (await response.json()) as SubscriptionStatus;
+    const status = await api(endpoints.subscriptions.getStatus);
     return status.hasActiveSubscription ? `active:${status.expiresAt ?? ''}` : null;
   }
-  const response = await apiRequest('GET', carerMembershipQueryKey[0]);
-  const membership = (await response.json()) as CarerMembership;
+  const membership = await api(endpoints.subscriptions.getCarerMembership);
   return membership.state === 'active' ? `active:${membership.listedUntil ?? ''}` : null;
 }
 
@@ -78,8 +77,7 @@ export function useCancelMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<CarerMembership> => {
-      const response = await apiRequest('POST', '/api/carer-membership/cancel');
-      return (await response.json()) as CarerMembership;
+      return api(endpoints.subscriptions.postCarerMembershipCancel);
     },
     onSuccess: async (membership) => {
       queryClient.setQueryData(carerMembershipQueryKey, membership);

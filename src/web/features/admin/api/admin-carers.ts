@@ -1,31 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCarer, AdminCarerInput } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import type { AdminCarerInput } from '@contracts/admin';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
 
-const carerPath = (id: string) => `/api/test/carers/${encodeURIComponent(id)}`;
-
-/**
- * A failed multipart call. Its message follows SPEC section 8 ("<status>: <body or status text>")
- * so `errorMessage()` reads the server's answer; `statusText` feeds the test pages' toasts
- * ('Failed to create carer: ' plus status text).
- */
-export class MultipartRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    body: string,
-  ) {
-    super(`${status}: ${body || statusText}`);
-    this.name = 'MultipartRequestError';
-  }
-}
-
 /** The status text of a failed call, for the test pages' toasts; the code when there is none (HTTP/2). */
 export function failureStatusText(error: unknown): string {
-  if (error instanceof MultipartRequestError) return error.statusText || String(error.status);
+  if (error instanceof ApiError) return error.statusText || String(error.status);
   if (error instanceof Error) return error.message.split(':')[0] ?? 'Network error';
   return 'Network error';
 }
@@ -52,26 +35,12 @@ export function carerFormData(input: AdminCarerInput, photo: File | null): FormD
   return body;
 }
 
-async function sendMultipart(method: 'POST' | 'PUT', url: string, body: FormData): Promise<AdminCarer> {
-  const response = await fetch(url, {
-    method,
-    // No Content-Type: the browser adds the multipart boundary itself.
-    headers: { Accept: 'application/json' },
-    body,
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    throw new MultipartRequestError(response.status, response.statusText, await response.text());
-  }
-  return (await response.json()) as AdminCarer;
-}
-
 /** POST /api/test/carers (multipart, with an optional photo). */
 export function useCreateTestCarer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, photo }: { input: AdminCarerInput; photo: File | null }) =>
-      sendMultipart('POST', '/api/test/carers', carerFormData(input, photo)),
+      api(endpoints.admin.postTestCarers, { body: carerFormData(input, photo) }),
     onSuccess: () => reloadAdminLists(queryClient),
   });
 }
@@ -81,7 +50,7 @@ export function useUpdateTestCarerMultipart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input, photo }: { id: string; input: AdminCarerInput; photo: File | null }) =>
-      sendMultipart('PUT', carerPath(id), carerFormData(input, photo)),
+      api(endpoints.admin.putTestCarersById, { params: { id }, body: carerFormData(input, photo) }),
     onSuccess: () => reloadAdminLists(queryClient),
   });
 }
@@ -91,7 +60,7 @@ export function useUpdateCarerJson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: AdminCarerInput }) => {
-      await apiRequest('PUT', carerPath(id), input);
+      await api(endpoints.admin.putTestCarersById, { params: { id }, body: input });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -102,7 +71,7 @@ export function useDeleteCarer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', carerPath(id));
+      await api(endpoints.admin.deleteTestCarersById, { params: { id } });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerEditInput, SubscriptionChangeInput } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
-
-const userPath = (base: string, id: string, rest = '') => `${base}/${encodeURIComponent(id)}${rest}`;
 
 /** Which subscription call a screen makes (SPEC section 7). */
 export type SubscriptionRoute =
@@ -17,17 +16,16 @@ export type SubscriptionRoute =
   | 'management';
 
 const SUBSCRIPTION_CALLS = {
-  dashboard: { method: 'PATCH', base: '/api/admin/users' },
-  testPage: { method: 'PATCH', base: '/api/test/users' },
-  management: { method: 'PUT', base: '/api/test/users' },
+  dashboard: endpoints.admin.patchUsersByUserIdSubscription,
+  testPage: endpoints.admin.patchTestUsersByUserIdSubscription,
+  management: endpoints.admin.putTestUsersByUserIdSubscription,
 } as const;
 
 export function useChangeSubscription(route: SubscriptionRoute) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, input }: { userId: string; input: SubscriptionChangeInput }) => {
-      const call = SUBSCRIPTION_CALLS[route];
-      await apiRequest(call.method, userPath(call.base, userId, '/subscription'), input);
+      await api(SUBSCRIPTION_CALLS[route], { params: { userId }, body: input });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -38,7 +36,7 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: CustomerEditInput }) => {
-      await apiRequest('PUT', userPath('/api/test/users', id), input);
+      await api(endpoints.admin.putTestUsersById, { params: { id }, body: input });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -49,7 +47,7 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', userPath('/api/test/users', id));
+      await api(endpoints.admin.deleteTestUsersById, { params: { id } });
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });
@@ -60,7 +58,7 @@ export function useCreateSampleCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/test/create-sample-users');
+      await api(endpoints.admin.postTestCreateSampleUsers);
     },
     onSuccess: () => reloadAdminLists(queryClient),
   });

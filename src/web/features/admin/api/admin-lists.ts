@@ -29,11 +29,11 @@ export function adminListUrl(
 }
 
 /** The total and the next cursor of an answer from its headers. */
-export function pagingOf(response: Response, shown: number): { total: number; next: string | null } {
-  const total = Number(response.headers.get(ADMIN_LIST_HEADERS.totalCount) ?? Number.NaN);
+export function pagingOf(headers: Headers, shown: number): { total: number; next: string | null } {
+  const total = Number(headers.get(ADMIN_LIST_HEADERS.totalCount) ?? Number.NaN);
   return {
     total: Number.isFinite(total) ? total : shown,
-    next: response.headers.get(ADMIN_LIST_HEADERS.nextCursor),
+    next: headers.get(ADMIN_LIST_HEADERS.nextCursor),
   };
 }
 
@@ -45,7 +45,7 @@ function adminListQueryOptions<T>(path: string, q: string, filters: Record<strin
     queryFn: async ({ pageParam }): Promise<AdminListPage<T>> => {
       const response = await apiRequest('GET', adminListUrl(path, q, pageParam, filters));
       const items = (await response.json()) as T[];
-      return { items, ...pagingOf(response, items.length) };
+      return { items, ...pagingOf(response.headers, items.length) };
     },
     getNextPageParam: (page) => page.next ?? undefined,
     // A new search keeps the list (and the search box's focus) on screen until it answers.

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminLoginHint, AdminLoginInput } from '@contracts/admin';
 import type { TwoFactorPending } from '@contracts/two-factor';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 /** Demo mode only: the server answers 404 otherwise, and the hint stays hidden. */
@@ -9,13 +10,12 @@ export function adminLoginHintQueryOptions() {
   return queryOptions({
     queryKey: ['/api/admin/login-hint'],
     queryFn: async ({ signal }): Promise<AdminLoginHint | null> => {
-      const response = await fetch('/api/admin/login-hint', {
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-        signal,
-      });
-      if (!response.ok) return null;
-      return (await response.json()) as AdminLoginHint;
+      try {
+        return await api(endpoints.admin.getLoginHint, { signal });
+      } catch (error) {
+        if (error instanceof ApiError) return null;
+        throw error;
+      }
     },
     retry: false,
   });
@@ -34,10 +34,10 @@ export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AdminLoginInput): Promise<AdminLoginResult> => {
-      const response = await apiRequest('POST', '/api/admin/login', input);
-      if (response.status !== 202) return { kind: 'signedIn' };
-      const pending = (await response.json()) as TwoFactorPending;
-      return { kind: 'twoFactor', step: pending.twoFactor };
+      const answer = await api(endpoints.admin.postLogin, { body: input });
+      // 200 is the user; 202 (no session yet) names the second step.
+      if (!('twoFactor' in answer)) return { kind: 'signedIn' };
+      return { kind: 'twoFactor', step: answer.twoFactor };
     },
     onSuccess: async (result) => {
       // No session yet: the two-factor page signs in and stores the user.

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntityType, AuditEntry, AuditLogPage } from '@contracts/admin';
+import type { AuditEntityType, AuditEntry } from '@contracts/admin';
 import { AUDIT_PAGE_SIZE } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { apiWithHeaders } from '@web/lib/api-client';
 import { pagingOf, type AdminListPage } from './admin-lists';
 
 export type AuditLogFilters = {
@@ -56,10 +57,11 @@ export function auditLogQueryOptions(filters: AuditLogFilters) {
     queryKey: ['/api/admin/audit-log', filters],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<AdminListPage<AuditEntry>> => {
-      const response = await apiRequest('GET', `/api/admin/audit-log?${auditLogSearch(filters, pageParam)}`);
-      const page = (await response.json()) as AuditLogPage;
+      const { data: page, headers } = await apiWithHeaders(endpoints.audit.getAdminAuditLog, {
+        query: new URLSearchParams(auditLogSearch(filters, pageParam)),
+      });
       // The total and the cursor come in the headers, as the other admin lists have them.
-      return { items: page.items, ...pagingOf(response, page.items.length) };
+      return { items: page.items, ...pagingOf(headers, page.items.length) };
     },
     getNextPageParam: (page) => page.next ?? undefined,
     // A new search keeps the table (and the search box's focus) on screen until it answers.

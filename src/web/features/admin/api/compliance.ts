@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminInsurance, DbsStatusCheckInput, DueItem } from '@contracts/compliance';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import type { DbsStatusCheckInput } from '@contracts/compliance';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
 const INSURANCE = '/api/admin/insurance';
@@ -9,7 +10,8 @@ const INSURANCE = '/api/admin/insurance';
 export function useAdminInsurance() {
   return useQuery({
     queryKey: [`${INSURANCE}?status=pending`],
-    queryFn: getQueryFn<AdminInsurance[]>({ on401: 'throw' }),
+    queryFn: ({ signal }) =>
+      api(endpoints.compliance.getAdminInsurance, { query: { status: 'pending' }, signal }),
   });
 }
 
@@ -17,7 +19,7 @@ export function useAdminInsurance() {
 export function useDueChecks() {
   return useQuery({
     queryKey: ['/api/admin/compliance/due'],
-    queryFn: getQueryFn<DueItem[]>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.compliance.getAdminComplianceDue, { signal }),
   });
 }
 
@@ -25,9 +27,8 @@ export function useDecideInsurance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: string; reason: string | null }) => {
-      const path = `${INSURANCE}/${encodeURIComponent(id)}`;
-      if (reason === null) await apiRequest('POST', `${path}/approve`);
-      else await apiRequest('POST', `${path}/reject`, { reason });
+      if (reason === null) await api(endpoints.compliance.postAdminInsuranceByIdApprove, { params: { id } });
+      else await api(endpoints.compliance.postAdminInsuranceByIdReject, { params: { id }, body: { reason } });
     },
     onSettled: () => {
       void reloadAdminLists(queryClient);
@@ -39,11 +40,10 @@ export function useRecordStatusCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ verificationId, input }: { verificationId: string; input: DbsStatusCheckInput }) => {
-      await apiRequest(
-        'POST',
-        `/api/admin/verifications/${encodeURIComponent(verificationId)}/status-checks`,
-        input,
-      );
+      await api(endpoints.compliance.postAdminVerificationsByIdStatusChecks, {
+        params: { id: verificationId },
+        body: input,
+      });
     },
     onSettled: () => {
       void reloadAdminLists(queryClient);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { useAdminList } from './admin-lists';
 import { reloadAdminLists } from './admin-queries';
 
@@ -21,7 +22,7 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: ResolveReportInput }) => {
-      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/resolve`, input);
+      await api(endpoints.safeguarding.postAdminReportsByIdResolve, { params: { id }, body: input });
     },
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {
@@ -34,7 +35,7 @@ export function useUnsuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string) => {
-      await apiRequest('POST', `/api/admin/users/${encodeURIComponent(userId)}/unsuspend`);
+      await api(endpoints.safeguarding.postAdminUsersByIdUnsuspend, { params: { id: userId } });
     },
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {
@@ -47,8 +48,7 @@ export function useUnsuspendUser() {
 export function useEndSessions() {
   return useMutation({
     mutationFn: async (userId: string): Promise<SessionsEnded> => {
-      const response = await apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/sessions`);
-      return (await response.json()) as SessionsEnded;
+      return api(endpoints.safeguarding.deleteAdminUsersByIdSessions, { params: { id: userId } });
     },
   });
 }

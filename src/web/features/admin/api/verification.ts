@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminVerification, RejectVerificationInput } from '@contracts/verification';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { useAdminList } from './admin-lists';
 import { reloadAdminLists } from './admin-queries';
 
@@ -22,7 +23,10 @@ export function useApproveVerification() {
   return useMutation({
     /** `reason`: required by the server when the checks came with no documents (issue 21 point 6). */
     mutationFn: async ({ id, reason }: { id: string; reason: string }) => {
-      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/approve`, reason ? { reason } : undefined);
+      await api(endpoints.verification.postAdminVerificationsByIdApprove, {
+        params: { id },
+        body: reason ? { reason } : undefined,
+      });
     },
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {
@@ -35,7 +39,7 @@ export function useRejectVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: RejectVerificationInput }) => {
-      await apiRequest('POST', `${BASE}/${encodeURIComponent(id)}/reject`, input);
+      await api(endpoints.verification.postAdminVerificationsByIdReject, { params: { id }, body: input });
     },
     // Not awaited: the caller's toast runs before the reloaded list drops the item it came from.
     onSettled: () => {

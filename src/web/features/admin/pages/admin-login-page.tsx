@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAdminLogin, useAdminLoginHint } from '../api/admin-login';
 
@@ -62,7 +62,7 @@ export function AdminLoginPage() {
       },
       onError: (error) => {
         // A refused sign-in says only the spec's words; a limit or an outage gives the server's reason.
-        const status = parseApiError(error)?.status;
+        const status = error instanceof ApiError ? error.status : undefined;
         toast({
           variant: 'destructive',
           title: ADMIN_TOASTS.loginFailedTitle,

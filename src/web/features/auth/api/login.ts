@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '@contracts/auth';
 import type { TwoFactorPending } from '@contracts/two-factor';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 /** A right password either signs in at once or, with two-factor sign-in on, leaves a code due. */
@@ -9,13 +10,10 @@ export type LoginResult =
   { kind: 'signedIn'; user: CurrentUser } | { kind: 'twoFactor'; step: TwoFactorPending['twoFactor'] };
 
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const response = await apiRequest('POST', '/api/auth/login', input);
-  // 202: no session yet; the second step waits on /two-factor.
-  if (response.status === 202) {
-    const pending = (await response.json()) as TwoFactorPending;
-    return { kind: 'twoFactor', step: pending.twoFactor };
-  }
-  return { kind: 'signedIn', user: (await response.json()) as CurrentUser };
+  const answer = await api(endpoints.auth.postLogin, { body: input });
+  // 202 (no session yet) names the second step, which waits on /two-factor; 200 is the user.
+  if ('twoFactor' in answer) return { kind: 'twoFactor', step: answer.twoFactor };
+  return { kind: 'signedIn', user: answer };
 }
 
 /** Signs in and stores the answer as the current user, so the app switches to signed in at once. */

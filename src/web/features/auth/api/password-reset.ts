@@ -6,14 +6,15 @@ import {
   type ResetPasswordInput,
   type TokenInput,
 } from '@contracts/settings';
-import { apiRequest, parseApiError } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 /** POST /api/auth/forgot-password: always 202, whether or not the email has an account. */
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (input: ForgotPasswordInput) => {
-      await apiRequest('POST', '/api/auth/forgot-password', input);
+      await api(endpoints.passwordReset.postAuthForgotPassword, { body: input });
     },
   });
 }
@@ -22,7 +23,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: ResetPasswordInput) => {
-      await apiRequest('POST', '/api/auth/reset-password', input);
+      await api(endpoints.passwordReset.postAuthResetPassword, { body: input });
     },
   });
 }
@@ -32,7 +33,7 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TokenInput) => {
-      await apiRequest('POST', '/api/settings/email/confirm', input);
+      await api(endpoints.settings.postEmailConfirm, { body: input });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
@@ -43,10 +44,10 @@ export function useConfirmEmail() {
  * opposed to one whose new password was refused (that message goes beside the field).
  */
 export function isResetLinkInvalid(error: unknown): boolean {
-  const details = parseApiError(error);
+  const details = error instanceof ApiError ? error : null;
   if (!details || details.fieldErrors.newPassword) return false;
   return (
-    details.message === SETTINGS_MESSAGES.resetLinkInvalid ||
+    details.serverMessage === SETTINGS_MESSAGES.resetLinkInvalid ||
     'token' in details.fieldErrors ||
     details.status === 404 ||
     details.status === 410

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterInput, RegistrationAccepted } from '@contracts/auth';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export async function register(input: RegisterInput): Promise<RegistrationAccepted> {
-  const response = await apiRequest('POST', '/api/auth/register', input);
-  return (await response.json()) as RegistrationAccepted;
+  return api(endpoints.auth.postRegister, { body: input });
 }
 
 /**

@@ -1,13 +1,9 @@
 // Issue 8 point 3: the second sign-in step. The half-done sign-in lives in an httpOnly cookie the
 // server set with its 202 answer to the password; these calls carry it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TwoFactorCodeInput,
-  TwoFactorEnrolment,
-  TwoFactorPending,
-  TwoFactorSignedIn,
-} from '@contracts/two-factor';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import type { TwoFactorCodeInput } from '@contracts/two-factor';
+import { endpoints } from '@contracts/endpoints';
+import { api, apiOrNullOn401 } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 export const TWO_FACTOR_URL = '/api/auth/two-factor';
@@ -18,7 +14,7 @@ const twoFactorSetupQueryKey = [TWO_FACTOR_URL, 'setup'] as const;
 export function twoFactorPendingQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: twoFactorPendingQueryKey,
-    queryFn: getQueryFn<TwoFactorPending>({ on401: 'returnNull' }),
+    queryFn: ({ signal }) => apiOrNullOn401(endpoints.twoFactor.getAuthTwoFactor, { signal }),
     enabled,
     retry: false,
     refetchOnWindowFocus: false,
@@ -37,8 +33,7 @@ export function useTwoFactorPending(enabled: boolean) {
 export function useSignInEnrolment(enabled: boolean) {
   return useQuery({
     queryKey: twoFactorSetupQueryKey,
-    queryFn: async () =>
-      (await (await apiRequest('POST', `${TWO_FACTOR_URL}/setup`)).json()) as TwoFactorEnrolment,
+    queryFn: async () => await api(endpoints.twoFactor.postAuthTwoFactorSetup),
     enabled,
     retry: false,
     staleTime: Infinity,
@@ -53,7 +48,7 @@ export function useVerifyTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TwoFactorCodeInput) =>
-      (await (await apiRequest('POST', `${TWO_FACTOR_URL}/verify`, input)).json()) as TwoFactorSignedIn,
+      await api(endpoints.twoFactor.postAuthTwoFactorVerify, { body: input }),
     onSuccess: ({ user }) => {
       // Anything cached before (signed out, or the half-done sign-in) belongs to no one now.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailVerified, VerifyEmailInput } from '@contracts/auth';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 /** POST /api/auth/verify-email: confirms the address (and may start a session): the user is refetched. */
@@ -8,8 +9,7 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: VerifyEmailInput): Promise<EmailVerified> => {
-      const response = await apiRequest('POST', '/api/auth/verify-email', input);
-      return (await response.json()) as EmailVerified;
+      return api(endpoints.auth.postVerifyEmail, { body: input });
     },
     // The account may be signed in now, and is confirmed: everything cached was for before.
     onSuccess: async () => {

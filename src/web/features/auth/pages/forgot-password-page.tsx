@@ -7,7 +7,7 @@ import { ForgotPasswordInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
-import { parseApiError } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useForgotPassword } from '../api/password-reset';
@@ -19,7 +19,7 @@ const FORGOT_FAILED = 'We could not send the link. Please check your connection 
 function forgotErrors(error: unknown) {
   const result = serverFormErrors(error, FORGOT_FIELDS, FORGOT_FAILED);
   // A 429 without a message of its own still says what happened.
-  if (parseApiError(error)?.status === 429 && result.alert === FORGOT_FAILED) {
+  if (error instanceof ApiError && error.status === 429 && result.alert === FORGOT_FAILED) {
     return { ...result, alert: SETTINGS_MESSAGES.tooManyResetRequests };
   }
   return result;

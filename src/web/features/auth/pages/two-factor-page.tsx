@@ -15,7 +15,7 @@ import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list'
 import { Button } from '@web/components/ui/button';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -30,7 +30,7 @@ const verifyErrors = (error: unknown) => serverFormErrors(error, CODE_FIELDS, VE
 
 /** 401 (the half-done sign-in has expired or is gone) and 429 (locked) end it: start again. */
 function endingMessage(error: unknown): string | null {
-  const status = parseApiError(error)?.status;
+  const status = error instanceof ApiError ? error.status : undefined;
   if (status === 401) return errorMessage(error, TWO_FACTOR_MESSAGES.challengeExpired);
   if (status === 429) return errorMessage(error, TWO_FACTOR_MESSAGES.tooManyAttempts);
   return null;

@@ -6,13 +6,14 @@ import type {
   OwnCareRequest,
   OwnCareRequests,
 } from '@contracts/care-requests';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export const myCareRequestsQueryKey = ['/api/care-requests/mine'] as const;
 
 export const myCareRequestsQueryOptions = queryOptions({
   queryKey: myCareRequestsQueryKey,
-  queryFn: getQueryFn<OwnCareRequests>({ on401: 'throw' }),
+  queryFn: ({ signal }) => api(endpoints.careRequests.getMine, { signal }),
 });
 
 export function useMyCareRequests() {
@@ -33,8 +34,7 @@ export function usePostCareRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CareRequestInput): Promise<OwnCareRequest> => {
-      const response = await apiRequest('POST', '/api/care-requests', input);
-      return (await response.json()) as OwnCareRequest;
+      return api(endpoints.careRequests.post, { body: input });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<OwnCareRequests>(myCareRequestsQueryKey, (list) => withRequest(list, saved));
@@ -47,8 +47,7 @@ export function useUpdateCareRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (patch: CareRequestPatch): Promise<OwnCareRequest> => {
-      const response = await apiRequest('PATCH', `/api/care-requests/${encodeURIComponent(id)}`, patch);
-      return (await response.json()) as OwnCareRequest;
+      return api(endpoints.careRequests.patchById, { params: { id }, body: patch });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<OwnCareRequests>(myCareRequestsQueryKey, (list) => withRequest(list, saved));

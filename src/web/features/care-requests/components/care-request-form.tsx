@@ -22,7 +22,7 @@ import { Select } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
-import { parseApiError } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/utils';
 
 /** The fields in the order they are shown, which is also the order errors are focused in. */
@@ -143,7 +143,7 @@ function applyServerErrors(
   form: UseFormReturn<CareRequestFormValues, unknown, CareRequestInput>,
   error: unknown,
 ) {
-  const details = parseApiError(error);
+  const details = error instanceof ApiError ? error : null;
   const messages = details?.fieldErrors ?? {};
   let first: Field | undefined;
   for (const field of CARE_REQUEST_FIELDS) {
@@ -153,10 +153,10 @@ function applyServerErrors(
     first ??= field;
   }
   if (first) form.setFocus(first === 'pattern' ? 'pattern.slots' : first);
-  const shownBesideField = details?.message && Object.values(messages).includes(details.message);
+  const shownBesideField = details?.serverMessage && Object.values(messages).includes(details.serverMessage);
   return shownBesideField
     ? null
-    : (details?.message ?? 'Your care request could not be saved. Please try again.');
+    : (details?.serverMessage ?? 'Your care request could not be saved. Please try again.');
 }
 
 type CareRequestFormProps = {

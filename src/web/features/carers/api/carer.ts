@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicCarer } from '@contracts/carers';
 import type { CarerChecks } from '@contracts/verification';
-import { getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 /**
  * GET /api/carers/{id}: the public profile, plus `checks` (issue 7) for subscribed customers,
@@ -12,7 +13,7 @@ export type CarerWithChecks = PublicCarer & { checks?: CarerChecks | null };
 export function carerQueryOptions(carerId: string) {
   return queryOptions({
     queryKey: ['/api/carers', carerId],
-    queryFn: getQueryFn<CarerWithChecks>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.carers.getById, { params: { id: carerId }, signal }),
   });
 }
 

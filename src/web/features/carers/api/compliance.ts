@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InsuranceInput, OwnCompliance, OwnInsurance } from '@contracts/compliance';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import type { InsuranceInput } from '@contracts/compliance';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export const myComplianceQueryKey = ['/api/carers/my-profile/compliance'] as const;
 
@@ -8,7 +9,7 @@ export const myComplianceQueryKey = ['/api/carers/my-profile/compliance'] as con
 export function useMyCompliance(enabled = true) {
   return useQuery({
     queryKey: myComplianceQueryKey,
-    queryFn: getQueryFn<OwnCompliance>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.compliance.getCarersMyProfileCompliance, { signal }),
     retry: false,
     enabled,
   });
@@ -23,8 +24,7 @@ export async function addInsurance({ input, document }: { input: InsuranceInput;
   body.append('coverPounds', String(input.coverPounds));
   body.append('expiresOn', input.expiresOn);
   body.append('document', document, document.name);
-  const response = await apiRequest('POST', '/api/carers/my-profile/insurance', body);
-  return (await response.json()) as OwnInsurance;
+  return api(endpoints.compliance.postCarersMyProfileInsurance, { body });
 }
 
 export function useAddInsurance() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { myProfileQueryKey } from './my-profile';
 
 export async function createProfile(input: CarerProfileInput): Promise<OwnCarerProfile> {
-  const response = await apiRequest('POST', '/api/carers', input);
-  return (await response.json()) as OwnCarerProfile;
+  return api(endpoints.carers.post, { body: input });
 }
 
 /** Creates the signed-in carer's profile, then refreshes who they are (SPEC 7). */

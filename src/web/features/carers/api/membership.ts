@@ -1,14 +1,15 @@
 // The carer's £29 monthly membership (SPEC 1): its state, starting it and cancelling it.
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CarerMembership, ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
+import type { ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
 import { carerMembershipQueryKey } from '@web/components/payments/payments-api';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { myProfileQueryKey } from './my-profile';
 
 export function useCarerMembership() {
   return useQuery({
     queryKey: carerMembershipQueryKey,
-    queryFn: getQueryFn<CarerMembership>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.subscriptions.getCarerMembership, { signal }),
   });
 }
 
@@ -27,8 +28,7 @@ export function refreshAfterMembershipChange(queryClient: QueryClient): Promise<
 export function useStartMembership() {
   return useMutation({
     mutationFn: async (input?: ExtendInput): Promise<StartMembershipResponse> => {
-      const response = await apiRequest('POST', '/api/carer-membership', input ?? undefined);
-      return (await response.json()) as StartMembershipResponse;
+      return api(endpoints.subscriptions.postCarerMembership, { body: input ?? undefined });
     },
   });
 }

@@ -2,7 +2,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, type MyReviewState, type ReviewInput, type SavedReview } from '@contracts/reviews';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { savedCarersQueryKey } from './saved-carers';
 
 export const myReviewQueryKey = (carerId: string) =>
@@ -11,7 +12,8 @@ export const myReviewQueryKey = (carerId: string) =>
 export function myReviewQueryOptions(carerId: string) {
   return queryOptions({
     queryKey: myReviewQueryKey(carerId),
-    queryFn: getQueryFn<MyReviewState>({ on401: 'throw' }),
+    queryFn: ({ signal }) =>
+      api(endpoints.reviews.getCarersByIdReviewsMine, { params: { id: carerId }, signal }),
   });
 }
 
@@ -28,12 +30,7 @@ export function useSaveReview(carerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ReviewInput): Promise<SavedReview> => {
-      const response = await apiRequest(
-        'PUT',
-        `/api/carers/${encodeURIComponent(carerId)}/reviews/mine`,
-        input,
-      );
-      return (await response.json()) as SavedReview;
+      return api(endpoints.reviews.putCarersByIdReviewsMine, { params: { id: carerId }, body: input });
     },
     onSuccess: async (saved) => {
       // Here, not in the form: saving a first review swaps the form for the saved one, and a

@@ -2,13 +2,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CareRequestResponseInput, NearbyCareRequests } from '@contracts/care-requests';
 import { refreshMessages } from '@web/components/messaging/messaging-api';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export const nearbyCareRequestsQueryKey = ['/api/care-requests/nearby'] as const;
 
 export const nearbyCareRequestsQueryOptions = queryOptions({
   queryKey: nearbyCareRequestsQueryKey,
-  queryFn: getQueryFn<NearbyCareRequests>({ on401: 'throw' }),
+  queryFn: ({ signal }) => api(endpoints.careRequests.getNearby, { signal }),
 });
 
 /** Loaded when the Requests tab first opens. */
@@ -21,12 +22,7 @@ export function useAnswerCareRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CareRequestResponseInput): Promise<{ conversationId: string }> => {
-      const response = await apiRequest(
-        'POST',
-        `/api/care-requests/${encodeURIComponent(id)}/responses`,
-        input,
-      );
-      return (await response.json()) as { conversationId: string };
+      return api(endpoints.careRequests.postByIdResponses, { params: { id }, body: input });
     },
     onSuccess: ({ conversationId }) => {
       queryClient.setQueryData<NearbyCareRequests>(nearbyCareRequestsQueryKey, (list) =>

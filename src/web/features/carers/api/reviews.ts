@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarerReview } from '@contracts/carers';
-import { getQueryFn } from '@web/lib/api-client';
+
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export const carerReviewsQueryKey = (carerId: string) => ['/api/carers', carerId, 'reviews'] as const;
 
@@ -8,7 +9,7 @@ export const carerReviewsQueryKey = (carerId: string) => ['/api/carers', carerId
 export function carerReviewsQueryOptions(carerId: string) {
   return queryOptions({
     queryKey: carerReviewsQueryKey(carerId),
-    queryFn: getQueryFn<CarerReview[]>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.carers.getByIdReviews, { params: { id: carerId }, signal }),
   });
 }
 

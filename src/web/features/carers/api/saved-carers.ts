@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PublicCarer, SavedCarers } from '@contracts/carers';
 import type { CurrentUser } from '@contracts/auth';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, errorMessage } from '@web/lib/api-client';
 
 export const savedCarersQueryKey = ['/api/saved-carers'] as const;
 
@@ -14,7 +15,7 @@ export function canSaveCarers(user: CurrentUser | null): boolean {
 export function savedCarersQueryOptions() {
   return queryOptions({
     queryKey: savedCarersQueryKey,
-    queryFn: getQueryFn<SavedCarers>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.savedCarers.get, { signal }),
   });
 }
 
@@ -25,7 +26,9 @@ export function useSavedCarers(enabled: boolean) {
 type ToggleSavedInput = { carer: PublicCarer; save: boolean };
 
 async function toggleSavedCarer({ carer, save }: ToggleSavedInput): Promise<void> {
-  await apiRequest(save ? 'PUT' : 'DELETE', `/api/saved-carers/${encodeURIComponent(carer.id)}`);
+  await api(save ? endpoints.savedCarers.putByCarerId : endpoints.savedCarers.deleteByCarerId, {
+    params: { carerId: carer.id },
+  });
 }
 
 /** Saves or removes a carer, showing the change at once and undoing it if the server refuses. */

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { carerSearchApiUrl, type CarerSearchFilters } from '@contracts/carer-search-url';
+import { carerSearchApiParams, type CarerSearchFilters } from '@contracts/carer-search-url';
 import type { CarerSearchResult, CarerSort } from '@contracts/carers';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export {
   DEFAULT_AVAILABILITY,
@@ -27,8 +28,8 @@ export async function searchCarers(
   filters: CarerSearchFilters,
   cursor: string | null,
 ): Promise<CarerSearchResult> {
-  const response = await apiRequest('GET', carerSearchApiUrl(filters, cursor));
-  return (await response.json()) as CarerSearchResult;
+  // The same address as carerSearchApiUrl, which the server preloads for the page's first answer.
+  return api(endpoints.carers.get, { query: carerSearchApiParams(filters, cursor) });
 }
 
 export function carerSearchQueryOptions(filters: CarerSearchFilters) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@contracts/messages';
 import { conversationsQueryKey } from '@web/components/messaging/messaging-api';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 /** receiverId is the carer's account (PublicCarer.userId). */
 export async function sendMessage(input: SendMessageInput): Promise<void> {
-  await apiRequest('POST', '/api/messages', input);
+  await api(endpoints.messaging.postMessages, { body: input });
 }
 
 /**

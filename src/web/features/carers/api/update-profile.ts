@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { myProfileQueryKey } from './my-profile';
 
 export async function updateProfile({
@@ -10,8 +11,7 @@ export async function updateProfile({
   id: string;
   input: CarerProfileInput;
 }): Promise<OwnCarerProfile> {
-  const response = await apiRequest('PUT', `/api/carers/${encodeURIComponent(id)}`, input);
-  return (await response.json()) as OwnCarerProfile;
+  return api(endpoints.carers.putById, { params: { id }, body: input });
 }
 
 export function useUpdateProfile() {

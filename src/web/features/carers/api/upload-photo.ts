@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnCarerProfile } from '@contracts/carers';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { myProfileQueryKey } from './my-profile';
 
 /** Multipart upload of one `photo` field; fails like every request ("<status>: <body>"). */
 export async function uploadPhoto({ id, file }: { id: string; file: File }): Promise<OwnCarerProfile> {
   const body = new FormData();
   body.append('photo', file);
-  const response = await apiRequest('POST', `/api/carers/${encodeURIComponent(id)}/photo`, body);
-  return (await response.json()) as OwnCarerProfile;
+  return api(endpoints.carers.postByIdPhoto, { params: { id }, body });
 }
 
 export function useUploadPhoto() {

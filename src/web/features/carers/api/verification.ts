@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnVerification, VerificationFileField, VerificationInput } from '@contracts/verification';
-import { apiRequest, getQueryFn, parseApiError } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 
 export const myVerificationQueryKey = ['/api/carers/my-profile/verification'] as const;
 
@@ -10,9 +11,9 @@ export function myVerificationQueryOptions() {
     queryKey: myVerificationQueryKey,
     queryFn: async (context) => {
       try {
-        return await getQueryFn<OwnVerification>({ on401: 'throw' })(context);
+        return await api(endpoints.verification.getCarersMyProfileVerification, { signal: context.signal });
       } catch (error) {
-        if (parseApiError(error)?.status === 404) return null;
+        if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
@@ -51,8 +52,7 @@ export async function submitVerification({ input, files }: VerificationSubmissio
   for (const [field, file] of Object.entries(files)) {
     if (file) body.append(field, file, file.name);
   }
-  const response = await apiRequest('POST', '/api/carers/my-profile/verification', body);
-  return (await response.json()) as OwnVerification;
+  return api(endpoints.verification.postCarersMyProfileVerification, { body });
 }
 
 /**

@@ -8,6 +8,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { useCarerReviews } from '../api/reviews';
 import { ReviewItem } from './review-item';
+import { endpoints } from '@contracts/endpoints';
 
 /** The carer's reviews, newest first, each with stars, an en-GB date, the comment and its author. */
 export function CarerProfileReviews({ carerId }: { carerId: string }) {
@@ -66,7 +67,8 @@ export function CarerProfileReviews({ carerId }: { carerId: string }) {
 function ReportReviewButton({ review }: { review: CarerReview }) {
   return (
     <ReportDialog
-      url={`/api/reviews/${encodeURIComponent(review.id)}/report`}
+      endpoint={endpoints.reports.postReviewsByIdReport}
+      subjectId={review.id}
       title="Report this review"
       description={`Tell our team what is wrong with the review by ${review.authorName}.`}
       trigger={

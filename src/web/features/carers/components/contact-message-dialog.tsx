@@ -11,7 +11,7 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { useSendMessage } from '../api/send-message';
 
 /** SPEC section 4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
@@ -62,7 +62,7 @@ export function ContactMessageDialog({
           setOpen(false);
         },
         onError: (error) => {
-          const details = parseApiError(error);
+          const details = error instanceof ApiError ? error : null;
           const status = details?.status;
           if (status === 401) {
             toast({
@@ -76,7 +76,7 @@ export function ContactMessageDialog({
           // Other refusals (a carer's or admin's account, say) fall through to the server's message.
           if (
             status === 403 &&
-            (!details?.message || details.message === MESSAGE_MESSAGES.subscriptionRequired)
+            (!details?.serverMessage || details.serverMessage === MESSAGE_MESSAGES.subscriptionRequired)
           ) {
             toast({
               title: 'Subscription Required',

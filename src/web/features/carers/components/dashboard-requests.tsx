@@ -27,7 +27,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { formatLongDateGB, formatMiles } from '@web/lib/format';
 import { useAnswerCareRequest, useNearbyCareRequests } from '../api/nearby-care-requests';
 import { DashboardEmptyState } from './dashboard-empty-state';
@@ -69,7 +69,7 @@ function AnswerForm({
         onSent();
       },
       onError: (failure) => {
-        const details = parseApiError(failure);
+        const details = failure instanceof ApiError ? failure : null;
         const beside = details?.fieldErrors.message;
         if (beside) form.setError('message', { type: 'server', message: beside }, { shouldFocus: true });
         else setAlert(errorMessage(failure, 'Your answer could not be sent. Please try again.'));
@@ -261,9 +261,9 @@ export function DashboardRequests({ active, onEditProfile }: { active: boolean; 
   if (requests.isPending) return <RequestsSkeleton />;
 
   if (requests.isError) {
-    const details = parseApiError(requests.error);
-    if (details?.status === 403 && details.message) {
-      return <MissingForRequests message={details.message} onEditProfile={onEditProfile} />;
+    const details = requests.error instanceof ApiError ? requests.error : null;
+    if (details?.status === 403 && details.serverMessage) {
+      return <MissingForRequests message={details.serverMessage} onEditProfile={onEditProfile} />;
     }
     return (
       <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">

@@ -6,7 +6,7 @@ import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { formatMiles } from '@web/lib/format';
 import { useCarerSearch, type CarerSearchFilters } from '../api/search-carers';
 import { CarerCard } from './carer-card';
@@ -44,9 +44,12 @@ export function resultsAnnouncement(
  * Location box; undefined for any other outcome.
  */
 export function nearErrorOf(error: unknown): string | undefined {
-  const details = parseApiError(error);
+  const details = error instanceof ApiError ? error : null;
   if (details?.status !== 400) return undefined;
-  return details.fieldErrors.near ?? (details.message === SEARCH_MESSAGES.near ? details.message : undefined);
+  return (
+    details.fieldErrors.near ??
+    (details.serverMessage === SEARCH_MESSAGES.near ? details.serverMessage : undefined)
+  );
 }
 
 /** The next wider distance the page offers, or null at the widest. */

@@ -8,7 +8,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { formatMiles, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -193,7 +193,8 @@ export function CarerProfilePage() {
   const { id = '' } = useParams();
   const carer = useCarer(id);
 
-  if (carer.isError && parseApiError(carer.error)?.status === 404) return <CarerNotFound />;
+  if (carer.isError && carer.error instanceof ApiError && carer.error.status === 404)
+    return <CarerNotFound />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">

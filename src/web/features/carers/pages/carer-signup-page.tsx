@@ -16,7 +16,7 @@ import { Label } from '@web/components/ui/label';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, fieldErrors, parseApiError } from '@web/lib/api-client';
+import { errorMessage, fieldErrors, ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCreateProfile } from '../api/create-profile';
@@ -92,7 +92,7 @@ export function CarerSignupPage() {
             description: errorMessage(error, CREATE_FAILED),
           });
           applyProfileMessages(form as unknown as UseFormReturn<CarerProfileFormValues>, fieldErrors(error));
-          if (parseApiError(error)?.status === 409) navigate(paths.carerDashboard);
+          if (error instanceof ApiError && error.status === 409) navigate(paths.carerDashboard);
         },
       });
     },

@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DemoMailbox } from '@contracts/demo';
+import { endpoints } from '@contracts/endpoints';
+import { api, ApiError } from '@web/lib/api-client';
 
 /** GET /api/demo/mailbox; null when the server has none (production answers 404). */
 export function demoMailboxQueryOptions() {
   return queryOptions({
     queryKey: ['/api/demo/mailbox'],
     queryFn: async ({ signal }): Promise<DemoMailbox | null> => {
-      const response = await fetch('/api/demo/mailbox', {
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-        signal,
-      });
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`The mailbox could not be loaded (${response.status}).`);
-      return (await response.json()) as DemoMailbox;
+      try {
+        return await api(endpoints.demoMailbox.getDemoMailbox, { signal });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status === 404) return null;
+        throw new Error(`The mailbox could not be loaded (${error.status}).`, { cause: error });
+      }
     },
     retry: false,
     // New emails arrive as people click around the demo in another tab.

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import type { CarerSearchResult } from '@contracts/carers';
-import { carerSearchPagePath, nearbyCarersApiUrl } from '@contracts/carer-search-url';
+import { carerSearchPagePath } from '@contracts/carer-search-url';
+import { endpoints } from '@contracts/endpoints';
+import { LANDING_CARER_COUNT } from '@contracts/limits';
 import { carerProfilePath, paths } from '@contracts/paths';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { apiRequest } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { formatMiles } from '@web/lib/format';
 import { useSearchPlace } from '@web/lib/search-place';
 
@@ -18,7 +19,7 @@ function useNearbyCarers(place: string | null | undefined) {
     // Under the '/api/carers' prefix, so anything that refreshes carer listings refreshes these too.
     queryKey: ['/api/carers', 'near', place] as const,
     queryFn: async () =>
-      ((await (await apiRequest('GET', nearbyCarersApiUrl(place ?? ''))).json()) as CarerSearchResult).items,
+      (await api(endpoints.carers.get, { query: { near: place ?? '', limit: LANDING_CARER_COUNT } })).items,
     enabled: Boolean(place),
   });
 }

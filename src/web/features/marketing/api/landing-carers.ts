@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: a value import from @contracts/carers would pull zod into the landing's bundle.
-import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
-import { LANDING_CARERS_API_URL } from '@contracts/carer-search-url';
+import type { PublicCarer } from '@contracts/carers';
 import { LANDING_CARER_COUNT } from '@contracts/limits';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 async function fetchLandingCarers(): Promise<PublicCarer[]> {
-  const response = await apiRequest('GET', LANDING_CARERS_API_URL);
-  const result = (await response.json()) as CarerSearchResult;
+  // '/api/carers?limit=3': LANDING_CARERS_API_URL, which the server preloads for the landing page.
+  const result = await api(endpoints.carers.get, { query: { limit: LANDING_CARER_COUNT } });
   return result.items.slice(0, LANDING_CARER_COUNT);
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactEnquiryInput, ContactEnquiryReceipt } from '@contracts/contact';
-import { apiRequest } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export async function sendEnquiry(input: ContactEnquiryInput): Promise<ContactEnquiryReceipt> {
-  const response = await apiRequest('POST', '/api/contact', input);
-  return (await response.json()) as ContactEnquiryReceipt;
+  return api(endpoints.contact.post, { body: input });
 }
 
 /** The Contact page's form: stores the enquiry and emails support (issue 4; the spec's form did nothing). */

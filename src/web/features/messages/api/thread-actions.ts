@@ -13,18 +13,18 @@ import {
   refreshMessages,
   unreadCountQueryKey,
 } from '@web/components/messaging/messaging-api';
-import { apiRequest } from '@web/lib/api-client';
-
-const conversationUrl = (conversationId: string) =>
-  `/api/conversations/${encodeURIComponent(conversationId)}`;
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/conversations/{id}/messages; the thread and inbox are refetched afterwards. */
 export function useReply(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ReplyInput): Promise<SentMessage> => {
-      const response = await apiRequest('POST', `${conversationUrl(conversationId)}/messages`, input);
-      return (await response.json()) as SentMessage;
+      return api(endpoints.messaging.postConversationsByIdMessages, {
+        params: { id: conversationId },
+        body: input,
+      });
     },
     // A refusal may mean the situation changed (a block, an ended plan): the thread says why.
     onSettled: () => refreshMessages(queryClient, conversationId),
@@ -36,8 +36,7 @@ export function useMarkRead(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<MarkedRead> => {
-      const response = await apiRequest('POST', `${conversationUrl(conversationId)}/read`);
-      return (await response.json()) as MarkedRead;
+      return api(endpoints.messaging.postConversationsByIdRead, { params: { id: conversationId } });
     },
     onSuccess: async () => {
       // Zero at once, so the thread does not ask again before its refetch arrives.
@@ -57,11 +56,10 @@ export function useSetBlocked(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (block: boolean): Promise<BlockState> => {
-      const response = await apiRequest(
-        block ? 'POST' : 'DELETE',
-        `${conversationUrl(conversationId)}/block`,
-      );
-      return (await response.json()) as BlockState;
+      const endpoint = block
+        ? endpoints.messaging.postConversationsByIdBlock
+        : endpoints.messaging.deleteConversationsByIdBlock;
+      return api(endpoint, { params: { id: conversationId } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: conversationQueryKey(conversationId) }),
   });

@@ -1,3 +1,4 @@
+import { endpoints } from '@contracts/endpoints';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { cn } from '@web/lib/utils';
 import { useMarkRead, useSetBlocked } from '../api/thread-actions';
@@ -160,7 +161,8 @@ function ThreadHeader({ thread }: { thread: Thread }) {
       </div>
       <div className="flex gap-2">
         <ReportDialog
-          url={`/api/conversations/${encodeURIComponent(thread.id)}/report`}
+          endpoint={endpoints.reports.postConversationsByIdReport}
+          subjectId={thread.id}
           title="Report this conversation"
           description={`Tell our team what is wrong in your conversation with ${partner.name}. They will not be told who reported it.`}
           trigger={
@@ -326,7 +328,8 @@ export function ConversationThreadView({ conversationId }: { conversationId: str
 
   let body;
   if (thread.isPending) body = <ThreadSkeleton />;
-  else if (thread.isError && parseApiError(thread.error)?.status === 404) body = <ThreadNotFound />;
+  else if (thread.isError && thread.error instanceof ApiError && thread.error.status === 404)
+    body = <ThreadNotFound />;
   else if (thread.isError)
     body = (
       <Alert variant="destructive" role="alert" className="flex-col items-start">

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import type { Arrangement } from '@contracts/arrangements';
+
 import { paths } from '@contracts/paths';
 import { ArrangementTermsList } from '@web/components/arrangements/arrangement-card';
 import {
@@ -11,7 +11,8 @@ import {
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { errorMessage, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { errorMessage, api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 
@@ -21,7 +22,7 @@ export function ArrangementPrintPage() {
   usePageTitle('Care arrangement summary');
   const arrangement = useQuery({
     queryKey: ['/api/bookings', encodeURIComponent(id)],
-    queryFn: getQueryFn<Arrangement>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.arrangements.getBookingsById, { params: { id }, signal }),
   });
 
   return (

@@ -3,14 +3,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
 import type {
-  ActiveSession,
   DeleteAccountInput,
   EmailChangeInput,
-  EmailChangePending,
   PasswordChangeInput,
   ProfileUpdateInput,
 } from '@contracts/settings';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 export const SESSIONS_URL = '/api/settings/sessions';
@@ -21,7 +20,7 @@ export const EXPORT_URL = '/api/settings/export';
 export function sessionsQueryOptions() {
   return queryOptions({
     queryKey: sessionsQueryKey,
-    queryFn: getQueryFn<ActiveSession[]>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.settings.getSessions, { signal }),
   });
 }
 
@@ -42,7 +41,7 @@ export function useUpdateProfile() {
   const store = useStoreCurrentUser();
   return useMutation({
     mutationFn: async (input: ProfileUpdateInput) =>
-      (await (await apiRequest('PUT', '/api/settings/profile', input)).json()) as CurrentUser,
+      await api(endpoints.settings.putProfile, { body: input }),
     onSuccess: store,
   });
 }
@@ -51,7 +50,7 @@ export function useUpdateProfile() {
 async function uploadPhoto(file: File): Promise<CurrentUser> {
   const body = new FormData();
   body.append('photo', file);
-  return (await (await apiRequest('POST', '/api/settings/photo', body)).json()) as CurrentUser;
+  return await api(endpoints.settings.postPhoto, { body });
 }
 
 export function useUploadProfilePhoto() {
@@ -62,8 +61,7 @@ export function useUploadProfilePhoto() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: EmailChangeInput) =>
-      (await (await apiRequest('POST', '/api/settings/email', input)).json()) as EmailChangePending,
+    mutationFn: async (input: EmailChangeInput) => await api(endpoints.settings.postEmail, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
 }
@@ -72,7 +70,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PasswordChangeInput) => {
-      await apiRequest('POST', '/api/settings/password', input);
+      await api(endpoints.settings.postPassword, { body: input });
     },
     // Every other session has ended.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
@@ -83,7 +81,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', `${SESSIONS_URL}/${encodeURIComponent(id)}`);
+      await api(endpoints.settings.deleteSessionsById, { params: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
@@ -93,7 +91,7 @@ export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', `${SESSIONS_URL}/sign-out-others`);
+      await api(endpoints.settings.postSessionsSignOutOthers);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
@@ -103,7 +101,7 @@ export function useSignOutOthers() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (input: DeleteAccountInput) => {
-      await apiRequest('DELETE', '/api/settings/account', input);
+      await api(endpoints.privacy.deleteSettingsAccount, { body: input });
     },
   });
 }

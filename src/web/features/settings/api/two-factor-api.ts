@@ -1,13 +1,8 @@
 // Issue 8 point 3: two-factor sign-in on /settings. Each change re-reads the status.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  RecoveryCodes,
-  TwoFactorEnableInput,
-  TwoFactorEnrolment,
-  TwoFactorPasswordInput,
-  TwoFactorStatus,
-} from '@contracts/two-factor';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/two-factor';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 
 export const TWO_FACTOR_SETTINGS_URL = '/api/settings/two-factor';
 export const twoFactorStatusQueryKey = [TWO_FACTOR_SETTINGS_URL] as const;
@@ -15,7 +10,7 @@ export const twoFactorStatusQueryKey = [TWO_FACTOR_SETTINGS_URL] as const;
 export function twoFactorStatusQueryOptions() {
   return queryOptions({
     queryKey: twoFactorStatusQueryKey,
-    queryFn: getQueryFn<TwoFactorStatus>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.twoFactor.getSettingsTwoFactor, { signal }),
   });
 }
 
@@ -31,8 +26,7 @@ function useRefreshStatus() {
 /** A new secret (and its QR code), not yet in force: turning on needs a code made from it. */
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', `${TWO_FACTOR_SETTINGS_URL}/setup`)).json()) as TwoFactorEnrolment,
+    mutationFn: async () => await api(endpoints.twoFactor.postSettingsTwoFactorSetup),
   });
 }
 
@@ -40,7 +34,7 @@ export function useEnableTwoFactor() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorEnableInput) =>
-      (await (await apiRequest('POST', `${TWO_FACTOR_SETTINGS_URL}/enable`, input)).json()) as RecoveryCodes,
+      await api(endpoints.twoFactor.postSettingsTwoFactorEnable, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -50,9 +44,7 @@ export function useRenewRecoveryCodes() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorPasswordInput) =>
-      (await (
-        await apiRequest('POST', `${TWO_FACTOR_SETTINGS_URL}/recovery-codes`, input)
-      ).json()) as RecoveryCodes,
+      api(endpoints.twoFactor.postSettingsTwoFactorRecoveryCodes, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -61,7 +53,7 @@ export function useDisableTwoFactor() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorPasswordInput) => {
-      await apiRequest('DELETE', TWO_FACTOR_SETTINGS_URL, input);
+      await api(endpoints.twoFactor.deleteSettingsTwoFactor, { body: input });
     },
     onSuccess: refresh,
   });

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@web/lib/api-client';
-import { EXPORT_URL } from '../api/settings-api';
+import { endpoints } from '@contracts/endpoints';
+import { apiResponse, errorMessage } from '@web/lib/api-client';
 import { SettingsSection } from './settings-section';
 
 /** The file name the server gives the ZIP (Content-Disposition), or a dated default. */
@@ -26,7 +26,7 @@ export function DataSection() {
     if (preparing) return;
     setPreparing(true);
     try {
-      const response = await apiRequest('POST', EXPORT_URL);
+      const response = await apiResponse(endpoints.privacy.postSettingsExport);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;

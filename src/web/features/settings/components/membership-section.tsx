@@ -8,7 +8,8 @@ import { carerMembershipQueryKey, useCancelMembership } from '@web/components/pa
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { errorMessage, api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { FormAlert, SettingsSection } from './settings-section';
 
@@ -35,7 +36,7 @@ export function MembershipSection() {
   const [confirming, setConfirming] = useState(false);
   const membership = useQuery({
     queryKey: carerMembershipQueryKey,
-    queryFn: getQueryFn<CarerMembership>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.subscriptions.getCarerMembership, { signal }),
   });
   const cancel = useCancelMembership();
   const renews = membership.data?.state === 'active' || membership.data?.state === 'past_due';

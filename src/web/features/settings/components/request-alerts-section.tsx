@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestAlerts } from '@contracts/care-requests';
+
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { FormAlert, SettingsSection } from './settings-section';
 
 const REQUEST_ALERTS_URL = '/api/settings/request-alerts';
@@ -17,12 +18,12 @@ export function RequestAlertsSection() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [REQUEST_ALERTS_URL],
-    queryFn: getQueryFn<RequestAlerts>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.careRequests.getSettingsRequestAlerts, { signal }),
     retry: false,
   });
   const save = useMutation({
     mutationFn: async (on: boolean) =>
-      (await (await apiRequest('PUT', REQUEST_ALERTS_URL, { on })).json()) as RequestAlerts,
+      await api(endpoints.careRequests.putSettingsRequestAlerts, { body: { on } }),
     onSuccess: (saved) => {
       queryClient.setQueryData([REQUEST_ALERTS_URL], saved);
       toast({

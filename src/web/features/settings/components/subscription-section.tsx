@@ -6,7 +6,8 @@ import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@contracts/subsc
 import { CancelPlanButton } from '@web/components/payments/cancel-plan';
 import { subscriptionStatusQueryKey } from '@web/components/payments/payments-api';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { FormAlert, SettingsSection } from './settings-section';
@@ -28,7 +29,7 @@ export function SubscriptionSection() {
   const heading = useRef<HTMLParagraphElement>(null);
   const status = useQuery({
     queryKey: subscriptionStatusQueryKey,
-    queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.subscriptions.getStatus, { signal }),
   });
   return (
     <SettingsSection

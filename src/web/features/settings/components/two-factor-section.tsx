@@ -17,7 +17,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, parseApiError } from '@web/lib/api-client';
+import { errorMessage, ApiError } from '@web/lib/api-client';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import {
   useDisableTwoFactor,
@@ -290,7 +290,7 @@ export function TwoFactorSection() {
       onSuccess: (enrolment) => setView({ kind: 'enrolling', enrolment }),
       onError: (error) => {
         // Already on (in another tab, say): the status catches up.
-        if (parseApiError(error)?.status === 409) void status.refetch();
+        if (error instanceof ApiError && error.status === 409) void status.refetch();
         failed(error, SETUP_FAILED);
       },
     });

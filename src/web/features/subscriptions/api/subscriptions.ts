@@ -4,19 +4,18 @@ import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateSubscriptionResponse,
   ExtendInput,
-  PaymentHistory,
   SubscribeInput,
   SubscribeResponse,
-  SubscriptionPlans,
   SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '@web/components/payments/payments-api';
-import { apiRequest, getQueryFn } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 
 const subscriptionStatusQuery = {
   queryKey: subscriptionStatusQueryKey,
-  queryFn: getQueryFn<SubscriptionStatus>({ on401: 'throw' }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api(endpoints.subscriptions.getStatus, { signal }),
 };
 
 /** SPEC 7: asked only when signed in. */
@@ -35,7 +34,7 @@ export const subscriptionPlansQueryKey = ['/api/subscription/plans'] as const;
 export function useSubscriptionPlans({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: subscriptionPlansQueryKey,
-    queryFn: getQueryFn<SubscriptionPlans>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.subscriptions.getPlans, { signal }),
     enabled,
   });
 }
@@ -43,7 +42,7 @@ export function useSubscriptionPlans({ enabled }: { enabled: boolean }) {
 export function usePaymentHistory({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: paymentHistoryQueryKey,
-    queryFn: getQueryFn<PaymentHistory>({ on401: 'throw' }),
+    queryFn: ({ signal }) => api(endpoints.subscriptions.getPayments, { signal }),
     enabled,
   });
 }
@@ -65,8 +64,7 @@ export function refreshAfterPlanChange(queryClient: QueryClient): Promise<unknow
 export function useCreateSubscription() {
   return useMutation({
     mutationFn: async (input?: ExtendInput): Promise<CreateSubscriptionResponse> => {
-      const response = await apiRequest('POST', '/api/create-subscription', input ?? undefined);
-      return (await response.json()) as CreateSubscriptionResponse;
+      return api(endpoints.subscriptions.postCreateSubscription, { body: input ?? undefined });
     },
   });
 }
@@ -75,8 +73,7 @@ export function useCreateSubscription() {
 export function useSubscribe() {
   return useMutation({
     mutationFn: async (input: SubscribeInput): Promise<SubscribeResponse> => {
-      const response = await apiRequest('POST', '/api/subscribe', input);
-      return (await response.json()) as SubscribeResponse;
+      return api(endpoints.subscriptions.postSubscribe, { body: input });
     },
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { SUBSCRIPTION_MESSAGES, type CancelLinkDetails } from '@contracts/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
-import { apiRequest, errorMessage } from '@web/lib/api-client';
+import { endpoints } from '@contracts/endpoints';
+import { api, errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -21,8 +22,7 @@ export function CancelPlanLinkPage() {
   const details = useQuery({
     queryKey: [CANCEL_LINK_URL, token],
     queryFn: async () => {
-      const response = await apiRequest('GET', `${CANCEL_LINK_URL}?token=${encodeURIComponent(token)}`);
-      return (await response.json()) as CancelLinkDetails;
+      return api(endpoints.subscriptions.getCancelLink, { query: { token } });
     },
     enabled: token !== '',
     retry: false,
@@ -30,8 +30,7 @@ export function CancelPlanLinkPage() {
   });
   const cancel = useMutation({
     mutationFn: async () => {
-      const response = await apiRequest('POST', CANCEL_LINK_URL, { token });
-      return (await response.json()) as CancelLinkDetails;
+      return api(endpoints.subscriptions.postCancelLink, { body: { token } });
     },
   });
   const shown = cancel.data ?? details.data;

@@ -12,7 +12,7 @@ import { usePaymentsConfig } from '@web/components/payments/payments-api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { parseApiError } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { formatLongDateGB } from '@web/lib/format';
@@ -101,9 +101,9 @@ function NewCheckout({
   }, [mutate]);
 
   if (setup.isError) {
-    const details = parseApiError(setup.error);
+    const details = setup.error instanceof ApiError ? setup.error : null;
     // A plan that renews (409) cannot be joined by another: say why, in the server's words.
-    const conflict = details?.status === 409 && details.message;
+    const conflict = details?.status === 409 && details.serverMessage;
     return (
       <SetupError
         message={conflict || SUBSCRIPTION_MESSAGES.setupErrorDescription}

@@ -1,0 +1,786 @@
+// Issue 23 point 4: every API endpoint, named once. Each entry is plain data at runtime, its
+// method and path, so the web client (src/web/lib/api-client.ts) can use it on the pages that load
+// no zod; its request and response types come from the zod schemas through type-only imports.
+// The server registers each route from its entry (src/server/platform/define-route.ts), which
+// checks that the route's schemas give these types; tests/api/api-boundary.test.ts checks that
+// every registered route has an entry here and every entry a route.
+import type { z } from 'zod';
+import type * as admin from './admin';
+import type * as arrangements from './arrangements';
+import type * as auth from './auth';
+import type * as careRequests from './care-requests';
+import type * as carers from './carers';
+import type * as compliance from './compliance';
+import type * as contact from './contact';
+import type * as demo from './demo';
+import type * as messages from './messages';
+import { apiPaths } from './paths';
+import type * as reports from './reports';
+import type * as reviews from './reviews';
+import type * as settings from './settings';
+import type * as subscriptions from './subscriptions';
+import type * as twoFactor from './two-factor';
+import type * as verification from './verification';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a request sends and a success answers; omitted parts are absent (query, body) or unknown. */
+export interface EndpointTypes {
+  query?: unknown;
+  body?: unknown;
+  response?: unknown;
+}
+
+/** One endpoint: its method and path (Fastify's `:name` parameters), typed by `T`. */
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  T extends EndpointTypes = EndpointTypes,
+> {
+  readonly method: M;
+  readonly path: P;
+  /** Types only: never set at runtime. */
+  readonly types?: T;
+}
+
+/** `{ id: string }` for '/api/carers/:id': the parameters the path names. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+export type EndpointParams<E extends Endpoint> = PathParams<E['path']>;
+export type EndpointQuery<E extends Endpoint> =
+  E extends Endpoint<HttpMethod, string, infer T> ? (T extends { query: infer Q } ? Q : undefined) : never;
+export type EndpointBody<E extends Endpoint> =
+  E extends Endpoint<HttpMethod, string, infer T> ? (T extends { body: infer B } ? B : undefined) : never;
+export type EndpointResponse<E extends Endpoint> =
+  E extends Endpoint<HttpMethod, string, infer T> ? (T extends { response: infer R } ? R : unknown) : never;
+
+/** What a request sends (a schema's input) and what an answer holds (a schema's output). */
+type In<S extends z.ZodType> = z.input<S>;
+type Out<S extends z.ZodType> = z.output<S>;
+
+/** A type for `endpoint`'s third argument; nothing at runtime. */
+function types<T extends EndpointTypes>(): T | undefined {
+  return undefined;
+}
+
+function endpoint<M extends HttpMethod, P extends string, T extends EndpointTypes = Record<never, never>>(
+  method: M,
+  path: P,
+  _types?: T,
+): Endpoint<M, P, T> {
+  return { method, path };
+}
+
+/** Both sign-ins: 200 the user, or 202 when a second step (a code) is needed. */
+type SignInAnswer = Out<typeof auth.CurrentUser> | Out<typeof twoFactor.TwoFactorPending>;
+type MessageBody = { message: string };
+type Done = { done: true };
+type Health = { status: 'ok' | 'unavailable' };
+
+export const endpoints = {
+  admin: {
+    postLogin: endpoint(
+      'POST',
+      '/api/admin/login',
+      types<{ body: In<typeof admin.AdminLoginInput>; response: SignInAnswer }>(),
+    ),
+    getLoginHint: endpoint(
+      'GET',
+      '/api/admin/login-hint',
+      types<{ response: Out<typeof admin.AdminLoginHint> }>(),
+    ),
+    putTestUsersById: endpoint(
+      'PUT',
+      '/api/test/users/:id',
+      types<{ body: In<typeof admin.CustomerEditInput>; response: Out<typeof admin.AdminCustomer> }>(),
+    ),
+    deleteTestUsersById: endpoint(
+      'DELETE',
+      '/api/test/users/:id',
+      types<{ response: Out<typeof admin.AdminDeletion> }>(),
+    ),
+    postTestCreateSampleUsers: endpoint(
+      'POST',
+      '/api/test/create-sample-users',
+      types<{ response: Out<typeof admin.AdminCustomer>[] }>(),
+    ),
+    postTestCarers: endpoint(
+      'POST',
+      '/api/test/carers',
+      types<{ body: FormData; response: Out<typeof admin.AdminCarer> }>(),
+    ),
+    putTestCarersById: endpoint(
+      'PUT',
+      '/api/test/carers/:id',
+      // Multipart (the test admin page) or JSON (Admin Management, the test customer page).
+      types<{ body: FormData | In<typeof admin.AdminCarerInput>; response: Out<typeof admin.AdminCarer> }>(),
+    ),
+    deleteTestCarersById: endpoint(
+      'DELETE',
+      '/api/test/carers/:id',
+      types<{ response: Out<typeof admin.AdminDeletion> }>(),
+    ),
+    getUsers: endpoint(
+      'GET',
+      '/api/admin/users',
+      types<{ query: In<typeof admin.AdminListQuery>; response: Out<typeof admin.AdminCustomer>[] }>(),
+    ),
+    getTestUsers: endpoint(
+      'GET',
+      '/api/test/users',
+      types<{ query: In<typeof admin.AdminListQuery>; response: Out<typeof admin.AdminCustomer>[] }>(),
+    ),
+    getCarers: endpoint(
+      'GET',
+      '/api/admin/carers',
+      types<{ query: In<typeof admin.AdminListQuery>; response: Out<typeof admin.AdminCarer>[] }>(),
+    ),
+    getTestCarers: endpoint(
+      'GET',
+      '/api/test/carers',
+      types<{ query: In<typeof admin.AdminListQuery>; response: Out<typeof admin.AdminCarer>[] }>(),
+    ),
+    patchUsersByUserIdSubscription: endpoint(
+      'PATCH',
+      '/api/admin/users/:userId/subscription',
+      types<{ body: In<typeof admin.SubscriptionChangeInput>; response: Out<typeof admin.AdminCustomer> }>(),
+    ),
+    patchTestUsersByUserIdSubscription: endpoint(
+      'PATCH',
+      '/api/test/users/:userId/subscription',
+      types<{ body: In<typeof admin.SubscriptionChangeInput>; response: Out<typeof admin.AdminCustomer> }>(),
+    ),
+    putTestUsersByUserIdSubscription: endpoint(
+      'PUT',
+      '/api/test/users/:userId/subscription',
+      types<{ body: In<typeof admin.SubscriptionChangeInput>; response: Out<typeof admin.AdminCustomer> }>(),
+    ),
+  },
+  arrangements: {
+    postBookings: endpoint(
+      'POST',
+      '/api/bookings',
+      types<{
+        body: In<typeof arrangements.ArrangementProposal>;
+        response: Out<typeof arrangements.Arrangement>;
+      }>(),
+    ),
+    getBookings: endpoint(
+      'GET',
+      '/api/bookings',
+      types<{ response: Out<typeof arrangements.Arrangements> }>(),
+    ),
+    getBookingsById: endpoint(
+      'GET',
+      '/api/bookings/:id',
+      types<{ response: Out<typeof arrangements.Arrangement> }>(),
+    ),
+    postBookingsByIdAccept: endpoint(
+      'POST',
+      '/api/bookings/:id/accept',
+      types<{ response: Out<typeof arrangements.Arrangement> }>(),
+    ),
+    postBookingsByIdDecline: endpoint(
+      'POST',
+      '/api/bookings/:id/decline',
+      types<{
+        body: In<typeof arrangements.ArrangementDecline>;
+        response: Out<typeof arrangements.Arrangement>;
+      }>(),
+    ),
+    postBookingsByIdPropose: endpoint(
+      'POST',
+      '/api/bookings/:id/propose',
+      types<{
+        body: In<typeof arrangements.ArrangementTerms>;
+        response: Out<typeof arrangements.Arrangement>;
+      }>(),
+    ),
+    postBookingsByIdEnd: endpoint(
+      'POST',
+      '/api/bookings/:id/end',
+      types<{
+        body: In<typeof arrangements.ArrangementEnd>;
+        response: Out<typeof arrangements.Arrangement>;
+      }>(),
+    ),
+    getAdminUsersByIdArrangements: endpoint(
+      'GET',
+      '/api/admin/users/:id/arrangements',
+      types<{ response: Out<typeof arrangements.Arrangements> }>(),
+    ),
+    getVisits: endpoint(
+      'GET',
+      '/api/visits',
+      types<{ query: { from?: string; days?: number }; response: Out<typeof arrangements.Visits> }>(),
+    ),
+    postVisitsByIdNotice: endpoint(
+      'POST',
+      '/api/visits/:id/notice',
+      types<{ body: In<typeof arrangements.VisitNoticeInput>; response: Done }>(),
+    ),
+    postVisitsByIdCancel: endpoint('POST', '/api/visits/:id/cancel', types<{ response: Done }>()),
+    getSettingsCalendarFeed: endpoint(
+      'GET',
+      '/api/settings/calendar-feed',
+      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
+    ),
+    postSettingsCalendarFeed: endpoint(
+      'POST',
+      '/api/settings/calendar-feed',
+      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
+    ),
+    deleteSettingsCalendarFeed: endpoint(
+      'DELETE',
+      '/api/settings/calendar-feed',
+      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
+    ),
+    getCalendarByFile: endpoint('GET', '/api/calendar/:file'),
+  },
+  audit: {
+    getAdminAuditLog: endpoint(
+      'GET',
+      '/api/admin/audit-log',
+      types<{ query: In<typeof admin.AuditLogQuery>; response: Out<typeof admin.AuditLogPage> }>(),
+    ),
+  },
+  auth: {
+    postRegister: endpoint(
+      'POST',
+      '/api/auth/register',
+      types<{ body: In<typeof auth.RegisterInput>; response: Out<typeof auth.RegistrationAccepted> }>(),
+    ),
+    postVerifyEmail: endpoint(
+      'POST',
+      '/api/auth/verify-email',
+      types<{ body: In<typeof auth.VerifyEmailInput>; response: Out<typeof auth.EmailVerified> }>(),
+    ),
+    postVerifyEmailResend: endpoint(
+      'POST',
+      '/api/auth/verify-email/resend',
+      types<{ response: MessageBody }>(),
+    ),
+    postLogin: endpoint(
+      'POST',
+      '/api/auth/login',
+      types<{ body: In<typeof auth.LoginInput>; response: SignInAnswer }>(),
+    ),
+    postLogout: endpoint('POST', '/api/auth/logout', types<{ response: null }>()),
+    getUser: endpoint('GET', '/api/auth/user', types<{ response: Out<typeof auth.CurrentUser> }>()),
+    getSession: endpoint('GET', apiPaths.session, types<{ response: Out<typeof auth.SessionState> }>()),
+    getLogin: endpoint('GET', '/api/login', types<{ query: { returnTo?: string } }>()),
+    getOidcCallback: endpoint('GET', '/api/auth/oidc/callback'),
+    getLogout: endpoint('GET', '/api/logout'),
+  },
+  passwordReset: {
+    postAuthForgotPassword: endpoint(
+      'POST',
+      '/api/auth/forgot-password',
+      types<{ body: In<typeof settings.ForgotPasswordInput>; response: MessageBody }>(),
+    ),
+    postAuthResetPassword: endpoint(
+      'POST',
+      '/api/auth/reset-password',
+      types<{ body: In<typeof settings.ResetPasswordInput>; response: MessageBody }>(),
+    ),
+  },
+  twoFactor: {
+    getAuthTwoFactor: endpoint(
+      'GET',
+      '/api/auth/two-factor',
+      types<{ response: Out<typeof twoFactor.TwoFactorPending> }>(),
+    ),
+    postAuthTwoFactorSetup: endpoint(
+      'POST',
+      '/api/auth/two-factor/setup',
+      types<{ response: Out<typeof twoFactor.TwoFactorEnrolment> }>(),
+    ),
+    postAuthTwoFactorVerify: endpoint(
+      'POST',
+      '/api/auth/two-factor/verify',
+      types<{
+        body: In<typeof twoFactor.TwoFactorCodeInput>;
+        response: Out<typeof twoFactor.TwoFactorSignedIn>;
+      }>(),
+    ),
+    getSettingsTwoFactor: endpoint(
+      'GET',
+      '/api/settings/two-factor',
+      types<{ response: Out<typeof twoFactor.TwoFactorStatus> }>(),
+    ),
+    postSettingsTwoFactorSetup: endpoint(
+      'POST',
+      '/api/settings/two-factor/setup',
+      types<{ response: Out<typeof twoFactor.TwoFactorEnrolment> }>(),
+    ),
+    postSettingsTwoFactorEnable: endpoint(
+      'POST',
+      '/api/settings/two-factor/enable',
+      types<{
+        body: In<typeof twoFactor.TwoFactorEnableInput>;
+        response: Out<typeof twoFactor.RecoveryCodes>;
+      }>(),
+    ),
+    postSettingsTwoFactorRecoveryCodes: endpoint(
+      'POST',
+      '/api/settings/two-factor/recovery-codes',
+      types<{
+        body: In<typeof twoFactor.TwoFactorPasswordInput>;
+        response: Out<typeof twoFactor.RecoveryCodes>;
+      }>(),
+    ),
+    deleteSettingsTwoFactor: endpoint(
+      'DELETE',
+      '/api/settings/two-factor',
+      types<{ body: In<typeof twoFactor.TwoFactorPasswordInput>; response: null }>(),
+    ),
+  },
+  careRequests: {
+    post: endpoint(
+      'POST',
+      '/api/care-requests',
+      types<{
+        body: In<typeof careRequests.CareRequestInput>;
+        response: Out<typeof careRequests.OwnCareRequest>;
+      }>(),
+    ),
+    getMine: endpoint(
+      'GET',
+      '/api/care-requests/mine',
+      types<{ response: Out<typeof careRequests.OwnCareRequests> }>(),
+    ),
+    getNearby: endpoint(
+      'GET',
+      '/api/care-requests/nearby',
+      types<{ response: Out<typeof careRequests.NearbyCareRequests> }>(),
+    ),
+    patchById: endpoint(
+      'PATCH',
+      '/api/care-requests/:id',
+      types<{
+        body: In<typeof careRequests.CareRequestPatch>;
+        response: Out<typeof careRequests.OwnCareRequest>;
+      }>(),
+    ),
+    getSettingsRequestAlerts: endpoint(
+      'GET',
+      '/api/settings/request-alerts',
+      types<{ response: Out<typeof careRequests.RequestAlerts> }>(),
+    ),
+    putSettingsRequestAlerts: endpoint(
+      'PUT',
+      '/api/settings/request-alerts',
+      types<{
+        body: In<typeof careRequests.RequestAlerts>;
+        response: Out<typeof careRequests.RequestAlerts>;
+      }>(),
+    ),
+    postByIdResponses: endpoint(
+      'POST',
+      '/api/care-requests/:id/responses',
+      types<{
+        body: In<typeof careRequests.CareRequestResponseInput>;
+        response: { conversationId: string };
+      }>(),
+    ),
+  },
+  carers: {
+    get: endpoint(
+      'GET',
+      '/api/carers',
+      types<{ query: In<typeof carers.CarerSearchQuery>; response: Out<typeof carers.CarerSearchResult> }>(),
+    ),
+    post: endpoint(
+      'POST',
+      '/api/carers',
+      types<{ body: In<typeof carers.CarerProfileInput>; response: Out<typeof carers.OwnCarerProfile> }>(),
+    ),
+    getMyProfile: endpoint(
+      'GET',
+      '/api/carers/my-profile',
+      types<{ response: Out<typeof carers.OwnCarerProfile> }>(),
+    ),
+    getCarerProfile: endpoint(
+      'GET',
+      apiPaths.ownCarerProfile,
+      types<{ response: Out<typeof carers.OwnCarerProfileState> }>(),
+    ),
+    getById: endpoint('GET', '/api/carers/:id', types<{ response: Out<typeof carers.PublicCarer> }>()),
+    putById: endpoint(
+      'PUT',
+      '/api/carers/:id',
+      types<{ body: In<typeof carers.CarerProfileInput>; response: Out<typeof carers.OwnCarerProfile> }>(),
+    ),
+    postByIdPhoto: endpoint(
+      'POST',
+      '/api/carers/:id/photo',
+      types<{ body: FormData; response: Out<typeof carers.OwnCarerProfile> }>(),
+    ),
+    getByIdReviews: endpoint(
+      'GET',
+      '/api/carers/:id/reviews',
+      types<{ response: Out<typeof carers.CarerReview>[] }>(),
+    ),
+  },
+  contact: {
+    post: endpoint(
+      'POST',
+      '/api/contact',
+      types<{
+        body: In<typeof contact.ContactEnquiryInput>;
+        response: Out<typeof contact.ContactEnquiryReceipt>;
+      }>(),
+    ),
+  },
+  demoMailbox: {
+    getDemoMailbox: endpoint(
+      'GET',
+      '/api/demo/mailbox',
+      types<{ query: In<typeof demo.DemoMailboxQuery>; response: Out<typeof demo.DemoMailbox> }>(),
+    ),
+  },
+  health: {
+    getHealthz: endpoint('GET', '/healthz', types<{ response: Health }>()),
+    getReadyz: endpoint('GET', '/readyz', types<{ response: Health }>()),
+  },
+  messaging: {
+    postMessages: endpoint(
+      'POST',
+      '/api/messages',
+      types<{ body: In<typeof messages.SendMessageInput>; response: Out<typeof messages.SentMessage> }>(),
+    ),
+    getMessagesUnread: endpoint(
+      'GET',
+      '/api/messages/unread',
+      types<{ response: Out<typeof messages.UnreadCount> }>(),
+    ),
+    getConversations: endpoint(
+      'GET',
+      '/api/conversations',
+      types<{ response: Out<typeof messages.ConversationList> }>(),
+    ),
+    getConversationsById: endpoint(
+      'GET',
+      '/api/conversations/:id',
+      types<{ response: Out<typeof messages.ConversationThread> }>(),
+    ),
+    postConversationsByIdMessages: endpoint(
+      'POST',
+      '/api/conversations/:id/messages',
+      types<{ body: In<typeof messages.ReplyInput>; response: Out<typeof messages.SentMessage> }>(),
+    ),
+    postConversationsByIdRead: endpoint(
+      'POST',
+      '/api/conversations/:id/read',
+      types<{ response: Out<typeof messages.MarkedRead> }>(),
+    ),
+    postConversationsByIdBlock: endpoint(
+      'POST',
+      '/api/conversations/:id/block',
+      types<{ response: Out<typeof messages.BlockState> }>(),
+    ),
+    deleteConversationsByIdBlock: endpoint(
+      'DELETE',
+      '/api/conversations/:id/block',
+      types<{ response: Out<typeof messages.BlockState> }>(),
+    ),
+  },
+  privacy: {
+    postSettingsExport: endpoint('POST', '/api/settings/export', types<{ response: Blob }>()),
+    deleteSettingsAccount: endpoint(
+      'DELETE',
+      '/api/settings/account',
+      types<{ body: In<typeof settings.DeleteAccountInput>; response: { deleted: true } }>(),
+    ),
+  },
+  reports: {
+    postConversationsByIdReport: endpoint(
+      'POST',
+      '/api/conversations/:id/report',
+      types<{ body: In<typeof reports.ReportInput>; response: Out<typeof reports.ReportReceipt> }>(),
+    ),
+    postReviewsByIdReport: endpoint(
+      'POST',
+      '/api/reviews/:id/report',
+      types<{ body: In<typeof reports.ReportInput>; response: Out<typeof reports.ReportReceipt> }>(),
+    ),
+  },
+  reviews: {
+    getCarersByIdReviewsMine: endpoint(
+      'GET',
+      '/api/carers/:id/reviews/mine',
+      types<{ response: Out<typeof reviews.MyReviewState> }>(),
+    ),
+    putCarersByIdReviewsMine: endpoint(
+      'PUT',
+      '/api/carers/:id/reviews/mine',
+      types<{ body: In<typeof reviews.ReviewInput>; response: Out<typeof reviews.SavedReview> }>(),
+    ),
+  },
+  safeguarding: {
+    getAdminReports: endpoint(
+      'GET',
+      '/api/admin/reports',
+      types<{ query: In<typeof admin.ReportQueueQuery>; response: Out<typeof admin.AdminReport>[] }>(),
+    ),
+    postAdminReportsByIdResolve: endpoint(
+      'POST',
+      '/api/admin/reports/:id/resolve',
+      types<{ body: In<typeof admin.ResolveReportInput>; response: Out<typeof admin.AdminReport> }>(),
+    ),
+    postAdminUsersByIdUnsuspend: endpoint(
+      'POST',
+      '/api/admin/users/:id/unsuspend',
+      types<{ response: Out<typeof admin.ReportAccount> }>(),
+    ),
+    deleteAdminUsersByIdSessions: endpoint(
+      'DELETE',
+      '/api/admin/users/:id/sessions',
+      types<{ response: Out<typeof admin.SessionsEnded> }>(),
+    ),
+  },
+  savedCarers: {
+    get: endpoint('GET', '/api/saved-carers', types<{ response: Out<typeof carers.SavedCarers> }>()),
+    putByCarerId: endpoint('PUT', '/api/saved-carers/:carerId', types<{ response: null }>()),
+    deleteByCarerId: endpoint('DELETE', '/api/saved-carers/:carerId', types<{ response: null }>()),
+  },
+  settings: {
+    putProfile: endpoint(
+      'PUT',
+      '/api/settings/profile',
+      types<{ body: In<typeof settings.ProfileUpdateInput>; response: Out<typeof auth.CurrentUser> }>(),
+    ),
+    getSearchPlace: endpoint(
+      'GET',
+      '/api/settings/search-place',
+      types<{ response: Out<typeof settings.SearchPlace> }>(),
+    ),
+    putSearchPlace: endpoint(
+      'PUT',
+      '/api/settings/search-place',
+      types<{ body: In<typeof settings.SearchPlaceInput>; response: Out<typeof settings.SearchPlace> }>(),
+    ),
+    postPhoto: endpoint(
+      'POST',
+      '/api/settings/photo',
+      types<{ body: FormData; response: Out<typeof auth.CurrentUser> }>(),
+    ),
+    postEmail: endpoint(
+      'POST',
+      '/api/settings/email',
+      types<{
+        body: In<typeof settings.EmailChangeInput>;
+        response: Out<typeof settings.EmailChangePending>;
+      }>(),
+    ),
+    postEmailConfirm: endpoint(
+      'POST',
+      '/api/settings/email/confirm',
+      types<{ body: In<typeof settings.TokenInput>; response: MessageBody }>(),
+    ),
+    postPassword: endpoint(
+      'POST',
+      '/api/settings/password',
+      types<{ body: In<typeof settings.PasswordChangeInput>; response: MessageBody }>(),
+    ),
+    getSessions: endpoint(
+      'GET',
+      '/api/settings/sessions',
+      types<{ response: Out<typeof settings.ActiveSession>[] }>(),
+    ),
+    deleteSessionsById: endpoint('DELETE', '/api/settings/sessions/:id', types<{ response: null }>()),
+    postSessionsSignOutOthers: endpoint(
+      'POST',
+      '/api/settings/sessions/sign-out-others',
+      types<{ response: null }>(),
+    ),
+  },
+  stripeWebhook: {
+    postWebhooksStripe: endpoint('POST', '/api/webhooks/stripe'),
+  },
+  subscriptions: {
+    getPaymentsConfig: endpoint(
+      'GET',
+      '/api/payments/config',
+      types<{ response: Out<typeof subscriptions.PaymentsConfig> }>(),
+    ),
+    postCreateSubscription: endpoint(
+      'POST',
+      '/api/create-subscription',
+      types<{
+        body: In<typeof subscriptions.ExtendInput>;
+        response: Out<typeof subscriptions.CreateSubscriptionResponse>;
+      }>(),
+    ),
+    getPlans: endpoint(
+      'GET',
+      '/api/subscription/plans',
+      types<{ response: Out<typeof subscriptions.SubscriptionPlans> }>(),
+    ),
+    postSubscribe: endpoint(
+      'POST',
+      '/api/subscribe',
+      types<{
+        body: In<typeof subscriptions.SubscribeInput>;
+        response: Out<typeof subscriptions.SubscribeResponse>;
+      }>(),
+    ),
+    getStatus: endpoint(
+      'GET',
+      '/api/subscription/status',
+      types<{ response: Out<typeof subscriptions.SubscriptionStatus> }>(),
+    ),
+    postCancel: endpoint(
+      'POST',
+      '/api/subscription/cancel',
+      types<{ response: Out<typeof subscriptions.SubscriptionStatus> }>(),
+    ),
+    getCancelLink: endpoint(
+      'GET',
+      '/api/subscription/cancel-link',
+      types<{
+        query: In<typeof subscriptions.CancelLinkInput>;
+        response: Out<typeof subscriptions.CancelLinkDetails>;
+      }>(),
+    ),
+    postCancelLink: endpoint(
+      'POST',
+      '/api/subscription/cancel-link',
+      types<{
+        body: In<typeof subscriptions.CancelLinkInput>;
+        response: Out<typeof subscriptions.CancelLinkDetails>;
+      }>(),
+    ),
+    getPayments: endpoint(
+      'GET',
+      '/api/payments',
+      types<{ response: Out<typeof subscriptions.PaymentHistory> }>(),
+    ),
+    postPaymentsDemoConfirm: endpoint(
+      'POST',
+      '/api/payments/demo/confirm',
+      types<{
+        body: In<typeof subscriptions.DemoCardInput>;
+        response: Out<typeof subscriptions.DemoConfirmResponse>;
+      }>(),
+    ),
+    getCarerMembership: endpoint(
+      'GET',
+      '/api/carer-membership',
+      types<{ response: Out<typeof subscriptions.CarerMembership> }>(),
+    ),
+    postCarerMembership: endpoint(
+      'POST',
+      '/api/carer-membership',
+      types<{
+        body: In<typeof subscriptions.ExtendInput>;
+        response: Out<typeof subscriptions.StartMembershipResponse>;
+      }>(),
+    ),
+    postCarerMembershipCancel: endpoint(
+      'POST',
+      '/api/carer-membership/cancel',
+      types<{ response: Out<typeof subscriptions.CarerMembership> }>(),
+    ),
+  },
+  compliance: {
+    postCarersMyProfileInsurance: endpoint(
+      'POST',
+      '/api/carers/my-profile/insurance',
+      types<{ body: FormData; response: Out<typeof compliance.OwnInsurance> }>(),
+    ),
+    getCarersMyProfileCompliance: endpoint(
+      'GET',
+      '/api/carers/my-profile/compliance',
+      types<{ response: Out<typeof compliance.OwnCompliance> }>(),
+    ),
+    getAdminInsurance: endpoint(
+      'GET',
+      '/api/admin/insurance',
+      types<{
+        query: In<typeof compliance.AdminInsuranceQuery>;
+        response: Out<typeof compliance.AdminInsurance>[];
+      }>(),
+    ),
+    postAdminInsuranceByIdApprove: endpoint(
+      'POST',
+      '/api/admin/insurance/:id/approve',
+      types<{ response: Out<typeof compliance.AdminInsurance> }>(),
+    ),
+    postAdminInsuranceByIdReject: endpoint(
+      'POST',
+      '/api/admin/insurance/:id/reject',
+      types<{
+        body: In<typeof compliance.RejectInsuranceInput>;
+        response: Out<typeof compliance.AdminInsurance>;
+      }>(),
+    ),
+    getAdminComplianceDue: endpoint(
+      'GET',
+      '/api/admin/compliance/due',
+      types<{ response: Out<typeof compliance.DueItem>[] }>(),
+    ),
+    postAdminVerificationsByIdStatusChecks: endpoint(
+      'POST',
+      '/api/admin/verifications/:id/status-checks',
+      types<{
+        body: In<typeof compliance.DbsStatusCheckInput>;
+        response: Out<typeof compliance.DbsStatusCheck>;
+      }>(),
+    ),
+  },
+  verification: {
+    postCarersMyProfileVerification: endpoint(
+      'POST',
+      '/api/carers/my-profile/verification',
+      types<{ body: FormData; response: Out<typeof verification.OwnVerification> }>(),
+    ),
+    getCarersMyProfileVerification: endpoint(
+      'GET',
+      '/api/carers/my-profile/verification',
+      types<{ response: Out<typeof verification.OwnVerification> }>(),
+    ),
+    getAdminVerifications: endpoint(
+      'GET',
+      '/api/admin/verifications',
+      types<{
+        query: In<typeof admin.VerificationQueueQuery>;
+        response: Out<typeof verification.AdminVerification>[];
+      }>(),
+    ),
+    getAdminVerificationsById: endpoint(
+      'GET',
+      '/api/admin/verifications/:id',
+      types<{ response: Out<typeof verification.AdminVerification> }>(),
+    ),
+    postAdminVerificationsByIdApprove: endpoint(
+      'POST',
+      '/api/admin/verifications/:id/approve',
+      types<{
+        body: In<typeof verification.ApproveVerificationInput>;
+        response: Out<typeof verification.AdminVerification>;
+      }>(),
+    ),
+    postAdminVerificationsByIdReject: endpoint(
+      'POST',
+      '/api/admin/verifications/:id/reject',
+      types<{
+        body: In<typeof verification.RejectVerificationInput>;
+        response: Out<typeof verification.AdminVerification>;
+      }>(),
+    ),
+    getAdminVerificationDocumentsById: endpoint('GET', '/api/admin/verification-documents/:id'),
+  },
+  uploads: {
+    getPhotosByName: endpoint('GET', '/uploads/photos/:name'),
+  },
+  liveEvents: {
+    getEvents: endpoint('GET', '/api/events'),
+  },
+} as const;
+
+export type Endpoints = typeof endpoints;
