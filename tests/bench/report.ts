@@ -236,7 +236,7 @@ rate window, the order and the page size, each drawn on its own, so the answer c
 the answer. "near, within N miles" draws only the place. Each stream runs beside the floor: the
 same server's \`/healthz\`, same connections, measured just before. A stream's first
 ${context.streamWarmupSeconds} s are a warm-up, not measured (the code paths a stream takes are compiled while it
-runs; cards are made when the search index is read, `carer-cards.ts`). Targets (PostgreSQL): p99 ≤ 25
+runs; cards are made when the search index is read, \`carer-cards.ts\`). Targets (PostgreSQL): p99 ≤ 25
 ms and ≥ 10% of the floor's req/s; PGlite embedded default (\`node dist/server/main.js\` with no
 database configured, demo data): p99 ≤ 50 ms. Before the load, samples of the streams (other
 seeds) are checked against the reference search like the mixes' paths.

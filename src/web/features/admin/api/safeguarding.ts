@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/admin';
+import type { ResolveReportInput, SessionsEnded } from '@contracts/admin';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useAdminList } from './admin-lists';
@@ -15,7 +15,7 @@ const BASE = '/api/admin/reports';
  * name or email (issue 21 point 11). Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminReports(status: ReportFilter, q: string) {
-  return useAdminList<AdminReport>(BASE, q, { status });
+  return useAdminList(BASE, q, { status });
 }
 
 export function useResolveReport() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVerification, RejectVerificationInput } from '@contracts/verification';
+import type { RejectVerificationInput } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useAdminList } from './admin-lists';
@@ -15,7 +15,7 @@ const BASE = '/api/admin/verifications';
  * point 11). Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminVerifications(status: VerificationFilter, q: string) {
-  return useAdminList<AdminVerification>(BASE, q, { status });
+  return useAdminList(BASE, q, { status });
 }
 
 export function useApproveVerification() {
