@@ -319,5 +319,5 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the embedded start (PGl
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two on-disk PGlite starts with every migration: ~10 s alone, 35 s on a busy machine
 });
