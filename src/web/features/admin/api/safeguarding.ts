@@ -12,7 +12,7 @@ const BASE = '/api/admin/reports';
 
 /**
  * The queue in one state, a page at a time, searched by the reporter's or the reported account's
- * name or email (issue 21 point 11). Its key starts with the path, so every admin change reloads it.
+ * name or email. Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminReports(status: ReportFilter, q: string) {
   return useAdminList(BASE, q, { status });

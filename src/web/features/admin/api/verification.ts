@@ -11,8 +11,8 @@ export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 const BASE = '/api/admin/verifications';
 
 /**
- * The queue in one state, a page at a time, searched by the carer's name or email (issue 21
- * point 11). Its key starts with the path, so every admin change reloads it.
+ * The queue in one state, a page at a time, searched by the carer's name or email.
+ * Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminVerifications(status: VerificationFilter, q: string) {
   return useAdminList(BASE, q, { status });
@@ -21,7 +21,7 @@ export function useAdminVerifications(status: VerificationFilter, q: string) {
 export function useApproveVerification() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** `reason`: required by the server when the checks came with no documents (issue 21 point 6). */
+    /** `reason`: required by the server when the checks came with no documents, for the record. */
     mutationFn: async ({ id, reason }: { id: string; reason: string }) => {
       await api(endpoints.verification.postAdminVerificationsByIdApprove, {
         params: { id },
