@@ -24,7 +24,7 @@ export interface DatabaseRun {
   /** Paths whose page differed from the reference (in-memory) search: must be 0. */
   mismatches: number;
   checkedPaths: number;
-  /** The random streams (issue 19), each beside the floor of the same server. */
+  /** The random streams, each beside the floor of the same server. */
   streams?: StreamRun[];
   streamTargets?: StreamTargets;
 }
@@ -54,7 +54,7 @@ export interface EmbeddedRun {
 }
 
 /**
- * Issue 19's targets: p99 for every stream; the share of the floor for the random stream only
+ * The targets (decision 0025): p99 for every stream; the share of the floor for the random stream only
  * (`near` alone has a p99 target, "a near search p99 ≤ 25 ms at 10 and 50 miles").
  */
 export function meetsStreamTargets(stream: StreamRun, targets: StreamTargets): boolean {
