@@ -1,5 +1,5 @@
 // Issue 8: the settings page (DESIGN point 7), forgotten passwords, data export and account
-// deletion. Two-factor sign-in (issue 8 point 3) is in two-factor.ts.
+// deletion. Two-factor sign-in (issue 8 point 3) is in auth-two-factor.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';
 import { PASSWORD_MAX_LENGTH } from './limits';

@@ -3,7 +3,7 @@
 // commit and ends every session; the other party keeps the conversation under 'Deleted user'.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETED_USER_NAME, type ConversationThread } from '@contracts/messages';
+import { DELETED_USER_NAME, type ConversationThread } from '@contracts/messaging';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '@contracts/settings';
 import { billingSubscriptions, carerProfiles, payments, reviews, users } from '../../src/server/db/schema';
 import { PRIVACY_MESSAGES } from '@contracts/settings';

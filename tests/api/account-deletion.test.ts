@@ -2,14 +2,14 @@
 // the gone side shown as 'Deleted user'; replies to it are refused with 409.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReport } from '@contracts/admin';
+import type { AdminReport } from '@contracts/safeguarding';
 import {
   DELETED_USER_NAME,
   MESSAGE_MESSAGES,
   type ConversationList,
   type ConversationThread,
   type UnreadCount,
-} from '@contracts/messages';
+} from '@contracts/messaging';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import { carerProfiles, conversations, messages, users } from '../../src/server/db/schema';
 import { approveChecks, validProfile } from '../support/carer-fixtures';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@contracts/admin';
+import type { AuditEntry } from '@contracts/audit';
 import { SYSTEM_ACTOR } from '@contracts/audit-words';
 import type { PublicCarer } from '@contracts/carers';
 import {
@@ -10,7 +10,7 @@ import {
   type DueItem,
   type OwnCompliance,
   type OwnInsurance,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { describeCheckFacts, type AdminVerification, type OwnVerification } from '@contracts/verification';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
 import {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE_MESSAGES, formatCheckDate, INSURANCE_LABELS } from '../../src/contracts/compliance';
+import {
+  COMPLIANCE_MESSAGES,
+  formatCheckDate,
+  INSURANCE_LABELS,
+} from '../../src/contracts/verification-compliance';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';

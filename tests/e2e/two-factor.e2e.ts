@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '@contracts/settings';
-import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@contracts/two-factor';
+import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@contracts/auth-two-factor';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';

@@ -10,7 +10,7 @@ import {
   SEARCH_DAYS,
   SEARCH_WITHIN_MAX,
   SEARCH_WITHIN_MIN,
-} from '@contracts/carer-search-url';
+} from '@contracts/carers-search-url';
 import { SEARCH_DEFAULT_WITHIN, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from '@contracts/carers';
 import { formatDaysAgo, formatMiles } from '@web/lib/format';
 

@@ -4,7 +4,7 @@ import {
   carerSearchApiUrl,
   filtersFromSearchParams,
   LANDING_CARERS_API_URL,
-} from '@contracts/carer-search-url';
+} from '@contracts/carers-search-url';
 import { apiPaths, paths } from '@contracts/paths';
 
 /**

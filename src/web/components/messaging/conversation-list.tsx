@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ConversationPartner, ConversationSummary } from '@contracts/messages';
+import type { ConversationPartner, ConversationSummary } from '@contracts/messaging';
 import { conversationPath } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Skeleton } from '@web/components/ui/skeleton';

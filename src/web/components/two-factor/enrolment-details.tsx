@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES, type TwoFactorEnrolment } from '@contracts/two-factor';
+import { TWO_FACTOR_MESSAGES, type TwoFactorEnrolment } from '@contracts/auth-two-factor';
 import { cn } from '@web/lib/utils';
 
 /** Groups of four, easier to type into an app by hand (apps ignore the spaces). */

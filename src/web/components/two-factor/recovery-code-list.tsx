@@ -1,6 +1,6 @@
 import { Copy, Download } from 'lucide-react';
 import type { Ref } from 'react';
-import { TWO_FACTOR_MESSAGES } from '@contracts/two-factor';
+import { TWO_FACTOR_MESSAGES } from '@contracts/auth-two-factor';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 

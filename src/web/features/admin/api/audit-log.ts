@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntityType, AuditEntry } from '@contracts/admin';
-import { AUDIT_PAGE_SIZE } from '@contracts/admin';
+import type { AuditEntityType, AuditEntry } from '@contracts/audit';
+import { AUDIT_PAGE_SIZE } from '@contracts/audit';
 import { endpoints } from '@contracts/endpoints';
 import { apiWithHeaders } from '@web/lib/api-client';
 import { pagingOf, type AdminListPage } from './admin-lists';

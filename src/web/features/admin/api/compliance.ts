@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DbsStatusCheckInput } from '@contracts/compliance';
+import type { DbsStatusCheckInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
@@ -11,7 +11,7 @@ export function useAdminInsurance() {
   return useQuery({
     queryKey: [`${INSURANCE}?status=pending`],
     queryFn: ({ signal }) =>
-      api(endpoints.compliance.getAdminInsurance, { query: { status: 'pending' }, signal }),
+      api(endpoints.verification.getAdminInsurance, { query: { status: 'pending' }, signal }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useAdminInsurance() {
 export function useDueChecks() {
   return useQuery({
     queryKey: ['/api/admin/compliance/due'],
-    queryFn: ({ signal }) => api(endpoints.compliance.getAdminComplianceDue, { signal }),
+    queryFn: ({ signal }) => api(endpoints.verification.getAdminComplianceDue, { signal }),
   });
 }
 
@@ -27,8 +27,10 @@ export function useDecideInsurance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: string; reason: string | null }) => {
-      if (reason === null) await api(endpoints.compliance.postAdminInsuranceByIdApprove, { params: { id } });
-      else await api(endpoints.compliance.postAdminInsuranceByIdReject, { params: { id }, body: { reason } });
+      if (reason === null)
+        await api(endpoints.verification.postAdminInsuranceByIdApprove, { params: { id } });
+      else
+        await api(endpoints.verification.postAdminInsuranceByIdReject, { params: { id }, body: { reason } });
     },
     onSettled: () => {
       void reloadAdminLists(queryClient);
@@ -40,7 +42,7 @@ export function useRecordStatusCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ verificationId, input }: { verificationId: string; input: DbsStatusCheckInput }) => {
-      await api(endpoints.compliance.postAdminVerificationsByIdStatusChecks, {
+      await api(endpoints.verification.postAdminVerificationsByIdStatusChecks, {
         params: { id: verificationId },
         body: input,
       });

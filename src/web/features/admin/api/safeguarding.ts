@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/admin';
+import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/safeguarding';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useAdminList } from './admin-lists';

@@ -1,11 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import {
-  ADMIN_LIST_MESSAGES,
-  AUDIT_ENTITY_TYPES,
-  type AuditEntityType,
-  type AuditEntry,
-} from '@contracts/admin';
+import { ADMIN_LIST_MESSAGES } from '@contracts/admin';
+import { AUDIT_ENTITY_TYPES, type AuditEntityType, type AuditEntry } from '@contracts/audit';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';

@@ -8,7 +8,7 @@ import {
   formatCheckDate,
   ukDay,
   type AdminInsurance,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

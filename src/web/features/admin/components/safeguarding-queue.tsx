@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Ban, CircleCheck, LogOut, MessageSquareWarning, ShieldOff, UserCheck } from 'lucide-react';
+import { ADMIN_LIST_MESSAGES, ADMIN_MESSAGES } from '@contracts/admin';
 import {
-  ADMIN_LIST_MESSAGES,
-  ADMIN_MESSAGES,
   ResolveReportInput,
   type AdminReport,
   type ReportAccount,
   type ReportAction,
-} from '@contracts/admin';
+} from '@contracts/safeguarding';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BadgeCheck, Download, TriangleAlert, X } from 'lucide-react';
 import { ADMIN_LIST_MESSAGES } from '@contracts/admin';
-import { DBS_STATUS_RESULT_LABELS, formatCheckDate } from '@contracts/compliance';
+import { DBS_STATUS_RESULT_LABELS, formatCheckDate } from '@contracts/verification-compliance';
 import {
   ApproveVerificationInput,
   DBS_WORKFORCE_LABELS,

@@ -9,7 +9,7 @@ import {
   TwoFactorCodeInput,
   type TwoFactorEnrolment,
   type TwoFactorPending,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
 import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
 import { Button } from '@web/components/ui/button';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InsuranceInput } from '@contracts/compliance';
+import type { InsuranceInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 
@@ -9,7 +9,7 @@ export const myComplianceQueryKey = ['/api/carers/my-profile/compliance'] as con
 export function useMyCompliance(enabled = true) {
   return useQuery({
     queryKey: myComplianceQueryKey,
-    queryFn: ({ signal }) => api(endpoints.compliance.getCarersMyProfileCompliance, { signal }),
+    queryFn: ({ signal }) => api(endpoints.verification.getCarersMyProfileCompliance, { signal }),
     retry: false,
     enabled,
   });
@@ -24,7 +24,7 @@ export async function addInsurance({ input, document }: { input: InsuranceInput;
   body.append('coverPounds', String(input.coverPounds));
   body.append('expiresOn', input.expiresOn);
   body.append('document', document, document.name);
-  return api(endpoints.compliance.postCarersMyProfileInsurance, { body });
+  return api(endpoints.verification.postCarersMyProfileInsurance, { body });
 }
 
 export function useAddInsurance() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendMessageInput } from '@contracts/messages';
+import type { SendMessageInput } from '@contracts/messaging';
 import { conversationsQueryKey } from '@web/components/messaging/messaging-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';

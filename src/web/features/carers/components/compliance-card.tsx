@@ -7,7 +7,7 @@ import {
   INSURANCE_LABELS,
   InsuranceInput,
   formatCheckDate,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { DOCUMENT_TYPES, VERIFICATION_MESSAGES, DOCUMENT_MAX_BYTES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';

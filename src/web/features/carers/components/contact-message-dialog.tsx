@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messages';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount } from '@web/components/ui/character-count';

@@ -8,7 +8,7 @@ import {
   CareRequestResponseInput,
   type NearbyCareRequest,
 } from '@contracts/care-requests';
-import { MESSAGE_MAX_LENGTH } from '@contracts/messages';
+import { MESSAGE_MAX_LENGTH } from '@contracts/messaging';
 import { conversationPath, paths } from '@contracts/paths';
 import {
   describeWeek,

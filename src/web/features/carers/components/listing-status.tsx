@@ -6,7 +6,7 @@ import { carerProfilePath } from '@contracts/paths';
 import { LISTING_MESSAGES, type OwnVerification } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { COMPLIANCE_MESSAGES } from '@contracts/compliance';
+import { COMPLIANCE_MESSAGES } from '@contracts/verification-compliance';
 import { useMyCompliance } from '../api/compliance';
 import { useMyVerification } from '../api/verification';
 

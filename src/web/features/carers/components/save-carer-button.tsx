@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';

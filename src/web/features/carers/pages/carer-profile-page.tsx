@@ -2,7 +2,7 @@ import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Car, Eye, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';

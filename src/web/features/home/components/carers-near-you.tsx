@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { carerSearchPagePath } from '@contracts/carer-search-url';
+import { carerSearchPagePath } from '@contracts/carers-search-url';
 import { endpoints } from '@contracts/endpoints';
 import { LANDING_CARER_COUNT } from '@contracts/limits';
 import { carerProfilePath, paths } from '@contracts/paths';

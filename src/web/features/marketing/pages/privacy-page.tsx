@@ -1,4 +1,4 @@
-import { DBS_SCAN_RETENTION_MONTHS, RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/compliance';
+import { DBS_SCAN_RETENTION_MONTHS, RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/verification-compliance';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';

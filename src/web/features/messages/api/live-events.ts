@@ -1,7 +1,7 @@
 // GET /api/events: one server-sent event stream per signed-in tab (issue 6 live updates).
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveEvent } from '@contracts/messages';
+import type { LiveEvent } from '@contracts/messaging';
 import { refreshMessages } from '@web/components/messaging/messaging-api';
 
 const EVENTS_URL = '/api/events';

@@ -6,7 +6,7 @@ import type {
   MarkedRead,
   ReplyInput,
   SentMessage,
-} from '@contracts/messages';
+} from '@contracts/messaging';
 import {
   conversationQueryKey,
   conversationsQueryKey,

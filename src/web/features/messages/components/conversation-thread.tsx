@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Flag, Lock, RotateCw } from 'lucide-react';
-import { MESSAGE_MESSAGES, type ConversationThread as Thread, type ReplyBlocker } from '@contracts/messages';
+import { MESSAGE_MESSAGES, type ConversationThread as Thread, type ReplyBlocker } from '@contracts/messaging';
 import { carerProfilePath, paths } from '@contracts/paths';
 import { LinkifiedText } from '@web/components/linkified-text';
 import { PartnerAvatar } from '@web/components/messaging/conversation-list';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGE_MAX_LENGTH, MessageContent } from '@contracts/messages';
+import { MESSAGE_MAX_LENGTH, MessageContent } from '@contracts/messaging';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount } from '@web/components/ui/character-count';
 import { Label } from '@web/components/ui/label';

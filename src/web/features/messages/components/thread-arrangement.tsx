@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
-import type { ConversationThread } from '@contracts/messages';
+import type { ConversationThread } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { ArrangementCard, ArrangementFormDialog } from '@web/components/arrangements/arrangement-card';
 import { isOpenArrangement } from '@web/components/arrangements/arrangement-format';

@@ -8,7 +8,7 @@ import {
   TwoFactorPasswordInput,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
 import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
 import { Badge } from '@web/components/ui/badge';

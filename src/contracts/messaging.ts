@@ -8,8 +8,8 @@ export {
   MESSAGE_MAX_CODE_POINTS,
   MESSAGE_MAX_LENGTH,
   MESSAGE_MESSAGES,
-} from './message-texts';
-import { MESSAGE_MAX_CODE_POINTS, MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from './message-texts';
+} from './messaging-texts';
+import { MESSAGE_MAX_CODE_POINTS, MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from './messaging-texts';
 
 const id = z.string({ error: MESSAGE_MESSAGES.invalidId }).uuid({ error: MESSAGE_MESSAGES.invalidId });
 

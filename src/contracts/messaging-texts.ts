@@ -1,5 +1,5 @@
 // The messages' limits and texts: no zod here, so a carer card's contact button can show them
-// without loading the schemas (messages.ts re-exports them beside the schemas).
+// without loading the schemas (messaging.ts re-exports them beside the schemas).
 import { PRODUCT_NAME } from './pricing';
 
 /** Characters as people see them (graphemes). */
