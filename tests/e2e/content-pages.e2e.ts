@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import { SITE_CONTACT } from '@contracts/site';
-import { FAQ_ITEMS } from '@web/features/marketing/content/faq';
+import { FAQ_ITEMS } from '@web/features/site/content/faq';
 import { DEFAULT_PAGE_DESCRIPTION } from '@web/lib/use-page-title';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';

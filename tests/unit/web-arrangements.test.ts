@@ -11,7 +11,7 @@ import {
   formatWeeklyHours,
   groupVisitsByDay,
   isOpenArrangement,
-} from '@web/components/arrangements/arrangement-format';
+} from '@web/features/arrangements/components/arrangement-format';
 
 const base = {
   status: 'proposed' as const,

@@ -7,7 +7,7 @@ import {
   formatCalendarDate,
   formatHoursPerWeek,
   todayInUK,
-} from '@web/components/care-requests/care-request-format';
+} from '@web/features/care-requests/components/care-request-format';
 
 const week = (slots: AvailabilitySlot[], extras: Partial<typeof EMPTY_WEEK> = {}) => ({
   ...EMPTY_WEEK,

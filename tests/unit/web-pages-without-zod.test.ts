@@ -80,7 +80,7 @@ function pathToZod(entry: string): string[] | null {
 describe('the pages a new visitor meets first load no schemas', () => {
   it.each([
     'src/web/main.tsx',
-    'src/web/features/marketing/pages/landing-page.tsx',
+    'src/web/features/site/pages/landing-page.tsx',
     'src/web/features/carers/pages/carer-search-page.tsx',
   ])('%s', (entry) => {
     const chain = pathToZod(entry);

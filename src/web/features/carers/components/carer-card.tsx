@@ -11,7 +11,7 @@ import { formatMiles, formatRateRange } from '@web/lib/format';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea } from './contact-area';
-import { SaveCarerButton } from './save-carer-button';
+import { SaveCarerButton } from '@web/features/saved-carers';
 
 export function VerifiedBadge() {
   return (

@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, ApiError } from '@web/lib/api-client';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage } from '@web/features/messaging';
 
 /** SPEC section 4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
 export function ContactMessageDialog({

@@ -7,8 +7,7 @@ import { LISTING_MESSAGES, type OwnVerification } from '@contracts/verification'
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { COMPLIANCE_MESSAGES } from '@contracts/verification-compliance';
-import { useMyCompliance } from '../api/compliance';
-import { useMyVerification } from '../api/verification';
+import { useMyCompliance, useMyVerification } from '@web/features/verification';
 
 function missing(verification: OwnVerification | null | undefined): string {
   if (!verification) return LISTING_MESSAGES.missingNone;

@@ -9,8 +9,7 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@contracts/auth-two-factor';
-import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
-import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
+import { EnrolmentDetails, RecoveryCodeList } from '@web/features/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
