@@ -1,6 +1,6 @@
 // Care arrangements and visits (issue 20): the web's own words and formats, shared by the thread's
 // card, My care, the carer dashboard's Schedule tab and the printable summary. Pure functions, with
-// type imports only: tests/unit/web-arrangements.test.ts.
+// type imports only: tests/unit/arrangements-web.test.ts.
 import type { WeekDay } from '@contracts/availability';
 import type { Arrangement, ArrangementStatus, Visit, VisitNotice } from '@contracts/arrangements';
 import { formatPoundsFromString } from '@web/lib/format';

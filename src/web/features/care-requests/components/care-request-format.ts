@@ -1,5 +1,5 @@
 // Care requests (issue 20): the web's own words and formats, shared by the family's page and the
-// carer dashboard's Requests tab. Pure functions: tests/unit/web-care-requests.test.ts.
+// carer dashboard's Requests tab. Pure functions: tests/unit/care-requests-web.test.ts.
 import {
   DAY_PART_LABELS,
   DAY_PARTS,
