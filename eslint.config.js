@@ -39,7 +39,7 @@ function serverFeatureBoundary(feature) {
             {
               regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/.*\\.repository$`,
               message:
-                "A feature does not reach into another feature's repository: call that feature's service.",
+                "A feature does not reach into another feature's repository: call that feature's service, or its store for a table it owns.",
             },
             ...(unreadable.length > 0
               ? [

@@ -1,4 +1,4 @@
-// Issue 7: the admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
+// The admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
 // (admin role only, DESIGN points 1, 2 and 6), plus the safeguarding queue and the audit log.
 import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
@@ -94,7 +94,7 @@ export const ADMIN_TOASTS = {
 } as const;
 
 /**
- * Issue 21 point 6: destructive and trust-granting admin actions ask first, naming the person and
+ * Destructive and trust-granting admin actions ask first, naming the person and
  * the consequence (a step before the spec's calls and toasts, which stay as they are).
  */
 export const ADMIN_CONFIRM = {
@@ -138,7 +138,7 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Paging and search of the admin lists (issue 21 point 11): GET /api/admin/users, /api/test/users,
+// Paging and search of the admin lists (decision 0008): GET /api/admin/users, /api/test/users,
 // /api/admin/carers, /api/test/carers and /api/admin/verifications take `q` (name or email, any
 // case, any part), `cursor` and `limit`. The body stays the spec's array; the paging comes in
 // headers: X-Total-Count (every match), X-Next-Cursor and a Link rel="next" while more follow.
@@ -157,7 +157,7 @@ export const ADMIN_LIST_MESSAGES = {
   showing: (shown: number, total: number, noun: string) =>
     `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
   noMatches: (q: string) => `Nobody matches “${q}”.`,
-  /** The search box of each queue (issue 21 point 11): whose names and emails it looks in. */
+  /** The search box of each queue: whose names and emails it looks in. */
   verificationSearchLabel: 'Search by carer name or email',
   reportSearchLabel: 'Search by reporter or reported name or email',
   auditSearchLabel: 'Search by who made the change or who it is about (name or email)',
@@ -189,7 +189,7 @@ export type AdminLoginHint = z.infer<typeof AdminLoginHint>;
 // Customers: GET /api/admin/users, GET /api/test/users (the same list), PUT and DELETE /api/test/users/{id}
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC section 3 user fields as the admin lists show them, plus suspension (issue 7, safeguarding). */
+/** SPEC section 3 user fields as the admin lists show them, plus suspension (safeguarding). */
 export const CUSTOMER_BILLING_STATES = ['renewing', 'cancelled', 'refunded'] as const;
 
 export const AdminCustomer = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEEK_DAYS, WEEK_DAY_LABELS, type WeekDay } from './availability';
 import { CARER_MESSAGES, poundsPerHour } from './carers';
 
-// Care arrangements (issue 20; the API keeps the path /api/bookings): from a conversation, a
+// Care arrangements (decision 0024; the API keeps the path /api/bookings): from a conversation, a
 // family proposes a start date, weekly visits, an hourly rate and a task list; the carer accepts,
 // declines with a reason, or proposes changes. Accepted arrangements produce visits, in UK time.
 // The product records and reminds; the family and the carer agree and control the care.

@@ -1,4 +1,4 @@
-// Issue 21 point 11: the audit log in plain words. The server names the people (actor and
+// The audit log in plain words. The server names the people (actor and
 // subject) and describes each entry with these functions; the screen shows the sentences.
 
 /** What an entry is about, as the server found it: a name ('Jane Smith'), or null once deleted. */

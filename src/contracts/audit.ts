@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADMIN_LIST_MESSAGES, ADMIN_MESSAGES } from './admin';
 
 // ---------------------------------------------------------------------------------------------
-// Audit log (issue 7 point 6): GET /api/admin/audit-log
+// Audit log (decision 0008): GET /api/admin/audit-log
 // ---------------------------------------------------------------------------------------------
 
 export const AUDIT_ENTITY_TYPES = ['user', 'carer', 'subscription', 'verification', 'report'] as const;
@@ -21,7 +21,7 @@ export const AuditEntry = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   /**
-   * Issue 21 point 11: who the entry is about, named by the server ('Jane Smith (jane@…)'),
+   * Who the entry is about, named by the server ('Jane Smith (jane@…)'),
    * 'deleted account' once gone, or null for entries about nobody in particular.
    */
   subjectName: z.string().nullable(),
@@ -52,7 +52,7 @@ export const AuditLogQuery = z.object({
   /** The last id of the previous page. */
   before: z.coerce.number().int().positive().optional(),
   /**
-   * Issue 21 point 11: the X-Next-Cursor of the previous page (the same keyset as `before`, as
+   * The X-Next-Cursor of the previous page (the same keyset as `before`, as
    * the other admin lists page), and `q`: the actor's or the subject's name or email.
    */
   cursor: z

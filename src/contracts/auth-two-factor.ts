@@ -1,4 +1,4 @@
-// Issue 8 point 3: two-factor sign-in with an authenticator app (TOTP, RFC 6238), decision 0012.
+// Two-factor sign-in with an authenticator app (TOTP, RFC 6238), decision 0012.
 // Optional for everyone; required for admin accounts in production, who enrol at their first sign-in.
 import { z } from 'zod';
 import { AUTH_MESSAGES, CurrentUser } from './auth';
@@ -120,7 +120,7 @@ const currentPassword = z
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
 /**
- * Every change to two-factor asks for the password again (step-up, issue 17 point 5): turning it
+ * Every change to two-factor asks for the password again (step-up, decision 0017): turning it
  * off, renewing the recovery codes, and (below) turning it on.
  */
 export const TwoFactorPasswordInput = z.object({ currentPassword });

@@ -74,12 +74,12 @@ export const CurrentUser = z.object({
   subscriptionStatus: z.string().nullable(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   subscriptionExpiresAt: z.string().nullable(),
-  /** The account has proved it receives mail at `email` (issue 17 point 3). */
+  /** The account has proved it receives mail at `email` (decision 0019). */
   emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-/** GET /api/auth/session (issue 21 point 13): who is signed in, null for a visitor (200 either way). */
+/** GET /api/auth/session: who is signed in, null for a visitor (200 either way). */
 export const SessionState = z.object({ user: CurrentUser.nullable() });
 export type SessionState = z.infer<typeof SessionState>;
 
@@ -124,7 +124,7 @@ export function landingPathAfterRegister(userType: UserType): string {
  * Characters no return path may hold: C0 controls (tab, CR, LF…), DEL, C1 controls, the Unicode
  * line and paragraph separators, and the backslash. Browsers drop tabs and newlines from a URL and
  * read a backslash as a slash, so '/\t/evil' or '/\\evil' would become '//evil': another site
- * (issue 17 point 6). In a Location header a raw newline was a 500.
+ * (decision 0020). In a Location header a raw newline was a 500.
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what this finds
 const UNSAFE_IN_RETURN_PATH = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;

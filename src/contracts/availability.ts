@@ -10,7 +10,7 @@ import {
   type WeekDay,
 } from './week';
 
-// A carer's weekly availability (issue 19): days × parts of the day, plus live-in and short-notice
+// A carer's weekly availability: days × parts of the day, plus live-in and short-notice
 // cover. The spec's availability tags (Weekdays, Weekends, Evenings, Nights, Live-in Care,
 // Emergency Cover) are derived from it, so every screen and filter that reads them stays true.
 

@@ -5,7 +5,7 @@ import { MessageContent } from './messaging';
 import { SPECIALIZATIONS } from './options';
 import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
 
-// Care requests (issue 20): a family says what care is needed, where and when; carers near them
+// Care requests (decision 0024): a family says what care is needed, where and when; carers near them
 // answer with a message. Posting is free; reading the answers in full and replying needs a plan.
 
 /** Who needs the care, as a relationship: never a name (the request is seen by carers near it). */

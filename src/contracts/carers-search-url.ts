@@ -12,9 +12,9 @@ export type SearchCareType = (typeof SEARCH_CARE_TYPES)[number];
 export type SearchAvailability = (typeof SEARCH_AVAILABILITY)[number];
 
 export type CarerSearchFilters = {
-  /** The old text filter on the carer's town (`?location=`), kept for links made before issue 19. */
+  /** The old text filter on the carer's town (`?location=`), kept for links made before distance search. */
   location: string;
-  /** A postcode, outward code or town: carers near it who travel that far (issue 19). */
+  /** A postcode, outward code or town: carers near it who travel that far (decision 0022). */
   near: string;
   /** Miles from `near`; sent only with it. */
   within: number;

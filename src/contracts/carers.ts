@@ -40,7 +40,7 @@ export {
 } from './carers-search-text';
 export { RATE_MAX_POUNDS, RATE_MIN_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN };
 
-/** SPEC section 5 messages, word for word, plus the server's extra rules (issue 3). */
+/** SPEC section 5 messages, word for word, plus the server's extra rules. */
 export const CARER_MESSAGES = {
   specializationRequired: 'Please select a specialization',
   experienceRequired: 'Please select your experience level',
@@ -84,7 +84,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * An amount of pounds an hour as a form's number input or the API's JSON gives it (string or
  * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. SPEC section 3 keeps rates
- * as strings. Carers' rates, families' budgets (issue 20) and agreed rates share it.
+ * as strings. Carers' rates, families' budgets and agreed rates share it.
  */
 export const poundsPerHour = (messages: { required: string; format: string; range: string }) =>
   z
@@ -147,7 +147,7 @@ const carerProfileFields = z.object({
   availability: choiceList(AVAILABILITY_OPTIONS, CARER_MESSAGES.availabilityRequired).optional(),
   weeklyAvailability: WeeklyAvailabilityInput.optional(),
   /**
-   * The carer's home postcode (issue 19): private, only its outward code ('LS6') is shown to
+   * The carer's home postcode: private, only its outward code ('LS6') is shown to
    * anyone else. Optional in the API (the spec's body has none); the carer forms ask for it.
    */
   homePostcode: z
@@ -256,7 +256,7 @@ export const PublicCarer = z.object({
   description: z.string(),
   qualifications: z.array(z.string()),
   availability: z.array(z.string()),
-  /** The carer's usual week (issue 19); the `availability` tags are derived from it. */
+  /** The carer's usual week; the `availability` tags are derived from it. */
   weeklyAvailability: WeeklyAvailability,
   /** When the carer last changed their week (ISO): "Availability updated 3 days ago". */
   availabilityUpdatedAt: z.string().nullable(),
@@ -272,7 +272,7 @@ export const PublicCarer = z.object({
   isVerified: z.boolean(),
   user: z.object({ firstName: z.string().nullable() }).nullable(),
   /**
-   * GET /api/carers/{id} and /api/carers/my-profile only (issue 7): the checks behind the Verified
+   * GET /api/carers/{id} and /api/carers/my-profile only: the checks behind the Verified
    * badge for a subscribed customer, an admin or the carer themself; null for everyone else.
    * Absent from search results.
    */
@@ -301,7 +301,7 @@ export const OwnCarerProfile = PublicCarer.extend({
 export type OwnCarerProfile = z.infer<typeof OwnCarerProfile>;
 
 /**
- * GET /api/carer-profile (issue 21 point 13): the signed-in account's own profile, or null while
+ * GET /api/carer-profile: the signed-in account's own profile, or null while
  * it has none (a new carer), answered 200 either way.
  */
 export const OwnCarerProfileState = z.object({ profile: OwnCarerProfile.nullable() });
@@ -396,7 +396,7 @@ export const CarerSearchResult = z.object({
   items: z.array(PublicCarer),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** On the first page (no cursor): how many carers match in all (issue 21 point 12); null after. */
+  /** On the first page (no cursor): how many carers match in all; null after. */
   total: SearchTotal.nullable().optional(),
 });
 

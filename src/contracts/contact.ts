@@ -16,7 +16,7 @@ export const CONTACT_MESSAGES = {
   tooManyEnquiries: 'You have sent several messages in a short time. Please wait a while and try again.',
   sentTitle: 'Message Sent',
   sentDescription: 'Thank you for getting in touch. We will reply within 24 hours.',
-  /** Shown under the form after sending (issue 21 point 11): the reference the email quotes too. */
+  /** Shown under the form after sending: the reference the email quotes too. */
   sentReference: (reference: string) =>
     `Your message was sent. Its reference is ${reference}: quote it if you write to us about it again.`,
   failedTitle: 'Error',

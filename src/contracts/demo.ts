@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Demo mode's mailbox (issue 17 point 3): what the outbox holds, so links can be followed. */
+/** Demo mode's mailbox (decision 0019): what the outbox holds, so links can be followed. */
 export const DEMO_MAILBOX_LIMIT = 100;
 
 export const DemoMailboxQuery = z.object({

@@ -1,4 +1,4 @@
-// Issue 23 point 4: every API endpoint, named once. Each entry is plain data at runtime, its
+// Every API endpoint, named once (decision 0031). Each entry is plain data at runtime, its
 // method and path, so the web client (src/web/lib/api-client.ts) can use it on the pages that load
 // no zod; its request and response types come from the zod schemas through type-only imports.
 // The server registers each route from its entry (src/server/platform/define-route.ts), which

@@ -9,14 +9,14 @@ export const ERROR_MESSAGES = {
   notFound: 'Not found.',
   crossSite: 'Cross-site requests are not allowed.',
   invalidCredentials: 'Incorrect email or password.',
-  /** Sign-in of an account an admin suspended (issue 7 safeguarding); told only after the right password. */
+  /** Sign-in of an account an admin suspended (safeguarding); told only after the right password. */
   accountSuspended: 'This account has been suspended. Contact support.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait and try again later.',
-  /** Step-up for an account without a password whose sign-in is not recent (issue 17 point 5). */
+  /** Step-up for an account without a password whose sign-in is not recent (decision 0017). */
   signInAgainToChange: `For your security, please sign out and sign in again, then make this change within ${STEP_UP_FRESH_SIGN_IN_MINUTES} minutes.`,
   /**
    * Messaging, reviews, payments and verification before the account proved its address
-   * (issue 17 point 3; DESIGN point 10).
+   * (decision 0019; DESIGN point 10).
    */
   emailNotConfirmed: EMAIL_NOT_CONFIRMED,
   emailTaken: 'An account with this email already exists. Try signing in instead.',

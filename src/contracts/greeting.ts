@@ -4,8 +4,8 @@ export const NEW_ACCOUNT_GREETING_HOURS = 24;
 
 /**
  * The signed-in home's greeting. SPEC: "Welcome back, <first name or 'User'>!"; an account made
- * in the last day has not been here before, so it is welcomed, not welcomed back (issue 21 point
- * 11, a deliberate difference recorded in docs/spec-conformance.md).
+ * in the last day has not been here before, so it is welcomed, not welcomed back (a
+ * deliberate difference recorded in docs/spec-conformance.md).
  */
 export function homeGreeting(user: { firstName: string | null; createdAt: string }, now: Date): string {
   const name = user.firstName || 'User';

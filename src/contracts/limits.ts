@@ -37,7 +37,7 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES_PER_NETWORK = 30;
 /**
  * An account without a password (OpenID Connect only) proves it is still its owner, before a
- * change to how it signs in, by a session begun this recently (step-up, issue 17 point 5).
+ * change to how it signs in, by a session begun this recently (step-up, decision 0017).
  */
 export const STEP_UP_FRESH_SIGN_IN_MINUTES = 10;
 

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from './pricing';
 export const MESSAGE_MAX_LENGTH = 2000;
 /** The stored bound in code points: room for 2,000 emoji sequences (a family emoji is 5 to 11). */
 export const MESSAGE_MAX_CODE_POINTS = 20_000;
-/** A recipient gets at most one email per conversation in this many minutes (issue 6). */
+/** A recipient gets at most one email per conversation in this many minutes. */
 export const MESSAGE_EMAIL_INTERVAL_MINUTES = 15;
 /**
  * Messages one customer may send to carers through POST /api/messages (a carer's profile) in an
@@ -41,7 +41,7 @@ export const MESSAGE_MESSAGES = {
   expiredCanRead: 'Your subscription has ended: you can read your messages, and renew to send new ones.',
   /**
    * In place of a carer's message in a conversation the carer started (an answer to a care
-   * request, issue 20) for a family without an active plan: reading answers needs one.
+   * request) for a family without an active plan: reading answers needs one.
    */
   subscribeToRead: 'A carer has answered you. Subscribe to read their message and reply.',
   notBlocked: 'You have not blocked this person.',

@@ -15,7 +15,7 @@ const id = z.string({ error: MESSAGE_MESSAGES.invalidId }).uuid({ error: MESSAGE
 
 /**
  * The text of any message: trimmed, then 1 to 2,000 characters as people see them (graphemes: an
- * emoji counts once, issue 21 point 11). The stored text is also bounded in code points (a
+ * emoji counts once). The stored text is also bounded in code points (a
  * grapheme may be several: a family emoji is five or more), as the database's check is (migration 0022).
  */
 export const MessageContent = z
@@ -62,7 +62,7 @@ export const ThreadMessage = z.object({
   readAt: z.string().nullable(),
   /**
    * A carer's answer to a care request held back from a family without a plan: `content` is
-   * MESSAGE_MESSAGES.subscribeToRead in place of the carer's words (issue 20).
+   * MESSAGE_MESSAGES.subscribeToRead in place of the carer's words.
    */
   locked: z.boolean(),
 });
@@ -135,8 +135,8 @@ export type BlockState = z.infer<typeof BlockState>;
  * one of these, as JSON; the client refetches what it names. No message text travels here.
  */
 /**
- * `visit`: a visit of the user's care arrangements changed (a carer's notice, a cancellation;
- * issue 20); its `conversationId` is the arrangement's conversation, or '' when there is none.
+ * `visit`: a visit of the user's care arrangements changed (a carer's notice, a
+ * cancellation); its `conversationId` is the arrangement's conversation, or '' when there is none.
  */
 export const LIVE_EVENT_TYPES = ['message', 'read', 'visit'] as const;
 export const LiveEvent = z.object({

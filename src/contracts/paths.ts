@@ -20,22 +20,22 @@ export const paths = {
   login: '/login',
   register: '/register',
   settings: '/settings',
-  /** Issue 8: forgotten passwords and the emailed links (public). */
+  /** Forgotten passwords and the emailed links (public). */
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
-  /** Issue 17: the link that confirms a new account's email address (public). */
+  /** The link that confirms a new account's email address (public). */
   verifyEmail: '/verify-email',
   /** The renewal reminder's link: shows the plan and a button that cancels it (public). */
   cancelPlanLink: '/cancel-plan',
-  /** Issue 17: demo mode's mailbox of every email the app sent (404 in production). */
+  /** Demo mode's mailbox of every email the app sent (404 in production). */
   demoMailbox: '/demo/mailbox',
-  /** Issue 8: the second sign-in step (a code from the authenticator app). */
+  /** The second sign-in step (a code from the authenticator app). */
   twoFactor: '/two-factor',
   carers: '/carers',
   carerProfile: '/carers/:id',
   saved: '/saved',
-  /** Issue 20: a family's care requests, and the visits of everyone's arrangements. */
+  /** A family's care requests, and the visits of everyone's arrangements. */
   careRequests: '/care-requests',
   myCare: '/my-care',
   messages: '/messages',
@@ -49,7 +49,7 @@ export const paths = {
 } as const;
 
 /**
- * Issue 21 point 13: what the web app asks on every page, answered 200 with null for "nobody is
+ * What the web app asks on every page, answered 200 with null for "nobody is
  * signed in" and "no carer profile yet", so those ordinary states are not failed requests in the
  * browser's console. The spec's own calls (`GET /api/auth/user` 401, `GET /api/carers/my-profile`
  * 404) keep their answers for API clients.

@@ -33,7 +33,7 @@ export function planSummary(type: SubscriptionType): string {
 
 /**
  * The price of a plan with its period, the one label every screen uses for the plan a person has
- * (issue 21 point 9): '£49/3 months', '£10/month', '£100/year'.
+ * ('£49/3 months', '£10/month', '£100/year').
  */
 export function planPriceLabel(type: SubscriptionType): string {
   const period = type === 'monthly' ? 'month' : type === 'annual' ? 'year' : '3 months';
@@ -56,8 +56,8 @@ export const PLAN_BILLING_NOTES: Record<SubscriptionType, string> = {
 export const ANNUAL_SAVING_PENCE = PLANS.monthly.amountPence * PLANS.annual.months - PLANS.annual.amountPence;
 
 /**
- * The three family plans, in the order the pages set them side by side (/pricing, issue 21
- * point 9): 3-Month Access, Monthly, Annual.
+ * The three family plans, in the order /pricing sets them side by side and GET
+ * /api/subscription/plans lists them: 3-Month Access, Monthly, Annual.
  */
 export const FAMILY_PLAN_TYPES = [
   'three_month',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Why a conversation or a review is reported (issue 6); admins see them in the safeguarding queue. */
+/** Why a conversation or a review is reported; admins see them in the safeguarding queue. */
 export const REPORT_REASONS = [
   'Harassment or abusive language',
   'Spam or a scam',

@@ -17,7 +17,7 @@ export const ReportQueueQuery = AdminListQuery.extend({
 export type ReportQueueQuery = z.infer<typeof ReportQueueQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// Safeguarding queue (issue 7 point 5): reports of issue 6 with their context.
+// Safeguarding queue (decision 0009): reports of conversations and reviews with their context.
 // GET /api/admin/reports?status=open|resolved|dismissed|all, POST /api/admin/reports/{id}/resolve,
 // POST /api/admin/users/{id}/unsuspend
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-// Issue 8: the settings page (DESIGN point 7), forgotten passwords, data export and account
-// deletion. Two-factor sign-in (issue 8 point 3) is in auth-two-factor.ts.
+// The settings page (DESIGN point 7), forgotten passwords, data export and account
+// deletion (decisions 0010 and 0011). Two-factor sign-in is in auth-two-factor.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';
 import { PASSWORD_MAX_LENGTH } from './limits';
@@ -19,7 +19,7 @@ export const SETTINGS_MESSAGES = {
   profileSavedTitle: 'Profile Updated',
   profileSavedBody: 'Your name has been saved.',
   photoSavedBody: 'Your photo has been updated.',
-  // Search place (issue 19)
+  // Search place
   searchPlaceSavedTitle: 'Search Place Saved',
   searchPlaceSavedBody: (place: string) => `Carer search will start near ${place}.`,
   searchPlaceClearedBody: 'Carer search will no longer start from a saved place.',
@@ -155,7 +155,7 @@ export const ResetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
-/** DELETE /api/settings/account (POST /api/settings/export answers the ZIP of issue 8 point 4). */
+/** DELETE /api/settings/account (POST /api/settings/export answers the data export's ZIP). */
 export const DeleteAccountInput = z.object({
   password: currentPassword,
   confirmation: z

@@ -13,7 +13,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
  * The statuses a payment history shows: the provider answered a payment the person submitted.
  * `pending` is a payment form that is open (or was left), `cancelled` one replaced unpaid: neither
- * was paid or tried, so neither is history (issue 21 point 4).
+ * was paid or tried, so neither is history (decision 0027).
  */
 export const HISTORY_PAYMENT_STATUSES = [
   'succeeded',
@@ -57,7 +57,7 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 /**
  * The optional body of POST /api/create-subscription and POST /api/carer-membership (SPEC: no
  * body). `extend: true` is the person's explicit choice to pay for more time while their access
- * (or paid membership) still runs; without it such a payment is refused with 409 (issue 21 point 4).
+ * (or paid membership) still runs; without it such a payment is refused with 409 (decision 0027).
  */
 export const ExtendInput = z.object({ extend: z.boolean().optional() }).nullish();
 export type ExtendInput = z.infer<typeof ExtendInput>;

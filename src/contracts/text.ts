@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 /**
- * Characters a one-line text (a person's name, a subject, a title, a place) may not hold (issue 17
- * point 6): C0 controls (tab, CR, LF…), DEL and C1 controls; the zero-width space, non-joiner and
+ * Characters a one-line text (a person's name, a subject, a title, a place) may not hold (decision
+ * 0020): C0 controls (tab, CR, LF…), DEL and C1 controls; the zero-width space, non-joiner and
  * joiner (U+200B–U+200D), the marks U+200E/U+200F and U+061C; the word joiner and invisible
  * operators (U+2060–U+2064); the byte order mark (U+FEFF); the line and paragraph separators
  * (U+2028/U+2029); and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,

@@ -1,4 +1,4 @@
-// Issue 7 point 4: carer verification, the product's central promise. A carer submits their
+// Carer verification (decision 0009), the product's central promise. A carer submits their
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
 import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './verification-compliance';
@@ -90,7 +90,7 @@ export const VERIFICATION_MESSAGES = {
   verificationNotFound: 'Verification not found.',
   notPending: 'This verification has already been reviewed.',
   rejectionReasonRequired: 'Give the carer a reason, so they know what to fix',
-  /** Issue 21 point 6: approving checks that came with no documents needs a reason, for the record. */
+  /** Approving checks that came with no documents needs a reason, for the record. */
   approvalReasonRequired:
     'No documents came with these checks. Write why you are approving them without documents.',
   approvalReasonTooLong: 'The reason can be at most 1,000 characters.',
@@ -103,7 +103,7 @@ export const VERIFICATION_MESSAGES = {
   submitFailedTitle: 'Error',
   submitFailedFallback: 'Failed to submit your checks. Please try again.',
   approvedToast: 'Verification approved. The carer now shows as Verified.',
-  // The confirmation before approving (issue 21 point 6).
+  // The confirmation before approving: it grants the Verified badge.
   approveTitle: (name: string) => `Approve ${name}’s checks?`,
   approveBody:
     'They get the Verified badge, and families are told their DBS check, right to work and references were checked.',

@@ -79,7 +79,7 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: minutes(30 * 24 * 60),
   ADMIN_SESSION_IDLE_MINUTES: minutes(30),
   ADMIN_SESSION_ABSOLUTE_MINUTES: minutes(8 * 60),
-  // A postcodes.io-compatible service for full postcodes (issue 19); without it, postcodes are
+  // A postcodes.io-compatible service for full postcodes (decision 0023); without it, postcodes are
   // placed at their district from built-in data (src/server/platform/geocoder).
   POSTCODES_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),

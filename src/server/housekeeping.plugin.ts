@@ -2,7 +2,7 @@ import { appPlugin, type AppContext } from './platform/app-plugin';
 import { startHousekeeping } from './platform/housekeeping';
 
 const DAY_MS = 24 * 3_600_000;
-/** Delivered emails are kept this long (for support to check what was sent), then deleted (issue 8 point 6). */
+/** Delivered emails are kept this long (for support to check what was sent), then deleted (decision 0010). */
 const OUTBOX_RETENTION_MS = 90 * DAY_MS;
 /** Applied payment events are remembered well past Stripe's 3 days of redelivery. */
 const PAYMENT_EVENT_RETENTION_MS = 90 * DAY_MS;

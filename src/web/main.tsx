@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@web/app/providers';
 import { AppRouter } from '@web/app/router';
-// Inter, self-hosted (issue 21 point 12): the variable weights, each script's subset only when a
+// Inter, self-hosted: the variable weights, each script's subset only when a
 // page uses its characters, shown with font-display: swap. The Latin file is preloaded
 // (src/server/platform/page-preloads.ts).
 import '@fontsource-variable/inter/wght.css';

@@ -57,7 +57,7 @@ const ROUTES: Row[] = [
   row('POST', '/api/admin/reports/:id/resolve', {}),
   row('POST', '/api/admin/users/:id/unsuspend'),
   row('DELETE', '/api/admin/users/:id/sessions'),
-  // Care arrangements of an account (issue 20), each look audited
+  // Care arrangements of an account, each look audited
   row('GET', '/api/admin/users/:id/arrangements'),
 ];
 

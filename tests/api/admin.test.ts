@@ -551,7 +551,7 @@ describe('carers', () => {
       method: 'POST',
       url: '/api/test/carers',
       // In the description: a one-line field (the location) refuses control characters itself
-      // with its field message (issue 17); a free-text one reaches the database's refusal.
+      // with its field message (decision 0020); a free-text one reaches the database's refusal.
       ...form(
         carerFields({
           description: 'Calm, patient support for people living with dementia.\u0000 At home in Swansea.',

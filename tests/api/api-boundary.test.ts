@@ -4,7 +4,7 @@ import { STRIPE_ENV } from '../support/payments';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * Issue 23 point 4: the API is defined once, in src/contracts/endpoints.ts, and the routes are
+ * Decision 0031: the API is defined once, in src/contracts/endpoints.ts, and the routes are
  * registered from it (defineRoute). This compares the app's registered routes with the contract:
  * a route added without its endpoint, or an endpoint without its route, fails here. The app is
  * built twice, so every optional route is seen: in demo mode (the demo card's confirmation) and

@@ -16,7 +16,7 @@ import { ukDate, ukTime } from '../../src/server/platform/uk-time';
 import { createTestApp, signInDemoAccounts, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 /*
- * Issue 20, care arrangements: a family with a plan proposes from their conversation, the carer
+ * Care arrangements (decision 0024): a family with a plan proposes from their conversation, the carer
  * proposes changes, the family accepts; visits are made in UK time; the carer sends "running
  * late"; either side cancels a visit or ends the arrangement; each step is told in the
  * conversation; a private calendar feed lists the visits.

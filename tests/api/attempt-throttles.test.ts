@@ -16,7 +16,7 @@ import { twoFactorSecrets, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
-// Issue 17 point 1: every limit on a secret check reserves the attempt before the check, in the one
+// Decision 0017: every limit on a secret check reserves the attempt before the check, in the one
 // statement that counts it, so a burst of parallel requests evaluates at most the limit. "Evaluated"
 // is observed twice: by the answers (at most the limit are anything but 429), and by counting the
 // library calls that check a secret (argon2 verify, TOTP validate), wrapped without changing them.

@@ -1,4 +1,4 @@
-// Issue 17 point 3: an email address belongs to whoever proves it. Registration answers the same
+// Decision 0019: an email address belongs to whoever proves it. Registration answers the same
 // for new and taken addresses and signs nobody in; a single-use, expiring link confirms the
 // address; messaging, reviews, payments and verification wait for it; demo mode has a mailbox;
 // the data export never joins records to an account by email address.

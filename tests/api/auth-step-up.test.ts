@@ -8,7 +8,7 @@ import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { sessions, twoFactorChallenges, twoFactorSecrets, users } from '../../src/server/db/schema';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
-// Issue 17 point 5: every change to how an account signs in asks for the current password (or, for
+// Decision 0017: every change to how an account signs in asks for the current password (or, for
 // an account without one, a fresh sign-in), so a stolen session cannot make it; a password reset by
 // email does not turn two-factor off.
 

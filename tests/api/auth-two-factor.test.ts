@@ -34,7 +34,7 @@ import {
   PRODUCTION_TEST_ENV,
 } from '../support/test-app';
 
-// Issue 8 point 3: two-factor sign-in. The acceptance line "two-factor cannot be skipped by
+// Two-factor sign-in (decision 0012). The acceptance line "two-factor cannot be skipped by
 // calling later steps directly" is the describe block of that name.
 
 let t: TestApp;
@@ -243,7 +243,7 @@ describe('signing in with two-factor on', () => {
     const again = challengeCookieFrom(t, await login(t, user.email));
     const reused = await verify(t, again, codes[3]!);
     expect(reused.statusCode).toBe(400);
-    // Said as it is: spent already, use another (issue 21 point 11), not "not right".
+    // Said as it is: spent already, use another, not "not right".
     expect(reused.json().fieldErrors.code).toBe(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
     const made = await verify(t, again, 'abcde-23456');
     expect(made.json().fieldErrors.code).toBe(TWO_FACTOR_MESSAGES.recoveryCodeWrong);
@@ -257,7 +257,7 @@ describe('signing in with two-factor on', () => {
     const first = await verify(t, challengeCookieFrom(t, await login(t, user.email)), code);
     expect(first.statusCode).toBe(200);
     const challenge = challengeCookieFrom(t, await login(t, user.email));
-    // The same code again says so (issue 21 point 11), not "not right".
+    // The same code again says so, not "not right".
     const replayed = await verify(t, challenge, code);
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.codeUsed });

@@ -363,7 +363,7 @@ describe('sessions', () => {
   });
 });
 
-// Issue 21 point 13: the web app's sign-in check answers every state 200, so a visitor's pages
+// The web app's sign-in check answers every state 200, so a visitor's pages
 // log no failed request; GET /api/auth/user (above) keeps the spec's 401 for API clients.
 describe('GET /api/auth/session', () => {
   it('answers a visitor, or a forged or ended session, 200 with no user and no-store', async () => {
@@ -449,7 +449,7 @@ describe('the /api/login navigation', () => {
     },
   );
 
-  // Issue 17 point 6: each as the raw query text a tester would type and encoded once more.
+  // Decision 0020: each as the raw query text a tester would type and encoded once more.
   const HOSTILE_QUERIES = [
     '//evil.example',
     '/%5Cevil.example',

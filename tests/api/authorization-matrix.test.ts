@@ -45,7 +45,7 @@ import {
 } from '../support/verification-fixtures';
 
 /*
- * The authorization matrix of issue 9 point 1, generated from tests/support/authorization-matrix.ts:
+ * The authorization matrix, generated from tests/support/authorization-matrix.ts:
  * one test per route × caller × own/other record, and a test that fails when the app registers a
  * route the table does not list. The app is built once; callers are made straight in the database
  * (review-fixtures) and shared, except on rows marked `fresh` (sign-in, sign-out, deletion…),
@@ -643,7 +643,7 @@ describe('the table', () => {
   });
 });
 
-// ── Issue 17 point 6: who may call comes before what they send ───────────────────────────────
+// ── Decision 0020: who may call comes before what they send ───────────────────────────────
 //
 // Every cell the table refuses for who the caller is (401 signed out, 403 a wrong kind of account)
 // is called again with input the route would refuse: the answer is the same 401/403, never a 400
@@ -731,7 +731,7 @@ describe('who may call is answered before what they send (issue 17 point 6)', ()
   );
 });
 
-// ── Issue 9 point 2: mass assignment ─────────────────────────────────────────────────────────
+// ── Mass assignment ─────────────────────────────────────────────────────────
 //
 // Every write route of the table, called by a caller it lets through, with a valid body plus the
 // fields no caller may set (camelCase and the columns' snake_case). The protected columns of every

@@ -21,7 +21,7 @@ import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 /*
- * Issue 20, care requests: a family posts what it needs; carers near it, of that care type and
+ * Care requests (decision 0024): a family posts what it needs; carers near it, of that care type and
  * free when it is needed, see it and answer once, which opens the conversation; the family sees
  * who answered, and reads the answers with a plan. Built-in places (no postcode service): a
  * postcode is placed at its district.

@@ -20,7 +20,7 @@ import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
 import { builtInServiceDeps, createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 /*
- * Issue 19, care near me: distance search checked against a reference computed here (haversine on
+ * Care near me (decisions 0022, 0023): distance search checked against a reference computed here (haversine on
  * earthdistance's sphere), carers' travel areas, the weekly grid, postcodes through a fake of the
  * postcode service, and the privacy of the home postcode.
  */

@@ -322,7 +322,7 @@ describe('the owner’s profile', () => {
     expect(response.json()).toEqual({ message: CARER_MESSAGES.profileNotFound });
   });
 
-  // Issue 21 point 13: the web app's form of the call answers "none yet" 200, not a failure.
+  // The web app's form of the call answers "none yet" 200, not a failure.
   it('GET /api/carer-profile answers 200 with null for an account without a profile', async () => {
     const carer = await t.register({ userType: 'carer' });
     const response = await t.injectAs(carer.cookie, { method: 'GET', url: '/api/carer-profile' });
@@ -695,7 +695,7 @@ describe('public search (GET /api/carers)', () => {
         `?sort=${sort}&limit=${limit}${filters}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
       expect(page.items.length).toBeLessThanOrEqual(limit);
-      // The first page says how many there are in all (issue 21 point 12); the next ones do not.
+      // The first page says how many there are in all; the next ones do not.
       if (cursor) expect(page.total).toBeNull();
       else total = page.total;
       seen.push(...page.items);
@@ -740,7 +740,7 @@ describe('public search (GET /api/carers)', () => {
       .update(carerProfiles)
       .set({ rating: '4.80', reviewCount: 40 })
       .where(eq(carerProfiles.id, b!.id));
-    // Review writes refresh the stored score (issue 6); here the daily housekeeping does.
+    // Review writes refresh the stored score; here the daily housekeeping does.
     const { createCarersService } = await import('../../src/server/features/carers/carers.service');
     const { createCarersRepository } = await import('../../src/server/features/carers/carers.repository');
     const carers = createCarersRepository(t.database.db);
@@ -789,7 +789,7 @@ describe('public search (GET /api/carers)', () => {
     expect(response.json().message).toBe(message);
   });
 
-  // Issue 17 point 6: valid base64url JSON with the wrong types was a 500 (PostgreSQL refused the
+  // Decision 0020: valid base64url JSON with the wrong types was a 500 (PostgreSQL refused the
   // value) and the query's SQL went to the log.
   const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const someId = '0badc0de-0000-4000-8000-000000000001';

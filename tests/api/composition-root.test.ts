@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from '../support/test-app';
 
-// Issue 23 point 5: buildApp reads like the architecture. Each plugin is named and declares the
+// buildApp reads like the architecture. Each plugin is named and declares the
 // plugins it needs registered before it; these tests prove the declarations are complete where
 // the app is built, and real (Fastify refuses a plugin whose dependency is missing).
 

@@ -1,4 +1,4 @@
-// Issue 9 point 7: PostgreSQL ending a connection that a transaction holds between two statements
+// PostgreSQL ending a connection that a transaction holds between two statements
 // (a restart, a failover, an administrator) must fail that transaction with a "database
 // unavailable" error (answered 503), not crash the process with an unhandled 'error' event, and
 // the pool must serve the next query on a new connection. PostgreSQL only: PGlite has no

@@ -1,4 +1,4 @@
-// Issue 9 point 7, the parts that are quick and deterministic: while the database cannot be
+// Losing the database, the parts that are quick and deterministic: while the database cannot be
 // reached, the API answers 503 with the ErrorBody message (never a 500 or a hang), signed-in
 // requests included; a Stripe webhook is refused with a 5xx so Stripe delivers it again, and the
 // redelivery, once the database answers, is applied exactly once. `npm run bench:faults` proves

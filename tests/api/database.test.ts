@@ -111,7 +111,7 @@ describe('demo seed', () => {
     expect(row?.n).toBe(Object.keys(DEMO_ACCOUNTS).length);
   });
 
-  // Issue 21 point 12: no more initials; the portraits are illustrations the project drew.
+  // No more initials; the portraits are illustrations the project drew.
   it('gives every seeded carer an illustrated portrait, served as a WebP photo at the ordinary photo address', async () => {
     const carers = await database.db
       .select({ photoUrl: carerProfiles.photoUrl, userPhoto: users.profileImageUrl, key: users.email })
@@ -319,5 +319,5 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('the embedded start (PGl
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two on-disk PGlite starts with every migration: ~10 s alone, 35 s on a busy machine
 });

@@ -1,4 +1,4 @@
-// Input fuzzing (issue 9 point 3): every route the app registers gets generated bodies, query
+// Input fuzzing: every route the app registers gets generated bodies, query
 // strings and path parameters (wrong types, huge and strange strings, nulls, arrays, deep nesting,
 // prototype keys, malformed JSON, wrong content types) from five kinds of caller. Each answer must
 // be 2xx or 4xx (3xx only where the route is a documented redirect, and then never off-site), an
@@ -716,7 +716,7 @@ describe('input fuzzing: every route, every kind of caller', () => {
     },
   );
 
-  // Issue 17 point 6: the search cursor is base64url JSON the client hands back. Forged ones of
+  // Decision 0020: the search cursor is base64url JSON the client hands back. Forged ones of
   // the right outer shape (a sort name, then keys of the wrong type or range) reached SQL: a 500.
   it(
     'answers forged search cursors (decoded shapes) with 2xx or 4xx, never 5xx',

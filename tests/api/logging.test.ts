@@ -38,7 +38,7 @@ it('writes structured JSON logs with no password, hash or session token in them'
       userType: 'customer',
     },
   });
-  // Registering signs nobody in (issue 17): the session comes from signing in.
+  // Registering signs nobody in (decision 0019): the session comes from signing in.
   const signedIn = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -66,7 +66,7 @@ it('writes structured JSON logs with no password, hash or session token in them'
   expect(all).not.toMatch(/\$argon2/);
 });
 
-// Issue 17 point 4: emailed links and sign-in providers put secrets in the query string; the
+// Decision 0020: emailed links and sign-in providers put secrets in the query string; the
 // request log keeps the path and the parameter names, and only allowlisted values.
 it('logs no query value that may be a secret: emailed link tokens, provider codes and states', async () => {
   const secrets = {

@@ -8,7 +8,7 @@ import { createPeople, type CarerPerson, type Person } from '../support/review-f
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The issue 6 acceptance table: every messaging and review call, as every kind of person.
+ * The messaging acceptance table: every messaging and review call, as every kind of person.
  * One conversation ("the thread") is between the subscribed customer and the carer; the expired
  * customer has their own, older one with the same carer, and `{thread}` means that one for them.
  */

@@ -55,7 +55,7 @@ const inbox = async (who: Person) =>
 const unread = async (who: Person) => (await get<UnreadCount>(who, '/api/messages/unread')).body.unread;
 const post = (who: Person | undefined, url: string) => t.injectAs(who?.cookie, { method: 'POST', url });
 const del = (who: Person | undefined, url: string) => t.injectAs(who?.cookie, { method: 'DELETE', url });
-/** Emails to the address but the confirmation link every registration sends (issue 17). */
+/** Emails to the address but the confirmation link every registration sends. */
 const emailsTo = async (address: string) =>
   (await t.outbox()).filter(
     (email) => email.toAddress === address && !email.bodyText.includes('/verify-email?token='),
@@ -454,7 +454,7 @@ describe('blocks', () => {
   });
 });
 
-// Issue 17 point 7: a customer kept writing (and emailing) a suspended carer inside an existing
+// A customer kept writing (and emailing) a suspended carer inside an existing
 // conversation. Nothing reaches a suspended account, whichever side it is on (ASVS 5.0 V8.2.1).
 describe('suspended accounts', () => {
   const suspend = (person: Person) =>
@@ -521,7 +521,7 @@ describe('notification emails', () => {
 
     const [email, ...more] = await emailsTo(grace.user.email);
     expect(more).toEqual([]);
-    // Issue 17 point 6: a name is the member's to choose, so it is never in the subject.
+    // Decision 0020: a name is the member's to choose, so it is never in the subject.
     expect(email?.subject).toBe('New message on CareMatch');
     expect(email?.bodyText).toContain(`${t.config.publicUrl}/messages/${id}`);
     expect(email?.bodyText).toContain('“Priya” has sent you a message');

@@ -11,7 +11,7 @@ import {
 } from '../support/messaging-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 17 point 6: control characters (CR, LF, tab), zero-width characters and bidirectional
+// Decision 0020: control characters (CR, LF, tab), zero-width characters and bidirectional
 // overrides in a name, a subject or a place are refused with 400 and the field's message, on
 // every route that takes one (one refinement in src/contracts/text.ts). A name someone chose is
 // never in an email subject, and a contact form subject is quoted and shortened there.

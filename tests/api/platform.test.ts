@@ -244,7 +244,7 @@ describe('OpenID Connect sign-in', () => {
     expect(tampered.headers.location).toBe('/login?error=oidc');
   });
 
-  // Issue 17 point 6: the return path kept for after the provider's sign-in accepted '/\t/host'
+  // Decision 0020: the return path kept for after the provider's sign-in accepted '/\t/host'
   // (browsers drop the tab: another site) and '/%0a' (a newline in the Location header: a 500).
   it.each([
     '/%09/evil.example',

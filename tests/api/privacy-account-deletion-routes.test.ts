@@ -1,4 +1,4 @@
-// Issue 8 point 5: "Delete my account" (DELETE /api/settings/account) erases the person's data in
+// Decision 0011: "Delete my account" (DELETE /api/settings/account) erases the person's data in
 // one transaction, cancels a recurring plan with the provider first, deletes their files after
 // commit and ends every session; the other party keeps the conversation under 'Deleted user'.
 import { desc, eq } from 'drizzle-orm';

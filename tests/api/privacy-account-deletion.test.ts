@@ -1,4 +1,4 @@
-// Issue 7 point 7: deleting an account (or a carer profile) leaves the other person their thread,
+// Deleting an account (or a carer profile) leaves the other person their thread,
 // the gone side shown as 'Deleted user'; replies to it are refused with 409.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

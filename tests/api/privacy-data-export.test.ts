@@ -1,4 +1,4 @@
-// Issue 8 point 4: "Download my data" (POST /api/settings/export) answers a ZIP, made within the
+// Decision 0011: "Download my data" (POST /api/settings/export) answers a ZIP, made within the
 // request, with a JSON and a CSV file of every personal record of the account and its files.
 import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
@@ -177,7 +177,7 @@ describe('POST /api/settings/export', () => {
   });
 });
 
-// Issue 17 point 7: a top-level GET from another site (a link, an image) started a download and
+// A top-level GET from another site (a link, an image) started a download and
 // spent the account's exports. Spending a quota takes a POST, which the cross-site guard checks
 // before anything else runs (ASVS 5.0 V3.5.3).
 describe('another site cannot start an export', () => {

@@ -54,7 +54,7 @@ async function figures(carerId: string) {
 }
 
 describe('who may review', () => {
-  // Issue 17 point 7: nothing new reaches a suspended account, a review included.
+  // Nothing new reaches a suspended account, a review included.
   it('pauses reviews of a suspended carer (403), new or changed, and leaves the rating as it was', async () => {
     const { carer, customer } = await eligiblePair();
     expect((await putMine(customer, carer.profile.id, goodReview)).statusCode).toBe(201);

@@ -20,7 +20,7 @@ import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
 import { createTestApp, PRODUCTION_TEST_ENV, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
-// Issue 9 point 5 (browser security), ASVS 5.0 V3.4 (browser security mechanism headers) and
+// Browser security: ASVS 5.0 V3.4 (browser security mechanism headers) and
 // V3.3 (cookie setup): every kind of response the server makes carries the same protective
 // headers, sensitive answers are never stored, and every cookie has the strictest flags it can.
 
@@ -153,7 +153,7 @@ describe('security headers on every kind of response (demo mode)', () => {
     expectBrowserHeaders(head.headers, 'HEAD /');
   });
 
-  // Issue 17 point 4: the emailed links carry a secret in the address; the page's requests (its
+  // Decision 0020: the emailed links carry a secret in the address; the page's requests (its
   // scripts, the API, any link followed) must not send that address on as a Referer.
   it('sends Referrer-Policy: no-referrer with the pages opened from an emailed link, and only those', async () => {
     for (const url of [

@@ -28,7 +28,7 @@ import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { createTestDatabase } from '../support/test-database';
 
-// Issue 18 point 5: services receive their repositories, so a rule is tested here against a real,
+// Services receive their repositories, so a rule is tested here against a real,
 // migrated database with the services built directly: no app, no HTTP, no session.
 
 let database: DatabaseHandle;

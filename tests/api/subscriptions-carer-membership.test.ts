@@ -235,7 +235,7 @@ describe('paying the membership', () => {
     ).toBe(200);
   });
 
-  // Issue 21 point 4: no second membership by accident, no opened form in the payments.
+  // Decision 0027: no second membership by accident, no opened form in the payments.
   it('starts a new membership while a cancelled one still lists the profile only as an explicit renewal', async () => {
     const carer = await carerWithProfile();
     const opened = await t.injectAs(carer.cookie, { method: 'POST', url: '/api/carer-membership' });

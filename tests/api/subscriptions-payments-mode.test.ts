@@ -1,4 +1,4 @@
-// Issue 17 point 2: a production start without Stripe keys ran the demo provider (anyone could
+// Decision 0018: a production start without Stripe keys ran the demo provider (anyone could
 // confirm a demo card for a year of access). Production now runs it only when the operator writes
 // PAYMENTS_PROVIDER=demo, and says so loudly at every start; config.ts refuses the start otherwise
 // (tests/unit/config.test.ts).

@@ -217,7 +217,7 @@ describe('idempotent, order-independent events', () => {
     expectNear((await userRow(t, person.user.id)).subscriptionExpiresAt, addCalendarMonths(new Date(), 3));
   });
 
-  // Issue 17 point 2. With Stripe the card is charged in the browser, before the server hears of
+  // Decision 0018. With Stripe the card is charged in the browser, before the server hears of
   // it: a payment the purchase rules refuse (checked on the locked account) is refunded, never kept.
   it('Monthly, Annual and 3-Month paid at once: one plan; the other two are refunded through Stripe', async () => {
     const person = await t.register();

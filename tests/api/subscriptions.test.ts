@@ -340,7 +340,7 @@ describe('extending and expiry', () => {
     expect(status.expiresAt).toBe(addCalendarMonths(annualExpiry, 3).toISOString());
   });
 
-  // Issue 21 point 4: a checkout that opens by itself never becomes a second payment.
+  // Decision 0027: a checkout that opens by itself never becomes a second payment.
   it('starts a payment during access only as an explicit extension (409 otherwise), on both routes', async () => {
     const person = await paidCustomer('annual');
     await expiringIn(person.user.id, PLAN_RENEWAL_WINDOW_DAYS - 1);
@@ -429,7 +429,7 @@ describe('extending and expiry', () => {
   });
 });
 
-// Issue 17 point 2: a purchase check that holds under concurrency. The confirmations queue on the
+// Decision 0018: a purchase check that holds under concurrency. The confirmations queue on the
 // account row (SELECT … FOR UPDATE in the transaction that checks the rules and activates).
 describe('confirmations at the same time give at most one plan', () => {
   it('Monthly, Annual and 3-Month confirmed at once: one plan, the other two 409 and not charged', async () => {
@@ -646,7 +646,7 @@ describe('GET /api/subscription/plans', () => {
 });
 
 describe('GET /api/payments', () => {
-  // Issue 21 point 4: opening a checkout is not a payment; submitting the card is.
+  // Decision 0027: opening a checkout is not a payment; submitting the card is.
   it('shows no payment for a checkout opened and left; a submitted card shows, once, with its outcome', async () => {
     const person = await customer();
     const history = async () =>

@@ -1,4 +1,4 @@
-// Upload attacks (issue 9 point 4): a corpus of hostile files, made here in code, against every
+// Upload attacks: a corpus of hostile files, made here in code, against every
 // route that takes a file (carer photo, account photo, the admins' carer photo, verification
 // documents). Each file is refused with a clear 400 or neutralised (photos are re-encoded to WebP,
 // so whatever rode along is gone), and nothing stored is ever served as HTML or anything a browser
@@ -234,7 +234,7 @@ async function expectServedAsWebp(url: string | null) {
 
 const NOT_AN_IMAGE = [CARER_MESSAGES.photoType];
 const UNREADABLE = [CARER_MESSAGES.photoType, CARER_MESSAGES.photoUnreadable];
-/** A PNG past 40 megapixels says so (issue 21 point 5), before anything is decoded. */
+/** A PNG past 40 megapixels says so, before anything is decoded. */
 const TOO_MANY_PIXELS = [CARER_MESSAGES.photoTooManyPixels];
 
 describe.each(PHOTO_ROUTES.map((route) => [route.name, route] as const))('%s', (_name, route) => {

@@ -423,7 +423,7 @@ describe('the admin queue and the decision', () => {
     expect(profile?.isVerified).toBe(true);
     expect((await profileOf(undefined, grace.carerId)).json<PublicCarer>().isVerified).toBe(true);
 
-    // Not the confirmation link sent at registration (issue 17).
+    // Not the confirmation link sent at registration.
     const email = (await t.outbox()).find(
       (e) => e.toAddress === grace.user.email && !e.bodyText.includes('/verify-email?token='),
     );

@@ -1,4 +1,4 @@
-// `npm run bench:faults` (issue 9 point 7): the production build on a PRIVATE PostgreSQL 15 cluster
+// `npm run bench:faults`: the production build on a PRIVATE PostgreSQL 15 cluster
 // (tests/bench/private-postgres.ts, its own port; the shared server is never touched), faults
 // injected for real:
 //   (a) PostgreSQL stopped and started again in the middle of a signed-in load: every answer while

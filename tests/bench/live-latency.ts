@@ -1,6 +1,6 @@
 // `npm run bench:live`: how long a new message takes to reach the reader's open event stream
 // (GET /api/events) when the sender and the reader are connected to different app instances that
-// share one database (issue 6: "within 2 seconds"). Two instances on a fresh PostgreSQL database
+// share one database (the target: "within 2 seconds", decision 0007). Two instances on a fresh PostgreSQL database
 // (each its own process, pool and LISTEN connection), then two instances on one PGlite handle.
 // Writes its section of docs/performance.md; exits 1 when an event is lost or the target is missed.
 //
@@ -202,7 +202,7 @@ async function register(client: Client, base: string, userType: 'customer' | 'ca
     userType,
   });
   if (reply.status !== 202) throw new Error(`register: ${reply.status} ${reply.body}`);
-  // Issue 17: registering signs nobody in; the emailed link (read from the demo mailbox) does.
+  // Registering signs nobody in (decision 0019); the emailed link (read from the demo mailbox) does.
   const mailbox = await client.send(base, 'GET', `/api/demo/mailbox?to=${encodeURIComponent(email)}`);
   const { emails } = JSON.parse(mailbox.body) as { emails: Array<{ text: string }> };
   const token = emails.map((sent) => sent.text.match(/\/verify-email\?token=(\S+)/)?.[1]).find(Boolean);

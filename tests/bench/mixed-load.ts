@@ -1,4 +1,4 @@
-// `npm run bench:load` (issue 9 point 6): a mixed, signed-in workload against the production build
+// `npm run bench:load`: a mixed, signed-in workload against the production build
 // on real PostgreSQL. Carer search 70%, carer profiles 20%, messaging 10% (inbox, thread, send),
 // with autocannon at 50 connections for 60 s after a warm-up, while the server's RSS is sampled
 // every second. Writes its section of docs/performance.md; exits 1 when a target is missed
@@ -39,7 +39,7 @@ const int = (name: string, fallback: number) => {
 /**
  * The app and PostgreSQL share this machine, so the server talks to it over the Unix socket when
  * there is one, as docs/deploy.md advises for a one-host setup: a TCP round trip over loopback
- * costs this sandbox about a third more CPU per request (issue 9 figures).
+ * costs this sandbox about a third more CPU per request.
  */
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
 const defaultDatabaseUrl = fs.existsSync(path.join(LOCAL_SOCKET_DIR, '.s.PGSQL.5432'))

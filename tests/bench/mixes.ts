@@ -162,7 +162,7 @@ export async function deepPagePaths(origin: string): Promise<string[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The random stream (issue 19): what many different families send. Every request draws its own
+// The random stream: what many different families send. Every request draws its own
 // filters, so the 30-second answer cache rarely holds the answer.
 
 /** A small seeded generator (mulberry32): the same stream for the same seed. */

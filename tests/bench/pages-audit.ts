@@ -30,7 +30,7 @@ const RUNS_PER_PAGE = Number(process.env.AUDIT_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Issue 4's targets (scores 0-100). */
+/** The targets (scores 0-100). */
 const TARGETS: Record<Category, number> = {
   performance: 90,
   accessibility: 100,

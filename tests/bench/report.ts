@@ -24,7 +24,7 @@ export interface DatabaseRun {
   /** Paths whose page differed from the reference (in-memory) search: must be 0. */
   mismatches: number;
   checkedPaths: number;
-  /** The random streams (issue 19), each beside the floor of the same server. */
+  /** The random streams, each beside the floor of the same server. */
   streams?: StreamRun[];
   streamTargets?: StreamTargets;
 }
@@ -54,7 +54,7 @@ export interface EmbeddedRun {
 }
 
 /**
- * Issue 19's targets: p99 for every stream; the share of the floor for the random stream only
+ * The targets (decision 0025): p99 for every stream; the share of the floor for the random stream only
  * (`near` alone has a p99 target, "a near search p99 ≤ 25 ms at 10 and 50 miles").
  */
 export function meetsStreamTargets(stream: StreamRun, targets: StreamTargets): boolean {
@@ -235,8 +235,8 @@ text, a county or part of a name, \`near\` a town, district or full postcode wit
 rate window, the order and the page size, each drawn on its own, so the answer cache rarely holds
 the answer. "near, within N miles" draws only the place. Each stream runs beside the floor: the
 same server's \`/healthz\`, same connections, measured just before. A stream's first
-${context.streamWarmupSeconds} s are a warm-up, not measured (the in-memory search encodes a card the first time a
-search shows it; decision 0025). Targets (PostgreSQL): p99 ≤ 25
+${context.streamWarmupSeconds} s are a warm-up, not measured (the code paths a stream takes are compiled while it
+runs; cards are made when the search index is read, \`carer-cards.ts\`). Targets (PostgreSQL): p99 ≤ 25
 ms and ≥ 10% of the floor's req/s; PGlite embedded default (\`node dist/server/main.js\` with no
 database configured, demo data): p99 ≤ 50 ms. Before the load, samples of the streams (other
 seeds) are checked against the reference search like the mixes' paths.

@@ -77,7 +77,7 @@ const settings = {
   write: env.BENCH_WRITE !== '0',
 };
 const TARGETS = { p99Ms: 25, rps: 1000 };
-/** Issue 19: the random stream's p99 and its share of the floor's (/healthz) requests per second. */
+/** Decision 0025: the random stream's p99 and its share of the floor's (/healthz) requests per second. */
 const STREAM_TARGETS = { p99Ms: 25, floorShare: 0.1 };
 /** The PGlite embedded default (demo data): search p99. */
 const EMBEDDED_P99_MS = 50;

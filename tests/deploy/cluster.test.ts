@@ -1,6 +1,6 @@
 // `npm run start:cluster` as it runs in production: two instances of the production build
 // (dist/server/main.js, NODE_ENV=production) on one PostgreSQL database behind a real nginx, every
-// request here going through the balancer unless it says otherwise (issue 9 point 8).
+// request here going through the balancer unless it says otherwise.
 // Runs in the deploy project (npm run test:deploy) on PostgreSQL only, and only where nginx is installed (.ci/run installs it).
 
 import { randomBytes } from 'node:crypto';

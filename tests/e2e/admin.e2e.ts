@@ -160,7 +160,7 @@ describe('admin sign-in and Admin Management', () => {
     expect(saved?.qualifications).toEqual(['First Aid Certified', 'Manual Handling']);
     expect(saved?.isVerified).toBe(true);
 
-    // Delete a customer (issue 21 point 6): a question naming them and what goes; Cancel keeps them.
+    // Delete a customer: a question naming them and what goes; Cancel keeps them.
     await page.getByRole('tab', { name: ADMIN_TEXT.customerAccountsTab }).click();
     const doomed = cardWith(page, 'Customers', doomedEmail);
     await doomed.getByRole('button', { name: /^Delete/ }).click();
@@ -198,7 +198,7 @@ describe('admin sign-in and Admin Management', () => {
     expect(await row.textContent()).toMatch(/Joined \d{1,2}\/\d{1,2}\/\d{2}/);
     await row.getByRole('button', { name: /^Update Status/ }).click();
     await page.getByRole('menuitem', { name: ADMIN_TEXT.deactivate }).click();
-    // Ending a live plan asks first (issue 21 point 6).
+    // Ending a live plan asks first.
     const endPlan = page.getByRole('alertdialog', { name: ADMIN_CONFIRM.deactivateTitle('Fenella Barker') });
     await endPlan.getByText(ADMIN_CONFIRM.deactivateBody).waitFor();
     await endPlan.getByRole('button', { name: ADMIN_CONFIRM.deactivateButton }).click();
@@ -208,7 +208,7 @@ describe('admin sign-in and Admin Management', () => {
     await cardWith(page, 'Carer profiles', 'Roundhay, Leeds').getByText(ADMIN_TEXT.verified).waitFor();
     for (const tab of ['Verifications', 'Safeguarding', 'Audit Log']) {
       await page.getByRole('tab', { name: tab }).click();
-      // The tab lives in the URL (issue 21 point 10): it is selected once the navigation commits.
+      // The tab lives in the URL: it is selected once the navigation commits.
       await expect
         .poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), { message: tab })
         .toBe('true');
@@ -286,7 +286,7 @@ describe('test admin pages', () => {
     await dialog.getByLabel('Availability (comma-separated)').fill('Weekdays, Evenings');
     await dialog.getByLabel(ADMIN_TEXT.verifiedCarer).check();
     await dialog.getByRole('button', { name: 'Create Carer' }).click();
-    // Granting the Verified badge asks first (issue 21 point 6).
+    // Granting the Verified badge asks first.
     const markVerified = page.getByRole('alertdialog', {
       name: ADMIN_CONFIRM.markVerifiedTitle('Hannah Pryce'),
     });
@@ -442,7 +442,7 @@ describe('who may see the admin screens', () => {
     await page.keyboard.press('Escape');
     await carerDialog.waitFor({ state: 'detached' });
 
-    // The delete question at 320 px (issue 21 point 6): within the screen, accessible; Esc keeps the carer.
+    // The delete question at 320 px: within the screen, accessible; Esc keeps the carer.
     await cardWith(page, 'Carers', 'Mensah')
       .getByRole('button', { name: /^Delete/ })
       .click();

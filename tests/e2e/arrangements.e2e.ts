@@ -1,4 +1,4 @@
-// Issue 20: care arrangements. The subscribed family posts a care request, the demo carer Grace
+// Care arrangements (decision 0024). The subscribed family posts a care request, the demo carer Grace
 // answers it, and from the conversation that opens the family proposes Tuesdays and Thursdays
 // 09:00–12:00 (mistakes shown beside their fields first); Grace
 // accepts in the thread; both see the visits (My care, the dashboard's Schedule tab); Grace says
@@ -50,7 +50,7 @@ async function openScheduleTab(page: Page) {
 
 describe('care arrangements', () => {
   it('a family proposes, the carer accepts, both see the visits, a notice reaches the family, and the calendar feed has them', async () => {
-    // One family's story (issue 20's acceptance): the subscribed family posts a care request near
+    // One family's story (the feature's acceptance): the subscribed family posts a care request near
     // Roundhay (the request form itself is care-requests.e2e.ts's); Grace, nearby, sees it in her
     // Requests tab and answers, which opens their conversation; the family proposes from it.
     const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);

@@ -1,4 +1,4 @@
-// Issue 17 point 3: registering signs nobody in; the demo mailbox shows the confirmation email;
+// Decision 0019: registering signs nobody in; the demo mailbox shows the confirmation email;
 // its link confirms the address (and leaves no token in the address bar) and signs in; until
 // then a banner and the gated screens offer a new link.
 import { describe, expect, it } from 'vitest';

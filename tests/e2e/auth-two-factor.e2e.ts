@@ -1,5 +1,5 @@
-// Issue 8 point 3: two-factor sign-in with an authenticator app, as a person uses it: turning it on
-// and off on /settings, the second sign-in step on /two-factor, recovery codes, and the issue's
+// Two-factor sign-in with an authenticator app (decision 0012), as a person uses it: turning it on
+// and off on /settings, the second sign-in step on /two-factor, recovery codes, and the
 // acceptance journey from a new password to a deleted account.
 import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
@@ -87,7 +87,7 @@ async function startSetup(page: Page): Promise<string> {
 }
 
 /**
- * Settings, step 2: a code from the app and the password (step-up, issue 17 point 5) turn it on and
+ * Settings, step 2: a code from the app and the password (step-up, decision 0017) turn it on and
  * the recovery codes are shown once.
  */
 async function finishSetup(page: Page, secret: string, password = PASSWORD): Promise<string[]> {
@@ -229,7 +229,7 @@ describe('two-factor sign-in: the second step', () => {
     await enterCode(second, TWO_FACTOR_MESSAGES.recoveryCodeLabel, recoveryCode);
     const error = second.locator('#two-factor-code-error');
     await error.waitFor();
-    // Said as it is: spent already, use another (issue 21 point 11).
+    // Said as it is: spent already, use another.
     expect(await error.textContent()).toBe(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
     const field = second.getByLabel(TWO_FACTOR_MESSAGES.recoveryCodeLabel, { exact: true });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
@@ -295,7 +295,7 @@ describe('two-factor sign-in: the second step', () => {
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, i) => `abcd${i}-2345${i}`);
     let verified = false;
     const verifyBodies: unknown[] = [];
-    // The web app's sign-in check (issue 21 point 13): nobody until the code is verified.
+    // The web app's sign-in check: nobody until the code is verified.
     await page.route('**/api/auth/session', (route) =>
       verified ? route.continue() : route.fulfill({ json: { user: null } }),
     );

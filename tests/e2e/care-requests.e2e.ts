@@ -1,4 +1,4 @@
-// Issue 20: care requests. A family posts what care is needed (a mistake shown beside its field
+// Care requests (decision 0024). A family posts what care is needed (a mistake shown beside its field
 // first); the demo carer near Roundhay sees it in the dashboard's Requests tab, nearest first, and
 // answers; the family sees who answered and, without a plan, the prompt to subscribe to read it.
 import type { Page } from 'playwright-core';

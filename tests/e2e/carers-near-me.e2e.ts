@@ -1,4 +1,4 @@
-// Issue 19: care near me. Families search by postcode or town and distance, by day and part of the
+// Care near me (decision 0022). Families search by postcode or town and distance, by day and part of the
 // day; a customer saves the place search starts from; a carer keeps their postcode, travel
 // distance and weekly grid with the keyboard, and families see them on the profile.
 import type { Locator, Page } from 'playwright-core';

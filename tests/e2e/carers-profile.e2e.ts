@@ -225,7 +225,7 @@ describe('carer signup', () => {
     await page.getByText(/Always on time, always cheerful/).waitFor();
     await expectNoAxeViolations(page, '/carer-dashboard reviews (mobile)');
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    // Issue 20: the demo carer has no arrangement yet; the agenda says where visits come from.
+    // The demo carer has no arrangement yet; the agenda says where visits come from.
     await page.getByText('No visits in the next four weeks').waitFor();
   });
 

@@ -9,7 +9,7 @@ import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi } from './support/journeys';
 import { trackRequests, visitAndSettle } from './support/settle';
 
-// Issue 21 point 13: a visitor is not signed in and a new carer has no profile yet. Both are
+// A visitor is not signed in and a new carer has no profile yet. Both are
 // ordinary states, so the pages they see make no request the server refuses: the browser's
 // console (where Chromium logs every failed load, "Failed to load resource: … 401") stays empty.
 

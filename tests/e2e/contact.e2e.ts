@@ -111,7 +111,7 @@ describe('contact page', () => {
     expect(reference).toMatch(/^CM-/);
     await page.getByText(CONTACT_MESSAGES.sentTitle, { exact: true }).waitFor();
     await page.getByText(CONTACT_MESSAGES.sentDescription, { exact: true }).waitFor();
-    // The reference stays on the page after the toast (issue 21 point 11).
+    // The reference stays on the page after the toast.
     await form(page).getByText(CONTACT_MESSAGES.sentReference(reference), { exact: true }).waitFor();
     expect(sent).toEqual([
       {

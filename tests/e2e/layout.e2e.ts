@@ -9,7 +9,7 @@ import { useE2ESuite } from './support/e2e-suite';
 import { everyRoute } from './support/routes';
 import { settled, trackRequests, visitAndSettle } from './support/settle';
 
-// Issue 21 points 1 and 2: long words and links stay inside their boxes, and no page scrolls
+// Long words and links stay inside their boxes, and no page scrolls
 // sideways on a 375 px phone, signed out or in as each kind of account, with the longest text
 // people can write in the places others read it.
 

@@ -1,4 +1,4 @@
-// Issue 21 point 12 ("Sterile"): the carers' portraits, the hero and About pictures, fractional
+// How the product looks: the carers' portraits, the hero and About pictures, fractional
 // stars with the number ('New' before a first review), the search card's one-line lock and the
 // self-hosted web font, at desktop and 375 px.
 import type { Locator, Page } from 'playwright-core';

@@ -14,7 +14,7 @@ const suite = useE2ESuite();
 const open = suite.open;
 
 /**
- * Issue 6: a message written in one browser shows in the other without a reload. The 2-second
+ * A message written in one browser shows in the other without a reload. The 2-second
  * target is a speed figure (tests/bench/live-latency.ts writes it to docs/performance.md); here
  * the wait is generous so a loaded CI machine cannot fail it, and no page is ever reloaded.
  */
@@ -250,7 +250,7 @@ describe('live messaging and reviews', () => {
   });
 
   it('keeps a thread whose carer has left for the family, a note in place of the reply box', async () => {
-    // What deleting the carer's account leaves (issue 7 point 7): no carer profile, no sender.
+    // What deleting the carer's account leaves: no carer profile, no sender.
     const { db } = suite.server().database;
     const [sam] = await db
       .select({ id: users.id })

@@ -15,7 +15,7 @@ describe('pricing page', () => {
     await page.getByRole('heading', { name: '3-Month Access' }).waitFor();
     await page.getByText('£49', { exact: true }).waitFor();
     await page.getByText('One-time payment, no recurring fees.').waitFor();
-    // Issue 21 point 9: the three family plans side by side, in one place.
+    // The three family plans side by side, in one place.
     const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem');
     expect(await plans.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       '3-Month Access',
@@ -110,7 +110,7 @@ describe('signed-in home', () => {
       'Bookings',
       'Reviews',
     ]);
-    // Issue 6 gives the Messages tile its inbox, issue 20 Bookings My care; Reviews has no page.
+    // The Messages tile goes to the inbox, Bookings to My care; Reviews has no page.
     expect(await tiles.getByRole('link').count()).toBe(3);
     expect(await tiles.getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe('/my-care');
     expect(await tiles.getByRole('link', { name: 'Browse Carers' }).getAttribute('href')).toBe(

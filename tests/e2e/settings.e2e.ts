@@ -1,4 +1,4 @@
-// Issue 8 (points 1, 2, 4, 5): the settings page, forgotten passwords and the emailed links,
+// The settings page (decisions 0010 and 0011), forgotten passwords and the emailed links,
 // signed-in devices, the data download and account deletion, as a person uses them.
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -207,7 +207,7 @@ describe('forgotten password', () => {
     page.on('request', (request) => referers.push(request.headers()['referer'] ?? ''));
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password', level: 1 }).waitFor();
-    // Issue 17 point 4: the page takes the token out of the address bar as soon as it has read it
+    // Decision 0020: the page takes the token out of the address bar as soon as it has read it
     // (kept in memory for the submit below), and no request it makes carries it as a Referer.
     await page.waitForURL((url) => url.pathname === '/reset-password' && !url.searchParams.has('token'));
     expect(page.url()).not.toContain(token);
@@ -272,7 +272,7 @@ describe('settings: email change', () => {
     const link = await linkFromOutbox(newEmail, '/confirm-email');
     await page.goto(link);
     await page.getByRole('heading', { name: SETTINGS_MESSAGES.emailChangedTitle, level: 1 }).waitFor();
-    // Issue 17 point 4: the token is gone from the address once read.
+    // Decision 0020: the token is gone from the address once read.
     expect(new URL(page.url()).pathname).toBe('/confirm-email');
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     await page.getByText(SETTINGS_MESSAGES.emailChangedBody, { exact: true }).waitFor();

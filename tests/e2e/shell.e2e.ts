@@ -17,7 +17,7 @@ describe('site header', () => {
     const page = await open();
     await page.goto('/');
     const nav = page.getByRole('banner').getByRole('navigation');
-    // Issue 21 point 7 (deliberate differences): Find Care goes to the search families can use,
+    // Deliberate differences (docs/spec-conformance.md): Find Care goes to the search families can use,
     // Pricing sits beside it, and Admin Login is in the footer, not the public header.
     const expected = {
       Home: '/',
@@ -68,15 +68,15 @@ describe('site header', () => {
     await page.getByLabel('Password').fill('Teapot-Lantern-Orchard-7');
     await page.getByLabel('Looking for care').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    // Issue 17: the emailed link confirms the address and signs in.
+    // The emailed link confirms the address and signs in (decision 0019).
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await openConfirmationLink(page, 'priya.raman@example.org');
     await page.getByRole('link', { name: 'Continue' }).click();
 
     await page.waitForURL(`${suite.server().baseUrl}/`);
-    // A new account is welcomed, not welcomed back (issue 21 point 11).
+    // A new account is welcomed, not welcomed back.
     await expect.poll(() => heading(page).textContent()).toBe('Welcome to CareMatch, Priya!');
-    // WCAG 2.5.3 (issue 17): the accessible name contains the visible label, the initials.
+    // WCAG 2.5.3 (Label in Name): the accessible name contains the visible label, the initials.
     const menuButton = page.getByRole('button', { name: 'PR – Account menu', exact: true });
     expect(await menuButton.textContent()).toContain('PR');
     expect(await menuButton.getAttribute('aria-label')).toBe('PR – Account menu');
@@ -208,7 +208,7 @@ describe('route table', () => {
       await page.goto(path);
       await expect.poll(() => heading(page).textContent(), { message: path }).toBe(title);
     }
-    // Issue 21 point 8 (a deliberate difference: SPEC 2 shows the 404 page): to sign in, and back.
+    // A deliberate difference (SPEC 2 shows the 404 page): to sign in, and back.
     for (const path of [
       '/carer-dashboard',
       '/customer-dashboard',

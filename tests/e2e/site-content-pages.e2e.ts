@@ -12,7 +12,7 @@ const { open } = useE2ESuite();
 
 const NARROW = { width: 320, height: 640 };
 
-/** The content pages of issue 4, with their h1 and tab title. */
+/** The content pages, with their h1 and tab title. */
 const PAGES = [
   { path: '/about', h1: `About ${PRODUCT_NAME}`, title: 'About Us' },
   { path: '/help', h1: 'Help Center', title: 'Help Center' },
@@ -70,7 +70,7 @@ async function checkAbout(page: Page) {
   await m.getByText(/background-checked carers/).waitFor();
   expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);
   await m.getByText(/keep 95% of what they earn/).waitFor();
-  // Issue 21 point 8: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  // A deliberate difference: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
   expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/carers');
   expect(await href(m.getByRole('link', { name: 'Become a Carer', exact: true }))).toBe('/carer-signup');
 }
@@ -94,7 +94,7 @@ async function checkHelp(page: Page) {
   ]);
   const topic = (name: string) =>
     topics.filter({ has: page.getByRole('heading', { name, exact: true }) }).getByRole('link');
-  // Issue 21 point 8: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  // A deliberate difference: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
   expect(await href(topic('Finding Care'))).toBe('/carers');
   expect(await href(topic('For Carers'))).toBe('/carer-signup');
   expect(await topic('Safety & Trust').count()).toBe(0);

@@ -20,7 +20,7 @@ const LANDING_TITLE = 'Find Trusted, Verified Carers Across the UK';
 
 /** Every link SPEC 2 names on the landing, with the texts this page gives them. */
 const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
-  // Issue 21 point 7 (deliberate difference): to the search visitors can use (SPEC: /subscribe).
+  // A deliberate difference (docs/spec-conformance.md): to the search visitors can use (SPEC: /subscribe).
   ['Find Care Services', '/carers'],
   ['Start Your Subscription', '/subscribe'],
   ['Become a Carer', '/carer-signup'],
@@ -114,7 +114,7 @@ async function expectFooter(page: Page, label: string) {
     ['Privacy', '/privacy'],
     ['Terms', '/terms'],
     ['Accessibility', '/accessibility'],
-    // Out of the public header (issue 21 point 7), staff find it here.
+    // Out of the public header (docs/spec-conformance.md), staff find it here.
     ['Admin Login', '/admin-login'],
   ]);
 }
@@ -208,7 +208,7 @@ describe('public landing page', () => {
       }
       expect(text, label).toContain(`${pounds(carer.hourlyRateMin)}-${pounds(carer.hourlyRateMax)}/hour`);
 
-      // Rating: one decimal, the stars filled to it (issue 21 point 12: a 4.8 fills 4.8 of them, where
+      // Rating: one decimal, the stars filled to it (a 4.8 fills 4.8 of them, where
       // SPEC 2 filled only the whole-number part), the review count, all heard as one sentence.
       const rating = card.getByTestId('landing-carer-rating');
       const oneDecimal = carer.rating.toFixed(1);

@@ -348,7 +348,7 @@ describe('/subscribe', () => {
     await expectNoAxeViolations(page, '/subscribe active');
 
     // A renewing Monthly plan cannot be joined by a 3-Month one: the checkout shows the plan and
-    // says why, with no card form and no payment started (issue 21 point 4).
+    // says why, with no card form and no payment started (decision 0027).
     const setups: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/create-subscription')) setups.push(request.url());
@@ -551,7 +551,7 @@ describe('signed-in home status card (SPEC 4 display rule)', () => {
       .concat(String(ended.getUTCFullYear()))
       .join('/');
     // The server never leaves such a row for long; the browser is shown one to check the rule.
-    // The web app's sign-in check (issue 21 point 13).
+    // The web app's sign-in check.
     await page.route('**/api/auth/session', async (route) => {
       const response = await route.fetch();
       const { user } = (await response.json()) as { user: Record<string, unknown> };
@@ -664,7 +664,7 @@ describe('carer membership', () => {
     await toastTitle(page, 'Membership Cancelled').waitFor();
     await page.getByText(/^Membership cancelled — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
-    // Issue 21 point 4: renewing while the paid month still runs says what it does before paying.
+    // Decision 0027: renewing while the paid month still runs says what it does before paying.
     await page
       .getByText(
         /^Your membership is paid until \d{1,2} [A-Z][a-z]+ \d{4} and will not renew\. Renewing now starts a new membership: you pay £29 today and it runs until \d{1,2} [A-Z][a-z]+ \d{4}; £29 is then taken each month until you cancel\.$/,

@@ -195,7 +195,7 @@ describe('carer verification', () => {
     expect(await carer.evaluate(async (url) => (await fetch(url!)).status, href)).toBe(403);
     // The Verifications tab's axe check is in the next test, on a small phone: same elements.
 
-    // Approving asks first, naming the carer (issue 21 point 6); with documents, no reason is needed.
+    // Approving asks first, naming the carer; with documents, no reason is needed.
     await item.getByRole('button', { name: 'Approve' }).click();
     const confirmApprove = admin.getByRole('alertdialog', {
       name: VERIFICATION_MESSAGES.approveTitle(newcomer.name),
@@ -326,7 +326,7 @@ describe('approving checks that came with no documents (issue 21 point 6)', () =
     await admin.getByText(VERIFICATION_MESSAGES.approvedToast).first().waitFor();
     await item.waitFor({ state: 'detached' });
 
-    // The audit log says it in words (issue 21 point 11): who, about whom, what, and the reason.
+    // The audit log says it in words: who, about whom, what, and the reason.
     await openAdminTab(admin, /Audit/);
     const row = admin
       .getByRole('table', { name: 'Audit log entries' })
@@ -502,7 +502,7 @@ describe('safeguarding queue and audit log', () => {
     await admin.getByLabel('Record type').selectOption('user');
     await admin.getByRole('button', { name: 'Apply Filters' }).click();
     await table.getByText(reported.userId).first().waitFor();
-    // In words, with the person named (issue 21 point 11).
+    // In words, with the person named.
     await table.getByText(`Suspended ${reported.name}’s account`).first().waitFor();
     await table.getByText(`Lifted the suspension of ${reported.name}’s account`).first().waitFor();
     await table.getByText(`Signed ${reported.name} out everywhere`).first().waitFor();

@@ -10,7 +10,7 @@ import { DESKTOP, signInByCookie } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi } from './support/journeys';
 
-// Issue 9 point 5 (ASVS 5.0 V1.2 output encoding, V3.2 content interpretation): a script payload
+// Browser security (ASVS 5.0 V1.2 output encoding, V3.2 content interpretation): a script payload
 // in every free-text field one person writes and another reads is shown as text in the browser and
 // never runs. Each page is opened with listeners for dialogs and console errors; the DOM is then
 // searched for anything the payloads could have injected. The CSP would block inline handlers

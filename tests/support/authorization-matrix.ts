@@ -1,4 +1,4 @@
-// Issue 9 point 1: the authorization matrix, as data. Every route the app registers (method and
+// The authorization matrix, as data. Every route the app registers (method and
 // Fastify pattern) × every kind of caller × (where the route acts on a record) the caller's own
 // record or someone else's, with the status the server must answer.
 // tests/api/authorization-matrix.test.ts turns each cell into a test and fails when the app has a
@@ -381,7 +381,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'POST', path: '/api/settings/photo', multipart: 'photo', expected: signedIn(200) },
   { method: 'GET', path: '/api/settings/search-place', expected: customers(200) },
-  // Care requests (issue 20): a family's own request, or a bystander family's near Harrogate
+  // Care requests: a family's own request, or a bystander family's near Harrogate
   // (where the matrix's carers live), of their care type and week.
   { method: 'POST', path: '/api/care-requests', body: careRequestBody, expected: customers(201) },
   { method: 'GET', path: '/api/care-requests/mine', expected: customers(200) },
@@ -397,7 +397,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: { on: true },
     expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
   },
-  // Care arrangements (issue 20): the two people in one, and no one else. A cell's own
+  // Care arrangements: the two people in one, and no one else. A cell's own
   // arrangement is a new proposal from the family in the caller's conversation (so the carer may
   // answer it and the family may not: 409), its own visit one of an accepted arrangement there.
   {
@@ -565,7 +565,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Plans and payments. Prices are the server's; no body carries an amount.
   { method: 'GET', path: '/api/payments/config', expected: everyone(200) },
   // `extend: true`: the subscribed caller's plan ends within the renewal window, and paying for
-  // more time while it runs must say so (issue 21 point 4; subscriptions.test.ts has the 409).
+  // more time while it runs must say so (decision 0027; subscriptions.test.ts has the 409).
   {
     method: 'POST',
     path: '/api/create-subscription',
@@ -919,7 +919,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'DELETE', path: '/api/admin/users/:id/sessions', record: 'account', expected: adminOnly(200) },
 ];
 
-// ── Issue 17 point 6: who may call comes before what they send ───────────────────────────────
+// ── Decision 0020: who may call comes before what they send ───────────────────────────────
 
 /** The kind of account behind each signed-in caller (a suspended one is refused as signed out). */
 export const ACCOUNT_ROLE: Record<Exclude<Role, 'visitor' | 'suspended'>, 'customer' | 'carer' | 'admin'> = {

@@ -1,4 +1,4 @@
-// Issue 8 points 4 and 5: a family and a carer with data in every personal table, for the data
+// A family and a carer with data in every personal table, for the data
 // export and account deletion tests.
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';

@@ -34,7 +34,7 @@ export function createPeople(t: TestApp) {
         firstName: role === 'carer' ? 'Carla' : 'Chris',
         lastName: `Tester${Math.floor(Math.random() * 1000)}`,
         role,
-        // Confirmed addresses, like test-app's register() (issue 17).
+        // Confirmed addresses, like test-app's register().
         emailVerifiedAt: new Date(now),
         ...(subscription === 'none'
           ? {}

@@ -17,7 +17,7 @@ export const TEST_PASSWORD = 'Kettle-Harbour-Meadow-42';
 /**
  * The settings a production start insists on, for tests of production behaviour. The database
  * named here is never opened (createTestApp injects the test database), and with no Stripe keys
- * the demo provider is used only because it is named (issue 17 point 2).
+ * the demo provider is used only because it is named (decision 0018).
  */
 export const PRODUCTION_TEST_ENV = {
   NODE_ENV: 'production',

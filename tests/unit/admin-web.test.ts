@@ -59,7 +59,7 @@ describe('admin display rules (SPEC section 2)', () => {
     expect(customerName({ firstName: ' ', lastName: 'Barker' })).toBe('Anonymous User');
   });
 
-  // Issue 21 point 9: the plan the customer has, the same on both admin screens (SPEC said
+  // The plan the customer has, the same on both admin screens (SPEC said
   // '£100/year' for anything but monthly; docs/spec-conformance.md).
   it('prices the plan each customer actually has, alike on Admin Management and the dashboard', () => {
     for (const price of [managementPlanPrice, dashboardPlanPrice]) {

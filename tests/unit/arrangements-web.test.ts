@@ -1,4 +1,4 @@
-// Issue 20, the web's own words for arrangements and visits: dates in words, whose turn it is,
+// The web's own words for arrangements and visits: dates in words, whose turn it is,
 // notices, the agenda's days, and the "Propose changes" form's values.
 import { describe, expect, it } from 'vitest';
 import {

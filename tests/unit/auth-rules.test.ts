@@ -55,7 +55,7 @@ describe('navigation rules', () => {
     expect(safeReturnPath(input)).toBe(expected);
   });
 
-  // Issue 17 point 6: '/\t/host' sent people off-site after an OpenID Connect sign-in (browsers
+  // Decision 0020: '/\t/host' sent people off-site after an OpenID Connect sign-in (browsers
   // drop the tab), and '/%0a' (a newline once the query is decoded) was a 500 in the Location header.
   const HOSTILE = [
     '//evil',

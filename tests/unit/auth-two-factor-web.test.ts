@@ -1,4 +1,4 @@
-// Issue 8 point 3: the web's side of two-factor sign-in, without a browser: which answer of the
+// The web's side of two-factor sign-in (decision 0012), without a browser: which answer of the
 // sign-in means "a code is due", and where the server's refusals of a code are shown.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_MESSAGES, TwoFactorCodeInput } from '@contracts/auth-two-factor';

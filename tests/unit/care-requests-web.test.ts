@@ -1,4 +1,4 @@
-// Issue 20, the web's own formats for care requests: the week in words, budgets, calendar dates.
+// The web's own formats for care requests: the week in words, budgets, calendar dates.
 import { describe, expect, it } from 'vitest';
 import { EMPTY_WEEK, type AvailabilitySlot } from '@contracts/availability';
 import {

@@ -1,4 +1,4 @@
-// Issue 19, the web's own rules: the search URL with a place, distances and "updated 3 days ago".
+// Care near me, the web's own rules: the search URL with a place, distances and "updated 3 days ago".
 import { describe, expect, it } from 'vitest';
 import { DAY_PARTS, WEEK_DAYS } from '@contracts/availability';
 import {

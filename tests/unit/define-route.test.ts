@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpoints } from '@contracts/endpoints';
 import { defineRoute } from '../../src/server/platform/define-route';
 
-/* Issue 23 point 4: a route is registered from its contract endpoint and checked against it. */
+/* Decision 0031: a route is registered from its contract endpoint and checked against it. */
 describe('defineRoute', () => {
   it("registers the endpoint's method and path", async () => {
     const app = Fastify();

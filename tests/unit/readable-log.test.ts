@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/server/config';
 import { loggerOptions } from '../../src/server/platform/logger';
 import { createReadableLogStream, readableLine } from '../../src/server/platform/readable-log';
 
-/* Issue 21 point 14: the start log reads as text in demo mode and development; production keeps JSON. */
+/* The start log reads as text in demo mode and development; production keeps JSON. */
 
 const PRODUCTION = {
   NODE_ENV: 'production',

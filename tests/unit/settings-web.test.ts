@@ -1,4 +1,4 @@
-// Issue 8: the settings and password-reset pages' own rules, without a browser.
+// The settings and password-reset pages' own rules, without a browser.
 import { describe, expect, it } from 'vitest';
 import {
   DELETE_CONFIRMATION_WORD,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitLinks } from '@web/lib/linkify';
 
-// Issue 21 point 1: the addresses in a message that become links, and the text that stays text.
+// The addresses in a message that become links, and the text that stays text.
 describe('splitLinks', () => {
   it('makes http and https addresses links and keeps the text around them', () => {
     expect(splitLinks('Map: https://maps.example.org/place?q=LS8 2HH, or http://x.org.')).toEqual([

@@ -43,23 +43,23 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** The Stripe Customer of this account, created on its first payment in Stripe mode. */
     stripeCustomerId: text('stripe_customer_id'),
-    /** Set by an admin from the safeguarding queue (issue 7): the account cannot sign in, a carer is not listed. */
+    /** Set by an admin from the safeguarding queue: the account cannot sign in, a carer is not listed. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /**
-     * When the account proved it receives mail at `email` (issue 17 point 3): a registration
+     * When the account proved it receives mail at `email` (decision 0019): a registration
      * link opened, a confirmed email change, a password reset by email, a provider that verified
      * the address, or an operator who made the account. Null: not proved; messaging, reviews,
      * payments and verification are refused until it is.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /** A customer's own postcode or town, the carer search's default place (issue 19); private. */
+    /** A customer's own postcode or town, the carer search's default place; private. */
     searchPlace: text('search_place'),
-    /** The keyed hash of the private calendar feed's secret (issue 20); null: no feed. */
+    /** The keyed hash of the private calendar feed's secret; null: no feed. */
     calendarFeedHash: text('calendar_feed_hash'),
     ...timestamps,
   },
   (t) => [
-    // The calendar feed's address names its account by this hash (issue 20).
+    // The calendar feed's address names its account by this hash.
     uniqueIndex('users_calendar_feed_key').on(t.calendarFeedHash),
     // Case-insensitive uniqueness: 'Anna@Example.com' and 'anna@example.com' are one account.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -95,7 +95,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Forgotten-password links (issue 8): the token is sent by email, only its HMAC is kept; valid
+ * Forgotten-password links (decision 0010): the token is sent by email, only its HMAC is kept; valid
  * for PASSWORD_RESET_TTL_MINUTES and once (`used_at`).
  */
 export const passwordResetTokens = pgTable(
@@ -118,7 +118,7 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Links that confirm a new account's email address (issue 17 point 3): only the token's HMAC is
+ * Links that confirm a new account's email address (decision 0019): only the token's HMAC is
  * kept, valid for EMAIL_VERIFICATION_TTL_HOURS and once. `email` is the address the link was sent
  * to: a link proves only that address, so it does nothing once the account's address has changed.
  */
@@ -142,7 +142,7 @@ export const emailVerificationTokens = pgTable(
   ],
 );
 
-/** A new email address waiting for its confirmation link to be opened (issue 8). */
+/** A new email address waiting for its confirmation link to be opened. */
 export const emailChangeRequests = pgTable(
   'email_change_requests',
   {
@@ -164,7 +164,7 @@ export const emailChangeRequests = pgTable(
 );
 
 /**
- * Two-factor sign-in with an authenticator app (issue 8 point 3, decision 0012). The TOTP secret
+ * Two-factor sign-in with an authenticator app (decision 0012). The TOTP secret
  * is encrypted with a key derived from SESSION_SECRET; `enabled_at` is null while an enrolment
  * waits for its first code. `last_used_step` refuses a code used twice; `failed_count` and
  * `last_failed_at` lock the second step after repeated wrong codes.
@@ -245,7 +245,7 @@ export const carerProfiles = pgTable(
     experience: text('experience').notNull(),
     location: text('location').notNull(),
     postcodeDistrict: text('postcode_district'),
-    /** The full home postcode (issue 19): private to the carer, admins and their data export. */
+    /** The full home postcode: private to the carer, admins and their data export. */
     homePostcode: text('home_postcode'),
     /** False while the postcode could not be checked (the service was down): placed at its district. */
     homePostcodeChecked: boolean('home_postcode_checked').notNull().default(true),
@@ -266,7 +266,7 @@ export const carerProfiles = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * The weekly grid (issue 19) as a bit set, bit = day × 4 + part of the day
+     * The weekly grid as a bit set, bit = day × 4 + part of the day
      * (src/contracts/availability.ts); the `availability` tags are derived from it with live-in
      * and short-notice cover, and written with it.
      */
@@ -275,7 +275,7 @@ export const carerProfiles = pgTable(
     availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
     /** When the "is your availability still right?" email last went (60 days after an update). */
     availabilityRemindedAt: timestamp('availability_reminded_at', { withTimezone: true }),
-    /** Emails about new care requests that fit the carer (issue 20): on unless turned off in Settings. */
+    /** Emails about new care requests that fit the carer: on unless turned off in Settings. */
     requestAlerts: boolean('request_alerts').notNull().default(true),
     /** When the last such email went: at most one a day. */
     requestAlertsSentAt: timestamp('request_alerts_sent_at', { withTimezone: true }),
@@ -394,7 +394,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** Carers a customer keeps for later (issue 3, "Saved carers"). */
+/** Carers a customer keeps for later ("Saved carers"). */
 export const savedCarers = pgTable(
   'saved_carers',
   {
@@ -410,7 +410,7 @@ export const savedCarers = pgTable(
 );
 
 /**
- * One thread per customer and carer profile. Either side may go (issue 7 point 7) and the thread
+ * One thread per customer and carer profile. Either side may go and the thread
  * stays for the other: a deleted customer account sets `customer_id` null, a deleted carer profile
  * (or carer account, whose profile goes with it) sets `carer_id` null. The carer side reads the
  * thread through the profile's account, so once the profile is gone only the customer sees it; a
@@ -457,7 +457,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Who blocked whom (issue 6): no message passes between the two, either way, while a row exists. */
+/** Who blocked whom: no message passes between the two, either way, while a row exists. */
 export const userBlocks = pgTable(
   'user_blocks',
   {
@@ -477,8 +477,8 @@ export const userBlocks = pgTable(
 );
 
 /**
- * Reports of a conversation or a review (issue 6) waiting in the admins' safeguarding queue
- * (issue 7). Exactly one of `conversation_id` and `review_id` is set.
+ * Reports of a conversation or a review waiting in the admins' safeguarding queue
+ * (decision 0009). Exactly one of `conversation_id` and `review_id` is set.
  */
 export const reports = pgTable(
   'reports',
@@ -490,11 +490,11 @@ export const reports = pgTable(
     /** One of REPORT_REASONS (src/contracts/reports.ts). */
     reason: text('reason').notNull(),
     details: text('details').notNull(),
-    /** 'open' until an admin resolves it (issue 7). */
+    /** 'open' until an admin resolves it. */
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    /** What the admin did (issue 7): 'dismiss', 'warn' or 'suspend'; null while open. */
+    /** What the admin did: 'dismiss', 'warn' or 'suspend'; null while open. */
     resolution: text('resolution'),
     /** The dismissal note or the warning sent. */
     resolutionNote: text('resolution_note'),
@@ -649,7 +649,7 @@ export const uploads = pgTable(
 );
 
 /**
- * A carer's submitted checks (issue 7 point 4), one row per submission; the latest decides the
+ * A carer's submitted checks (decision 0009), one row per submission; the latest decides the
  * state shown. Documents are private uploads (kind 'document'), served to admins only.
  */
 export const carerVerifications = pgTable(
@@ -841,7 +841,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Messages from the public contact form (issue 4). No network address is kept: the rate limit
+ * Messages from the public contact form. No network address is kept: the rate limit
  * works on its own short-lived, keyed-hash counters (docs/decisions/0005-mailer-outbox-and-rate-limits.md).
  */
 export const contactEnquiries = pgTable(
@@ -931,7 +931,7 @@ export type TwoFactorChallengeRow = typeof twoFactorChallenges.$inferSelect;
 
 /**
  * Answers of the postcode service (POSTCODES_URL), kept so a postcode is asked about once
- * (issue 19): found places with their coordinates, and places it does not know.
+ * (decision 0023): found places with their coordinates, and places it does not know.
  */
 export const placeLookups = pgTable('place_lookups', {
   /** The normalised question: 'postcode:LS6 3AB', 'outcode:LS6', 'place:leeds'. */
@@ -945,7 +945,7 @@ export const placeLookups = pgTable('place_lookups', {
 });
 export type PlaceLookupRow = typeof placeLookups.$inferSelect;
 
-/** What a family asks for (issue 20): seen by carers near it, answered with a message. */
+/** What a family asks for (decision 0024): seen by carers near it, answered with a message. */
 export const careRequests = pgTable(
   'care_requests',
   {
@@ -1016,7 +1016,7 @@ export const careRequestResponses = pgTable(
 export type CareRequestResponseRow = typeof careRequestResponses.$inferSelect;
 
 /**
- * A care arrangement (issue 20; the API's "booking"): the terms a family and a carer agreed, or one
+ * A care arrangement (decision 0024; the API's "booking"): the terms a family and a carer agreed, or one
  * of them proposed. Either side's account may go: the other keeps the record, without the name.
  */
 export const arrangements = pgTable(

@@ -6,7 +6,7 @@ import type { FileStorage } from '../platform/storage';
 import { PHOTO_URL_PREFIX } from '../platform/uploads.routes';
 
 /**
- * The demo carers' portraits (issue 21 point 12): friendly illustrations drawn by
+ * The demo carers' portraits: friendly illustrations drawn by
  * `scripts/make-illustrations.ts` (no real person's likeness, ours to ship), one WebP per seeded
  * carer, kept in this folder of the repository and served at the ordinary photo address
  * (/uploads/photos/<name>.webp) by `withDemoPhotos` in demo mode.

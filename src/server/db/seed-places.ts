@@ -10,7 +10,7 @@ import { TRAVEL_MILES_CHOICES } from '@contracts/carers';
 import { createGeocoder } from '../platform/geocoder/geocoder';
 
 /*
- * Where the demo carers live and when they are free (issue 19), made from each carer's key so the
+ * Where the demo carers live and when they are free, made from each carer's key so the
  * demo is the same on every machine: a postcode in their district, a home near the district's
  * centre (up to about a mile off, so no two carers sit on one point and "0.0 miles" is rare), a
  * travel distance, and a week that keeps the carer's tags but is not the same grid for everyone.

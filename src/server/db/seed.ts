@@ -76,7 +76,7 @@ async function ensureUser(
     .from(users)
     .where(sql`lower(${users.email}) = lower(${values.email})`)
     .limit(1);
-  // Demo accounts are confirmed (issue 17): also those seeded before addresses needed confirming.
+  // Demo accounts are confirmed (decision 0019): also those seeded before addresses needed confirming.
   if (existing) {
     if (existing.emailVerifiedAt) return existing;
     const [confirmed] = await tx
@@ -110,7 +110,7 @@ async function ensureCarerProfile(
     .where(eq(carerProfiles.userId, user.id));
   if (existing) {
     // Demo data seeded before the portraits: a seeded carer who cannot sign in (no password), and
-    // so never chose a photo, gets theirs (issue 21 point 12).
+    // so never chose a photo, gets theirs.
     if (existing.photoUrl === null && user.passwordHash === null) {
       await tx.update(carerProfiles).set({ photoUrl }).where(eq(carerProfiles.id, existing.id));
       await tx.update(users).set({ profileImageUrl: photoUrl }).where(eq(users.id, user.id));
@@ -418,7 +418,7 @@ const DEMO_REFERENCES = [
 ];
 
 /**
- * Demo verifications (issue 7): the demo carer's approved checks (what a subscriber sees on the
+ * Demo verifications: the demo carer's approved checks (what a subscriber sees on the
  * profile) and one submission waiting in the admin queue. No document files: the admin screen
  * shows the details without downloads. Added once per carer.
  */

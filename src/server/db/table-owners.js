@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Who owns each table of db/schema.ts (issue 23 point 1, docs/decisions/0030-table-owners.md).
+ * Who owns each table of db/schema.ts (docs/decisions/0030-table-owners.md).
  *
  * A table's owner is the one module that writes it: `platform` for the platform's own tables,
  * otherwise a feature under src/server/features. Any other feature that needs to change a row

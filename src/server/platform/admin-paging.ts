@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import { AppError } from './errors';
 
 /**
- * Keyset paging of the admin lists (issue 21 point 11): rows in a stable order of (timestamp, id),
+ * Keyset paging of the admin lists (decision 0008): rows in a stable order of (timestamp, id),
  * a page after the last row of the one before. The cursor carries that row's timestamp as the
  * database wrote it (microseconds: a JavaScript Date's milliseconds would skip or repeat rows).
  */

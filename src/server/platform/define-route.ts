@@ -67,7 +67,7 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
 >;
 
 /**
- * Registers the route of a contract endpoint (issue 23 point 4): the method and path come from
+ * Registers the route of a contract endpoint (decision 0031): the method and path come from
  * the endpoint, everything else (access rule, schemas for validation, serialisation and OpenAPI,
  * hooks, handler) is Fastify's ordinary route options, typed by the zod type provider.
  */

@@ -4,8 +4,10 @@ import { PassThrough } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { LiveEvent } from '@contracts/messaging';
+import { endpoints } from '@contracts/endpoints';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { createDurableListener } from './durable-listen';
+import { defineRoute } from './define-route';
 import { AppError } from './errors';
 import { requireUser, SIGNED_IN } from './sessions/session.plugin';
 
@@ -248,8 +250,9 @@ export function registerLiveEvents(
   app.addHook('preClose', () => live.endStreams());
   app.addHook('onClose', () => live.stop());
 
-  app.get(
-    '/api/events',
+  defineRoute(
+    app,
+    endpoints.liveEvents.getEvents,
     {
       config: SIGNED_IN,
       schema: {

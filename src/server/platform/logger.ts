@@ -5,8 +5,8 @@ import { createReadableLogStream } from './readable-log';
 
 /**
  * Query parameters whose values are kept in logs: filters, sorts and paging of this app's own
- * pages and routes, none of them personal or secret. Every other value is replaced (issue 17 point
- * 4): an allowlist, because the parameters that carry secrets are not all ours to name — the emailed
+ * pages and routes, none of them personal or secret. Every other value is replaced (decision
+ * 0020): an allowlist, because the parameters that carry secrets are not all ours to name — the emailed
  * links' `token`, the OpenID provider's `code` and `state`, Stripe's `payment_intent_client_secret`
  * on the return from a bank check, and whatever a future link or provider adds. The name stays, so
  * a log still says which link was followed; a place typed into search (`location` or `near`,
@@ -62,7 +62,7 @@ export function redactUrl(url: string): string {
   return `${path}?${parts.join('&')}`;
 }
 
-/** Paths whose last part is a secret: the private calendar feed's address (issue 20). */
+/** Paths whose last part is a secret: the private calendar feed's address. */
 const SECRET_PATHS = [/^(\/api\/calendar\/)[^/?]+$/];
 
 function redactPath(path: string): string {

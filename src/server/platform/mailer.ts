@@ -24,7 +24,7 @@ const LINK_LIKE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*|\b[\w-]+(?:\.[\w-]+)+\/
  * Text someone else wrote (a name, a contact form's subject), made fit to stand in an email's
  * subject or a sentence of ours: one line, at most `max` characters (cut with an ellipsis), and in
  * quotation marks, so it reads as their words and cannot pass for a sentence of ours with a link
- * after it (issue 17 point 6). Web addresses in it become [link].
+ * after it (decision 0020). Web addresses in it become [link].
  */
 export function quotedForEmail(text: string, max = 40): string {
   // A web address in someone's words is shown as [link]: it could only be there to be followed.

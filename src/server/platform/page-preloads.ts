@@ -52,7 +52,7 @@ export function createPagePreloads(webDir: string): (pageUrl: string, hasSession
   const entryFiles = new Set(chunkFiles(manifest, 'index.html'));
   const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
   const moduleLink = (file: string) => `</${file}>; rel=modulepreload`;
-  // The web font's Latin file: every first paint sets text in it (issue 21 point 12). The other
+  // The web font's Latin file: every first paint sets text in it. The other
   // scripts' subsets load only on pages that use their characters, so they are not preloaded.
   const fontFile = Object.values(manifest).find((chunk) => LATIN_FONT_FILE.test(chunk.file))?.file;
   const fontLink = fontFile ? `</${fontFile}>; rel=preload; as=font; type="font/woff2"; crossorigin` : null;

@@ -6,7 +6,7 @@ import { createUploadsRepository } from './uploads.repository';
 import { PHOTO_URL_PREFIX } from './uploads.routes';
 
 /**
- * The one photo pipeline (issue 23 point 2): a carer's photo from their profile, an account's
+ * The one photo pipeline (decision 0030): a carer's photo from their profile, an account's
  * photo from Settings and a photo an admin gives a profile all go through here.
  *
  * 1. The upload is re-encoded (platform/images.ts: WebP, no metadata; its refusals are the

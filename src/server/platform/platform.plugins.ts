@@ -91,7 +91,7 @@ export const storagePlugin = appPlugin<AppContext & { storage?: FileStorage | un
     const storage =
       given ??
       (config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
-    // Demo mode: the seeded carers' illustrated portraits are served as their photos (issue 21 point 12).
+    // Demo mode: the seeded carers' illustrated portraits are served as their photos.
     app.decorate('storage', config.mode === 'demo' ? withDemoPhotos(storage) : storage);
   },
 );

@@ -37,7 +37,7 @@ export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
 /**
  * Pages opened from an emailed link with a secret in the address (?token=…): their document sends
  * no Referer at all, so the token cannot leave in one even before the page has taken it out of
- * the address bar (issue 17 point 4). '/verify-email' is the address confirmation link.
+ * the address bar (decision 0020). '/verify-email' is the address confirmation link.
  */
 export const TOKEN_PAGES: ReadonlySet<string> = new Set([
   paths.resetPassword,

@@ -142,7 +142,7 @@ function HomeRoute() {
 
 /**
  * Pages that need an account. A signed-out visitor is taken to sign in and brought back here
- * afterwards (issue 21 point 8; SPEC 2 shows them the not-found page, a dead end for someone whose
+ * afterwards (SPEC 2 shows them the not-found page, a dead end for someone whose
  * session ended or who followed a link: a deliberate difference). Unknown paths still get the 404.
  */
 function SignedInOnly() {
@@ -191,7 +191,7 @@ const router = createBrowserRouter([
       // DESIGN adds email and password sign-in; the pages send a signed-in visitor on to /.
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
-      // Issue 8: forgotten passwords and the emailed links work signed in or out.
+      // Forgotten passwords and the emailed links work signed in or out.
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
@@ -200,7 +200,7 @@ const router = createBrowserRouter([
       { path: paths.cancelPlanLink, element: <CancelPlanLinkPage /> },
       // The page asks the server, which has the mailbox only outside production (else: 404 page).
       { path: paths.demoMailbox, element: <DemoMailboxPage notFound={<NotFoundPage />} /> },
-      // Issue 8 point 3: the second sign-in step, between the password and the session.
+      // The second sign-in step, between the password and the session.
       { path: paths.twoFactor, element: <TwoFactorPage /> },
       {
         element: <SignedInOnly />,
@@ -210,12 +210,12 @@ const router = createBrowserRouter([
           { path: paths.adminDashboard, element: <AdminDashboardPage /> },
           { path: paths.settings, element: <SettingsPage /> },
           { path: paths.saved, element: <SavedCarersPage /> },
-          // Issue 6: the inbox, and one conversation opened beside it.
+          // The inbox, and one conversation opened beside it.
           { path: paths.messages, element: <MessagesPage /> },
           { path: paths.conversation, element: <MessagesPage /> },
-          // Issue 20: a family's care requests and the carers who answered.
+          // A family's care requests and the carers who answered.
           { path: CARE_REQUESTS_PATH, element: <CareRequestsPage /> },
-          // Issue 20: arrangements and the visits of the coming weeks, and one arrangement to print.
+          // Arrangements and the visits of the coming weeks, and one arrangement to print.
           { path: paths.myCare, element: <MyCarePage /> },
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
         ],

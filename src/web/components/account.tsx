@@ -26,14 +26,14 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
   }
   if (user.role === 'customer') {
     links.push({ label: 'Saved Carers', to: paths.saved, icon: Heart });
-    // Issue 20: what the family asked for and who answered.
+    // What the family asked for and who answered.
     links.push({ label: 'Care Requests', to: CARE_REQUESTS_PATH, icon: ClipboardList });
-    // Issue 20: the arrangements agreed with carers and the visits to come.
+    // The arrangements agreed with carers and the visits to come.
     links.push({ label: 'My Care', to: paths.myCare, icon: CalendarDays });
   }
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
-  // Issue 6: everyone but admins has an inbox.
+  // Everyone but admins has an inbox.
   if (user.role !== 'admin') links.push({ label: 'Messages', to: paths.messages, icon: MessageSquare });
   if (user.role === 'admin') {
     links.push({ label: 'Admin Dashboard', to: paths.adminDashboard, icon: LayoutDashboard });
@@ -56,7 +56,7 @@ export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
 
 /**
  * The account menu button's accessible name: it starts with the initials the button shows, so
- * someone who says what they see ("click N H") reaches it (WCAG 2.5.3 Label in Name, issue 17).
+ * someone who says what they see ("click N H") reaches it (WCAG 2.5.3 Label in Name, decision 0020).
  */
 export function accountMenuLabel(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
   return `${initials(user)} – Account menu`;

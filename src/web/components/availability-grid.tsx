@@ -16,7 +16,7 @@ import { FieldError } from '@web/components/ui/text-field';
 import { formatDaysAgo, formatLongDateGB } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 
-// The weekly availability grid of issue 19: a real table (days as row headers, parts of the day as
+// The weekly availability grid: a real table (days as row headers, parts of the day as
 // column headers) so a screen reader names each cell by both, editable on the carer forms and read
 // only on the public profile. It fits a 375 px screen: short day names show there, the full name
 // stays for screen readers.

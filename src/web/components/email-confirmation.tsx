@@ -1,4 +1,4 @@
-// Issue 17 point 3 (DESIGN point 10): until an account confirms its email address it cannot
+// Decision 0019 (DESIGN point 10): until an account confirms its email address it cannot
 // message, review, pay or send checks. The screens that would say 403 say so first, with a way
 // to get a new link.
 import { useMutation } from '@tanstack/react-query';

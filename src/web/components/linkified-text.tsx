@@ -5,7 +5,7 @@ import { splitLinks } from '@web/lib/linkify';
 export const OFF_SITE_LABEL = '(opens another site)';
 
 /**
- * Plain text a person wrote, with its http(s) addresses as links (issue 21 point 1). React escapes
+ * Plain text a person wrote, with its http(s) addresses as links. React escapes
  * every part, so nothing in the text becomes markup. Each link opens in a new tab, tells the site
  * nothing about the page it came from (noopener, noreferrer), gives it no search standing
  * (nofollow), and is marked as going off-site: an icon, and words for screen readers.

@@ -41,7 +41,7 @@ const LEGAL_LINKS = [
   { label: 'Privacy', to: paths.privacy },
   { label: 'Terms', to: paths.terms },
   { label: 'Accessibility', to: paths.accessibility },
-  // Out of the public header (issue 21 point 7): staff find it here or by its address.
+  // Out of the public header (docs/spec-conformance.md): staff find it here or by its address.
   { label: 'Admin Login', to: paths.adminLogin },
 ] as const;
 

@@ -29,7 +29,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SignedOutActions({ className }: { className?: string }) {
-  // Signing in brings the visitor back to the page they were on (issue 21 point 8).
+  // Signing in brings the visitor back to the page they were on.
   const location = useLocation();
   return (
     <div className={cn('flex items-center gap-2', className)}>
@@ -44,7 +44,7 @@ function SignedOutActions({ className }: { className?: string }) {
   );
 }
 
-/** The inbox link with its unread count, kept current by the live event stream (issue 6). */
+/** The inbox link with its unread count, kept current by the live event stream. */
 function MessagesLink() {
   const unread = useUnreadCount(true).data?.unread ?? 0;
   return (

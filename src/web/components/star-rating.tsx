@@ -14,7 +14,7 @@ const FULL_STAR = 'fill-amber-400 text-amber-500';
 
 /**
  * Five stars filled to the rating shown (one decimal): 4.8 fills four stars and eight tenths of
- * the fifth (issue 21 point 12). The stars are decorative; screen readers hear the label, by
+ * the fifth. The stars are decorative; screen readers hear the label, by
  * default "Rated 4.8 out of 5".
  */
 export function StarRating({

@@ -12,7 +12,7 @@ import type { ErrorBody } from '@contracts/errors';
 export type { HttpMethod };
 
 /**
- * A non-OK answer of the API (issue 23 point 4). `message` is the server's `{ message }`, or,
+ * A non-OK answer of the API (decision 0031). `message` is the server's `{ message }`, or,
  * when the answer carried none (a proxy's page, an empty body), SPEC 8's "<status>: <body text or
  * status text>"; `body` is the server's error body when there was one, and `fieldErrors` its
  * messages by field (a 400 caused by a request body).

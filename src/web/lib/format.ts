@@ -41,7 +41,7 @@ const STARS = 5;
 
 /**
  * How much of each of the five stars is filled, from 0 to 1, for the rating as it is shown (one
- * decimal): 4.8 gives [1, 1, 1, 1, 0.8] (issue 21 point 12; SPEC 2 filled only whole stars).
+ * decimal): 4.8 gives [1, 1, 1, 1, 0.8] (SPEC 2 filled only whole stars).
  */
 export function starFills(rating: number): number[] {
   const shown = Number.isFinite(rating) ? Number(formatRating(rating)) : 0;
@@ -56,7 +56,7 @@ export function reviewCountText(count: number): string {
   return `(${count} ${count === 1 ? 'review' : 'reviews'})`;
 }
 
-/** Shown instead of '0.0 (0 reviews)' for a carer nobody has reviewed yet (issue 21 point 12). */
+/** Shown instead of '0.0 (0 reviews)' for a carer nobody has reviewed yet. */
 export const NEW_CARER_LABEL = 'New';
 
 /**

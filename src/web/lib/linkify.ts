@@ -1,4 +1,4 @@
-// Issue 21 point 1: the web addresses in a message, found in its plain text. Only http and https
+// The web addresses in a message, found in its plain text. Only http and https
 // addresses become links; nothing in the text is ever read as markup.
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };

@@ -1,4 +1,4 @@
-// A customer's saved search place (issue 19): the postcode or town the carer search starts from.
+// A customer's saved search place: the postcode or town the carer search starts from.
 // Shared by Settings (where it is saved), the carer search and the signed-in home (which start
 // from it), so it lives outside any one feature.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

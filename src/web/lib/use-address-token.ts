@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * A secret from an emailed link (`?token=…`), read once and then taken out of the address bar
- * (issue 17 point 4): it stays in this component's memory for the form or call that needs it,
+ * (decision 0020): it stays in this component's memory for the form or call that needs it,
  * but not in the browser's history, a bookmark, a screenshot of the address bar, or the Referer of
  * the page's requests. The rest of the address is kept. A reload after this has no token: the page
  * then says the link has expired, as it would for a used link.

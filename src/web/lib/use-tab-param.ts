@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * A page's open tab, kept in the URL (`?tab=messages`) so a refresh, Back from another page and a
- * shared link all open the same tab (issue 21 point 10). The first tab leaves the URL clean; an
+ * shared link all open the same tab. The first tab leaves the URL clean; an
  * unknown value falls back to it. Choosing a tab replaces the history entry: Back leaves the page
  * rather than stepping through its tabs.
  */

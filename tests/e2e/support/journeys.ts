@@ -34,7 +34,7 @@ export async function registerThroughForm(page: Page, person: NewPerson) {
     .getByLabel(person.userType === 'carer' ? 'Offering care as a carer' : 'Looking for care')
     .check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  // Issue 17: nobody is signed in yet; the emailed link confirms the address and signs in.
+  // Nobody is signed in yet (decision 0019); the emailed link confirms the address and signs in.
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   await openConfirmationLink(page, email);
   await page.getByRole('link', { name: 'Continue' }).click();

@@ -36,7 +36,7 @@ export interface AdminCarerRow {
   verificationStatus: VerificationStatus;
 }
 
-/** The latest submission's state, or 'none' (carer_verifications, issue 7 point 4). */
+/** The latest submission's state, or 'none' (carer_verifications). */
 const latestVerificationStatus = sql<string | null>`(
   select ${carerVerifications.status} from ${carerVerifications}
   where ${carerVerifications.carerId} = ${carerProfiles.id}
@@ -110,7 +110,7 @@ export function createAdminRepository(db: Executor) {
     // ── customers ─────────────────────────────────────────────────────────────────────────────
     /**
      * One page of customer accounts, newest first (ties by id), matching `q` in the name or email
-     * (issue 21 point 11; the trigram index of migration 0021 answers the search).
+     * (the trigram index of migration 0021 answers the search).
      */
     async listCustomers(options: {
       q?: string | undefined;
@@ -172,7 +172,7 @@ export function createAdminRepository(db: Executor) {
     // ── carers ────────────────────────────────────────────────────────────────────────────────
     /**
      * One page of profiles, listed or not, newest first (ties by id), with the account's email and
-     * verification state, matching `q` in the name or the account's email (issue 21 point 11).
+     * verification state, matching `q` in the name or the account's email.
      */
     async listCarers(options: {
       q?: string | undefined;

@@ -198,7 +198,7 @@ export function createAdminService({
     },
 
     // ── customers ─────────────────────────────────────────────────────────────────────────────
-    /** One page of customers (issue 21 point 11); a forged cursor is a 400. */
+    /** One page of customers; a forged cursor is a 400. */
     async listCustomers(query: AdminListQuery): Promise<AdminPage<AdminCustomer>> {
       const page = await admin.listCustomers({
         q: query.q || undefined,

@@ -63,7 +63,7 @@ export function createArrangementsRepository(db: Executor) {
   /**
    * The user's side of an arrangement (they are its customer, or the account of its carer), while
    * the other person's account is not suspended: a suspended account's arrangements and visits
-   * disappear from the other side (issue 20).
+   * disappear from the other side.
    */
   const involves = (userId: string) =>
     or(

@@ -36,7 +36,7 @@ const VisitsQuery = z.object({
 const Done = z.object({ done: z.literal(true) });
 
 /**
- * Care arrangements (issue 20): the API keeps the path /api/bookings; visits; the calendar feed.
+ * Care arrangements (decision 0024): the API keeps the path /api/bookings; visits; the calendar feed.
  * Only the two people in an arrangement see it (to anyone else it does not exist: 404).
  */
 export function registerArrangementsRoutes(app: FastifyInstance, arrangements: ArrangementsService) {

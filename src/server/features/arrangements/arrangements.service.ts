@@ -76,7 +76,7 @@ function partnerName(people: People, viewerId: string): string {
   return people.customerId ? shortName(people.customerFirstName, people.customerLastName) : DELETED_USER_NAME;
 }
 
-/** Care arrangements and their visits (issue 20, decision 0024). */
+/** Care arrangements and their visits (decision 0024). */
 export function createArrangementsService({
   repository,
   db,

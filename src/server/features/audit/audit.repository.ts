@@ -27,7 +27,7 @@ export interface AuditPerson {
   email: string | null;
 }
 
-/** One admin change (issue 7 point 6). `before`/`after` hold the fields that matter, never secrets. */
+/** One admin change (decision 0008). `before`/`after` hold the fields that matter, never secrets. */
 export interface AuditRecord {
   /** Null for what housekeeping does by itself (SYSTEM_AUDIT_ACTIONS). */
   actorId: string | null;
@@ -45,7 +45,7 @@ const accountText = accountSearchText;
 const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
 
 /**
- * Issue 21 point 11: entries whose actor or subject (as the service names them: the account of a
+ * Entries whose actor or subject (as the service names them: the account of a
  * user or subscription entry, the carer of a carer or verification entry, the account reported of
  * a report entry) has `q` in a name or email. The matching people are found once, by their
  * trigram indexes; the entries by their actor and entity indexes.
@@ -151,7 +151,7 @@ export function createAuditRepository(db: Executor) {
 
     /**
      * The people a page of entries is about, by kind of id, in three queries whatever the page
-     * size (issue 21 point 11). Ids that are gone (deleted accounts) are simply not in the maps.
+     * size. Ids that are gone (deleted accounts) are simply not in the maps.
      */
     async people(ids: { userIds: string[]; carerIds: string[]; verificationIds: string[] }): Promise<{
       users: Map<string, AuditPerson>;

@@ -43,7 +43,7 @@ type SubjectRef = { kind: 'user' | 'carer' | 'verification'; id: string } | null
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Who an entry is about (issue 21 point 11). Reports are about the account reported. */
+/** Who an entry is about. Reports are about the account reported. */
 function subjectRef(row: AuditRow): SubjectRef {
   if (row.entityType === 'report') {
     const reported = isRecord(row.after) ? row.after.reportedAccountId : undefined;
@@ -68,7 +68,7 @@ const fullName = (person: AuditPerson) => {
   return name || person.email || DELETED_ACCOUNT;
 };
 
-/** The audit log as admins read it (issue 7 point 6); entries are written by each feature's own transaction. */
+/** The audit log as admins read it (decision 0008); entries are written by each feature's own transaction. */
 export function createAuditService({ audit }: { audit: AuditRepository }) {
   return {
     /** One page, and `total`: how many entries match in all (the X-Total-Count header). */

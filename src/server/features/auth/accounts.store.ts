@@ -184,7 +184,7 @@ export function createAccountsStore(db: Executor) {
     }): Promise<UserRow> {
       const [row] = await db
         .insert(users)
-        // An operator made it (admin:create, ADMIN_EMAIL) and vouches for the address (issue 17).
+        // An operator made it (admin:create, ADMIN_EMAIL) and vouches for the address.
         .values({ ...values, role: 'admin', emailVerifiedAt: new Date() })
         .returning();
       if (!row) throw new Error('insert into users returned no row');

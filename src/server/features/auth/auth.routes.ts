@@ -181,7 +181,7 @@ export function registerAuthRoutes(
     },
   );
 
-  // Issue 21 point 13: the web app's sign-in check. A visitor is an ordinary state, not a failed
+  // The web app's sign-in check. A visitor is an ordinary state, not a failed
   // request, so it is 200 with null; GET /api/auth/user keeps the spec's 401 for API clients.
   defineRoute(
     api,
@@ -271,7 +271,7 @@ export function registerAuthRoutes(
           return reply.redirect(returnTo, 302);
         } catch (error) {
           // The error's name, code and message only: the library attaches the callback's parameters
-          // (the code and state) and the expected values to its errors (issue 17 point 4).
+          // (the code and state) and the expected values to its errors, and those are secrets (decision 0020).
           const { name, message, code } = error instanceof Error ? (error as Error & { code?: unknown }) : {};
           request.log.warn({ reason: { name, code, message } }, 'OpenID Connect sign-in failed');
           return reply.redirect('/login?error=oidc', 302);
@@ -287,7 +287,7 @@ export function registerAuthRoutes(
     async (request, reply) => {
       // A GET that changes state: a link or an image on another site reaches it with the
       // SameSite=Lax cookie. Only our own pages (or an address typed in: no fetch metadata, or
-      // 'none') sign out; another site's request is sent home still signed in (issue 17 point 7).
+      // 'none') sign out; another site's request is sent home still signed in.
       const site = request.headers['sec-fetch-site'];
       if (site === 'cross-site' || site === 'same-site') return reply.redirect('/', 302);
       const token = sessionToken(request);

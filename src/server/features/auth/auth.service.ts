@@ -99,7 +99,7 @@ export function createAuthService({
 
   return {
     /**
-     * Issue 17 point 3: the same answer, in about the same time, for a new and a taken address,
+     * The same answer, in about the same time, for a new and a taken address (decision 0019),
      * and nobody is signed in. A new address gets an unconfirmed account and a confirmation link;
      * a taken one gets nothing created, and its owner an email about the attempt.
      */

@@ -8,7 +8,7 @@ import type { SignInThrottle } from './sign-in-throttle';
 
 /**
  * Step-up before every change to how an account signs in (email, password, two-factor on or off,
- * recovery codes; issue 17 point 5): the current password again, so a stolen session alone cannot
+ * recovery codes; decision 0017): the current password again, so a stolen session alone cannot
  * make one. Each check reserves its attempt in the sign-in throttle before argon2 runs (the same
  * LOGIN_MAX_FAILURES for the account and address, then 429), so these forms are no faster way to
  * guess, however many run in parallel. A wrong one is 400 with `currentPasswordWrong` on

@@ -3,8 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
 /**
- * Messaging, reviews, payments and verification need an address the account has proved (issue 17
- * point 3, DESIGN point 10): otherwise anyone could make accounts in someone else's name, or many
+ * Messaging, reviews, payments and verification need an address the account has proved (decision
+ * 0019, DESIGN point 10): otherwise anyone could make accounts in someone else's name, or many
  * accounts of their own, and act through them. Services call this, so every route is covered.
  */
 export function assertEmailConfirmed(user: Pick<UserRow, 'emailVerifiedAt'>): void {

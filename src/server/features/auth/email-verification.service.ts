@@ -87,7 +87,7 @@ interface EmailVerificationDeps {
   now?: () => Date;
 }
 
-/** Confirming a new account's email address (issue 17 point 3; docs/decisions/0019-email-ownership.md). */
+/** Confirming a new account's email address (docs/decisions/0019-email-ownership.md). */
 export function createEmailVerificationService({
   repository,
   db,

@@ -75,7 +75,7 @@ export function createOidcClient(config: NonNullable<AppConfig['oidc']>, publicU
       const text = (value: unknown) =>
         typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
       // Names arrive without our form's checks: made one line (no breaks, tabs or invisible
-      // characters) and no longer than a typed name may be (issue 17 point 6).
+      // characters) and no longer than a typed name may be (decision 0020).
       const name = (value: unknown) =>
         toOneLine(typeof value === 'string' ? value : undefined)
           ?.slice(0, 80)

@@ -48,7 +48,7 @@ export function createPasswordResetRepository(db: Executor) {
         .where(and(eq(t.userId, userId), isNull(t.usedAt)));
     },
 
-    /** The new password; a reset link opened also proves the address (issue 17), so it counts as confirmed. */
+    /** The new password; a reset link opened also proves the address (decision 0019), so it counts as confirmed. */
     async setPassword(userId: string, passwordHash: string, at: Date): Promise<void> {
       await db
         .update(users)

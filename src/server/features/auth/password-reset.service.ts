@@ -92,7 +92,7 @@ interface PasswordResetDeps {
 }
 
 /**
- * Forgotten passwords (issue 8 point 2; docs/decisions/0010). Accounts without a password (signed
+ * Forgotten passwords (decision 0010). Accounts without a password (signed
  * up through OpenID Connect) may set one this way: the link proves they own the address.
  */
 export function createPasswordResetService({
@@ -166,7 +166,7 @@ export function createPasswordResetService({
         await inTx.invalidateForUser(userId, at);
         await inTx.setPassword(userId, passwordHash, at);
         await inTx.deleteSessionsOf(userId);
-        // Two-factor stays on (a reset proves the mailbox, not the authenticator: issue 17 point 5,
+        // Two-factor stays on (a reset proves the mailbox, not the authenticator, decision 0017;
         // the way out of a lost authenticator is a recovery code); half-done sign-ins that got
         // past the old password end with it.
         await createTwoFactorRepository(tx).deleteChallengesOf(userId);

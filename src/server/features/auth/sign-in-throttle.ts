@@ -36,7 +36,7 @@ export interface PasswordAttempt {
 }
 
 /**
- * The sign-in throttle (issue 17 point 1). Every password check first reserves its attempt in one
+ * The sign-in throttle (decision 0017). Every password check first reserves its attempt in one
  * atomic upsert that counts it and answers "allowed?" (platform/rate-limit.ts `reserve`), so a
  * burst of any number of parallel attempts runs argon2 at most the limit's number of times; past
  * the limit even the right password gets the 429, so a guesser never learns when they hit.

@@ -59,8 +59,8 @@ export function createTwoFactorRepository(db: Executor) {
     },
 
     /**
-     * Reserves one code check against the account before the code is looked at (issue 17 point
-     * 1): counts it as a failure in the same statement that answers "allowed?". The count restarts
+     * Reserves one code check against the account before the code is looked at (decision
+     * 0017): counts it as a failure in the same statement that answers "allowed?". The count restarts
      * when the last failure is older than `since`; while `max` failures are newer than `since` the
      * second step is locked and nothing is counted (the lock does not grow). Returns the count with
      * this attempt, or null when locked (or there is no key). A right code clears it (spendStep,

@@ -36,7 +36,7 @@ interface TwoFactorRouteDeps {
   twoFactor: TwoFactorService;
 }
 
-/** Issue 8 point 3: the second sign-in step, and two-factor on the settings page. */
+/** The second sign-in step, and two-factor on the settings page (decision 0012). */
 export function registerTwoFactorRoutes(
   app: FastifyInstance,
   { config, auth, twoFactor }: TwoFactorRouteDeps,
@@ -50,7 +50,7 @@ export function registerTwoFactorRoutes(
     return { user, session: request.session };
   };
   // The challenge cookie is these steps' authorization: without one the answer is 401 before any
-  // body is parsed or read, as for a session route (issue 17 point 6).
+  // body is parsed or read, as for a session route (decision 0020).
   const challengeFirst = async (request: FastifyRequest) => {
     if (!challengeToken(request, config)) throw AppError.unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   };

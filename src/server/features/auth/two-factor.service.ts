@@ -18,7 +18,7 @@ import type { SignInThrottle } from './sign-in-throttle';
 import { createTotpCrypto, isAppCode } from './totp';
 import { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository';
 
-// Two-factor sign-in (issue 8 point 3, decision 0012). The only way from a right password to a
+// Two-factor sign-in (decision 0012). The only way from a right password to a
 // session, when two-factor is on (or required), is completeChallenge with a right code: the
 // password step leaves a challenge, never a session.
 
@@ -192,7 +192,7 @@ export function createTwoFactorService({
       // Both limits are reserved before any code is looked at, each in the one statement that
       // counts the attempt and answers "allowed?": however many codes arrive in parallel, at most
       // TWO_FACTOR_ATTEMPTS_PER_CHALLENGE per sign-in and TWO_FACTOR_MAX_FAILURES per account are
-      // checked (issue 17 point 1).
+      // checked (decision 0017).
       const attempts = await repository.reserveChallengeAttempt(idHash, at);
       if (attempts === null) throw expired();
       if (attempts > TWO_FACTOR_ATTEMPTS_PER_CHALLENGE) {
@@ -278,7 +278,7 @@ export function createTwoFactorService({
 
     /**
      * Turns two-factor on, after the password (step-up): otherwise a stolen session could enrol its
-     * own authenticator and lock the owner out (issue 17 point 5).
+     * own authenticator and lock the owner out (decision 0017).
      */
     async enable(
       user: UserRow,

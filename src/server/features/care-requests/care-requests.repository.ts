@@ -155,7 +155,7 @@ export function createCareRequestsRepository(db: Executor) {
     },
 
     /**
-     * The alert emails due (issue 20): requests posted since `since`, each with the carers it fits
+     * The alert emails due: requests posted since `since`, each with the carers it fits
      * (as the carers' own list decides: travel distance, care type, week; no blocks, no suspended
      * or unconfirmed accounts), for carers with alerts on who have not been emailed in the last
      * day, and only requests newer than their last email. Found from the requests' side, through

@@ -29,7 +29,7 @@ const IdParams = z.object({ id: z.string().max(64) });
 const customers = onlyRoles(['customer'], CARE_REQUEST_MESSAGES.onlyCustomers);
 const carers = onlyRoles(['carer'], CARE_REQUEST_MESSAGES.onlyCarers);
 
-/** Care requests (issue 20): families post what they need, carers near them answer. */
+/** Care requests (decision 0024): families post what they need, carers near them answer. */
 export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: CareRequestsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -95,7 +95,7 @@ function toOwn(row: CareRequestRow, responders: ResponderRow[], mayRead: boolean
   };
 }
 
-/** Care requests (issue 20): families post, carers near them answer. */
+/** Care requests (decision 0024): families post, carers near them answer. */
 export function createCareRequestsService({
   repository,
   db,

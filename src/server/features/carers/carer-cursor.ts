@@ -15,7 +15,7 @@ export interface SearchCursor {
 /** Which keys a cursor carries: the sort's, with the location fit first for 'best' near a place. */
 export type CursorShape = CarerSort | 'best-near';
 
-// The cursor comes back from the client, so it is input like any other (issue 17 point 6): each
+// The cursor comes back from the client, so it is input like any other (decision 0020): each
 // key is checked against the column it is compared with, or PostgreSQL refuses the value (a string
 // rank, a float count, an out-of-range integer, a malformed uuid) and the search is a 500.
 const id = z.guid();

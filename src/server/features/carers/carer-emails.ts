@@ -3,7 +3,7 @@ import type { OutgoingEmail } from '../../platform/mailer';
 /** Days after which a carer's week is probably out of date, and they are asked to check it. */
 export const AVAILABILITY_REMINDER_DAYS = 60;
 
-/** To a carer whose week was last saved AVAILABILITY_REMINDER_DAYS ago (issue 19). */
+/** To a carer whose week was last saved AVAILABILITY_REMINDER_DAYS ago. */
 export function availabilityReminderEmail(
   to: string,
   firstName: string | null,

@@ -27,7 +27,7 @@ import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
  *   read on its own in rank order, and the mentions only when the exact matches do not fill the
  *   page. The rows and their order are those of ORDER BY fit DESC, rank_score DESC, id.
  *
- * - near a place (issue 19): carers whose home is within the distance and who travel that far,
+ * - near a place: carers whose home is within the distance and who travel that far,
  *   found through the GiST index on ll_to_earth(home) (decision 0022); nearest first walks that
  *   index in distance order, the other orders sort the carers inside the box.
  *

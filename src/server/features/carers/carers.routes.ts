@@ -23,7 +23,7 @@ import { endpoints } from '@contracts/endpoints';
 import { defineRoute } from '../../platform/define-route';
 
 /**
- * The checks behind a Verified badge: the dated facts for those allowed to see them (issue 7),
+ * The checks behind a Verified badge: the dated facts for those allowed to see them,
  * null for others; the summary of dates for everyone while the carer is Verified.
  */
 export type CarerChecksLookup = (
@@ -100,7 +100,7 @@ export function registerCarersRoutes(
     },
   );
 
-  // Issue 21 point 13: the web app's form of the call above. No profile yet is an ordinary state
+  // The web app's form of the call above. No profile yet is an ordinary state
   // of a new carer, so it is answered 200 with null rather than 404.
   defineRoute(
     api,

@@ -38,7 +38,7 @@ interface CarersServiceDeps {
   carers: CarersRepository;
   db: Database;
   storage: FileStorage;
-  /** Places for distance search and carers' homes (issue 19). */
+  /** Places for distance search and carers' homes (decision 0023). */
   geocoder: Geocoder;
   /** The site's address, for links in emails. */
   publicUrl: string;
@@ -220,7 +220,7 @@ export function createCarersService({
       return profile;
     },
 
-    /** The account's own profile, or null while it has none (issue 21 point 13). */
+    /** The account's own profile, or null while it has none (an ordinary state, not an error). */
     async findMyProfile(user: UserRow): Promise<CarerProfileRow | null> {
       return (await carers.findByUserId(user.id)) ?? null;
     },

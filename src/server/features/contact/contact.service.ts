@@ -55,7 +55,7 @@ export function supportEmail(enquiry: ContactEnquiryRow, supportAddress: string)
     to: supportAddress,
     replyTo: enquiry.email,
     // The visitor's subject, quoted and shortened after our reference: their words cannot pose as
-    // ours, and the reference survives a mail client's cut (issue 17 point 6). The body has it whole.
+    // ours, and the reference survives a mail client's cut (decision 0020). The body has it whole.
     subject: `Contact form [${enquiry.reference}]: ${quotedForEmail(enquiry.subject, 60)}`,
     text: [
       `A message from the contact form on the CareMatch website.`,

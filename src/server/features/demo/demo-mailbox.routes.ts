@@ -8,7 +8,7 @@ import { endpoints } from '@contracts/endpoints';
 import { defineRoute } from '../../platform/define-route';
 
 /**
- * Demo mode's mailbox, like a local Mailpit (issue 17 point 3): people trying the demo follow the
+ * Demo mode's mailbox, like a local Mailpit: people trying the demo follow the
  * links the app emails (confirmation, password reset). It shows every email to anyone, so it is
  * registered only outside production (app.ts): there the route does not exist at all (404).
  */

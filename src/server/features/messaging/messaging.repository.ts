@@ -77,7 +77,7 @@ export function createMessagingRepository(db: Executor) {
    * nobody on the carer side is: an account that lost its profile no longer sees those threads.
    * Both sides are tested on conversations' own indexed columns (the account's one profile is
    * looked up first), so PostgreSQL combines two index scans; a test on the joined profile's
-   * user_id made every inbox scan all conversations and profiles (issue 9 load figures).
+   * user_id made every inbox scan all conversations and profiles.
    */
   const isParticipant = (userId: string) =>
     or(

@@ -78,7 +78,7 @@ export function shortName(first: string | null, last: string | null): string {
  */
 export function newMessageEmail(to: string, senderFirstName: string | null, link: string): OutgoingEmail {
   // A member's name is theirs to choose: it stays out of the subject (the line a phishing
-  // sentence would need) and is quoted and shortened in the body (issue 17 point 6).
+  // sentence would need) and is quoted and shortened in the body (decision 0020).
   const sender = senderFirstName?.trim() ? quotedForEmail(senderFirstName) : null;
   return {
     to,
@@ -141,7 +141,7 @@ function replyBlocker(
   const side = sideOf(conversation, viewer);
   if (side === 'customer' && !conversation.carerId) return 'carerGone';
   if (!otherUserId(conversation, side)) return 'otherPartyGone';
-  // Suspended (issue 17 point 7): no message and no email reaches them, whichever side they are.
+  // Suspended: no message and no email reaches them, whichever side they are.
   // (A suspended account has no session, so it cannot write either.)
   if (blocks.otherSuspended) return 'otherPartySuspended';
   if (blocks.byMe || blocks.byOther) return 'blocked';
@@ -164,7 +164,7 @@ const goneError = (conversation: ConversationRow) =>
 /**
  * Whether `viewer` may read the other person's messages. A family without an active plan reads
  * the conversations they started (they paid to start them; an ended plan keeps them readable),
- * but not a carer's answer to their care request until they subscribe (issue 20).
+ * but not a carer's answer to their care request until they subscribe (decision 0024).
  */
 function readable(viewer: UserRow, viewerWrote: boolean, at: Date): boolean {
   return viewer.role !== 'customer' || viewerWrote || hasActiveSubscription(viewer, at);
@@ -309,7 +309,7 @@ export function createMessagingService({
     },
 
     /**
-     * A carer writes first to a family: their answer to the family's care request (issue 20). The
+     * A carer writes first to a family: their answer to the family's care request. The
      * message joins (or starts) their one conversation, and `alsoInTransaction` records what the
      * message answers, in the same transaction. Blocks and suspensions are checked as for
      * POST /api/messages; the family then needs a plan to reply, as for any message.
@@ -339,7 +339,7 @@ export function createMessagingService({
     },
 
     /**
-     * A step of an arrangement (issue 20) told in the pair's conversation, as a message from the
+     * A step of an arrangement told in the pair's conversation, as a message from the
      * person who took it, with `alsoInTransaction` recording the step itself: both or neither.
      * Refused across a block or to a suspended account, as any message is. Not held to the plan
      * rule: the step itself is (a family needs a plan to propose).

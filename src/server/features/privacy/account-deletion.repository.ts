@@ -172,7 +172,7 @@ export function createAccountDeletionRepository(db: Executor) {
 
     /**
      * Contact-form enquiries the account sent while signed in. Never those that only name its
-     * address (issue 17): whoever registered an address has not shown they wrote to us from it.
+     * address (decision 0019): whoever registered an address has not shown they wrote to us from it.
      */
     async deleteContactEnquiries(userId: string): Promise<void> {
       await db.delete(contactEnquiries).where(eq(contactEnquiries.userId, userId));

@@ -12,7 +12,7 @@ import { createAccountDeletionRepository } from './account-deletion.repository';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
 import { RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/verification-compliance';
 
-// Account deletion (issue 8 point 5), shared by "Delete my account" (DELETE /api/settings/account)
+// Account deletion, shared by "Delete my account" (DELETE /api/settings/account)
 // and the admins' DELETE /api/test/users/{id}. What goes, what stays anonymous and why:
 // docs/decisions/0011-data-export-and-account-deletion.md.
 

@@ -43,7 +43,7 @@ const displayName = (first: unknown, last: unknown): string => {
   return family ? `${given} ${family.charAt(0)}.`.trim() : given;
 };
 
-/** Every personal record of one account, table by table (issue 8 point 4). */
+/** Every personal record of one account, table by table (decision 0011). */
 export function createDataExportRepository(db: Executor) {
   const other = aliasedTable(users, 'other_user');
   const otherProfile = aliasedTable(carerProfiles, 'other_profile');
@@ -297,7 +297,7 @@ export function createDataExportRepository(db: Executor) {
         .orderBy(asc(uploads.createdAt));
     },
 
-    /** The family's care requests (issue 20), with their own postcode. */
+    /** The family's care requests, with their own postcode. */
     careRequests: (userId: string): Promise<ExportRecord[]> =>
       db
         .select()
@@ -399,7 +399,7 @@ export function createDataExportRepository(db: Executor) {
 
     /**
      * Enquiries the account sent while signed in; never those that only give its address
-     * (issue 17): another person may have written from it before the account existed.
+     * (decision 0019): another person may have written from it before the account existed.
      */
     contactEnquiries: (user: UserRow): Promise<ExportRecord[]> =>
       db
@@ -498,7 +498,7 @@ export function createDataExportRepository(db: Executor) {
     /**
      * Failed sign-ins naming the address since the account existed: when only (the address they
      * came from may be anyone's). Records keyed by an address and older than the account are not
-     * the account's (issue 17).
+     * the account's (decision 0019).
      */
     failedSignIns: (email: string, since: Date): Promise<ExportRecord[]> =>
       db
@@ -509,7 +509,7 @@ export function createDataExportRepository(db: Executor) {
 
     /**
      * Emails sent to the address since the account existed: headers only (bodies may hold links
-     * that still work). Older ones went to whoever had the address then (issue 17).
+     * that still work). Older ones went to whoever had the address then (decision 0019).
      */
     emailsSent: (email: string, since: Date): Promise<ExportRecord[]> =>
       db

@@ -9,7 +9,7 @@ import { PRIVACY_MESSAGES } from '@contracts/settings';
 import { toCsv } from './csv';
 import type { DataExportRepository, ExportRecord } from './data-export.repository';
 
-// "Download my data" (issue 8 point 4, UK GDPR rights of access and portability): one ZIP made
+// "Download my data" (decision 0011, UK GDPR rights of access and portability): one ZIP made
 // within the request, a JSON and a CSV file per kind of record, the stored files, and a README.
 
 /** Exports are heavy (every table, every file): a few an hour per account. */

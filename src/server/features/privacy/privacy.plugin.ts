@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Issue 8 points 4 and 5: "Download my data" and "Delete my account". */
+/** "Download my data" and "Delete my account" (decision 0011). */
 export const privacyPlugin = appPlugin(
   'features/privacy',
   ['platform/storage', 'platform/payments'],

@@ -30,7 +30,7 @@ const errors = {
   503: ErrorBody,
 };
 
-/** Issue 8 points 4 and 5: "Download my data" and "Delete my account". */
+/** "Download my data" and "Delete my account" (decision 0011). */
 export function registerPrivacyRoutes(
   app: FastifyInstance,
   { config, dataExport, accountDeletion }: PrivacyRouteDeps,

@@ -23,7 +23,7 @@ interface ReportsServiceDeps {
   now?: () => Date;
 }
 
-/** Reports of a conversation or a review go into the `reports` table, the admins' queue (issue 7). */
+/** Reports of a conversation or a review go into the `reports` table, the admins' queue (decision 0009). */
 export function createReportsService({ reports, rateLimiter, now = () => new Date() }: ReportsServiceDeps) {
   const admit = (reporter: UserRow) =>
     rateLimiter.enforce(REPORT_RATE_LIMIT, reporter.id, REPORT_MESSAGES.tooManyReports);

@@ -39,7 +39,7 @@ export function createReviewsRepository(db: Executor) {
     /** Whether the carer's account wrote at least one message in a conversation with this customer. */
     /**
      * Whether the customer may review the carer: the two were in touch (each wrote in their
-     * conversation; a carer's answer to a care request alone is not contact, issue 20), or they
+     * conversation; a carer's answer to a care request alone is not contact), or they
      * had an accepted arrangement.
      */
     async mayReview(carer: ReviewedCarer, customerId: string): Promise<boolean> {

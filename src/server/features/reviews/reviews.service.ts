@@ -27,7 +27,7 @@ const toMyReview = (row: ReviewRow): MyReview => ({
 });
 
 /**
- * A customer reviews a carer once the carer has replied to them in their conversation (issue 6):
+ * A customer reviews a carer once the carer has replied to them in their conversation:
  * that is the proof they were really in touch. The subscription does not matter here, so a
  * customer whose plan ended can still review a carer they talked to.
  */
@@ -65,7 +65,7 @@ export function createReviewsService({ reviews, db, now = () => new Date() }: Re
           throw AppError.forbidden(REVIEW_MESSAGES.notEligible);
         }
         // While safeguarding looks into a suspended carer, their rating stays as it was: no review
-        // is added or changed (a report is the way to tell us; issue 17 point 7).
+        // is added or changed (a report is the way to tell us).
         if (await repository.carerSuspended(carer)) throw AppError.forbidden(REVIEW_MESSAGES.carerSuspended);
         // The carer's row lock also puts two saves by the same customer in line, so this
         // look-up cannot race with another insert of the same review.

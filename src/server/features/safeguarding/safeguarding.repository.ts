@@ -139,7 +139,7 @@ export function createSafeguardingRepository(db: Executor) {
     /**
      * One page of the queue: open reports oldest first (the longest waiting first), the others
      * newest first, ties by id (the keyset), matching `q` in the name or email of the reporter or
-     * of the account reported (issue 21 point 11).
+     * of the account reported.
      */
     async list(options: {
       status: ReportStatus | 'all';

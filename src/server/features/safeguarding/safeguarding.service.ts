@@ -103,7 +103,7 @@ function suspensionEmail(to: string, name: string, note: string): OutgoingEmail 
   };
 }
 
-/** The safeguarding queue (issue 7 point 5): reports with their context, and what admins do about them. */
+/** The safeguarding queue (decision 0009): reports with their context, and what admins do about them. */
 export function createSafeguardingService({
   safeguarding,
   db,
@@ -174,7 +174,7 @@ export function createSafeguardingService({
   }
 
   return {
-    /** One page of the queue (issue 21 point 11: keyset paging, search by either person's name or email). */
+    /** One page of the queue (keyset paging, search by either person's name or email). */
     async list(query: ReportQueueQuery) {
       const page = await safeguarding.list({
         status: query.status,

@@ -20,7 +20,7 @@ export function createSettingsRepository(db: Executor) {
 
     emailInUse: accounts.emailInUse,
 
-    /** Only ever after the new address's link was opened, so the new address is proved (issue 17). */
+    /** Only ever after the new address's link was opened, so the new address is proved (decision 0019). */
     setEmail: (userId: string, email: string, at: Date) =>
       accounts.update(userId, { email, emailVerifiedAt: at }, at),
 

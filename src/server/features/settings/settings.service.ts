@@ -53,7 +53,7 @@ export interface SettingsActor {
   ipAddress: string;
 }
 
-/** The account settings of issue 8 point 1 (docs/decisions/0010-account-settings-and-password-reset.md). */
+/** The account settings (docs/decisions/0010-account-settings-and-password-reset.md). */
 export function createSettingsService({
   repository,
   db,
@@ -84,7 +84,7 @@ export function createSettingsService({
       repository.setName(user.id, input.firstName, input.lastName, now()),
 
     /**
-     * A customer's own place, where carer search starts (issue 19). Saved only if search can find
+     * A customer's own place, where carer search starts. Saved only if search can find
      * it, as typed (a postcode normalised); null clears it.
      */
     searchPlace: (user: UserRow) => repository.searchPlaceOf(user.id),

@@ -87,8 +87,8 @@ export function createCarerMembershipService({
       const live = await repository.findLiveBillingSubscription(user.id, 'carer_membership');
       if (live && !live.cancelAtPeriodEnd)
         throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipAlreadyActive);
-      // Issue 21 point 4: a new membership while a paid one still lists the profile is the
-      // carer's explicit choice, made where the new listing date was shown.
+      // A new membership while a paid one still lists the profile is the
+      // carer's explicit choice, made where the new listing date was shown (decision 0027).
       if (input?.extend !== true && (await membership(user)).renewalNeedsChoice) {
         throw AppError.conflict(SUBSCRIPTION_MESSAGES.membershipRenewalRequired);
       }

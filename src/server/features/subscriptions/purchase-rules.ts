@@ -51,7 +51,7 @@ export async function purchaseRefusal(
 /**
  * The end of access a plan paid at `at` gives (decision 0006): a one-time plan adds its calendar
  * months to the later of now and access that still runs; Monthly's first period is a month.
- * The checkout shows it before the person pays (issue 21 point 4); payment-events.ts grants it.
+ * The checkout shows it before the person pays (decision 0027); payment-events.ts grants it.
  */
 export function expiryIfPaid(user: UserRow, plan: SubscriptionType, at: Date): Date {
   if (plan === 'monthly') return addCalendarMonths(at, PLAN_TERMS.monthly.months);

@@ -73,12 +73,12 @@ export function createSubscriptionsService({
    */
   async function checkCanBuy(user: UserRow, type: SubscriptionType, starting?: { extend: boolean }) {
     requireCustomer(user);
-    // Paying needs a proved address (issue 17): receipts and the account must reach its owner.
+    // Paying needs a proved address (decision 0019): receipts and the account must reach its owner.
     assertEmailConfirmed(user);
     const at = now();
     const refusal = await purchaseRefusal(repository, user, type, at);
     if (refusal) throw AppError.conflict(refusal);
-    // Issue 21 point 4: paying for more time while access runs is the person's explicit choice,
+    // Paying for more time while access runs is the person's explicit choice (decision 0027),
     // made on a screen that showed the new end date, never a checkout that opened by itself.
     if (starting && !starting.extend && hasActiveSubscription(user, at)) {
       throw AppError.conflict(SUBSCRIPTION_MESSAGES.extendRequired);

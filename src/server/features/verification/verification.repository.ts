@@ -83,7 +83,7 @@ const documentColumns = {
 };
 
 /**
- * What the queue's search compares (issue 21 point 11): the carer's name on the profile, and the
+ * What the queue's search compares: the carer's name on the profile, and the
  * account's names and email, each the expression of a trigram index of migration 0021.
  */
 const carerNameText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
@@ -175,7 +175,7 @@ export function createVerificationRepository(db: Executor) {
 
     /**
      * One page of the queue: pending oldest first (fair turns), the others newest first, ties by
-     * id (the keyset), matching `q` in the carer's name or account email (issue 21 point 11).
+     * id (the keyset), matching `q` in the carer's name or account email.
      */
     async list(options: {
       status: VerificationStatus | 'all';

@@ -164,7 +164,7 @@ function decisionEmail(
   };
 }
 
-/** Carer verification (issue 7 point 4): submission with private documents, the admin queue, the checks shown. */
+/** Carer verification (decision 0009): submission with private documents, the admin queue, the checks shown. */
 export function createVerificationService({
   verifications,
   db,
@@ -360,7 +360,7 @@ export function createVerificationService({
       return toOwn(row, now());
     },
 
-    /** One page of the queue (issue 21 point 11: keyset paging, search by the carer's name or email). */
+    /** One page of the queue (keyset paging, search by the carer's name or email). */
     async list(query: VerificationQueueQuery): Promise<AdminPage<AdminVerification>> {
       const page = await verifications.list({
         status: query.status,
@@ -397,7 +397,7 @@ export function createVerificationService({
 
     /**
      * `reason`: null approves, text rejects. `approvalReason`: why checks with no documents are
-     * approved all the same (issue 21 point 6): required then (400 `fieldErrors.reason`), and
+     * approved all the same, for the record: required then (400 `fieldErrors.reason`), and
      * kept in the audit entry whenever it is given.
      */
     async decide(

@@ -23,7 +23,7 @@ declare module 'fastify' {
     keepsAccount?: boolean;
     /**
      * Who may call the route at all, checked as soon as the session is known and before the body
-     * is read or validated (issue 17 point 6): a visitor gets 401 and a wrong role 403 whatever
+     * is read or validated (decision 0020): a visitor gets 401 and a wrong role 403 whatever
      * they send. The handler's requireUser/requireRole stays as the second lock (it also types the
      * user). Routes open to everyone leave it out.
      */

@@ -19,7 +19,7 @@ export async function endSessionsOf(db: Executor, userId: string, exceptIdHash?:
 }
 
 export function createSessionRepository(db: Executor) {
-  // Every signed-in request runs this one: built once, not per request (issue 9 load figures).
+  // Every signed-in request runs this one: built once, not per request.
   const findLiveStatement = db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -42,7 +42,7 @@ export function createSessionRepository(db: Executor) {
 
     /**
      * The live session and its user, or nothing if it is unknown, past either expiry, or its
-     * account is suspended (issue 7: suspension also deletes the sessions; this covers a race).
+     * account is suspended (suspension also deletes the sessions; this covers a race).
      */
     async findLive(idHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
       const [row] = await findLiveStatement.execute({ idHash, now });

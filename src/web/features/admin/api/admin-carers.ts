@@ -4,7 +4,7 @@ import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
-// The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
+// The lists themselves are paged and searched: api/admin-lists.ts.
 
 /** The status text of a failed call, for the test pages' toasts; the code when there is none (HTTP/2). */
 export function failureStatusText(error: unknown): string {

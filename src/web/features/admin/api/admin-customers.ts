@@ -4,7 +4,7 @@ import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
 
-// The lists themselves are paged and searched: api/admin-lists.ts (issue 21 point 11).
+// The lists themselves are paged and searched: api/admin-lists.ts.
 
 /** Which subscription call a screen makes (SPEC section 7). */
 export type SubscriptionRoute =
@@ -42,7 +42,7 @@ export function useUpdateCustomer() {
   });
 }
 
-/** DELETE /api/test/users/{id} (the screens confirm first: issue 21 point 6). */
+/** DELETE /api/test/users/{id} (destructive, so the screens confirm first). */
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({

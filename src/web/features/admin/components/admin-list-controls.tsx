@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import type { AdminList } from '../api/admin-lists';
 
-/** Search by name or email (issue 21 point 11): the server searches every account, not the page. */
+/** Search by name or email: the server searches every account, not the page. */
 export function AdminListSearch({
   label,
   fieldLabel = ADMIN_LIST_MESSAGES.searchLabel,

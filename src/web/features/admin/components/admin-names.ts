@@ -15,7 +15,7 @@ export function carerName(carer: Pick<AdminCarer, 'firstName' | 'lastName'>): st
 
 /**
  * Admin Management: the price of the plan the customer holds ('£49/3 months', '£10/month',
- * '£100/year'). SPEC says '£100/year' for anything but monthly; issue 21 point 9 shows the plan
+ * '£100/year'). SPEC says '£100/year' for anything but monthly; we show the plan
  * the customer actually has (docs/spec-conformance.md).
  */
 export function managementPlanPrice(type: AdminCustomer['subscriptionType']): string | null {

@@ -222,7 +222,7 @@ function CarerDialogForm({
     },
   };
 
-  // Issue 21 point 6: ticking 'Verified Carer' grants the badge families trust, so it asks first.
+  // Ticking 'Verified Carer' grants the badge families trust, so it asks first.
   const [toConfirm, setToConfirm] = useState<AdminCarerInput | null>(null);
 
   function send(input: AdminCarerInput) {

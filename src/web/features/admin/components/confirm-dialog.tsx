@@ -5,7 +5,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { AdminDialog, DialogClose } from './admin-dialog';
 
 /**
- * Issue 21 point 6: the question before a destructive or trust-granting admin action, naming the
+ * The question before a destructive or trust-granting admin action, naming the
  * person and the consequence. An alert dialog: the keyboard starts on its first field, or on
  * Cancel; Esc cancels; the action runs only from its own button. The caller closes it (or keeps it open) once the
  * call has answered, so the spec's toast follows the confirmation as before.

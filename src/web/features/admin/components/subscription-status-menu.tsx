@@ -53,7 +53,7 @@ export function SubscriptionStatusMenu({
   route: SubscriptionRoute;
 }) {
   const change = useChangeSubscription(route);
-  // Issue 21 point 6: ending a live plan takes access away, so it asks first.
+  // Ending a live plan takes access away, so it asks first.
   const [confirmingEnd, setConfirmingEnd] = useState(false);
 
   function choose(action: AdminSubscriptionAction) {

@@ -161,7 +161,7 @@ const DASHBOARD_TABS = [
 
 function AdminDashboard() {
   const [tab, setTab] = useTabParam(DASHBOARD_TABS);
-  // Issue 21 point 11: both lists are paged and searched by the server.
+  // Both lists are paged and searched by the server.
   const [customerQ, setCustomerQ] = useState('');
   const [carerQ, setCarerQ] = useState('');
   const customers = useCustomerList('/api/admin/users', customerQ);

@@ -81,14 +81,14 @@ function CustomerCard({
 }
 
 function CustomersTab() {
-  // Issue 21 point 11: the server pages and searches the list.
+  // The server pages and searches the list.
   const [q, setQ] = useState('');
   const customers = useCustomerList('/api/test/users', q);
   const remove = useDeleteCustomer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
 
-  // Issue 21 point 6: the spec deletes at one click; here the admin confirms first.
+  // The spec deletes at one click; here the admin confirms first.
   const [confirming, setConfirming] = useState<AdminCustomer | null>(null);
 
   function onDelete(customer: AdminCustomer) {

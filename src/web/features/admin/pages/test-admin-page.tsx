@@ -96,7 +96,7 @@ function TestCarerCard({
 }
 
 function TestAdmin() {
-  // Paged by the server (issue 21 point 11): 'Load more' under the grid.
+  // Paged by the server: 'Load more' under the grid.
   const carers = useCarerList('/api/test/carers', '');
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
@@ -112,7 +112,7 @@ function TestAdmin() {
       });
   }, [carers.isError]);
 
-  // Issue 21 point 6: deleting asks first, naming the carer and what goes.
+  // Deleting asks first, naming the carer and what goes.
   const [confirming, setConfirming] = useState<AdminCarer | null>(null);
 
   function onDelete(carer: AdminCarer) {

@@ -1,4 +1,4 @@
-// Care arrangements, visits and the calendar feed (issue 20): the queries and what each step sends.
+// Care arrangements, visits and the calendar feed: the queries and what each step sends.
 // Type imports only from the contracts.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {

@@ -1,4 +1,4 @@
-// Care arrangements and visits (issue 20): the web's own words and formats, shared by the thread's
+// Care arrangements and visits: the web's own words and formats, shared by the thread's
 // card, My care, the carer dashboard's Schedule tab and the printable summary. Pure functions, with
 // type imports only: tests/unit/arrangements-web.test.ts.
 import type { WeekDay } from '@contracts/availability';

@@ -3,7 +3,7 @@ import { ArrangementList } from '@web/features/arrangements/components/arrangeme
 import { VisitAgenda } from '@web/features/arrangements/components/visit-agenda';
 
 /**
- * The Schedule tab (issue 20; the spec's placeholder): the carer's visits of the coming weeks with
+ * The Schedule tab (the spec's placeholder): the carer's visits of the coming weeks with
  * their one-tap notices, and the arrangements behind them. Asked for once the tab is first opened.
  */
 export function DashboardSchedule({ active }: { active: boolean }) {

@@ -5,7 +5,7 @@ import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 
 /**
- * /my-care (issue 20): the arrangements agreed or proposed with carers, and the visits of the
+ * /my-care: the arrangements agreed or proposed with carers, and the visits of the
  * coming weeks with any notice the carer sent. Carers reach the same from their dashboard.
  */
 export function MyCarePage() {

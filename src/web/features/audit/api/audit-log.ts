@@ -6,7 +6,7 @@ import { apiWithHeaders } from '@web/lib/api-client';
 import { pagingOf, type AdminListPage } from '@web/features/admin';
 
 export type AuditLogFilters = {
-  /** The actor's or the subject's name or email (issue 21 point 11). */
+  /** The actor's or the subject's name or email. */
   q: string;
   entityType: AuditEntityType | '';
   action: string;

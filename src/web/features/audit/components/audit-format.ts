@@ -1,4 +1,4 @@
-// Display helpers of the audit log: UK date-times (the words come from the server, issue 21 point 11).
+// Display helpers of the audit log: UK date-times (the words come from the server).
 
 /** '23/11/2026, 09:41': en-GB date and time in UK time. */
 export function formatDateTimeGB(value: string): string {

@@ -24,7 +24,7 @@ function entityLabel(type: string): string {
   return (ENTITY_LABELS as Record<string, string>)[type] ?? type;
 }
 
-/** Each changed field as a sentence (issue 21 point 11), worded by the server. */
+/** Each changed field as a sentence, worded by the server. */
 function Changes({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0) return <span className="text-muted-foreground">No field changes</span>;
   return (
@@ -135,7 +135,7 @@ function Filters({ onApply }: { onApply: (filters: AuditLogFilters) => void }) {
   );
 }
 
-/** Admin dashboard tab: every admin change, newest first, with filters (issue 7 point 6). */
+/** Admin dashboard tab: every admin change, newest first, with filters (decision 0008). */
 export function AuditLogList() {
   const [filters, setFilters] = useState<AuditLogFilters>(EMPTY_AUDIT_FILTERS);
   const log = useAuditLog(filters);
@@ -150,7 +150,7 @@ export function AuditLogList() {
         </h2>
         <p className="text-sm text-muted-foreground">Who changed what, and when. Newest first.</p>
       </div>
-      {/* Issue 21 point 11: the people in the entries, searched by the server; the filters narrow it. */}
+      {/* The people in the entries, searched by the server; the filters narrow it. */}
       <AdminListSearch
         label="Search the audit log"
         fieldLabel={ADMIN_LIST_MESSAGES.auditSearchLabel}

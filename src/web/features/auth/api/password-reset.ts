@@ -1,4 +1,4 @@
-// Issue 8: forgotten passwords and the emailed links (reset a password, confirm a new email).
+// Forgotten passwords and the emailed links (reset a password, confirm a new email).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SETTINGS_MESSAGES,

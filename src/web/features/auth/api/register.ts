@@ -8,7 +8,7 @@ export async function register(input: RegisterInput): Promise<RegistrationAccept
 }
 
 /**
- * Creates the account (issue 17): nobody is signed in; the emailed link confirms the address and
+ * Creates the account (decision 0019): nobody is signed in; the emailed link confirms the address and
  * signs in. The server answers the same whether or not the address already had an account.
  */
 export function useRegister() {

@@ -1,4 +1,4 @@
-// Issue 8 point 3: the second sign-in step. The half-done sign-in lives in an httpOnly cookie the
+// The second sign-in step (decision 0012). The half-done sign-in lives in an httpOnly cookie the
 // server set with its 202 answer to the password; these calls carry it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorCodeInput } from '@contracts/auth-two-factor';

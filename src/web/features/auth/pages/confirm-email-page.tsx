@@ -9,7 +9,7 @@ import { useConfirmEmail } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 import { useEmailedLink } from '../components/use-emailed-link';
 
-/** Issue 8 point 1: /confirm-email?token=… switches the account to the new address, once. */
+/** /confirm-email?token=… switches the account to the new address, once. */
 export function ConfirmEmailPage() {
   usePageTitle('Confirm your email');
   const { isAuthenticated } = useAuth();

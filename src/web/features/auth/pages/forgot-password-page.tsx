@@ -34,7 +34,7 @@ const signInLink = (
   </p>
 );
 
-/** Issue 8 point 2: asks for a reset link; the answer never says whether the email has an account. */
+/** Asks for a reset link; the answer never says whether the email has an account. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot your password?');
   const forgot = useForgotPassword();

@@ -24,7 +24,7 @@ const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
 ];
 
 /**
- * After registering (issue 17): nobody is signed in; the link in the email confirms the address
+ * After registering (decision 0019): nobody is signed in; the link in the email confirms the address
  * and signs in. The same words whether or not the address already had an account.
  */
 function CheckYourEmail({ email }: { email: string }) {

@@ -28,7 +28,7 @@ const askAgainLink = (
   </Link>
 );
 
-/** Issue 8 point 2: /reset-password?token=… chooses a new password, once. */
+/** /reset-password?token=… chooses a new password, once. */
 export function ResetPasswordPage() {
   usePageTitle('Choose a new password');
   const token = useTokenFromAddress();

@@ -202,7 +202,7 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
-/** Issue 8 point 3: the second sign-in step, after a right password (202 from the sign-in). */
+/** The second sign-in step, after a right password (202 from the sign-in). */
 export function TwoFactorPage() {
   usePageTitle(TWO_FACTOR_MESSAGES.pageTitle);
   const { isAuthenticated } = useAuth();

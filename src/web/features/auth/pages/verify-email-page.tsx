@@ -12,7 +12,7 @@ import { AuthCard } from '../components/auth-card';
 import { useEmailedLink } from '../components/use-emailed-link';
 
 /**
- * Issue 17 point 3: /verify-email?token=… confirms a new account's email address, once. In a
+ * /verify-email?token=… confirms a new account's email address, once. In a
  * browser with no session it also signs in, so registering and opening the link is one path.
  */
 export function VerifyEmailPage() {

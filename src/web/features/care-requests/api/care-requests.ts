@@ -1,4 +1,4 @@
-// A family's own care requests (issue 20): post, list, edit and close.
+// A family's own care requests: post, list, edit and close.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CareRequestInput,

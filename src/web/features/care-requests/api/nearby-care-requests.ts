@@ -1,4 +1,4 @@
-// Care requests near the signed-in carer, and their answers (issue 20).
+// Care requests near the signed-in carer, and their answers.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CareRequestResponseInput, NearbyCareRequests } from '@contracts/care-requests';
 import { refreshMessages } from '@web/features/messaging';

@@ -1,4 +1,4 @@
-// Care requests (issue 20): the web's own words and formats, shared by the family's page and the
+// Care requests: the web's own words and formats, shared by the family's page and the
 // carer dashboard's Requests tab. Pure functions: tests/unit/care-requests-web.test.ts.
 import {
   DAY_PART_LABELS,

@@ -250,7 +250,7 @@ function MissingForRequests({ message, onEditProfile }: { message: string; onEdi
 }
 
 /**
- * The Requests tab (issue 20): open care requests near the carer that fit them, nearest first.
+ * The Requests tab: open care requests near the carer that fit them, nearest first.
  * Asked for once the tab is first opened (every panel stays mounted).
  */
 export function DashboardRequests({ active, onEditProfile }: { active: boolean; onEditProfile: () => void }) {

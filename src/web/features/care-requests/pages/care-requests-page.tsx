@@ -117,7 +117,7 @@ function MyCareRequests() {
   );
 }
 
-/** /care-requests (issue 20): a family posts what care they need and sees who answered. */
+/** /care-requests: a family posts what care they need and sees who answered. */
 export function CareRequestsPage() {
   usePageTitle('Care Requests');
   const { user } = useAuth();

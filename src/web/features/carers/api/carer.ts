@@ -5,7 +5,7 @@ import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 
 /**
- * GET /api/carers/{id}: the public profile, plus `checks` (issue 7) for subscribed customers,
+ * GET /api/carers/{id}: the public profile, plus `checks` for subscribed customers,
  * admins and the carer themself; null or absent for everyone else.
  */
 export type CarerWithChecks = PublicCarer & { checks?: CarerChecks | null };

@@ -68,7 +68,7 @@ function NearbyList({ place }: { place: string }) {
   );
 }
 
-/** The customer home's "Carers near you": the nearest three to their saved place (issue 19). */
+/** The customer home's "Carers near you": the nearest three to their saved place. */
 export function CarersNearYou({ user }: { user: CurrentUser }) {
   const { place } = useSearchPlace(user);
   return (

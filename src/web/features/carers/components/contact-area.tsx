@@ -64,7 +64,7 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
 }
 
 /**
- * The search card's lock (issue 21 point 12): the same title, text and link as the profile
+ * The search card's lock: the same title, text and link as the profile
  * page's panel, as one line of text instead of a panel that doubled the card's height. The link
  * sits in the sentence, so the line wraps like text on a phone rather than squeezing beside a button.
  */
@@ -157,7 +157,7 @@ export function ContactArea({
     );
   }
 
-  // Issue 17: messaging waits for a confirmed email address.
+  // Messaging waits for a confirmed email address (decision 0019).
   if (needsEmailConfirmation(user)) {
     return (
       <div className={className} data-testid="contact-area">

@@ -24,7 +24,7 @@ function Statistics({ profile }: { profile: OwnCarerProfile }) {
   const stats = [
     {
       label: 'Rating',
-      // Issue 21 point 12: 'New' until the first review, not '0.0' and five empty stars.
+      // 'New' until the first review, not '0.0' and five empty stars.
       value: profile.reviewCount > 0 ? formatRating(profile.rating) : NEW_CARER_LABEL,
       extra: profile.reviewCount > 0 ? <StarRating rating={profile.rating} /> : null,
     },
@@ -176,7 +176,7 @@ export function DashboardProfileTab({ profile, onViewMessages }: DashboardProfil
                 <MessageSquare aria-hidden="true" />
                 View Messages
               </Button>
-              {/* Issue 19: opens the edit form at the weekly availability grid. */}
+              {/* Opens the edit form at the weekly availability grid. */}
               <Button
                 ref={availabilityButton}
                 variant="outline"

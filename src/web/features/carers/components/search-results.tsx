@@ -24,7 +24,7 @@ function placeOf(filters: CarerSearchFilters): string {
 
 /**
  * The line above the cards: "29 carers in Leeds", or "Showing 12 of 29 carers in Leeds" while
- * more pages are left (issue 21 point 12); the first page's total is the count in all.
+ * more pages are left; the first page's total is the count in all.
  */
 export function resultsAnnouncement(
   status: 'pending' | 'error' | 'success',

@@ -169,7 +169,7 @@ export function CarerDashboardPage() {
             <CalendarDays aria-hidden="true" />
             Schedule
           </TabsTrigger>
-          {/* Issue 20: open care requests near the carer. */}
+          {/* Open care requests near the carer. */}
           <TabsTrigger value={TAB_REQUESTS}>
             <ClipboardList aria-hidden="true" />
             Requests
@@ -186,7 +186,7 @@ export function CarerDashboardPage() {
           <DashboardReviews carerId={profile.id} />
         </TabsContent>
         <TabsContent value={TAB_SCHEDULE}>
-          {/* Issue 20: the visits of the coming weeks and the arrangements behind them. */}
+          {/* The visits of the coming weeks and the arrangements behind them. */}
           <DashboardSchedule active={tab === TAB_SCHEDULE} />
         </TabsContent>
         <TabsContent value={TAB_REQUESTS}>

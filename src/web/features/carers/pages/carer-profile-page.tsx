@@ -83,7 +83,7 @@ function ProfileSection({ title, children }: { title: string; children: ReactNod
 function CarerProfile({ carer }: { carer: CarerWithChecks }) {
   const name = carerDisplayName(carer);
   const { user } = useAuth();
-  // Only families review carers (issue 6); the server decides whether this one may yet.
+  // Only families review carers; the server decides whether this one may yet.
   const isCustomer = user?.role === 'customer' && user.userType === 'customer';
   usePageTitle(name);
   return (

@@ -37,7 +37,7 @@ function useSavedPlaceStart(filters: CarerSearchFilters): { waiting: boolean; st
   return { waiting, startAt };
 }
 
-/** Issue 20: a signed-in family may let carers come to them instead. */
+/** A signed-in family may let carers come to them instead. */
 function PostRequestPrompt() {
   const { user } = useAuth();
   if (user?.role !== 'customer') return null;

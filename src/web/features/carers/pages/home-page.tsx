@@ -17,8 +17,8 @@ import { CarersNearYou } from '../components/carers-near-you';
 type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
 
 /**
- * SPEC "Signed-in home": the tiles by role. Messages links to the inbox (issue 6 overrides the SPEC's
- * "no link" for this tile); issue 20 gives Bookings and Schedule My care; Reviews has no page yet.
+ * SPEC "Signed-in home": the tiles by role. Messages links to the inbox (the SPEC's
+ * tile had no link, and no inbox to go to); Bookings and Schedule go to My care; Reviews has no page yet.
  */
 const TILES: Record<CurrentUser['userType'], Tile[]> = {
   customer: [
@@ -121,7 +121,7 @@ function ProfileStatus() {
   );
 }
 
-/** Issue 20: families post what they need and carers near them answer. */
+/** Families post what they need and carers near them answer. */
 function CareRequestsCard() {
   return (
     <Card className="p-6">

@@ -7,7 +7,7 @@ export async function sendEnquiry(input: ContactEnquiryInput): Promise<ContactEn
   return api(endpoints.contact.post, { body: input });
 }
 
-/** The Contact page's form: stores the enquiry and emails support (issue 4; the spec's form did nothing). */
+/** The Contact page's form: stores the enquiry and emails support (the spec's form did nothing). */
 export function useSendEnquiry() {
   return useMutation({ mutationFn: sendEnquiry });
 }

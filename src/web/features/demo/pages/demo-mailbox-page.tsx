@@ -50,7 +50,7 @@ function EmailItem({ email }: { email: DemoMailboxEmail }) {
 }
 
 /**
- * Demo mode's mailbox, like a local Mailpit (issue 17 point 3): every email the app sent, newest
+ * Demo mode's mailbox, like a local Mailpit: every email the app sent, newest
  * first, so people trying the demo can open the links. Production has no such API, and this page
  * is then `notFound` (the router's 404 page).
  */

@@ -1,4 +1,4 @@
-// GET /api/events: one server-sent event stream per signed-in tab (issue 6 live updates).
+// GET /api/events: one server-sent event stream per signed-in tab (decision 0007).
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@contracts/messaging';
@@ -22,7 +22,7 @@ function eventOf(data: unknown): { type: string; conversationId: string } | null
   }
 }
 
-/** The queries of care arrangements and visits (issue 20), by their addresses' start. */
+/** The queries of care arrangements and visits, by their addresses' start. */
 const isAgendaQuery = (key: readonly unknown[]) =>
   typeof key[0] === 'string' && (key[0].startsWith('/api/visits') || key[0].startsWith('/api/bookings'));
 

@@ -1,4 +1,4 @@
-// Issue 6's message queries, shared by the header badge, the inbox, the carer dashboard's Messages
+// The message queries, shared by the header badge, the inbox, the carer dashboard's Messages
 // tab and the contact dialog. Type imports only: the header is in every page's first load, and
 // zod (which the contracts' values pull in) must stay out of it.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -26,7 +26,7 @@ import { ReplyForm } from './reply-form';
 import { ThreadArrangement } from './thread-arrangement';
 
 /**
- * A carer's message the server held back (issue 20): a family without a plan sees a sentence in
+ * A carer's message the server held back: a family without a plan sees a sentence in
  * place of an answer to their care request until they subscribe.
  */
 const isLocked = (message: Thread['messages'][number]) => message.locked;

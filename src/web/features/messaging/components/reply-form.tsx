@@ -45,7 +45,7 @@ export function ReplyForm({ conversationId }: { conversationId: string }) {
     );
   }
 
-  // Issue 17: replies wait for a confirmed email address.
+  // Replies wait for a confirmed email address.
   if (needsEmailConfirmation(user)) return <EmailConfirmationNotice user={user} />;
 
   return (

@@ -17,7 +17,7 @@ import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 
 /**
- * Issue 20, in a conversation: the care arrangement between the two (the one going on, else the
+ * In a conversation: the care arrangement between the two (the one going on, else the
  * latest), with the steps the viewer may take; and for a family with a plan and nothing going on,
  * "Propose care arrangement" (without a plan, the way to get one).
  */

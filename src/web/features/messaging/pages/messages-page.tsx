@@ -57,7 +57,7 @@ function Inbox({ activeId }: { activeId?: string }) {
 }
 
 /**
- * /messages and /messages/:id (issue 6). Wide screens show the inbox beside the open thread;
+ * /messages and /messages/:id. Wide screens show the inbox beside the open thread;
  * phones show one at a time, the thread with a link back.
  */
 export function MessagesPage() {

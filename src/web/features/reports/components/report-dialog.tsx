@@ -31,7 +31,7 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Report
 }
 
 /**
- * Reports a conversation or a review to the admins' queue (issue 6): a reason from the list and
+ * Reports a conversation or a review to the admins' queue: a reason from the list and
  * free text, checked with the server's own schema. `url` is the subject's report call.
  */
 export function ReportDialog({

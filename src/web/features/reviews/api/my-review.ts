@@ -1,4 +1,4 @@
-// The signed-in customer's own review of one carer (issue 6).
+// The signed-in customer's own review of one carer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, type MyReviewState, type ReviewInput, type SavedReview } from '@contracts/reviews';
 import { toast } from '@web/components/ui/use-toast';

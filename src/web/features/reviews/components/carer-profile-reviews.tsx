@@ -63,7 +63,7 @@ export function CarerProfileReviews({ carerId }: { carerId: string }) {
   );
 }
 
-/** Any signed-in person may report a review to the admins (issue 6). */
+/** Any signed-in person may report a review to the admins. */
 function ReportReviewButton({ review }: { review: CarerReview }) {
   return (
     <ReportDialog

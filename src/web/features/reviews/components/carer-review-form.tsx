@@ -169,7 +169,7 @@ function ReviewForm({
 
 /**
  * On a carer's profile, for a signed-in customer: write or edit their one review of this carer,
- * or a line saying when they will be able to (issue 6).
+ * or a line saying when they will be able to.
  */
 export function MyReviewPanel({ carerId }: { carerId: string }) {
   const state = useMyReview(carerId, true);

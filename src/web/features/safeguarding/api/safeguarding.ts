@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, ResolveReportInput, SessionsEnded } from '@contracts/safeguarding';
+import type { ResolveReportInput, SessionsEnded } from '@contracts/safeguarding';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useAdminList, reloadAdminLists } from '@web/features/admin';
@@ -11,10 +11,10 @@ const BASE = '/api/admin/reports';
 
 /**
  * The queue in one state, a page at a time, searched by the reporter's or the reported account's
- * name or email (issue 21 point 11). Its key starts with the path, so every admin change reloads it.
+ * name or email. Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminReports(status: ReportFilter, q: string) {
-  return useAdminList<AdminReport>(BASE, q, { status });
+  return useAdminList(BASE, q, { status });
 }
 
 export function useResolveReport() {

@@ -388,7 +388,7 @@ function ReportItem({ report }: { report: AdminReport }) {
   );
 }
 
-/** Admin dashboard tab: reports of conversations and reviews, with their context (issue 7 point 5). */
+/** Admin dashboard tab: reports of conversations and reviews, with their context (decision 0009). */
 export function SafeguardingQueue() {
   const [status, setStatus] = useState<ReportFilter>('open');
   const [q, setQ] = useState('');

@@ -1,4 +1,4 @@
-// Issue 8: the settings page's calls. Every change that alters the person's name, photo or email
+// The settings page's calls. Every change that alters the person's name, photo or email
 // stores or re-reads the current user, so the header's avatar menu follows at once.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
@@ -14,7 +14,7 @@ import { currentUserQueryKey } from '@web/lib/auth';
 
 export const SESSIONS_URL = '/api/settings/sessions';
 export const sessionsQueryKey = [SESSIONS_URL] as const;
-/** The ZIP of issue 8 point 4, downloaded by a plain link. */
+/** The data export's ZIP, downloaded by a plain link. */
 export const EXPORT_URL = '/api/settings/export';
 
 export function sessionsQueryOptions() {

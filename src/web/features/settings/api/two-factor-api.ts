@@ -1,4 +1,4 @@
-// Issue 8 point 3: two-factor sign-in on /settings. Each change re-reads the status.
+// Two-factor sign-in on /settings. Each change re-reads the status.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';

@@ -57,7 +57,7 @@ function FeedAddress({ url }: { url: string }) {
 }
 
 /**
- * Issue 20: a private iCalendar address with the visits, for Google, Apple or Outlook calendars.
+ * A private iCalendar address with the visits, for Google, Apple or Outlook calendars.
  * Turned on, it shows the address once; a new address replaces the old one; off, none works.
  */
 export function CalendarFeedSection() {

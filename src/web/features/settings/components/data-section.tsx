@@ -14,7 +14,7 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * Issue 8 point 4 (UK GDPR access and portability). The ZIP is made by a POST (it spends one of the
+ * "Download my data" (UK GDPR access and portability, decision 0011). The ZIP is made by a POST (it spends one of the
  * hour's exports, so another site must not be able to start it with a link), fetched first and
  * then saved from a blob URL, so a refusal (too many downloads, a failure) shows as a toast instead
  * of downloading the error as a file.

@@ -91,7 +91,7 @@ function DeleteAccountForm() {
   );
 }
 
-/** Issue 8 point 5: the danger zone. */
+/** The danger zone: deleting the account (decision 0011). */
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   return (

@@ -12,7 +12,7 @@ const SAVE_FAILED = 'Your choice could not be saved. Please try again.';
 
 /**
  * Carers with a profile: whether they are emailed about new care requests near them that fit
- * their care type and week (issue 20; at most one email a day).
+ * their care type and week (at most one email a day).
  */
 export function RequestAlertsSection() {
   const queryClient = useQueryClient();

@@ -80,7 +80,7 @@ function SearchPlaceForm({ saved }: { saved: string | null }) {
   );
 }
 
-/** Customers only: the postcode or town the carer search starts from (issue 19). */
+/** Customers only: the postcode or town the carer search starts from. */
 export function SearchPlaceSection({ place }: { place: string | null | undefined }) {
   return (
     <SettingsSection

@@ -61,7 +61,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
   );
 }
 
-/** Issue 8 point 1: every live session, with "Sign out" for each other one. */
+/** Every live session, with "Sign out" for each other one. */
 export function SessionsSection() {
   const sessions = useSessions();
   const signOutOthers = useSignOutOthers();

@@ -265,7 +265,7 @@ function PasswordConfirmForm({
   );
 }
 
-/** Issue 8 point 3: two-factor sign-in with an authenticator app, turned on and off here. */
+/** Two-factor sign-in with an authenticator app, turned on and off here (decision 0012). */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const start = useStartTwoFactorSetup();

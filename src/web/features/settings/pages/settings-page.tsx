@@ -17,14 +17,14 @@ import { SubscriptionSection } from '../components/subscription-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
- * DESIGN point 7 and issue 8: profile, email, password, two-factor sign-in, devices, data export and
+ * DESIGN point 7 and decisions 0010-0012: profile, email, password, two-factor sign-in, devices, data export and
  * account deletion.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
   const { user } = useAuth();
   const { place } = useSearchPlace(user);
-  // Request alerts are a profile's (issue 20): a carer without one yet has nothing to set.
+  // Request alerts are a profile's: a carer without one yet has nothing to set.
   const ownProfile = useMyProfile({ enabled: user?.role === 'carer' });
   // The route is signed-in only; after a deletion the user goes away a moment before the page does.
   if (!user) return <PageSpinner />;
@@ -42,7 +42,7 @@ export function SettingsPage() {
         <PasswordSection />
         <TwoFactorSection />
         <SessionsSection />
-        {/* Issue 20: the visits in a calendar app. */}
+        {/* The visits in a calendar app. */}
         <CalendarFeedSection />
         <DataSection />
         <DeleteAccountSection />

@@ -22,7 +22,7 @@ export function extensionText(option: PlanOption): string {
 }
 
 /**
- * Issue 21 point 4: a subscriber pays for more time only by choosing to, having seen the new end
+ * A subscriber pays for more time only by choosing to (decision 0027), having seen the new end
  * date; the server refuses a payment during access without that choice (`extend: true`). A plan the
  * purchase rules refuse now is explained instead of offered (decision 0018).
  */

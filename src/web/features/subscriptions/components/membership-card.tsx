@@ -86,7 +86,7 @@ function stateText(membership: CarerMembership, checksApproved: boolean): string
   }
 }
 
-/** What paying now gives, said before the button (issue 21 point 4). */
+/** What paying now gives, said before the button (decision 0027). */
 function ifPaidText(membership: CarerMembership): string {
   const until = longDate(membership.listedUntilIfPaid);
   const monthly = `${formatPounds(CARER_MEMBERSHIP.amountPence)} is then taken each month until you cancel.`;
@@ -150,8 +150,8 @@ function Membership({
 
   const startPayment = () => {
     if (start.isPending) return;
-    // Renewing while a cancelled membership still lists the profile is an explicit choice (issue 21
-    // point 4): the text beside the button gave the new listing date.
+    // Renewing while a cancelled membership still lists the profile is an explicit choice (decision
+    // 0027): the text beside the button gave the new listing date.
     start.mutate(membership.renewalNeedsChoice ? { extend: true } : undefined, {
       onSuccess: (started) => setClientSecret(started.clientSecret),
       onError: (error) =>
@@ -228,7 +228,7 @@ function Membership({
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
           {label && needsEmailConfirmation(user) ? (
-            // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+            // Paying waits for a confirmed email address (the server answers 403 otherwise).
             <EmailConfirmationNotice user={user} />
           ) : label ? (
             <>

@@ -143,7 +143,7 @@ function NewCheckout({
 }
 
 /**
- * Issue 21 point 4: someone whose access runs sees it (also on Back after paying), and an explicit
+ * Decision 0027: someone whose access runs sees it (also on Back after paying), and an explicit
  * extension with its new end date, or why not yet, never a card form that opened by itself.
  */
 function CurrentAccess({ status, option }: { status: SubscriptionStatus; option: PlanOption | undefined }) {
@@ -171,7 +171,7 @@ function CurrentAccess({ status, option }: { status: SubscriptionStatus; option:
   );
 }
 
-/** Reads the account's plan first: the checkout depends on it (issue 21 point 4). */
+/** Reads the account's plan first: the checkout depends on it. */
 function Checkout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -239,7 +239,7 @@ export function CheckoutPage() {
       ) : user.userType === 'carer' ? (
         <CarerPlansNote headingLevel={2} />
       ) : needsEmailConfirmation(user) ? (
-        // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+        // Paying waits for a confirmed email address (the server answers 403 otherwise).
         <EmailConfirmationNotice user={user} className="mx-auto max-w-2xl" />
       ) : (
         <Checkout />

@@ -53,7 +53,7 @@ const CHOOSE: Record<SubscriptionType, string> = {
   annual: `Choose ${planName('annual')}`,
 };
 
-/** A signed-in family sees the plan they have (issue 21 point 9), in the same words as elsewhere. */
+/** A signed-in family sees the plan they have, in the same words as elsewhere. */
 function YourPlan() {
   const { user } = useAuth();
   if (!user || user.userType !== 'customer' || !user.subscriptionType) return null;
@@ -72,7 +72,7 @@ function YourPlan() {
 }
 
 /**
- * SPEC section 2 "Pricing", with the three family plans side by side (issue 21 point 9, a
+ * SPEC section 2 "Pricing", with the three family plans side by side (a
  * deliberate difference: SPEC shows 3-Month Access alone here and Monthly and Annual on /subscribe),
  * a reason to choose us, and a way in.
  */

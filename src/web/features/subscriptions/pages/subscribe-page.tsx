@@ -90,7 +90,7 @@ function Subscription() {
     return <ActiveSubscription status={status.data} focusOnShow={moveFocus} />;
   }
 
-  // Issue 17: paying waits for a confirmed email address (the server answers 403 otherwise).
+  // Paying waits for a confirmed email address (the server answers 403 otherwise).
   if (needsEmailConfirmation(user)) {
     return (
       <div className="grid gap-6">

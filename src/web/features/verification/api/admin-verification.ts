@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVerification, RejectVerificationInput } from '@contracts/verification';
+import type { RejectVerificationInput } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useAdminList, reloadAdminLists } from '@web/features/admin';
@@ -10,17 +10,17 @@ export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 const BASE = '/api/admin/verifications';
 
 /**
- * The queue in one state, a page at a time, searched by the carer's name or email (issue 21
- * point 11). Its key starts with the path, so every admin change reloads it.
+ * The queue in one state, a page at a time, searched by the carer's name or email.
+ * Its key starts with the path, so every admin change reloads it.
  */
 export function useAdminVerifications(status: VerificationFilter, q: string) {
-  return useAdminList<AdminVerification>(BASE, q, { status });
+  return useAdminList(BASE, q, { status });
 }
 
 export function useApproveVerification() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** `reason`: required by the server when the checks came with no documents (issue 21 point 6). */
+    /** `reason`: required by the server when the checks came with no documents, for the record. */
     mutationFn: async ({ id, reason }: { id: string; reason: string }) => {
       await api(endpoints.verification.postAdminVerificationsByIdApprove, {
         params: { id },

@@ -182,7 +182,7 @@ export function VerificationCard() {
             </>
           ) : null}
           {canSubmit && needsEmailConfirmation(user) ? (
-            // Issue 17: checks wait for a confirmed email address (the server answers 403 otherwise).
+            // Checks wait for a confirmed email address (the server answers 403 otherwise).
             <EmailConfirmationNotice user={user} />
           ) : canSubmit && !formOpen ? (
             <div>

@@ -195,7 +195,7 @@ function Fieldset({
 }
 
 /**
- * The carer's checks (issue 7 point 4): DBS certificate, right to work, photo ID and two references,
+ * The carer's checks: DBS certificate, right to work, photo ID and two references,
  * checked with the server's own schema; scans are sent as multipart form data.
  */
 export function VerificationForm({ onDone }: { onDone: (submitted: boolean) => void }) {

@@ -175,7 +175,7 @@ function RenewalWarning() {
 }
 
 /**
- * Issue 21 point 6: approving grants the Verified badge, so it asks first, naming the carer,
+ * Approving grants the Verified badge, so it asks first, naming the carer,
  * repeating a renewal warning, and (checks with no documents) asking for the reason the server
  * requires and records in the audit log.
  */
@@ -404,8 +404,8 @@ function VerificationItem({ verification }: { verification: AdminVerification })
 }
 
 /**
- * Admin dashboard tab: carers' submitted checks to approve or reject (issue 7 point 4), a page at a
- * time and searched by the carer's name or email (issue 21 point 11).
+ * Admin dashboard tab: carers' submitted checks to approve or reject (decision 0009), a page at a
+ * time and searched by the carer's name or email.
  */
 export function VerificationQueue() {
   const [status, setStatus] = useState<VerificationFilter>('pending');
