@@ -1,5 +1,6 @@
 // The admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
-// (admin role only, DESIGN points 1, 2 and 6), plus the safeguarding queue and the audit log.
+// (admin role only, DESIGN points 1, 2 and 6). The safeguarding queue's shapes are in
+// safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
