@@ -13,7 +13,8 @@ const folders = (dir) =>
         .map((d) => d.name)
     : [];
 
-// Import boundaries (DESIGN.md "Layout"): web → contracts ← server, and features stay apart.
+// Import boundaries (DESIGN.md "Layout"): web → contracts ← server, and features stay apart: a
+// web feature reaches another only through its index.ts (docs/architecture.md, "Feature map").
 // A server feature uses only its own repository and its own tables (src/server/db/table-owners.js):
 // another feature's table is read or written through that feature's store.
 const tables = Object.keys(TABLE_OWNERS);
@@ -85,9 +86,10 @@ const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
             message: 'The web app never imports server code: share shapes through src/contracts.',
           },
           {
-            regex: `^@web/features/(?!${feature}/)`,
+            // Another feature only through its public entry, src/web/features/<name>/index.ts.
+            regex: `^@web/features/(?!${feature}/)[^/]+/`,
             message:
-              'A web feature does not import another feature: move the shared piece to lib/ or components/, or compose in app/.',
+              "A web feature uses another feature only through that feature's index (@web/features/<name>): export the piece there, or move a shared piece to lib/ or components/.",
           },
           {
             regex: '^@web/app/',

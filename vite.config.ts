@@ -22,6 +22,12 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Read by the server to preload each page's code (src/server/platform/page-preloads.ts).
     manifest: true,
+    rollupOptions: {
+      // A feature's index (src/web/features/<name>/index.ts) re-exports pieces other features use;
+      // a page that imports one of them must not load the rest. The feature modules only declare
+      // (components, hooks, query options), so one none of whose exports is used is left out.
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/web\/features\//.test(id) },
+    },
   },
   server: {
     port: 5173,

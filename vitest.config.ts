@@ -19,12 +19,12 @@ const alias = { '@contracts': fromRoot('./src/contracts'), '@web': fromRoot('./s
 const PROVED_ON_PGLITE_TOO = [
   'database', // migrations, extensions, seed, constraints, the embedded start
   'carers', // search: pg_trgm, ranking, cursors
-  'care-near-me', // distance search: cube and earthdistance, the GiST index
+  'carers-near-me', // distance search: cube and earthdistance, the GiST index
   'care-requests', // requests near a carer (earthdistance), answers racing for one slot
   'arrangements', // visits in UK time, the calendar feed
-  'search-cache',
-  'search-index', // search from memory, kept by LISTEN/NOTIFY and the changed_xid stamps
-  'carer-cache', // caches fed by LISTEN/NOTIFY
+  'carers-search-cache',
+  'carers-search-index', // search from memory, kept by LISTEN/NOTIFY and the changed_xid stamps
+  'carers-cache', // caches fed by LISTEN/NOTIFY
   'session-cache',
   'live-events', // LISTEN/NOTIFY
   'platform', // demo mode
@@ -32,15 +32,15 @@ const PROVED_ON_PGLITE_TOO = [
   'database-unavailable',
   'messaging', // the one-statement reply (CTEs, row locks)
   'subscriptions', // payment confirmation under concurrency (row locks)
-  'fair-subscriptions', // cancelling and refunds under row locks, reminders claimed once
-  'stripe-webhooks',
+  'subscriptions-fair', // cancelling and refunds under row locks, reminders claimed once
+  'subscriptions-stripe-webhooks',
   'auth',
   'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts
   // Issue 17's other database-backed classes: racing registrations, step-up on session age,
   // export quota counters, suspended accounts in reviews.
-  'email-verification',
-  'step-up',
-  'data-export',
+  'auth-email-verification',
+  'auth-step-up',
+  'privacy-data-export',
   'reviews',
 ];
 

@@ -1,11 +1,12 @@
 // The admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
-// (admin role only, DESIGN points 1, 2 and 6), plus the safeguarding queue and the audit log.
+// (admin role only, DESIGN points 1, 2 and 6). The safeguarding queue's shapes are in
+// safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
-import { REPORT_REASONS } from './reports';
 import { oneLine } from './text';
+import { VERIFICATION_STATUSES } from './verification';
 
 // ---------------------------------------------------------------------------------------------
 // Texts: SPEC section 2 screens and section 8 toasts, word for word.
@@ -170,32 +171,6 @@ export const AdminListQuery = z.object({
 });
 export type AdminListQuery = z.infer<typeof AdminListQuery>;
 
-/**
- * GET /api/admin/verifications: the queue by state, paged and searched like the lists above
- * (`q`: the carer's name or account email).
- */
-export const VerificationQueueQuery = AdminListQuery.extend({
-  status: z
-    .enum(['pending', 'approved', 'rejected', 'all'], {
-      error: 'Status must be pending, approved, rejected or all.',
-    })
-    .default('pending'),
-});
-export type VerificationQueueQuery = z.infer<typeof VerificationQueueQuery>;
-
-/**
- * GET /api/admin/reports: the safeguarding queue by state, paged and searched like the lists
- * above (`q`: the reporter's or the reported account's name or email).
- */
-export const ReportQueueQuery = AdminListQuery.extend({
-  status: z
-    .enum(['open', 'resolved', 'dismissed', 'all'], {
-      error: 'Status must be open, resolved, dismissed or all.',
-    })
-    .default('open'),
-});
-export type ReportQueueQuery = z.infer<typeof ReportQueueQuery>;
-
 // ---------------------------------------------------------------------------------------------
 // Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
 // ---------------------------------------------------------------------------------------------
@@ -332,9 +307,6 @@ export type SubscriptionChangeInput = z.infer<typeof SubscriptionChangeInput>;
 // Carers: GET /api/admin/carers, GET/POST /api/test/carers, PUT/DELETE /api/test/carers/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-
 /** A carer as the admin tools show it: every profile, listed or not. */
 export const AdminCarer = PublicCarer.extend({
   createdAt: z.string(),
@@ -451,143 +423,6 @@ export type AdminCarerFormValues = z.input<typeof AdminCarerInput>;
 
 /** The photo of POST/PUT /api/test/carers follows the carers' own upload rules. */
 export const ADMIN_PHOTO_MAX_BYTES = PHOTO_MAX_BYTES;
-
-// ---------------------------------------------------------------------------------------------
-// Safeguarding queue (decision 0009): reports of conversations and reviews with their context.
-// GET /api/admin/reports?status=open|resolved|dismissed|all, POST /api/admin/reports/{id}/resolve,
-// POST /api/admin/users/{id}/unsuspend
-// ---------------------------------------------------------------------------------------------
-
-export const REPORT_ACTIONS = ['dismiss', 'warn', 'suspend'] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
-
-export const ReportAccount = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['customer', 'carer', 'admin']),
-  suspendedAt: z.string().nullable(),
-});
-export type ReportAccount = z.infer<typeof ReportAccount>;
-
-/** DELETE /api/admin/users/{id}/sessions: how many sessions (signed-in browsers) were ended. */
-export const SessionsEnded = z.object({ sessionsEnded: z.number().int().min(0) });
-export type SessionsEnded = z.infer<typeof SessionsEnded>;
-
-export const AdminReport = z.object({
-  id: z.string(),
-  reason: z.enum(REPORT_REASONS),
-  details: z.string(),
-  status: z.enum(['open', 'resolved', 'dismissed']),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  /** 'dismiss' | 'warn' | 'suspend' once resolved. */
-  resolution: z.enum(REPORT_ACTIONS).nullable(),
-  resolutionNote: z.string().nullable(),
-  /** Who reported; null if that account was deleted. */
-  reporter: ReportAccount.nullable(),
-  /** The account the report is about (the other side of the conversation, or the review's author). */
-  reported: ReportAccount.nullable(),
-  subject: z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('conversation'),
-      conversationId: z.string(),
-      /** The last messages of the thread, oldest first, sender named ('Deleted user' when gone). */
-      messages: z.array(
-        z.object({ id: z.string(), senderName: z.string(), content: z.string(), createdAt: z.string() }),
-      ),
-    }),
-    z.object({
-      kind: z.literal('review'),
-      reviewId: z.string(),
-      carerId: z.string(),
-      carerName: z.string(),
-      rating: z.number().int(),
-      comment: z.string(),
-      createdAt: z.string(),
-    }),
-  ]),
-});
-export type AdminReport = z.infer<typeof AdminReport>;
-
-export const REPORT_CONTEXT_MESSAGES = 20;
-
-export const ResolveReportInput = z
-  .object({
-    action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, warn or suspend.' }),
-    /** Dismiss: an optional note for the record. Warn: the warning emailed to the account holder. */
-    note: z.string().trim().max(2000, 'The note can be at most 2,000 characters.').default(''),
-  })
-  .refine((input) => input.action !== 'warn' || input.note.length > 0, {
-    message: ADMIN_MESSAGES.warningRequired,
-    path: ['note'],
-  });
-export type ResolveReportInput = z.infer<typeof ResolveReportInput>;
-
-// ---------------------------------------------------------------------------------------------
-// Audit log (decision 0008): GET /api/admin/audit-log
-// ---------------------------------------------------------------------------------------------
-
-export const AUDIT_ENTITY_TYPES = ['user', 'carer', 'subscription', 'verification', 'report'] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-
-export const AuditEntry = z.object({
-  id: z.number().int(),
-  createdAt: z.string(),
-  actorId: z.string().nullable(),
-  /** '<first> <last> (<email>)', or 'Deleted admin'. */
-  actorName: z.string(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  /**
-   * Who the entry is about, named by the server ('Jane Smith (jane@…)'),
-   * 'deleted account' once gone, or null for entries about nobody in particular.
-   */
-  subjectName: z.string().nullable(),
-  /** What was done, in words: 'Approved Jane Smith’s checks'. */
-  summary: z.string(),
-  /** Each changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
-  changes: z.array(
-    z.object({
-      field: z.string(),
-      before: z.string().nullable(),
-      after: z.string().nullable(),
-      text: z.string(),
-    }),
-  ),
-});
-export type AuditEntry = z.infer<typeof AuditEntry>;
-
-export const AUDIT_PAGE_SIZE = 50;
-
-export const AuditLogQuery = z.object({
-  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-  entityId: z.string().trim().max(64).optional(),
-  actorId: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
-  /** ISO dates (inclusive, whole days in UK time are the web's business). */
-  from: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.invalidDate }).optional(),
-  to: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.invalidDate }).optional(),
-  /** The last id of the previous page. */
-  before: z.coerce.number().int().positive().optional(),
-  /**
-   * The X-Next-Cursor of the previous page (the same keyset as `before`, as
-   * the other admin lists page), and `q`: the actor's or the subject's name or email.
-   */
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/, ADMIN_LIST_MESSAGES.cursorInvalid)
-    .optional(),
-  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
-});
-export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
-
-export const AuditLogPage = z.object({ items: z.array(AuditEntry), nextBefore: z.number().int().nullable() });
-export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 /** The answer of DELETE /api/test/users/{id} and DELETE /api/test/carers/{id}. */
 export const AdminDeletion = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WeeklyAvailability, WeeklyAvailabilityInput, availabilityTagsOf } from './availability';
 import { poundsPerHour } from './carers';
-import { MessageContent } from './messages';
+import { MessageContent } from './messaging';
 import { SPECIALIZATIONS } from './options';
 import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CARER_SEARCH_SORTS, SEARCH_PAGE_SIZE } from './carer-search-url';
+import { CARER_SEARCH_SORTS, SEARCH_PAGE_SIZE } from './carers-search-url';
 import { CARER_DESCRIPTION_MIN_LENGTH } from './limits';
 import { CarerChecks } from './verification';
-import { CheckSummary } from './compliance';
+import { CheckSummary } from './verification-compliance';
 import {
   WeeklyAvailability,
   WeeklyAvailabilityInput,
@@ -21,7 +21,7 @@ import {
   SPECIALIZATIONS,
 } from './options';
 import { oneLine } from './text';
-import { SEARCH_DEFAULT_WITHIN, SEARCH_MESSAGES } from './carer-search-text';
+import { SEARCH_DEFAULT_WITHIN, SEARCH_MESSAGES } from './carers-search-text';
 import {
   RATE_MAX_POUNDS,
   RATE_MIN_POUNDS,
@@ -37,7 +37,7 @@ export {
   SEARCH_MESSAGES,
   SEARCH_TOTAL_CAP,
   SEARCH_WITHIN_CHOICES,
-} from './carer-search-text';
+} from './carers-search-text';
 export { RATE_MAX_POUNDS, RATE_MIN_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN };
 
 /** SPEC section 5 messages, word for word, plus the server's extra rules. */

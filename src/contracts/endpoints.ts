@@ -7,20 +7,23 @@
 import type { z } from 'zod';
 import type * as admin from './admin';
 import type * as arrangements from './arrangements';
+import type * as audit from './audit';
 import type * as auth from './auth';
 import type * as careRequests from './care-requests';
 import type * as carers from './carers';
-import type * as compliance from './compliance';
+import type * as compliance from './verification-compliance';
 import type * as contact from './contact';
 import type * as demo from './demo';
-import type * as messages from './messages';
+import type * as messaging from './messaging';
 import { apiPaths } from './paths';
 import type * as reports from './reports';
 import type * as reviews from './reviews';
+import type * as safeguarding from './safeguarding';
 import type * as settings from './settings';
 import type * as subscriptions from './subscriptions';
-import type * as twoFactor from './two-factor';
+import type * as twoFactor from './auth-two-factor';
 import type * as verification from './verification';
+import type * as verificationQueue from './verification-queue';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -245,7 +248,7 @@ export const endpoints = {
     getAdminAuditLog: endpoint(
       'GET',
       '/api/admin/audit-log',
-      types<{ query: In<typeof admin.AuditLogQuery>; response: Out<typeof admin.AuditLogPage> }>(),
+      types<{ query: In<typeof audit.AuditLogQuery>; response: Out<typeof audit.AuditLogPage> }>(),
     ),
   },
   auth: {
@@ -275,8 +278,6 @@ export const endpoints = {
     getLogin: endpoint('GET', '/api/login', types<{ query: { returnTo?: string } }>()),
     getOidcCallback: endpoint('GET', '/api/auth/oidc/callback'),
     getLogout: endpoint('GET', '/api/logout'),
-  },
-  passwordReset: {
     postAuthForgotPassword: endpoint(
       'POST',
       '/api/auth/forgot-password',
@@ -287,8 +288,6 @@ export const endpoints = {
       '/api/auth/reset-password',
       types<{ body: In<typeof settings.ResetPasswordInput>; response: MessageBody }>(),
     ),
-  },
-  twoFactor: {
     getAuthTwoFactor: endpoint(
       'GET',
       '/api/auth/two-factor',
@@ -436,7 +435,7 @@ export const endpoints = {
       }>(),
     ),
   },
-  demoMailbox: {
+  demo: {
     getDemoMailbox: endpoint(
       'GET',
       '/api/demo/mailbox',
@@ -451,42 +450,42 @@ export const endpoints = {
     postMessages: endpoint(
       'POST',
       '/api/messages',
-      types<{ body: In<typeof messages.SendMessageInput>; response: Out<typeof messages.SentMessage> }>(),
+      types<{ body: In<typeof messaging.SendMessageInput>; response: Out<typeof messaging.SentMessage> }>(),
     ),
     getMessagesUnread: endpoint(
       'GET',
       '/api/messages/unread',
-      types<{ response: Out<typeof messages.UnreadCount> }>(),
+      types<{ response: Out<typeof messaging.UnreadCount> }>(),
     ),
     getConversations: endpoint(
       'GET',
       '/api/conversations',
-      types<{ response: Out<typeof messages.ConversationList> }>(),
+      types<{ response: Out<typeof messaging.ConversationList> }>(),
     ),
     getConversationsById: endpoint(
       'GET',
       '/api/conversations/:id',
-      types<{ response: Out<typeof messages.ConversationThread> }>(),
+      types<{ response: Out<typeof messaging.ConversationThread> }>(),
     ),
     postConversationsByIdMessages: endpoint(
       'POST',
       '/api/conversations/:id/messages',
-      types<{ body: In<typeof messages.ReplyInput>; response: Out<typeof messages.SentMessage> }>(),
+      types<{ body: In<typeof messaging.ReplyInput>; response: Out<typeof messaging.SentMessage> }>(),
     ),
     postConversationsByIdRead: endpoint(
       'POST',
       '/api/conversations/:id/read',
-      types<{ response: Out<typeof messages.MarkedRead> }>(),
+      types<{ response: Out<typeof messaging.MarkedRead> }>(),
     ),
     postConversationsByIdBlock: endpoint(
       'POST',
       '/api/conversations/:id/block',
-      types<{ response: Out<typeof messages.BlockState> }>(),
+      types<{ response: Out<typeof messaging.BlockState> }>(),
     ),
     deleteConversationsByIdBlock: endpoint(
       'DELETE',
       '/api/conversations/:id/block',
-      types<{ response: Out<typeof messages.BlockState> }>(),
+      types<{ response: Out<typeof messaging.BlockState> }>(),
     ),
   },
   privacy: {
@@ -525,22 +524,28 @@ export const endpoints = {
     getAdminReports: endpoint(
       'GET',
       '/api/admin/reports',
-      types<{ query: In<typeof admin.ReportQueueQuery>; response: Out<typeof admin.AdminReport>[] }>(),
+      types<{
+        query: In<typeof safeguarding.ReportQueueQuery>;
+        response: Out<typeof safeguarding.AdminReport>[];
+      }>(),
     ),
     postAdminReportsByIdResolve: endpoint(
       'POST',
       '/api/admin/reports/:id/resolve',
-      types<{ body: In<typeof admin.ResolveReportInput>; response: Out<typeof admin.AdminReport> }>(),
+      types<{
+        body: In<typeof safeguarding.ResolveReportInput>;
+        response: Out<typeof safeguarding.AdminReport>;
+      }>(),
     ),
     postAdminUsersByIdUnsuspend: endpoint(
       'POST',
       '/api/admin/users/:id/unsuspend',
-      types<{ response: Out<typeof admin.ReportAccount> }>(),
+      types<{ response: Out<typeof safeguarding.ReportAccount> }>(),
     ),
     deleteAdminUsersByIdSessions: endpoint(
       'DELETE',
       '/api/admin/users/:id/sessions',
-      types<{ response: Out<typeof admin.SessionsEnded> }>(),
+      types<{ response: Out<typeof safeguarding.SessionsEnded> }>(),
     ),
   },
   savedCarers: {
@@ -598,9 +603,6 @@ export const endpoints = {
       '/api/settings/sessions/sign-out-others',
       types<{ response: null }>(),
     ),
-  },
-  stripeWebhook: {
-    postWebhooksStripe: endpoint('POST', '/api/webhooks/stripe'),
   },
   subscriptions: {
     getPaymentsConfig: endpoint(
@@ -686,8 +688,49 @@ export const endpoints = {
       '/api/carer-membership/cancel',
       types<{ response: Out<typeof subscriptions.CarerMembership> }>(),
     ),
+    postWebhooksStripe: endpoint('POST', '/api/webhooks/stripe'),
   },
-  compliance: {
+  verification: {
+    postCarersMyProfileVerification: endpoint(
+      'POST',
+      '/api/carers/my-profile/verification',
+      types<{ body: FormData; response: Out<typeof verification.OwnVerification> }>(),
+    ),
+    getCarersMyProfileVerification: endpoint(
+      'GET',
+      '/api/carers/my-profile/verification',
+      types<{ response: Out<typeof verification.OwnVerification> }>(),
+    ),
+    getAdminVerifications: endpoint(
+      'GET',
+      '/api/admin/verifications',
+      types<{
+        query: In<typeof verificationQueue.VerificationQueueQuery>;
+        response: Out<typeof verification.AdminVerification>[];
+      }>(),
+    ),
+    getAdminVerificationsById: endpoint(
+      'GET',
+      '/api/admin/verifications/:id',
+      types<{ response: Out<typeof verification.AdminVerification> }>(),
+    ),
+    postAdminVerificationsByIdApprove: endpoint(
+      'POST',
+      '/api/admin/verifications/:id/approve',
+      types<{
+        body: In<typeof verification.ApproveVerificationInput>;
+        response: Out<typeof verification.AdminVerification>;
+      }>(),
+    ),
+    postAdminVerificationsByIdReject: endpoint(
+      'POST',
+      '/api/admin/verifications/:id/reject',
+      types<{
+        body: In<typeof verification.RejectVerificationInput>;
+        response: Out<typeof verification.AdminVerification>;
+      }>(),
+    ),
+    getAdminVerificationDocumentsById: endpoint('GET', '/api/admin/verification-documents/:id'),
     postCarersMyProfileInsurance: endpoint(
       'POST',
       '/api/carers/my-profile/insurance',
@@ -732,48 +775,6 @@ export const endpoints = {
         response: Out<typeof compliance.DbsStatusCheck>;
       }>(),
     ),
-  },
-  verification: {
-    postCarersMyProfileVerification: endpoint(
-      'POST',
-      '/api/carers/my-profile/verification',
-      types<{ body: FormData; response: Out<typeof verification.OwnVerification> }>(),
-    ),
-    getCarersMyProfileVerification: endpoint(
-      'GET',
-      '/api/carers/my-profile/verification',
-      types<{ response: Out<typeof verification.OwnVerification> }>(),
-    ),
-    getAdminVerifications: endpoint(
-      'GET',
-      '/api/admin/verifications',
-      types<{
-        query: In<typeof admin.VerificationQueueQuery>;
-        response: Out<typeof verification.AdminVerification>[];
-      }>(),
-    ),
-    getAdminVerificationsById: endpoint(
-      'GET',
-      '/api/admin/verifications/:id',
-      types<{ response: Out<typeof verification.AdminVerification> }>(),
-    ),
-    postAdminVerificationsByIdApprove: endpoint(
-      'POST',
-      '/api/admin/verifications/:id/approve',
-      types<{
-        body: In<typeof verification.ApproveVerificationInput>;
-        response: Out<typeof verification.AdminVerification>;
-      }>(),
-    ),
-    postAdminVerificationsByIdReject: endpoint(
-      'POST',
-      '/api/admin/verifications/:id/reject',
-      types<{
-        body: In<typeof verification.RejectVerificationInput>;
-        response: Out<typeof verification.AdminVerification>;
-      }>(),
-    ),
-    getAdminVerificationDocumentsById: endpoint('GET', '/api/admin/verification-documents/:id'),
   },
   uploads: {
     getPhotosByName: endpoint('GET', '/uploads/photos/:name'),

@@ -1,5 +1,5 @@
 // The settings page (DESIGN point 7), forgotten passwords, data export and account
-// deletion (decisions 0010 and 0011). Two-factor sign-in is in two-factor.ts.
+// deletion (decisions 0010 and 0011). Two-factor sign-in is in auth-two-factor.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';
 import { PASSWORD_MAX_LENGTH } from './limits';

@@ -1,7 +1,11 @@
 // Carer verification (decision 0009), the product's central promise. A carer submits their
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
-import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './compliance';
+import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './verification-compliance';
+
+/** A carer's latest verification submission's state, as the admin lists show it ('none': never submitted). */
+export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const DBS_LEVELS = ['Basic', 'Standard', 'Enhanced', 'Enhanced with Barred List'] as const;
 export type DbsLevel = (typeof DBS_LEVELS)[number];

@@ -10,12 +10,12 @@ import {
   SAMPLE_CUSTOMER_COUNT,
   type AdminCarer,
   type AdminCustomer,
-  type AuditLogPage,
 } from '@contracts/admin';
+import type { AuditLogPage } from '@contracts/audit';
 import type { CurrentUser } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { CARER_MESSAGES } from '@contracts/carers';
-import { DELETED_USER_NAME, type ConversationThread } from '@contracts/messages';
+import { DELETED_USER_NAME, type ConversationThread } from '@contracts/messaging';
 import {
   auditLog,
   carerProfiles,

@@ -11,7 +11,7 @@ import {
   TWO_FACTOR_ATTEMPTS_PER_CHALLENGE,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_MESSAGES,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 import { twoFactorSecrets, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import {
   type OwnCareRequest,
   type OwnCareRequests,
 } from '@contracts/care-requests';
-import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { carerProfiles, userBlocks, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '@contracts/messages';
+import type { LiveEvent } from '@contracts/messaging';
 import { buildApp } from '../../src/server/app';
 import { LIVE_CHANNEL, MAX_STREAMS_PER_USER, publishLiveEvent } from '../../src/server/platform/live-events';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
-import { MESSAGE_MESSAGES, type SentMessage } from '@contracts/messages';
+import { MESSAGE_MESSAGES, type SentMessage } from '@contracts/messaging';
 import { conversations, messages, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';

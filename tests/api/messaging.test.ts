@@ -13,7 +13,7 @@ import {
   type MarkedRead,
   type SentMessage,
   type UnreadCount,
-} from '@contracts/messages';
+} from '@contracts/messaging';
 import { carerProfiles, conversations, messages, userBlocks, users } from '../../src/server/db/schema';
 import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
 import { createCarersService } from '../../src/server/features/carers/carers.service';

@@ -1,15 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@contracts/admin';
 import {
-  ADMIN_MESSAGES,
   REPORT_CONTEXT_MESSAGES,
   type AdminReport,
   type ReportAccount,
   type SessionsEnded,
-} from '@contracts/admin';
+} from '@contracts/safeguarding';
 import type { PublicCarer } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
-import { DELETED_USER_NAME } from '@contracts/messages';
+import { DELETED_USER_NAME } from '@contracts/messaging';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import type { SavedReview } from '@contracts/reviews';
 import {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARER_MESSAGES, CarerProfileInput } from '@contracts/carers';
-import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { REVIEW_MESSAGES } from '@contracts/reviews';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import {

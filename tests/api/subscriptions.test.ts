@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { PLANS } from '@contracts/pricing';
 import type { CarerSearchResult } from '@contracts/carers';
 import {

@@ -1,4 +1,4 @@
-import { COMPLIANCE_MESSAGES, type OwnCompliance } from '../../src/contracts/compliance';
+import { COMPLIANCE_MESSAGES, type OwnCompliance } from '../../src/contracts/verification-compliance';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicCarer } from '@contracts/carers';

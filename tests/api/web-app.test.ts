@@ -14,7 +14,7 @@ const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const MANIFEST = {
   'index.html': { file: 'assets/app-abc123.js', imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared-111.js' },
-  'features/marketing/pages/landing-page.tsx': {
+  'features/site/pages/landing-page.tsx': {
     file: 'assets/landing-page-222.js',
     imports: ['_shared.js', '_star.js'],
   },

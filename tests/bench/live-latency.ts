@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@contracts/auth';
-import type { LiveEvent, SentMessage } from '@contracts/messages';
+import type { LiveEvent, SentMessage } from '@contracts/messaging';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import { CONTACT_MAX_PER_HOUR } from '@contracts/limits';
-import type { LiveEvent } from '@contracts/messages';
+import type { LiveEvent } from '@contracts/messaging';
 import { messages } from '../../src/server/db/schema';
 import { freePort, startChild, type Child } from '../support/processes';
 import { multipart } from '../support/carer-fixtures';

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARE_REQUEST_MESSAGES } from '@contracts/care-requests';
-import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '../../src/contracts/messages';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '../../src/contracts/messaging';
 import { REPORT_MESSAGES } from '../../src/contracts/reports';
 import { REVIEW_MESSAGES } from '../../src/contracts/reviews';
 import { conversations, messages, users } from '../../src/server/db/schema';

@@ -298,7 +298,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/api/demo/mailbox',
     expected: everyone(200),
-    note: 'demo mode only (the test app); never registered in production (email-verification.test.ts)',
+    note: 'demo mode only (the test app); never registered in production (auth-email-verification.test.ts)',
   },
   {
     method: 'POST',
@@ -371,7 +371,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: 'twoFactorOn',
     body: { currentPassword: '{password}' },
     expected: signedIn(204),
-    note: 'admins may turn it off in demo mode only (two-factor.test.ts covers production)',
+    note: 'admins may turn it off in demo mode only (auth-two-factor.test.ts covers production)',
   },
   {
     method: 'PUT',
@@ -625,7 +625,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/webhooks/stripe',
     only: 'stripe',
     expected: everyone(400),
-    note: 'Stripe mode only: the signature is the authorization (stripe-webhooks.test.ts)',
+    note: 'Stripe mode only: the signature is the authorization (subscriptions-stripe-webhooks.test.ts)',
   },
   {
     method: 'GET',

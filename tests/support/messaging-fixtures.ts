@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import type { OwnCarerProfile } from '@contracts/carers';
-import type { SentMessage } from '@contracts/messages';
+import type { SentMessage } from '@contracts/messaging';
 import { users } from '../../src/server/db/schema';
 import { approveChecks, validProfile } from './carer-fixtures';
 import type { TestApp } from './test-app';

@@ -47,12 +47,33 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     expect(messages).toEqual([]);
   });
 
-  it('stops a web feature importing another feature', async () => {
+  it("stops a web feature reaching into another feature's files", async () => {
     const messages = await restrictedImportMessages(
       "import { LoginPage } from '@web/features/auth/pages/login-page';\nexport const x = LoginPage;\n",
       'src/web/features/carers/pages/bad.tsx',
     );
-    expect(messages.join()).toMatch(/does not import another feature/);
+    expect(messages.join()).toMatch(/only through that feature's index/);
+    const component = await restrictedImportMessages(
+      "import { SaveCarerButton } from '@web/features/saved-carers/components/save-carer-button';\nexport const x = SaveCarerButton;\n",
+      'src/web/features/carers/components/bad.tsx',
+    );
+    expect(component.join()).toMatch(/only through that feature's index/);
+  });
+
+  it("lets a web feature use another feature through that feature's index", async () => {
+    const messages = await restrictedImportMessages(
+      "import { SaveCarerButton } from '@web/features/saved-carers';\nexport const x = SaveCarerButton;\n",
+      'src/web/features/carers/components/ok.tsx',
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('lets a web feature import its own files', async () => {
+    const messages = await restrictedImportMessages(
+      "import { CarerCard } from '@web/features/carers/components/carer-card';\nexport const x = CarerCard;\n",
+      'src/web/features/carers/pages/ok.tsx',
+    );
+    expect(messages).toEqual([]);
   });
 
   it('keeps contracts free of anything but zod', async () => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /*
  * The schemas (zod and every contract built with it) are ~90 KB of script. The app's entry, the
  * landing page and the carer search, the pages a new visitor meets first, load none of it: their
- * constants and texts come from zod-free contract modules (week.ts, carer-search-text.ts,
- * message-texts.ts, carer-search-url.ts…). This walks their static value imports, as the bundler
+ * constants and texts come from zod-free contract modules (week.ts, carers-search-text.ts,
+ * messaging-texts.ts, carers-search-url.ts…). This walks their static value imports, as the bundler
  * does (type-only imports vanish; `import()` loads later), and names the path to any module that
  * imports zod.
  */
@@ -80,7 +80,7 @@ function pathToZod(entry: string): string[] | null {
 describe('the pages a new visitor meets first load no schemas', () => {
   it.each([
     'src/web/main.tsx',
-    'src/web/features/marketing/pages/landing-page.tsx',
+    'src/web/features/site/pages/landing-page.tsx',
     'src/web/features/carers/pages/carer-search-page.tsx',
   ])('%s', (entry) => {
     const chain = pathToZod(entry);

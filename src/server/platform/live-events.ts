@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { LiveEvent } from '@contracts/messages';
+import { LiveEvent } from '@contracts/messaging';
 import { endpoints } from '@contracts/endpoints';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { createDurableListener } from './durable-listen';

@@ -4,7 +4,7 @@ import {
   carerSearchApiUrl,
   filtersFromSearchParams,
   LANDING_CARERS_API_URL,
-} from '@contracts/carer-search-url';
+} from '@contracts/carers-search-url';
 import { apiPaths, paths } from '@contracts/paths';
 
 /**
@@ -12,11 +12,11 @@ import { apiPaths, paths } from '@contracts/paths';
  * src/web). The router loads the same modules; tests/api/web-app.test.ts checks they exist.
  */
 export const FIRST_PAGE_MODULES: Readonly<Record<string, string>> = {
-  [paths.home]: 'features/marketing/pages/landing-page.tsx',
+  [paths.home]: 'features/site/pages/landing-page.tsx',
   [paths.pricing]: 'features/subscriptions/pages/pricing-page.tsx',
-  [paths.about]: 'features/marketing/pages/about-page.tsx',
-  [paths.contact]: 'features/marketing/pages/contact-page.tsx',
-  [paths.help]: 'features/marketing/pages/help-page.tsx',
+  [paths.about]: 'features/site/pages/about-page.tsx',
+  [paths.contact]: 'features/contact/pages/contact-page.tsx',
+  [paths.help]: 'features/site/pages/help-page.tsx',
   [paths.carers]: 'features/carers/pages/carer-search-page.tsx',
   [paths.login]: 'features/auth/pages/login-page.tsx',
   [paths.register]: 'features/auth/pages/register-page.tsx',

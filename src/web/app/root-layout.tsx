@@ -5,7 +5,7 @@ import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
-import { useLiveEvents } from '@web/features/messages/api/live-events';
+import { useLiveEvents } from '@web/features/messaging/api/live-events';
 
 function Main({ children }: { children: ReactNode }) {
   return (

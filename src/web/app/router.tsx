@@ -2,9 +2,9 @@ import { lazy, useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, matchPath, Outlet, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { paths, signInPath } from '@contracts/paths';
-import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
+import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 import { useAuth } from '@web/lib/auth';
-import { NotFoundPage } from '@web/features/misc/pages/not-found-page';
+import { NotFoundPage } from '@web/features/site/pages/not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -41,8 +41,8 @@ function lazyPage<P extends object, K extends string>(
   );
 }
 
-const LandingPage = lazyPage(() => import('@web/features/marketing/pages/landing-page'), 'LandingPage');
-const HomePage = lazyPage(() => import('@web/features/home/pages/home-page'), 'HomePage');
+const LandingPage = lazyPage(() => import('@web/features/site/pages/landing-page'), 'LandingPage');
+const HomePage = lazyPage(() => import('@web/features/carers/pages/home-page'), 'HomePage');
 const LoginPage = lazyPage(() => import('@web/features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@web/features/auth/pages/register-page'), 'RegisterPage');
 const PricingPage = lazyPage(() => import('@web/features/subscriptions/pages/pricing-page'), 'PricingPage');
@@ -71,7 +71,7 @@ const CarerProfilePage = lazyPage(
   'CarerProfilePage',
 );
 const SavedCarersPage = lazyPage(
-  () => import('@web/features/carers/pages/saved-carers-page'),
+  () => import('@web/features/saved-carers/pages/saved-carers-page'),
   'SavedCarersPage',
 );
 const AdminDashboardPage = lazyPage(
@@ -88,15 +88,15 @@ const TestCustomerAdminPage = lazyPage(
   () => import('@web/features/admin/pages/test-customer-admin-page'),
   'TestCustomerAdminPage',
 );
-const AboutPage = lazyPage(() => import('@web/features/marketing/pages/about-page'), 'AboutPage');
-const ContactPage = lazyPage(() => import('@web/features/marketing/pages/contact-page'), 'ContactPage');
-const TermsPage = lazyPage(() => import('@web/features/marketing/pages/terms-page'), 'TermsPage');
-const PrivacyPage = lazyPage(() => import('@web/features/marketing/pages/privacy-page'), 'PrivacyPage');
+const AboutPage = lazyPage(() => import('@web/features/site/pages/about-page'), 'AboutPage');
+const ContactPage = lazyPage(() => import('@web/features/contact/pages/contact-page'), 'ContactPage');
+const TermsPage = lazyPage(() => import('@web/features/site/pages/terms-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@web/features/site/pages/privacy-page'), 'PrivacyPage');
 const AccessibilityPage = lazyPage(
-  () => import('@web/features/marketing/pages/accessibility-page'),
+  () => import('@web/features/site/pages/accessibility-page'),
   'AccessibilityPage',
 );
-const HelpPage = lazyPage(() => import('@web/features/marketing/pages/help-page'), 'HelpPage');
+const HelpPage = lazyPage(() => import('@web/features/site/pages/help-page'), 'HelpPage');
 const ForgotPasswordPage = lazyPage(
   () => import('@web/features/auth/pages/forgot-password-page'),
   'ForgotPasswordPage',
@@ -123,14 +123,14 @@ const DemoMailboxPage = lazyPage(
 );
 const TwoFactorPage = lazyPage(() => import('@web/features/auth/pages/two-factor-page'), 'TwoFactorPage');
 const SettingsPage = lazyPage(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
-const MessagesPage = lazyPage(() => import('@web/features/messages/pages/messages-page'), 'MessagesPage');
+const MessagesPage = lazyPage(() => import('@web/features/messaging/pages/messages-page'), 'MessagesPage');
 const CareRequestsPage = lazyPage(
   () => import('@web/features/care-requests/pages/care-requests-page'),
   'CareRequestsPage',
 );
-const MyCarePage = lazyPage(() => import('@web/features/my-care/pages/my-care-page'), 'MyCarePage');
+const MyCarePage = lazyPage(() => import('@web/features/arrangements/pages/my-care-page'), 'MyCarePage');
 const ArrangementPrintPage = lazyPage(
-  () => import('@web/features/my-care/pages/arrangement-print-page'),
+  () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
 );
 

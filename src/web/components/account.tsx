@@ -14,7 +14,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { initialsOf } from '@web/lib/format';
-import { CARE_REQUESTS_PATH } from './care-requests/care-requests-path';
+import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 
 export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
 

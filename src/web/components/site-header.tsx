@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '@contracts/brand';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
-import { unreadLabel, useUnreadCount } from './messaging/messaging-api';
+import { unreadLabel, useUnreadCount } from '@web/features/messaging/api/messaging-api';
 import { NAV_ITEMS } from './nav-items';
 
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { VerificationStatus } from '@contracts/admin';
+import type { VerificationStatus } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,

@@ -14,7 +14,7 @@ import {
 } from '@contracts/admin';
 import { CurrentUser } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
-import { TwoFactorPending } from '@contracts/two-factor';
+import { TwoFactorPending } from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { sendPagingHeaders } from '../../platform/admin-paging';

@@ -11,7 +11,7 @@ import {
   type VisitNoticeInput,
   type WeeklyVisit,
 } from '@contracts/arrangements';
-import { DELETED_USER_NAME } from '@contracts/messages';
+import { DELETED_USER_NAME } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import type { Database } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';

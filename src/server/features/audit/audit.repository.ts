@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditLogQuery } from '@contracts/admin';
+import type { AuditLogQuery } from '@contracts/audit';
 import type { Executor } from '../../db/client';
 import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
 import { matches, accountSearchText } from '../../platform/admin-paging';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AuditLogPage, AuditLogQuery } from '@contracts/admin';
+import { AuditLogPage, AuditLogQuery } from '@contracts/audit';
 import { endpoints } from '@contracts/endpoints';
 import { ErrorBody } from '@contracts/errors';
 import { defineRoute } from '../../platform/define-route';

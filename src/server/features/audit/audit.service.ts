@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLogPage, AuditLogQuery } from '@contracts/admin';
+import type { AuditEntry, AuditLogPage, AuditLogQuery } from '@contracts/audit';
 import {
   auditChangeWords,
   auditSummary,

@@ -13,7 +13,7 @@ import {
   VerifyEmailInput,
 } from '@contracts/auth';
 import { ErrorBody } from '@contracts/errors';
-import { TwoFactorPending } from '@contracts/two-factor';
+import { TwoFactorPending } from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import { paths } from '@contracts/paths';
 import {

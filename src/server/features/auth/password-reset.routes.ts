@@ -14,7 +14,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, passwordReset:
 
   defineRoute(
     api,
-    endpoints.passwordReset.postAuthForgotPassword,
+    endpoints.auth.postAuthForgotPassword,
     {
       schema: {
         tags: ['auth'],
@@ -31,7 +31,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, passwordReset:
 
   defineRoute(
     api,
-    endpoints.passwordReset.postAuthResetPassword,
+    endpoints.auth.postAuthResetPassword,
     {
       schema: {
         tags: ['auth'],

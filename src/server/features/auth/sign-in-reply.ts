@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { CurrentUser } from '@contracts/auth';
-import type { TwoFactorPending } from '@contracts/two-factor';
+import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import {
   clearChallengeCookie,

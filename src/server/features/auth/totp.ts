@@ -7,7 +7,7 @@ import {
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
   type TwoFactorEnrolment,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 
 // The cryptography of two-factor sign-in (decision 0012): TOTP by the otpauth library (RFC 6238,
 // SHA-1, 6 digits, 30 s, the usual settings every authenticator app reads), secrets encrypted at

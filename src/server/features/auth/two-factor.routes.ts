@@ -12,7 +12,7 @@ import {
   TwoFactorSignedIn,
   TwoFactorStatus,
   TWO_FACTOR_MESSAGES,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import {
@@ -58,7 +58,7 @@ export function registerTwoFactorRoutes(
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
   defineRoute(
     api,
-    endpoints.twoFactor.getAuthTwoFactor,
+    endpoints.auth.getAuthTwoFactor,
     {
       onRequest: challengeFirst,
       schema: {
@@ -75,7 +75,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.postAuthTwoFactorSetup,
+    endpoints.auth.postAuthTwoFactorSetup,
     {
       onRequest: challengeFirst,
       schema: {
@@ -92,7 +92,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.postAuthTwoFactorVerify,
+    endpoints.auth.postAuthTwoFactorVerify,
     {
       onRequest: challengeFirst,
       schema: {
@@ -119,7 +119,7 @@ export function registerTwoFactorRoutes(
   // ── settings ────────────────────────────────────────────────────────────────────────────────
   defineRoute(
     api,
-    endpoints.twoFactor.getSettingsTwoFactor,
+    endpoints.auth.getSettingsTwoFactor,
     {
       config: SIGNED_IN,
       schema: {
@@ -136,7 +136,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.postSettingsTwoFactorSetup,
+    endpoints.auth.postSettingsTwoFactorSetup,
     {
       config: SIGNED_IN,
       schema: {
@@ -153,7 +153,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.postSettingsTwoFactorEnable,
+    endpoints.auth.postSettingsTwoFactorEnable,
     {
       config: SIGNED_IN,
       schema: {
@@ -172,7 +172,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.postSettingsTwoFactorRecoveryCodes,
+    endpoints.auth.postSettingsTwoFactorRecoveryCodes,
     {
       config: SIGNED_IN,
       schema: {
@@ -197,7 +197,7 @@ export function registerTwoFactorRoutes(
 
   defineRoute(
     api,
-    endpoints.twoFactor.deleteSettingsTwoFactor,
+    endpoints.auth.deleteSettingsTwoFactor,
     {
       config: SIGNED_IN,
       schema: {

@@ -6,7 +6,7 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-} from '@contracts/two-factor';
+} from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { SessionRow, TwoFactorSecretRow, UserRow } from '../../db/schema';

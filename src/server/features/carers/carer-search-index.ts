@@ -14,7 +14,7 @@ import type { CarerSearchIndexRepository, IndexedCarerRow } from './carer-search
  * database, only the rows that changed. A search walks an order's list, or scans the homes in
  * the place's band of latitudes, or the carers a location text names, with no database round
  * trip: the rules, the orders and the cursors are those of the SQL search
- * (carer-search.repository.ts), and tests/api/search-index.test.ts holds the two to the same pages.
+ * (carer-search.repository.ts), and tests/api/carers-search-index.test.ts holds the two to the same pages.
  *
  * The fields a search tests are kept in typed arrays by slot (one slot a profile) rather than in
  * an object a profile: a walk then reads a few compact arrays instead of chasing 100,000 objects

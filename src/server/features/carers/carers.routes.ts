@@ -12,7 +12,7 @@ import {
   PublicCarer,
 } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
-import type { CheckSummary } from '@contracts/compliance';
+import type { CheckSummary } from '@contracts/verification-compliance';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
 import { createCarerCards } from './carer-cards';

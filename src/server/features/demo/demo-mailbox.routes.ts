@@ -18,7 +18,7 @@ export function registerDemoMailboxRoutes(app: FastifyInstance, db: Executor) {
 
   defineRoute(
     api,
-    endpoints.demoMailbox.getDemoMailbox,
+    endpoints.demo.getDemoMailbox,
     {
       schema: {
         tags: ['demo'],

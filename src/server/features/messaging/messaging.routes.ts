@@ -12,7 +12,7 @@ import {
   SentMessage,
   UnreadCount,
   MESSAGE_MESSAGES,
-} from '@contracts/messages';
+} from '@contracts/messaging';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { MessagingService } from './messaging.service';
 import { endpoints } from '@contracts/endpoints';

@@ -14,7 +14,7 @@ import {
   type SendMessageInput,
   type SentMessage,
   type UnreadCount,
-} from '@contracts/messages';
+} from '@contracts/messaging';
 import { conversationPath } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import type { Database, Executor } from '../../db/client';

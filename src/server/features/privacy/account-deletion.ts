@@ -10,7 +10,7 @@ import { createAuditRecorder } from '../audit/audit.service';
 import { verifyPassword } from '../auth/password';
 import { createAccountDeletionRepository } from './account-deletion.repository';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
-import { RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/compliance';
+import { RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/verification-compliance';
 
 // Account deletion, shared by "Delete my account" (DELETE /api/settings/account)
 // and the admins' DELETE /api/test/users/{id}. What goes, what stays anonymous and why:

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import { DELETED_USER_NAME } from '@contracts/messages';
+import { DELETED_USER_NAME } from '@contracts/messaging';
 import type { Executor } from '../../db/client';
 import {
   arrangements,

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES } from '@contracts/messages';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import {
   REPORT_MAX_PER_HOUR,
   REPORT_MESSAGES,

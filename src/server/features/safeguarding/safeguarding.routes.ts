@@ -7,7 +7,7 @@ import {
   ReportQueueQuery,
   ResolveReportInput,
   SessionsEnded,
-} from '@contracts/admin';
+} from '@contracts/safeguarding';
 import { ErrorBody } from '@contracts/errors';
 import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';

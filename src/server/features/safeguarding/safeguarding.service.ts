@@ -1,5 +1,5 @@
+import { ADMIN_MESSAGES } from '@contracts/admin';
 import {
-  ADMIN_MESSAGES,
   REPORT_CONTEXT_MESSAGES,
   type ReportQueueQuery,
   type AdminReport,
@@ -7,8 +7,8 @@ import {
   type ReportAction,
   type ResolveReportInput,
   type SessionsEnded,
-} from '@contracts/admin';
-import { DELETED_USER_NAME } from '@contracts/messages';
+} from '@contracts/safeguarding';
+import { DELETED_USER_NAME } from '@contracts/messaging';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import type { ReportReason } from '@contracts/reports';
 import type { Database } from '../../db/client';

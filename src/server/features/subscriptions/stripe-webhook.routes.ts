@@ -32,7 +32,7 @@ export async function registerStripeWebhookRoutes(
 
     defineRoute(
       scope,
-      endpoints.stripeWebhook.postWebhooksStripe,
+      endpoints.subscriptions.postWebhooksStripe,
       { schema: { tags: ['payments'], summary: 'Stripe webhook endpoint (signed events)', hide: true } },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -4,7 +4,7 @@ import {
   formatCheckDate,
   type DueCheck,
   type LapsingCheck,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import type { OutgoingEmail } from '../../platform/mailer';
 

@@ -3,7 +3,7 @@ import {
   STATUS_CHECK_MONTHS,
   type DueCheck,
   type LapsingCheck,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { DBS_RENEWAL_YEARS } from '@contracts/verification';
 import type { ComplianceSnapshot } from './compliance.repository';
 

@@ -11,7 +11,7 @@ import {
   OwnCompliance,
   OwnInsurance,
   RejectInsuranceInput,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { ErrorBody } from '@contracts/errors';
 import { onlyRoles, requireRole, requireUser } from '../../platform/sessions/session.plugin';
 import type { ComplianceService } from './compliance.service';
@@ -28,7 +28,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.postCarersMyProfileInsurance,
+    endpoints.verification.postCarersMyProfileInsurance,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -49,7 +49,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.getCarersMyProfileCompliance,
+    endpoints.verification.getCarersMyProfileCompliance,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
@@ -66,7 +66,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.getAdminInsurance,
+    endpoints.verification.getAdminInsurance,
     {
       schema: {
         tags: ['admin'],
@@ -84,7 +84,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.postAdminInsuranceByIdApprove,
+    endpoints.verification.postAdminInsuranceByIdApprove,
     {
       schema: {
         tags: ['admin'],
@@ -102,7 +102,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.postAdminInsuranceByIdReject,
+    endpoints.verification.postAdminInsuranceByIdReject,
     {
       schema: {
         tags: ['admin'],
@@ -122,7 +122,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.getAdminComplianceDue,
+    endpoints.verification.getAdminComplianceDue,
     {
       schema: {
         tags: ['admin'],
@@ -139,7 +139,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
 
   defineRoute(
     api,
-    endpoints.compliance.postAdminVerificationsByIdStatusChecks,
+    endpoints.verification.postAdminVerificationsByIdStatusChecks,
     {
       schema: {
         tags: ['admin'],

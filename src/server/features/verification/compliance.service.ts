@@ -15,7 +15,7 @@ import {
   type LapsingCheck,
   type OwnCompliance,
   type OwnInsurance,
-} from '@contracts/compliance';
+} from '@contracts/verification-compliance';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { VERIFICATION_MESSAGES } from '@contracts/verification';

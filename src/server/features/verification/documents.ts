@@ -5,7 +5,7 @@ import {
   VERIFICATION_MESSAGES,
   type VerificationFileField,
 } from '@contracts/verification';
-import { COMPLIANCE_MESSAGES } from '@contracts/compliance';
+import { COMPLIANCE_MESSAGES } from '@contracts/verification-compliance';
 import { AppError } from '../../platform/errors';
 
 /** A document scan's type, judged from its first bytes (never the name or the browser's claim). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VerificationQueueQuery } from '@contracts/admin';
+import { VerificationQueueQuery } from '@contracts/verification-queue';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { VerificationQueueQuery } from '@contracts/admin';
+import type { VerificationQueueQuery } from '@contracts/verification-queue';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { PRODUCT_NAME } from '@contracts/pricing';
@@ -36,7 +36,7 @@ import {
   type VerificationWithCarer,
 } from './verification.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
-import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/compliance';
+import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
 import { giveInsuranceGrace, settleStanding } from './compliance.service';
 

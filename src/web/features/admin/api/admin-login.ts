@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminLoginHint, AdminLoginInput } from '@contracts/admin';
-import type { TwoFactorPending } from '@contracts/two-factor';
+import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';

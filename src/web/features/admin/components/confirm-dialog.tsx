@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ADMIN_CONFIRM } from '@contracts/admin';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { AdminDialog, DialogClose } from './verification/admin-dialog';
+import { AdminDialog, DialogClose } from './admin-dialog';
 
 /**
  * The question before a destructive or trust-granting admin action, naming the

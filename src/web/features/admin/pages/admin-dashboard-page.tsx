@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_LIST_MESSAGES, ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
-import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
+import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -8,16 +8,15 @@ import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCarerList, useCustomerList, type AdminList } from '../api/admin-lists';
 import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
-import { AuditLogList } from '../components/audit-log-list';
+import { AuditLogList } from '@web/features/audit';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
 import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
 import { ListError } from '../components/list-error';
-import { SafeguardingQueue } from '../components/safeguarding-queue';
+import { SafeguardingQueue } from '@web/features/safeguarding';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
-import { VerificationQueue } from '../components/verification-queue';
-import { ComplianceQueue } from '../components/compliance-queue';
+import { VerificationQueue, ComplianceQueue } from '@web/features/verification';
 import { useTabParam } from '@web/lib/use-tab-param';
 import { CustomerBillingBadge } from '../components/customer-billing-badge';
 

@@ -1,6 +1,6 @@
 import { Pencil, UserPlus } from 'lucide-react';
 import { ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer, type AdminCustomer } from '@contracts/admin';
-import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
+import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '@contracts/auth';
-import type { TwoFactorPending } from '@contracts/two-factor';
+import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';

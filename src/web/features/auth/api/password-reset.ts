@@ -14,7 +14,7 @@ import { currentUserQueryKey } from '@web/lib/auth';
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (input: ForgotPasswordInput) => {
-      await api(endpoints.passwordReset.postAuthForgotPassword, { body: input });
+      await api(endpoints.auth.postAuthForgotPassword, { body: input });
     },
   });
 }
@@ -23,7 +23,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: ResetPasswordInput) => {
-      await api(endpoints.passwordReset.postAuthResetPassword, { body: input });
+      await api(endpoints.auth.postAuthResetPassword, { body: input });
     },
   });
 }

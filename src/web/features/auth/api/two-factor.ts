@@ -1,7 +1,7 @@
 // The second sign-in step (decision 0012). The half-done sign-in lives in an httpOnly cookie the
 // server set with its 202 answer to the password; these calls carry it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorCodeInput } from '@contracts/two-factor';
+import type { TwoFactorCodeInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api, apiOrNullOn401 } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
@@ -14,7 +14,7 @@ const twoFactorSetupQueryKey = [TWO_FACTOR_URL, 'setup'] as const;
 export function twoFactorPendingQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: twoFactorPendingQueryKey,
-    queryFn: ({ signal }) => apiOrNullOn401(endpoints.twoFactor.getAuthTwoFactor, { signal }),
+    queryFn: ({ signal }) => apiOrNullOn401(endpoints.auth.getAuthTwoFactor, { signal }),
     enabled,
     retry: false,
     refetchOnWindowFocus: false,
@@ -33,7 +33,7 @@ export function useTwoFactorPending(enabled: boolean) {
 export function useSignInEnrolment(enabled: boolean) {
   return useQuery({
     queryKey: twoFactorSetupQueryKey,
-    queryFn: async () => await api(endpoints.twoFactor.postAuthTwoFactorSetup),
+    queryFn: async () => await api(endpoints.auth.postAuthTwoFactorSetup),
     enabled,
     retry: false,
     staleTime: Infinity,
@@ -48,7 +48,7 @@ export function useVerifyTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TwoFactorCodeInput) =>
-      await api(endpoints.twoFactor.postAuthTwoFactorVerify, { body: input }),
+      await api(endpoints.auth.postAuthTwoFactorVerify, { body: input }),
     onSuccess: ({ user }) => {
       // Anything cached before (signed out, or the half-done sign-in) belongs to no one now.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });

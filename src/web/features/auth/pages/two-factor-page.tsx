@@ -9,9 +9,9 @@ import {
   TwoFactorCodeInput,
   type TwoFactorEnrolment,
   type TwoFactorPending,
-} from '@contracts/two-factor';
-import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
-import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
+} from '@contracts/auth-two-factor';
+import { EnrolmentDetails } from '@web/features/auth/components/enrolment-details';
+import { RecoveryCodeList } from '@web/features/auth/components/recovery-code-list';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';

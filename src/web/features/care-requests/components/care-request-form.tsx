@@ -14,7 +14,7 @@ import {
 } from '@contracts/care-requests';
 import { SPECIALIZATIONS } from '@contracts/options';
 import { AvailabilityGridField } from '@web/components/availability-grid';
-import { CARE_REQUEST_LABELS, todayInUK } from '@web/components/care-requests/care-request-format';
+import { CARE_REQUEST_LABELS, todayInUK } from '@web/features/care-requests/components/care-request-format';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';

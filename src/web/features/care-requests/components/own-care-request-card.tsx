@@ -13,8 +13,8 @@ import {
   formatBudget,
   formatCalendarDate,
   formatHoursPerWeek,
-} from '@web/components/care-requests/care-request-format';
-import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
+} from '@web/features/care-requests/components/care-request-format';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { RatingSummary } from '@web/components/star-rating';
 import { Alert } from '@web/components/ui/alert';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { carerSearchApiParams, type CarerSearchFilters } from '@contracts/carer-search-url';
+import { carerSearchApiParams, type CarerSearchFilters } from '@contracts/carers-search-url';
 import type { CarerSearchResult, CarerSort } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
@@ -15,7 +15,7 @@ export {
   type CarerSearchFilters,
   type SearchAvailability,
   type SearchCareType,
-} from '@contracts/carer-search-url';
+} from '@contracts/carers-search-url';
 
 export const SORT_LABELS: Record<CarerSort, string> = {
   best: 'Best match',

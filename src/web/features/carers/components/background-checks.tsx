@@ -2,7 +2,7 @@ import { BadgeCheck, Lock, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import { paths } from '@contracts/paths';
-import { COMPLIANCE_MESSAGES, formatCheckDate, type CheckSummary } from '@contracts/compliance';
+import { COMPLIANCE_MESSAGES, formatCheckDate, type CheckSummary } from '@contracts/verification-compliance';
 import { describeCheckFacts, type CarerChecks } from '@contracts/verification';
 import { useAuth } from '@web/lib/auth';
 import { hasActiveSubscription } from './contact-area';

@@ -1,4 +1,4 @@
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/utils';

@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
@@ -11,7 +11,7 @@ import { formatMiles, formatRateRange } from '@web/lib/format';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea } from './contact-area';
-import { SaveCarerButton } from './save-carer-button';
+import { SaveCarerButton } from '@web/features/saved-carers';
 
 export function VerifiedBadge() {
   return (

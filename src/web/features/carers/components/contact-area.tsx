@@ -3,7 +3,7 @@ import { Lock, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { PublicCarer } from '@contracts/carers';
-import { MESSAGE_MESSAGES } from '@contracts/message-texts';
+import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';

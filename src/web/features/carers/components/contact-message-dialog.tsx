@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messages';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount } from '@web/components/ui/character-count';
@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, ApiError } from '@web/lib/api-client';
-import { useSendMessage } from '../api/send-message';
+import { useSendMessage } from '@web/features/messaging';
 
 /** SPEC section 4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
 export function ContactMessageDialog({

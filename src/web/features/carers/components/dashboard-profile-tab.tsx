@@ -18,8 +18,7 @@ import { AvailabilityTable } from '@web/components/availability-grid';
 import { DashboardProfileEditForm } from './dashboard-profile-edit-form';
 import { DashboardProfilePhoto } from './dashboard-profile-photo';
 import { PROFILE_LABELS } from './profile-form-fields';
-import { ComplianceCard } from './compliance-card';
-import { VerificationCard } from './verification-card';
+import { ComplianceCard, VerificationCard } from '@web/features/verification';
 
 function Statistics({ profile }: { profile: OwnCarerProfile }) {
   const stats = [

@@ -6,9 +6,8 @@ import { carerProfilePath } from '@contracts/paths';
 import { LISTING_MESSAGES, type OwnVerification } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { COMPLIANCE_MESSAGES } from '@contracts/compliance';
-import { useMyCompliance } from '../api/compliance';
-import { useMyVerification } from '../api/verification';
+import { COMPLIANCE_MESSAGES } from '@contracts/verification-compliance';
+import { useMyCompliance, useMyVerification } from '@web/features/verification';
 
 function missing(verification: OwnVerification | null | undefined): string {
   if (!verification) return LISTING_MESSAGES.missingNone;

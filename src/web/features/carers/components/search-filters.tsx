@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { DAY_PART_HOURS, DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/week';
-import { SEARCH_DAY_PARTS, SEARCH_DAYS } from '@contracts/carer-search-url';
-import { CARER_SEARCH_SORTS as CARER_SORTS } from '@contracts/carer-search-url';
-import { SEARCH_WITHIN_CHOICES } from '@contracts/carer-search-text';
+import { SEARCH_DAY_PARTS, SEARCH_DAYS } from '@contracts/carers-search-url';
+import { CARER_SEARCH_SORTS as CARER_SORTS } from '@contracts/carers-search-url';
+import { SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
 import { SEARCH_AVAILABILITY, SEARCH_CARE_TYPES } from '@contracts/options';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { SearchX } from 'lucide-react';
-import { describeSearchTotal, SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carer-search-text';
+import { describeSearchTotal, SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
 import type { SearchTotal } from '@contracts/carers';
 import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';

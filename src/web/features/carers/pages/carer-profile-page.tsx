@@ -2,7 +2,7 @@ import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Car, Eye, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { carerDisplayName } from '@contracts/carer-search-text';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -22,10 +22,9 @@ import { AvailabilityTable } from '@web/components/availability-grid';
 import { CarerAvatar } from '../components/carer-card-avatar';
 import { CarerRating, VerifiedBadge } from '../components/carer-card';
 import { CarerChipList } from '../components/carer-card-lists';
-import { CarerProfileReviews } from '../components/carer-profile-reviews';
-import { MyReviewPanel } from '../components/carer-review-form';
+import { CarerProfileReviews, MyReviewPanel } from '@web/features/reviews';
 import { ContactArea } from '../components/contact-area';
-import { SaveCarerButton } from '../components/save-carer-button';
+import { SaveCarerButton } from '@web/features/saved-carers';
 
 const SEARCH_PATH = paths.carers;
 

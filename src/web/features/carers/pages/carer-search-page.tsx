@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CARE_REQUESTS_PATH } from '@web/components/care-requests/care-requests-path';
+import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';

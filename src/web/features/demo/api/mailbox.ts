@@ -9,7 +9,7 @@ export function demoMailboxQueryOptions() {
     queryKey: ['/api/demo/mailbox'],
     queryFn: async ({ signal }): Promise<DemoMailbox | null> => {
       try {
-        return await api(endpoints.demoMailbox.getDemoMailbox, { signal });
+        return await api(endpoints.demo.getDemoMailbox, { signal });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === 404) return null;

@@ -1,6 +1,6 @@
 // Two-factor sign-in on /settings. Each change re-reads the status.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/two-factor';
+import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 
@@ -10,7 +10,7 @@ export const twoFactorStatusQueryKey = [TWO_FACTOR_SETTINGS_URL] as const;
 export function twoFactorStatusQueryOptions() {
   return queryOptions({
     queryKey: twoFactorStatusQueryKey,
-    queryFn: ({ signal }) => api(endpoints.twoFactor.getSettingsTwoFactor, { signal }),
+    queryFn: ({ signal }) => api(endpoints.auth.getSettingsTwoFactor, { signal }),
   });
 }
 
@@ -26,7 +26,7 @@ function useRefreshStatus() {
 /** A new secret (and its QR code), not yet in force: turning on needs a code made from it. */
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: async () => await api(endpoints.twoFactor.postSettingsTwoFactorSetup),
+    mutationFn: async () => await api(endpoints.auth.postSettingsTwoFactorSetup),
   });
 }
 
@@ -34,7 +34,7 @@ export function useEnableTwoFactor() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorEnableInput) =>
-      await api(endpoints.twoFactor.postSettingsTwoFactorEnable, { body: input }),
+      await api(endpoints.auth.postSettingsTwoFactorEnable, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -44,7 +44,7 @@ export function useRenewRecoveryCodes() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorPasswordInput) =>
-      api(endpoints.twoFactor.postSettingsTwoFactorRecoveryCodes, { body: input }),
+      api(endpoints.auth.postSettingsTwoFactorRecoveryCodes, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -53,7 +53,7 @@ export function useDisableTwoFactor() {
   const refresh = useRefreshStatus();
   return useMutation({
     mutationFn: async (input: TwoFactorPasswordInput) => {
-      await api(endpoints.twoFactor.deleteSettingsTwoFactor, { body: input });
+      await api(endpoints.auth.deleteSettingsTwoFactor, { body: input });
     },
     onSuccess: refresh,
   });

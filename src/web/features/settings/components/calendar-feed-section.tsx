@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { CalendarPlus, Copy, RefreshCw, RotateCw } from 'lucide-react';
-import { useCalendarFeed, useSetCalendarFeed } from '@web/components/arrangements/arrangements-api';
-import { ConfirmDialog } from '@web/components/payments/confirm-dialog';
+import { useCalendarFeed, useSetCalendarFeed } from '@web/features/arrangements';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';

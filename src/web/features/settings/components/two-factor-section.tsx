@@ -8,9 +8,8 @@ import {
   TwoFactorPasswordInput,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-} from '@contracts/two-factor';
-import { EnrolmentDetails } from '@web/components/two-factor/enrolment-details';
-import { RecoveryCodeList } from '@web/components/two-factor/recovery-code-list';
+} from '@contracts/auth-two-factor';
+import { EnrolmentDetails, RecoveryCodeList } from '@web/features/auth';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';

@@ -1,5 +1,5 @@
 // The family's plan: status, history and the two ways to pay (SPEC 7); cancelling is in
-// components/payments/cancel-plan.tsx (shared with Settings).
+// features/subscriptions/components/cancel-plan.tsx (shared with Settings).
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateSubscriptionResponse,
@@ -8,7 +8,10 @@ import type {
   SubscribeResponse,
   SubscriptionStatus,
 } from '@contracts/subscriptions';
-import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '@web/components/payments/payments-api';
+import {
+  paymentHistoryQueryKey,
+  subscriptionStatusQueryKey,
+} from '@web/features/subscriptions/api/payments-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';

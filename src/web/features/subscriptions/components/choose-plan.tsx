@@ -7,8 +7,8 @@ import {
   type SubscribeResponse,
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
-import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
-import { hasEnded } from '@web/components/payments/subscription-state';
+import { PlanKeyTerms } from '@web/features/subscriptions/components/plan-key-terms';
+import { hasEnded } from '@web/features/subscriptions/components/subscription-state';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPounds, PLAN_FOR_TYPE, planName } from '@contracts/pricing';
 import { SUBSCRIPTION_MESSAGES, type PlanOption } from '@contracts/subscriptions';
-import { PaymentForm } from '@web/components/payments/payment-form';
+import { PaymentForm } from '@web/features/subscriptions/components/payment-form';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { formatPounds, PLANS } from '@contracts/pricing';
 import type { SubscribeResponse } from '@contracts/subscriptions';
-import { PaymentForm } from '@web/components/payments/payment-form';
-import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
+import { PaymentForm } from '@web/features/subscriptions/components/payment-form';
+import { PlanKeyTerms } from '@web/features/subscriptions/components/plan-key-terms';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 

@@ -13,8 +13,8 @@ import {
   PRODUCT_NAME,
   type SubscriptionType,
 } from '@contracts/pricing';
-import { subscriptionDisplayState } from '@web/components/payments/subscription-state';
-import { PlanKeyTerms } from '@web/components/payments/plan-key-terms';
+import { subscriptionDisplayState } from '@web/features/subscriptions/components/subscription-state';
+import { PlanKeyTerms } from '@web/features/subscriptions/components/plan-key-terms';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { useAuth } from '@web/lib/auth';

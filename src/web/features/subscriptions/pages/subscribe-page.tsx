@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SUBSCRIPTION_MESSAGES, type SubscribeResponse } from '@contracts/subscriptions';
-import { usePaymentReturn } from '@web/components/payments/payment-return';
+import { usePaymentReturn } from '@web/features/subscriptions/components/payment-return';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';

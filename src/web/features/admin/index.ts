@@ -1,0 +1,11 @@
+// The public entry of the web feature admin: what other features may use of it. They import
+// it only from here (eslint.config.js); pages are not here, the router loads each lazily.
+
+export { pagingOf, useAdminList } from './api/admin-lists';
+export type { AdminListPage } from './api/admin-lists';
+export { reloadAdminLists } from './api/admin-queries';
+export { AdminDialog, DialogClose } from './components/admin-dialog';
+export { AdminListFooter, AdminListSearch } from './components/admin-list-controls';
+export { ConfirmDialog } from './components/confirm-dialog';
+export { Detail, QueueEmpty, QueueError, QueueLoading } from './components/queue-states';
+export { StatusFilter } from './components/status-filter';

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { ArrangementList } from '@web/features/arrangements/components/arrangement-list';
+import { VisitAgenda } from '@web/features/arrangements/components/visit-agenda';
+
+/**
+ * The Schedule tab (the spec's placeholder): the carer's visits of the coming weeks with
+ * their one-tap notices, and the arrangements behind them. Asked for once the tab is first opened.
+ */
+export function DashboardSchedule({ active }: { active: boolean }) {
+  const [opened, setOpened] = useState(active);
+  if (active && !opened) setOpened(true);
+  return (
+    <div className="grid gap-10">
+      <VisitAgenda isCarer enabled={opened} />
+      <ArrangementList isCarer enabled={opened} />
+    </div>
+  );
+}

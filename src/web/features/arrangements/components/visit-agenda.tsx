@@ -1,0 +1,262 @@
+import { useId, useState } from 'react';
+import { AlarmClock, Ban, CalendarDays, CircleAlert, RotateCw } from 'lucide-react';
+import type { Visit, VisitNotice } from '@contracts/arrangements';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/utils';
+import {
+  describeNotice,
+  formatDayDate,
+  formatTimeRange,
+  groupVisitsByDay,
+  VISIT_NOTICE_LABELS,
+} from './arrangement-format';
+import { useVisitAction, useVisits } from '../api/arrangements-api';
+
+function CancelVisit({ visit, label }: { visit: Visit; label: string }) {
+  const [open, setOpen] = useState(false);
+  const action = useVisitAction(visit.id);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Cancel the visit ${label}`}>
+          <Ban aria-hidden="true" />
+          Cancel visit
+        </Button>
+      }
+      title="Cancel this visit?"
+      description={
+        <p>{`The visit ${label} will be cancelled, and ${visit.partnerName} will be told. The other visits stay as agreed.`}</p>
+      }
+      confirmLabel="Cancel visit"
+      keepLabel="Keep the visit"
+      busy={action.isPending}
+      onConfirm={() =>
+        action.mutate(
+          { action: 'cancel' },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              toast({ title: 'Visit Cancelled', description: `${visit.partnerName} has been told.` });
+            },
+            onError: (error) => {
+              setOpen(false);
+              toast({
+                variant: 'destructive',
+                title: 'Error',
+                description: errorMessage(error, 'The visit could not be cancelled. Please try again.'),
+              });
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/** The carer's one-tap notices, with a note they may add first. */
+function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
+  const [noting, setNoting] = useState(false);
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState<VisitNotice | null>(null);
+  const action = useVisitAction(visit.id);
+  const noteId = useId().replace(/:/g, '');
+
+  const send = (kind: VisitNotice) => {
+    if (action.isPending) return;
+    setSending(kind);
+    action.mutate(
+      { action: 'notice', notice: { kind, note: note.trim() } },
+      {
+        onSuccess: () => {
+          setNote('');
+          setNoting(false);
+          toast({
+            title:
+              kind === 'running_late' ? 'Family Told You Are Running Late' : 'Family Told You Can’t Make It',
+            description: `${visit.partnerName} has been emailed.`,
+          });
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorMessage(error, 'The family could not be told. Please try again.'),
+          }),
+        onSettled: () => setSending(null),
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-2">
+      {noting ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={noteId}>Note for the family (optional)</Label>
+          <Input id={noteId} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {(['running_late', 'cant_make_it'] as const).map((kind) => (
+          <Button
+            key={kind}
+            size="sm"
+            variant={kind === 'running_late' ? 'secondary' : 'outline'}
+            aria-label={`${VISIT_NOTICE_LABELS[kind]}: tell the family about the visit ${label}`}
+            aria-disabled={action.isPending || undefined}
+            onClick={() => send(kind)}
+          >
+            {sending === kind ? (
+              <Spinner />
+            ) : kind === 'running_late' ? (
+              <AlarmClock aria-hidden="true" />
+            ) : (
+              <CircleAlert aria-hidden="true" />
+            )}
+            {VISIT_NOTICE_LABELS[kind]}
+          </Button>
+        ))}
+        {noting ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setNoting(true)}
+            aria-label={`Add a note for the visit ${label}`}
+          >
+            Add a note
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; now: number }) {
+  const label = `on ${formatDayDate(visit.date, false)} at ${visit.start}`;
+  const cancelled = visit.status === 'cancelled';
+  const toCome = !cancelled && new Date(visit.startsAt).getTime() > now;
+  const notYetOver = !cancelled && new Date(visit.endsAt).getTime() > now;
+  const notice = describeNotice(visit);
+  return (
+    <li
+      data-testid="visit"
+      className={cn('grid gap-3 rounded-md border border-border p-3', cancelled && 'bg-muted')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-0.5">
+          <p className={cn('font-semibold', cancelled && 'line-through')}>
+            {formatTimeRange(visit.start, visit.end)}
+          </p>
+          <p className="text-sm text-muted-foreground">{`With ${visit.partnerName}`}</p>
+        </div>
+        <Badge variant={cancelled ? 'muted' : 'success'}>{cancelled ? 'Cancelled' : 'Scheduled'}</Badge>
+      </div>
+      {notice ? (
+        <p
+          data-testid="visit-notice"
+          className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-medium text-amber-950"
+        >
+          <AlarmClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0">{notice}</span>
+        </p>
+      ) : null}
+      {isCarer && notYetOver ? <VisitNotices visit={visit} label={label} /> : null}
+      {toCome ? (
+        <div>
+          <CancelVisit visit={visit} label={label} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The visits of the coming weeks, by day: time, the other person, whether it goes ahead and any
+ * notice. Carers send "Running late" and "Can't make it"; either side cancels one visit.
+ */
+export function VisitAgenda({
+  isCarer,
+  headingLevel = 2,
+  enabled = true,
+}: {
+  isCarer: boolean;
+  headingLevel?: 2 | 3;
+  enabled?: boolean;
+}) {
+  const visits = useVisits({ enabled });
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const DayHeading = headingLevel === 2 ? 'h3' : 'h4';
+  const headingId = useId().replace(/:/g, '');
+
+  let body;
+  if (visits.isPending) {
+    body = (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Loading your visits</span>
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  } else if (visits.isError) {
+    body = (
+      <Alert variant="destructive" role="alert" className="flex-col items-start">
+        <p>{errorMessage(visits.error, 'We could not load your visits. Please try again.')}</p>
+        <Button variant="outline" size="sm" onClick={() => void visits.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (visits.data.items.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-6 py-10 text-center">
+        <CalendarDays aria-hidden="true" className="size-6 text-muted-foreground" />
+        <p className="font-medium">No visits in the next four weeks</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {isCarer
+            ? 'When you accept a family’s care arrangement, its visits appear here.'
+            : 'When a carer accepts your care arrangement, its visits appear here. Propose one from your conversation with them.'}
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ol className="grid gap-5" aria-labelledby={headingId}>
+        {groupVisitsByDay(visits.data.items).map(({ date, visits: day }) => (
+          <li key={date} className="grid gap-2">
+            <DayHeading className="font-semibold">{formatDayDate(date)}</DayHeading>
+            <ul className="grid gap-2">
+              {day.map((visit) => (
+                <VisitItem key={visit.id} visit={visit} isCarer={isCarer} now={visits.dataUpdatedAt} />
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="grid gap-1">
+        <Heading id={headingId} className="text-xl font-semibold">
+          Visits
+        </Heading>
+        <p className="text-sm text-muted-foreground">
+          The next four weeks, in UK time. Times stay the same when the clocks change.
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}

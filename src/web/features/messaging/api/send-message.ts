@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SendMessageInput } from '@contracts/messaging';
+import { conversationsQueryKey } from '@web/features/messaging/api/messaging-api';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
+
+/** receiverId is the carer's account (PublicCarer.userId). */
+export async function sendMessage(input: SendMessageInput): Promise<void> {
+  await api(endpoints.messaging.postMessages, { body: input });
+}
+
+/**
+ * Sends a message; afterwards every messages query is refreshed (SPEC section 7): the inbox, the
+ * threads and the header's unread count.
+ */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => {
+          const [first] = query.queryKey;
+          return (
+            typeof first === 'string' &&
+            (first.startsWith('/api/messages') || first.startsWith(conversationsQueryKey[0]))
+          );
+        },
+      }),
+  });
+}

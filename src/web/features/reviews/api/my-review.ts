@@ -1,0 +1,49 @@
+// The signed-in customer's own review of one carer.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REVIEW_MESSAGES, type MyReviewState, type ReviewInput, type SavedReview } from '@contracts/reviews';
+import { toast } from '@web/components/ui/use-toast';
+import { endpoints } from '@contracts/endpoints';
+import { api } from '@web/lib/api-client';
+import { savedCarersQueryKey } from '@web/features/saved-carers';
+
+export const myReviewQueryKey = (carerId: string) =>
+  ['/api/carers', encodeURIComponent(carerId), 'reviews', 'mine'] as const;
+
+export function myReviewQueryOptions(carerId: string) {
+  return queryOptions({
+    queryKey: myReviewQueryKey(carerId),
+    queryFn: ({ signal }) =>
+      api(endpoints.reviews.getCarersByIdReviewsMine, { params: { id: carerId }, signal }),
+  });
+}
+
+/** Whether the viewer may review this carer, and their review if they wrote one. */
+export function useMyReview(carerId: string, enabled: boolean) {
+  return useQuery({ ...myReviewQueryOptions(carerId), enabled });
+}
+
+/**
+ * PUT /api/carers/{id}/reviews/mine writes or changes the review. The carer's rating and count
+ * show on their profile, every search card and the saved list, so all of those are refetched.
+ */
+export function useSaveReview(carerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ReviewInput): Promise<SavedReview> => {
+      return api(endpoints.reviews.putCarersByIdReviewsMine, { params: { id: carerId }, body: input });
+    },
+    onSuccess: async (saved) => {
+      // Here, not in the form: saving a first review swaps the form for the saved one, and a
+      // component's own mutate callbacks do not run once it has unmounted.
+      toast({ title: REVIEW_MESSAGES.savedTitle, description: REVIEW_MESSAGES.savedDescription });
+      queryClient.setQueryData<MyReviewState>(myReviewQueryKey(carerId), {
+        eligible: true,
+        review: saved.review,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/carers'] }),
+        queryClient.invalidateQueries({ queryKey: savedCarersQueryKey }),
+      ]);
+    },
+  });
+}

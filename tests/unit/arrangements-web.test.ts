@@ -1,0 +1,101 @@
+// The web's own words for arrangements and visits: dates in words, whose turn it is,
+// notices, the agenda's days, and the "Propose changes" form's values.
+import { describe, expect, it } from 'vitest';
+import {
+  arrangementStanding,
+  arrangementToFormValues,
+  describeNotice,
+  formatDayDate,
+  formatHourlyRate,
+  formatTimeRange,
+  formatWeeklyHours,
+  groupVisitsByDay,
+  isOpenArrangement,
+} from '@web/features/arrangements/components/arrangement-format';
+
+const base = {
+  status: 'proposed' as const,
+  awaitingMe: false,
+  partnerName: 'Grace M.',
+  startDate: '2026-12-01',
+  endDate: null,
+  declineReason: null,
+};
+
+describe('arrangement words', () => {
+  it('writes dates as words, read as the calendar day', () => {
+    expect(formatDayDate('2026-12-01')).toBe('Tuesday 1 December 2026');
+    expect(formatDayDate('2027-03-28', false)).toBe('Sunday 28 March');
+    expect(formatDayDate('not a date')).toBe('not a date');
+  });
+
+  it('writes times, rates and the hours of a week', () => {
+    expect(formatTimeRange('09:00', '12:00')).toBe('09:00 to 12:00');
+    expect(formatHourlyRate('18.50')).toBe('£18.50 an hour');
+    expect(formatHourlyRate('20.00')).toBe('£20 an hour');
+    const week = [
+      { start: '09:00', end: '12:00' },
+      { start: '09:00', end: '12:00' },
+    ];
+    expect(formatWeeklyHours(week)).toBe('6 hours a week');
+    expect(formatWeeklyHours([{ start: '09:00', end: '10:30' }])).toBe('1.5 hours a week');
+    expect(formatWeeklyHours([{ start: '09:00', end: '10:00' }])).toBe('1 hour a week');
+  });
+
+  it('says whose turn it is, and why it ended or was declined', () => {
+    expect(arrangementStanding(base)).toBe('Waiting for Grace M. to answer.');
+    expect(arrangementStanding({ ...base, awaitingMe: true })).toMatch(/^Waiting for your answer/);
+    expect(arrangementStanding({ ...base, status: 'accepted' })).toBe(
+      'Agreed with Grace M., from Tuesday 1 December 2026.',
+    );
+    expect(arrangementStanding({ ...base, status: 'accepted', endDate: '2027-01-05' })).toBe(
+      'Agreed with Grace M., until Tuesday 5 January 2027.',
+    );
+    expect(arrangementStanding({ ...base, status: 'declined', declineReason: 'Not free then' })).toBe(
+      'Declined. Reason: Not free then',
+    );
+    expect(arrangementStanding({ ...base, status: 'ended', endDate: '2027-01-05' })).toBe(
+      'Ended. The last day was Tuesday 5 January 2027.',
+    );
+    expect(isOpenArrangement({ status: 'accepted' })).toBe(true);
+    expect(isOpenArrangement({ status: 'ended' })).toBe(false);
+  });
+
+  it('words a notice with its note', () => {
+    expect(describeNotice({ notice: null, noticeNote: null })).toBeNull();
+    expect(describeNotice({ notice: 'running_late', noticeNote: 'Traffic on the A61' })).toBe(
+      'Running late: Traffic on the A61',
+    );
+    expect(describeNotice({ notice: 'cant_make_it', noticeNote: null })).toBe('Can’t make it');
+  });
+
+  it('groups visits by day, in date and time order', () => {
+    const visits = [
+      { id: 'c', date: '2026-12-03', start: '09:00' },
+      { id: 'b', date: '2026-12-01', start: '14:00' },
+      { id: 'a', date: '2026-12-01', start: '09:00' },
+    ];
+    expect(groupVisitsByDay(visits).map((day) => [day.date, day.visits.map((v) => v.id)])).toEqual([
+      ['2026-12-01', ['a', 'b']],
+      ['2026-12-03', ['c']],
+    ]);
+  });
+
+  it('prefills "Propose changes" with the terms, a past start moved to today', () => {
+    const terms = {
+      startDate: '2026-11-01',
+      visits: [{ day: 'tuesday' as const, start: '09:00', end: '12:00' }],
+      hourlyRate: '18.00',
+      tasks: 'Breakfast',
+    };
+    expect(arrangementToFormValues(terms, '2026-11-26')).toEqual({
+      startDate: '2026-11-26',
+      visits: [{ day: 'tuesday', start: '09:00', end: '12:00' }],
+      hourlyRate: '18',
+      tasks: 'Breakfast',
+    });
+    expect(arrangementToFormValues({ ...terms, startDate: '2026-12-10' }, '2026-11-26').startDate).toBe(
+      '2026-12-10',
+    );
+  });
+});
