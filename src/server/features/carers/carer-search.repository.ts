@@ -110,8 +110,6 @@ export interface CarerSearchAnswer {
   total?: SearchTotal | null;
   /** The in-memory search's distances in metres, row by row (its rows are shared, so they do not carry them). */
   distancesMetres?: number[];
-  /** The answer's JSON, once written (carer-cards.ts): a kept answer is serialised once. */
-  json?: Buffer;
 }
 
 /** The result columns of the table or of a subquery of it. */

@@ -43,6 +43,7 @@ export function registerCarersRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
+  const searchBodies = new WeakMap<object, Buffer>();
 
   defineRoute(
     api,
@@ -58,7 +59,8 @@ export function registerCarersRoutes(
     },
     async (request, reply) => {
       const answer = await carers.search(request.query);
-      const body = (answer.json ??= cards.searchBody(answer));
+      let body = searchBodies.get(answer);
+      if (body === undefined) searchBodies.set(answer, (body = cards.searchBody(answer)));
       // Bytes with a JSON type are sent as they are; the route's schema serialiser is for objects.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
