@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // A build lists every chunk only when asked (BUILD_VERBOSE=1): `npm start` ends with the address.
+  logLevel: command === 'build' && !process.env.BUILD_VERBOSE ? 'warn' : 'info',
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   plugins: [react(), tailwindcss()],
@@ -37,4 +39,4 @@ export default defineConfig({
       '/readyz': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { WEB_DIST_DIR } from './paths';
 import { superviseWorkers } from './workers';
 
@@ -35,6 +35,30 @@ async function main() {
     { mode: config.mode, database: database.kind, url: config.publicUrl },
     `CareMatch is running on ${config.publicUrl} (${config.mode} mode, ${database.kind})`,
   );
+  if (config.mode === 'demo' && config.logLevel !== 'silent')
+    process.stdout.write(demoWelcome(config.publicUrl));
+}
+
+/** What a new user needs after `npm start`: where to go, who to sign in as, where the emails are. */
+function demoWelcome(url: string): string {
+  const who: Record<keyof typeof DEMO_ACCOUNTS, string> = {
+    family: 'a family without a plan',
+    subscribed: 'a family with an annual plan',
+    carer: 'a carer with a verified profile',
+    admin: 'an admin (sign in at /admin-login)',
+  };
+  const accounts = Object.entries(who).map(
+    ([key, label]) => `    ${DEMO_ACCOUNTS[key as keyof typeof DEMO_ACCOUNTS].email.padEnd(24)} ${label}`,
+  );
+  return [
+    '',
+    `  Open ${url}`,
+    `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    ...accounts,
+    `  Emails the app sends (confirmations, resets): ${url}/demo/mailbox`,
+    '',
+    '',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {
