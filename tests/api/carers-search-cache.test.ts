@@ -1,15 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carerProfiles } from '../../src/server/db/schema';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Decision 0013: with SEARCH_CACHE_SECONDS, an instance reuses a search answer for that long;
-// its own profile writes clear it at once, and the session is never looked up for a search.
+// its own profile writes clear it at once, a change anywhere else clears it as soon as the
+// database announces it (decision 0014), whatever CARER_CACHE_SECONDS says, and the session is
+// never looked up for a search.
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SEARCH_CACHE_SECONDS: '60' });
+  // The carer cache off: the search answers' freshness must not depend on it.
+  t = await createTestApp({ SEARCH_CACHE_SECONDS: '60', CARER_CACHE_SECONDS: '0' });
 });
 afterAll(async () => {
   await t.close();
@@ -21,7 +24,7 @@ const names = (response: { json(): { items: { firstName: string; location: strin
   response.json().items.map((item) => item.location);
 
 describe('the search answer cache', () => {
-  it('answers a repeated search from memory until this instance writes a profile', async () => {
+  it('answers a repeated search from memory until a carer changes, here or elsewhere', async () => {
     const carer = await t.register({ userType: 'carer', firstName: 'Ffion', lastName: 'Morgan' });
     const created = await t.injectAs(carer.cookie, {
       method: 'POST',
@@ -33,12 +36,34 @@ describe('the search answer cache', () => {
     const first = await search('Aberystwyth');
     expect(names(first)).toEqual(['Aberystwyth, Ceredigion']);
 
-    // A change made elsewhere (another instance, an admin tool) shows once the time is up…
+    // The answer is kept: a change nobody announces (notices switched off) is not seen…
+    await t.database.db.execute(sql`alter table carer_profiles disable trigger carer_profiles_change`);
+    try {
+      await t.database.db
+        .update(carerProfiles)
+        .set({ location: 'Aberystwyth, Wales' })
+        .where(eq(carerProfiles.id, created.json().id));
+    } finally {
+      await t.database.db.execute(sql`alter table carer_profiles enable trigger carer_profiles_change`);
+    }
+    expect(names(await search('Aberystwyth'))).toEqual(['Aberystwyth, Ceredigion']);
+
+    // …but a change made elsewhere (another instance, an admin tool, checks lapsing) is announced
+    // by the database and empties every kept answer, though no carer profile is cached here.
     await t.database.db
       .update(carerProfiles)
-      .set({ location: 'Aberystwyth, Wales' })
+      .set({ isActive: false })
       .where(eq(carerProfiles.id, created.json().id));
-    expect(names(await search('Aberystwyth'))).toEqual(['Aberystwyth, Ceredigion']);
+    await expect
+      .poll(async () => names(await search('Aberystwyth')), { timeout: 3_000, interval: 20 })
+      .toEqual([]);
+    await t.database.db
+      .update(carerProfiles)
+      .set({ isActive: true })
+      .where(eq(carerProfiles.id, created.json().id));
+    await expect
+      .poll(async () => names(await search('Aberystwyth')), { timeout: 3_000, interval: 20 })
+      .toEqual(['Aberystwyth, Wales']);
 
     // …while this instance's own profile write clears the cache at once.
     const updated = await t.injectAs(carer.cookie, {

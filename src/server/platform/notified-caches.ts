@@ -45,6 +45,9 @@ export function createNotifiedCaches({ channel, ttlMs }: { channel: string; ttlM
       clears.push(clear);
     },
 
+    /** Whether every change is heard now: a cache kept elsewhere keeps nothing while not. */
+    isListening: () => listening,
+
     /** A change notice: every cache is emptied. */
     changed: clearAll,
     /** Listening: notices arrive from now on. */
@@ -61,7 +64,7 @@ export function createNotifiedCaches({ channel, ttlMs }: { channel: string; ttlM
 }
 export type NotifiedCaches = ReturnType<typeof createNotifiedCaches>;
 
-/** Listens for `caches`' notices while the app runs (only when caching is on at all). */
+/** Listens for `caches`' notices while the app runs (only when some cache relies on them). */
 export function registerNotifiedCaches(
   app: FastifyInstance,
   database: Pick<DatabaseHandle, 'listen'>,

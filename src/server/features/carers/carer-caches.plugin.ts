@@ -27,7 +27,11 @@ declare module 'fastify' {
  */
 export const carerCachesPlugin = appPlugin('features/carer-caches', [], async (app, { config, database }) => {
   const carerCaches = createNotifiedCaches({ channel: CARER_CHANGE_CHANNEL, ttlMs: config.carerCacheMs });
-  if (config.carerCacheMs > 0) registerNotifiedCaches(app, database, carerCaches, 'carer cache');
+  // The search answers are emptied by the same notices, so either cache needs them: a carer
+  // changed elsewhere (checks lapsed, suspended) leaves every kept answer at once.
+  if (config.carerCacheMs > 0 || config.searchCacheMs > 0) {
+    registerNotifiedCaches(app, database, carerCaches, 'carer cache');
+  }
   app.decorate('carerCaches', carerCaches);
   const carerCards = createCarerCards();
   app.decorate('carerCards', carerCards);

@@ -95,7 +95,8 @@ export function createCarersService({
   searchIndex,
 }: CarersServiceDeps) {
   // The busiest call, and the same for everyone (public fields only): repeated searches within
-  // searchCacheMs share one database query. This instance's own profile writes clear it at once.
+  // searchCacheMs share one database query, but only while every carer change is heard
+  // (decision 0014); this instance's own profile writes clear it at once.
   const searchCache = createTtlCache<Awaited<ReturnType<typeof carers.search>>>({
     ttlMs: searchCacheMs,
     maxEntries: 1_000,
@@ -257,13 +258,17 @@ export function createCarersService({
      * The public search. A `near` place is found first (a place no one knows is a 400 beside the
      * field, never an empty page that looks like "no carers"); answers are kept per query.
      */
-    search: (query: CarerSearchQuery) =>
-      searchCache.get(searchCacheMs > 0 ? JSON.stringify(query) : '', async () => {
+    search: (query: CarerSearchQuery) => {
+      const find = async () => {
         if (query.near === undefined) return runSearch(query);
         const place = await geocoder.find(query.near);
         if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
         return runSearch(query, place);
-      }),
+      };
+      return searchCacheMs > 0 && carerCaches?.isListening()
+        ? searchCache.get(JSON.stringify(query), find)
+        : find();
+    },
 
     /** Finds a place a person typed (Settings' search place), or null. */
     findPlace: (text: string) => geocoder.find(text),
