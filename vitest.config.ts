@@ -33,6 +33,8 @@ const PROVED_ON_PGLITE_TOO = [
   'messaging', // the one-statement reply (CTEs, row locks)
   'subscriptions', // payment confirmation under concurrency (row locks)
   'subscriptions-fair', // cancelling and refunds under row locks, reminders claimed once
+  'subscriptions-refund-access', // a refund's window in SQL (intervals, greatest) on both databases
+  'paywall-channels', // every channel of a held-back message, live events (LISTEN/NOTIFY) among them
   'subscriptions-stripe-webhooks',
   'auth',
   'attempt-throttles', // sign-in and code limits: atomic reservations under parallel bursts

@@ -39,6 +39,8 @@ export const ARRANGEMENT_MESSAGES = {
   endDatePast: 'The end date cannot be in the past',
   onlyCustomersPropose: 'Only the family can propose an arrangement from a conversation.',
   subscriptionRequired: 'Please subscribe to arrange care with a carer.',
+  familyPlanEnded:
+    'This family’s plan has ended, so their proposal can’t be accepted now. They can propose again once they subscribe.',
   notFound: 'Arrangement not found.',
   conversationNotFound: 'Conversation not found.',
   notYourTurn: 'This proposal is waiting for the other person to answer.',

@@ -216,7 +216,7 @@ describe('replies', () => {
     expect(after.lastMessageAt.toISOString()).toBe(fromCustomer.json<SentMessage>().createdAt);
   });
 
-  it('keeps an expired customer able to read but not to write', async () => {
+  it('keeps an expired customer able to open the thread, their own words readable, but not to write', async () => {
     const lapsed = await customer(t, 'active', { firstName: 'Lena', lastName: 'Ward' });
     const id = await startConversation(t, lapsed, grace);
     expect((await reply(t, grace, id, 'Happy to help.')).statusCode).toBe(201);
@@ -224,6 +224,12 @@ describe('replies', () => {
 
     const seen = await thread(lapsed, id);
     expect(seen.messages).toHaveLength(2);
+    // No unlock outlives the plan (decision 0029): having written first does not keep the carer's
+    // words open; the customer's own stay theirs.
+    expect(seen.messages.map((m) => [m.locked, m.content])).toEqual([
+      [false, 'Hello, can you help my dad?'],
+      [true, MESSAGE_MESSAGES.subscribeToRead],
+    ]);
     expect(seen.replyBlockedBy).toBe('subscription');
     const refused = await reply(t, lapsed, id, 'Can we start Monday?');
     expect(refused.statusCode).toBe(403);

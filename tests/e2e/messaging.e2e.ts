@@ -168,7 +168,7 @@ describe('live messaging and reviews', () => {
     await expectNoAxeViolations(customer, 'a reply past the limit (mobile)');
   });
 
-  it('shows an expired customer why they cannot reply, and the server refuses them', async () => {
+  it('shows a customer whose plan ended the locked view of a family without a plan, and the server refuses them', async () => {
     const customer = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     await customer.goto('/messages');
     // The inbox and an open thread are checked by axe here, at desktop: there the page shows the
@@ -191,15 +191,25 @@ describe('live messaging and reviews', () => {
     await setSubscriptionEnd(DEMO_ACCOUNTS.subscribed.email, ended);
     try {
       await customer.reload();
-      await customer.getByText(MESSAGE_MESSAGES.expiredCanRead).waitFor();
-      expect(await customer.getByRole('link', { name: 'Renew your subscription' }).getAttribute('href')).toBe(
-        '/subscription',
-      );
+      // No unlock outlives the plan (decision 0029): the carer's words are held back, as for a
+      // family that never paid (the same prompt and link); the customer's own words stay.
+      await customer.getByTestId('reply-blocked').getByText(MESSAGE_MESSAGES.subscribeToRead).waitFor();
+      expect(
+        await customer
+          .getByTestId('reply-blocked')
+          .getByRole('link', { name: 'See plans' })
+          .getAttribute('href'),
+      ).toBe('/subscribe');
       expect(await customer.getByLabel('Reply').count()).toBe(0);
-      // They can still read the thread.
       await threadLog(customer)
-        .getByText(/Monday, Wednesday and Friday/)
+        .getByText(/Could you help my dad\?/)
         .waitFor();
+      expect(
+        await threadLog(customer)
+          .getByText(/Monday, Wednesday and Friday/)
+          .count(),
+      ).toBe(0);
+      expect(await customer.getByTestId('locked-message').count()).toBeGreaterThan(0);
       const status = await customer.evaluate(async (id) => {
         const response = await fetch(`/api/conversations/${id}/messages`, {
           method: 'POST',

@@ -30,6 +30,9 @@ type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 export interface ArrangementWithPeople extends ArrangementRow {
   customerFirstName: string | null;
   customerLastName: string | null;
+  /** The family's plan, for the paywall rule (never shown to the carer). */
+  customerSubscriptionStatus: string | null;
+  customerSubscriptionExpiresAt: Date | null;
   carerUserId: string | null;
   carerFirstName: string | null;
   carerLastName: string | null;
@@ -44,6 +47,8 @@ export function createArrangementsRepository(db: Executor) {
         arrangement: a,
         customerFirstName: customer.firstName,
         customerLastName: customer.lastName,
+        customerSubscriptionStatus: customer.subscriptionStatus,
+        customerSubscriptionExpiresAt: customer.subscriptionExpiresAt,
         carerUserId: carerProfiles.userId,
         carerFirstName: carerProfiles.firstName,
         carerLastName: carerProfiles.lastName,
@@ -56,6 +61,8 @@ export function createArrangementsRepository(db: Executor) {
     ...row.arrangement,
     customerFirstName: row.customerFirstName,
     customerLastName: row.customerLastName,
+    customerSubscriptionStatus: row.customerSubscriptionStatus,
+    customerSubscriptionExpiresAt: row.customerSubscriptionExpiresAt,
     carerUserId: row.carerUserId,
     carerFirstName: row.carerFirstName,
     carerLastName: row.carerLastName,

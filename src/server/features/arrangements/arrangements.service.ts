@@ -248,6 +248,15 @@ export function createArrangementsService({
         if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
         checkPlan(user);
         const at = now();
+        // A family's proposal stands while their plan does: once it ends (or is refunded, decision
+        // 0029) the carer cannot turn it into an arrangement the family no longer pays to make.
+        const familyPlan = {
+          subscriptionStatus: row.customerSubscriptionStatus,
+          subscriptionExpiresAt: row.customerSubscriptionExpiresAt,
+        };
+        if (side === 'carer' && !hasActiveSubscription(familyPlan, at)) {
+          throw AppError.conflict(ARRANGEMENT_MESSAGES.familyPlanEnded);
+        }
         await inTx.update(row.id, { status: 'accepted', updatedAt: at });
         await makeVisits(inTx, { ...row, status: 'accepted' }, at);
         return `Accepted the care arrangement: ${termsInWords({ ...row, visits: row.visits as WeeklyVisit[] })}.`;

@@ -20,6 +20,8 @@ type RequestValues = Omit<typeof q.$inferInsert, 'id'>;
 export interface ResponderRow {
   requestId: string;
   carerId: string;
+  /** Who wrote the answer (the carer's account; null for a profile without one). */
+  carerUserId: string | null;
   conversationId: string | null;
   message: string;
   createdAt: Date;
@@ -66,6 +68,7 @@ export function createCareRequestsRepository(db: Executor) {
         .select({
           requestId: r.requestId,
           carerId: r.carerId,
+          carerUserId: carerProfiles.userId,
           conversationId: r.conversationId,
           message: r.message,
           createdAt: r.createdAt,

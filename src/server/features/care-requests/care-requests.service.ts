@@ -25,7 +25,7 @@ import { assertEmailConfirmed } from '../auth/email-confirmed';
 import { isListed } from '../carers/carer-listing';
 import type { CarersService } from '../carers/carers.service';
 import type { MessagingService } from '../messaging/messaging.service';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { isHeldBack } from '../subscriptions/subscription-access';
 import { careRequestAlertEmail, careRequestClosingEmail } from './care-request-emails';
 import {
   createCareRequestsRepository,
@@ -63,7 +63,11 @@ function weekOf(row: CareRequestRow) {
   return { slots: slotsOfMask(row.patternSlots), liveIn: row.liveIn, shortNotice: row.shortNotice };
 }
 
-function toOwn(row: CareRequestRow, responders: ResponderRow[], mayRead: boolean): OwnCareRequest {
+function toOwn(
+  row: CareRequestRow,
+  responders: ResponderRow[],
+  heldBack: (responder: ResponderRow) => boolean,
+): OwnCareRequest {
   return {
     id: row.id,
     recipient: row.recipient,
@@ -89,8 +93,8 @@ function toOwn(row: CareRequestRow, responders: ResponderRow[], mayRead: boolean
         reviewCount: responder.reviewCount,
         distanceMiles: responder.distanceMetres === null ? null : miles(responder.distanceMetres),
         respondedAt: responder.createdAt.toISOString(),
-        message: mayRead ? responder.message : null,
-        conversationId: mayRead ? responder.conversationId : null,
+        message: heldBack(responder) ? null : responder.message,
+        conversationId: heldBack(responder) ? null : responder.conversationId,
       })),
   };
 }
@@ -145,8 +149,10 @@ export function createCareRequestsService({
 
   async function ownView(user: UserRow, rows: CareRequestRow[]): Promise<OwnCareRequest[]> {
     const responders = await repository.responders(rows.map((row) => row.id));
-    const mayRead = hasActiveSubscription(user, now());
-    return rows.map((row) => toOwn(row, responders, mayRead));
+    const at = now();
+    // An answer is a message: the one paywall rule decides, as in the thread and the export.
+    const heldBack = (responder: ResponderRow) => isHeldBack(user, { senderId: responder.carerUserId }, at);
+    return rows.map((row) => toOwn(row, responders, heldBack));
   }
 
   /** The carer's listed profile with a place, or the 403 that says what is missing. */

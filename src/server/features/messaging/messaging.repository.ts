@@ -67,11 +67,6 @@ export function createMessagingRepository(db: Executor) {
     sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id}
       and ${messages.receiverId} = ${userId} and ${messages.readAt} is null)`.mapWith(Number);
 
-  /** Whether `userId` has sent any message in the conversation of the row being read. */
-  const wroteIn = (userId: string) =>
-    sql<boolean>`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
-      and ${messages.senderId} = ${userId})`;
-
   /**
    * The customer, or the account of the conversation's carer profile. Once the profile is deleted
    * nobody on the carer side is: an account that lost its profile no longer sees those threads.
@@ -128,7 +123,6 @@ export function createMessagingRepository(db: Executor) {
         lastContent: last.content,
         lastCreatedAt: last.createdAt,
         unread: unreadIn(userId),
-        viewerWrote: wroteIn(userId),
       })
         .leftJoinLateral(last, sql`true`)
         .where(isParticipant(userId))

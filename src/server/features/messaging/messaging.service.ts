@@ -25,7 +25,7 @@ import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
 import { outboxValues, quotedForEmail, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import type { CarersService } from '../carers/carers.service';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { hasActiveSubscription, isHeldBack } from '../subscriptions/subscription-access';
 import {
   createMessagingRepository,
   type ConversationRow,
@@ -160,15 +160,6 @@ const BLOCKER_ERRORS: Record<ReplyBlocker, () => AppError> = {
 /** The 409 for acting towards someone who is no longer there. */
 const goneError = (conversation: ConversationRow) =>
   conversation.carerId ? BLOCKER_ERRORS.otherPartyGone() : BLOCKER_ERRORS.carerGone();
-
-/**
- * Whether `viewer` may read the other person's messages. A family without an active plan reads
- * the conversations they started (they paid to start them; an ended plan keeps them readable),
- * but not a carer's answer to their care request until they subscribe (decision 0024).
- */
-function readable(viewer: UserRow, viewerWrote: boolean, at: Date): boolean {
-  return viewer.role !== 'customer' || viewerWrote || hasActiveSubscription(viewer, at);
-}
 
 const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
@@ -402,9 +393,9 @@ export function createMessagingService({
               ? undefined
               : {
                   senderId: row.lastSenderId,
-                  content: readable(viewer, row.viewerWrote, at)
-                    ? (row.lastContent ?? '')
-                    : MESSAGE_MESSAGES.subscribeToRead,
+                  content: isHeldBack(viewer, { senderId: row.lastSenderId }, at)
+                    ? MESSAGE_MESSAGES.subscribeToRead
+                    : (row.lastContent ?? ''),
                   createdAt: row.lastCreatedAt,
                 },
             row.unread,
@@ -427,15 +418,10 @@ export function createMessagingService({
         byOther: conversation.blockedByOther,
         otherSuspended: conversation.otherSuspended,
       };
-      const oldestFirst = newestFirst.reverse();
-      const mayRead = readable(
-        viewer,
-        oldestFirst.some((message) => message.senderId === viewer.id),
-        now(),
-      );
-      // What the viewer may read of each message (their own, always).
-      const shown = oldestFirst.map((message) => {
-        const locked = !mayRead && message.senderId !== viewer.id;
+      const at = now();
+      // What the viewer may read of each message: the one paywall rule (their own, always).
+      const shown = newestFirst.reverse().map((message) => {
+        const locked = isHeldBack(viewer, message, at);
         return { ...message, locked, content: locked ? MESSAGE_MESSAGES.subscribeToRead : message.content };
       });
       return {
@@ -449,7 +435,7 @@ export function createMessagingService({
           readAt: message.readAt?.toISOString() ?? null,
           locked: message.locked,
         })),
-        replyBlockedBy: replyBlocker(conversation, viewer, blocks, now()),
+        replyBlockedBy: replyBlocker(conversation, viewer, blocks, at),
         blockedByMe: blocks.byMe,
       };
     },

@@ -34,6 +34,8 @@ import {
 
 /** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
 export type ExportRecord = Record<string, unknown>;
+/** A message as exported, with its sender's id for the paywall rule (the service drops it). */
+export type ExportedMessage = ExportRecord & { senderId: string | null };
 
 /** 'Anna P.': how the product names another person; their email is never exported. */
 const displayName = (first: unknown, last: unknown): string => {
@@ -90,13 +92,14 @@ export function createDataExportRepository(db: Executor) {
     },
 
     /** Messages the account sent (`direction` 'sent') or received ('received'). */
-    async messages(userId: string, direction: 'sent' | 'received'): Promise<ExportRecord[]> {
+    async messages(userId: string, direction: 'sent' | 'received'): Promise<ExportedMessage[]> {
       const mine = direction === 'sent' ? messages.senderId : messages.receiverId;
       const theirs = direction === 'sent' ? messages.receiverId : messages.senderId;
       const rows = await db
         .select({
           id: messages.id,
           conversationId: messages.conversationId,
+          senderId: messages.senderId,
           first: other.firstName,
           last: other.lastName,
           content: messages.content,
@@ -114,6 +117,8 @@ export function createDataExportRepository(db: Executor) {
         content: row.content,
         createdAt: row.createdAt,
         readAt: row.readAt,
+        // For the service's paywall rule only: never written to the file.
+        senderId: row.senderId,
       }));
     },
 

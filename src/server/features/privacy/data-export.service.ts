@@ -6,8 +6,9 @@ import { AppError } from '../../platform/errors';
 import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
+import { isHeldBack } from '../subscriptions/subscription-access';
 import { toCsv } from './csv';
-import type { DataExportRepository, ExportRecord } from './data-export.repository';
+import type { DataExportRepository, ExportedMessage, ExportRecord } from './data-export.repository';
 
 // "Download my data" (decision 0011, UK GDPR rights of access and portability): one ZIP made
 // within the request, a JSON and a CSV file per kind of record, the stored files, and a README.
@@ -23,7 +24,7 @@ const PARTS = {
   'messages-sent':
     'Every message you sent: its conversation, to whom (first name and initial), when, when read.',
   'messages-received':
-    'Every message you received: its conversation, from whom (first name and initial), when, when you read it.',
+    'Every message you received: its conversation, from whom (first name and initial), when, when you read it. A message held back until you have a plan (heldBack true) is listed without its words, as on the site.',
   'reviews-written': 'Reviews you wrote about carers.',
   'reviews-received': 'Reviews families wrote about you (each reviewer by first name and initial).',
   'saved-carers': 'Carers you saved.',
@@ -79,6 +80,16 @@ function accountRecord(user: UserRow): ExportRecord {
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
+}
+
+/**
+ * A received message as the export shows it: the same paywall rule as the thread and the inbox,
+ * so a message held back until the family has a plan is listed as held back (who, when), never
+ * with its words. The sender's id only served the rule.
+ */
+function receivedRecord(user: UserRow, { senderId, ...record }: ExportedMessage, at: Date): ExportRecord {
+  const heldBack = isHeldBack(user, { senderId }, at);
+  return { ...record, content: heldBack ? null : record.content, heldBack };
 }
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -141,7 +152,7 @@ export function createDataExportService({
 }: DataExportDeps) {
   const rateLimiter = createRateLimiter(db, { secret });
 
-  async function collect(user: UserRow) {
+  async function collect(user: UserRow, at: Date) {
     const profile = await repository.carerProfile(user.id);
     const carerId = profile?.id;
     const verifications = carerId ? await repository.verifications(carerId) : [];
@@ -158,8 +169,12 @@ export function createDataExportService({
     const parts: Record<Part, ExportRecord[]> = {
       'carer-profile': profile ? [{ ...profile, userId: undefined, rankScore: undefined }] : [],
       conversations: await repository.conversations(user.id, carerId),
-      'messages-sent': await repository.messages(user.id, 'sent'),
-      'messages-received': await repository.messages(user.id, 'received'),
+      'messages-sent': (await repository.messages(user.id, 'sent')).map(
+        ({ senderId: _sender, ...record }) => record,
+      ),
+      'messages-received': (await repository.messages(user.id, 'received')).map((message) =>
+        receivedRecord(user, message, at),
+      ),
       'reviews-written': await repository.reviewsWritten(user.id),
       'reviews-received': carerId ? await repository.reviewsReceived(carerId) : [],
       'saved-carers': await repository.savedCarers(user.id),
@@ -192,7 +207,7 @@ export function createDataExportService({
       await rateLimiter.enforce(EXPORT_LIMIT, user.id, PRIVACY_MESSAGES.tooManyExports);
       try {
         const at = now();
-        const { parts, uploads } = await collect(user);
+        const { parts, uploads } = await collect(user, at);
         const entries: Zippable = {};
         const account = accountRecord(user);
         entries['account.json'] = json(account);

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { arrangements, conversations, messages, reviews } from '../../db/schema';
 import { createAccountsStore } from '../auth/accounts.store';
 import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { inRefundedAccess } from '../subscriptions/refunded-access';
 
 /** The two fields of a carer profile the review rules need. */
 export interface ReviewedCarer {
@@ -36,17 +37,17 @@ export function createReviewsRepository(db: Executor) {
       return Boolean((await accounts.findById(carer.userId))?.suspendedAt);
     },
 
-    /** Whether the carer's account wrote at least one message in a conversation with this customer. */
     /**
      * Whether the customer may review the carer: the two were in touch (each wrote in their
      * conversation; a carer's answer to a care request alone is not contact), or they
-     * had an accepted arrangement.
+     * had an accepted arrangement. What the customer did on access since refunded does not count
+     * (decision 0029): neither their messages then nor an arrangement they proposed then.
      */
     async mayReview(carer: ReviewedCarer, customerId: string): Promise<boolean> {
       if (!carer.userId) return false;
-      const wroteIn = (senderId: string) =>
+      const wroteIn = (senderId: string, also: SQL = sql`true`) =>
         sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
-          and ${messages.senderId} = ${senderId})`;
+          and ${messages.senderId} = ${senderId} and ${also})`;
       const [inTouch] = await db
         .select({ id: conversations.id })
         .from(conversations)
@@ -55,7 +56,7 @@ export function createReviewsRepository(db: Executor) {
             eq(conversations.carerId, carer.id),
             eq(conversations.customerId, customerId),
             wroteIn(carer.userId),
-            wroteIn(customerId),
+            wroteIn(customerId, sql`not ${inRefundedAccess(conversations.customerId, messages.createdAt)}`),
           ),
         )
         .limit(1);
@@ -68,6 +69,7 @@ export function createReviewsRepository(db: Executor) {
             eq(arrangements.carerId, carer.id),
             eq(arrangements.customerId, customerId),
             inArray(arrangements.status, ['accepted', 'ended']),
+            sql`not ${inRefundedAccess(arrangements.customerId, arrangements.createdAt)}`,
           ),
         )
         .limit(1);

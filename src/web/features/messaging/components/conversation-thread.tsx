@@ -249,7 +249,7 @@ function ReplyBlocked({
 }: {
   reason: ReplyBlocker;
   blockedByMe: boolean;
-  /** The carer's words are held back until the family subscribes (not a plan that ended). */
+  /** The carer's words are held back until the family has a plan (never had one, ended, refunded). */
   locked: boolean;
 }) {
   if (reason === 'subscription' && locked) {
