@@ -44,6 +44,8 @@ const PROVED_ON_PGLITE_TOO = [
   'auth-step-up',
   'privacy-data-export',
   'reviews',
+  // Creating requests claimed once (decision 0033): a unique insert raced by parallel repeats.
+  'double-submit',
 ];
 
 /**

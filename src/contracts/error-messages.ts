@@ -28,4 +28,20 @@ export const ERROR_MESSAGES = {
   /** PostgreSQL cannot store U+0000 in text: refused wherever it appears. */
   nulCharacter: 'Text cannot contain the NUL character (U+0000).',
   payloadTooLarge: 'The request is too large.',
+  /** A repeat of a creating action whose first request is still being answered (decision 0033). */
+  alreadySent:
+    'This was already sent and is still being processed. Please wait a moment, then check before sending it again.',
+  /** An Idempotency-Key used before for a different request (decision 0033). */
+  idempotencyKeyReused:
+    'This request reuses the key of a different request. Send a new Idempotency-Key for a new action.',
+  idempotencyKeyInvalid:
+    'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
 } as const;
+
+/**
+ * The header a client sends with a creating request, one fresh value per action of the person
+ * (a retry or a double submit of the same action sends the same one): decision 0033.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer given again from the first request of the same action. */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';

@@ -8,4 +8,4 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export { ERROR_MESSAGES } from './error-messages';
+export { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from './error-messages';

@@ -35,6 +35,7 @@ import {
   errorsPlugin,
   geocoderPlugin,
   gracefulClosePlugin,
+  idempotencyPlugin,
   instanceHeaderPlugin,
   liveEventsPlugin,
   mailerPlugin,
@@ -119,11 +120,12 @@ export async function buildApp({
 
   // 2. Shared services, each a decorator: storage, sessions (and `request.user`), the admin guard
   // (before any route: /api/admin and /api/test answer 401/403 before a body is read, decision
-  // 0008), what instances keep of the carers in memory, places, rate limits, the email outbox,
+  // 0008), creating routes made safe to repeat (decision 0033), what instances keep of the carers in memory, places, rate limits, the email outbox,
   // payments and live events.
   await app.register(storagePlugin, { ...context, storage });
   await app.register(sessionsPlugin, context);
   await app.register(adminGuardPlugin, context);
+  await app.register(idempotencyPlugin, context);
   await app.register(carerCachesPlugin, context);
   await app.register(geocoderPlugin, { ...context, geocoder });
   await app.register(rateLimitsPlugin, context);

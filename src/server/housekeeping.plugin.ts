@@ -18,6 +18,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'platform/mailer',
     'platform/sessions',
     'platform/rate-limits',
+    'platform/idempotency',
     'platform/payments',
     'features/auth',
     'features/settings',
@@ -29,7 +30,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
   ],
   async (app, { run }) => {
     if (!run) return;
-    const { mailer, sessions, rateLimiter, carers, careRequests, arrangements, settings } = app;
+    const { mailer, sessions, rateLimiter, idempotency, carers, careRequests, arrangements, settings } = app;
     const { loginFailures, passwordReset, emailVerification, twoFactor } = app.auth;
     const { compliance } = app.verification;
     const { subscriptions, ending: subscriptionEnding } = app.subscriptions;
@@ -43,6 +44,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
           run: () => loginFailures.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000)),
         },
         { name: 'expired rate-limit counters', run: () => rateLimiter.deleteExpired() },
+        { name: 'expired answers of creating requests', run: () => idempotency.deleteExpired() },
         { name: 'old password reset tokens', run: () => passwordReset.deleteStale() },
         { name: 'old email confirmation links', run: () => emailVerification.deleteStale() },
         { name: 'expired two-factor sign-ins', run: () => twoFactor.deleteExpiredChallenges() },

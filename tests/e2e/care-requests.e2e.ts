@@ -337,3 +337,40 @@ describe('care request emails to carers', () => {
     expect(await page.getByRole('region', { name: 'Care request emails' }).count()).toBe(0);
   });
 });
+
+describe('a double click on "Post care request" (decision 0033)', () => {
+  it('posts one request', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    const unique = `Dad is 90 and needs help with lunch and a walk on Fridays, double-click check ${Date.now()}.`;
+    const mine = async () =>
+      (
+        (await (await page.request.get('/api/care-requests/mine')).json()) as {
+          items: { description: string }[];
+        }
+      ).items.filter((item) => item.description === unique).length;
+    await page.goto('/care-requests');
+    await page.getByRole('heading', { name: 'Care Requests', level: 1 }).waitFor();
+    await page.getByLabel('Who needs care?').selectOption('My father');
+    await page.getByLabel('Type of care').selectOption('Elderly Care');
+    await page.getByLabel('Postcode where care is needed').fill('LS8 1AB');
+    await page.getByLabel('Start date').fill(dateIn(7));
+    await page.getByLabel('Friday afternoon').check();
+    await page.getByLabel('Hours of care a week').fill('3');
+    await page.getByLabel('Hourly budget from (£)').fill('16');
+    await page.getByLabel('Hourly budget to (£)').fill('22');
+    await page.getByLabel('Describe the care needed').fill(unique);
+    await page.getByRole('button', { name: 'Post care request' }).dblclick();
+    await toastTitle(page, CARE_REQUEST_MESSAGES.postedTitle).waitFor();
+    await page
+      .locator('[data-testid="own-care-request"]')
+      .filter({ hasText: 'double-click check' })
+      .waitFor();
+    expect(await mine()).toBe(1);
+    expect(
+      await page
+        .locator('[data-testid="own-care-request"]')
+        .filter({ hasText: 'double-click check' })
+        .count(),
+    ).toBe(1);
+  });
+});

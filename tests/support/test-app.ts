@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, asc, desc, like, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@contracts/auth';
@@ -47,7 +48,11 @@ export interface TestApp {
   ): Promise<{ user: CurrentUser; cookie: string }>;
   /** The token of the newest confirmation link emailed to `email`. */
   verificationToken(email: string): Promise<string>;
-  /** `app.inject` with the given session cookie. */
+  /**
+   * `app.inject` with the given session cookie. A POST, PUT or PATCH carries a new Idempotency-Key
+   * unless it names one, as every call of the web client does (decision 0033): without one, the
+   * same request from the same person within seconds would be taken for a repeat of the first.
+   */
   injectAs(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -164,7 +169,15 @@ export async function createTestApp(
     },
     verificationToken,
     injectAs(cookie, options) {
-      return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+      const headers: Record<string, string | string[] | number | undefined> = {
+        ...options.headers,
+        ...(cookie ? { cookie } : {}),
+      };
+      const write = ['POST', 'PUT', 'PATCH'].includes(String(options.method ?? 'GET').toUpperCase());
+      if (write && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')) {
+        headers['idempotency-key'] = randomUUID();
+      }
+      return app.inject({ ...options, headers });
     },
     async close() {
       await app.close();

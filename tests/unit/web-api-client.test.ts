@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@contracts/endpoints';
+import { IDEMPOTENCY_KEY_HEADER } from '@contracts/error-messages';
 import {
   api,
   ApiError,
@@ -183,5 +184,79 @@ describe('query defaults (SPEC section 7)', () => {
       staleTime: Infinity,
     });
     expect(mutations).toMatchObject({ retry: false });
+  });
+});
+
+describe('the Idempotency-Key of each action (decision 0033)', () => {
+  const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER];
+
+  /** A fetch whose answers the test releases one by one, in order. */
+  function heldFetch() {
+    const calls: FetchArgs[] = [];
+    const waiting: Array<(response: Response) => void> = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return new Promise<Response>((resolve) => waiting.push(resolve));
+    });
+    return { calls, answer: (status: number) => waiting.shift()!(new Response('{}', { status })) };
+  }
+
+  it('sends one key for a double submit: the same call made while the first is on its way', async () => {
+    const { calls, answer } = heldFetch();
+    const body = { recipient: 'My mother', hoursPerWeek: 6 };
+    const first = api(endpoints.careRequests.post, { body: body as never });
+    const second = api(endpoints.careRequests.post, { body: { ...body } as never });
+    answer(201);
+    answer(201);
+    await Promise.all([first, second]);
+    expect(keyOf(calls[0]![1])).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(keyOf(calls[1]![1])).toBe(keyOf(calls[0]![1]));
+  });
+
+  it('sends a new key for the same call once the first has succeeded, and for a different call', async () => {
+    const calls = stubFetch(201, '{}');
+    await apiRequest('POST', '/api/conversations/c1/messages', { content: 'ok' });
+    await apiRequest('POST', '/api/conversations/c1/messages', { content: 'ok' });
+    await apiRequest('POST', '/api/conversations/c1/messages', { content: 'ok, Tuesday' });
+    const keys = calls.map(([, init]) => keyOf(init));
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('keeps the key for a retry after no answer or an error, so the server can tell it is a repeat', async () => {
+    let fail = true;
+    const calls: FetchArgs[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      if (fail) throw new TypeError('Failed to fetch');
+      return new Response('{}', { status: 201 });
+    });
+    await expect(apiRequest('POST', '/api/contact', { message: 'Hi' })).rejects.toThrow('Failed to fetch');
+    fail = false;
+    await apiRequest('POST', '/api/contact', { message: 'Hi' });
+    expect(keyOf(calls[1]![1])).toBe(keyOf(calls[0]![1]));
+    await apiRequest('POST', '/api/contact', { message: 'Hi' });
+    expect(keyOf(calls[2]![1])).not.toBe(keyOf(calls[1]![1]));
+  });
+
+  it('treats an upload of the same files as the same call, and sends no key on a read', async () => {
+    const { calls, answer } = heldFetch();
+    const form = () => {
+      const data = new FormData();
+      data.append('insurer', 'Hiscox');
+      data.append(
+        'document',
+        new File(['%PDF'], 'schedule.pdf', { type: 'application/pdf', lastModified: 1 }),
+      );
+      return data;
+    };
+    const first = apiRequest('POST', '/api/carers/my-profile/insurance', form());
+    const second = apiRequest('POST', '/api/carers/my-profile/insurance', form());
+    answer(201);
+    answer(201);
+    await Promise.all([first, second]);
+    expect(keyOf(calls[1]![1])).toBe(keyOf(calls[0]![1]));
+    const reads = stubFetch(200, '{}');
+    await apiRequest('GET', '/api/care-requests/mine');
+    expect(keyOf(reads[0]![1])).toBeUndefined();
   });
 });

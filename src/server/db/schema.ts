@@ -1078,3 +1078,37 @@ export const visits = pgTable(
   ],
 );
 export type VisitRow = typeof visits.$inferSelect;
+
+/**
+ * One creating request and the answer it got (decision 0033): a repeat of the same action (the
+ * same Idempotency-Key, or without one the same body from the same person within seconds) is
+ * answered from here instead of creating a second row. A row with no status is still being
+ * answered by the instance holding its claim until `locked_until`. Housekeeping deletes expired rows.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    /** Whose action: 'user:<id>', or for a visitor 'net:<keyed hash of the client's network>'. */
+    scope: text('scope').notNull(),
+    /** The client's Idempotency-Key, or 'auto:<fingerprint>' for a request sent without one. */
+    key: text('key').notNull(),
+    /** The account, so its stored answers go with it when it is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Hash of the method, route, parameters and body: the same key with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Which attempt holds the claim; only it stores the answer. */
+    claim: text('claim').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotent_requests_expires_idx').on(t.expiresAt),
+    index('idempotent_requests_user_idx').on(t.userId),
+  ],
+);
+export type IdempotentRequestRow = typeof idempotentRequests.$inferSelect;

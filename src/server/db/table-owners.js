@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   uploads: 'platform',
   outboxEmails: 'platform',
   rateLimitCounters: 'platform',
+  idempotentRequests: 'platform',
   placeLookups: 'platform',
   // carers and what hangs off them
   carerProfiles: 'carers',

@@ -23,6 +23,7 @@ export type PlatformPluginName =
   | 'platform/openapi'
   | 'platform/storage'
   | 'platform/sessions'
+  | 'platform/idempotency'
   | 'platform/geocoder'
   | 'platform/rate-limits'
   | 'platform/mailer'

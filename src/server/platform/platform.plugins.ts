@@ -3,6 +3,7 @@ import { withDemoPhotos } from '../db/seed-photos';
 import { appPlugin, type AppContext } from './app-plugin';
 import { registerCrossSiteGuard } from './cross-site-guard';
 import { registerErrorHandling } from './errors';
+import { registerIdempotency, type Idempotency } from './idempotency';
 import { createGeocoder, createPlaceLookupCache, type Geocoder } from './geocoder/geocoder';
 import { registerGracefulClose } from './graceful-close';
 import { createLiveEvents, registerLiveEvents } from './live-events';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Sessions: resume, sign in and out, forget a user's cached session (platform/sessions). */
     sessions: SessionService;
+    /** Creating routes' answers, kept so a repeat of an action gets them again (platform/idempotency). */
+    idempotency: Idempotency;
     /** Fixed-window counters in PostgreSQL (platform/rate-limits). */
     rateLimiter: RateLimiter;
     /** Places by postcode or town (platform/geocoder). */
@@ -114,6 +117,19 @@ export const sessionsPlugin = appPlugin(
     );
     app.decorate('sessions', sessions);
     registerSessions(app, config, sessions);
+  },
+);
+
+/**
+ * Routes marked `creates` answer a repeat of the same action (an Idempotency-Key, or the same
+ * request within seconds) with the first answer: decision 0033. After the sessions (a key is the
+ * person's own), before every feature's routes.
+ */
+export const idempotencyPlugin = appPlugin(
+  'platform/idempotency',
+  ['platform/sessions', '@fastify/multipart'],
+  async (app, { config, database }) => {
+    app.decorate('idempotency', registerIdempotency(app, { db: database.db, secret: config.sessionSecret }));
   },
 );
 

@@ -7,6 +7,7 @@ import type {
   HttpMethod,
   PathParams,
 } from '@contracts/endpoints';
+import { IDEMPOTENCY_KEY_HEADER } from '@contracts/error-messages';
 import type { ErrorBody } from '@contracts/errors';
 
 export type { HttpMethod };
@@ -141,21 +142,91 @@ export async function api<E extends Endpoint>(
   return (text ? JSON.parse(text) : null) as EndpointResponse<E>;
 }
 
+/**
+ * One person's action, for its Idempotency-Key (decision 0033): the same call (method, address and
+ * body) made again while the first is still on its way, or after it did not succeed (the network
+ * failed, the server had an error or refused), is the same action and sends the same key, so the
+ * server creates one thing and answers both alike. Once a call has succeeded, the same call made
+ * again is a new action with a new key.
+ */
+interface Action {
+  key: string;
+  inFlight: number;
+  /** When its last call ended without success; a retry long after is a new action. */
+  unansweredAt: number | null;
+}
+const actions = new Map<string, Action>();
+/** A retry this long after a call that did not succeed is taken for a new action. */
+const RETRY_WINDOW_MS = 15 * 60_000;
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** What makes two calls the same call; a file stands in by its name, size, type and date. */
+function callSignature(method: HttpMethod, url: string, body: unknown): string {
+  if (!(body instanceof FormData))
+    return `${method} ${url} ${body === undefined ? '' : JSON.stringify(body)}`;
+  const parts = [...body.entries()].map(([name, value]) =>
+    typeof value === 'string'
+      ? [name, value]
+      : [name, value.name, value.size, value.type, value instanceof File ? value.lastModified : 0],
+  );
+  return `${method} ${url} ${JSON.stringify(parts)}`;
+}
+
+function startAction(signature: string): Action {
+  const known = actions.get(signature);
+  const retry =
+    known &&
+    (known.inFlight > 0 ||
+      (known.unansweredAt !== null && Date.now() - known.unansweredAt < RETRY_WINDOW_MS));
+  const action = retry ? known : { key: newKey(), inFlight: 0, unansweredAt: null };
+  action.inFlight += 1;
+  action.unansweredAt = null;
+  actions.set(signature, action);
+  return action;
+}
+
+function endAction(signature: string, action: Action, answered: boolean) {
+  action.inFlight -= 1;
+  if (!answered) action.unansweredAt = Date.now();
+  if (action.inFlight === 0 && action.unansweredAt === null && actions.get(signature) === action) {
+    actions.delete(signature);
+  }
+}
+
+const WRITES: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
+
 async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const multipart = body instanceof FormData;
-  const response = await fetch(url, {
-    method,
-    // No Content-Type for FormData: the browser adds the multipart boundary itself.
-    headers:
-      body === undefined || multipart
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    credentials: 'include',
-    signal,
-  });
-  await throwIfNotOk(response);
-  return response;
+  const signature = WRITES.has(method) ? callSignature(method, url, body) : undefined;
+  const action = signature === undefined ? undefined : startAction(signature);
+  let answered = false;
+  try {
+    const response = await fetch(url, {
+      method,
+      // No Content-Type for FormData: the browser adds the multipart boundary itself.
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
+        ...(action ? { [IDEMPOTENCY_KEY_HEADER]: action.key } : {}),
+      },
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+    // Only a success ends the action: the server keeps no other answer, so sending the key again
+    // after a refusal is harmless, and after a 5xx or a 409 "already sent" the first may yet
+    // have created the thing, so a retry must be the same action.
+    answered = response.ok;
+    await throwIfNotOk(response);
+    return response;
+  } finally {
+    if (signature !== undefined && action) endAction(signature, action, answered);
+  }
 }
 
 /** `api()` with the answer's headers too (the admin lists' totals and cursors): `{ data, headers }`. */

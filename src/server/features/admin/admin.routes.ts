@@ -195,6 +195,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     api,
     endpoints.admin.postTestCreateSampleUsers,
     {
+      config: { creates: true },
       schema: {
         tags: ['admin'],
         summary: 'Create sample customer accounts (no password; they cannot sign in)',
@@ -234,6 +235,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     api,
     endpoints.admin.postTestCarers,
     {
+      config: { creates: true },
       schema: {
         tags: ['admin'],
         summary:

@@ -47,7 +47,7 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     api,
     endpoints.arrangements.postBookings,
     {
-      config: onlyRoles(['customer'], ARRANGEMENT_MESSAGES.onlyCustomersPropose),
+      config: { ...onlyRoles(['customer'], ARRANGEMENT_MESSAGES.onlyCustomersPropose), creates: true },
       schema: {
         tags,
         summary: 'Propose a care arrangement from your conversation with a carer (families with a plan)',
@@ -119,7 +119,7 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     api,
     endpoints.arrangements.postBookingsByIdPropose,
     {
-      config: SIGNED_IN,
+      config: { ...SIGNED_IN, creates: true },
       schema: {
         tags,
         summary: 'Propose changes to the proposal on the table',
@@ -188,7 +188,7 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     api,
     endpoints.arrangements.postVisitsByIdNotice,
     {
-      config: SIGNED_IN,
+      config: { ...SIGNED_IN, creates: true },
       schema: {
         tags,
         summary: 'Tell the family you are running late or cannot make it (carers)',

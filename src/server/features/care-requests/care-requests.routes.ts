@@ -37,7 +37,7 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     api,
     endpoints.careRequests.post,
     {
-      config: customers,
+      config: { ...customers, creates: true },
       schema: {
         tags: ['care-requests'],
         summary: 'Post a care request (families; free)',
@@ -126,7 +126,7 @@ export function registerCareRequestsRoutes(app: FastifyInstance, careRequests: C
     api,
     endpoints.careRequests.postByIdResponses,
     {
-      config: carers,
+      config: { ...carers, creates: true },
       schema: {
         tags: ['care-requests'],
         summary: 'Answer a care request near you with a message (carers; once per request)',

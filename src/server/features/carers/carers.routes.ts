@@ -70,7 +70,7 @@ export function registerCarersRoutes(
     api,
     endpoints.carers.post,
     {
-      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
+      config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
       schema: {
         tags: ['carers'],
         summary: 'Create your carer profile (carer accounts)',

@@ -10,6 +10,7 @@ export function registerContactRoutes(app: FastifyInstance, contact: ContactServ
     app,
     endpoints.contact.post,
     {
+      config: { creates: true },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to CareMatch support (anyone; limited per network address)',

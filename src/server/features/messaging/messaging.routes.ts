@@ -30,7 +30,11 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     routes,
     endpoints.messaging.postMessages,
     {
-      config: { ...onlyRoles(['customer'], MESSAGE_MESSAGES.onlyCustomers), keepsAccount: true },
+      config: {
+        ...onlyRoles(['customer'], MESSAGE_MESSAGES.onlyCustomers),
+        keepsAccount: true,
+        creates: true,
+      },
       schema: {
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
@@ -89,7 +93,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     routes,
     endpoints.messaging.postConversationsByIdMessages,
     {
-      config: { ...SIGNED_IN, keepsAccount: true },
+      config: { ...SIGNED_IN, keepsAccount: true, creates: true },
       schema: {
         tags: ['messages'],
         summary: 'Write in a conversation (the customer needs an active subscription)',

@@ -25,7 +25,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
     api,
     endpoints.reports.postConversationsByIdReport,
     {
-      config: SIGNED_IN,
+      config: { ...SIGNED_IN, creates: true },
       schema: {
         tags: ['reports'],
         summary: 'Report a conversation you are in to the CareMatch team',
@@ -44,7 +44,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
     api,
     endpoints.reports.postReviewsByIdReport,
     {
-      config: SIGNED_IN,
+      config: { ...SIGNED_IN, creates: true },
       schema: {
         tags: ['reports'],
         summary: 'Report a review to the CareMatch team (signed-in users)',

@@ -36,7 +36,7 @@ export function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsServ
     api,
     endpoints.reviews.putCarersByIdReviewsMine,
     {
-      config: onlyRoles(['customer'], REVIEW_MESSAGES.onlyCustomers),
+      config: { ...onlyRoles(['customer'], REVIEW_MESSAGES.onlyCustomers), creates: true },
       schema: {
         tags: ['reviews'],
         summary: 'Write or change your review of a carer (customers the carer has replied to)',

@@ -30,7 +30,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     api,
     endpoints.verification.postCarersMyProfileInsurance,
     {
-      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
+      config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
       schema: {
         tags: ['verification'],
         summary:
@@ -141,6 +141,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
     api,
     endpoints.verification.postAdminVerificationsByIdStatusChecks,
     {
+      config: { creates: true },
       schema: {
         tags: ['admin'],
         summary:

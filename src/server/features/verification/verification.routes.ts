@@ -26,7 +26,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
     api,
     endpoints.verification.postCarersMyProfileVerification,
     {
-      config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
+      config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
       schema: {
         tags: ['verification'],
         summary:

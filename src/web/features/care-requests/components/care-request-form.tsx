@@ -23,6 +23,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api-client';
+import { useSendOnce } from '@web/lib/use-send-once';
 import { cn } from '@web/lib/utils';
 
 /** The fields in the order they are shown, which is also the order errors are focused in. */
@@ -182,7 +183,7 @@ export function CareRequestForm({
   defaultValues,
   submitLabel,
   pendingLabel,
-  busy,
+  busy: saving,
   onSave,
   alert,
   onAlert,
@@ -205,9 +206,10 @@ export function CareRequestForm({
   const errorId = (field: Field) => (errorOf(field) ? `${id(field)}-error` : undefined);
   const hintId = (field: Field) => `${id(field)}-hint`;
 
+  const { sending, sendOnce } = useSendOnce();
+  const busy = saving || sending;
   const onSubmit = form.handleSubmit(
     async (input) => {
-      if (busy) return;
       onAlert(null);
       try {
         await onSave(input);
@@ -230,7 +232,11 @@ export function CareRequestForm({
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        // Checked and sent once, however many times it is submitted meanwhile (decision 0033).
+        event.preventDefault();
+        void sendOnce(() => onSubmit(event));
+      }}
       className="grid gap-6 [&_:is(input,select,textarea)]:scroll-mt-28"
     >
       <div className="grid gap-6 sm:grid-cols-2">
