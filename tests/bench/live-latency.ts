@@ -26,6 +26,7 @@ import { createMemoryStorage } from '../../src/server/platform/storage';
 import { validProfile } from '../support/carer-fixtures';
 import { createBenchPostgres, DEFAULT_BENCH_DATABASE_URL, describePostgres } from './bench-database';
 import { killAllChildren, startChild, type Child } from '../support/processes';
+import { demoMailboxInbox, registerConfirmed, type BenchSend } from './confirmed-people';
 import { writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,7 +43,6 @@ const int = (name: string, fallback: number) => {
 const TARGET_P99_MS = 2_000;
 /** An event not on the reader's stream this long after its POST started counts as lost. */
 const LOST_AFTER_MS = 10_000;
-const PASSWORD = 'Kettle-Harbour-Meadow-42';
 const DAY_MS = 24 * 3_600_000;
 const APP_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent' } as const;
 
@@ -193,30 +193,31 @@ let registered = 0;
 
 async function register(client: Client, base: string, userType: 'customer' | 'carer'): Promise<Person> {
   registered += 1;
-  const email = `live${registered}.${Date.now()}@example.org`;
-  const reply = await client.send(base, 'POST', '/api/auth/register', undefined, {
-    email,
-    password: PASSWORD,
-    firstName: userType === 'carer' ? 'Grace' : 'Priya',
-    lastName: `Bench${registered}`,
-    userType,
-  });
-  if (reply.status !== 202) throw new Error(`register: ${reply.status} ${reply.body}`);
   // Registering signs nobody in (decision 0019); the emailed link (read from the demo mailbox) does.
-  const mailbox = await client.send(base, 'GET', `/api/demo/mailbox?to=${encodeURIComponent(email)}`);
-  const { emails } = JSON.parse(mailbox.body) as { emails: Array<{ text: string }> };
-  const token = emails.map((sent) => sent.text.match(/\/verify-email\?token=(\S+)/)?.[1]).find(Boolean);
-  if (!token) throw new Error(`register: no confirmation link in ${mailbox.status} ${mailbox.body}`);
-  const confirmed = await client.send(base, 'POST', '/api/auth/verify-email', undefined, {
-    token: decodeURIComponent(token),
-  });
-  if (confirmed.status !== 200) throw new Error(`verify-email: ${confirmed.status} ${confirmed.body}`);
-  const setCookie = confirmed.headers['set-cookie'] ?? [];
-  const session = setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${cookieName}=`));
-  if (!session) throw new Error('verify-email: no session cookie');
-  const me = await client.send(base, 'GET', '/api/auth/user', session);
-  return { user: JSON.parse(me.body) as CurrentUser, cookie: session };
+  const cookie = await registerConfirmed(
+    benchSend(client),
+    base,
+    {
+      email: `live${registered}.${Date.now()}@example.org`,
+      firstName: userType === 'carer' ? 'Grace' : 'Priya',
+      lastName: `Bench${registered}`,
+      userType,
+    },
+    demoMailboxInbox(benchSend(client), base),
+    cookieName,
+  );
+  const me = await client.send(base, 'GET', '/api/auth/user', cookie);
+  return { user: JSON.parse(me.body) as CurrentUser, cookie };
 }
+
+/** The shared people helper's view of this client. */
+const benchSend =
+  (client: Client): BenchSend =>
+  async (base, method, urlPath, cookie, body) => {
+    const reply = await client.send(base, method, urlPath, cookie, body);
+    const setCookie = reply.headers['set-cookie'] ?? [];
+    return { status: reply.status, setCookie, body: reply.body };
+  };
 
 async function createCarer(client: Client, base: string): Promise<Carer> {
   const person = await register(client, base, 'carer');
