@@ -69,7 +69,7 @@ const settings = {
   workers: int('BENCH_FAULTS_WORKERS', SHORT ? 6 : 16),
   /** Customers who send the messages of (a), each in a conversation of their own. */
   customers: int('BENCH_FAULTS_CUSTOMERS', SHORT ? 3 : 8),
-  carers: SHORT ? 200 : 2_000,
+  carers: 2_000,
   loadBeforeStopMs: SHORT ? 2_000 : 4_000,
   downSeconds: int('BENCH_FAULTS_DOWN', SHORT ? 2 : 6),
   loadAfterReturnMs: SHORT ? 6_000 : 10_000,
@@ -93,7 +93,10 @@ const RECOVERY_TARGET_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const RUN = randomBytes(3).toString('hex');
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
+const benchStarted = performance.now();
+/** Each line stamped with the seconds since the start, so a CI log shows where the time went. */
+const log = (message: string) =>
+  process.stdout.write(`[${((performance.now() - benchStarted) / 1000).toFixed(1)} s] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random32 = (seed: number) => {
   let state = seed >>> 0;
@@ -676,6 +679,7 @@ async function killDuringConfirmations(rig: Rig): Promise<KillOutcome> {
 
   for (let round = 1; round <= settings.kills; round += 1) {
     let batch: Batch;
+    const roundStarted = performance.now();
     try {
       batch = await payers(`round${round}`);
     } catch (error) {
@@ -693,7 +697,9 @@ async function killDuringConfirmations(rig: Rig): Promise<KillOutcome> {
     outcome.kills += 1;
     const answers = await Promise.all(confirmations);
     if (answers.some((answer) => answer.error)) outcome.killsMidConfirmation += 1;
+    const killedAt = performance.now();
     await rig.restartDemo();
+    const restartedAt = performance.now();
     const answered = answers.filter((answer) => answer.status === 200).length;
     outcome.answeredBeforeKill += answered;
     outcome.payments += ids.length;
@@ -739,7 +745,8 @@ async function killDuringConfirmations(rig: Rig): Promise<KillOutcome> {
     }
     log(
       `  round ${round}: kill after ${delay} ms, ${answered}/${ids.length} answered, ` +
-        `${applied} applied, ${pending.length} confirmed after the restart`,
+        `${applied} applied, ${pending.length} confirmed after the restart ` +
+        `(payers made in ${((killedAt - roundStarted) / 1000).toFixed(1)} s, server back in ${((restartedAt - killedAt) / 1000).toFixed(1)} s)`,
     );
   }
   return outcome;
@@ -902,6 +909,12 @@ function checkOutcomes(restart: RestartOutcome, kills: KillOutcome, peopleRefuse
   return problems;
 }
 
+/**
+ * The seed's ids are md5 hashes shaped as UUIDs; POST /api/messages accepts only RFC 4122 ones
+ * (version and variant digits), as the product's own ids are.
+ */
+const RFC_UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$';
+
 /** The private cluster, its database and the two servers of the production build. */
 async function privateRig(cleanup: (() => Promise<void> | void)[]) {
   if (env.BENCH_SKIP_BUILD !== '1') {
@@ -920,6 +933,7 @@ async function privateRig(cleanup: (() => Promise<void> | void)[]) {
     sql`select version() as version`,
   );
   await seedBenchCarers(bench.database.db, settings.carers);
+  log(`  ${settings.carers} carers seeded; starting the production build twice (demo and Stripe payments)`);
   const secret = randomBytes(32).toString('hex');
   const demoEnv = serverEnv(bench.url, await freePort(), secret);
   const stripeEnv = serverEnv(bench.url, await freePort(), secret, STRIPE_ENV);
@@ -931,12 +945,15 @@ async function privateRig(cleanup: (() => Promise<void> | void)[]) {
     await queryRows<{ id: string; user_id: string }>(
       bench.database,
       sql`select id, user_id from carer_profiles
-        where user_id is not null and is_active and listed_until > now() order by id limit 500`,
+        where user_id is not null and is_active and is_verified and listed_until > now()
+          and id::text ~ ${RFC_UUID} and user_id::text ~ ${RFC_UUID}
+        order by id limit 500`,
     )
   ).map((row) => ({ id: row.id, userId: row.user_id }));
+  const [demo, stripe] = await Promise.all([startServer('demo', demoEnv), startServer('stripe', stripeEnv)]);
   const rig: Rig = {
-    demo: await startServer('demo', demoEnv),
-    stripe: await startServer('stripe', stripeEnv),
+    demo,
+    stripe,
     bench,
     inbox: outboxInbox(bench.database.db),
     cookieName: loadConfig(demoEnv).session.cookieName,
