@@ -70,9 +70,10 @@ const settings = {
   /** Customers who send the messages of (a), each in a conversation of their own. */
   customers: int('BENCH_FAULTS_CUSTOMERS', SHORT ? 3 : 8),
   carers: 2_000,
-  loadBeforeStopMs: SHORT ? 2_000 : 4_000,
-  downSeconds: int('BENCH_FAULTS_DOWN', SHORT ? 2 : 6),
-  loadAfterReturnMs: SHORT ? 6_000 : 10_000,
+  // The self-test has no database to stop: a moment of traffic on each side is enough.
+  loadBeforeStopMs: TARGET_ORIGIN ? 300 : SHORT ? 2_000 : 4_000,
+  downSeconds: int('BENCH_FAULTS_DOWN', TARGET_ORIGIN ? 1 : SHORT ? 2 : 6),
+  loadAfterReturnMs: TARGET_ORIGIN ? 300 : SHORT ? 6_000 : 10_000,
   kills: int('BENCH_FAULTS_KILLS', SHORT ? 3 : 25),
   payersPerKill: int('BENCH_FAULTS_PAYERS', SHORT ? 3 : 6),
   write: !SHORT && !TARGET_ORIGIN && env.BENCH_WRITE !== '0',

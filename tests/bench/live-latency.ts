@@ -27,6 +27,7 @@ import { validProfile } from '../support/carer-fixtures';
 import { createBenchPostgres, DEFAULT_BENCH_DATABASE_URL, describePostgres } from './bench-database';
 import { killAllChildren, startChild, type Child } from '../support/processes';
 import { demoMailboxInbox, registerConfirmed, type BenchSend } from './confirmed-people';
+import { unexercisedLive } from './exercised';
 import { writeSection } from './report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -612,7 +613,17 @@ async function main() {
     writeSection(REPORT_FILE, renderSection(runs, settings, totalSeconds), SECTION_TITLE);
     log(`wrote ${path.relative(ROOT, REPORT_FILE)} in ${totalSeconds.toFixed(1)} s`);
   }
-  const ok = runs.every((run) => run.rounds.every(roundMeets));
+  // Rounds whose events never arrived measured no latency at all: said as such.
+  const unexercised = runs.flatMap((run) =>
+    unexercisedLive(
+      run.rounds.map((round) => {
+        const s = stats(round.samples);
+        return { name: `${run.label} ${round.name}`, sent: s.count, arrived: s.arrived };
+      }),
+    ),
+  );
+  if (unexercised.length > 0) log(`NOT EXERCISED:\n  ${unexercised.join('\n  ')}`);
+  const ok = unexercised.length === 0 && runs.every((run) => run.rounds.every(roundMeets));
   if (!ok) log('TARGET MISSED: an event was lost or duplicated, or a p99 is over the target');
   process.exit(ok ? 0 : 1);
 }
