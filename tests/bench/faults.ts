@@ -813,6 +813,7 @@ mode while PostgreSQL was stopped: **${restart.webhook.whileAway}** (\`${restart
 it for redelivery. Delivered again three times after the return: ${restart.webhook.retries.join(', ')}. Afterwards:
 ${restart.webhook.eventRows} event row, payment ${restart.webhook.paymentStatus}, plan ${restart.webhook.subscriptionType ?? 'none'}
 (expiry three months on: ${restart.webhook.expiresOk ? 'yes' : 'no'}), ${restart.webhook.receipts} receipt queued.
+Minimums: the delivery while away answered a 5xx, ${MINIMUMS.redeliveriesAccepted} redeliveries answered 200.
 
 ### (c) SIGKILL during payment confirmations
 
@@ -824,7 +825,8 @@ ${Math.min(...kills.killDelaysMs)}-${Math.max(...kills.killDelaysMs)} ms. In
 ${kills.splitRounds} rounds the kill landed mid-batch (some payments applied, some not); ${kills.killsMidConfirmation} of ${kills.kills} kills cut a
 confirmation before its answer. Each payment is then either **fully applied** (payment succeeded with its paid time,
 its event recorded once, plan active to three months after payment, one receipt queued) or **untouched**
-(pending, no event, no plan, no receipt); anything else is torn.
+(pending, no event, no plan, no receipt); anything else is torn. Minimums: ${MINIMUMS.kills} kills, ${MINIMUMS.killsMidConfirmation} of them
+cutting a confirmation, and every payment started (${MINIMUMS.paymentsConfirmed}) confirmed in the end.
 
 | payments | answered 200 before the kill | fully applied | untouched | torn | untouched ones confirmed after the restart | confirmed in the end |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
