@@ -20,7 +20,7 @@ import type { LiveEvent, SentMessage } from '@contracts/messaging';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { rateLimitCounters, users } from '../../src/server/db/schema';
+import { carerProfiles, rateLimitCounters, users } from '../../src/server/db/schema';
 import { CARER_MESSAGES_LIMIT } from '../../src/server/features/messaging/messaging.service';
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { validProfile } from '../support/carer-fixtures';
@@ -434,6 +434,11 @@ async function measure(a: string, b: string, database: DatabaseHandle, settings:
   let stream: ReaderStream | undefined;
   try {
     const carer = await createCarer(client, a);
+    // Listed once an admin approves the checks (decision 0026): set here as the plans are.
+    await database.db
+      .update(carerProfiles)
+      .set({ isVerified: true })
+      .where(eq(carerProfiles.id, carer.carerId));
     stream = await openReaderStream(b, carer.cookie);
     const rounds = await runRounds({ client, a, stream, carer }, database, settings);
     if (stream.endedEarly()) throw new Error('the reader’s event stream ended during the run');
