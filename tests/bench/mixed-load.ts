@@ -402,7 +402,7 @@ async function main() {
     const carerIds = (
       await queryRows<{ id: string }>(
         bench.database,
-        sql`select id from carer_profiles where is_active and listed_until > now() order by md5(id::text) limit 2000`,
+        sql`select id from carer_profiles where is_active and is_verified and listed_until > now() order by md5(id::text) limit 2000`,
       )
     ).map((row) => row.id);
     const searchPaths = searchMixes(await deepPagePaths(origin)).flatMap((mix) => mix.paths);
