@@ -19,6 +19,7 @@ import {
   describePostgres,
   queryRows,
 } from './bench-database';
+import { unexercisedMixedLoad } from './exercised';
 import { runLoad, type LoadResult } from './load';
 import { deepPagePaths, searchMixes } from './mixes';
 import { freePort, killAllChildren, startChild, waitForHttp } from '../support/processes';
@@ -401,7 +402,7 @@ async function main() {
     const carerIds = (
       await queryRows<{ id: string }>(
         bench.database,
-        sql`select id from carer_profiles where is_active and listed_until > now() order by md5(id::text) limit 2000`,
+        sql`select id from carer_profiles where is_active and is_verified and listed_until > now() order by md5(id::text) limit 2000`,
       )
     ).map((row) => row.id);
     const searchPaths = searchMixes(await deepPagePaths(origin)).flatMap((mix) => mix.paths);
@@ -470,6 +471,8 @@ async function main() {
       fiveHundreds,
       problems: [],
     };
+    // Refused or unanswered traffic measured nothing: said first, whatever the latency.
+    outcome.problems.push(...unexercisedMixedLoad(result, sentIds.length));
     if (result.errors > 0) outcome.problems.push(`${result.errors} errors`);
     if (result.timeouts > 0) outcome.problems.push(`${result.timeouts} timeouts`);
     if (result.non2xx > 0) outcome.problems.push(`${result.non2xx} non-2xx (${fiveHundreds} 5xx)`);

@@ -21,6 +21,7 @@ import {
   queryRows,
   type BenchPostgres,
 } from './bench-database';
+import { unexercisedLoad } from './exercised';
 import { runLoad, type LoadResult } from './load';
 import {
   deepPagePaths,
@@ -570,6 +571,23 @@ async function main() {
           .map((stream) => `${run.label} ${stream.name} (${stream.cache}): target missed`)
       : []),
   ]);
+  // A run that was refused or never answered measured nothing: it fails, whatever its latency.
+  problems.push(
+    ...runs.flatMap((run) => [
+      ...run.mixes.flatMap(({ mix, result }) => unexercisedLoad(`${run.label} ${mix.name}`, result)),
+      ...unexercisedLoad(`${run.label} baseline`, run.baseline.result),
+      ...(run.streams ?? []).flatMap((stream) => [
+        ...unexercisedLoad(`${run.label} ${stream.name} (${stream.cache})`, stream.result),
+        ...unexercisedLoad(`${run.label} floor beside ${stream.name} (${stream.cache})`, stream.floor),
+      ]),
+    ]),
+    ...(embedded
+      ? [
+          ...unexercisedLoad('PGlite embedded default: random stream', embedded.result),
+          ...unexercisedLoad('PGlite embedded default: floor', embedded.floor),
+        ]
+      : []),
+  );
   if (embedded && !(embedded.result.p99 <= embedded.p99TargetMs))
     problems.push(`PGlite embedded default: random stream p99 ${embedded.result.p99.toFixed(1)} ms`);
   log(`Done in ${elapsed(started)}.`);

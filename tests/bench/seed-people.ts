@@ -1,5 +1,5 @@
-// Set-based seeding of the people around the carers for the mixed load and fault benchmarks
-// (`npm run bench:load`, `npm run bench:faults`): customers with an active Annual plan, their
+// Set-based seeding of the people around the carers for the mixed load benchmark
+// (`npm run bench:load`): customers with an active Annual plan and a confirmed address, their
 // conversations with carers (messages both ways, older ones read) and signed-in sessions made by
 // the app's own session service, so the cookies are exactly what a browser would hold.
 // Run after seedBenchCarers (it picks carers that have an account).
@@ -39,15 +39,19 @@ export async function seedBenchPeople(
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into users (id, email, first_name, last_name, role, subscription_status, subscription_type,
-        subscription_expires_at, created_at, updated_at)
+        subscription_expires_at, created_at, updated_at, email_verified_at)
       select md5('bench-customer-' || i)::uuid, 'customer' || i || '@bench.example.com', 'Customer',
         'Bench' || i, 'customer', 'active', 'annual', now() + interval '300 days',
-        now() - interval '65 days', now() - interval '65 days'
+        now() - interval '65 days', now() - interval '65 days', now() - interval '65 days'
       from generate_series(1, ${customers}) as g(i)`);
     await tx.execute(sql`
       create temp table bench_carers on commit drop as
       select id, user_id, row_number() over (order by id) as rn
       from carer_profiles where user_id is not null and is_active and listed_until > now()`);
+    // Long-standing accounts have confirmed their address; the product refuses messaging otherwise.
+    await tx.execute(sql`
+      update users set email_verified_at = coalesce(email_verified_at, created_at)
+      where id in (select user_id from bench_carers)`);
     await tx.execute(sql`
       insert into conversations (id, customer_id, carer_id, created_at, last_message_at)
       select md5('bench-conversation-' || g.i || '-' || k)::uuid, md5('bench-customer-' || g.i)::uuid,
