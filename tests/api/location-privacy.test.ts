@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NearbyCareRequests, OwnCareRequests } from '@contracts/care-requests';
 import type { CarerSearchResult } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { careRequests, carerProfiles } from '../../src/server/db/schema';
+import { seedDemoData } from '../../src/server/db/seed';
 import { REQUEST_POSTCODE_CHANGES_LIMIT } from '../../src/server/features/care-requests/care-requests.service';
 import { HOME_POSTCODE_CHANGES_LIMIT } from '../../src/server/features/carers/carers.service';
+import { builtInPointOf } from '../../src/server/platform/geocoder/built-in-places';
 import { DISTRICT_CENTRES } from '../../src/server/platform/geocoder/data/postcode-districts';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
@@ -81,7 +85,10 @@ const HOMES = {
   'LS6 1AD': east(LS6, OFFSET_M),
   'LS8 1AA': north(LS8, OFFSET_M),
   'LS8 1AB': north(LS8, -OFFSET_M),
+  // A district the built-in data knows only by its area (York): the service gives its centre.
+  'YO62 5AA': { latitude: 54.2, longitude: -1.0 },
 } as const;
+const YO62_CENTRE = { latitude: 54.18, longitude: -1.05 };
 
 let t: TestApp;
 let postcodes: FakePostcodesService;
@@ -138,6 +145,7 @@ beforeAll(async () => {
       ...HOMES,
       ...Object.fromEntries(PROBES.map((district) => [probePostcode(district), centreOf(district)])),
     },
+    outcodes: { YO62: YO62_CENTRE },
   });
   t = await createTestApp({ POSTCODES_URL: postcodes.url });
   twinNorth = await listedCarer('LS6 1AA', 'North');
@@ -377,5 +385,81 @@ describe('changing a postcode', () => {
     const refused = await patch('LS8 1AA');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(POSTCODE_MESSAGES.tooManyChanges);
+  });
+});
+
+describe('points kept before the district rule', () => {
+  it('move to their district’s centre at start (housekeeping), from the built-in data or the service’s outward code', async () => {
+    const exact = HOMES['LS6 1AA'];
+    const row = (firstName: string, homePostcode: string, point: Point) => ({
+      firstName,
+      lastName: 'Before',
+      specialization: 'Elderly Care',
+      experience: '3-5 years',
+      location: 'Leeds, West Yorkshire',
+      postcodeDistrict: homePostcode.split(' ')[0]!,
+      homePostcode,
+      homeLatitude: point.latitude,
+      homeLongitude: point.longitude,
+      hourlyRateMin: '15.00',
+      hourlyRateMax: '20.00',
+      description: 'A home kept at its exact point before the district rule.',
+    });
+    const [leeds, ryedale] = await t.database.db
+      .insert(carerProfiles)
+      .values([row('Kept', 'LS6 1AA', exact), row('Rural', 'YO62 5AA', HOMES['YO62 5AA'])])
+      .returning();
+    const asker = await family('LS8 1AA');
+    await t.database.db
+      .update(careRequests)
+      .set({ latitude: HOMES['LS8 1AA'].latitude, longitude: HOMES['LS8 1AA'].longitude })
+      .where(eq(careRequests.id, asker.requestId));
+
+    expect(await t.app.carers.placeHomesAtDistrictCentres()).toBeGreaterThanOrEqual(2);
+    expect(await t.app.careRequests.placeAtDistrictCentres()).toBeGreaterThanOrEqual(1);
+    const homeOf = async (id: string) =>
+      (await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, id)))[0]!;
+    expect(await homeOf(leeds!.id)).toMatchObject({
+      homeLatitude: LS6.latitude,
+      homeLongitude: LS6.longitude,
+    });
+    expect(await homeOf(ryedale!.id)).toMatchObject({
+      homeLatitude: YO62_CENTRE.latitude,
+      homeLongitude: YO62_CENTRE.longitude,
+    });
+    const [request] = await t.database.db
+      .select()
+      .from(careRequests)
+      .where(eq(careRequests.id, asker.requestId));
+    expect(request).toMatchObject({ latitude: LS8.latitude, longitude: LS8.longitude });
+    // Once there, nothing moves.
+    expect(await t.app.carers.placeHomesAtDistrictCentres()).toBe(0);
+    expect(await t.app.careRequests.placeAtDistrictCentres()).toBe(0);
+  });
+
+  it('the demo data keeps every home and request at its district’s centre', async () => {
+    await seedDemoData(t.database.db);
+    const homes = await t.database.db.select().from(carerProfiles);
+    const requests = await t.database.db.select().from(careRequests);
+    const placed = [
+      ...homes
+        .filter((home) => home.homePostcode !== null && home.homeLatitude !== null)
+        .map((home) => ({
+          district: home.postcodeDistrict!,
+          latitude: home.homeLatitude,
+          longitude: home.homeLongitude,
+        })),
+      ...requests.map((request) => ({ district: request.postcodeDistrict, ...request })),
+    ];
+    expect(placed.length).toBeGreaterThan(30);
+    for (const { district, latitude, longitude } of placed) {
+      if (district === 'YO62') continue; // the service's centre, above
+      const centre = builtInPointOf(district)!;
+      expect({ district, latitude, longitude }).toEqual({
+        district,
+        latitude: centre.latitude,
+        longitude: centre.longitude,
+      });
+    }
   });
 });
