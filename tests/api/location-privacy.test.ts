@@ -162,12 +162,12 @@ async function searchAll(query: string) {
   const items: CarerSearchResult['items'] = [];
   let cursor: string | null = null;
   do {
-    const response = await t.app.inject({
+    const response: { statusCode: number; body: string; json<T>(): T } = await t.app.inject({
       method: 'GET',
       url: `/api/carers?${query}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<CarerSearchResult>();
+    const page: CarerSearchResult = response.json<CarerSearchResult>();
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
