@@ -21,6 +21,7 @@ const PROVED_ON_PGLITE_TOO = [
   'carers', // search: pg_trgm, ranking, cursors
   'carers-near-me', // distance search: cube and earthdistance, the GiST index
   'care-requests', // requests near a carer (earthdistance), answers racing for one slot
+  'location-privacy', // trilateration through every distance and order (earthdistance)
   'arrangements', // visits in UK time, the calendar feed
   'carers-search-cache',
   'carers-search-index', // search from memory, kept by LISTEN/NOTIFY and the changed_xid stamps

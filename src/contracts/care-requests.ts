@@ -151,8 +151,8 @@ export const NearbyCareRequest = z.object({
   budgetMax: z.string(),
   description: z.string(),
   createdAt: z.string(),
-  /** Miles from the carer's home, one decimal place. */
-  distanceMiles: z.number(),
+  /** Whole miles between the centres of the carer's and the request's postcode districts (0: under a mile; decision 0032). */
+  distanceMiles: z.number().int().min(0),
   /** Whether this carer has answered it (and the conversation to carry on in). */
   respondedConversationId: z.string().nullable(),
 });
@@ -167,8 +167,11 @@ export const CareRequestResponder = z.object({
   photoUrl: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
-  /** Miles from where care is needed to the carer's home; null when the carer has no place. */
-  distanceMiles: z.number().nullable(),
+  /**
+   * Whole miles between the centres of the request's and the carer's postcode districts (0: under
+   * a mile; decision 0032); null when the carer has no place.
+   */
+  distanceMiles: z.number().int().min(0).nullable(),
   respondedAt: z.string(),
   /** The answer in full: for a family with an active plan; null otherwise. */
   message: z.string().nullable(),

@@ -264,8 +264,11 @@ export const PublicCarer = z.object({
   postcodeDistrict: z.string().nullable(),
   /** How far the carer travels to a family, in miles; null when they have not said. */
   travelMiles: z.number().int().nullable(),
-  /** Search with `near` only: miles from that place to the carer's home, one decimal place. */
-  distanceMiles: z.number().optional(),
+  /**
+   * Search with `near` only: whole miles from that place to the centre of the carer's postcode
+   * district (0: under a mile; decision 0032), never to the home itself.
+   */
+  distanceMiles: z.number().int().min(0).optional(),
   rating: z.number(),
   reviewCount: z.number().int(),
   isActive: z.boolean(),

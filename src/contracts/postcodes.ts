@@ -25,10 +25,17 @@ export function postcodeAreaOf(outwardCode: string): string {
   return /^[A-Z]{1,2}/.exec(outwardCode.toUpperCase())?.[0] ?? '';
 }
 
+/**
+ * How often a carer's home postcode, or a care request's postcode once posted, may change in a
+ * day: enough to correct a mistake or move house, too few to walk a postcode across a map.
+ */
+export const HOME_POSTCODE_CHANGES_PER_DAY = 3;
+
 export const POSTCODE_MESSAGES = {
   required: 'Enter your home postcode',
   format: 'Enter a full UK postcode, like LS6 3AB',
   notFound: "We couldn't find that postcode. Check it and try again.",
   /** A notice, not an error: the profile is saved with the postcode's district as its place. */
   unchecked: "We couldn't check your postcode right now. It is saved, and we'll check it again later.",
+  tooManyChanges: `You can change a postcode ${HOME_POSTCODE_CHANGES_PER_DAY} times a day. Please try again tomorrow.`,
 } as const;

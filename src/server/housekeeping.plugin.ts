@@ -38,6 +38,10 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
       [
         // Retries emails that failed or whose dispatcher stopped; new ones go out straight after commit.
         { name: 'email outbox', run: () => mailer.dispatch(), intervalMs: 60_000 },
+        // First at start (decision 0032): points kept before the district rule move to their
+        // district's centre before anything else measures from them.
+        { name: 'homes at district centres', run: () => carers.placeHomesAtDistrictCentres() },
+        { name: 'care requests at district centres', run: () => careRequests.placeAtDistrictCentres() },
         { name: 'expired sessions', run: () => sessions.deleteExpired() },
         {
           name: 'old sign-in failures',

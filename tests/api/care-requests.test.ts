@@ -435,7 +435,7 @@ describe('emails to carers about new requests that fit them', () => {
     await service(now).sendRequestAlerts();
     const [first] = await alertsTo(alertedUser!.email);
     expect(first?.subject).toBe('2 new care requests near you on CareMatch');
-    expect(first?.bodyText).toMatch(/Palliative Care in LS6, \d+\.\d miles from you/);
+    expect(first?.bodyText).toMatch(/Palliative Care in LS6, (under 1 mile|1 mile|\d+ miles) from you/);
     expect(first?.bodyText).toContain('Palliative Care in LS8');
     expect(first?.bodyText).not.toContain('LS6 3AB');
     expect(await alertsTo(quietUser!.email)).toHaveLength(0);

@@ -16,6 +16,7 @@ import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { startFakePostcodesService, type FakePostcodesService } from '../support/fake-postcodes-service';
 import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
 import { createCarersService } from '../../src/server/features/carers/carers.service';
+import { DISTRICT_CENTRES } from '../../src/server/platform/geocoder/data/postcode-districts';
 import { createGeocoder } from '../../src/server/platform/geocoder/geocoder';
 import { builtInServiceDeps, createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
@@ -40,6 +41,8 @@ function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: 
 
 // The place searched from in the fake service: a point in Headingley, Leeds.
 const HEADINGLEY = { lat: 53.8198, lng: -1.5795 };
+// Where a home in LS8 is kept: the district's built-in centre (decision 0032).
+const LS8_CENTRE = { lat: DISTRICT_CENTRES.LS8![0], lng: DISTRICT_CENTRES.LS8![1] };
 const FAKE_POSTCODES = {
   'LS6 3AB': { latitude: HEADINGLEY.lat, longitude: HEADINGLEY.lng },
   'LS8 2PG': { latitude: 53.8301, longitude: -1.5063 },
@@ -182,8 +185,8 @@ describe('GET /api/carers?near=…&within=…', () => {
       const got = await allPages(`near=${encodeURIComponent('LS6 3AB')}&within=${within}`);
       expect(got.map((carer) => carer.id)).toEqual(want.map(({ carer }) => carer.id));
       got.forEach((carer, index) => {
-        expect(carer.distanceMiles).toBeCloseTo(want[index]!.miles, 1);
-        expect(carer.distanceMiles! * 10).toBe(Math.round(carer.distanceMiles! * 10));
+        // Whole miles (decision 0032).
+        expect(carer.distanceMiles).toBe(Math.round(want[index]!.miles));
       });
     },
   );
@@ -299,8 +302,9 @@ describe('a carer’s home postcode, travel distance and week', () => {
     });
     expect(profile.availabilityUpdatedAt).not.toBeNull();
     expect(postcodes.requests).toContain('/postcodes/LS8%202PG');
+    // The point kept is the district's centre, not the postcode's (decision 0032).
     const [row] = await t.database.db.select().from(carerProfiles).where(eq(carerProfiles.id, profile.id));
-    expect(row).toMatchObject({ homeLatitude: 53.8301, homeLongitude: -1.5063 });
+    expect(row).toMatchObject({ homeLatitude: LS8_CENTRE.lat, homeLongitude: LS8_CENTRE.lng });
 
     // Once the checks are approved, others see the outward code and the week, never the postcode.
     await approveChecks(t.database.db, profile.id);
@@ -314,11 +318,11 @@ describe('a carer’s home postcode, travel distance and week', () => {
       });
       expect(seen.json()).not.toHaveProperty('homePostcode');
     }
-    // It is found near Headingley (about 3.3 miles) within its 10 miles of travel.
+    // It is found near Headingley (about 4 miles to LS8's centre) within its 10 miles of travel.
     await t.database.db.update(carerProfiles).set({ isActive: true }).where(eq(carerProfiles.id, profile.id));
     const near = await allPages('near=LS6%203AB&within=5');
     const found = near.find((carer) => carer.id === profile.id);
-    expect(found?.distanceMiles).toBeCloseTo(haversineMiles(HEADINGLEY, { lat: 53.8301, lng: -1.5063 }), 1);
+    expect(found?.distanceMiles).toBe(Math.round(haversineMiles(HEADINGLEY, LS8_CENTRE)));
   });
 
   it('refuses a postcode the service says does not exist, beside the field', async () => {
@@ -569,8 +573,8 @@ describe('placing profiles distance search cannot find yet (housekeeping)', () =
     )[0]!;
     expect(rechecked).toMatchObject({
       homePostcodeChecked: true,
-      homeLatitude: HEADINGLEY.lat,
-      homeLongitude: HEADINGLEY.lng,
+      homeLatitude: DISTRICT_CENTRES.LS6![0],
+      homeLongitude: DISTRICT_CENTRES.LS6![1],
     });
   });
 });

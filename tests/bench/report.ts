@@ -205,8 +205,8 @@ seeded set-based (\`tests/bench/seed.ts\`): ${'~'}140 UK towns weighted by popul
 postcode districts (80% of locations 'Town, County', 20% just 'Town'); every specialization,
 experience level, qualification and availability option; rates £12-£35; 25% without reviews, the
 rest 1-66 reviews rated 3-5; ~90% active, ~80% verified, ~60% with a photo; a home postcode in
-one of its town's districts, the home within 1.5 miles of the district's built-in centre (3 miles of
-the town's where the geocoder only knows the area; one in ten up to 6 miles out), 1% without a place;
+one of its town's districts, the home kept at the district's built-in centre (its area's town where
+the geocoder only knows the area; decision 0032), 1% without a place;
 travel 1-50 miles (mostly 5-25, 2% unsaid); a weekly grid giving back its availability tags; then
 \`rank_score\` from \`rankScoreSql\` and \`VACUUM ANALYZE\`. On PostgreSQL the server's own start-up
 housekeeping rewrites every \`rank_score\` once more; the run waits for it and vacuums again.

@@ -95,10 +95,10 @@ const distanceMiles = (
   );
 
 /**
- * Where a bench town is and where its districts are, from the geocoder's own built-in data (so a
- * search `near` a carer's postcode finds the place the carer was put near). A district with a
- * curated centre is placed there; a district the built-in data only knows by its area (its area's
- * town stands in, possibly far away) is placed at the town itself. The town is the gazetteer's,
+ * Where a bench town is and where its districts are, from the geocoder's own built-in data. A
+ * district is placed where the app keeps its homes without a postcode service (decision 0032): its
+ * curated centre, or its area's town when the built-in data only knows the area (possibly far
+ * away). The town is the gazetteer's,
  * unless that is another place of the same name far from the town's districts (Bangor), or the
  * gazetteer does not know the name (London boroughs): then the mean of its districts' points
  * (only curated ones when it has some).
@@ -118,7 +118,8 @@ export function benchPlaces(town: BenchTown) {
     districts: districts.map(({ district, point }) => ({
       district,
       curated: !point.approximate,
-      ...(point.approximate ? centre : point),
+      latitude: point.latitude,
+      longitude: point.longitude,
     })),
   };
 }
@@ -216,11 +217,8 @@ export async function seedBenchCarers(db: Database, count: number): Promise<void
     ),
     placed as (
     select c.*,
-      -- Around the district's centre (a curated one) or the town's, uniformly over a disc of 1.5 or
-      -- 3 miles, with one carer in ten up to 6 miles out (the villages around a town).
-      coalesce(p.latitude, c.town_latitude) as centre_latitude,
-      coalesce(p.longitude, c.town_longitude) as centre_longitude,
-      (case when c.r_far < 0.1 then 6 when p.curated then 1.5 else 3 end) * sqrt(c.r_home) as home_miles
+      -- The district's point, as the app keeps every home with a postcode (decision 0032).
+      p.latitude as district_latitude, p.longitude as district_longitude
     from carers c
     left join districts p on p.town_idx = c.t_idx and p.district = c.postcode_district
     )
@@ -233,12 +231,10 @@ export async function seedBenchCarers(db: Database, count: number): Promise<void
       -- since); one without a postcode is placed at its town's centre, as the app does.
       case when c.i % 100 = 37 then null
         when c.postcode_district is null then c.town_latitude
-        else c.centre_latitude + c.home_miles * cos(2 * pi() * c.r_bearing) / ${MILES_PER_DEGREE_OF_LATITUDE} end
-        as home_latitude,
+        else c.district_latitude end as home_latitude,
       case when c.i % 100 = 37 then null
         when c.postcode_district is null then c.town_longitude
-        else c.centre_longitude + c.home_miles * sin(2 * pi() * c.r_bearing)
-          / (${MILES_PER_DEGREE_OF_LATITUDE} * cos(radians(c.centre_latitude))) end as home_longitude,
+        else c.district_longitude end as home_longitude,
       -- Two carers in a hundred have not said how far they travel (no limit).
       case when c.i % 50 = 11 then null
         else (array[${TRAVEL_MILES.join(',')}])[1 + floor(c.r_travel * ${TRAVEL_MILES.length})::int] end

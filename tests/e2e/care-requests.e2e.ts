@@ -119,7 +119,11 @@ describe('care requests', () => {
     const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
     await openRequestsTab(carer);
     const distances = (await carer.locator('[data-testid="request-distance"]').allTextContents()).map(
-      (text) => Number(/^([\d.]+) miles? away$/.exec(text.trim())?.[1]),
+      (text) => {
+        // Whole miles, "under 1 mile" for 0 (decision 0032).
+        const match = /^(?:under 1 mile|(\d+) miles?) away$/.exec(text.trim());
+        return match ? Number(match[1] ?? 0) : NaN;
+      },
     );
     expect(distances.length).toBeGreaterThanOrEqual(2);
     for (const [index, miles] of distances.entries()) {
@@ -166,7 +170,7 @@ describe('care requests', () => {
     await answered.getByRole('heading', { name: 'Carers who answered (1)' }).waitFor();
     const responder = answered.locator('[data-testid="care-request-responder"]');
     expect(await responder.getByRole('link', { name: DEMO_ACCOUNTS.carer.firstName }).count()).toBe(1);
-    await responder.getByText(/^[\d.]+ miles? away/).waitFor();
+    await responder.getByText(/^(under 1 mile|\d+ miles?) away/).waitFor();
     await responder.getByText(/^Rated [\d.]+ out of 5 from \d+ reviews?$/).waitFor();
     expect(await answered.innerText()).not.toContain(ANSWER);
     const prompt = answered.locator('[data-testid="care-request-subscribe"]');

@@ -25,9 +25,10 @@ async function shownDistances(page: Page): Promise<number[]> {
   await page.locator('[data-testid="carer-distance"]').first().waitFor();
   const texts = await page.locator('[data-testid="carer-distance"]').allTextContents();
   return texts.map((text) => {
-    const match = /^([\d.]+) miles? away$/.exec(text.trim());
+    // Whole miles, "under 1 mile" for 0 (decision 0032).
+    const match = /^(?:under 1 mile|(\d+) miles?) away$/.exec(text.trim());
     if (!match) throw new Error(`not a distance: "${text}"`);
-    return Number(match[1]);
+    return Number(match[1] ?? 0);
   });
 }
 

@@ -60,8 +60,17 @@ describe('createCarerCards', () => {
         null,
       ),
     );
-    const sqlRow = { ...row('c'), distanceMetres: 804.672 };
-    expect(JSON.parse(body(cards, { rows: [sqlRow], nextCursor: null })).items[0].distanceMiles).toBe(0.5);
+    // Whole miles (decision 0032): half a mile rounds to 1, a quarter to 0 ("under 1 mile").
+    for (const [metres, miles] of [
+      [804.672, 1],
+      [402.336, 0],
+      [5310, 3],
+    ] as const) {
+      const sqlRow = { ...row('c'), distanceMetres: metres };
+      expect(JSON.parse(body(cards, { rows: [sqlRow], nextCursor: null })).items[0].distanceMiles).toBe(
+        miles,
+      );
+    }
   });
 
   it('keeps only the public fields (the schema is the allowlist)', () => {

@@ -57,10 +57,11 @@ describe('the carer search URL with a place', () => {
 });
 
 describe('distance and age texts', () => {
-  it('shows miles with at most one decimal place', () => {
-    expect(formatMiles(2.3)).toBe('2.3 miles');
+  it('shows whole miles, and under a mile as such (decision 0032)', () => {
+    expect(formatMiles(0)).toBe('under 1 mile');
     expect(formatMiles(1)).toBe('1 mile');
-    expect(formatMiles(0.44)).toBe('0.4 miles');
+    expect(formatMiles(3)).toBe('3 miles');
+    expect(formatMiles(2.3)).toBe('2 miles');
     expect(formatMiles(25)).toBe('25 miles');
   });
 

@@ -11,9 +11,9 @@ import { createGeocoder } from '../platform/geocoder/geocoder';
 
 /*
  * Where the demo carers live and when they are free, made from each carer's key so the
- * demo is the same on every machine: a postcode in their district, a home near the district's
- * centre (up to about a mile off, so no two carers sit on one point and "0.0 miles" is rare), a
- * travel distance, and a week that keeps the carer's tags but is not the same grid for everyone.
+ * demo is the same on every machine: a postcode in their district, the point kept for it (the
+ * district's centre, as for every home: decision 0032), a travel distance, and a week that keeps
+ * the carer's tags but is not the same grid for everyone.
  */
 
 const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
@@ -54,17 +54,16 @@ export async function demoHomeOf(
   const letter = (n: number) =>
     INWARD_LETTERS[Math.floor(unit(carer.key, `unit${n}`) * INWARD_LETTERS.length)];
   const homePostcode = `${carer.postcodeDistrict} ${sector}${letter(1)}${letter(2)}`;
-  const centre = await builtInPlaces.find(carer.postcodeDistrict);
-  // About ±0.7 miles north-south and east-west.
-  const offset = (purpose: string, degrees: number) => (unit(carer.key, purpose) - 0.5) * 2 * degrees;
+  const check = await builtInPlaces.checkHomePostcode(homePostcode);
+  const centre = check.status === 'not-found' ? null : check.place;
   const travelChoices = TRAVEL_MILES_CHOICES.filter((miles) => miles >= 3 && miles <= 25);
   // The demo carer account travels 10 miles and keeps its whole week: the demo's care requests
   // near Roundhay (seed.ts) are then all theirs to see.
   const isDemoAccount = carer.key === 'demo-carer';
   return {
     homePostcode,
-    homeLatitude: centre ? Number((centre.latitude + offset('lat', 0.01)).toFixed(5)) : null,
-    homeLongitude: centre ? Number((centre.longitude + offset('lng', 0.016)).toFixed(5)) : null,
+    homeLatitude: centre?.latitude ?? null,
+    homeLongitude: centre?.longitude ?? null,
     travelMiles: isDemoAccount
       ? 10
       : travelChoices[Math.floor(unit(carer.key, 'travel') * travelChoices.length)]!,

@@ -383,7 +383,8 @@ async function ensureDemoCareRequests(tx: Executor, reviewerIds: Map<string, str
   for (const request of requests) {
     const customerId = reviewerIds.get(request.reviewer);
     if (!customerId) continue;
-    const place = await builtInPlaces.find(request.postcode);
+    const check = await builtInPlaces.checkHomePostcode(request.postcode);
+    const place = check.status === 'not-found' ? null : check.place;
     if (!place) continue;
     await tx.insert(careRequests).values({
       customerId,

@@ -1,10 +1,10 @@
-// Distances as the product shows them: miles, one decimal place. The database measures metres
-// (earthdistance, decision 0022).
+// Distances as the product shows them: whole miles, between postcode districts' centres
+// (decision 0032). The database measures metres (earthdistance, decision 0022).
 
 export const METRES_PER_MILE = 1609.344;
 
-/** 5,310 m → 3.3 (miles, one decimal place). */
-export const milesFromMetres = (metres: number): number => Math.round((metres / METRES_PER_MILE) * 10) / 10;
+/** 5,310 m → 3 (the nearest whole mile; 0 is "under 1 mile"). */
+export const milesFromMetres = (metres: number): number => Math.round(metres / METRES_PER_MILE);
 
 /** earthdistance's earth() radius in metres (decision 0022). */
 export const EARTH_RADIUS_M = 6378168;

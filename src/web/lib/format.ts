@@ -77,10 +77,11 @@ export function initialsOf(
   return letters.toUpperCase() || fallback;
 }
 
-/** '2.3 miles', '1 mile', '0.4 miles': at most one decimal place, as the search answers. */
+/** 'under 1 mile', '1 mile', '3 miles': whole miles, as the API answers (0 is under a mile; decision 0032). */
 export function formatMiles(miles: number): string {
-  const rounded = Math.round(miles * 10) / 10;
-  return `${rounded.toLocaleString('en-GB', { maximumFractionDigits: 1 })} ${rounded === 1 ? 'mile' : 'miles'}`;
+  const whole = Math.round(miles);
+  if (whole < 1) return 'under 1 mile';
+  return `${whole.toLocaleString('en-GB')} ${whole === 1 ? 'mile' : 'miles'}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

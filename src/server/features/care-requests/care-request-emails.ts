@@ -54,7 +54,7 @@ export function careRequestAlertEmail(
       ``,
       ...requests.map(
         (request) =>
-          `- ${request.careType} in ${request.postcodeDistrict}, ${request.miles.toFixed(1)} miles from you, starting ${request.startDate}`,
+          `- ${request.careType} in ${request.postcodeDistrict}, ${request.miles < 1 ? 'under 1 mile' : request.miles === 1 ? '1 mile' : `${request.miles} miles`} from you, starting ${request.startDate}`,
       ),
       ``,
       `Read and answer them in the Requests tab of your dashboard: ${requestsLink}`,

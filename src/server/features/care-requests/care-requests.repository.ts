@@ -228,6 +228,30 @@ export function createCareRequestsRepository(db: Executor) {
 
     setAlerts: (userId: string, on: boolean) => createCarerProfilesStore(db).setRequestAlerts(userId, on),
 
+    /** The postcode districts requests are in (decision 0032). */
+    async districts(): Promise<string[]> {
+      const rows = await db.selectDistinct({ district: q.postcodeDistrict }).from(q);
+      return rows.map((row) => row.district);
+    },
+
+    /** Moves every request not at its district's centre there (decision 0032); returns how many moved. */
+    async placeAtDistrictCentres(
+      centres: { district: string; latitude: number; longitude: number }[],
+    ): Promise<number> {
+      if (centres.length === 0) return 0;
+      const values = sql.join(
+        centres.map((at) => sql`(${at.district}::text, ${at.latitude}::float8, ${at.longitude}::float8)`),
+        sql`, `,
+      );
+      const moved = (await db.execute(sql`
+        update ${q} set latitude = centre.latitude, longitude = centre.longitude
+        from (values ${values}) as centre(district, latitude, longitude)
+        where ${q.postcodeDistrict} = centre.district
+          and (${q.latitude} <> centre.latitude or ${q.longitude} <> centre.longitude)
+        returning ${q.id}`)) as unknown as { rows: unknown[] };
+      return moved.rows.length;
+    },
+
     /** Open requests past their closing time become expired; returns how many. */
     async expireDue(now: Date): Promise<number> {
       const rows = await db

@@ -11,12 +11,12 @@ import {
   type OwnCareRequest,
 } from '@contracts/care-requests';
 import { paths } from '@contracts/paths';
-import { outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { HOME_POSTCODE_CHANGES_PER_DAY, outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
 import type { Database } from '../../db/client';
 import type { CareRequestRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { milesFromMetres as miles } from '../../platform/distance';
-import type { Geocoder } from '../../platform/geocoder/geocoder';
+import { districtCentresOf, type Geocoder } from '../../platform/geocoder/geocoder';
 import { isUuid } from '../../platform/ids';
 import { ukDate } from '../../platform/uk-time';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
@@ -45,6 +45,13 @@ export const CARE_REQUEST_RESPONSES_LIMIT: RateLimitRule = {
   bucket: 'care-request-responses',
   limit: CARE_REQUEST_RESPONSES_MAX_PER_HOUR,
   windowSeconds: 3600,
+};
+
+/** A posted request's postcode may be corrected, not walked across a map (decision 0032); per family. */
+export const REQUEST_POSTCODE_CHANGES_LIMIT: RateLimitRule = {
+  bucket: 'care-request-postcode-changes',
+  limit: HOME_POSTCODE_CHANGES_PER_DAY,
+  windowSeconds: 24 * 3600,
 };
 
 interface CareRequestsDeps {
@@ -111,9 +118,12 @@ export function createCareRequestsService({
   publicUrl,
   now = () => new Date(),
 }: CareRequestsDeps) {
-  /** Where care is needed, from the postcode: a 400 beside the field when no one knows it. */
+  /**
+   * Where care is needed, from the postcode: its district's centre, never the postcode's own
+   * point (decision 0032); a 400 beside the field when no one knows it.
+   */
   async function place(postcode: string) {
-    const check = await geocoder.checkPostcode(postcode);
+    const check = await geocoder.checkHomePostcode(postcode);
     const found = check.status === 'not-found' ? null : check.place;
     if (!found) {
       throw AppError.badRequest(POSTCODE_MESSAGES.notFound, { postcode: POSTCODE_MESSAGES.notFound });
@@ -123,6 +133,13 @@ export function createCareRequestsService({
       longitude: found.longitude,
       postcodeDistrict: outwardCodeOf(postcode)!,
     };
+  }
+
+  /** A posted request's new postcode: counted against REQUEST_POSTCODE_CHANGES_LIMIT once found. */
+  async function newPlace(user: UserRow, postcode: string) {
+    const where = await place(postcode);
+    await rateLimiter.enforce(REQUEST_POSTCODE_CHANGES_LIMIT, user.id, POSTCODE_MESSAGES.tooManyChanges);
+    return where;
   }
 
   function checkStartDate(startDate: string, at: Date) {
@@ -248,7 +265,7 @@ export function createCareRequestsService({
           ...(patch.recipient !== undefined ? { recipient: patch.recipient } : {}),
           ...(patch.careType !== undefined ? { careType: patch.careType } : {}),
           ...(patch.postcode !== undefined && patch.postcode !== row.postcode
-            ? { postcode: patch.postcode, ...(await place(patch.postcode)) }
+            ? { postcode: patch.postcode, ...(await newPlace(user, patch.postcode)) }
             : {}),
           ...(patch.startDate !== undefined ? { startDate: patch.startDate } : {}),
           ...(patch.pattern
@@ -389,6 +406,17 @@ export function createCareRequestsService({
       });
       if (sent > 0) mailer.dispatchSoon();
       return sent;
+    },
+
+    /**
+     * Housekeeping, at start and hourly: puts every request at its district's centre where it is
+     * not there already (requests kept before decision 0032, or a centre that moved). Returns how
+     * many moved.
+     */
+    async placeAtDistrictCentres(): Promise<number> {
+      return repository.placeAtDistrictCentres(
+        await districtCentresOf(geocoder, await repository.districts()),
+      );
     },
 
     /**

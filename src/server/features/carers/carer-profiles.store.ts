@@ -182,6 +182,39 @@ export function createCarerProfilesStore(db: Executor) {
       await db.update(c).set(home).where(eq(c.id, id));
     },
 
+    /** The postcode districts of the homes placed from a checked postcode (decision 0032). */
+    async homeDistricts(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ district: c.postcodeDistrict })
+        .from(c)
+        .where(
+          sql`${c.homePostcode} is not null and ${c.homePostcodeChecked} and ${c.postcodeDistrict} is not null`,
+        );
+      return rows.map((row) => row.district!);
+    },
+
+    /**
+     * Moves every home placed from a checked postcode to its district's centre where it is not
+     * there already (decision 0032: a profile from before, or a centre that moved). Not a profile
+     * edit. Returns how many moved.
+     */
+    async placeAtDistrictCentres(
+      centres: { district: string; latitude: number; longitude: number }[],
+    ): Promise<number> {
+      if (centres.length === 0) return 0;
+      const values = sql.join(
+        centres.map((at) => sql`(${at.district}::text, ${at.latitude}::float8, ${at.longitude}::float8)`),
+        sql`, `,
+      );
+      const moved = (await db.execute(sql`
+        update ${c} set home_latitude = centre.latitude, home_longitude = centre.longitude
+        from (values ${values}) as centre(district, latitude, longitude)
+        where ${c.postcodeDistrict} = centre.district and ${c.homePostcode} is not null and ${c.homePostcodeChecked}
+          and (${c.homeLatitude} is distinct from centre.latitude or ${c.homeLongitude} is distinct from centre.longitude)
+        returning ${c.id}`)) as unknown as { rows: unknown[] };
+      return moved.rows.length;
+    },
+
     // ── admin tools ────────────────────────────────────────────────────────────────────────────
     /** A profile with no account (admin-made). */
     async insertWithoutAccount(

@@ -13,7 +13,13 @@ declare module 'fastify' {
 /** Carer profiles and search; a profile's check details come from feature verification. */
 export const carersPlugin = appPlugin(
   'features/carers',
-  ['platform/storage', 'platform/geocoder', 'features/carer-caches', 'features/verification'],
+  [
+    'platform/storage',
+    'platform/geocoder',
+    'platform/rate-limits',
+    'features/carer-caches',
+    'features/verification',
+  ],
   async (app, { config, database: { db } }) => {
     const carers = createCarersService({
       carers: createCarersRepository(db),
@@ -21,6 +27,7 @@ export const carersPlugin = appPlugin(
       storage: app.storage,
       publicUrl: config.publicUrl,
       geocoder: app.geocoder,
+      rateLimiter: app.rateLimiter,
       searchCacheMs: config.searchCacheMs,
       carerCaches: app.carerCaches,
       searchIndex: app.carerSearchIndex ?? undefined,

@@ -83,6 +83,8 @@ export function createCarersRepository(db: Executor) {
 
     /** Where a profile's home is (no other column changes: not a profile edit). */
     setHome: store.setHome,
+    homeDistricts: store.homeDistricts,
+    placeAtDistrictCentres: store.placeAtDistrictCentres,
 
     /** The public search: filters, orders, keyset pages (carer-search.repository.ts). */
     search: createCarerSearch(db).search,

@@ -14,14 +14,15 @@ import {
   type CarerSearchQuery,
 } from '@contracts/carers';
 import { paths } from '@contracts/paths';
-import { outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
+import { HOME_POSTCODE_CHANGES_PER_DAY, outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
 import type { Database } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import type { Geocoder, Place } from '../../platform/geocoder/geocoder';
+import { districtCentresOf, type Geocoder, type Place } from '../../platform/geocoder/geocoder';
 import { createPhotoPipeline } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
 import type { NotifiedCaches } from '../../platform/notified-caches';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { createTtlCache } from '../../platform/ttl-cache';
 import { enqueueEmail } from '../../platform/mailer';
 import { AVAILABILITY_REMINDER_DAYS, availabilityReminderEmail } from './carer-emails';
@@ -30,6 +31,13 @@ import { createCarerProfilesStore } from './carer-profiles.store';
 import type { CarerSearchIndex } from './carer-search-index';
 import { postcodeDistrictIn } from './carer-mapper';
 import { createCarersRepository, type CarersRepository } from './carers.repository';
+
+/** A carer's home postcode may change a few times a day, not be walked across a map (decision 0032). */
+export const HOME_POSTCODE_CHANGES_LIMIT: RateLimitRule = {
+  bucket: 'home-postcode-changes',
+  limit: HOME_POSTCODE_CHANGES_PER_DAY,
+  windowSeconds: 24 * 3600,
+};
 
 /** Where migration 0011's triggers announce any change to carer profiles or their checks. */
 export const CARER_CHANGE_CHANNEL = 'carematch_carers';
@@ -40,6 +48,8 @@ interface CarersServiceDeps {
   storage: FileStorage;
   /** Places for distance search and carers' homes (decision 0023). */
   geocoder: Geocoder;
+  /** Counts changes of a home postcode (HOME_POSTCODE_CHANGES_LIMIT); services built by hand in tests may leave it out. */
+  rateLimiter?: RateLimiter;
   /** The site's address, for links in emails. */
   publicUrl: string;
   /** How long a search answer may be reused by this instance (0: never; decision 0013). */
@@ -89,6 +99,7 @@ export function createCarersService({
   db,
   storage,
   geocoder,
+  rateLimiter,
   publicUrl,
   searchCacheMs = 0,
   carerCaches,
@@ -119,11 +130,13 @@ export function createCarersService({
 
   /**
    * Where the carer lives, from their postcode (checked with the postcode service where there is
-   * one) or, for a profile without one (the spec's API), from the town in its location. A
-   * postcode the service says does not exist is a 400 beside the field; when the service is down
-   * the profile is saved at the postcode's district and marked unchecked.
+   * one) or, for a profile without one (the spec's API), from the town in its location. The point
+   * kept is the postcode district's centre, never the postcode's own (decision 0032). A postcode
+   * the service says does not exist is a 400 beside the field; when the service is down the
+   * profile is saved at the postcode's built-in district and marked unchecked. A new postcode
+   * counts against HOME_POSTCODE_CHANGES_LIMIT.
    */
-  async function homeOf(input: CarerProfileInput, existing: CarerProfileRow | undefined) {
+  async function homeOf(user: UserRow, input: CarerProfileInput, existing: CarerProfileRow | undefined) {
     const homePostcode = input.homePostcode ?? existing?.homePostcode ?? null;
     if (homePostcode === null) {
       const town = await geocoder.find(input.location);
@@ -149,9 +162,12 @@ export function createCarersService({
         homeLongitude: existing.homeLongitude,
       };
     }
-    const check = await geocoder.checkPostcode(homePostcode);
+    const check = await geocoder.checkHomePostcode(homePostcode);
     if (check.status === 'not-found') {
       throw AppError.badRequest(POSTCODE_MESSAGES.notFound, { homePostcode: POSTCODE_MESSAGES.notFound });
+    }
+    if (existing?.homePostcode && existing.homePostcode !== homePostcode) {
+      await rateLimiter?.enforce(HOME_POSTCODE_CHANGES_LIMIT, user.id, POSTCODE_MESSAGES.tooManyChanges);
     }
     return {
       homePostcode,
@@ -163,7 +179,7 @@ export function createCarersService({
   }
 
   /** The columns a profile write sets, from the form's fields and the profile as it was. */
-  async function profileValues(input: CarerProfileInput, existing?: CarerProfileRow) {
+  async function profileValues(user: UserRow, input: CarerProfileInput, existing?: CarerProfileRow) {
     const { weeklyAvailability: _week, availability: _tags, homePostcode: _postcode, ...fields } = input;
     const { week, tags } = weekOf(input, existing);
     const weekChanged =
@@ -173,7 +189,7 @@ export function createCarersService({
         !sameWeek(week, weekFromTagsAndMask(existing)));
     return {
       ...fields,
-      ...(await homeOf(input, existing)),
+      ...(await homeOf(user, input, existing)),
       travelMiles: input.travelMiles ?? existing?.travelMiles ?? null,
       availability: tags,
       ...(week !== undefined ? { availabilitySlots: slotMask(week.slots) } : {}),
@@ -196,7 +212,7 @@ export function createCarersService({
       const createdAt = new Date();
       try {
         const created = await carers.insert({
-          ...(await profileValues(input)),
+          ...(await profileValues(user, input)),
           userId: user.id,
           firstName: user.firstName ?? '',
           lastName: user.lastName ?? '',
@@ -228,7 +244,7 @@ export function createCarersService({
 
     async update(id: string, user: UserRow, input: CarerProfileInput): Promise<CarerProfileRow> {
       const existing = await ownedProfile(id, user);
-      const updated = await carers.update(id, await profileValues(input, existing));
+      const updated = await carers.update(id, await profileValues(user, input, existing));
       forgetSearches();
       return updated;
     },
@@ -306,10 +322,13 @@ export function createCarersService({
       let placed = 0;
       for (const profile of await carers.unplaced(limit)) {
         if (profile.homePostcode) {
-          const check = await geocoder.checkPostcode(profile.homePostcode);
+          const check = await geocoder.checkHomePostcode(profile.homePostcode);
           if (check.status === 'unchecked') continue;
           // A postcode that turns out not to exist keeps its district's place; it is not asked again.
-          const place = check.status === 'found' ? check.place : await geocoder.find(profile.homePostcode);
+          const place =
+            check.status === 'found'
+              ? check.place
+              : (await geocoder.districtCentre(outwardCodeOf(profile.homePostcode)!))?.place;
           const latitude = place?.latitude ?? profile.homeLatitude;
           const longitude = place?.longitude ?? profile.homeLongitude;
           if (latitude === null || longitude === null) continue;
@@ -331,6 +350,19 @@ export function createCarersService({
       }
       if (placed > 0) forgetSearches();
       return placed;
+    },
+
+    /**
+     * Puts every home placed from a postcode at its district's centre (decision 0032): the homes
+     * kept before the rule, and any whose district's centre has moved since (housekeeping, at
+     * start and hourly; a no-op once all are there). A district whose centre the postcode service
+     * could not give just now waits for the next run. Returns how many homes moved.
+     */
+    async placeHomesAtDistrictCentres(): Promise<number> {
+      const centres = await districtCentresOf(geocoder, await carers.homeDistricts());
+      const moved = await carers.placeAtDistrictCentres(centres);
+      if (moved > 0) forgetSearches();
+      return moved;
     },
 
     /**

@@ -29,8 +29,20 @@ export type PostcodeCheck =
 export interface Geocoder {
   /** A place a family typed: a full postcode, an outward code ('LS6') or a town ('Leeds', 'leeds, west yorkshire'). null when unknown. Never throws because a service is down: falls back to the built-in data. */
   find(text: string): Promise<Place | null>;
-  /** A carer's home postcode, already normalised ('LS6 3AB'). */
+  /** A postcode, already normalised ('LS6 3AB'), placed exactly where the service knows it. */
   checkPostcode(postcode: string): Promise<PostcodeCheck>;
+  /**
+   * Where a person's postcode (a carer's home, a family's care request) is kept: the postcode is
+   * checked as by checkPostcode, and its place is its district's centre, never the postcode's own
+   * point (decision 0032).
+   */
+  checkHomePostcode(postcode: string): Promise<PostcodeCheck>;
+  /**
+   * An outward code's centre (decision 0032): the curated one, else the service's, else its area's
+   * town. `settled` is false when the service was unreachable and the area's town stood in for a
+   * centre the service may know. null for an area that does not exist.
+   */
+  districtCentre(outwardCode: string): Promise<{ place: Place; settled: boolean } | null>;
 }
 export interface PlaceCache {
   get(query: string): Promise<{ found: false } | { found: true; place: Place } | undefined>;
@@ -129,10 +141,11 @@ export function createGeocoder(options: {
     }
   }
 
-  async function findOutwardCode(outwardCode: string): Promise<Place | null> {
+  /** The outward code's centre; `settled` false when the service was down (its area's town stood in). */
+  async function outwardCodeCentre(outwardCode: string): Promise<{ place: Place | null; settled: boolean }> {
     const fallback = builtInPlace('outcode', outwardCode, outwardCode);
     // A curated district needs no service; an unknown area has nothing to ask about.
-    if (!fallback || !fallback.approximate || !service) return fallback;
+    if (!fallback || !fallback.approximate || !service) return { place: fallback, settled: true };
     try {
       const answer = await ask(`outcode:${outwardCode}`, async () => {
         const found = await service.outcode(outwardCode);
@@ -142,11 +155,36 @@ export function createGeocoder(options: {
           : fallback;
         return { found: true, place };
       });
-      return answer.found ? answer.place : null;
+      return { place: answer.found ? answer.place : null, settled: true };
     } catch (error) {
-      if (error instanceof PostcodesServiceDown) return fallback;
+      if (error instanceof PostcodesServiceDown) return { place: fallback, settled: false };
       throw error;
     }
+  }
+  const findOutwardCode = async (outwardCode: string) => (await outwardCodeCentre(outwardCode)).place;
+
+  async function districtCentre(outwardCode: string) {
+    const { place, settled } = await outwardCodeCentre(outwardCode);
+    // An outward code the service has never heard of (in an area that exists): its area's town.
+    const centre = place ?? builtInPlace('outcode', outwardCode, outwardCode);
+    return centre ? { place: centre, settled } : null;
+  }
+
+  async function checkHomePostcode(postcode: string): Promise<PostcodeCheck> {
+    const check = await checkPostcode(postcode);
+    if (check.status === 'not-found') return check;
+    const centre = await districtCentre(outwardCodeOf(postcode)!);
+    const place: Place | null = centre && {
+      ...centre.place,
+      kind: 'postcode',
+      label: normalisePostcode(postcode)!,
+      approximate: true,
+    };
+    // The district's centre was a stand-in (the service went down between the two questions): the
+    // postcode is asked again later, as when it could not be checked.
+    return check.status === 'found' && centre?.settled
+      ? { status: 'found', place: place! }
+      : { status: 'unchecked', place };
   }
 
   return {
@@ -163,5 +201,23 @@ export function createGeocoder(options: {
       return { latitude, longitude, kind: 'town', label: name, outwardCode: null, approximate: false };
     },
     checkPostcode,
+    checkHomePostcode,
+    districtCentre,
   };
+}
+
+/**
+ * The settled centres of `districts` (decision 0032), for moving kept points onto them: a
+ * district whose centre is a stand-in while the service is down, or whose area does not exist,
+ * is left out.
+ */
+export async function districtCentresOf(geocoder: Geocoder, districts: string[]) {
+  const centres: { district: string; latitude: number; longitude: number }[] = [];
+  for (const district of districts) {
+    const centre = await geocoder.districtCentre(district);
+    if (centre?.settled) {
+      centres.push({ district, latitude: centre.place.latitude, longitude: centre.place.longitude });
+    }
+  }
+  return centres;
 }
