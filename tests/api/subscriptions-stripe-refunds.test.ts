@@ -23,7 +23,7 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * Decision 0029, point 9: money given back outside CareMatch (a refund made in Stripe's dashboard,
+ * Decision 0029, point 8: money given back outside CareMatch (a refund made in Stripe's dashboard,
  * a card dispute lost) takes back what the payment bought, exactly as a cooling-off refund does.
  * Every payment here is made and given back through signed Stripe webhooks.
  */

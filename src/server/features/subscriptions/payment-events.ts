@@ -39,7 +39,7 @@ import { createSubscriptionsRepository, type SubscriptionsRepository } from './s
  * anything counts as charged.
  *
  * Money given back outside our own refunds (a refund made at the provider, a lost chargeback)
- * takes back what the payment bought (decision 0029, point 9): the row is recorded as refunded
+ * takes back what the payment bought (decision 0029, point 8): the row is recorded as refunded
  * with the amount, and on its move from succeeded the access or listing it bought ends, as a
  * cooling-off refund ends it (`takeBackAccess`), with an email and an audit entry. A refund we made
  * ourselves comes back as an event too: it is recorded already, so nothing changes.

@@ -318,7 +318,7 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEventEnvelope 
     }
     case 'customer.subscription.deleted':
       return envelope({ type: 'subscription.deleted', subscriptionRef: event.data.object.id });
-    // Money given back outside CareMatch (decision 0029, point 9). A dispute only opened changes
+    // Money given back outside CareMatch (decision 0029, point 8). A dispute only opened changes
     // nothing: the bank may still decide for us; a lost one is money taken back, like a refund.
     case 'charge.refunded': {
       const charge = event.data.object;
