@@ -9,7 +9,11 @@ export interface AuditSubject {
 /** Shown for a person whose account (or profile) no longer exists. */
 export const DELETED_ACCOUNT = 'deleted account';
 /** What housekeeping does by itself, with no admin behind it (decision 0028). */
-export const SYSTEM_AUDIT_ACTIONS = ['compliance.lapsed', 'verification.dbs-scan-deleted'] as const;
+export const SYSTEM_AUDIT_ACTIONS = [
+  'compliance.lapsed',
+  'verification.dbs-scan-deleted',
+  'payment.refunded',
+] as const;
 export const SYSTEM_ACTOR = 'CareMatch (automatic)';
 
 /** One changed field in words: 'Changed subscription end date from 1 Jan 2027 to 1 Apr 2027'. */
@@ -60,6 +64,7 @@ const FIELD_LABELS: Record<string, string> = {
   via: 'cancelled from',
   refundedPence: 'amount refunded (pence)',
   unusedDays: 'unused days refunded',
+  givenBackBy: 'given back by',
 };
 
 /** Record ids that mean nothing to a person: the entry's subject already names who. */
@@ -182,6 +187,13 @@ export function auditSummary(entry: {
       return pence === null
         ? 'Cancelled their plan in the cooling-off period: refunded'
         : `Cancelled their plan in the cooling-off period: refunded £${(pence / 100).toFixed(2)}`;
+    }
+    case 'payment.refunded': {
+      const pence = typeof a.refundedPence === 'number' ? ` £${(a.refundedPence / 100).toFixed(2)}` : '';
+      const plan = typeof a.plan === 'string' ? (PLAN_WORDS[a.plan] ?? a.plan) : 'plan';
+      return a.givenBackBy === 'card dispute lost'
+        ? `Recorded a card dispute lost: ${possessive(subject)} ${plan} payment taken back (${pence.trim()}); what it paid for ended`
+        : `Recorded a refund made at the payment provider:${pence} of ${possessive(subject)} ${plan} payment; what it paid for ended`;
     }
     case 'sample-customers.created': {
       const count = Array.isArray(entry.after) ? entry.after.length : 0;

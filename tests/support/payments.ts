@@ -191,11 +191,18 @@ export function createFakeStripe() {
       cancel: (id, params, options) =>
         idempotent('subscriptions.cancel', { id, ...params }, options, () => ({ id })),
     },
-    // A first invoice is paid by the PaymentIntent its confirmation secret belongs to.
+    // An invoice `in_x` is paid by the PaymentIntent `pi_for_in_x` (its confirmation secret's).
     invoicePayments: {
       list: async (params) => {
         calls.push({ method: 'invoicePayments.list', params, idempotencyKey: undefined });
-        return { data: [{ payment: { payment_intent: `pi_for_${params.invoice}` } }] };
+        const intent = params.payment?.payment_intent;
+        if (intent !== undefined) {
+          const invoice = intent.startsWith('pi_for_') ? intent.slice('pi_for_'.length) : undefined;
+          return { data: invoice ? [{ invoice, payment: { payment_intent: intent } }] : [] };
+        }
+        return {
+          data: [{ invoice: params.invoice, payment: { payment_intent: `pi_for_${params.invoice}` } }],
+        };
       },
     },
     refunds: {
@@ -258,6 +265,27 @@ export function invoiceObject(options: {
     },
   };
 }
+
+/** A Charge as `charge.refunded` carries it: `amountRefunded` of it given back so far. */
+export const chargeObject = (paymentIntent: string, amountPence: number, amountRefunded: number) => ({
+  id: `ch_for_${paymentIntent}`,
+  object: 'charge',
+  amount: amountPence,
+  amount_refunded: amountRefunded,
+  refunded: amountRefunded >= amountPence,
+  payment_intent: paymentIntent,
+  metadata: {},
+});
+
+/** A Dispute as the `charge.dispute.*` events carry it. */
+export const disputeObject = (paymentIntent: string, amountPence: number, status: string) => ({
+  id: `dp_for_${paymentIntent}`,
+  object: 'dispute',
+  amount: amountPence,
+  charge: `ch_for_${paymentIntent}`,
+  payment_intent: paymentIntent,
+  status,
+});
 
 export const subscriptionObject = (id: string, status: string, cancelAtPeriodEnd = false) => ({
   id,

@@ -296,6 +296,14 @@ export function createCarerProfilesStore(db: Executor) {
         .where(eq(c.userId, userId));
     },
 
+    /** Lists the carer's profile no longer than `until` (a refunded membership; never lengthens). */
+    async shortenListing(userId: string, until: Date): Promise<void> {
+      await db
+        .update(c)
+        .set({ listedUntil: sql`least(${c.listedUntil}, ${until.toISOString()}::timestamptz)` })
+        .where(eq(c.userId, userId));
+    },
+
     /** Whether the carer gets care-request alerts; undefined without a profile. */
     async requestAlertsOf(userId: string): Promise<boolean | undefined> {
       const [row] = await db.select({ on: c.requestAlerts }).from(c).where(eq(c.userId, userId)).limit(1);

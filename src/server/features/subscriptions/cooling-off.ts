@@ -1,7 +1,7 @@
 import { COOLING_OFF_DAYS, type PaymentPlan } from '@contracts/subscriptions';
 import type { PaymentRow } from '../../db/schema';
-import { addCalendarMonths } from './calendar';
 import { PLAN_TERMS } from './plans';
+import { paidPeriod } from './refund-takeback';
 
 const DAY_MS = 24 * 3_600_000;
 export const COOLING_OFF_MS = COOLING_OFF_DAYS * DAY_MS;
@@ -30,9 +30,7 @@ export function coolingOffRefund(
   const refundableUntil = new Date(payment.paidAt.getTime() + COOLING_OFF_MS);
   if (at > refundableUntil) return undefined;
   // Bought as an extension, the period began where the earlier access ended, not when it was paid.
-  const periodEnd = payment.periodEnd ?? addCalendarMonths(payment.paidAt, terms.months);
-  const fromEnd = addCalendarMonths(periodEnd, -terms.months);
-  const periodStart = fromEnd > payment.paidAt ? fromEnd : payment.paidAt;
+  const { start: periodStart, end: periodEnd } = paidPeriod(payment)!;
   const totalDays = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS));
   const usedFrom = at > periodStart ? at : periodStart;
   const unusedDays = Math.min(

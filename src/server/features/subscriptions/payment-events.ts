@@ -12,7 +12,9 @@ import type {
 import { laterOf } from './calendar';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { expiryIfPaid, purchaseRefusal } from './purchase-rules';
-import { receiptEmail, refundEmail } from './receipts';
+import { outsideRefundEmail, receiptEmail, refundEmail } from './receipts';
+import { takeBackAccess } from './refund-takeback';
+import { createAuditRecorder } from '../audit/audit.service';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 
 /*
@@ -35,6 +37,12 @@ import { createSubscriptionsRepository, type SubscriptionsRepository } from './s
  * payment that the provider has already taken is refunded through the provider and recorded as
  * refunded; the demo card form instead asks for `refusal: 'reject'` and answers 409 before
  * anything counts as charged.
+ *
+ * Money given back outside our own refunds (a refund made at the provider, a lost chargeback)
+ * takes back what the payment bought (decision 0029, point 8): the row is recorded as refunded
+ * with the amount, and on its move from succeeded the access or listing it bought ends, as a
+ * cooling-off refund ends it (`takeBackAccess`), with an email and an audit entry. A refund we made
+ * ourselves comes back as an event too: it is recorded already, so nothing changes.
  */
 
 export interface PaymentEventResult {
@@ -221,6 +229,64 @@ export function createPaymentEventHandler({
     return repository.lockBillingSubscription(provider, event.subscriptionRef);
   }
 
+  /** A refund made outside CareMatch (see the comment at the top of this file). */
+  async function takeBackRefunded(
+    repository: SubscriptionsRepository,
+    event: Extract<PaymentEvent, { type: 'payment.refunded' }>,
+    found: PaymentRow,
+    at: Date,
+  ): Promise<Outcome> {
+    // Account, then payment: the order every other path locks them in (our own refunds too).
+    const user = found.userId ? await repository.lockUser(found.userId) : undefined;
+    const payment = await repository.lockPayment(found.id);
+    if (!payment) return { emails: 0 };
+    const before = payment.status === 'refunded' ? (payment.refundedPence ?? payment.amountPence) : 0;
+    const total = Math.min(
+      payment.amountPence,
+      event.via === 'dispute' ? before + event.amountPence : event.amountPence,
+    );
+    const refunded = await repository.markRefundedOutside(payment.id, total, at);
+    if (!refunded || !user) return { emails: 0 };
+    // Only the move from succeeded ends what it bought; a larger refund later records the amount.
+    const taken =
+      payment.status === 'succeeded' ? await takeBackAccess(repository, user, payment, at) : undefined;
+    const membership = payment.plan === 'carer_membership';
+    await createAuditRecorder(repository.executor).record({
+      actorId: null,
+      action: 'payment.refunded',
+      entityType: 'subscription',
+      entityId: user.id,
+      before: {
+        status: payment.status,
+        refundedPence: payment.status === 'refunded' ? before : null,
+        [membership ? 'listedUntil' : 'subscriptionExpiresAt']: taken?.before?.toISOString() ?? null,
+      },
+      after: {
+        status: 'refunded',
+        plan: payment.plan,
+        paymentId: payment.id,
+        refundedPence: total,
+        givenBackBy: event.via === 'dispute' ? 'card dispute lost' : 'refund at the payment provider',
+        [membership ? 'listedUntil' : 'subscriptionExpiresAt']: taken?.after?.toISOString() ?? null,
+      },
+    });
+    await repository.queueEmail(
+      outsideRefundEmail(
+        user,
+        refunded,
+        total,
+        event.via,
+        taken?.stillRuns && taken.after ? { until: taken.after } : null,
+        at,
+      ),
+    );
+    log.warn(
+      { payment: payment.id, plan: payment.plan, refundedPence: total, via: event.via },
+      'payment given back outside CareMatch: what it bought has ended',
+    );
+    return { emails: 1 };
+  }
+
   async function applyInTransaction(
     repository: SubscriptionsRepository,
     { provider, occurredAt, event }: PaymentEventEnvelope,
@@ -326,6 +392,14 @@ export function createPaymentEventHandler({
         });
         return { emails: 0 };
       }
+      case 'payment.refunded': {
+        const payment = await repository.findPaymentByReference(provider, event.paymentRef);
+        if (!payment) {
+          log.warn({ reference: event.paymentRef }, 'refund of a payment we do not know: ignored');
+          return { emails: 0 };
+        }
+        return takeBackRefunded(repository, event, payment, at);
+      }
       case 'subscription.deleted': {
         // Final. Access already paid for runs to its end: nothing else changes.
         const subscription = await repository.lockBillingSubscription(provider, event.subscriptionRef);
@@ -346,6 +420,16 @@ export function createPaymentEventHandler({
       envelope: PaymentEventEnvelope,
       options: ApplyOptions = {},
     ): Promise<PaymentEventResult> {
+      // A refunded charge names its PaymentIntent; a subscription's invoice row is found by the
+      // invoice it paid (asked of the provider before the transaction: no call while it holds locks).
+      const { event } = envelope;
+      if (
+        event.type === 'payment.refunded' &&
+        !(await createSubscriptionsRepository(db).findPaymentByReference(envelope.provider, event.paymentRef))
+      ) {
+        const invoiceRef = await provider.invoiceOfPayment(event.paymentRef);
+        if (invoiceRef) envelope = { ...envelope, event: { ...event, paymentRef: invoiceRef } };
+      }
       const outcome = await db.transaction(async (tx) => {
         const repository = createSubscriptionsRepository(tx);
         const fresh = await repository.recordEvent(envelope.provider, envelope.eventId, envelope.event.type);

@@ -131,6 +131,47 @@ export function coolingOffRefundEmail(
   };
 }
 
+/**
+ * Sent when money is given back outside CareMatch's own refunds (at the payment provider, or a
+ * chargeback the bank decided): how much, and that what the payment bought has ended.
+ */
+export function outsideRefundEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'amountPence'>,
+  refundedPence: number,
+  via: 'refund' | 'dispute',
+  stillRuns: { until: Date } | null,
+  at: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  const membership = payment.plan === 'carer_membership';
+  const ended = membership
+    ? 'The listing it paid for has ended: your profile is no longer shown to families.'
+    : 'The access it paid for has ended.';
+  const runs = membership
+    ? 'The listing it paid for has ended; your profile stays listed until '
+    : 'The access it paid for has ended; a plan you paid for separately runs until ';
+  return {
+    to: user.email,
+    subject: `Your CareMatch payment was ${via === 'dispute' ? 'reversed' : 'refunded'}: ${plan}`,
+    text: [
+      hello(user),
+      ``,
+      via === 'dispute'
+        ? `Your card's bank took back your payment for ${plan} after a dispute.`
+        : `Your payment for ${plan} has been refunded.`,
+      stillRuns ? `${runs}${formatDate(stillRuns.until)}.` : ended,
+      ``,
+      `Amount paid: ${formatAmount(payment.amountPence)}`,
+      `Amount given back: ${formatAmount(refundedPence)}`,
+      `Recorded on: ${formatDate(at)}`,
+      `Payment reference: ${payment.id}`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}
+
 /** Sent a few days before a renewal: what will be taken, when, and a link that cancels it. */
 export function renewalReminderEmail(
   user: Pick<UserRow, 'email' | 'firstName'>,

@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { createAuditRecorder } from '../audit/audit.service';
 import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
+import { takeBackAccess } from './refund-takeback';
 import { cancellationEmail, coolingOffRefundEmail, renewalReminderEmail } from './receipts';
 import { hasActiveSubscription } from './subscription-access';
 import {
@@ -162,19 +163,9 @@ export function createSubscriptionEndingService({
     );
     if (!refunded) return false;
     // Access bought before this payment (it extended a plan) still runs; the refunded days do not.
-    const accessUntil = refund.periodStart > at ? refund.periodStart : at;
-    const keepsAccess = accessUntil > at;
-    await repository.setAccess(
-      user.id,
-      keepsAccess
-        ? {
-            subscriptionStatus: 'active',
-            subscriptionType: user.subscriptionType,
-            subscriptionExpiresAt: accessUntil,
-          }
-        : { subscriptionStatus: 'inactive', subscriptionType: null, subscriptionExpiresAt: at },
-      at,
-    );
+    const taken = await takeBackAccess(repository, user, payment, at);
+    const accessUntil = taken.after ?? at;
+    const keepsAccess = taken.stillRuns;
     await repository.queueEmail(coolingOffRefundEmail(user, refunded, refund, accessUntil, at));
     await createAuditRecorder(repository.executor).record({
       actorId: user.id,

@@ -260,6 +260,34 @@ export function createSubscriptionsRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * Money given back outside our own refunds (at the provider, or a lost chargeback): the row
+     * becomes (or stays) refunded with `refundedPence` in all. Only a larger amount than recorded
+     * changes it, so our own refunds coming back as events, redeliveries and older events change
+     * nothing; returns the row only to the caller that changed it.
+     */
+    async markRefundedOutside(id: string, refundedPence: number, at: Date): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          status: 'refunded',
+          refundedPence,
+          refundedAt: sql`coalesce(${payments.refundedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(payments.id, id),
+            or(
+              ne(payments.status, 'refunded'),
+              sql`coalesce(${payments.refundedPence}, ${payments.amountPence}) < ${refundedPence}`,
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     // ── billing subscriptions ───────────────────────────────────────────────────────────────────
     async findBillingSubscriptionById(id: string): Promise<BillingSubscriptionRow | undefined> {
       if (!isUuid(id)) return undefined;
@@ -459,6 +487,10 @@ export function createSubscriptionsRepository(db: Executor) {
       createAccountsStore(db).setStripeCustomerId(userId, customerId),
 
     findCarerProfile: (userId: string) => createCarerProfilesStore(db).findByUserId(userId),
+
+    /** Lists the carer's profile no longer than `until` (never lengthens a listing). */
+    shortenListing: (userId: string, until: Date) =>
+      createCarerProfilesStore(db).shortenListing(userId, until),
 
     /** Lists the carer's profile at least until `until` (never shortens a listing). */
     extendListing: (userId: string, until: Date) => createCarerProfilesStore(db).extendListing(userId, until),

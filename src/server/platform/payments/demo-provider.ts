@@ -58,6 +58,11 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
       return { refundReference: `demo_re_${paymentId}` };
     },
 
+    async invoiceOfPayment() {
+      // Demo invoices are paid by themselves: their own id is the payment's reference.
+      return null;
+    },
+
     paymentIdFromClientSecret(clientSecret) {
       const match = SECRET_PATTERN.exec(clientSecret);
       if (!match?.[1] || !match[2]) return null;

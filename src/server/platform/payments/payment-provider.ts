@@ -74,6 +74,11 @@ export interface PaymentProvider {
    * period. Safe to repeat for one payment (fixed idempotency key). Answers the refund's id.
    */
   refund(request: PartialRefundRequest): Promise<{ refundReference: string }>;
+  /**
+   * The invoice a provider's payment paid (a Stripe PaymentIntent paying a subscription invoice),
+   * so a refund of it is found among our rows; null when it paid none (one-time plans, the demo).
+   */
+  invoiceOfPayment(paymentRef: string): Promise<string | null>;
 }
 
 export interface PartialRefundRequest {
@@ -130,7 +135,22 @@ export type PaymentEvent =
       status: string;
       cancelAtPeriodEnd: boolean;
     }
-  | { type: 'subscription.deleted'; subscriptionRef: string };
+  | { type: 'subscription.deleted'; subscriptionRef: string }
+  | {
+      /**
+       * Money given back outside CareMatch's own refunds: a refund made at the provider (its
+       * dashboard, an admin there), or a chargeback the card's bank decided against us.
+       */
+      type: 'payment.refunded';
+      /** The PaymentIntent the refunded charge belonged to (the handler finds its invoice, if any). */
+      paymentRef: string;
+      /**
+       * 'refund': all refunded of the charge so far (Stripe's `amount_refunded`, cumulative);
+       * 'dispute': the amount a lost dispute took back, on top of any refund.
+       */
+      amountPence: number;
+      via: 'refund' | 'dispute';
+    };
 
 export interface PaymentEventEnvelope {
   provider: PaymentProviderName;

@@ -44,7 +44,10 @@ export interface StripeClient {
   };
   invoicePayments: {
     list(params: Stripe.InvoicePaymentListParams): Promise<{
-      data: Array<{ payment: { payment_intent?: string | { id: string } | null } }>;
+      data: Array<{
+        invoice?: string | { id?: string };
+        payment: { payment_intent?: string | { id: string } | null };
+      }>;
     }>;
   };
   refunds: {
@@ -186,6 +189,17 @@ export function createStripeProvider({
       return { refundReference: refund.id };
     },
 
+    async invoiceOfPayment(paymentRef) {
+      // A charge names its PaymentIntent only (no invoice in this API version): ask which invoice it paid.
+      const paid = await client.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentRef },
+        status: 'paid',
+        limit: 1,
+      });
+      const invoice = paid.data[0]?.invoice;
+      return (typeof invoice === 'string' ? invoice : invoice?.id) ?? null;
+    },
+
     async refundRefused({ paymentId, paymentRef, subscriptionRef }) {
       const refund = (paymentIntent: string) =>
         client.refunds.create(
@@ -304,6 +318,25 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEventEnvelope 
     }
     case 'customer.subscription.deleted':
       return envelope({ type: 'subscription.deleted', subscriptionRef: event.data.object.id });
+    // Money given back outside CareMatch (decision 0029, point 8). A dispute only opened changes
+    // nothing: the bank may still decide for us; a lost one is money taken back, like a refund.
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentRef = idOf(charge.payment_intent);
+      if (!paymentRef || charge.amount_refunded <= 0) return null;
+      return envelope({
+        type: 'payment.refunded',
+        paymentRef,
+        amountPence: charge.amount_refunded,
+        via: 'refund',
+      });
+    }
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentRef = idOf(dispute.payment_intent);
+      if (dispute.status !== 'lost' || !paymentRef) return null;
+      return envelope({ type: 'payment.refunded', paymentRef, amountPence: dispute.amount, via: 'dispute' });
+    }
     default:
       return null;
   }
