@@ -151,8 +151,11 @@ const HIDDEN_FIELDS = new Set([
   'id',
   'paymentId',
   'insuranceId',
-  // The kind of insurance is in the entry's sentence; the slots mirror the availability shown.
+  // Said by the entry's sentence or its actor: the kind of insurance, how a plan was cancelled,
+  // the command line that made an admin; the slots mirror the availability shown.
   'kind',
+  'via',
+  'by',
   'availabilitySlots',
 ]);
 
@@ -163,8 +166,6 @@ const CODE_WORDS: Record<string, Record<string, string>> = {
   result: DBS_STATUS_RESULT_LABELS satisfies Record<DbsStatusResult, string>,
   role: ROLE_WORDS,
   resolution: { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' },
-  by: { 'admin:create': 'the server’s command line' },
-  via: { settings: 'Settings', 'email link': 'the renewal reminder’s link' },
 };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

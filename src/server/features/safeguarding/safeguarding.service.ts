@@ -266,7 +266,8 @@ export function createSafeguardingService({
             status,
             resolution: input.action,
             resolutionNote: input.note || null,
-            reportedAccountId: reported?.id ?? null,
+            // Who the report is about, dismissed or not: the entry names them.
+            reportedAccountId: reported?.id ?? reportedIdOf(row),
           },
           ipAddress: actor.ipAddress ?? null,
         });
