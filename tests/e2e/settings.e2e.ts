@@ -418,13 +418,16 @@ describe('settings: account deletion and care arrangements', () => {
     const expected = deletionArrangementWords({
       activeArrangements: 2,
       proposedArrangements: 0,
-      partnerNames: listed.map((profile) => `${profile.firstName} ${profile.lastName.charAt(0)}.`),
+      partnerNames: listed
+        .map((profile) => `${profile.firstName} ${profile.lastName.charAt(0)}.`)
+        .sort((a, b) => a.localeCompare(b, 'en-GB')),
     })!;
     expect(expected).toMatch(/^Your 2 active care arrangements will end today, .* will be told\.$/);
 
     await page.getByRole('button', { name: 'Delete account...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByText(expected, { exact: true }).waitFor();
+    await dialog.getByText(/care arrangements will end today/).waitFor();
+    expect(await dialog.getByText(/care arrangements will end today/).textContent()).toBe(expected);
     await expectNoAxeViolations(page, '/settings delete dialog with arrangements');
   });
 });

@@ -55,7 +55,7 @@ export function createArrangementEndings(tx: Executor, { publicUrl }: { publicUr
       return {
         activeArrangements: rows.filter((row) => row.arrangement.status === 'accepted').length,
         proposedArrangements: rows.filter((row) => row.arrangement.status === 'proposed').length,
-        partnerNames: [...names],
+        partnerNames: [...names].sort((a, b) => a.localeCompare(b, 'en-GB')),
       };
     },
 
