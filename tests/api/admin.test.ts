@@ -885,7 +885,9 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
     await db().delete(users).where(eq(users.id, other.user.id));
     const orphaned = await page(`entityId=${person.user.id}`);
     expect(orphaned.items).toHaveLength(3);
-    expect(orphaned.items.every((e) => e.actorName === 'Deleted admin account' && e.actorId === null)).toBe(true);
+    expect(orphaned.items.every((e) => e.actorName === 'Deleted admin account' && e.actorId === null)).toBe(
+      true,
+    );
   });
 
   it('names the people and says what changed in plain words, a deleted person as "deleted account" (issue 21 point 11)', async () => {

@@ -5,7 +5,12 @@
 // scheduled; lifting a suspension brings nothing back. The delete dialog says so first.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARRANGEMENT_MESSAGES, type Arrangement, type CalendarFeed, type Visit } from '@contracts/arrangements';
+import {
+  ARRANGEMENT_MESSAGES,
+  type Arrangement,
+  type CalendarFeed,
+  type Visit,
+} from '@contracts/arrangements';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import {
   DELETE_CONFIRMATION_WORD,
@@ -180,7 +185,9 @@ describe('a family deletes their own account', () => {
 
   it('tells someone with nothing in progress nothing about arrangements', async () => {
     const family = await customer(t, 'active');
-    const preview = (await call(family, 'GET', '/api/settings/account/deletion')).json<AccountDeletionPreview>();
+    const preview = (
+      await call(family, 'GET', '/api/settings/account/deletion')
+    ).json<AccountDeletionPreview>();
     expect(preview).toEqual({ activeArrangements: 0, proposedArrangements: 0, partnerNames: [] });
     expect(deletionArrangementWords(preview)).toBeNull();
   });
@@ -195,7 +202,9 @@ describe('a carer deletes their own account', () => {
   it('ends the family’s arrangement, cancels its visits to come (schedule and feed) and emails the family', async () => {
     const { family, worker, arrangementId } = await arrangedPair({ family: 'Ann Lee', carer: 'Tom Baker' });
     const feed = await feedOf(family);
-    const preview = (await call(worker, 'GET', '/api/settings/account/deletion')).json<AccountDeletionPreview>();
+    const preview = (
+      await call(worker, 'GET', '/api/settings/account/deletion')
+    ).json<AccountDeletionPreview>();
     expect(preview).toEqual({ activeArrangements: 1, proposedArrangements: 0, partnerNames: ['Ann L.'] });
 
     expect((await deleteOwn(worker)).statusCode).toBe(200);

@@ -31,7 +31,8 @@ import { FILES, multipartForm, submitValidChecks, validFields } from '../support
 const DAY_MS = 86_400_000;
 let t: TestApp;
 let theAdmin: Person;
-const adminLabel = () => `Admin: ${theAdmin.user.firstName} ${theAdmin.user.lastName} (${theAdmin.user.email})`;
+const adminLabel = () =>
+  `Admin: ${theAdmin.user.firstName} ${theAdmin.user.lastName} (${theAdmin.user.email})`;
 /** The actions this file has performed and read back. */
 const performed = new Set<string>();
 
@@ -41,8 +42,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.injectAs(who.cookie, { method, url, ...(payload ? { payload } : {}) });
+const as = (
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.injectAs(who.cookie, { method, url, ...(payload ? { payload } : {}) });
 
 /** Words an admin must never be shown: codes, ids and raw values of the stored record. */
 function expectPlainWords(entry: AuditEntry) {
@@ -121,7 +126,11 @@ async function paidCustomer(type: 'monthly' | 'annual') {
   const person = await t.register({ firstName: 'Gwen', lastName: 'Price' });
   const started = await as(person, 'POST', '/api/subscribe', { type });
   expect(started.statusCode, started.body).toBe(200);
-  const confirmed = await confirmDemo(t, person.cookie, started.json<{ clientSecret: string }>().clientSecret);
+  const confirmed = await confirmDemo(
+    t,
+    person.cookie,
+    started.json<{ clientSecret: string }>().clientSecret,
+  );
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return person;
 }
@@ -142,8 +151,12 @@ describe('the issue’s two entries', () => {
 
     const worker = await carer(t, { firstName: 'Cara', lastName: 'Byrne' });
     expect(
-      (await as(worker, 'DELETE', '/api/settings/account', { password: TEST_PASSWORD, confirmation: 'DELETE' }))
-        .statusCode,
+      (
+        await as(worker, 'DELETE', '/api/settings/account', {
+          password: TEST_PASSWORD,
+          confirmation: 'DELETE',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await entryOf('account.deleted', worker.user.id)).actorName).toBe('Deleted carer account');
   });
@@ -185,7 +198,12 @@ describe('every other audited action, as an admin reads it', () => {
     const promoted = await customer(t, 'none', { firstName: 'Pat', lastName: 'Quinn' });
     await ensureAdminAccount(
       t.database.db,
-      { email: promoted.user.email, password: 'Lantern-Harbour-Quay-77', firstName: 'Pat', lastName: 'Quinn' },
+      {
+        email: promoted.user.email,
+        password: 'Lantern-Harbour-Quay-77',
+        firstName: 'Pat',
+        lastName: 'Quinn',
+      },
       { promote: true },
     );
     const made = await entryOf('admin.promoted', promoted.user.id);
@@ -214,12 +232,16 @@ describe('every other audited action, as an admin reads it', () => {
     const activated = await entryOf('subscription.activated', id);
     expect(activated.summary).toMatch(/^Gave Ruthie Ellis the Monthly plan until \d{1,2} \w{3} \d{4}$/);
     expect(texts(activated)).toContain('Set plan to Monthly');
-    const deactivate = await as(theAdmin, 'PATCH', `/api/admin/users/${id}/subscription`, { status: 'inactive' });
+    const deactivate = await as(theAdmin, 'PATCH', `/api/admin/users/${id}/subscription`, {
+      status: 'inactive',
+    });
     expect(deactivate.statusCode, deactivate.body).toBe(200);
     expect((await entryOf('subscription.deactivated', id)).summary).toBe('Ended Ruthie Ellis’s plan');
 
     expect((await as(theAdmin, 'POST', '/api/test/create-sample-users')).statusCode).toBe(201);
-    expect((await entryOf('sample-customers.created')).summary).toMatch(/^Created \d+ sample customer accounts?$/);
+    expect((await entryOf('sample-customers.created')).summary).toMatch(
+      /^Created \d+ sample customer accounts?$/,
+    );
 
     expect((await as(theAdmin, 'DELETE', `/api/test/users/${id}`)).statusCode).toBe(200);
     const deleted = await entryOf('customer.deleted', id);
@@ -244,7 +266,10 @@ describe('every other audited action, as an admin reads it', () => {
     expect(created.statusCode, created.body).toBe(201);
     const carerId = created.json<AdminCarer>().id;
     expect((await entryOf('carer.created', carerId)).summary).toBe('Created a carer profile for Olu Adeyemi');
-    const changed = await as(theAdmin, 'PUT', `/api/test/carers/${carerId}`, { ...input, hourlyRateMax: '22' });
+    const changed = await as(theAdmin, 'PUT', `/api/test/carers/${carerId}`, {
+      ...input,
+      hourlyRateMax: '22',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const updated = await entryOf('carer.updated', carerId);
     expect(updated.summary).toBe('Changed Olu Adeyemi’s carer profile');
@@ -309,10 +334,16 @@ describe('every other audited action, as an admin reads it', () => {
       'Lifted the suspension of Pete Ward’s account',
     );
 
-    expect((await as(theAdmin, 'DELETE', `/api/admin/users/${family.user.id}/sessions`)).statusCode).toBe(200);
-    expect((await entryOf('user.signed-out', family.user.id)).summary).toBe('Signed Nia Jones out everywhere');
+    expect((await as(theAdmin, 'DELETE', `/api/admin/users/${family.user.id}/sessions`)).statusCode).toBe(
+      200,
+    );
+    expect((await entryOf('user.signed-out', family.user.id)).summary).toBe(
+      'Signed Nia Jones out everywhere',
+    );
 
-    expect((await as(theAdmin, 'GET', `/api/admin/users/${family.user.id}/arrangements`)).statusCode).toBe(200);
+    expect((await as(theAdmin, 'GET', `/api/admin/users/${family.user.id}/arrangements`)).statusCode).toBe(
+      200,
+    );
     expect((await entryOf('arrangements.viewed', family.user.id)).summary).toBe(
       'Looked at Nia Jones’s care arrangements',
     );
@@ -332,7 +363,9 @@ describe('every other audited action, as an admin reads it', () => {
     expect((await as(annual, 'POST', '/api/subscription/cancel')).statusCode).toBe(200);
     const refunded = await entryOf('subscription.refunded', annual.user.id);
     expect(refunded.actorName).toBe(`Family: ${fullName(annual)} (${annual.user.email})`);
-    expect(refunded.summary).toMatch(/^Cancelled their plan in the cooling-off period: refunded £\d+\.\d{2}$/);
+    expect(refunded.summary).toMatch(
+      /^Cancelled their plan in the cooling-off period: refunded £\d+\.\d{2}$/,
+    );
   });
 
   it('housekeeping: a lapsed check and a DBS scan past its retention, by "CareMatch (automatic)"', async () => {

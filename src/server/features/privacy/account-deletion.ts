@@ -1,9 +1,5 @@
 import { ERROR_MESSAGES } from '@contracts/errors';
-import {
-  SETTINGS_MESSAGES,
-  type AccountDeletionPreview,
-  type DeleteAccountInput,
-} from '@contracts/settings';
+import { SETTINGS_MESSAGES, type AccountDeletionPreview, type DeleteAccountInput } from '@contracts/settings';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -118,7 +114,11 @@ export function createAccountErasure({ secret, publicUrl }: ErasureDeps) {
       await repository.deleteUploadsByKey(keys);
       // Its arrangements end today and the other people are told (after the outbox clean-up
       // above, which would otherwise take the notices of a partner who shares the first name).
-      await createArrangementEndings(tx, { publicUrl }).end({ userId: user.id, carerId: carerId ?? null }, 'closed', at);
+      await createArrangementEndings(tx, { publicUrl }).end(
+        { userId: user.id, carerId: carerId ?? null },
+        'closed',
+        at,
+      );
       await repository.deleteUser(user.id);
       return keys;
     },

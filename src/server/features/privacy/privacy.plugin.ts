@@ -25,7 +25,10 @@ export const privacyPlugin = appPlugin(
   ['platform/storage', 'platform/payments'],
   async (app, { config, database: { db } }) => {
     const { storage } = app;
-    const accountErasure = createAccountErasure({ secret: config.sessionSecret, publicUrl: config.publicUrl });
+    const accountErasure = createAccountErasure({
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    });
     const accountDeletion = createAccountDeletion({
       db,
       storage,

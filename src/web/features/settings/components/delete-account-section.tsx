@@ -55,9 +55,7 @@ function ArrangementsConsequence() {
   }
   const words = deletionArrangementWords(preview.data);
   return words ? (
-    <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm">
-      {words}
-    </p>
+    <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm">{words}</p>
   ) : null;
 }
 
