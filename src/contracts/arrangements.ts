@@ -53,6 +53,8 @@ export const ARRANGEMENT_MESSAGES = {
   onlyCarerNotice: 'Only the carer can send a notice about a visit.',
   blocked: 'One of you has blocked the other, so nothing can be arranged here.',
   otherPartySuspended: 'This person’s account is not active at the moment.',
+  /** The reason a proposal shows when the other person's account was closed or suspended. */
+  partyGone: 'The other person’s account is no longer active.',
 } as const;
 
 const time = z

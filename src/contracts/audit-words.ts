@@ -6,6 +6,80 @@ export interface AuditSubject {
   name: string | null;
 }
 
+import {
+  DBS_STATUS_RESULT_LABELS,
+  DUE_CHECK_LABELS,
+  INSURANCE_LABELS,
+  type DbsStatusResult,
+  type DueCheck,
+  type InsuranceKind,
+} from './verification-compliance';
+
+/**
+ * Every action the audit log records. Writers are typed with it (AuditRecord.action), and each
+ * has its own sentence in auditSummary; tests/api/audit-words.test.ts performs each one.
+ */
+export const AUDIT_ACTIONS = [
+  'admin.signed-in',
+  'admin.promoted',
+  'customer.updated',
+  'customer.deleted',
+  'subscription.activated',
+  'subscription.deactivated',
+  'subscription.cancelled',
+  'subscription.refunded',
+  'payment.refunded',
+  'sample-customers.created',
+  'carer.created',
+  'carer.updated',
+  'carer.deleted',
+  'verification.approved',
+  'verification.rejected',
+  'verification.dbs-scan-deleted',
+  'dbs-status-check.recorded',
+  'insurance.approved',
+  'insurance.rejected',
+  'compliance.lapsed',
+  'user.suspended',
+  'user.unsuspended',
+  'user.signed-out',
+  'report.dismissed',
+  'report.warned',
+  'report.suspended',
+  'account.deleted',
+  'arrangements.viewed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Who acted, as stored on the entry at the time (so a later deletion or promotion does not change
+ * it): an account's role, 'system' for housekeeping, 'operator' for the server's command line.
+ */
+export const AUDIT_ACTOR_ROLES = ['admin', 'customer', 'carer', 'system', 'operator'] as const;
+export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
+
+const ROLE_WORDS: Record<string, string> = { admin: 'admin', customer: 'family', carer: 'carer' };
+export const OPERATOR_ACTOR = 'Server operator (command line)';
+
+/**
+ * Who did it, with their role then: 'Admin: Jane Smith (jane@example.org)', 'Family: Sam Okafor
+ * (sam@…)', 'Deleted family account' once the account is gone, 'CareMatch (automatic)'.
+ */
+export function auditActorWords(actor: {
+  role: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}): string {
+  if (actor.role === 'system') return SYSTEM_ACTOR;
+  if (actor.role === 'operator') return OPERATOR_ACTOR;
+  const role = actor.role ? ROLE_WORDS[actor.role] : undefined;
+  if (!actor.email) return role ? `Deleted ${role} account` : 'Deleted account';
+  const name = [actor.firstName, actor.lastName].filter((part) => part?.trim()).join(' ');
+  const who = name ? `${name} (${actor.email})` : actor.email;
+  return role ? `${capitalise(role)}: ${who}` : who;
+}
+
 /** Shown for a person whose account (or profile) no longer exists. */
 export const DELETED_ACCOUNT = 'deleted account';
 /** What housekeeping does by itself, with no admin behind it (decision 0028). */
@@ -65,10 +139,42 @@ const FIELD_LABELS: Record<string, string> = {
   refundedPence: 'amount refunded (pence)',
   unusedDays: 'unused days refunded',
   givenBackBy: 'given back by',
+  arrangementsEnded: 'care arrangements ended',
+  expiresOn: 'cover ends',
+  checkedOn: 'checked on',
+  result: 'result',
+  lapsed: 'checks lapsed',
+  retentionMonths: 'kept for (months)',
+  postcodeDistrict: 'postcode district',
 };
 
 /** Record ids that mean nothing to a person: the entry's subject already names who. */
-const HIDDEN_FIELDS = new Set(['userId', 'carerId', 'reportId', 'reportedAccountId', 'id', 'paymentId']);
+const HIDDEN_FIELDS = new Set([
+  'userId',
+  'carerId',
+  'reportId',
+  'reportedAccountId',
+  'id',
+  'paymentId',
+  'insuranceId',
+  // Said by the entry's sentence or its actor: the kind of insurance, how a plan was cancelled,
+  // the command line that made an admin; the slots mirror the availability shown.
+  'kind',
+  'via',
+  'by',
+  'availabilitySlots',
+]);
+
+/** Stored codes in words: the option lists' own labels, never the code. */
+const CODE_WORDS: Record<string, Record<string, string>> = {
+  kind: INSURANCE_LABELS satisfies Record<InsuranceKind, string>,
+  check: DUE_CHECK_LABELS satisfies Record<DueCheck, string>,
+  result: DBS_STATUS_RESULT_LABELS satisfies Record<DbsStatusResult, string>,
+  role: ROLE_WORDS,
+  resolution: { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' },
+};
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const PLAN_WORDS: Record<string, string> = {
   carer_membership: 'Carer Membership',
@@ -102,14 +208,25 @@ export function plainValue(key: string, value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return value.toLocaleString('en-GB');
   if (Array.isArray(value)) {
-    const items = value.map((item) =>
-      typeof item === 'object' && item !== null && 'email' in item ? String(item.email) : String(item),
-    );
+    const items = value.map((item) => {
+      if (typeof item !== 'object' || item === null) return String(item);
+      if ('email' in item) return String(item.email);
+      // A lapsed check: 'Public liability insurance (due 1 Jan 2027)'.
+      if ('check' in item) {
+        const check = plainValue('check', item.check) ?? '';
+        const due = 'dueOn' in item ? plainValue('dueOn', item.dueOn) : null;
+        return due ? `${check} (due ${due})` : check;
+      }
+      return plainValue(key, item) ?? '';
+    });
     return items.length === 0 ? null : items.join(', ');
   }
   if (typeof value === 'string') {
     if (key === 'subscriptionType' || key === 'plan') return PLAN_WORDS[value] ?? value;
     if (key === 'rule') return RULE_WORDS[value] ?? value;
+    const words = CODE_WORDS[key]?.[value];
+    if (words) return words;
+    if (ISO_DAY.test(value)) return plainDate(`${value}T12:00:00Z`);
     if (key === 'photoUrl') return 'a photo';
     if (key.startsWith('hourlyRate')) return `£${Number(value).toFixed(2).replace(/\.00$/, '')}/hour`;
     if (ISO_DATE_TIME.test(value)) return plainDate(value);
@@ -134,6 +251,9 @@ export function auditChangeWords(before: unknown, after: unknown): AuditChangeWo
   const changes: AuditChangeWords[] = [];
   for (const key of keys) {
     if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+    // A field the entry did not record afterwards was not changed by it (only a deletion, with
+    // no `after` at all, lists what there was).
+    if (isRecord(before) && isRecord(after) && !(key in after)) continue;
     const field = FIELD_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').toLowerCase();
     const was = plainValue(key, b[key]);
     const now = plainValue(key, a[key]);
@@ -158,7 +278,7 @@ const object = (subject: AuditSubject) => subject.name ?? `a ${DELETED_ACCOUNT}`
 
 /** What an entry did, in one sentence: 'Approved Jane Smith’s checks'. */
 export function auditSummary(entry: {
-  action: string;
+  action: AuditAction | (string & {});
   subject: AuditSubject;
   before: unknown;
   after: unknown;
@@ -216,13 +336,19 @@ export function auditSummary(entry: {
     case 'dbs-status-check.recorded':
       return `Recorded a DBS Update Service status check for ${object(subject)}`;
     case 'insurance.approved':
-      return `Approved ${possessive(subject)} insurance`;
-    case 'insurance.rejected':
-      return `Rejected ${possessive(subject)} insurance`;
+    case 'insurance.rejected': {
+      const label = typeof a.kind === 'string' ? plainValue('kind', a.kind) : null;
+      const what = label ? label.charAt(0).toLowerCase() + label.slice(1) : 'insurance';
+      return `${entry.action === 'insurance.approved' ? 'Approved' : 'Rejected'} ${possessive(subject)} ${what}`;
+    }
     case 'compliance.lapsed':
       return `Took ${object(subject)} out of search: a required check lapsed`;
-    case 'user.suspended':
-      return `Suspended ${possessive(subject)} account`;
+    case 'user.suspended': {
+      const ended = typeof a.arrangementsEnded === 'number' ? a.arrangementsEnded : 0;
+      return ended > 0
+        ? `Suspended ${possessive(subject)} account and ended ${ended} care arrangement${ended === 1 ? '' : 's'}`
+        : `Suspended ${possessive(subject)} account`;
+    }
     case 'user.unsuspended':
       return `Lifted the suspension of ${possessive(subject)} account`;
     case 'user.signed-out':

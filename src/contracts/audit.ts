@@ -13,8 +13,10 @@ export const AuditEntry = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   actorId: z.string().nullable(),
-  /** '<first> <last> (<email>)', or 'Deleted admin'. */
+  /** Who acted, with their role then: 'Admin: Jane Smith (jane@…)', 'Deleted family account'. */
   actorName: z.string(),
+  /** The actor's role when they acted: 'admin', 'customer', 'carer', 'system', 'operator'. */
+  actorRole: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -490,6 +490,11 @@ export const endpoints = {
   },
   privacy: {
     postSettingsExport: endpoint('POST', '/api/settings/export', types<{ response: Blob }>()),
+    getSettingsAccountDeletion: endpoint(
+      'GET',
+      '/api/settings/account/deletion',
+      types<{ response: Out<typeof settings.AccountDeletionPreview> }>(),
+    ),
     deleteSettingsAccount: endpoint(
       'DELETE',
       '/api/settings/account',

@@ -164,6 +164,52 @@ export const DeleteAccountInput = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 
+/**
+ * GET /api/settings/account/deletion: what deleting the account would do to the person's care
+ * arrangements, for the delete dialog to say before they confirm.
+ */
+export const AccountDeletionPreview = z.object({
+  /** Accepted arrangements: they end today, their visits to come are cancelled. */
+  activeArrangements: z.number().int().nonnegative(),
+  /** Proposals still waiting for an answer: they are withdrawn. */
+  proposedArrangements: z.number().int().nonnegative(),
+  /** The other people of those arrangements, as the person sees them ('Margaret O.'), each once. */
+  partnerNames: z.array(z.string()),
+});
+export type AccountDeletionPreview = z.infer<typeof AccountDeletionPreview>;
+
+/** 'Margaret O.', 'Margaret O. and Sam T.', 'A, B and C'. */
+const listed = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+
+/**
+ * What the delete dialog says about care arrangements: 'Your 2 active care arrangements will end
+ * today and Margaret O. will be told.' Null when there are none in progress.
+ */
+export function deletionArrangementWords(preview: AccountDeletionPreview): string | null {
+  const { activeArrangements: active, proposedArrangements: proposed, partnerNames } = preview;
+  if (active === 0 && proposed === 0) return null;
+  const clauses: string[] = [];
+  if (active > 0) {
+    clauses.push(
+      active === 1
+        ? 'your active care arrangement will end today'
+        : `your ${active} active care arrangements will end today`,
+      `${active === 1 ? 'its' : 'their'} visits to come will be cancelled`,
+    );
+  }
+  if (proposed > 0) {
+    clauses.push(
+      proposed === 1
+        ? 'your care arrangement proposal will be withdrawn'
+        : `your ${proposed} care arrangement proposals will be withdrawn`,
+    );
+  }
+  if (partnerNames.length > 0) clauses.push(`${listed(partnerNames)} will be told`);
+  const sentence = listed(clauses);
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
 /** Answers of the data export and account deletion routes that belong to no form field. */
 export const PRIVACY_MESSAGES = {
   providerUnavailable:

@@ -865,7 +865,7 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
       action: 'customer.updated',
       entityType: 'user',
       actorId: other.user.id,
-      actorName: `${other.user.firstName} ${other.user.lastName} (${other.user.email})`,
+      actorName: `Admin: ${other.user.firstName} ${other.user.lastName} (${other.user.email})`,
     });
     expect(first.nextBefore).toBe(first.items[1]!.id);
     const second = await page(`entityId=${person.user.id}&limit=2&before=${first.nextBefore}`);
@@ -885,7 +885,9 @@ describe('the audit log (GET /api/admin/audit-log)', () => {
     await db().delete(users).where(eq(users.id, other.user.id));
     const orphaned = await page(`entityId=${person.user.id}`);
     expect(orphaned.items).toHaveLength(3);
-    expect(orphaned.items.every((e) => e.actorName === 'Deleted admin' && e.actorId === null)).toBe(true);
+    expect(orphaned.items.every((e) => e.actorName === 'Deleted admin account' && e.actorId === null)).toBe(
+      true,
+    );
   });
 
   it('names the people and says what changed in plain words, a deleted person as "deleted account" (issue 21 point 11)', async () => {

@@ -1,12 +1,18 @@
 // The settings page (decisions 0010 and 0011), forgotten passwords and the emailed links,
 // signed-in devices, the data download and account deletion, as a person uses them.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@contracts/auth';
-import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES, PRIVACY_MESSAGES } from '@contracts/settings';
-import { outboxEmails } from '../../src/server/db/schema';
+import {
+  DELETE_CONFIRMATION_WORD,
+  SETTINGS_MESSAGES,
+  PRIVACY_MESSAGES,
+  deletionArrangementWords,
+} from '@contracts/settings';
+import { arrangements, carerProfiles, outboxEmails, users } from '../../src/server/db/schema';
+import { ukDate } from '../../src/server/platform/uk-time';
 import {
   DESKTOP,
   expectFocused,
@@ -378,6 +384,51 @@ describe('settings: account deletion', () => {
     await page.getByRole('alert').getByText(/.+/).first().waitFor();
     expect(await isSignedIn(page)).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
+
+describe('settings: account deletion and care arrangements', () => {
+  it('says, before the person confirms, that their active arrangements end today and who will be told', async () => {
+    const { page, email } = await newCustomerOnSettings();
+    const { db } = suite.server().database;
+    const [me] = await db.select().from(users).where(eq(users.email, email));
+    // Two listed demo carers, each with an accepted arrangement with this family.
+    const listed = await db
+      .select()
+      .from(carerProfiles)
+      .where(and(eq(carerProfiles.isActive, true), isNotNull(carerProfiles.userId)))
+      .orderBy(carerProfiles.createdAt)
+      .limit(2);
+    expect(listed).toHaveLength(2);
+    const at = new Date();
+    await db.insert(arrangements).values(
+      listed.map((profile) => ({
+        customerId: me!.id,
+        carerId: profile.id,
+        status: 'accepted',
+        proposedBy: 'customer',
+        startDate: ukDate(at),
+        visits: [{ day: 'monday', start: '09:00', end: '10:00' }],
+        hourlyRate: '18.50',
+        tasks: 'Breakfast.',
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    const expected = deletionArrangementWords({
+      activeArrangements: 2,
+      proposedArrangements: 0,
+      partnerNames: listed
+        .map((profile) => `${profile.firstName} ${profile.lastName.charAt(0)}.`)
+        .sort((a, b) => a.localeCompare(b, 'en-GB')),
+    })!;
+    expect(expected).toMatch(/^Your 2 active care arrangements will end today, .* will be told\.$/);
+
+    await page.getByRole('button', { name: 'Delete account...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText(/care arrangements will end today/).waitFor();
+    expect(await dialog.getByText(/care arrangements will end today/).textContent()).toBe(expected);
+    await expectNoAxeViolations(page, '/settings delete dialog with arrangements');
   });
 });
 

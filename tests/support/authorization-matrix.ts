@@ -539,6 +539,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: "another account's session is answered as not found",
   },
   {
+    method: 'GET',
+    path: '/api/settings/account/deletion',
+    expected: { ...signedIn(200), admin: 403 },
+    note: 'what deleting would do to the account’s care arrangements; admins cannot delete themselves',
+  },
+  {
     method: 'DELETE',
     path: '/api/settings/account',
     fresh: true,

@@ -824,6 +824,11 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Set null if the acting account is later deleted; the entry itself is never removed. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The actor's role when they acted ('admin', 'customer', 'carer'; 'system', 'operator'), so the
+     * entry still says who did it after the account is deleted or its role changes.
+     */
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),

@@ -51,6 +51,8 @@ export async function ensureAdminAccount(
     if (existing.role !== 'admin') {
       await createAuditRecorder(tx).record({
         actorId: user.id,
+        // The server's command line did it, not the account (an admin only from this moment).
+        actorRole: 'operator',
         action: 'admin.promoted',
         entityType: 'user',
         entityId: user.id,

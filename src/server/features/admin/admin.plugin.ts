@@ -31,6 +31,7 @@ export const adminPlugin = appPlugin<AppContext & { clock?: (() => Date) | undef
       auth: app.auth.service,
       erasure: accountErasure,
       cancelRecurringPlans: accountDeletion.cancelRecurringPlans,
+      publicUrl: config.publicUrl,
       ...(clock ? { now: clock } : {}),
     });
     if (config.admin) {

@@ -22,6 +22,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions/session.service';
 import { createPhotoPipeline, photoKeyOf, type NewPhoto } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
+import { createArrangementEndings } from '../arrangements/arrangement-endings';
 import { createAuditRecorder, type AuditRecord } from '../audit/audit.service';
 import type { AuthService, SignInOutcome } from '../auth/auth.service';
 import { postcodeDistrictIn } from '../carers/carer-mapper';
@@ -54,6 +55,8 @@ interface AdminServiceDeps {
   erasure: AccountErasure;
   /** Stops the account's recurring plans with the payment provider before its deletion (502 if it cannot). */
   cancelRecurringPlans: (userId: string) => Promise<unknown>;
+  /** The site's address, for the links in the emails about ended arrangements. */
+  publicUrl: string;
   /** The server's clock: every expiry is computed from it, never from the client's. */
   now?: () => Date;
 }
@@ -100,6 +103,7 @@ export function createAdminService({
   auth,
   erasure,
   cancelRecurringPlans,
+  publicUrl,
   now = () => new Date(),
 }: AdminServiceDeps) {
   const photos = createPhotoPipeline(storage);
@@ -383,10 +387,13 @@ export function createAdminService({
      * families ('Deleted user', no replies). The carer's account, if any, stays.
      */
     async deleteCarer(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
-      const keys = await audited(actor, async (repository, record) => {
+      const keys = await audited(actor, async (repository, record, tx) => {
         const profile = await repository.lockCarer(id);
         if (!profile) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
-        await repository.deleteCarer(profile, now());
+        const at = now();
+        // Its arrangements end today and the families are told (decision 0024).
+        await createArrangementEndings(tx, { publicUrl }).end({ userId: null, carerId: id }, 'closed', at);
+        await repository.deleteCarer(profile, at);
         // The photo goes with the profile, unless another account or profile still shows it.
         const photoKey =
           profile.photoUrl && !(await repository.photoShown(profile.photoUrl))

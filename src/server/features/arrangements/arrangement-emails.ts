@@ -48,3 +48,43 @@ export function visitCancelledEmail(
     ].join('\n'),
   };
 }
+
+/**
+ * To the other person, when an account leaves (closed, or suspended by CareMatch) and its
+ * arrangement with them ends that day. A closed account is not named: its name went with it.
+ */
+export function arrangementEndedEmail(
+  to: string,
+  firstName: string | null,
+  ending: {
+    why: 'closed' | 'suspended';
+    /** The other person's short name ('Sam O.'), for a suspension only. */
+    otherName: string | null;
+    /** The terms in words, so the person knows which arrangement: 'Tuesdays 09:00–12:00, from …'. */
+    terms: string;
+    wasProposal: boolean;
+    link: string;
+  },
+): OutgoingEmail {
+  const whose = ending.otherName ? `${ending.otherName}’s` : 'The other person’s';
+  const what = `${whose} CareMatch account has been ${ending.why === 'closed' ? 'closed' : 'suspended'}.`;
+  const arrangement = ending.wasProposal ? 'care arrangement proposal' : 'care arrangement';
+  return {
+    to,
+    subject: ending.wasProposal
+      ? 'A care arrangement proposal has been withdrawn'
+      : 'Your care arrangement has ended',
+    text: [
+      hello(firstName),
+      '',
+      `${what} Your ${arrangement} with them (${ending.terms}) ${
+        ending.wasProposal
+          ? 'has been withdrawn.'
+          : 'ended today, and its visits to come are cancelled: nobody should go to them.'
+      }`,
+      '',
+      `Your visits: ${ending.link}`,
+      ...signOff,
+    ].join('\n'),
+  };
+}

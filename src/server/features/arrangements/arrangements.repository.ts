@@ -206,6 +206,48 @@ export function createArrangementsRepository(db: Executor) {
       return rows.length;
     },
 
+    /**
+     * Every arrangement in progress (proposed or accepted) of an account, as the family or as the
+     * carer (by the account, or by the carer profile `carerId`), with both people's emails, locked
+     * for the ending that follows. No suspension hides anything here.
+     */
+    async openOf(party: { userId: string | null; carerId: string | null }) {
+      const sides = [
+        ...(party.userId ? [eq(a.customerId, party.userId), eq(carerProfiles.userId, party.userId)] : []),
+        ...(party.carerId ? [eq(a.carerId, party.carerId)] : []),
+      ];
+      if (sides.length === 0) return [];
+      return db
+        .select({
+          arrangement: a,
+          customerEmail: customer.email,
+          customerFirstName: customer.firstName,
+          customerLastName: customer.lastName,
+          carerUserId: carerProfiles.userId,
+          carerEmail: carerAccount.email,
+          carerAccountFirstName: carerAccount.firstName,
+          carerFirstName: carerProfiles.firstName,
+          carerLastName: carerProfiles.lastName,
+        })
+        .from(a)
+        .leftJoin(customer, eq(customer.id, a.customerId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
+        .where(and(inArray(a.status, ['proposed', 'accepted']), or(...sides)))
+        .orderBy(asc(a.createdAt), asc(a.id))
+        .for('update', { of: a });
+    },
+
+    /** Visits still to come (starting after `at`) are cancelled, by nobody in particular. */
+    async cancelVisitsAfter(arrangementId: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(v)
+        .set({ status: 'cancelled', cancelledBy: null, cancelledAt: at })
+        .where(and(eq(v.arrangementId, arrangementId), eq(v.status, 'scheduled'), gt(v.startsAt, at)))
+        .returning({ id: v.id });
+      return rows.length;
+    },
+
     setCalendarFeed: (userId: string, hash: string | null) =>
       createAccountsStore(db).setCalendarFeed(userId, hash),
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@contracts/audit';
+import type { AuditAction, AuditActorRole } from '@contracts/audit-words';
 import type { Executor } from '../../db/client';
 import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
 import { matches, accountSearchText } from '../../platform/admin-paging';
@@ -13,6 +14,7 @@ export interface AuditRow {
   actorFirstName: string | null;
   actorLastName: string | null;
   actorEmail: string | null;
+  actorRole: string | null;
   action: string;
   entityType: string;
   entityId: string | null;
@@ -32,7 +34,13 @@ export interface AuditRecord {
   /** Null for what housekeeping does by itself (SYSTEM_AUDIT_ACTIONS). */
   actorId: string | null;
   /** Verb in the past tense of the thing changed: 'customer.updated', 'subscription.activated', … */
-  action: string;
+  action: AuditAction;
+  /**
+   * Who acted, when it is not the account `actorId`'s role at this moment: 'system' for
+   * housekeeping, 'operator' for the server's command line. Otherwise the role is read in the
+   * same statement that writes the entry.
+   */
+  actorRole?: Extract<AuditActorRole, 'system' | 'operator'>;
   entityType: 'user' | 'carer' | 'subscription' | 'verification' | 'report';
   entityId: string | null;
   before: unknown;
@@ -87,8 +95,12 @@ function mentions(db: Executor, q: string): SQL {
 export function createAuditRepository(db: Executor) {
   return {
     async record(entry: AuditRecord): Promise<void> {
+      const actorId = entry.actorId;
       await db.insert(auditLog).values({
-        actorId: entry.actorId,
+        actorId,
+        actorRole:
+          entry.actorRole ??
+          (actorId ? sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})` : 'system'),
         action: entry.action,
         entityType: entry.entityType,
         entityId: entry.entityId,
@@ -126,6 +138,7 @@ export function createAuditRepository(db: Executor) {
             actorFirstName: users.firstName,
             actorLastName: users.lastName,
             actorEmail: users.email,
+            actorRole: auditLog.actorRole,
             action: auditLog.action,
             entityType: auditLog.entityType,
             entityId: auditLog.entityId,

@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditLogPage, AuditLogQuery } from '@contracts/audit';
 import {
+  auditActorWords,
   auditChangeWords,
   auditSummary,
   DELETED_ACCOUNT,
-  SYSTEM_ACTOR,
   SYSTEM_AUDIT_ACTIONS,
 } from '@contracts/audit-words';
 import type { Executor } from '../../db/client';
@@ -27,14 +27,23 @@ export function createAuditRecorder(db: Executor) {
 }
 export type AuditRecorder = ReturnType<typeof createAuditRecorder>;
 
-/** '<first> <last> (<email>)', or 'Deleted admin' once the acting account is gone. */
+/**
+ * 'Admin: Jane Smith (jane@…)', 'Deleted family account', 'CareMatch (automatic)': the role is the
+ * one stored on the entry when it was written (entries from before it was stored have it filled
+ * in by migration 0027).
+ */
 export function actorName(
-  row: Pick<AuditRow, 'actorFirstName' | 'actorLastName' | 'actorEmail'> & { action?: string },
+  row: Pick<AuditRow, 'actorFirstName' | 'actorLastName' | 'actorEmail' | 'actorRole'> & { action?: string },
 ): string {
-  if (row.action && (SYSTEM_AUDIT_ACTIONS as readonly string[]).includes(row.action)) return SYSTEM_ACTOR;
-  if (!row.actorEmail) return 'Deleted admin';
-  const name = [row.actorFirstName, row.actorLastName].filter(Boolean).join(' ');
-  return name ? `${name} (${row.actorEmail})` : row.actorEmail;
+  const role =
+    row.actorRole ??
+    (row.action && (SYSTEM_AUDIT_ACTIONS as readonly string[]).includes(row.action) ? 'system' : null);
+  return auditActorWords({
+    role,
+    firstName: row.actorFirstName,
+    lastName: row.actorLastName,
+    email: row.actorEmail,
+  });
 }
 
 /** Where an entry's subject is found: an account, a carer profile or a verification's carer. */
@@ -95,6 +104,7 @@ export function createAuditService({ audit }: { audit: AuditRepository }) {
           createdAt: row.createdAt.toISOString(),
           actorId: row.actorId,
           actorName: actorName(row),
+          actorRole: row.actorRole,
           action: row.action,
           entityType: row.entityType,
           entityId: row.entityId,

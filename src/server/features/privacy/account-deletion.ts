@@ -1,11 +1,12 @@
 import { ERROR_MESSAGES } from '@contracts/errors';
-import { SETTINGS_MESSAGES, type DeleteAccountInput } from '@contracts/settings';
+import { SETTINGS_MESSAGES, type AccountDeletionPreview, type DeleteAccountInput } from '@contracts/settings';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage';
+import { createArrangementEndings } from '../arrangements/arrangement-endings';
 import { createAuditRecorder } from '../audit/audit.service';
 import { verifyPassword } from '../auth/password';
 import { createAccountDeletionRepository } from './account-deletion.repository';
@@ -52,13 +53,15 @@ export function scrubbed(value: unknown, email: string, exact: string[]): unknow
 interface ErasureDeps {
   /** The server's secret: rate-limit keys are keyed hashes made with it. */
   secret: string;
+  /** The site's address, for the links in the emails to the other people of its arrangements. */
+  publicUrl: string;
 }
 
 /**
  * Erases an account's personal data inside the caller's transaction and answers the storage keys
  * of its files, which the caller deletes once the transaction has committed.
  */
-export function createAccountErasure({ secret }: ErasureDeps) {
+export function createAccountErasure({ secret, publicUrl }: ErasureDeps) {
   return {
     async erase(tx: Executor, user: UserRow, at: Date): Promise<string[]> {
       const repository = createAccountDeletionRepository(tx);
@@ -109,6 +112,13 @@ export function createAccountErasure({ secret }: ErasureDeps) {
 
       await repository.deleteReviewsBy(user.id);
       await repository.deleteUploadsByKey(keys);
+      // Its arrangements end today and the other people are told (after the outbox clean-up
+      // above, which would otherwise take the notices of a partner who shares the first name).
+      await createArrangementEndings(tx, { publicUrl }).end(
+        { userId: user.id, carerId: carerId ?? null },
+        'closed',
+        at,
+      );
       await repository.deleteUser(user.id);
       return keys;
     },
@@ -122,6 +132,7 @@ interface AccountDeletionDeps {
   provider: PaymentProvider;
   erasure: AccountErasure;
   secret: string;
+  publicUrl: string;
   log?: { warn(object: unknown, message: string): void };
   now?: () => Date;
 }
@@ -132,6 +143,7 @@ export function createAccountDeletion({
   provider,
   erasure,
   secret,
+  publicUrl,
   log,
   now = () => new Date(),
 }: AccountDeletionDeps) {
@@ -171,6 +183,12 @@ export function createAccountDeletion({
   return {
     cancelRecurringPlans,
     deleteFiles,
+
+    /** What deleting the account would do to its care arrangements, for the dialog to say first. */
+    async preview(user: UserRow): Promise<AccountDeletionPreview> {
+      const carerId = (await createAccountDeletionRepository(db).carerProfileIdOf(user.id)) ?? null;
+      return createArrangementEndings(db, { publicUrl }).preview({ userId: user.id, carerId });
+    },
 
     /**
      * "Delete my account": the password and the typed word confirm it; admins are removed by

@@ -25,13 +25,17 @@ export const privacyPlugin = appPlugin(
   ['platform/storage', 'platform/payments'],
   async (app, { config, database: { db } }) => {
     const { storage } = app;
-    const accountErasure = createAccountErasure({ secret: config.sessionSecret });
+    const accountErasure = createAccountErasure({
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    });
     const accountDeletion = createAccountDeletion({
       db,
       storage,
       provider: app.payments.provider,
       erasure: accountErasure,
       secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
       log: app.log,
     });
     app.decorate('privacy', { accountErasure, accountDeletion });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@contracts/errors';
-import { DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
+import { AccountDeletionPreview, DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import type { AppConfig } from '../../config';
 import {
   clearSessionCookie,
@@ -60,6 +60,24 @@ export function registerPrivacyRoutes(
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  defineRoute(
+    api,
+    endpoints.privacy.getSettingsAccountDeletion,
+    {
+      config: onlyRoles(['customer', 'carer'], SETTINGS_MESSAGES.adminCannotSelfDelete),
+      schema: {
+        tags: ['settings'],
+        summary:
+          'What deleting my account would do to my care arrangements (shown in the delete dialog before I confirm)',
+        response: { 200: AccountDeletionPreview, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return accountDeletion.preview(requireUser(request));
     },
   );
 

@@ -7,10 +7,15 @@ import { createSafeguardingService } from './safeguarding.service';
 export const safeguardingPlugin = appPlugin(
   'features/safeguarding',
   ['features/admin-guard', 'platform/mailer'],
-  async (app, { database: { db } }) => {
+  async (app, { config, database: { db } }) => {
     registerSafeguardingRoutes(
       app,
-      createSafeguardingService({ safeguarding: createSafeguardingRepository(db), db, mailer: app.mailer }),
+      createSafeguardingService({
+        safeguarding: createSafeguardingRepository(db),
+        db,
+        mailer: app.mailer,
+        publicUrl: config.publicUrl,
+      }),
     );
   },
 );

@@ -16,6 +16,7 @@ import type { UserRow } from '../../db/schema';
 import { decodeAdminCursor } from '../../platform/admin-paging';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
+import { createArrangementEndings } from '../arrangements/arrangement-endings';
 import { createAuditRecorder } from '../audit/audit.service';
 import {
   createSafeguardingRepository,
@@ -30,6 +31,8 @@ interface SafeguardingDeps {
   safeguarding: SafeguardingRepository;
   db: Database;
   mailer: Mailer;
+  /** The site's address, for the links in the emails about ended arrangements. */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -108,6 +111,7 @@ export function createSafeguardingService({
   safeguarding,
   db,
   mailer,
+  publicUrl,
   now = () => new Date(),
 }: SafeguardingDeps) {
   async function views(rows: ReportRow[]): Promise<AdminReport[]> {
@@ -216,6 +220,13 @@ export function createSafeguardingService({
         }
         if (input.action === 'suspend' && reported) {
           const { carerProfileDeactivated } = await repository.suspend(reported.id, at);
+          // Its arrangements end today and the other people are told; lifting the suspension later
+          // brings none of them back (decision 0024).
+          const arrangementsEnded = await createArrangementEndings(tx, { publicUrl }).end(
+            { userId: reported.id, carerId: null },
+            'suspended',
+            at,
+          );
           await audit.record({
             actorId: actor.user.id,
             action: 'user.suspended',
@@ -229,6 +240,7 @@ export function createSafeguardingService({
               suspendedAt: (reported.suspendedAt ?? at).toISOString(),
               sessionsEnded: true,
               ...(carerProfileDeactivated ? { carerProfileActive: false } : {}),
+              ...(arrangementsEnded > 0 ? { arrangementsEnded } : {}),
               reportId: id,
             },
             ipAddress: actor.ipAddress ?? null,
@@ -254,7 +266,8 @@ export function createSafeguardingService({
             status,
             resolution: input.action,
             resolutionNote: input.note || null,
-            reportedAccountId: reported?.id ?? null,
+            // Who the report is about, dismissed or not: the entry names them.
+            reportedAccountId: reported?.id ?? reportedIdOf(row),
           },
           ipAddress: actor.ipAddress ?? null,
         });

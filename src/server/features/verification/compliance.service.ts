@@ -193,7 +193,8 @@ export function createComplianceService({
           insuranceId: id,
           kind: decided.kind,
           expiresOn: decided.expiresOn,
-          ...(verified === undefined ? {} : { carerIsVerified: verified }),
+          // What the badge is now: a rejection (or approved cover that settles nothing) leaves it.
+          carerIsVerified: verified ?? before?.isVerified ?? false,
           ...(reason === null ? {} : { rejectionReason: reason }),
         },
         ipAddress: actor.ipAddress ?? null,

@@ -97,6 +97,20 @@ export function useSignOutOthers() {
   });
 }
 
+/**
+ * GET /api/settings/account/deletion: what deleting the account would do to its care
+ * arrangements, fetched when the dialog opens (always fresh: an arrangement may have just changed).
+ */
+export function useDeletionPreview(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/settings/account/deletion'] as const,
+    queryFn: ({ signal }) => api(endpoints.privacy.getSettingsAccountDeletion, { signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** DELETE /api/settings/account: the account is gone and its session with it. */
 export function useDeleteAccount() {
   return useMutation({

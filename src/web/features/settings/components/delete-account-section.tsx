@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paths } from '@contracts/paths';
-import { DELETE_CONFIRMATION_WORD, DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
+import {
+  DELETE_CONFIRMATION_WORD,
+  DeleteAccountInput,
+  SETTINGS_MESSAGES,
+  deletionArrangementWords,
+} from '@contracts/settings';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -19,12 +24,40 @@ import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
-import { useDeleteAccount, useForgetAccount } from '../api/settings-api';
+import { useDeleteAccount, useDeletionPreview, useForgetAccount } from '../api/settings-api';
 import { FormAlert, SettingsSection } from './settings-section';
 
 const DELETE_FIELDS = DeleteAccountInput.keyof().options;
 const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
 const deleteErrors = (error: unknown) => serverFormErrors(error, DELETE_FIELDS, DELETE_FAILED);
+
+/**
+ * What happens to the person's care arrangements, said before they confirm: 'Your 2 active care
+ * arrangements will end today, … and Margaret O. will be told.'
+ */
+function ArrangementsConsequence() {
+  const preview = useDeletionPreview(true);
+  if (preview.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Spinner />
+        Checking your care arrangements...
+      </p>
+    );
+  }
+  if (preview.isError) {
+    return (
+      <p className="text-sm" role="status">
+        Any care arrangement you have will end today, its visits to come will be cancelled and the other
+        person will be told.
+      </p>
+    );
+  }
+  const words = deletionArrangementWords(preview.data);
+  return words ? (
+    <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm">{words}</p>
+  ) : null;
+}
 
 function DeleteAccountForm() {
   const navigate = useNavigate();
@@ -54,6 +87,7 @@ function DeleteAccountForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <ArrangementsConsequence />
       <FormAlert message={remove.isError ? deleteErrors(remove.error).alert : null} />
       <TextField
         id="delete-password"
