@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { WEEK_DAYS, WEEK_DAY_LABELS, type WeekDay } from './availability';
 import { CARER_MESSAGES, poundsPerHour } from './carers';
 import { multiLine, oneLine } from './text';
+import { LATE_MINUTES, NOTICE_UNDO_MINUTES, RUNNING_LATE_FROM_MINUTES } from './visit-notices';
+
+export * from './visit-notices';
 
 // Care arrangements (decision 0024; the API keeps the path /api/bookings): from a conversation, a
 // family proposes a start date, weekly visits, an hourly rate and a task list; the carer accepts,
@@ -12,17 +15,6 @@ export const ARRANGEMENT_STATUSES = ['proposed', 'accepted', 'declined', 'ended'
 export type ArrangementStatus = (typeof ARRANGEMENT_STATUSES)[number];
 export const VISIT_NOTICES = ['running_late', 'cant_make_it'] as const;
 export type VisitNotice = (typeof VISIT_NOTICES)[number];
-/** How late a carer says they will be, in minutes: the choices offered with "running late". */
-export const LATE_MINUTES = [10, 20, 30, 60] as const;
-export type LateMinutes = (typeof LATE_MINUTES)[number];
-/**
- * When a notice makes sense (a notice for a visit days away alarms a family for nothing): "running
- * late" from this long before the start until the visit ends; "can't make it" any time before it starts.
- */
-export const RUNNING_LATE_FROM_MINUTES = 120;
-/** A notice sent by mistake can be taken back for this long; the family is told it is cancelled. */
-export const NOTICE_UNDO_MINUTES = 5;
-
 /** Visits are made this many weeks ahead (housekeeping keeps the horizon moving). */
 export const VISIT_HORIZON_WEEKS = 8;
 export const ARRANGEMENT_TASKS_MAX = 2000;
@@ -163,25 +155,6 @@ export const VisitNoticeInput = z
     }
   });
 export type VisitNoticeInput = z.infer<typeof VisitNoticeInput>;
-
-/** What the carer may do about a visit at `at`: the windows above, one rule for server and screens. */
-export function visitNoticeChoices(
-  visit: { startsAt: Date | string; endsAt: Date | string; status: string; noticeAt?: Date | string | null },
-  at: Date,
-): { runningLate: boolean; cantMakeIt: boolean; undoUntil: Date | null } {
-  const time = at.getTime();
-  const startsAt = new Date(visit.startsAt).getTime();
-  const endsAt = new Date(visit.endsAt).getTime();
-  const scheduled = visit.status === 'scheduled';
-  const undoUntil = visit.noticeAt
-    ? new Date(new Date(visit.noticeAt).getTime() + NOTICE_UNDO_MINUTES * 60_000)
-    : null;
-  return {
-    runningLate: scheduled && time >= startsAt - RUNNING_LATE_FROM_MINUTES * 60_000 && time < endsAt,
-    cantMakeIt: scheduled && time < startsAt,
-    undoUntil: undoUntil && time < undoUntil.getTime() ? undoUntil : null,
-  };
-}
 
 export const Arrangement = z.object({
   id: z.string(),

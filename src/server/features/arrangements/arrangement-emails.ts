@@ -1,3 +1,4 @@
+import { lateInWords } from '@contracts/visit-notices';
 import type { OutgoingEmail } from '../../platform/mailer';
 
 const signOff = ['', 'The CareMatch team'];
@@ -15,7 +16,7 @@ export function visitNoticeEmail(
 ): OutgoingEmail {
   const what =
     kind === 'running_late'
-      ? `is running late${minutesLate ? ` (about ${minutesLate} minutes)` : ''} for`
+      ? `is running late${minutesLate ? ` (${lateInWords(minutesLate)})` : ''} for`
       : 'cannot make';
   return {
     to,

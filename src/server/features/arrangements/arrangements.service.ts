@@ -3,6 +3,7 @@ import {
   ARRANGEMENT_MESSAGES,
   VISIT_HORIZON_WEEKS,
   describeVisits,
+  lateInWords,
   visitNoticeChoices,
   type Arrangement,
   type ArrangementProposal,
@@ -82,7 +83,7 @@ function partnerName(people: People, viewerId: string): string {
 function noticeInWords(visit: { notice: string | null; noticeMinutes: number | null; noticeNote: string | null }) {
   const note = visit.noticeNote ? `: ${visit.noticeNote}` : '';
   if (visit.notice === 'running_late') {
-    return `Running late${visit.noticeMinutes ? ` (about ${visit.noticeMinutes} minutes)` : ''}${note}`;
+    return `Running late${visit.noticeMinutes ? ` (${lateInWords(visit.noticeMinutes)})` : ''}${note}`;
   }
   return visit.notice === 'cant_make_it' ? `Cannot make it${note}` : '';
 }
