@@ -49,7 +49,6 @@ export function toOneLine(value: string | undefined): string | undefined {
  * Every kind of line break: CRLF, CR, LF, vertical tab, form feed, NEL (U+0085) and the line and
  * paragraph separators (U+2028/U+2029). Readers differ on which of them end a line.
  */
-// eslint-disable-next-line no-control-regex -- the control characters are what this finds
 const LINE_BREAKS = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/gu;
 /** Control characters left once breaks and tabs are dealt with: C0, DEL and C1. */
 // eslint-disable-next-line no-control-regex -- the control characters are what this finds

@@ -325,7 +325,9 @@ describe('from a proposal to visits', () => {
         (payload) => published.push(payload),
         () => {},
       );
-      expect((await call(cookies.subscribed, 'DELETE', `/api/visits/${visitId}/notice`)).statusCode).toBe(403);
+      expect((await call(cookies.subscribed, 'DELETE', `/api/visits/${visitId}/notice`)).statusCode).toBe(
+        403,
+      );
       const undone = await call(cookies.carer, 'DELETE', `/api/visits/${visitId}/notice`);
       expect(undone.statusCode, undone.body).toBe(200);
       const seen = (await call(cookies.subscribed, 'GET', '/api/visits'))
@@ -339,7 +341,9 @@ describe('from a proposal to visits', () => {
           mail.subject === 'Notice cancelled: your care visit is as planned',
       );
       expect(told).toHaveLength(1);
-      expect(told[0]!.bodyText).toContain('cancelled their notice that they were running late for the visit on');
+      expect(told[0]!.bodyText).toContain(
+        'cancelled their notice that they were running late for the visit on',
+      );
       await expect
         .poll(() => published.filter((payload) => payload.includes('"visit"')).length)
         .toBeGreaterThan(0);

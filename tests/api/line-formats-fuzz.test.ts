@@ -48,7 +48,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  */
 const ALL = `Start ${EVERY_CONTROL.filter((char) => char !== '\u0000')
   .map((char, index) => `c${index}${char}`)
-  .join('')} ${CONTROL_COMBOS.map((combo) => combo.replace(/\u0000/g, '')).join(' | ')} End`;
+  .join('')} ${CONTROL_COMBOS.map((combo) => combo.replaceAll('\u0000', '')).join(' | ')} End`;
 /** The one-line rule's message, or for NUL the API's own. */
 const REFUSED = [TEXT_MESSAGES.notOneLine, ERROR_MESSAGES.nulCharacter];
 let network = 0;
@@ -101,7 +101,10 @@ beforeAll(async () => {
   });
   expect(proposed.statusCode, proposed.body).toBe(201);
   arrangementId = proposed.json<{ id: string }>().id;
-  const accepted = await t.injectAs(grace.cookie, { method: 'POST', url: `/api/bookings/${arrangementId}/accept` });
+  const accepted = await t.injectAs(grace.cookie, {
+    method: 'POST',
+    url: `/api/bookings/${arrangementId}/accept`,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const feedOf = async (person: Person) => {
     const made = await t.injectAs(person.cookie, { method: 'POST', url: '/api/settings/calendar-feed' });
@@ -261,8 +264,9 @@ function expectLogsIntact() {
 describe('one-line fields refuse every control character', () => {
   const values = [...EVERY_CONTROL, ...CONTROL_COMBOS]
     // A break or space at either end is trimmed away, as the one-line rule says; inside it is refused.
-    .map((control) =>
-      [control.length === 1 ? codeOf(control) : JSON.stringify(control), `Traffic${control}ahead`] as const,
+    .map(
+      (control) =>
+        [control.length === 1 ? codeOf(control) : JSON.stringify(control), `Traffic${control}ahead`] as const,
     );
 
   let visitId: string;
@@ -270,16 +274,19 @@ describe('one-line fields refuse every control character', () => {
     visitId = await visitSoon();
   });
 
-  it.each(values)('the running-late note refuses %s with 400 and the one-line message', async (_code, note) => {
-    const response = await t.injectAs(grace.cookie, {
-      method: 'POST',
-      url: `/api/visits/${visitId}/notice`,
-      payload: { kind: 'running_late', minutesLate: 10, note },
-    });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(Object.keys(response.json().fieldErrors)).toEqual(['note']);
-    expect(REFUSED).toContain(response.json().fieldErrors.note);
-  });
+  it.each(values)(
+    'the running-late note refuses %s with 400 and the one-line message',
+    async (_code, note) => {
+      const response = await t.injectAs(grace.cookie, {
+        method: 'POST',
+        url: `/api/visits/${visitId}/notice`,
+        payload: { kind: 'running_late', minutesLate: 10, note },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().fieldErrors)).toEqual(['note']);
+      expect(REFUSED).toContain(response.json().fieldErrors.note);
+    },
+  );
 
   it.each(values)('names and the contact subject refuse %s', async (_code, value) => {
     const profile = await t.injectAs(family.cookie, {
@@ -445,7 +452,10 @@ describe('text stored before the rules were this strict still cannot break a for
     expect(notice.statusCode, notice.body).toBe(200);
     await expectEmailsIntact();
     const subjects = sent.map(({ message }) => message.subject);
-    expect(subjects.find((subject) => subject.startsWith('Queued long ago')), subjects.join(' / ')).toMatch(/^Queued long agoStart c0c1c2/);
+    expect(
+      subjects.find((subject) => subject.startsWith('Queued long ago')),
+      subjects.join(' / '),
+    ).toMatch(/^Queued long agoStart c0c1c2/);
     expect(subjects).not.toContain('A bad address');
     expect(subjects).not.toContain('Bad reply');
 

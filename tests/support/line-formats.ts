@@ -135,7 +135,9 @@ export function parseHeaderBlock(raw: string): Array<{ name: string; value: stri
   if (end === -1) throw new Error('no blank line after the headers');
   const block = raw.slice(0, end + 2);
   // eslint-disable-next-line no-control-regex -- the control characters are what this finds
-  const stray = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)|(?<!\r)\n/u.exec(block);
+  const stray = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]|\r(?!\n)|(?<!\r)\n/u.exec(
+    block,
+  );
   if (stray) throw new Error(`header block holds ${codeOf(stray[0])}: ${JSON.stringify(block)}`);
   const headers: Array<{ name: string; value: string }> = [];
   for (const line of block.slice(0, -2).split('\r\n')) {

@@ -48,8 +48,7 @@ export function escapeControls(text: string): string {
 }
 
 function value(field: unknown): string {
-  if (typeof field === 'string' && !/\s/.test(field) && !HAS_CONTROL.test(field))
-    return field;
+  if (typeof field === 'string' && !/\s/.test(field) && !HAS_CONTROL.test(field)) return field;
   return escapeControls(JSON.stringify(field) ?? String(field));
 }
 

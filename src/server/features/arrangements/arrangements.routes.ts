@@ -211,7 +211,8 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
       config: SIGNED_IN,
       schema: {
         tags,
-        summary: 'Undo the notice you just sent about a visit; the family is told (carers, for a few minutes)',
+        summary:
+          'Undo the notice you just sent about a visit; the family is told (carers, for a few minutes)',
         params: IdParams,
         response: { 200: Done, ...errors },
       },

@@ -80,7 +80,11 @@ function partnerName(people: People, viewerId: string): string {
 }
 
 /** A visit's notice as the calendar feed words it: 'Running late (about 20 minutes): …', or ''. */
-function noticeInWords(visit: { notice: string | null; noticeMinutes: number | null; noticeNote: string | null }) {
+function noticeInWords(visit: {
+  notice: string | null;
+  noticeMinutes: number | null;
+  noticeNote: string | null;
+}) {
   const note = visit.noticeNote ? `: ${visit.noticeNote}` : '';
   if (visit.notice === 'running_late') {
     return `Running late${visit.noticeMinutes ? ` (${lateInWords(visit.noticeMinutes)})` : ''}${note}`;

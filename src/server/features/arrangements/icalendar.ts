@@ -27,11 +27,7 @@ const stamp = (at: Date) =>
  * its one property: no bare CR or LF can end the line and start a forged one.
  */
 export const icalText = (value: string) =>
-  toMultiLine(value)
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\n/g, '\\n');
+  toMultiLine(value).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded: CRLF and a space before each continuation. */
 function fold(line: string): string {

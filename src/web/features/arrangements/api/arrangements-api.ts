@@ -121,8 +121,7 @@ export function useVisitAction(visitId: string) {
       const params = { id: visitId };
       if (input.action === 'notice')
         await api(endpoints.arrangements.postVisitsByIdNotice, { params, body: input.notice });
-      else if (input.action === 'undo')
-        await api(endpoints.arrangements.deleteVisitsByIdNotice, { params });
+      else if (input.action === 'undo') await api(endpoints.arrangements.deleteVisitsByIdNotice, { params });
       else await api(endpoints.arrangements.postVisitsByIdCancel, { params });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitsQueryKey }),

@@ -109,9 +109,7 @@ export function arrangementStanding(
 export function describeNotice(visit: Pick<Visit, 'notice' | 'noticeNote' | 'minutesLate'>): string | null {
   if (!visit.notice) return null;
   const minutes =
-    visit.notice === 'running_late' && visit.minutesLate
-      ? ` (${lateInWords(visit.minutesLate)})`
-      : '';
+    visit.notice === 'running_late' && visit.minutesLate ? ` (${lateInWords(visit.minutesLate)})` : '';
   const label = `${VISIT_NOTICE_LABELS[visit.notice]}${minutes}`;
   return visit.noticeNote ? `${label}: ${visit.noticeNote}` : label;
 }
