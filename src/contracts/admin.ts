@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
-import { oneLine } from './text';
+import { multiLine, oneLine } from './text';
 import { VERIFICATION_STATUSES } from './verification';
 
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ export const ADMIN_LIST_MESSAGES = {
 } as const;
 
 export const AdminListQuery = z.object({
-  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
+  q: oneLine(z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong)).optional(),
   cursor: z.string().max(300, ADMIN_LIST_MESSAGES.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE),
 });
@@ -408,7 +408,10 @@ export const AdminCarerInput = z
     location: oneLine(requiredText(ADMIN_CARER_MESSAGES.locationRequired)),
     hourlyRateMin: adminRate(ADMIN_CARER_MESSAGES.minRateRequired),
     hourlyRateMax: adminRate(ADMIN_CARER_MESSAGES.maxRateRequired),
-    description: requiredText(ADMIN_CARER_MESSAGES.descriptionRequired, 2000),
+    description: multiLine(z.string({ error: ADMIN_CARER_MESSAGES.descriptionRequired }))
+      .trim()
+      .min(1, ADMIN_CARER_MESSAGES.descriptionRequired)
+      .max(2000, ADMIN_CARER_MESSAGES.descriptionTooLong),
     qualifications: adminQualifications,
     availability: adminList(ADMIN_CARER_MESSAGES.availabilityRequired),
     /** SPEC 5: isVerified defaults to false. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { WEEK_DAYS, WEEK_DAY_LABELS, type WeekDay } from './availability';
 import { CARER_MESSAGES, poundsPerHour } from './carers';
+import { multiLine, oneLine } from './text';
+import { LATE_MINUTES, NOTICE_UNDO_MINUTES, RUNNING_LATE_FROM_MINUTES } from './visit-notices';
+
+export * from './visit-notices';
 
 // Care arrangements (decision 0024; the API keeps the path /api/bookings): from a conversation, a
 // family proposes a start date, weekly visits, an hourly rate and a task list; the carer accepts,
@@ -11,7 +15,6 @@ export const ARRANGEMENT_STATUSES = ['proposed', 'accepted', 'declined', 'ended'
 export type ArrangementStatus = (typeof ARRANGEMENT_STATUSES)[number];
 export const VISIT_NOTICES = ['running_late', 'cant_make_it'] as const;
 export type VisitNotice = (typeof VISIT_NOTICES)[number];
-
 /** Visits are made this many weeks ahead (housekeeping keeps the horizon moving). */
 export const VISIT_HORIZON_WEEKS = 8;
 export const ARRANGEMENT_TASKS_MAX = 2000;
@@ -51,6 +54,11 @@ export const ARRANGEMENT_MESSAGES = {
   visitPast: 'This visit has already happened.',
   visitCancelled: 'This visit is cancelled.',
   onlyCarerNotice: 'Only the carer can send a notice about a visit.',
+  runningLateTooEarly: `You can say you are running late from ${RUNNING_LATE_FROM_MINUTES / 60} hours before the visit starts.`,
+  visitStarted: 'This visit has already started: call the family if you cannot stay.',
+  minutesLateRequired: 'Choose how late you will be',
+  noNoticeToUndo: 'There is no notice to undo on this visit.',
+  undoTooLate: `A notice can be undone only in the first ${NOTICE_UNDO_MINUTES} minutes after sending it.`,
   blocked: 'One of you has blocked the other, so nothing can be arranged here.',
   otherPartySuspended: 'This person’s account is not active at the moment.',
   /** The reason a proposal shows when the other person's account was closed or suspended. */
@@ -92,7 +100,10 @@ const termsFields = z.object({
     .min(1, ARRANGEMENT_MESSAGES.visitsRequired)
     .max(ARRANGEMENT_VISITS_MAX, ARRANGEMENT_MESSAGES.visitsTooMany),
   hourlyRate: rate,
-  tasks: z.string().trim().max(ARRANGEMENT_TASKS_MAX, ARRANGEMENT_MESSAGES.tasksTooLong).default(''),
+  tasks: multiLine(z.string())
+    .trim()
+    .max(ARRANGEMENT_TASKS_MAX, ARRANGEMENT_MESSAGES.tasksTooLong)
+    .default(''),
 });
 
 function noOverlaps(value: { visits: WeeklyVisit[] }, context: z.RefinementCtx) {
@@ -121,19 +132,32 @@ export type ArrangementProposal = z.infer<typeof ArrangementProposal>;
 
 /** POST /api/bookings/{id}/decline */
 export const ArrangementDecline = z.object({
-  reason: z
-    .string({ error: ARRANGEMENT_MESSAGES.reasonRequired })
+  reason: multiLine(z.string({ error: ARRANGEMENT_MESSAGES.reasonRequired }))
     .trim()
     .min(1, ARRANGEMENT_MESSAGES.reasonRequired)
     .max(500, ARRANGEMENT_MESSAGES.reasonTooLong),
 });
 /** POST /api/bookings/{id}/end: the last day there are visits. */
 export const ArrangementEnd = z.object({ endDate: isoDate(ARRANGEMENT_MESSAGES.endDateRequired) });
-/** POST /api/visits/{id}/notice: the carer, one tap. */
-export const VisitNoticeInput = z.object({
-  kind: z.enum(VISIT_NOTICES),
-  note: z.string().trim().max(500, ARRANGEMENT_MESSAGES.noteTooLong).default(''),
-});
+/**
+ * POST /api/visits/{id}/notice: the carer says they are running late (and by how much) or cannot
+ * make it, with an optional one-line note (it goes into the family's calendar and email).
+ */
+export const VisitNoticeInput = z
+  .object({
+    kind: z.enum(VISIT_NOTICES),
+    minutesLate: z.literal(LATE_MINUTES, { error: ARRANGEMENT_MESSAGES.minutesLateRequired }).optional(),
+    note: oneLine(z.string().trim().max(500, ARRANGEMENT_MESSAGES.noteTooLong)).default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'running_late' && value.minutesLate === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: ARRANGEMENT_MESSAGES.minutesLateRequired,
+        path: ['minutesLate'],
+      });
+    }
+  });
 export type VisitNoticeInput = z.infer<typeof VisitNoticeInput>;
 
 export const Arrangement = z.object({
@@ -171,7 +195,11 @@ export const Visit = z.object({
   end: z.string(),
   status: z.enum(['scheduled', 'cancelled']),
   notice: z.enum(VISIT_NOTICES).nullable(),
+  /** With "running late": how late, in minutes. */
+  minutesLate: z.number().int().nullable(),
   noticeNote: z.string().nullable(),
+  /** When the notice was sent (it can be undone for NOTICE_UNDO_MINUTES). */
+  noticeAt: z.string().nullable(),
   partnerName: z.string(),
 });
 export type Visit = z.infer<typeof Visit>;

@@ -1,5 +1,6 @@
 // The audit log's shapes; its words are in audit-words.ts.
 import { z } from 'zod';
+import { oneLine } from './text';
 import { ADMIN_LIST_MESSAGES, ADMIN_MESSAGES } from './admin';
 
 // ---------------------------------------------------------------------------------------------
@@ -61,7 +62,7 @@ export const AuditLogQuery = z.object({
     .string()
     .regex(/^[1-9]\d{0,17}$/, ADMIN_LIST_MESSAGES.cursorInvalid)
     .optional(),
-  q: z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong).optional(),
+  q: oneLine(z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong)).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text';
 import { WeeklyAvailability, WeeklyAvailabilityInput, availabilityTagsOf } from './availability';
 import { poundsPerHour } from './carers';
 import { MessageContent } from './messaging';
@@ -103,8 +104,7 @@ const careRequestFields = z.object({
     .max(CARE_REQUEST_HOURS_MAX, CARE_REQUEST_MESSAGES.hoursRequired),
   budgetMin: budget,
   budgetMax: budget,
-  description: z
-    .string({ error: CARE_REQUEST_MESSAGES.descriptionTooShort })
+  description: multiLine(z.string({ error: CARE_REQUEST_MESSAGES.descriptionTooShort }))
     .trim()
     .min(CARE_REQUEST_DESCRIPTION_MIN, CARE_REQUEST_MESSAGES.descriptionTooShort)
     .max(CARE_REQUEST_DESCRIPTION_MAX, CARE_REQUEST_MESSAGES.descriptionTooLong),

@@ -20,7 +20,7 @@ import {
   SEARCH_CARE_TYPES,
   SPECIALIZATIONS,
 } from './options';
-import { oneLine } from './text';
+import { multiLine, oneLine } from './text';
 import { SEARCH_DEFAULT_WITHIN, SEARCH_MESSAGES } from './carers-search-text';
 import {
   RATE_MAX_POUNDS,
@@ -128,8 +128,7 @@ const carerProfileFields = z.object({
   ),
   hourlyRateMin: hourlyRate(CARER_MESSAGES.minRateRequired),
   hourlyRateMax: hourlyRate(CARER_MESSAGES.maxRateRequired),
-  description: z
-    .string({ error: CARER_MESSAGES.descriptionTooShort })
+  description: multiLine(z.string({ error: CARER_MESSAGES.descriptionTooShort }))
     .trim()
     .min(CARER_DESCRIPTION_MIN_LENGTH, CARER_MESSAGES.descriptionTooShort)
     .max(2000, CARER_MESSAGES.descriptionTooLong),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH } from './limits';
-import { oneLine } from './text';
+import { multiLine, oneLine } from './text';
 
 export const CONTACT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -58,8 +58,7 @@ export const ContactEnquiryInput = z.object({
     .optional()
     .default(''),
   subject: requiredText(CONTACT_MESSAGES.subjectRequired, 150, CONTACT_MESSAGES.subjectTooLong),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageTooShort })
+  message: multiLine(z.string({ error: CONTACT_MESSAGES.messageTooShort }))
     .trim()
     .min(CONTACT_MESSAGE_MIN_LENGTH, CONTACT_MESSAGES.messageTooShort)
     .max(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.messageTooLong),

@@ -226,6 +226,7 @@ export const endpoints = {
       '/api/visits/:id/notice',
       types<{ body: In<typeof arrangements.VisitNoticeInput>; response: Done }>(),
     ),
+    deleteVisitsByIdNotice: endpoint('DELETE', '/api/visits/:id/notice', types<{ response: Done }>()),
     postVisitsByIdCancel: endpoint('POST', '/api/visits/:id/cancel', types<{ response: Done }>()),
     getSettingsCalendarFeed: endpoint(
       'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text';
 import { graphemeLength } from './graphemes';
 
 export {
@@ -18,8 +19,7 @@ const id = z.string({ error: MESSAGE_MESSAGES.invalidId }).uuid({ error: MESSAGE
  * emoji counts once). The stored text is also bounded in code points (a
  * grapheme may be several: a family emoji is five or more), as the database's check is (migration 0022).
  */
-export const MessageContent = z
-  .string({ error: MESSAGE_MESSAGES.required })
+export const MessageContent = multiLine(z.string({ error: MESSAGE_MESSAGES.required }))
   .trim()
   .min(1, MESSAGE_MESSAGES.required)
   // Two UTF-16 units at most per code point: a cheap first bound before counting.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text';
 
 /** Why a conversation or a review is reported; admins see them in the safeguarding queue. */
 export const REPORT_REASONS = [
@@ -32,7 +33,10 @@ export const REPORT_MESSAGES = {
 export const ReportInput = z
   .object({
     reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reason }),
-    details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, REPORT_MESSAGES.detailsTooLong).default(''),
+    details: multiLine(z.string())
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, REPORT_MESSAGES.detailsTooLong)
+      .default(''),
   })
   .refine((input) => input.reason !== 'Something else' || input.details.length > 0, {
     message: REPORT_MESSAGES.detailsRequired,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text';
 
 export const REVIEW_COMMENT_MIN_LENGTH = 10;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;
@@ -23,8 +24,7 @@ export const ReviewInput = z.object({
     .int(REVIEW_MESSAGES.rating)
     .min(1, REVIEW_MESSAGES.rating)
     .max(5, REVIEW_MESSAGES.rating),
-  comment: z
-    .string({ error: REVIEW_MESSAGES.commentTooShort })
+  comment: multiLine(z.string({ error: REVIEW_MESSAGES.commentTooShort }))
     .trim()
     .min(REVIEW_COMMENT_MIN_LENGTH, REVIEW_MESSAGES.commentTooShort)
     .max(REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong),

@@ -1,5 +1,6 @@
 // The safeguarding queue's shapes: reports with their context, and what an admin does about them.
 import { z } from 'zod';
+import { multiLine } from './text';
 import { ADMIN_MESSAGES, AdminListQuery } from './admin';
 import { REPORT_REASONS } from './reports';
 
@@ -80,7 +81,7 @@ export const ResolveReportInput = z
   .object({
     action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, warn or suspend.' }),
     /** Dismiss: an optional note for the record. Warn: the warning emailed to the account holder. */
-    note: z.string().trim().max(2000, 'The note can be at most 2,000 characters.').default(''),
+    note: multiLine(z.string()).trim().max(2000, 'The note can be at most 2,000 characters.').default(''),
   })
   .refine((input) => input.action !== 'warn' || input.note.length > 0, {
     message: ADMIN_MESSAGES.warningRequired,

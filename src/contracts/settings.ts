@@ -98,10 +98,7 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
  * `searchPlace` with SEARCH_MESSAGES.near. Private: never shown to anyone else.
  */
 export const SearchPlaceInput = z.object({
-  searchPlace: z
-    .string()
-    .trim()
-    .max(100, SETTINGS_MESSAGES.searchPlaceTooLong)
+  searchPlace: oneLine(z.string().trim().max(100, SETTINGS_MESSAGES.searchPlaceTooLong))
     .nullable()
     .transform((value) => (value ? value : null)),
 });

@@ -44,3 +44,31 @@ export function toOneLine(value: string | undefined): string | undefined {
     .trim();
   return cleaned === '' ? undefined : cleaned;
 }
+
+/**
+ * Every kind of line break: CRLF, CR, LF, vertical tab, form feed, NEL (U+0085) and the line and
+ * paragraph separators (U+2028/U+2029). Readers differ on which of them end a line.
+ */
+const LINE_BREAKS = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/gu;
+/** Control characters left once breaks and tabs are dealt with: C0, DEL and C1. */
+// eslint-disable-next-line no-control-regex -- the control characters are what this finds
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/gu;
+
+/**
+ * Text that may run over several lines (a message, a description, a task list) as it is kept and
+ * written: every line break becomes one line feed, a tab a space, and the other control characters
+ * go (decision 0020). Nothing else changes: writers of line-based formats escape the line feeds.
+ */
+export function toMultiLine(value: string): string {
+  return value.replace(LINE_BREAKS, '\n').replace(/\t/g, ' ').replace(CONTROLS, '');
+}
+
+/**
+ * The one refinement for every multi-line field: put it first on the field's string schema, e.g.
+ * `multiLine(z.string()).trim().max(2000)`. Line breaks are kept (as line feeds); other control
+ * characters are taken out rather than refused, as text pasted from elsewhere often holds them.
+ */
+export const multiLine = (schema: z.ZodString): z.ZodString => schema.overwrite(toMultiLine);
+
+/** toOneLine for a writer that must put something on its one line: '' when nothing is left. */
+export const asOneLine = (value: string | null | undefined): string => toOneLine(value ?? '') ?? '';

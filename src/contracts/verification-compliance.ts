@@ -1,6 +1,7 @@
 // The compliance record that stays true over time: insurance, re-checks, reminders, lapses and
 // document retention (docs/decisions/0028-compliance-lapse-rules.md).
 import { z } from 'zod';
+import { multiLine, oneLine } from './text';
 
 /** Reminder emails go this many days before a check lapses, each once. */
 export const REMINDER_DAYS = [30, 7] as const;
@@ -117,16 +118,20 @@ const ymd = (required: string) =>
  */
 export const InsuranceInput = z.object({
   kind: z.enum(INSURANCE_KINDS, { error: COMPLIANCE_MESSAGES.kindRequired }),
-  insurer: z
-    .string({ error: COMPLIANCE_MESSAGES.insurerRequired })
-    .trim()
-    .min(1, COMPLIANCE_MESSAGES.insurerRequired)
-    .max(120),
-  policyNumber: z
-    .string({ error: COMPLIANCE_MESSAGES.policyNumberRequired })
-    .trim()
-    .min(1, COMPLIANCE_MESSAGES.policyNumberRequired)
-    .max(60),
+  insurer: oneLine(
+    z
+      .string({ error: COMPLIANCE_MESSAGES.insurerRequired })
+      .trim()
+      .min(1, COMPLIANCE_MESSAGES.insurerRequired)
+      .max(120),
+  ),
+  policyNumber: oneLine(
+    z
+      .string({ error: COMPLIANCE_MESSAGES.policyNumberRequired })
+      .trim()
+      .min(1, COMPLIANCE_MESSAGES.policyNumberRequired)
+      .max(60),
+  ),
   coverPounds: z
     .union([z.number(), z.string()], { error: COMPLIANCE_MESSAGES.coverRequired })
     .transform((value) => (typeof value === 'number' ? value : Number(value.replace(/[£,\s]/g, ''))))
@@ -176,8 +181,7 @@ export const AdminInsuranceQuery = z.object({
 
 /** POST /api/admin/insurance/{id}/reject. */
 export const RejectInsuranceInput = z.object({
-  reason: z
-    .string({ error: COMPLIANCE_MESSAGES.rejectionReasonRequired })
+  reason: multiLine(z.string({ error: COMPLIANCE_MESSAGES.rejectionReasonRequired }))
     .trim()
     .min(1, COMPLIANCE_MESSAGES.rejectionReasonRequired)
     .max(1000, COMPLIANCE_MESSAGES.reasonTooLong),

@@ -1,6 +1,7 @@
 // Carer verification (decision 0009), the product's central promise. A carer submits their
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
+import { multiLine, oneLine } from './text';
 import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './verification-compliance';
 
 /** A carer's latest verification submission's state, as the admin lists show it ('none': never submitted). */
@@ -119,16 +120,20 @@ export const VERIFICATION_MESSAGES = {
 const ukPhone = /^(?:\+44\s?|0)(?:\d\s?){9,10}$/;
 
 export const VerificationReference = z.object({
-  name: z
-    .string({ error: VERIFICATION_MESSAGES.referenceNameRequired })
-    .trim()
-    .min(1, VERIFICATION_MESSAGES.referenceNameRequired)
-    .max(120),
-  relationship: z
-    .string({ error: VERIFICATION_MESSAGES.referenceRelationshipRequired })
-    .trim()
-    .min(1, VERIFICATION_MESSAGES.referenceRelationshipRequired)
-    .max(120),
+  name: oneLine(
+    z
+      .string({ error: VERIFICATION_MESSAGES.referenceNameRequired })
+      .trim()
+      .min(1, VERIFICATION_MESSAGES.referenceNameRequired)
+      .max(120),
+  ),
+  relationship: oneLine(
+    z
+      .string({ error: VERIFICATION_MESSAGES.referenceRelationshipRequired })
+      .trim()
+      .min(1, VERIFICATION_MESSAGES.referenceRelationshipRequired)
+      .max(120),
+  ),
   contact: z
     .string({ error: VERIFICATION_MESSAGES.referenceContactRequired })
     .trim()
@@ -286,8 +291,7 @@ export const ApproveVerificationInput = z.preprocess(
   // The spec's approve call sends no body at all.
   (value) => value ?? {},
   z.object({
-    reason: z
-      .string({ error: VERIFICATION_MESSAGES.approvalReasonRequired })
+    reason: multiLine(z.string({ error: VERIFICATION_MESSAGES.approvalReasonRequired }))
       .trim()
       .max(1000, VERIFICATION_MESSAGES.approvalReasonTooLong)
       .default(''),
@@ -297,8 +301,7 @@ export type ApproveVerificationInput = z.infer<typeof ApproveVerificationInput>;
 
 /** POST /api/admin/verifications/{id}/reject. */
 export const RejectVerificationInput = z.object({
-  reason: z
-    .string({ error: VERIFICATION_MESSAGES.rejectionReasonRequired })
+  reason: multiLine(z.string({ error: VERIFICATION_MESSAGES.rejectionReasonRequired }))
     .trim()
     .min(1, VERIFICATION_MESSAGES.rejectionReasonRequired)
     .max(1000, 'The reason can be at most 1,000 characters.'),

@@ -6,9 +6,11 @@ import { PROJECT_ROOT } from './paths';
 
 const minutes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const DEFAULT_MAIL_FROM = 'CareMatch <no-reply@carematch.co.uk>';
-// 'no-reply@carematch.co.uk' or 'CareMatch <no-reply@carematch.co.uk>': one address, no line breaks.
+// 'no-reply@carematch.co.uk' or 'CareMatch <no-reply@carematch.co.uk>': one address, no line
+// breaks or other control characters (C0, DEL, C1, U+2028/U+2029) anywhere in the header.
 const MAIL_FROM_PATTERN =
-  /^(?:[^<>\r\n@,;"]+<[^\s<>@,;]+@[^\s<>@,;]+\.[^\s<>@,;]+>|[^\s<>@,;]+@[^\s<>@,;]+\.[^\s<>@,;]+)$/;
+  // eslint-disable-next-line no-control-regex -- the control characters are what this keeps out
+  /^(?:[^<>\u0000-\u001f\u007f-\u009f\u2028\u2029@,;"]+<[^\s\u0000-\u001f\u007f-\u009f<>@,;]+@[^\s\u0000-\u001f\u007f-\u009f<>@,;]+\.[^\s\u0000-\u001f\u007f-\u009f<>@,;]+>|[^\s\u0000-\u001f\u007f-\u009f<>@,;]+@[^\s\u0000-\u001f\u007f-\u009f<>@,;]+\.[^\s\u0000-\u001f\u007f-\u009f<>@,;]+)$/u;
 
 const optionalText = z
   .string()

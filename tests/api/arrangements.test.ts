@@ -1,14 +1,17 @@
 import ICAL from 'ical.js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARRANGEMENT_MESSAGES,
+  LATE_MINUTES,
+  NOTICE_UNDO_MINUTES,
+  RUNNING_LATE_FROM_MINUTES,
   type Arrangement,
   type CalendarFeed,
   type Visit,
 } from '@contracts/arrangements';
-import { userBlocks, users } from '../../src/server/db/schema';
+import { userBlocks, users, visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { LIVE_CHANNEL } from '../../src/server/platform/live-events';
@@ -47,6 +50,22 @@ const thread = async (cookie: string | undefined) =>
   (await call(cookie, 'GET', `/api/conversations/${conversationId}`)).json<{
     messages: Array<{ content: string }>;
   }>().messages;
+
+/**
+ * A visit of the arrangement starting `minutes` from now (before now if negative), three hours
+ * long: the notice windows are measured against the server's clock, which these times travel with.
+ */
+async function visitAt(arrangementId: string, minutes: number): Promise<string> {
+  const startsAt = new Date(Math.floor(Date.now() / 60_000 + minutes) * 60_000);
+  const [row] = await t.database.db
+    .insert(visitRows)
+    .values({ arrangementId, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000) })
+    .returning({ id: visitRows.id });
+  madeVisits.push(row!.id);
+  return row!.id;
+}
+/** The visits visitAt made: they go once the notice tests are done, so later tests see the weekly ones. */
+const madeVisits: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -193,7 +212,7 @@ describe('from a proposal to visits', () => {
     }
   });
 
-  it('lets the carer say "running late" for a visit; the family is emailed at once and sees it', async () => {
+  it('lets the carer say "running late" for a visit, and by how much; the family is emailed at once and sees it', async () => {
     // Both people's open pages are told at once (a live event), besides the email.
     const published: string[] = [];
     const listening = await t.database.listen(
@@ -201,30 +220,147 @@ describe('from a proposal to visits', () => {
       (payload) => published.push(payload),
       () => {},
     );
-    const [next] = (await call(cookies.carer, 'GET', '/api/visits')).json<{ items: Visit[] }>().items;
-    const fromFamily = await call(cookies.subscribed, 'POST', `/api/visits/${next!.id}/notice`, {
+    const soon = await visitAt(arrangement.id, 90);
+    const fromFamily = await call(cookies.subscribed, 'POST', `/api/visits/${soon}/notice`, {
       kind: 'running_late',
+      minutesLate: 10,
     });
     expect(fromFamily.statusCode).toBe(403);
-    const sent = await call(cookies.carer, 'POST', `/api/visits/${next!.id}/notice`, {
+    const sent = await call(cookies.carer, 'POST', `/api/visits/${soon}/notice`, {
       kind: 'running_late',
-      note: 'Stuck behind a bin lorry, 15 minutes.',
+      minutesLate: 20,
+      note: 'Stuck behind a bin lorry.',
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const seen = (await call(cookies.subscribed, 'GET', '/api/visits'))
       .json<{ items: Visit[] }>()
-      .items.find((visit) => visit.id === next!.id);
+      .items.find((visit) => visit.id === soon);
     expect(seen).toMatchObject({
-      id: next!.id,
+      id: soon,
       notice: 'running_late',
-      noticeNote: 'Stuck behind a bin lorry, 15 minutes.',
+      minutesLate: 20,
+      noticeNote: 'Stuck behind a bin lorry.',
     });
     const emails = (await t.outbox()).filter((mail) => mail.toAddress === DEMO_ACCOUNTS.subscribed.email);
-    expect(emails.some((mail) => mail.subject === 'Your carer is running late')).toBe(true);
+    const email = emails.find((mail) => mail.subject === 'Your carer is running late');
+    expect(email?.bodyText).toContain('is running late (about 20 minutes) for the visit on');
     await expect
       .poll(() => published.filter((payload) => payload.includes('"visit"')).length)
       .toBeGreaterThan(0);
     await listening.close();
+  });
+
+  // A notice for a visit days away alarmed a family for nothing, in one tap and with no way back.
+  describe('notices only around the visit, and an undo', () => {
+    const notice = (visitId: string, body: object, cookie = cookies.carer) =>
+      call(cookie, 'POST', `/api/visits/${visitId}/notice`, body);
+    const late = { kind: 'running_late', minutesLate: 30 };
+    afterAll(async () => {
+      await t.database.db.delete(visitRows).where(inArray(visitRows.id, madeVisits.splice(0)));
+    });
+
+    it('takes "running late" from 2 hours before the start until the end, with how late, and not otherwise', async () => {
+      const daysAway = await visitAt(arrangement.id, 3 * 24 * 60);
+      const justTooEarly = await visitAt(arrangement.id, RUNNING_LATE_FROM_MINUTES + 5);
+      for (const visitId of [daysAway, justTooEarly]) {
+        const refused = await notice(visitId, late);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().message).toBe(ARRANGEMENT_MESSAGES.runningLateTooEarly);
+      }
+      const inTheWindow = await visitAt(arrangement.id, RUNNING_LATE_FROM_MINUTES - 5);
+      for (const body of [{ kind: 'running_late' }, { kind: 'running_late', minutesLate: 15 }]) {
+        const refused = await notice(inTheWindow, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().fieldErrors).toEqual({ minutesLate: ARRANGEMENT_MESSAGES.minutesLateRequired });
+      }
+      for (const minutesLate of LATE_MINUTES) {
+        const taken = await notice(inTheWindow, { kind: 'running_late', minutesLate });
+        expect(taken.statusCode, taken.body).toBe(200);
+      }
+      const underway = await visitAt(arrangement.id, -30);
+      expect((await notice(underway, late)).statusCode).toBe(200);
+      const over = await visitAt(arrangement.id, -4 * 60);
+      const afterwards = await notice(over, late);
+      expect(afterwards.statusCode).toBe(409);
+      expect(afterwards.json().message).toBe(ARRANGEMENT_MESSAGES.visitPast);
+      // Nothing was written for the refused ones.
+      const rows = await t.database.db
+        .select()
+        .from(visitRows)
+        .where(inArray(visitRows.id, [daysAway, justTooEarly, over]));
+      expect(rows.map((row) => row.notice)).toEqual([null, null, null]);
+    });
+
+    it('takes "can\'t make it" any time before the start, and not once the visit has started', async () => {
+      const daysAway = await visitAt(arrangement.id, 10 * 24 * 60);
+      const taken = await notice(daysAway, { kind: 'cant_make_it' });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const underway = await visitAt(arrangement.id, -10);
+      const refused = await notice(underway, { kind: 'cant_make_it' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(ARRANGEMENT_MESSAGES.visitStarted);
+    });
+
+    it('lets the carer undo a notice for 5 minutes: the family is emailed, their pages told, the feed relabelled back', async () => {
+      const made = await call(cookies.subscribed, 'POST', '/api/settings/calendar-feed');
+      const feedPath = new URL(made.json<CalendarFeed>().url!).pathname;
+      const descriptionOf = async (visitId: string) => {
+        const calendar = new ICAL.Component(ICAL.parse((await call(undefined, 'GET', feedPath)).body));
+        const event = calendar
+          .getAllSubcomponents('vevent')
+          .find((component) => component.getFirstPropertyValue('uid') === `${visitId}@carematch`);
+        expect(event, 'the visit is in the feed').toBeDefined();
+        return event!.getFirstPropertyValue('description') ?? '';
+      };
+      const visitId = await visitAt(arrangement.id, 60);
+      expect((await call(cookies.carer, 'DELETE', `/api/visits/${visitId}/notice`)).json().message).toBe(
+        ARRANGEMENT_MESSAGES.noNoticeToUndo,
+      );
+      expect((await notice(visitId, { ...late, note: 'Flat tyre' })).statusCode).toBe(200);
+      expect(await descriptionOf(visitId)).toBe('Running late (about 30 minutes): Flat tyre');
+
+      const published: string[] = [];
+      const listening = await t.database.listen(
+        LIVE_CHANNEL,
+        (payload) => published.push(payload),
+        () => {},
+      );
+      expect((await call(cookies.subscribed, 'DELETE', `/api/visits/${visitId}/notice`)).statusCode).toBe(
+        403,
+      );
+      const undone = await call(cookies.carer, 'DELETE', `/api/visits/${visitId}/notice`);
+      expect(undone.statusCode, undone.body).toBe(200);
+      const seen = (await call(cookies.subscribed, 'GET', '/api/visits'))
+        .json<{ items: Visit[] }>()
+        .items.find((visit) => visit.id === visitId);
+      expect(seen).toMatchObject({ notice: null, minutesLate: null, noticeNote: null, noticeAt: null });
+      expect(await descriptionOf(visitId)).toBe('');
+      const told = (await t.outbox()).filter(
+        (mail) =>
+          mail.toAddress === DEMO_ACCOUNTS.subscribed.email &&
+          mail.subject === 'Notice cancelled: your care visit is as planned',
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.bodyText).toContain(
+        'cancelled their notice that they were running late for the visit on',
+      );
+      await expect
+        .poll(() => published.filter((payload) => payload.includes('"visit"')).length)
+        .toBeGreaterThan(0);
+      await listening.close();
+
+      // After the undo window: the notice stands.
+      expect((await notice(visitId, late)).statusCode).toBe(200);
+      await t.database.db
+        .update(visitRows)
+        .set({ noticeAt: new Date(Date.now() - (NOTICE_UNDO_MINUTES + 1) * 60_000) })
+        .where(eq(visitRows.id, visitId));
+      const tooLate = await call(cookies.carer, 'DELETE', `/api/visits/${visitId}/notice`);
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json().message).toBe(ARRANGEMENT_MESSAGES.undoTooLate);
+      expect(await descriptionOf(visitId)).toBe('Running late (about 30 minutes)');
+      await call(cookies.subscribed, 'DELETE', '/api/settings/calendar-feed');
+    });
   });
 
   it('lets either side cancel one visit to come, and tells the other', async () => {

@@ -136,6 +136,22 @@ const FIELDS: FieldCase[] = [
       }),
   })),
   {
+    route: 'PUT /api/settings/search-place',
+    field: 'searchPlace',
+    send: (value: string) =>
+      t.injectAs(family.cookie, {
+        method: 'PUT',
+        url: '/api/settings/search-place',
+        payload: { searchPlace: value },
+      }),
+  },
+  {
+    route: 'GET /api/admin/users',
+    field: 'q',
+    send: (value: string) =>
+      t.injectAs(staff.cookie, { method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(value)}` }),
+  },
+  {
     route: 'POST /api/carers',
     field: 'location',
     send: (value: string) =>
@@ -169,7 +185,12 @@ describe('names, subjects and places are one line of visible text', () => {
   it.each(FIELDS.map((c) => [`${c.route} ${c.field}`, c] as const))(
     '%s: still takes names with accents, apostrophes, hyphens and other scripts',
     async (_label, fieldCase) => {
-      const value = fieldCase.field === 'subject' ? 'Help for Zoë’s mum — Mon–Fri' : "Zoë O'Brien-Łukasz 李";
+      const value =
+        fieldCase.field === 'subject'
+          ? 'Help for Zoë’s mum — Mon–Fri'
+          : fieldCase.field === 'searchPlace'
+            ? 'LS6 2AB'
+            : "Zoë O'Brien-Łukasz 李";
       const response = await fieldCase.send(value);
       expect(response.statusCode, response.body).toBeLessThan(300);
     },

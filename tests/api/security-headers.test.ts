@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminVerification } from '@contracts/verification';
@@ -17,6 +17,8 @@ import {
   type Person,
 } from '../support/messaging-fixtures';
 import { startDiscoveryOnlyProvider } from '../support/oidc-provider';
+import { loadConfig } from '../../src/server/config';
+import { registerSecurityHeaders } from '../../src/server/platform/security-headers';
 import { createTestApp, PRODUCTION_TEST_ENV, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
@@ -442,6 +444,17 @@ describe('security headers on every kind of response (demo mode)', () => {
     }
   });
 
+  // The calendar feed's address is its secret: its own no-referrer (and its own cache rule) must
+  // not be overwritten by the general defaults.
+  it('sends them with the calendar feed, whose own Referrer-Policy: no-referrer and cache rule win', async () => {
+    const made = await t.injectAs(family.cookie, { method: 'POST', url: '/api/settings/calendar-feed' });
+    const feed = await t.app.inject({ url: new URL(made.json<{ url: string }>().url).pathname });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.headers['cache-control']).toBe('private, max-age=300');
+    expectBrowserHeaders(feed.headers, 'calendar feed', false, 'no-referrer');
+  });
+
   it('sends them with the data export ZIP, an attachment never stored', async () => {
     const response = await t.injectAs(family.cookie, { method: 'POST', url: '/api/settings/export' });
     expect(response.statusCode).toBe(200);
@@ -495,6 +508,42 @@ describe('security headers on every kind of response (demo mode)', () => {
     expect(challenge).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(challenge?.domain).toBeUndefined();
     expect(first.cookies.find((c) => c.name === 'cm_session')).toBeUndefined();
+  });
+});
+
+describe('a route’s own security header wins over the default', () => {
+  // Every header the defaults set, each given another value by the route: all must arrive as the
+  // route wrote them; a route that sets none gets every default.
+  const OWN: Record<string, string> = {
+    'cache-control': 'private, max-age=60',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-site',
+    'permissions-policy': 'camera=()',
+    'strict-transport-security': 'max-age=600',
+  };
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    registerSecurityHeaders(app, loadConfig({ ...PRODUCTION_ENV }));
+    app.get('/api/own', async (_request, reply) => {
+      for (const [name, value] of Object.entries(OWN)) reply.header(name, value);
+      return { own: true };
+    });
+    app.get('/api/plain', async () => ({ own: false }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('keeps every header the route set, and fills in only the ones it did not', async () => {
+    const own = await app.inject({ url: '/api/own' });
+    for (const [name, value] of Object.entries(OWN)) expect(own.headers[name], name).toBe(value);
+    const plain = await app.inject({ url: '/api/plain' });
+    expectBrowserHeaders(plain.headers, 'a route that sets none', true);
+    expect(plain.headers['cache-control']).toBe('no-store');
   });
 });
 

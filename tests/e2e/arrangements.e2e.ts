@@ -7,7 +7,9 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ARRANGEMENT_MESSAGES } from '@contracts/arrangements';
+import { visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -189,17 +191,41 @@ describe('care arrangements', () => {
     expect(await carerVisits.count()).toBe(graceVisits.length);
     await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab (desktop)');
 
-    // Grace is running late for the first visit, with a note; the family's open page shows it.
+    // A visit a week away: "Can't make it" only (running late is for the hours around a visit).
+    // Sent by mistake, it is undone, and the family's open page shows it gone again.
     const first = carerVisits.first();
+    await first.getByText('Running late? You can tell the family from 2 hours before the visit.').waitFor();
+    expect(await first.getByRole('button', { name: /^Running late by/ }).count()).toBe(0);
+    await first.getByRole('button', { name: /^Can’t make it/ }).click();
+    await toastTitle(carer, 'Family Told You Can’t Make It').waitFor();
+    const familyNotice = familyVisits.first().locator('[data-testid="visit-notice"]');
+    await familyNotice.getByText('Can’t make it').waitFor({ timeout: 25_000 });
+    await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab with an undo (desktop)');
+    await first.getByRole('button', { name: /^Undo the notice/ }).click();
+    await toastTitle(carer, 'Notice Cancelled').waitFor();
+    await first.getByRole('button', { name: /^Can’t make it/ }).waitFor();
+    await familyNotice.waitFor({ state: 'detached', timeout: 25_000 });
+
+    // The first visit brought to an hour from now: Grace is running late for it, by 20 minutes,
+    // with a note; the family's open page shows it.
+    const soon = new Date(Math.floor(Date.now() / 60_000 + 60) * 60_000);
+    await suite
+      .server()
+      .database.db.update(visitRows)
+      .set({ startsAt: soon, endsAt: new Date(soon.getTime() + 3 * 3_600_000) })
+      .where(eq(visitRows.id, graceVisits[0]!.id));
+    await openScheduleTab(carer);
+    await first.getByRole('button', { name: /^Running late by 20 minutes/ }).waitFor();
     await first.getByRole('button', { name: /^Add a note/ }).click();
     await first.getByLabel('Note for the family (optional)').fill(NOTE);
-    await first.getByRole('button', { name: /^Running late/ }).click();
+    await first.getByRole('button', { name: /^Running late by 20 minutes/ }).click();
     await toastTitle(carer, 'Family Told You Are Running Late').waitFor();
-    await first.getByText(`Running late: ${NOTE}`).waitFor();
+    await first.getByText(`Running late (about 20 minutes): ${NOTE}`).waitFor();
+    await family.goto('/my-care');
     await familyVisits
       .first()
       .locator('[data-testid="visit-notice"]')
-      .getByText(`Running late: ${NOTE}`)
+      .getByText(`Running late (about 20 minutes): ${NOTE}`)
       .waitFor({ timeout: 25_000 });
 
     // The printable summary.
@@ -230,7 +256,9 @@ describe('care arrangements', () => {
         .getAllSubcomponents('vevent')
         .map((event) => new ICAL.Event(event).startDate.toJSDate().toISOString()),
     );
-    for (const visit of graceVisits) expect(starts.has(new Date(visit.startsAt).toISOString())).toBe(true);
+    expect(starts.has(soon.toISOString())).toBe(true);
+    for (const visit of graceVisits.slice(1))
+      expect(starts.has(new Date(visit.startsAt).toISOString())).toBe(true);
 
     // A new address replaces the old one.
     await section.getByRole('button', { name: 'Make a new address' }).click();
@@ -266,7 +294,7 @@ describe('care arrangements', () => {
 
     await carer.setViewportSize(MOBILE);
     await openScheduleTab(carer);
-    await carerVisits.first().getByText(`Running late: ${NOTE}`).waitFor();
+    await carerVisits.first().getByText(`Running late (about 20 minutes): ${NOTE}`).waitFor();
     await expectNoSidewaysScroll(carer, '/carer-dashboard Schedule tab (mobile)');
     await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab (mobile)');
 
@@ -278,7 +306,9 @@ describe('care arrangements', () => {
     await cancel.getByRole('button', { name: 'Cancel visit' }).click();
     await toastTitle(carer, 'Visit Cancelled').waitFor();
     await last.getByText('Cancelled', { exact: true }).waitFor();
-  });
+    // The whole journey (the notices and their undo included) has taken over the project's two
+    // minutes on a loaded two-core machine.
+  }, 240_000);
 
   it('shows the demo family its agreed arrangement with Margaret on My care and in their conversation', async () => {
     const family = await open(MOBILE, DEMO_ACCOUNTS.subscribed);

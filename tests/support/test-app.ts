@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, asc, desc, like, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@contracts/auth';
@@ -75,6 +76,8 @@ export async function createTestApp(
     ...options
   }: {
     mailTransport?: EmailTransport;
+    /** Where the app's log records go (with LOG_LEVEL set in `env`): a test reads them there. */
+    logStream?: Writable;
     stripeClient?: StripeClient;
     adminClock?: () => Date;
     geocoder?: Geocoder;

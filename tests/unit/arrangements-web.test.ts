@@ -61,12 +61,17 @@ describe('arrangement words', () => {
     expect(isOpenArrangement({ status: 'ended' })).toBe(false);
   });
 
-  it('words a notice with its note', () => {
-    expect(describeNotice({ notice: null, noticeNote: null })).toBeNull();
-    expect(describeNotice({ notice: 'running_late', noticeNote: 'Traffic on the A61' })).toBe(
-      'Running late: Traffic on the A61',
+  it('words a notice with how late and its note', () => {
+    expect(describeNotice({ notice: null, noticeNote: null, minutesLate: null })).toBeNull();
+    expect(
+      describeNotice({ notice: 'running_late', noticeNote: 'Traffic on the A61', minutesLate: 20 }),
+    ).toBe('Running late (about 20 minutes): Traffic on the A61');
+    expect(describeNotice({ notice: 'running_late', noticeNote: null, minutesLate: 60 })).toBe(
+      'Running late (about 1 hour)',
     );
-    expect(describeNotice({ notice: 'cant_make_it', noticeNote: null })).toBe('Can’t make it');
+    expect(describeNotice({ notice: 'cant_make_it', noticeNote: null, minutesLate: null })).toBe(
+      'Can’t make it',
+    );
   });
 
   it('groups visits by day, in date and time order', () => {

@@ -1071,6 +1071,8 @@ export const visits = pgTable(
     status: text('status').notNull().default('scheduled'),
     /** running_late or cant_make_it, from the carer. */
     notice: text('notice'),
+    /** With running_late: how late the carer said they will be, in minutes. */
+    noticeMinutes: integer('notice_minutes'),
     noticeNote: text('notice_note'),
     noticeAt: timestamp('notice_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),

@@ -82,6 +82,21 @@ function serializeRequest(request: FastifyRequest) {
 }
 
 /**
+ * Characters JSON.stringify (and so pino) leaves raw in a string but some log readers take for a
+ * line end or a terminal control: DEL, the C1 controls (NEL, U+0085, among them) and the line and
+ * paragraph separators. C0 controls, CR and LF included, pino escapes already.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029]/gu;
+
+/**
+ * pino's last step before writing a record: the characters above, which can only stand inside a
+ * JSON string there, become \u escapes. The record is the same JSON, and always one line, whatever
+ * text someone typed into a logged field.
+ */
+export const oneRecordALine = (line: string): string =>
+  line.replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
  * Structured JSON logs (pino) in production; one readable line each in demo mode and development
  * (readable-log.ts). Credentials and personal secrets are redacted wherever they appear.
  */
@@ -93,6 +108,7 @@ export function loggerOptions(config: AppConfig, stream?: Writable): FastifyServ
     level: config.logLevel,
     ...(destination ? { stream: destination } : {}),
     serializers: { req: serializeRequest },
+    hooks: { streamWrite: oneRecordALine },
     redact: {
       paths: [
         'req.headers.cookie',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client';
 import { outboxEmails, type OutboxEmailRow } from '../db/schema';
-import { toOneLine } from '@contracts/text';
+import { asOneLine, toMultiLine, toOneLine } from '@contracts/text';
 
 // Email as a transactional outbox (docs/decisions/0005-mailer-outbox-and-rate-limits.md):
 // a feature calls `enqueueEmail(tx, …)` inside its own transaction, so the email exists exactly
@@ -67,8 +67,11 @@ export interface DispatchResult {
   failed: number;
 }
 
-// A single address: no display name, list, or line break can reach a header through it.
-const ADDRESS = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+// A single address: no display name, list, line break or other control character can reach a
+// header through it.
+const ADDRESS =
+  // eslint-disable-next-line no-control-regex -- the control characters are what this keeps out
+  /^[^\s\u0000-\u001f\u007f-\u009f@,;<>"]+@[^\s\u0000-\u001f\u007f-\u009f@,;<>"]+\.[^\s\u0000-\u001f\u007f-\u009f@,;<>"]+$/u;
 const SUBJECT_MAX_LENGTH = 200;
 /** After this many attempts an email stays undelivered, with its last error, for a person to look at. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -94,14 +97,21 @@ export type OutboxValues = Pick<
 export function outboxValues(email: OutgoingEmail): OutboxValues {
   checkAddress(email.to, 'to');
   if (email.replyTo !== undefined) checkAddress(email.replyTo, 'replyTo');
-  // Line breaks and control characters in a subject are folded to spaces (no header injection).
-  // eslint-disable-next-line no-control-regex
-  let subject = email.subject.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+  let subject = headerText(email.subject);
   if (subject === '') throw new Error('enqueueEmail: subject is empty');
   if (subject.length > SUBJECT_MAX_LENGTH) subject = `${subject.slice(0, SUBJECT_MAX_LENGTH - 1)}…`;
-  if (email.text.trim() === '') throw new Error('enqueueEmail: text is empty');
-  return { toAddress: email.to, replyTo: email.replyTo ?? null, subject, bodyText: email.text };
+  const bodyText = toMultiLine(email.text);
+  if (bodyText.trim() === '') throw new Error('enqueueEmail: text is empty');
+  return { toAddress: email.to, replyTo: email.replyTo ?? null, subject, bodyText };
 }
+
+/**
+ * A header's text as our own composition writes it, whatever nodemailer would encode: line breaks
+ * (CR, LF, U+2028…) and tabs folded to spaces, other control and invisible characters gone
+ * (decision 0020). Applied when an email is queued and again when it is sent, so a row queued
+ * before the rule was this strict cannot carry a line break into a header either.
+ */
+export const headerText = (value: string): string => asOneLine(value);
 
 /**
  * Writes an email to the outbox through `tx`, the caller's transaction: it is sent only if that
@@ -241,14 +251,17 @@ export function createMailer({ db, transport, from, log, now = () => new Date() 
   /** Sends one claimed email; a failure is recorded for a retry at once, a success by the caller. */
   async function deliver(row: OutboxEmailRow): Promise<boolean> {
     try {
+      // Checked again at sending: an address stored before the check was this strict is refused.
+      checkAddress(row.toAddress, 'to');
+      if (row.replyTo) checkAddress(row.replyTo, 'replyTo');
       await transport.send({
         id: row.id,
         messageId: `<${row.id}@${domain}>`,
         from,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,
-        subject: row.subject,
-        text: row.bodyText,
+        subject: headerText(row.subject),
+        text: toMultiLine(row.bodyText),
       });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -56,23 +56,26 @@ function pageOf(url: string): string {
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const policy = config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
   app.addHook('onSend', async (request, reply, payload) => {
+    // These are defaults: a header a route set itself wins (the calendar feed's no-referrer, a
+    // download's own cache rule), for every header here, never overwritten by the general one.
+    const byDefault = (name: string, value: string) => {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    };
     // API answers are personal or change by the minute: no browser or shared cache keeps one unless
     // its route says otherwise (ASVS 14.3.2). Pages, assets and photos set their own.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header(
+    if (request.url.startsWith('/api/')) byDefault('cache-control', 'no-store');
+    byDefault('content-security-policy', policy);
+    byDefault('x-content-type-options', 'nosniff');
+    byDefault('x-frame-options', 'DENY');
+    byDefault(
       'referrer-policy',
       TOKEN_PAGES.has(pageOf(request.url)) ? 'no-referrer' : 'strict-origin-when-cross-origin',
     );
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    byDefault('cross-origin-opener-policy', 'same-origin');
+    byDefault('cross-origin-resource-policy', 'same-origin');
+    byDefault('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
     if (config.mode === 'production') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      byDefault('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
     return payload;
   });

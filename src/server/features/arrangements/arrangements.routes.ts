@@ -191,7 +191,8 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
       config: { ...SIGNED_IN, creates: true },
       schema: {
         tags,
-        summary: 'Tell the family you are running late or cannot make it (carers)',
+        summary:
+          'Tell the family you are running late (from 2 hours before the visit until it ends) or cannot make it (before it starts) (carers)',
         params: IdParams,
         body: VisitNoticeInput,
         response: { 200: Done, ...errors },
@@ -199,6 +200,25 @@ export function registerArrangementsRoutes(app: FastifyInstance, arrangements: A
     },
     async (request) => {
       await arrangements.notice(requireUser(request), request.params.id, request.body);
+      return { done: true as const };
+    },
+  );
+
+  defineRoute(
+    api,
+    endpoints.arrangements.deleteVisitsByIdNotice,
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags,
+        summary:
+          'Undo the notice you just sent about a visit; the family is told (carers, for a few minutes)',
+        params: IdParams,
+        response: { 200: Done, ...errors },
+      },
+    },
+    async (request) => {
+      await arrangements.undoNotice(requireUser(request), request.params.id);
       return { done: true as const };
     },
   );

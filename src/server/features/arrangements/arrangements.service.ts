@@ -3,17 +3,20 @@ import {
   ARRANGEMENT_MESSAGES,
   VISIT_HORIZON_WEEKS,
   describeVisits,
+  lateInWords,
+  visitNoticeChoices,
   type Arrangement,
   type ArrangementProposal,
   type ArrangementTerms,
   type CalendarFeed,
   type Visit,
+  type VisitNotice,
   type VisitNoticeInput,
   type WeeklyVisit,
 } from '@contracts/arrangements';
 import { DELETED_USER_NAME } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
@@ -26,7 +29,7 @@ import { assertEmailConfirmed } from '../auth/email-confirmed';
 import { linkTokenHasher } from '../auth/password-reset.service';
 import { shortName, type MessagingService } from '../messaging/messaging.service';
 import { hasActiveSubscription } from '../subscriptions/subscription-access';
-import { visitCancelledEmail, visitNoticeEmail } from './arrangement-emails';
+import { visitCancelledEmail, visitNoticeEmail, visitNoticeUndoneEmail } from './arrangement-emails';
 import { toICalendar } from './icalendar';
 import {
   createArrangementsRepository,
@@ -74,6 +77,19 @@ function partnerName(people: People, viewerId: string): string {
     return people.carerUserId ? shortName(people.carerFirstName, people.carerLastName) : DELETED_USER_NAME;
   }
   return people.customerId ? shortName(people.customerFirstName, people.customerLastName) : DELETED_USER_NAME;
+}
+
+/** A visit's notice as the calendar feed words it: 'Running late (about 20 minutes): …', or ''. */
+function noticeInWords(visit: {
+  notice: string | null;
+  noticeMinutes: number | null;
+  noticeNote: string | null;
+}) {
+  const note = visit.noticeNote ? `: ${visit.noticeNote}` : '';
+  if (visit.notice === 'running_late') {
+    return `Running late${visit.noticeMinutes ? ` (${lateInWords(visit.noticeMinutes)})` : ''}${note}`;
+  }
+  return visit.notice === 'cant_make_it' ? `Cannot make it${note}` : '';
 }
 
 /** Care arrangements and their visits (decision 0024). */
@@ -175,6 +191,37 @@ export function createArrangementsService({
   }
 
   const visitLink = `${publicUrl}${paths.myCare}`;
+  const whenOf = (startsAt: Date) => `${longDate(ukDate(startsAt))} at ${ukTime(startsAt)}`;
+
+  /**
+   * A carer's step on a notice of one of their visits, in one transaction with the visit locked:
+   * `apply` checks and writes; then both people's open pages are told and the email goes.
+   */
+  async function onNotice(
+    user: UserRow,
+    visitId: string,
+    apply: (context: {
+      tx: Executor;
+      inTx: ArrangementsRepository;
+      found: NonNullable<Awaited<ReturnType<ArrangementsRepository['visitFor']>>>;
+      at: Date;
+    }) => Promise<void>,
+  ): Promise<void> {
+    if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+    await db.transaction(async (tx) => {
+      const inTx = createArrangementsRepository(tx);
+      const found = await inTx.visitFor(visitId, user.id);
+      if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+      if (found.carerUserId !== user.id) throw AppError.forbidden(ARRANGEMENT_MESSAGES.onlyCarerNotice);
+      if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
+      await apply({ tx, inTx, found, at: now() });
+      await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
+        type: 'visit',
+        conversationId: found.arrangement.conversationId ?? '',
+      });
+    });
+    mailer.dispatchSoon();
+  }
 
   return {
     /** POST /api/bookings: a family with a plan proposes, from their conversation with the carer. */
@@ -323,29 +370,36 @@ export function createArrangementsService({
         end: ukTime(row.visit.endsAt),
         status: row.visit.status as Visit['status'],
         notice: row.visit.notice as Visit['notice'],
+        minutesLate: row.visit.noticeMinutes,
         noticeNote: row.visit.noticeNote,
+        noticeAt: row.visit.noticeAt?.toISOString() ?? null,
         partnerName: partnerName(row, user.id),
       }));
     },
 
-    /** The carer says they are running late or cannot make it; the family is emailed at once. */
+    /**
+     * The carer says they are running late (from shortly before the visit until it ends, with how
+     * late) or cannot make it (any time before it starts); the family is emailed and both people's
+     * open pages are told at once.
+     */
     async notice(user: UserRow, visitId: string, input: VisitNoticeInput): Promise<void> {
-      if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
-      await db.transaction(async (tx) => {
-        const inTx = createArrangementsRepository(tx);
-        const found = await inTx.visitFor(visitId, user.id);
-        if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
-        if (found.carerUserId !== user.id) throw AppError.forbidden(ARRANGEMENT_MESSAGES.onlyCarerNotice);
-        if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
-        const at = now();
-        if (found.visit.endsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
-        await inTx.updateVisit(visitId, { notice: input.kind, noticeNote: input.note || null, noticeAt: at });
-        await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
-          type: 'visit',
-          conversationId: found.arrangement.conversationId ?? '',
+      await onNotice(user, visitId, async ({ tx, inTx, found, at }) => {
+        const allowed = visitNoticeChoices(found.visit, at);
+        if (input.kind === 'running_late' && !allowed.runningLate) {
+          if (found.visit.endsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
+          throw AppError.conflict(ARRANGEMENT_MESSAGES.runningLateTooEarly);
+        }
+        if (input.kind === 'cant_make_it' && !allowed.cantMakeIt) {
+          throw AppError.conflict(ARRANGEMENT_MESSAGES.visitStarted);
+        }
+        const minutesLate = input.kind === 'running_late' ? (input.minutesLate ?? null) : null;
+        await inTx.updateVisit(visitId, {
+          notice: input.kind,
+          noticeMinutes: minutesLate,
+          noticeNote: input.note || null,
+          noticeAt: at,
         });
         if (found.customerEmail) {
-          const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
           await enqueueEmail(
             tx,
             visitNoticeEmail(
@@ -353,13 +407,45 @@ export function createArrangementsService({
               found.customerFirstName,
               shortName(found.carerFirstName, found.carerLastName),
               input.kind,
-              when,
-              `${publicUrl}${paths.myCare}`,
+              minutesLate,
+              whenOf(found.visit.startsAt),
+              visitLink,
             ),
           );
         }
       });
-      mailer.dispatchSoon();
+    },
+
+    /**
+     * The carer takes back a notice sent by mistake, within NOTICE_UNDO_MINUTES of sending it: the
+     * visit is as before (the calendar feed too), and the family is told the notice is cancelled.
+     */
+    async undoNotice(user: UserRow, visitId: string): Promise<void> {
+      await onNotice(user, visitId, async ({ tx, inTx, found, at }) => {
+        if (!found.visit.notice) throw AppError.conflict(ARRANGEMENT_MESSAGES.noNoticeToUndo);
+        if (!visitNoticeChoices(found.visit, at).undoUntil) {
+          throw AppError.conflict(ARRANGEMENT_MESSAGES.undoTooLate);
+        }
+        await inTx.updateVisit(visitId, {
+          notice: null,
+          noticeMinutes: null,
+          noticeNote: null,
+          noticeAt: null,
+        });
+        if (found.customerEmail) {
+          await enqueueEmail(
+            tx,
+            visitNoticeUndoneEmail(
+              found.customerEmail,
+              found.customerFirstName,
+              shortName(found.carerFirstName, found.carerLastName),
+              found.visit.notice as VisitNotice,
+              whenOf(found.visit.startsAt),
+              visitLink,
+            ),
+          );
+        }
+      });
     },
 
     /** Either side cancels one visit to come; the other is emailed. */
@@ -436,12 +522,7 @@ export function createArrangementsService({
           endsAt: row.visit.endsAt,
           cancelled: row.visit.status === 'cancelled',
           summary: `Care visit with ${partnerName(row, owner.id)}`,
-          description:
-            row.visit.notice === 'running_late'
-              ? `Running late${row.visit.noticeNote ? `: ${row.visit.noticeNote}` : ''}`
-              : row.visit.notice === 'cant_make_it'
-                ? `Cannot make it${row.visit.noticeNote ? `: ${row.visit.noticeNote}` : ''}`
-                : '',
+          description: noticeInWords(row.visit),
         })),
         at,
       );

@@ -2,6 +2,8 @@
 // calendars read. Times are written in UTC (the visits are stored as instants), so no time zone
 // definitions are needed; the calendar shows them in the reader's own zone.
 
+import { toMultiLine } from '@contracts/text';
+
 export interface CalendarEvent {
   id: string;
   startsAt: Date;
@@ -18,9 +20,14 @@ const stamp = (at: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
 
-/** TEXT values: backslash, semicolon, comma and newline escaped (RFC 5545 3.3.11). */
-const text = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * TEXT values (RFC 5545 3.3.11): every line break (CR, LF, CRLF, U+2028…) becomes the escape \n,
+ * other control characters go, and backslash, semicolon and comma are escaped. Whatever a stored
+ * note or name holds (text kept before the input rules were stricter included), it stays inside
+ * its one property: no bare CR or LF can end the line and start a forged one.
+ */
+export const icalText = (value: string) =>
+  toMultiLine(value).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded: CRLF and a space before each continuation. */
 function fold(line: string): string {
@@ -56,8 +63,8 @@ export function toICalendar(events: CalendarEvent[], now: Date): string {
       `DTSTAMP:${stamp(now)}`,
       `DTSTART:${stamp(event.startsAt)}`,
       `DTEND:${stamp(event.endsAt)}`,
-      `SUMMARY:${text(event.summary)}`,
-      ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),
+      `SUMMARY:${icalText(event.summary)}`,
+      ...(event.description ? [`DESCRIPTION:${icalText(event.description)}`] : []),
       `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
       'END:VEVENT',
     );

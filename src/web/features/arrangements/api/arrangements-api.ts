@@ -111,16 +111,17 @@ export function useArrangementStep(id: string) {
   });
 }
 
-/** POST /api/visits/{id}/notice (the carer) or /cancel (either side). */
+/** POST /api/visits/{id}/notice (the carer), DELETE it (the carer's undo) or POST /cancel (either side). */
 export function useVisitAction(visitId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (
-      input: { action: 'notice'; notice: VisitNoticeInput } | { action: 'cancel' },
+      input: { action: 'notice'; notice: VisitNoticeInput } | { action: 'undo' } | { action: 'cancel' },
     ): Promise<void> => {
       const params = { id: visitId };
       if (input.action === 'notice')
         await api(endpoints.arrangements.postVisitsByIdNotice, { params, body: input.notice });
+      else if (input.action === 'undo') await api(endpoints.arrangements.deleteVisitsByIdNotice, { params });
       else await api(endpoints.arrangements.postVisitsByIdCancel, { params });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitsQueryKey }),

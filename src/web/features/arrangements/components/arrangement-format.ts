@@ -3,6 +3,7 @@
 // type imports only: tests/unit/arrangements-web.test.ts.
 import type { WeekDay } from '@contracts/availability';
 import type { Arrangement, ArrangementStatus, Visit, VisitNotice } from '@contracts/arrangements';
+import { lateInWords } from '@contracts/visit-notices';
 import { formatPoundsFromString } from '@web/lib/format';
 
 export const ARRANGEMENT_STATUS_LABELS: Record<ArrangementStatus, string> = {
@@ -105,9 +106,11 @@ export function arrangementStanding(
 }
 
 /** 'Running late: stuck in traffic', 'Can’t make it'. */
-export function describeNotice(visit: Pick<Visit, 'notice' | 'noticeNote'>): string | null {
+export function describeNotice(visit: Pick<Visit, 'notice' | 'noticeNote' | 'minutesLate'>): string | null {
   if (!visit.notice) return null;
-  const label = VISIT_NOTICE_LABELS[visit.notice];
+  const minutes =
+    visit.notice === 'running_late' && visit.minutesLate ? ` (${lateInWords(visit.minutesLate)})` : '';
+  const label = `${VISIT_NOTICE_LABELS[visit.notice]}${minutes}`;
   return visit.noticeNote ? `${label}: ${visit.noticeNote}` : label;
 }
 

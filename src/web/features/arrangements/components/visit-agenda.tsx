@@ -1,6 +1,13 @@
-import { useId, useState } from 'react';
-import { AlarmClock, Ban, CalendarDays, CircleAlert, RotateCw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { AlarmClock, Ban, CalendarDays, CircleAlert, RotateCw, Undo2 } from 'lucide-react';
 import type { Visit, VisitNotice } from '@contracts/arrangements';
+import {
+  LATE_MINUTES,
+  NOTICE_UNDO_MINUTES,
+  RUNNING_LATE_FROM_MINUTES,
+  visitNoticeChoices,
+  type LateMinutes,
+} from '@contracts/visit-notices';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -64,19 +71,28 @@ function CancelVisit({ visit, label }: { visit: Visit; label: string }) {
   );
 }
 
-/** The carer's one-tap notices, with a note they may add first. */
-function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
+/** "Running late by 20 minutes": the notice as the buttons and toasts word it. */
+const lateLabel = (minutes: LateMinutes) => (minutes === 60 ? '1 hour' : `${minutes} min`);
+
+/**
+ * The carer's notices, each one tap, with a note they may add first: "running late" (by how much)
+ * from two hours before the visit until it ends, "can't make it" before it starts, and an undo for
+ * the first few minutes after sending one. Only what the server would accept now is offered.
+ */
+function VisitNotices({ visit, label, now }: { visit: Visit; label: string; now: number }) {
   const [noting, setNoting] = useState(false);
   const [note, setNote] = useState('');
-  const [sending, setSending] = useState<VisitNotice | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
   const action = useVisitAction(visit.id);
   const noteId = useId().replace(/:/g, '');
+  const lateId = useId().replace(/:/g, '');
+  const choices = visitNoticeChoices(visit, new Date(now));
 
-  const send = (kind: VisitNotice) => {
+  const send = (kind: VisitNotice, minutesLate?: LateMinutes) => {
     if (action.isPending) return;
-    setSending(kind);
+    setSending(minutesLate ? `${kind}-${minutesLate}` : kind);
     action.mutate(
-      { action: 'notice', notice: { kind, note: note.trim() } },
+      { action: 'notice', notice: { kind, note: note.trim(), ...(minutesLate ? { minutesLate } : {}) } },
       {
         onSuccess: () => {
           setNote('');
@@ -84,7 +100,7 @@ function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
           toast({
             title:
               kind === 'running_late' ? 'Family Told You Are Running Late' : 'Family Told You Can’t Make It',
-            description: `${visit.partnerName} has been emailed.`,
+            description: `${visit.partnerName} has been emailed. You can undo this for ${NOTICE_UNDO_MINUTES} minutes.`,
           });
         },
         onError: (error) =>
@@ -98,6 +114,55 @@ function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
     );
   };
 
+  const undo = () => {
+    if (action.isPending) return;
+    setSending('undo');
+    action.mutate(
+      { action: 'undo' },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Notice Cancelled',
+            description: `${visit.partnerName} has been told the visit is as planned.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorMessage(error, 'The notice could not be undone. Please try again.'),
+          }),
+        onSettled: () => setSending(null),
+      },
+    );
+  };
+
+  const icon = (key: string, Icon: typeof AlarmClock) =>
+    sending === key ? <Spinner /> : <Icon aria-hidden="true" />;
+
+  if (visit.notice && choices.undoUntil) {
+    const until = choices.undoUntil.toLocaleTimeString('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/London',
+    });
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Undo the notice about the visit ${label}`}
+          aria-disabled={action.isPending || undefined}
+          onClick={undo}
+        >
+          {icon('undo', Undo2)}
+          Undo
+        </Button>
+        <p className="text-sm text-muted-foreground">{`Sent by mistake? You can undo it until ${until}.`}</p>
+      </div>
+    );
+  }
+  if (!choices.runningLate && !choices.cantMakeIt) return null;
+
   return (
     <div className="grid gap-2">
       {noting ? (
@@ -106,26 +171,39 @@ function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
           <Input id={noteId} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
         </div>
       ) : null}
+      {choices.runningLate ? (
+        <div role="group" aria-labelledby={lateId} className="flex flex-wrap items-center gap-2">
+          <span id={lateId} className="text-sm font-medium">
+            Running late by
+          </span>
+          {LATE_MINUTES.map((minutes) => (
+            <Button
+              key={minutes}
+              size="sm"
+              variant="secondary"
+              aria-label={`Running late by ${minutes === 60 ? '1 hour' : `${minutes} minutes`}: tell the family about the visit ${label}`}
+              aria-disabled={action.isPending || undefined}
+              onClick={() => send('running_late', minutes)}
+            >
+              {icon(`running_late-${minutes}`, AlarmClock)}
+              {lateLabel(minutes)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {(['running_late', 'cant_make_it'] as const).map((kind) => (
+        {choices.cantMakeIt ? (
           <Button
-            key={kind}
             size="sm"
-            variant={kind === 'running_late' ? 'secondary' : 'outline'}
-            aria-label={`${VISIT_NOTICE_LABELS[kind]}: tell the family about the visit ${label}`}
+            variant="outline"
+            aria-label={`${VISIT_NOTICE_LABELS.cant_make_it}: tell the family about the visit ${label}`}
             aria-disabled={action.isPending || undefined}
-            onClick={() => send(kind)}
+            onClick={() => send('cant_make_it')}
           >
-            {sending === kind ? (
-              <Spinner />
-            ) : kind === 'running_late' ? (
-              <AlarmClock aria-hidden="true" />
-            ) : (
-              <CircleAlert aria-hidden="true" />
-            )}
-            {VISIT_NOTICE_LABELS[kind]}
+            {icon('cant_make_it', CircleAlert)}
+            {VISIT_NOTICE_LABELS.cant_make_it}
           </Button>
-        ))}
+        ) : null}
         {noting ? null : (
           <Button
             size="sm"
@@ -137,6 +215,11 @@ function VisitNotices({ visit, label }: { visit: Visit; label: string }) {
           </Button>
         )}
       </div>
+      {choices.runningLate ? null : (
+        <p className="text-sm text-muted-foreground">
+          {`Running late? You can tell the family from ${RUNNING_LATE_FROM_MINUTES / 60} hours before the visit.`}
+        </p>
+      )}
     </div>
   );
 }
@@ -145,7 +228,6 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
   const label = `on ${formatDayDate(visit.date, false)} at ${visit.start}`;
   const cancelled = visit.status === 'cancelled';
   const toCome = !cancelled && new Date(visit.startsAt).getTime() > now;
-  const notYetOver = !cancelled && new Date(visit.endsAt).getTime() > now;
   const notice = describeNotice(visit);
   return (
     <li
@@ -170,7 +252,7 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
           <span className="min-w-0">{notice}</span>
         </p>
       ) : null}
-      {isCarer && notYetOver ? <VisitNotices visit={visit} label={label} /> : null}
+      {isCarer && !cancelled ? <VisitNotices visit={visit} label={label} now={now} /> : null}
       {toCome ? (
         <div>
           <CancelVisit visit={visit} label={label} />
@@ -180,9 +262,20 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
   );
 }
 
+/** The time now, moved on every half minute: the notice windows open and close as it passes. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /**
  * The visits of the coming weeks, by day: time, the other person, whether it goes ahead and any
- * notice. Carers send "Running late" and "Can't make it"; either side cancels one visit.
+ * notice. Carers send "Running late" and "Can't make it" around the visit, and may undo one for a
+ * few minutes; either side cancels one visit.
  */
 export function VisitAgenda({
   isCarer,
@@ -194,6 +287,7 @@ export function VisitAgenda({
   enabled?: boolean;
 }) {
   const visits = useVisits({ enabled });
+  const now = useNow();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const DayHeading = headingLevel === 2 ? 'h3' : 'h4';
   const headingId = useId().replace(/:/g, '');
@@ -237,7 +331,7 @@ export function VisitAgenda({
             <DayHeading className="font-semibold">{formatDayDate(date)}</DayHeading>
             <ul className="grid gap-2">
               {day.map((visit) => (
-                <VisitItem key={visit.id} visit={visit} isCarer={isCarer} now={visits.dataUpdatedAt} />
+                <VisitItem key={visit.id} visit={visit} isCarer={isCarer} now={now} />
               ))}
             </ul>
           </li>
