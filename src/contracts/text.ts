@@ -66,9 +66,12 @@ export function toMultiLine(value: string): string {
 /**
  * The one refinement for every multi-line field: put it first on the field's string schema, e.g.
  * `multiLine(z.string()).trim().max(2000)`. Line breaks are kept (as line feeds); other control
- * characters are taken out rather than refused, as text pasted from elsewhere often holds them.
+ * characters but NUL are taken out rather than refused, as text pasted from elsewhere often holds
+ * them.
  */
-export const multiLine = (schema: z.ZodString): z.ZodString => schema.overwrite(toMultiLine);
+export const multiLine = (schema: z.ZodString): z.ZodString =>
+  // NUL stays, to be refused with its own message like anywhere else (ERROR_MESSAGES.nulCharacter).
+  schema.overwrite((value) => value.split('\u0000').map(toMultiLine).join('\u0000'));
 
 /** toOneLine for a writer that must put something on its one line: '' when nothing is left. */
 export const asOneLine = (value: string | null | undefined): string => toOneLine(value ?? '') ?? '';

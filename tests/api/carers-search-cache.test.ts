@@ -13,6 +13,10 @@ let t: TestApp;
 beforeAll(async () => {
   // The carer cache off: the search answers' freshness must not depend on it.
   t = await createTestApp({ SEARCH_CACHE_SECONDS: '60', CARER_CACHE_SECONDS: '0' });
+  // Answers are kept only once the change notices are heard (the LISTEN starts asynchronously).
+  for (let waited = 0; !t.app.carerCaches.isListening() && waited < 10_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -33,6 +37,9 @@ describe('the search answer cache', () => {
     });
     expect(created.statusCode).toBe(201);
     await approveChecks(t.database.db, created.json().id);
+    // The notices of the profile's creation and approval arrive asynchronously: let them (and the
+    // emptying they bring) pass before the answer this test relies on is kept.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const first = await search('Aberystwyth');
     expect(names(first)).toEqual(['Aberystwyth, Ceredigion']);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
 } from '../../src/contracts/admin';
+import { IDEMPOTENCY_KEY_HEADER } from '@contracts/errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -512,7 +514,11 @@ describe('searching and paging the admin lists (issue 21 point 11)', () => {
         (await page.request.get('/api/test/users?limit=1')).headers()['x-total-count'] ?? '0',
       );
       if (total > ADMIN_PAGE_SIZE) break;
-      expect((await page.request.post('/api/test/create-sample-users')).status()).toBe(201);
+      // Each a new action (its own Idempotency-Key, as the page's button sends), not a repeat.
+      const created = await page.request.post('/api/test/create-sample-users', {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+      expect(created.status()).toBe(201);
     }
     const total = Number((await page.request.get('/api/test/users?limit=1')).headers()['x-total-count']);
 

@@ -100,7 +100,8 @@ describe('carer search', () => {
     await page.waitForURL(/careType=Elderly/);
     await page.getByRole('button', { name: 'Clear place filter' }).waitFor();
     await page.reload();
-    expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('Leeds');
+    // The box is filled from the address once the reloaded page has read it.
+    await expect.poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('Leeds');
     const cards = await cardLinks(page);
     expect(cards.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Clear place filter' }).click();

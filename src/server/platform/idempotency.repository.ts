@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotentRequests, type IdempotentRequestRow } from '../db/schema';
+import { escapeLike } from './like-pattern';
 
 export interface NewClaim {
   scope: string;
@@ -66,6 +67,19 @@ export function createIdempotencyRepository(db: Executor) {
         )
         .returning({ key: t.key });
       return taken.length > 0;
+    },
+
+    /**
+     * Forgets every stored answer of a deleted account, and any other answer that names it (a
+     * partner's answer holding its id, address or name): nothing of it outlives the erasure.
+     */
+    async forgetAnswersAbout(userId: string, needles: readonly string[]): Promise<void> {
+      const words = needles.filter((needle) => needle.trim().length >= 2);
+      await db
+        .delete(t)
+        .where(
+          or(eq(t.userId, userId), ...words.map((word) => sql`${t.body} ilike ${`%${escapeLike(word)}%`}`)),
+        );
     },
 
     /** Stores the answer of the claim's holder (a holder whose claim was taken over stores nothing). */

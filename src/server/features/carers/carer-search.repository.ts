@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from './carer-cursor';
 import { listingCurrent } from './carer-listing';
 import { EARTH_RADIUS_M, METRES_PER_MILE, secToGc } from '../../platform/distance';
 import { postcodeDistrictOf, type PublicCarerRow } from './carer-mapper';
+import { escapeLike } from '../../platform/like-pattern';
 
 /*
  * The public carer search (GET /api/carers): listed profiles matching the filters, one page in
@@ -205,7 +206,6 @@ function chord(): SQL {
 }
 
 const p = (name: string) => sql.placeholder(name);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function createCarerSearch(db: Executor) {
   const statements = new Map<string, Statement>();

@@ -21,6 +21,7 @@ import {
 import { isUuid } from '../../platform/ids';
 import { photoKeyOf } from '../../platform/photos';
 import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { escapeLike } from '../../platform/like-pattern';
 
 /** Provider statuses of a recurring plan that may still charge the card. */
 export const CHARGEABLE_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing', 'unpaid'];
@@ -299,4 +300,3 @@ export function createAccountDeletionRepository(db: Executor) {
 export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>;
 
 /** `value` as a literal inside an ILIKE pattern. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import { createIdempotencyRepository } from '../../platform/idempotency.repository';
 import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage';
 import { createArrangementEndings } from '../arrangements/arrangement-endings';
@@ -109,6 +110,12 @@ export function createAccountErasure({ secret, publicUrl }: ErasureDeps) {
       for (const bucket of EMAIL_KEYED_BUCKETS)
         await limiter.reset(rule(bucket), user.email.trim().toLowerCase());
       for (const bucket of USER_KEYED_BUCKETS) await limiter.reset(rule(bucket), user.id);
+      // Stored answers of repeated requests (decision 0033): theirs, and a partner's that names them.
+      await createIdempotencyRepository(tx).forgetAnswersAbout(user.id, [
+        user.id,
+        user.email,
+        ...[user.firstName, user.lastName].filter((name): name is string => Boolean(name)),
+      ]);
 
       await repository.deleteReviewsBy(user.id);
       await repository.deleteUploadsByKey(keys);
