@@ -3,6 +3,7 @@ import type { AdminCarerInput } from '@contracts/admin';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 // The lists themselves are paged and searched: api/admin-lists.ts.
 
@@ -38,7 +39,7 @@ export function carerFormData(input: AdminCarerInput, photo: File | null): FormD
 /** POST /api/test/carers (multipart, with an optional photo). */
 export function useCreateTestCarer() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: ({ input, photo }: { input: AdminCarerInput; photo: File | null }) =>
       api(endpoints.admin.postTestCarers, { body: carerFormData(input, photo) }),
     onSuccess: () => reloadAdminLists(queryClient),

@@ -3,6 +3,7 @@ import type { CustomerEditInput, SubscriptionChangeInput } from '@contracts/admi
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { reloadAdminLists } from './admin-queries';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 // The lists themselves are paged and searched: api/admin-lists.ts.
 
@@ -56,7 +57,7 @@ export function useDeleteCustomer() {
 /** POST /api/test/create-sample-users, no body. */
 export function useCreateSampleCustomers() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async () => {
       await api(endpoints.admin.postTestCreateSampleUsers);
     },

@@ -12,6 +12,7 @@ import type {
 import { conversationsQueryKey } from '@web/features/messaging';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 /** GET /api/bookings and GET /api/visits (the contracts export only their schemas). */
 export type Arrangements = { items: Arrangement[] };
@@ -69,7 +70,7 @@ function withArrangement(list: Arrangements | undefined, saved: Arrangement): Ar
 /** POST /api/bookings: the family proposes from their conversation. */
 export function useProposeArrangement() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: ArrangementProposal): Promise<Arrangement> => {
       return api(endpoints.arrangements.postBookings, { body: input });
     },
@@ -89,7 +90,7 @@ export type ArrangementStep =
 /** POST /api/bookings/{id}/accept|decline|propose|end. */
 export function useArrangementStep(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: ArrangementStep): Promise<Arrangement> => {
       const params = { id };
       if (input.step === 'decline')
@@ -114,7 +115,7 @@ export function useArrangementStep(id: string) {
 /** POST /api/visits/{id}/notice (the carer), DELETE it (the carer's undo) or POST /cancel (either side). */
 export function useVisitAction(visitId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (
       input: { action: 'notice'; notice: VisitNoticeInput } | { action: 'undo' } | { action: 'cancel' },
     ): Promise<void> => {

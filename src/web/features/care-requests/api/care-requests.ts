@@ -8,6 +8,7 @@ import type {
 } from '@contracts/care-requests';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export const myCareRequestsQueryKey = ['/api/care-requests/mine'] as const;
 
@@ -32,7 +33,7 @@ function withRequest(list: OwnCareRequests | undefined, saved: OwnCareRequest): 
 /** POST /api/care-requests. */
 export function usePostCareRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: CareRequestInput): Promise<OwnCareRequest> => {
       return api(endpoints.careRequests.post, { body: input });
     },

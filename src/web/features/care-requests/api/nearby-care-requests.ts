@@ -1,9 +1,10 @@
 // Care requests near the signed-in carer, and their answers.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CareRequestResponseInput, NearbyCareRequests } from '@contracts/care-requests';
 import { refreshMessages } from '@web/features/messaging';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export const nearbyCareRequestsQueryKey = ['/api/care-requests/nearby'] as const;
 
@@ -20,7 +21,7 @@ export function useNearbyCareRequests(enabled: boolean) {
 /** POST /api/care-requests/{id}/responses: the answer opens (or continues) the conversation. */
 export function useAnswerCareRequest(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: CareRequestResponseInput): Promise<{ conversationId: string }> => {
       return api(endpoints.careRequests.postByIdResponses, { params: { id }, body: input });
     },

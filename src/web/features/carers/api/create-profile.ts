@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { myProfileQueryKey } from './my-profile';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export async function createProfile(input: CarerProfileInput): Promise<OwnCarerProfile> {
   return api(endpoints.carers.post, { body: input });
@@ -12,7 +13,7 @@ export async function createProfile(input: CarerProfileInput): Promise<OwnCarerP
 /** Creates the signed-in carer's profile, then refreshes who they are (SPEC 7). */
 export function useCreateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: createProfile,
     onSuccess: async (profile) => {
       queryClient.setQueryData(myProfileQueryKey, profile);

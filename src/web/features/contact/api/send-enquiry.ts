@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ContactEnquiryInput, ContactEnquiryReceipt } from '@contracts/contact';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export async function sendEnquiry(input: ContactEnquiryInput): Promise<ContactEnquiryReceipt> {
   return api(endpoints.contact.post, { body: input });
@@ -9,5 +9,5 @@ export async function sendEnquiry(input: ContactEnquiryInput): Promise<ContactEn
 
 /** The Contact page's form: stores the enquiry and emails support (the spec's form did nothing). */
 export function useSendEnquiry() {
-  return useMutation({ mutationFn: sendEnquiry });
+  return useSendOnceMutation({ mutationFn: sendEnquiry });
 }

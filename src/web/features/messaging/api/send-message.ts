@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@contracts/messaging';
 import { conversationsQueryKey } from '@web/features/messaging/api/messaging-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 /** receiverId is the carer's account (PublicCarer.userId). */
 export async function sendMessage(input: SendMessageInput): Promise<void> {
@@ -15,7 +16,7 @@ export async function sendMessage(input: SendMessageInput): Promise<void> {
  */
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: sendMessage,
     onSuccess: () =>
       queryClient.invalidateQueries({

@@ -15,11 +15,12 @@ import {
 } from '@web/features/messaging/api/messaging-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 /** POST /api/conversations/{id}/messages; the thread and inbox are refetched afterwards. */
 export function useReply(conversationId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: ReplyInput): Promise<SentMessage> => {
       return api(endpoints.messaging.postConversationsByIdMessages, {
         params: { id: conversationId },

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import {
   REPORT_DETAILS_MAX_LENGTH,
@@ -17,6 +16,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import type { endpoints } from '@contracts/endpoints';
 import { api, errorMessage, fieldErrors } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 type ReportErrors = { reason?: string; details?: string };
 
@@ -55,7 +55,7 @@ export function ReportDialog({
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<ReportErrors>({});
   const id = useId();
-  const send = useMutation({
+  const send = useSendOnceMutation({
     mutationFn: async (input: ReportInput): Promise<ReportReceipt> => {
       return api(endpoint, { params: { id: subjectId }, body: input });
     },

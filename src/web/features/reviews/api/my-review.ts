@@ -1,10 +1,11 @@
 // The signed-in customer's own review of one carer.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_MESSAGES, type MyReviewState, type ReviewInput, type SavedReview } from '@contracts/reviews';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { savedCarersQueryKey } from '@web/features/saved-carers';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export const myReviewQueryKey = (carerId: string) =>
   ['/api/carers', encodeURIComponent(carerId), 'reviews', 'mine'] as const;
@@ -28,7 +29,7 @@ export function useMyReview(carerId: string, enabled: boolean) {
  */
 export function useSaveReview(carerId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: ReviewInput): Promise<SavedReview> => {
       return api(endpoints.reviews.putCarersByIdReviewsMine, { params: { id: carerId }, body: input });
     },

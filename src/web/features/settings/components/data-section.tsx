@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
 import { apiResponse, errorMessage } from '@web/lib/api-client';
+import { useSendOnce } from '@web/lib/use-send-once';
 import { SettingsSection } from './settings-section';
 
 /** The file name the server gives the ZIP (Content-Disposition), or a dated default. */
@@ -17,14 +17,13 @@ function fileNameOf(response: Response): string {
  * "Download my data" (UK GDPR access and portability, decision 0011). The ZIP is made by a POST (it spends one of the
  * hour's exports, so another site must not be able to start it with a link), fetched first and
  * then saved from a blob URL, so a refusal (too many downloads, a failure) shows as a toast instead
- * of downloading the error as a file.
+ * of downloading the error as a file. Sent once however often it is clicked meanwhile: a
+ * second export would spend another of the hour's.
  */
 export function DataSection() {
-  const [preparing, setPreparing] = useState(false);
+  const { sending: preparing, sendOnce } = useSendOnce();
 
   const download = async () => {
-    if (preparing) return;
-    setPreparing(true);
     try {
       const response = await apiResponse(endpoints.privacy.postSettingsExport);
       const url = URL.createObjectURL(await response.blob());
@@ -39,8 +38,6 @@ export function DataSection() {
         title: SETTINGS_MESSAGES.errorTitle,
         description: errorMessage(error, SETTINGS_MESSAGES.exportFailed),
       });
-    } finally {
-      setPreparing(false);
     }
   };
 
@@ -58,7 +55,8 @@ export function DataSection() {
         type="button"
         variant="outline"
         className="w-full sm:w-fit"
-        onClick={() => void download()}
+        onClick={() => void sendOnce(download)}
+        aria-disabled={preparing || undefined}
         aria-busy={preparing}
       >
         <Download aria-hidden="true" />

@@ -15,6 +15,7 @@ import {
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 const subscriptionStatusQuery = {
   queryKey: subscriptionStatusQueryKey,
@@ -74,7 +75,7 @@ export function useCreateSubscription() {
 
 /** POST /api/subscribe: starts a Monthly or Annual payment; access follows the confirmed payment. */
 export function useSubscribe() {
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: async (input: SubscribeInput): Promise<SubscribeResponse> => {
       return api(endpoints.subscriptions.postSubscribe, { body: input });
     },

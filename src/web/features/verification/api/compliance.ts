@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InsuranceInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export const myComplianceQueryKey = ['/api/carers/my-profile/compliance'] as const;
 
@@ -29,7 +30,7 @@ export async function addInsurance({ input, document }: { input: InsuranceInput;
 
 export function useAddInsurance() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnceMutation({
     mutationFn: addInsurance,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: myComplianceQueryKey });

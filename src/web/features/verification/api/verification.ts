@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnVerification, VerificationFileField, VerificationInput } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
+import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 export const myVerificationQueryKey = ['/api/carers/my-profile/verification'] as const;
 
@@ -62,7 +63,7 @@ export async function submitVerification({ input, files }: VerificationSubmissio
  */
 export function useSubmitVerification() {
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: submitVerification });
+  const mutation = useSendOnceMutation({ mutationFn: submitVerification });
   const store = (verification: OwnVerification) => {
     queryClient.setQueryData(myVerificationQueryKey, verification);
     void queryClient.invalidateQueries({ queryKey: myVerificationQueryKey });
