@@ -6,7 +6,7 @@ import { reloadAdminLists } from './admin-queries';
 
 // The lists themselves are paged and searched: api/admin-lists.ts.
 
-/** Which subscription call a screen makes (SPEC section 7). */
+/** Which subscription call a screen makes (product §7). */
 export type SubscriptionRoute =
   /** Admin dashboard: PATCH /api/admin/users/{id}/subscription. */
   | 'dashboard'
