@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The repository stands alone (docs/product.md, difference 16): every document a file points at
-// is in the repository. The first brief and its design notes lived beside it, as
-// `../shared/<name>.md`, and comments cited them in capitals; those references are refused here.
+// is in the repository. The first brief and its design notes lived in a shared folder beside it,
+// and comments cited them by name in capitals; those references are refused here.
 // The patterns are spelt in pieces so that this file does not match itself.
 const up = ['..', 'shared'].join('/');
 const brief = ['SP', 'EC'].join('');
