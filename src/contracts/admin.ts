@@ -55,7 +55,7 @@ export const ADMIN_TEXT = {
   loggingIn: 'Logging in...',
 } as const;
 
-/** product §8 toasts of the admin screens. */
+/** Product §8 toasts of the admin screens. */
 export const ADMIN_TOASTS = {
   loginSuccessTitle: 'Login Successful',
   loginSuccessBody: 'Welcome to the admin dashboard!',
@@ -190,7 +190,7 @@ export type AdminLoginHint = z.infer<typeof AdminLoginHint>;
 // Customers: GET /api/admin/users, GET /api/test/users (the same list), PUT and DELETE /api/test/users/{id}
 // ---------------------------------------------------------------------------------------------
 
-/** product §3 user fields as the admin lists show them, plus suspension (safeguarding). */
+/** Product §3 user fields as the admin lists show them, plus suspension (safeguarding). */
 export const CUSTOMER_BILLING_STATES = ['renewing', 'cancelled', 'refunded'] as const;
 
 export const AdminCustomer = z.object({
@@ -246,7 +246,7 @@ export const CUSTOMER_EDIT_MESSAGES = {
   emailTaken: 'Another account already uses this email address.',
 } as const;
 
-/** PUT /api/test/users/{id}: product §5 "Customer edit" rules. */
+/** PUT /api/test/users/{id}: the customer edit form's rules (product §5). */
 export const CustomerEditInput = z.object({
   firstName: oneLine(
     z
@@ -320,7 +320,7 @@ export const AdminCarer = PublicCarer.extend({
 });
 export type AdminCarer = z.infer<typeof AdminCarer>;
 
-/** product §5 "Test admin carer form" and "Carer edit (test management page)" messages. */
+/** Product §5 "Test admin carer form" and "Carer edit (test management page)" messages. */
 export const ADMIN_CARER_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -414,7 +414,7 @@ export const AdminCarerInput = z
       .max(2000, ADMIN_CARER_MESSAGES.descriptionTooLong),
     qualifications: adminQualifications,
     availability: adminList(ADMIN_CARER_MESSAGES.availabilityRequired),
-    /** product §5: isVerified defaults to false. */
+    /** Product §5: isVerified defaults to false. */
     isVerified: booleanish.default(false),
   })
   .refine((v) => Number(v.hourlyRateMin) <= Number(v.hourlyRateMax), {

@@ -40,7 +40,7 @@ export {
 } from './carers-search-text';
 export { RATE_MAX_POUNDS, RATE_MIN_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN };
 
-/** product §5 messages, word for word, plus the server's extra rules. */
+/** Product §5 messages, word for word, plus the server's extra rules. */
 export const CARER_MESSAGES = {
   specializationRequired: 'Please select a specialization',
   experienceRequired: 'Please select your experience level',

@@ -43,7 +43,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   accessibility: '/accessibility',
-  /** Full-page navigations handled by the server (product §1). */
+  /** Full-page navigations handled by the server (product §2, Routes). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
 } as const;
@@ -72,7 +72,7 @@ export function carerProfilePath(carerId: string): string {
 }
 
 /**
- * The server's sign-in (product §1: a full-page navigation to /api/login) that brings the person back
+ * The server's sign-in (product §2, Routes: a full-page navigation to /api/login) that brings the person back
  * to `returnTo` afterwards; plain /api/login when there is nowhere particular to go back to.
  */
 export function signInPath(returnTo: string): string {

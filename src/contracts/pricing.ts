@@ -25,7 +25,7 @@ export const PLAN_FOR_TYPE = {
   annual: PLANS.annual,
 } as const satisfies Record<SubscriptionType, (typeof PLANS)[keyof typeof PLANS]>;
 
-/** product §2 /subscribe: 'Monthly (£10)', 'Annual (£100)'; and '3-Month Access (£49)'. */
+/** Product §2 /subscribe: 'Monthly (£10)', 'Annual (£100)'; and '3-Month Access (£49)'. */
 export function planSummary(type: SubscriptionType): string {
   const name = type === 'monthly' ? 'Monthly' : type === 'annual' ? 'Annual' : PLANS.threeMonth.label;
   return `${name} (${formatPounds(PLAN_FOR_TYPE[type].amountPence)})`;

@@ -289,7 +289,7 @@ export const CancelLinkDetails = z.object({
 export type CancelLinkDetails = z.infer<typeof CancelLinkDetails>;
 
 export const SUBSCRIPTION_MESSAGES = {
-  // product §8 toasts.
+  // Product §8 toasts.
   subscribeFailedTitle: 'Subscription Failed',
   subscribeFailedDescription: 'Please try again.',
   subscribeSuccessTitle: 'Subscription Activated!',

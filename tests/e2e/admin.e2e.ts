@@ -20,7 +20,7 @@ import { registerByApi, toastTitle } from './support/journeys';
 const suite = useE2ESuite();
 const open = suite.open;
 
-/** product §2: 320 px is the narrowest phone the layout must fit. */
+/** Product §2: 320 px is the narrowest phone the layout must fit. */
 const NARROW = { width: 320, height: 640 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -65,7 +65,7 @@ async function checkAbout(page: Page) {
   expect(await quote.locator('blockquote').textContent()).toMatch(/properly checked/);
   expect(await quote.locator('figcaption cite').textContent()).toBe('Rachel Adeyemi');
   const values = m.getByRole('region', { name: 'Our Values' }).getByRole('heading', { level: 3 });
-  // product §1: compassion, trust, community, excellence; background-checked carers across the UK.
+  // Product §1: compassion, trust, community, excellence; background-checked carers across the UK.
   expect(await values.allTextContents()).toEqual(['Compassion', 'Trust', 'Community', 'Excellence']);
   await m.getByText(/background-checked carers/).waitFor();
   expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);

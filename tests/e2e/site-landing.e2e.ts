@@ -120,7 +120,7 @@ async function expectFooter(page: Page, label: string) {
 }
 
 describe('public landing page', () => {
-  it('shows the hero, the features, the pricing block and every link product §2 names', async () => {
+  it('shows the hero, the features, the pricing block and every link the first brief named', async () => {
     const page = await open();
     await page.goto('/');
     const main = page.getByRole('main');

@@ -154,7 +154,7 @@ function SignedInOnly() {
 
 function SignInFirst({ returnTo }: { returnTo: string }) {
   useEffect(() => {
-    // Full-page, as every sign-in is (product §1); replace, so Back does not bounce here again.
+    // Full-page, as every sign-in is (product §2, Routes); replace, so Back does not bounce here again.
     window.location.replace(signInPath(returnTo));
   }, [returnTo]);
   return (

@@ -2,7 +2,7 @@ import type { AdminCarer, AdminCustomer } from '@contracts/admin';
 import { ADMIN_TEXT } from '@contracts/admin';
 import { planPriceLabel } from '@contracts/pricing';
 
-/** product §2: the full name, or 'Anonymous User' unless first and last name are both present. */
+/** Product §2: the full name, or 'Anonymous User' unless first and last name are both present. */
 export function customerName(customer: Pick<AdminCustomer, 'firstName' | 'lastName'>): string {
   const first = customer.firstName?.trim();
   const last = customer.lastName?.trim();

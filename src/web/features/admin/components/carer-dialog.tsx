@@ -122,7 +122,7 @@ const MODES: Record<CarerDialogMode, ModeConfig> = {
   },
 };
 
-/** product §8 toasts of each screen. */
+/** Product §8 toasts of each screen. */
 function successToast(mode: CarerDialogMode) {
   switch (mode) {
     case 'management':

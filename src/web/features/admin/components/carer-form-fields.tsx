@@ -30,7 +30,7 @@ export type CarerForm = UseFormReturn<AdminCarerFormValues, unknown, AdminCarerI
 export const CARER_FORM_FIELDS = AdminCarerInput.keyof().options;
 export type CarerFormField = (typeof CARER_FORM_FIELDS)[number];
 
-/** product §5: the Admin Management forms start with empty strings; isVerified defaults to false. */
+/** Product §5: the Admin Management forms start with empty strings; isVerified defaults to false. */
 export const EMPTY_CARER_VALUES: CarerFormValues = {
   firstName: '',
   lastName: '',

@@ -102,7 +102,7 @@ function TestAdmin() {
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
   const listRef = useRef<HTMLUListElement>(null);
 
-  // product §8: 'Failed to load carers'.
+  // Product §8: 'Failed to load carers'.
   useEffect(() => {
     if (carers.isError)
       toast({

@@ -87,7 +87,7 @@ const LINE_LINK =
 
 type ContactLayout = 'panel' | 'line';
 
-/** product §2 "Contact area": what a visitor may do to reach this carer depends on who they are. */
+/** Product §2 (Carer search), the contact area: what a visitor may do to reach this carer depends on who they are. */
 export function ContactArea({
   carer,
   className,

@@ -67,7 +67,7 @@ function TileCard({ tile }: { tile: Tile }) {
 }
 
 function SubscriptionStatus({ user }: { user: CurrentUser }) {
-  // product §4: 'Active', 'Expired' (active, but its end date has passed) or no subscription.
+  // Product §4: 'Active', 'Expired' (active, but its end date has passed) or no subscription.
   const state = subscriptionDisplayState(user);
   const plan = user.subscriptionType ? planSummary(user.subscriptionType) : null;
   return (

@@ -64,7 +64,7 @@ function CarerPhoto({ carer, name }: { carer: PublicCarer; name: string }) {
   );
 }
 
-/** product §2 landing card: who, what, how well rated, how much, where, and a way to get in touch. */
+/** Product §2 landing card: who, what, how well rated, how much, where, and a way to get in touch. */
 export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
   const name = displayName(carer);
   const qualifications = carer.qualifications.slice(0, CARD_MAX_QUALIFICATIONS);

@@ -77,7 +77,7 @@ export function LandingHero() {
             </Button>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">
-            Already have an account? {/* A full-page navigation: signing in is the server's job (product §1). */}
+            Already have an account? {/* Full-page: signing in is the server's job (product §2, Routes). */}
             <a href={paths.apiLogin} className="font-medium text-primary underline underline-offset-4">
               Sign In
             </a>

@@ -21,7 +21,7 @@ const subscriptionStatusQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => api(endpoints.subscriptions.getStatus, { signal }),
 };
 
-/** product §7: asked only when signed in. */
+/** Product §7: asked only when signed in. */
 export function useSubscriptionStatus({ enabled }: { enabled: boolean }) {
   return useQuery({ ...subscriptionStatusQuery, enabled });
 }
@@ -50,7 +50,7 @@ export function usePaymentHistory({ enabled }: { enabled: boolean }) {
   });
 }
 
-/** product §4 and §7: after a plan changes, the status and the current user are fetched again. */
+/** Product §4 and §7: after a plan changes, the status and the current user are fetched again. */
 export function refreshAfterPlanChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey }),

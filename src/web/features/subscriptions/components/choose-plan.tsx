@@ -52,7 +52,7 @@ function ExpiredNote({ status }: { status: SubscriptionStatus }) {
   );
 }
 
-/** product §2 /subscribe, no active plan: the Monthly and Annual cards; a choice starts a payment. */
+/** Product §2 /subscribe, no active plan: the Monthly and Annual cards; a choice starts a payment. */
 export function ChoosePlan({
   status,
   onPaymentStarted,
