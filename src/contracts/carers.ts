@@ -83,7 +83,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * An amount of pounds an hour as a form's number input or the API's JSON gives it (string or
- * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. product §3 keeps rates
+ * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. Product §3 keeps rates
  * as strings. Carers' rates, families' budgets and agreed rates share it.
  */
 export const poundsPerHour = (messages: { required: string; format: string; range: string }) =>
