@@ -13,7 +13,7 @@ const folders = (dir) =>
         .map((d) => d.name)
     : [];
 
-// Import boundaries (DESIGN.md "Layout"): web → contracts ← server, and features stay apart: a
+// Import boundaries (docs/architecture.md): web → contracts ← server, and features stay apart: a
 // web feature reaches another only through its index.ts (docs/architecture.md, "Feature map").
 // A server feature uses only its own repository and its own tables (src/server/db/table-owners.js):
 // another feature's table is read or written through that feature's store.

@@ -1,5 +1,5 @@
-// The admin tools of SPEC sections 2, 5, 7 and 8, served under /api/admin and /api/test
-// (admin role only, DESIGN points 1, 2 and 6). The safeguarding queue's shapes are in
+// The admin tools of product §2, §5, §7 and §8, served under /api/admin and /api/test
+// (admin role only, product.md, differences 1, 2 and 6). The safeguarding queue's shapes are in
 // safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
@@ -9,7 +9,7 @@ import { multiLine, oneLine } from './text';
 import { VERIFICATION_STATUSES } from './verification';
 
 // ---------------------------------------------------------------------------------------------
-// Texts: SPEC section 2 screens and section 8 toasts, word for word.
+// Texts: product §2 screens and section 8 toasts, word for word.
 // ---------------------------------------------------------------------------------------------
 
 export const ADMIN_TEXT = {
@@ -55,7 +55,7 @@ export const ADMIN_TEXT = {
   loggingIn: 'Logging in...',
 } as const;
 
-/** SPEC section 8 toasts of the admin screens. */
+/** Product §8 toasts of the admin screens. */
 export const ADMIN_TOASTS = {
   loginSuccessTitle: 'Login Successful',
   loginSuccessBody: 'Welcome to the admin dashboard!',
@@ -172,7 +172,7 @@ export const AdminListQuery = z.object({
 export type AdminListQuery = z.infer<typeof AdminListQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// Admin sign-in (DESIGN point 2): the form's "username" is the admin's email.
+// Admin sign-in (product.md, difference 2): the form's "username" is the admin's email.
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/admin/login. Any failure (unknown, wrong password, not an admin) answers 401 loginFailedBody. */
@@ -190,7 +190,7 @@ export type AdminLoginHint = z.infer<typeof AdminLoginHint>;
 // Customers: GET /api/admin/users, GET /api/test/users (the same list), PUT and DELETE /api/test/users/{id}
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC section 3 user fields as the admin lists show them, plus suspension (safeguarding). */
+/** Product §3 user fields as the admin lists show them, plus suspension (safeguarding). */
 export const CUSTOMER_BILLING_STATES = ['renewing', 'cancelled', 'refunded'] as const;
 
 export const AdminCustomer = z.object({
@@ -246,7 +246,7 @@ export const CUSTOMER_EDIT_MESSAGES = {
   emailTaken: 'Another account already uses this email address.',
 } as const;
 
-/** PUT /api/test/users/{id}: SPEC section 5 "Customer edit" rules. */
+/** PUT /api/test/users/{id}: the customer edit form's rules (product §5). */
 export const CustomerEditInput = z.object({
   firstName: oneLine(
     z
@@ -274,7 +274,7 @@ export type CustomerEditInput = z.infer<typeof CustomerEditInput>;
 export const SAMPLE_CUSTOMER_COUNT = 3;
 
 // ---------------------------------------------------------------------------------------------
-// Subscription changes (SPEC sections 4, 7, 9). The server computes the expiry from its own clock
+// Subscription changes (product §4, §7, §9). The server computes the expiry from its own clock
 // by the rule of the route; a client's `expiresAt` is accepted for the spec's payload and ignored.
 //   PATCH /api/admin/users/{id}/subscription   admin dashboard: one calendar month / year ahead
 //   PATCH /api/test/users/{id}/subscription    test customer page: as the admin dashboard
@@ -320,7 +320,7 @@ export const AdminCarer = PublicCarer.extend({
 });
 export type AdminCarer = z.infer<typeof AdminCarer>;
 
-/** SPEC section 5 "Test admin carer form" and "Carer edit (test management page)" messages. */
+/** Product §5 "Test admin carer form" and "Carer edit (test management page)" messages. */
 export const ADMIN_CARER_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -396,7 +396,7 @@ const booleanish = z
 
 /**
  * POST /api/test/carers (multipart fields), PUT /api/test/carers/{id} (multipart or JSON).
- * The admin tools use their own option lists and free-text experience (SPEC section 2), so
+ * The admin tools use their own option lists and free-text experience (product §2), so
  * specialization and experience are checked as text here, not against the carer forms' lists.
  */
 export const AdminCarerInput = z
@@ -414,7 +414,7 @@ export const AdminCarerInput = z
       .max(2000, ADMIN_CARER_MESSAGES.descriptionTooLong),
     qualifications: adminQualifications,
     availability: adminList(ADMIN_CARER_MESSAGES.availabilityRequired),
-    /** SPEC 5: isVerified defaults to false. */
+    /** Product §5: isVerified defaults to false. */
     isVerified: booleanish.default(false),
   })
   .refine((v) => Number(v.hourlyRateMin) <= Number(v.hourlyRateMax), {

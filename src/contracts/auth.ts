@@ -61,7 +61,7 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** SPEC section 3 user fields plus `role`. Dates travel as ISO strings. */
+/** Product §3 user fields plus `role`. Dates travel as ISO strings. */
 export const CurrentUser = z.object({
   id: z.string(),
   firstName: z.string().nullable(),

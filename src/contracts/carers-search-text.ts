@@ -35,7 +35,7 @@ export function describeSearchTotal(total: SearchTotal): string {
   return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
 }
 
-/** 'Elderly Care Specialist': the card's name when a carer has no full name (SPEC section 2). */
+/** 'Elderly Care Specialist': the card's name when a carer has no full name (product §2). */
 export function carerDisplayName(
   carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>,
 ): string {

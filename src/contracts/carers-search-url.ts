@@ -118,7 +118,7 @@ export function carerSearchApiUrl(filters: CarerSearchFilters, cursor: string | 
   return `/api/carers?${carerSearchApiParams(filters, cursor).toString()}`;
 }
 
-/** The landing page's "Meet Our Professional Carers": the search's first 3 (SPEC 2, DESIGN 4). */
+/** The landing page's "Meet Our Professional Carers": the search's first 3 (product §2; product.md, difference 4). */
 export const LANDING_CARERS_API_URL = `/api/carers?limit=${LANDING_CARER_COUNT}`;
 
 /** The first 3 carers near a place, nearest first (the signed-in home's "Carers near you"). */

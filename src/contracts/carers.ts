@@ -40,7 +40,7 @@ export {
 } from './carers-search-text';
 export { RATE_MAX_POUNDS, RATE_MIN_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN };
 
-/** SPEC section 5 messages, word for word, plus the server's extra rules. */
+/** Product §5 messages, word for word, plus the server's extra rules. */
 export const CARER_MESSAGES = {
   specializationRequired: 'Please select a specialization',
   experienceRequired: 'Please select your experience level',
@@ -83,7 +83,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * An amount of pounds an hour as a form's number input or the API's JSON gives it (string or
- * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. SPEC section 3 keeps rates
+ * number), £5-£500, normalised to pounds with pence: '18.5' → '18.50'. Product §3 keeps rates
  * as strings. Carers' rates, families' budgets and agreed rates share it.
  */
 export const poundsPerHour = (messages: { required: string; format: string; range: string }) =>
@@ -203,7 +203,7 @@ function checkAvailabilityGiven(
 }
 const ALWAYS = { when: () => true };
 
-/** POST /api/carers and PUT /api/carers/{id}: the same body (SPEC section 7). Unknown keys are dropped. */
+/** POST /api/carers and PUT /api/carers/{id}: the same body (product §7). Unknown keys are dropped. */
 export const CarerProfileInput = carerProfileFields
   .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
   .superRefine(checkAvailabilityGiven, ALWAYS);
@@ -232,14 +232,14 @@ export const CarerProfileForm = carerFormFields
   .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerProfileFormValues = z.input<typeof CarerProfileForm>;
 
-/** The signup form adds the terms checkbox, which is never sent to the server (SPEC section 5). */
+/** The signup form adds the terms checkbox, which is never sent to the server (product §5). */
 export const CarerSignupForm = carerFormFields
   .extend({ termsAccepted: z.literal(true, { error: CARER_MESSAGES.termsRequired }) })
   .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
   .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerSignupFormValues = z.input<typeof CarerSignupForm>;
 
-/** A carer profile as anyone may see it: no email, no private fields (DESIGN point 1). */
+/** A carer profile as anyone may see it: no email, no private fields (product.md, difference 1). */
 export const PublicCarer = z.object({
   id: z.string(),
   /** The carer's account, the receiverId of a message; null for profiles an admin created. */

@@ -16,7 +16,7 @@ export const ERROR_MESSAGES = {
   signInAgainToChange: `For your security, please sign out and sign in again, then make this change within ${STEP_UP_FRESH_SIGN_IN_MINUTES} minutes.`,
   /**
    * Messaging, reviews, payments and verification before the account proved its address
-   * (decision 0019; DESIGN point 10).
+   * (decision 0019; product.md, difference 10).
    */
   emailNotConfirmed: EMAIL_NOT_CONFIRMED,
   emailTaken: 'An account with this email already exists. Try signing in instead.',

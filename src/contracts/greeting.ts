@@ -3,7 +3,7 @@
 export const NEW_ACCOUNT_GREETING_HOURS = 24;
 
 /**
- * The signed-in home's greeting. SPEC: "Welcome back, <first name or 'User'>!"; an account made
+ * The signed-in home's greeting. The first brief: "Welcome back, <first name or 'User'>!"; an account made
  * in the last day has not been here before, so it is welcomed, not welcomed back (a
  * deliberate difference recorded in docs/spec-conformance.md).
  */

@@ -1,4 +1,4 @@
-// Business limits and UI constants of SPEC section 9.
+// Business limits and UI constants of product §9.
 
 export const CARER_DESCRIPTION_MIN_LENGTH = 50;
 export const LANDING_DESCRIPTION_MAX_LENGTH = 100;

@@ -17,7 +17,7 @@ export const CARER_MESSAGES_MAX_PER_HOUR = 30;
 /** Shown wherever the other person's account no longer exists. */
 export const DELETED_USER_NAME = 'Deleted user';
 
-/** SPEC sections 5 and 8 texts, and the server's rules behind them (DESIGN points 1 and 5). */
+/** Product §5 and §8 texts, and the server's rules behind them (product.md, differences 1 and 5). */
 export const MESSAGE_MESSAGES = {
   required: 'Please enter a message before sending.',
   tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,

@@ -27,7 +27,7 @@ export const MessageContent = multiLine(z.string({ error: MESSAGE_MESSAGES.requi
   .refine((text) => graphemeLength(text) <= MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES.tooLong)
   .refine((text) => [...text].length <= MESSAGE_MAX_CODE_POINTS, MESSAGE_MESSAGES.tooLong);
 
-/** POST /api/messages (SPEC section 7): the text is trimmed before it is checked and stored. */
+/** POST /api/messages (product §7): the text is trimmed before it is checked and stored. */
 export const SendMessageInput = z.object({
   receiverId: id,
   carerId: id,

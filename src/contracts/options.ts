@@ -1,4 +1,4 @@
-// Option lists of SPEC section 3 and the search and test-admin screens of section 2.
+// Option lists of product §3 and the search and test-admin screens of section 2.
 // The server accepts only these values; the forms render them in this order.
 
 export const SPECIALIZATIONS = [
@@ -51,7 +51,7 @@ export const AVAILABILITY_OPTIONS = [
 ] as const;
 export type AvailabilityOption = (typeof AVAILABILITY_OPTIONS)[number];
 
-/** Carer search filters (SPEC section 2, carer search page). */
+/** Carer search filters (product §2, carer search page). */
 export const SEARCH_CARE_TYPES = [
   'All Types',
   'Elderly Care',
@@ -69,7 +69,7 @@ export const SEARCH_AVAILABILITY = [
   'Live-in Care',
 ] as const;
 
-/** The test admin dashboard's own lists differ from the carer forms (SPEC section 2). */
+/** The test admin dashboard's own lists differ from the carer forms (product §2). */
 export const TEST_ADMIN_CREATE_SPECIALIZATIONS = [
   'Elderly Care',
   'Disability Support',

@@ -1,4 +1,4 @@
-// The web's route map (SPEC section 2 route table plus the pages DESIGN.md adds).
+// The web's route map (product §2, Routes, including the pages we added).
 // Links use these names so a path is written once.
 
 export const paths = {
@@ -43,7 +43,7 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   accessibility: '/accessibility',
-  /** Full-page navigations handled by the server (SPEC section 1). */
+  /** Full-page navigations handled by the server (product §2, Routes). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
 } as const;
@@ -72,7 +72,7 @@ export function carerProfilePath(carerId: string): string {
 }
 
 /**
- * The server's sign-in (SPEC 1: a full-page navigation to /api/login) that brings the person back
+ * The server's sign-in (product §2, Routes: a full-page navigation to /api/login) that brings the person back
  * to `returnTo` afterwards; plain /api/login when there is nowhere particular to go back to.
  */
 export function signInPath(returnTo: string): string {

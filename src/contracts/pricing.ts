@@ -1,4 +1,4 @@
-// Prices of SPEC sections 1 and 9. Amounts are in pence; the server alone decides what is charged.
+// Prices of product §1 and §9. Amounts are in pence; the server alone decides what is charged.
 
 export { PRODUCT_NAME, TAGLINE } from './brand';
 
@@ -12,8 +12,8 @@ export const CARER_MEMBERSHIP = { label: 'Carer Membership', amountPence: 2900, 
 export const CARER_EARNINGS_SHARE_PERCENT = 95;
 
 /**
- * A family's plan as stored on the user (SPEC 3 `subscriptionType`). SPEC names monthly and annual;
- * `three_month` is the checkout page's 3-Month Access (DESIGN point 3).
+ * A family's plan as stored on the user (product §3 `subscriptionType`). The first brief named monthly and annual;
+ * `three_month` is the checkout page's 3-Month Access (product.md, difference 3).
  */
 export const SUBSCRIPTION_TYPES = ['monthly', 'annual', 'three_month'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
@@ -25,7 +25,7 @@ export const PLAN_FOR_TYPE = {
   annual: PLANS.annual,
 } as const satisfies Record<SubscriptionType, (typeof PLANS)[keyof typeof PLANS]>;
 
-/** SPEC 2 /subscribe: 'Monthly (£10)', 'Annual (£100)'; and '3-Month Access (£49)'. */
+/** Product §2 /subscribe: 'Monthly (£10)', 'Annual (£100)'; and '3-Month Access (£49)'. */
 export function planSummary(type: SubscriptionType): string {
   const name = type === 'monthly' ? 'Monthly' : type === 'annual' ? 'Annual' : PLANS.threeMonth.label;
   return `${name} (${formatPounds(PLAN_FOR_TYPE[type].amountPence)})`;
@@ -45,14 +45,14 @@ export function planName(type: SubscriptionType): string {
   return PLAN_FOR_TYPE[type].label;
 }
 
-/** How a plan is paid, in the words of SPEC's pricing and subscribe pages. */
+/** How a plan is paid, in the words of the first brief's pricing and subscribe pages. */
 export const PLAN_BILLING_NOTES: Record<SubscriptionType, string> = {
   three_month: 'One-time payment, no recurring fees.',
   monthly: 'Billed monthly, cancel anytime',
   annual: 'One-time payment',
 };
 
-/** What the Annual plan saves against twelve Monthly payments (SPEC 2: 'Save £20'). */
+/** What the Annual plan saves against twelve Monthly payments (product §2: 'Save £20'). */
 export const ANNUAL_SAVING_PENCE = PLANS.monthly.amountPence * PLANS.annual.months - PLANS.annual.amountPence;
 
 /**
@@ -71,7 +71,7 @@ export function formatPounds(amountPence: number): string {
   return `£${Number.isInteger(pounds) ? pounds.toString() : pounds.toFixed(2)}`;
 }
 
-/** What a family's plan gives (SPEC section 1): shown on pricing, landing and checkout. */
+/** What a family's plan gives (product §1): shown on pricing, landing and checkout. */
 export const CUSTOMER_BENEFITS = [
   'Browse all verified carer profiles',
   'Advanced search and filtering',

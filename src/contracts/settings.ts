@@ -1,4 +1,4 @@
-// The settings page (DESIGN point 7), forgotten passwords, data export and account
+// The settings page (product.md, difference 7), forgotten passwords, data export and account
 // deletion (decisions 0010 and 0011). Two-factor sign-in is in auth-two-factor.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';

@@ -1,4 +1,4 @@
-// Plans, payments and the carer membership (SPEC sections 2, 3, 7, 8; DESIGN point 3).
+// Plans, payments and the carer membership (product §2, §3, §7, §8; product.md, difference 3).
 // The client names a plan; the server alone decides the amount.
 import { z } from 'zod';
 import { CARER_MEMBERSHIP, formatPounds, PLANS, SUBSCRIPTION_TYPES } from './pricing';
@@ -33,7 +33,7 @@ export const PaymentsConfig = z.object({
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
 /**
- * GET /api/subscription/status (SPEC 3 plus what the /subscribe page needs to offer cancelling).
+ * GET /api/subscription/status (product §3 plus what the /subscribe page needs to offer cancelling).
  * `hasActiveSubscription` is false once `expiresAt` has passed, whatever the stored status says.
  */
 export const SubscriptionStatus = z.object({
@@ -55,7 +55,7 @@ export const SubscriptionStatus = z.object({
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 /**
- * The optional body of POST /api/create-subscription and POST /api/carer-membership (SPEC: no
+ * The optional body of POST /api/create-subscription and POST /api/carer-membership (the first brief: no
  * body). `extend: true` is the person's explicit choice to pay for more time while their access
  * (or paid membership) still runs; without it such a payment is refused with 409 (decision 0027).
  */
@@ -87,7 +87,7 @@ export type SubscriptionPlans = z.infer<typeof SubscriptionPlans>;
 export const CreateSubscriptionResponse = z.object({ clientSecret: z.string() });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
-/** POST /api/subscribe: SPEC 7 `{type: monthly or annual}`; any other field (an amount) is ignored. */
+/** POST /api/subscribe: product §7 `{type: monthly or annual}`; any other field (an amount) is ignored. */
 export const SubscribeInput = z.object({
   type: z.enum(['monthly', 'annual'], { error: 'Choose the Monthly or the Annual plan.' }),
   /** See ExtendInput: the explicit choice to add to access that still runs. */
@@ -139,7 +139,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /**
- * The demo provider's card form (DESIGN: demo mode). POST /api/payments/demo/confirm answers
+ * The demo provider's card form (product §10, Demo mode). POST /api/payments/demo/confirm answers
  * 200 `{status: 'succeeded'}` or 402 `{message}` with the card's failure message.
  */
 export const DemoCardInput = z.object({
@@ -161,7 +161,7 @@ export const DEMO_CARDS = {
   insufficientFunds: '4000 0000 0000 9995',
 } as const;
 
-/** The carer membership (SPEC 1: £29 a month) as the dashboard shows it. */
+/** The carer membership (product §1: £29 a month) as the dashboard shows it. */
 export const CARER_MEMBERSHIP_STATES = [
   /** A new profile's first 30 days, before any payment. */
   'introductory',
@@ -289,7 +289,7 @@ export const CancelLinkDetails = z.object({
 export type CancelLinkDetails = z.infer<typeof CancelLinkDetails>;
 
 export const SUBSCRIPTION_MESSAGES = {
-  // SPEC 8 toasts.
+  // Product §8 toasts.
   subscribeFailedTitle: 'Subscription Failed',
   subscribeFailedDescription: 'Please try again.',
   subscribeSuccessTitle: 'Subscription Activated!',

@@ -6,7 +6,7 @@ import { ensureAdminAccount } from '../../src/server/features/admin/admin-accoun
 import { verifyPassword } from '../../src/server/features/auth/password';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
-// Admin accounts in production (DESIGN point 2): ADMIN_EMAIL/ADMIN_PASSWORD at start, npm run admin:create.
+// Admin accounts in production (product.md, difference 2): ADMIN_EMAIL/ADMIN_PASSWORD at start, npm run admin:create.
 
 const ADMIN_PASSWORD = 'Lantern-Orchard-Violet-77';
 let t: TestApp | undefined;

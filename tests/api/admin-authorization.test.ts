@@ -5,7 +5,7 @@ import { createPeople, type Person } from '../support/review-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * Every route under /api/admin and /api/test, for every role (DESIGN points 1, 2 and 6): a
+ * Every route under /api/admin and /api/test, for every role (product.md, differences 1, 2 and 6): a
  * visitor gets 401, a customer or carer 403, an admin gets through (whatever the route then says:
  * 200, 400, 404…). The last test walks the routes the app actually registered and fails when one
  * is missing here: a new admin route needs a row. Ids are random, so admin calls change nothing
@@ -24,7 +24,7 @@ interface Row {
 const row = (method: Method, pattern: string, body?: object): Row => ({ method, pattern, body });
 
 const ROUTES: Row[] = [
-  // Admin dashboard, Admin Management, test pages (SPEC section 7)
+  // Admin dashboard, Admin Management, test pages (product §7)
   row('GET', '/api/admin/users'),
   row('GET', '/api/test/users'),
   row('PUT', '/api/test/users/:id', { firstName: 'A', lastName: 'B', email: 'a@example.com' }),

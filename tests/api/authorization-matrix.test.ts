@@ -803,19 +803,19 @@ const LEGITIMATE_CHANGES: Record<string, { columns: string[]; reason: string }> 
   'PATCH /api/admin/users/:userId/subscription': {
     columns: SUBSCRIPTION_COLUMNS,
     reason:
-      'SPEC 4 and 7: an admin activates or deactivates plans; the expiry is the server’s (decision 0008)',
+      'product §4 and §7: an admin activates or deactivates plans; the expiry is the server’s (decision 0008)',
   },
   'PATCH /api/test/users/:userId/subscription': {
     columns: SUBSCRIPTION_COLUMNS,
-    reason: 'SPEC 7: the test customer page activates plans; the expiry is the server’s',
+    reason: 'product §7: the test customer page activates plans; the expiry is the server’s',
   },
   'PUT /api/test/users/:userId/subscription': {
     columns: SUBSCRIPTION_COLUMNS,
-    reason: 'SPEC 2: Admin Management activates or deactivates plans; the expiry is the server’s',
+    reason: 'product §2: Admin Management activates or deactivates plans; the expiry is the server’s',
   },
   'PUT /api/test/carers/:id': {
     columns: ['carers.isVerified'],
-    reason: 'SPEC 5: the admin carer form has the Verified flag',
+    reason: 'product §5: the admin carer form has the Verified flag',
   },
   'POST /api/admin/verifications/:id/approve': {
     columns: ['carers.isVerified'],
@@ -826,7 +826,7 @@ const LEGITIMATE_CHANGES: Record<string, { columns: string[]; reason: string }> 
     reason: 'it lifts a suspension',
   },
 };
-/** New rows an admin route may make with the Verified flag set (SPEC 5, the admin carer form). */
+/** New rows an admin route may make with the Verified flag set (product §5, the admin carer form). */
 const MAY_CREATE_VERIFIED = new Set(['POST /api/test/carers']);
 
 const PRICES = new Set<number>([

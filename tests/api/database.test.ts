@@ -76,7 +76,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('lets every demo account sign in with the demo password, with the role DESIGN.md gives it', async () => {
+  it('lets every demo account sign in with the demo password, with the role the README gives it', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const response = await t.app.inject({
         method: 'POST',

@@ -50,7 +50,7 @@ const ROLES: Role[] = ['visitor', 'customer', 'subscribed', 'carer', 'admin'];
  */
 const isDocs = (url: string) => url.startsWith('/api/docs');
 const STREAM_ROUTES = new Set(['/api/events']);
-/** Routes whose answer is a redirect by design (SPEC: GET /api/login, GET /api/logout). */
+/** Routes whose answer is a redirect by design (the first brief: GET /api/login, GET /api/logout). */
 const REDIRECT_ROUTES = new Set(['/api/login', '/api/logout']);
 
 interface Target {

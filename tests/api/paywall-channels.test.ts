@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * DESIGN point 13: a rule that hides something hides it on every channel. The hidden kind here is
+ * product.md, difference 13: a rule that hides something hides it on every channel. The hidden kind here is
  * what a carer writes to a family (their answer to a care request first of all), held back until
  * the family has a plan; the one predicate is `isHeldBack` (subscriptions/subscription-access.ts).
  * Each channel that could carry the words is read as the family reads it: without a plan (never

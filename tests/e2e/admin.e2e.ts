@@ -22,7 +22,7 @@ import { registerByApi, toastTitle } from './support/journeys';
 const suite = useE2ESuite();
 const open = suite.open;
 
-/** SPEC section 2: 320 px is the narrowest phone the layout must fit. */
+/** Product §2: 320 px is the narrowest phone the layout must fit. */
 const NARROW = { width: 320, height: 640 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -251,7 +251,7 @@ describe('test admin pages', () => {
     // (an admin tool, used at a desk); /test-admin itself is checked at 320 px below.
     await expectNoAxeViolations(page, 'the Add Carer with Photo dialog with errors (desktop)');
 
-    // The create dialog's option lists (SPEC section 2).
+    // The create dialog's option lists (product §2).
     expect(await dialog.getByLabel('Specialization').locator('option').allTextContents()).toEqual([
       'Select specialization',
       'Elderly Care',

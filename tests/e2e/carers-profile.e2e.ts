@@ -42,7 +42,7 @@ async function newCarerAtSignup(page: Page, person: { firstName: string; lastNam
 // carers use the site on a phone and the layouts are tightest there; the pages' content is the same
 // at desktop (the desktop header is checked elsewhere).
 describe('carer signup', () => {
-  it('shows every SPEC validation message beside its field', async () => {
+  it('shows every contract validation message beside its field', async () => {
     const page = await open(MOBILE);
     await newCarerAtSignup(page, { firstName: 'Valerie', lastName: 'Dation' });
     await expectNoAxeViolations(page, '/carer-signup (mobile)');
@@ -212,7 +212,7 @@ describe('carer signup', () => {
       .toBe('true');
   });
 
-  it('shows the tabs and their SPEC states', async () => {
+  it('shows the tabs and their empty and placeholder states', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
     await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();

@@ -45,7 +45,7 @@ describe('carer search', () => {
     }
   });
 
-  it('shows the SPEC elements and 6 skeleton cards while loading', async () => {
+  it('shows the search page elements and 6 skeleton cards while loading', async () => {
     const page = await open();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

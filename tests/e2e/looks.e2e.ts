@@ -227,7 +227,7 @@ describe("the search card's lock", () => {
       ['desktop', DESKTOP],
       ['375 px', MOBILE],
     ])(
-      `is one compact line with the SPEC's words for ${lock.who} (%s); the profile keeps the panel`,
+      `is one compact line with the contract's words for ${lock.who} (%s); the profile keeps the panel`,
       async (label, viewport) => {
         const page = await open(viewport, lock.account);
         await page.goto('/carers?location=leeds');

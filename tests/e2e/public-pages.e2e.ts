@@ -8,7 +8,7 @@ import { useE2ESuite } from './support/e2e-suite';
 const { open } = useE2ESuite();
 
 describe('pricing page', () => {
-  it('shows the 3-Month Access plan, its features and every SPEC link', async () => {
+  it('shows the 3-Month Access plan, its features and every link the first brief named', async () => {
     const page = await open();
     await page.goto('/pricing');
     await page.getByRole('heading', { name: 'Simple, Transparent Pricing', level: 1 }).waitFor();

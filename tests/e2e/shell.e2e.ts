@@ -193,7 +193,7 @@ describe('route table', () => {
     '/subscription': 'Subscribe to CareMatch',
     '/carer-signup': 'Become a Carer',
     '/admin-login': 'Admin Login',
-    // DESIGN point 6: the test and management screens are admin tools; others see the SPEC's gate.
+    // product.md, difference 6: the test and management screens are admin tools; others see the admin gate.
     '/admin-management': 'Admin Access Required',
     '/test-admin': 'Admin Access Required',
     '/test-customer-admin': 'Admin Access Required',
@@ -208,7 +208,7 @@ describe('route table', () => {
       await page.goto(path);
       await expect.poll(() => heading(page).textContent(), { message: path }).toBe(title);
     }
-    // A deliberate difference (SPEC 2 shows the 404 page): to sign in, and back.
+    // A deliberate difference (the first brief showed the 404 page): to sign in, and back.
     for (const path of [
       '/carer-dashboard',
       '/customer-dashboard',

@@ -65,12 +65,12 @@ async function checkAbout(page: Page) {
   expect(await quote.locator('blockquote').textContent()).toMatch(/properly checked/);
   expect(await quote.locator('figcaption cite').textContent()).toBe('Rachel Adeyemi');
   const values = m.getByRole('region', { name: 'Our Values' }).getByRole('heading', { level: 3 });
-  // SPEC section 1: compassion, trust, community, excellence; background-checked carers across the UK.
+  // Product §1: compassion, trust, community, excellence; background-checked carers across the UK.
   expect(await values.allTextContents()).toEqual(['Compassion', 'Trust', 'Community', 'Excellence']);
   await m.getByText(/background-checked carers/).waitFor();
   expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);
   await m.getByText(/keep 95% of what they earn/).waitFor();
-  // A deliberate difference: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  // A deliberate difference: where visitors can go too (the first brief: /customer-dashboard, which needs an account).
   expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/carers');
   expect(await href(m.getByRole('link', { name: 'Become a Carer', exact: true }))).toBe('/carer-signup');
 }
@@ -94,7 +94,7 @@ async function checkHelp(page: Page) {
   ]);
   const topic = (name: string) =>
     topics.filter({ has: page.getByRole('heading', { name, exact: true }) }).getByRole('link');
-  // A deliberate difference: where visitors can go too (SPEC: /customer-dashboard, which needs an account).
+  // A deliberate difference: where visitors can go too (the first brief: /customer-dashboard, which needs an account).
   expect(await href(topic('Finding Care'))).toBe('/carers');
   expect(await href(topic('For Carers'))).toBe('/carer-signup');
   expect(await topic('Safety & Trust').count()).toBe(0);

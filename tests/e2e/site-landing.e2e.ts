@@ -18,9 +18,9 @@ const { open } = useE2ESuite();
 
 const LANDING_TITLE = 'Find Trusted, Verified Carers Across the UK';
 
-/** Every link SPEC 2 names on the landing, with the texts this page gives them. */
+/** Every link the first brief named on the landing, with the texts this page gives them. */
 const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
-  // A deliberate difference (docs/spec-conformance.md): to the search visitors can use (SPEC: /subscribe).
+  // A deliberate difference (docs/spec-conformance.md): to the search visitors can use (the first brief: /subscribe).
   ['Find Care Services', '/carers'],
   ['Start Your Subscription', '/subscribe'],
   ['Become a Carer', '/carer-signup'],
@@ -32,7 +32,7 @@ const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
   ['Contact our team', '/contact'],
 ];
 
-/** SPEC 2 "Footer", word for word. */
+/** Product §2, Header and footer: the footer, word for word. */
 const FOOTER_COLUMNS: Record<string, readonly (readonly [string, string])[]> = {
   Services: [
     ['Elderly Care', '/about'],
@@ -120,7 +120,7 @@ async function expectFooter(page: Page, label: string) {
 }
 
 describe('public landing page', () => {
-  it('shows the hero, the features, the pricing block and every SPEC link', async () => {
+  it('shows the hero, the features, the pricing block and every link the first brief named', async () => {
     const page = await open();
     await page.goto('/');
     const main = page.getByRole('main');
@@ -131,7 +131,7 @@ describe('public landing page', () => {
     for (const [name, href] of LANDING_LINKS) {
       expect(await main.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
     }
-    // Each path SPEC 2 names is linked from the page itself, not only from the header or footer.
+    // Each path the first brief named is linked from the page itself, not only from the header or footer.
     const hrefs = new Set((await linksOf(main)).map(([, href]) => href));
     for (const path of [
       '/about',
@@ -209,7 +209,7 @@ describe('public landing page', () => {
       expect(text, label).toContain(`${pounds(carer.hourlyRateMin)}-${pounds(carer.hourlyRateMax)}/hour`);
 
       // Rating: one decimal, the stars filled to it (a 4.8 fills 4.8 of them, where
-      // SPEC 2 filled only the whole-number part), the review count, all heard as one sentence.
+      // the first brief filled only the whole-number part), the review count, all heard as one sentence.
       const rating = card.getByTestId('landing-carer-rating');
       const oneDecimal = carer.rating.toFixed(1);
       expect(await rating.textContent(), label).toContain(oneDecimal);
@@ -253,7 +253,7 @@ describe('public landing page', () => {
 
       const firstName = carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
       const contact = card.getByRole('link', { name: `Contact ${firstName}`, exact: true });
-      // To the carer's profile, whose contact area says what contacting needs (SPEC: /subscribe).
+      // To the carer's profile, whose contact area says what contacting needs (the first brief: /subscribe).
       expect(await contact.getAttribute('href'), label).toBe(`/carers/${carer.id}`);
     }
 

@@ -541,7 +541,7 @@ describe('the renewal reminder’s cancel link', () => {
   });
 });
 
-describe('signed-in home status card (SPEC 4 display rule)', () => {
+describe('signed-in home status card (product §4 display rule)', () => {
   it('shows an active plan whose end date has passed as Expired, with the way to subscribe again', async () => {
     const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
     const ended = new Date(Date.now() - 60 * 24 * 60 * 60 * 1000);

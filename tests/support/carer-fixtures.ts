@@ -5,7 +5,7 @@ import type { Database } from '../../src/server/db/client';
 import { carerInsurance, carerProfiles, carerVerifications } from '../../src/server/db/schema';
 import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 
-/** A valid profile body (SPEC section 7 POST /api/carers). */
+/** A valid profile body (product §7 POST /api/carers). */
 export const validProfile = (overrides: Partial<Record<keyof CarerProfileFormValues, unknown>> = {}) => ({
   specialization: 'Dementia Care',
   experience: '3-5 years',

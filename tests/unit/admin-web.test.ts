@@ -15,7 +15,7 @@ import {
 
 const NOW = new Date(2026, 0, 31, 10, 0, 0);
 
-describe('admin subscription payloads (SPEC sections 4, 7, 9)', () => {
+describe('admin subscription payloads (product §4, §7, §9)', () => {
   it('adds calendar months, keeping the last day of a shorter month', () => {
     expect(addCalendarMonths(NOW, 1)).toEqual(new Date(2026, 1, 28, 10, 0, 0));
     expect(addCalendarMonths(new Date(2026, 10, 23, 9), 1)).toEqual(new Date(2026, 11, 23, 9));
@@ -52,14 +52,14 @@ describe('admin subscription payloads (SPEC sections 4, 7, 9)', () => {
   });
 });
 
-describe('admin display rules (SPEC section 2)', () => {
+describe('admin display rules (product §2)', () => {
   it("names a customer 'Anonymous User' unless both names are present", () => {
     expect(customerName({ firstName: 'Fiona', lastName: 'Barker' })).toBe('Fiona Barker');
     expect(customerName({ firstName: 'Fiona', lastName: null })).toBe('Anonymous User');
     expect(customerName({ firstName: ' ', lastName: 'Barker' })).toBe('Anonymous User');
   });
 
-  // The plan the customer has, the same on both admin screens (SPEC said
+  // The plan the customer has, the same on both admin screens (the first brief said
   // '£100/year' for anything but monthly; docs/spec-conformance.md).
   it('prices the plan each customer actually has, alike on Admin Management and the dashboard', () => {
     for (const price of [managementPlanPrice, dashboardPlanPrice]) {
@@ -71,7 +71,7 @@ describe('admin display rules (SPEC section 2)', () => {
   });
 });
 
-describe('the test admin multipart form (SPEC sections 5 and 7)', () => {
+describe('the test admin multipart form (product §5 and §7)', () => {
   it('sends lists as JSON arrays of trimmed items without blanks, and the photo last', () => {
     const input = AdminCarerInput.parse({
       firstName: ' Hannah ',

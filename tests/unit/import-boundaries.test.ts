@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layout's one-way dependencies (DESIGN.md) are enforced by lint; these prove the rules bite.
+// The layout's one-way dependencies (docs/architecture.md) are enforced by lint; these prove the rules bite.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImportMessages(code: string, filePath: string): Promise<string[]> {

@@ -18,7 +18,7 @@ const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   ...overrides,
 });
 
-describe('the avatar menu (SPEC site header)', () => {
+describe('the avatar menu (product §2, Header and footer)', () => {
   it('names the account menu button with the initials it shows first (WCAG 2.5.3)', () => {
     expect(accountMenuLabel(user())).toBe('SK – Account menu');
     expect(accountMenuLabel(user({ firstName: null, lastName: null }))).toBe('U – Account menu');

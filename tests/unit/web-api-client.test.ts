@@ -28,7 +28,7 @@ const queryContext = (queryKey: string[]) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the shared request helper (SPEC sections 7 and 8)', () => {
+describe('the shared request helper (product §7 and §8)', () => {
   it('sends JSON with credentials', async () => {
     const calls = stubFetch(200, '{}');
     await apiRequest('POST', '/api/messages', { content: 'Hello' });
@@ -174,7 +174,7 @@ describe('the default data fetch', () => {
   });
 });
 
-describe('query defaults (SPEC section 7)', () => {
+describe('query defaults (product §7)', () => {
   it('never retries, never refetches on focus, never polls, never goes stale', () => {
     const { queries, mutations } = queryClient.getDefaultOptions();
     expect(queries).toMatchObject({

@@ -25,7 +25,7 @@ describe('display formats', () => {
     expect(formatRating(5)).toBe('5.0');
   });
 
-  // A 4.8 rating fills 4.8 stars, not four (SPEC 2 filled only whole stars).
+  // A 4.8 rating fills 4.8 stars, not four (the first brief filled only whole stars).
   it('fills the stars to the rating as shown, tenths of the last one included', () => {
     expect(starFills(4.8)).toEqual([1, 1, 1, 1, 0.8]);
     expect(starFills(4.25)).toEqual([1, 1, 1, 1, 0.3]);

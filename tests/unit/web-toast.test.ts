@@ -7,7 +7,7 @@ import {
 } from '@contracts/limits';
 import { dismissToast, getToasts, toast } from '@web/components/ui/use-toast';
 
-describe('toasts (SPEC section 9)', () => {
+describe('toasts (product §9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     dismissToast();

@@ -236,7 +236,7 @@ export const carerProfiles = pgTable(
   'carer_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null for profiles an admin created without an account (SPEC test admin dashboard). */
+    /** Null for profiles an admin created without an account (the test admin dashboard, product §2 Admin screens). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -514,7 +514,7 @@ export const reports = pgTable(
 );
 
 /**
- * Every payment attempt (DESIGN point 3): one-time plans (a PaymentIntent), and each invoice of a
+ * Every payment attempt (product.md, difference 3): one-time plans (a PaymentIntent), and each invoice of a
  * recurring plan (the first one, started by the person, and every renewal). Amounts in pence.
  */
 export const payments = pgTable(

@@ -27,7 +27,7 @@ import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
 import { demoPhotoUrl } from './seed-photos';
 import { builtInPlaces, demoHomeOf } from './seed-places';
 
-/** The one password of every demo account (DESIGN.md); demo mode only, never in production. */
+/** The one password of every demo account (README, "Demo accounts"); demo mode only, never in production. */
 export const DEMO_PASSWORD = 'CareMatch-demo-2026';
 
 export const DEMO_ACCOUNTS = {
@@ -164,7 +164,7 @@ async function ensureCarerProfile(
 }
 
 /**
- * Demo data: the four demo accounts of DESIGN.md and realistic carers with reviews. Idempotent:
+ * Demo data: the four demo accounts (README, "Demo accounts"; product §10) and realistic carers with reviews. Idempotent:
  * running it again adds only what is missing, and renews the demo subscriber's plan if it lapsed.
  */
 export async function seedDemoData(db: Database, now: Date = new Date()): Promise<void> {

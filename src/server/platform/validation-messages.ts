@@ -1,5 +1,5 @@
 /**
- * The contracts word every message a person meets in a form (SPEC section 5). Where a schema
+ * The contracts word every message a person meets in a form (product §5). Where a schema
  * gives none, zod's own wording ('Invalid input: expected string, received undefined') would
  * reach the API client; these rewrite it into a sentence that names the field and says what to
  * send. Any other message, the contracts' own, passes through unchanged.

@@ -36,7 +36,7 @@ export function RootLayout() {
         <SiteHeader user={user} isLoading={isLoading} />
         <EmailConfirmationBanner user={user} />
       </div>
-      {/* SPEC 2: the route table depends on who is signed in, so nothing routes until that is known. */}
+      {/* Product §2: the route table depends on who is signed in, so nothing routes until that is known. */}
       {pageWaits ? (
         <Main>
           <PageSpinner />

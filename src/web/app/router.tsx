@@ -142,7 +142,7 @@ function HomeRoute() {
 
 /**
  * Pages that need an account. A signed-out visitor is taken to sign in and brought back here
- * afterwards (SPEC 2 shows them the not-found page, a dead end for someone whose
+ * afterwards (the first brief showed them the not-found page, a dead end for someone whose
  * session ended or who followed a link: a deliberate difference). Unknown paths still get the 404.
  */
 function SignedInOnly() {
@@ -154,7 +154,7 @@ function SignedInOnly() {
 
 function SignInFirst({ returnTo }: { returnTo: string }) {
   useEffect(() => {
-    // Full-page, as every sign-in is (SPEC 1); replace, so Back does not bounce here again.
+    // Full-page, as every sign-in is (product §2, Routes); replace, so Back does not bounce here again.
     window.location.replace(signInPath(returnTo));
   }, [returnTo]);
   return (
@@ -185,10 +185,10 @@ const router = createBrowserRouter([
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: paths.accessibility, element: <AccessibilityPage /> },
-      // DESIGN point 4: public carer search and profiles.
+      // product.md, difference 4: public carer search and profiles.
       { path: paths.carers, element: <CarerSearchPage /> },
       { path: paths.carerProfile, element: <CarerProfilePage /> },
-      // DESIGN adds email and password sign-in; the pages send a signed-in visitor on to /.
+      // Email and password sign-in (decision 0002); the pages send a signed-in visitor on to /.
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
       // Forgotten passwords and the emailed links work signed in or out.

@@ -18,7 +18,7 @@ import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 
 export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
 
-/** SPEC "Site header": the avatar menu's entries depend on who is signed in. */
+/** Product §2, Header and footer: the avatar menu's entries depend on who is signed in. */
 export function accountLinks(user: CurrentUser): AccountLink[] {
   const links: AccountLink[] = [];
   if (user.userType === 'customer') {
@@ -49,7 +49,7 @@ export function displayName(user: CurrentUser): string {
 }
 
 /** Initials of first and last name, 'U' when there are none. */
-/** Avatar initials, 'U' when the account has no name (SPEC site header). */
+/** Avatar initials, 'U' when the account has no name (product §2, Header and footer). */
 export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
   return initialsOf(user, 'U');
 }

@@ -1,4 +1,4 @@
-// Decision 0019 (DESIGN point 10): until an account confirms its email address it cannot
+// Decision 0019 (product.md, difference 10): until an account confirms its email address it cannot
 // message, review, pay or send checks. The screens that would say 403 say so first, with a way
 // to get a new link.
 import { useMutation } from '@tanstack/react-query';

@@ -11,7 +11,7 @@ import { NAV_ITEMS } from './nav-items';
 
 const drawerLinkClass = 'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium hover:bg-muted';
 
-/** SPEC 2: on small screens a side drawer repeats the navigation and the account entries. */
+/** Product §2: on small screens a side drawer repeats the navigation and the account entries. */
 export function MobileMenuDrawer({
   user,
   open,

@@ -1,9 +1,9 @@
 import { paths } from '@contracts/paths';
 
 /**
- * SPEC 2 site header navigation, shared by the bar and the mobile drawer, with two deliberate
+ * Product §2 (Header and footer): the navigation, shared by the bar and the mobile drawer, with two deliberate
  * differences (docs/spec-conformance.md): "Find Care" goes to the carer search
- * (SPEC: /pricing, which never reached a carer), with Pricing one click away beside it; and
+ * (the first brief: /pricing, which never reached a carer), with Pricing one click away beside it; and
  * "Admin Login" leaves the public header for the footer (families are not invited to an admin door).
  */
 export const NAV_ITEMS = [

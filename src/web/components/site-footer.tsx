@@ -6,7 +6,7 @@ import { PRODUCT_NAME, TAGLINE } from '@contracts/brand';
 
 type FooterColumn = { title: string; links: readonly { label: string; to: string }[] };
 
-/** SPEC 2 "Footer": the three columns, their texts and targets word for word. */
+/** Product §2, Header and footer: the three columns, their texts and targets word for word. */
 const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     title: 'Services',
@@ -50,7 +50,7 @@ const LEGAL_LINKS = [
 const linkClass =
   'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white';
 
-/** The site footer on every page (SPEC 2): services, support and company links, then the legal row. */
+/** The site footer on every page (product §2): services, support and company links, then the legal row. */
 export function SiteFooter() {
   return (
     <footer className="bg-slate-900 text-slate-300">

@@ -14,7 +14,7 @@ export type { HttpMethod };
 
 /**
  * A non-OK answer of the API (decision 0031). `message` is the server's `{ message }`, or,
- * when the answer carried none (a proxy's page, an empty body), SPEC 8's "<status>: <body text or
+ * when the answer carried none (a proxy's page, an empty body), product §7's "<status>: <body text or
  * status text>"; `body` is the server's error body when there was one, and `fieldErrors` its
  * messages by field (a 400 caused by a request body).
  */
@@ -71,7 +71,7 @@ function parseErrorBody(text: string): ErrorBody | null {
   return { message: value.message, fieldErrors: perField };
 }
 
-/** SPEC 8: a non-OK answer is an error carrying the status and the server's answer. */
+/** Product §7: a non-OK answer is an error carrying the status and the server's answer. */
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   throw new ApiError(response.status, await response.text(), response.statusText);
@@ -255,7 +255,7 @@ export async function apiResponse<E extends Endpoint>(
 }
 
 /**
- * The same for an address that is not built from a contract endpoint here (SPEC 8's helper): JSON
+ * The same for an address that is not built from a contract endpoint here (the first brief's helper): JSON
  * in, cookie session sent, an `ApiError` for a non-OK answer. Prefer `api()`.
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {

@@ -8,7 +8,7 @@ import { apiOrNullOn401 } from '@web/lib/api-client';
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
 /**
- * SPEC 4: signed in means this fetch returned a user; it never retries. It asks
+ * Product §4: signed in means this fetch returned a user; it never retries. It asks
  * GET /api/auth/session, which answers a visitor 200 `{ user: null }`, rather than the spec's
  * GET /api/auth/user, whose 401 the browser logs as a failed request on every visitor's page.
  */

@@ -1,4 +1,4 @@
-// Display formats used across pages (SPEC sections 2 and 9): UK dates, pounds, one-decimal ratings.
+// Display formats used across pages (product §2 and §9): UK dates, pounds, one-decimal ratings.
 
 /** '22/11/2026' — en-GB, as Admin Management and every UK-facing page show dates. */
 export function formatDateGB(value: string | Date | null | undefined): string {
@@ -13,7 +13,7 @@ export function formatLongDateGB(value: string | Date): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** '11/22/26' — the admin dashboard's en-US short style (SPEC section 2). */
+/** '11/22/26' — the admin dashboard's en-US short style (product §2, Admin screens). */
 export function formatDateUSShort(value: string | Date | null | undefined): string {
   if (!value) return 'N/A';
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -27,12 +27,12 @@ export function formatPoundsFromString(value: string): string {
   return `£${Number.isInteger(amount) ? amount.toString() : amount.toFixed(2)}`;
 }
 
-/** '£18.50-£24/hour' (SPEC: 'Rate as £min-£max/hour'). */
+/** '£18.50-£24/hour' (the first brief: 'Rate as £min-£max/hour'). */
 export function formatRateRange(min: string, max: string): string {
   return `${formatPoundsFromString(min)}-${formatPoundsFromString(max)}/hour`;
 }
 
-/** '4.8': ratings always show one decimal (SPEC section 9). */
+/** '4.8': ratings always show one decimal (product §9). */
 export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
@@ -41,7 +41,7 @@ const STARS = 5;
 
 /**
  * How much of each of the five stars is filled, from 0 to 1, for the rating as it is shown (one
- * decimal): 4.8 gives [1, 1, 1, 1, 0.8] (SPEC 2 filled only whole stars).
+ * decimal): 4.8 gives [1, 1, 1, 1, 0.8] (the first brief filled only whole stars).
  */
 export function starFills(rating: number): number[] {
   const shown = Number.isFinite(rating) ? Number(formatRating(rating)) : 0;
@@ -68,7 +68,7 @@ export function ratingSummaryLabel(rating: number, reviewCount: number): string 
   return `Rated ${formatRating(rating)} out of ${STARS} from ${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}`;
 }
 
-/** Initials of first and last name ('SK'), or `fallback` when there are none (SPEC section 2). */
+/** Initials of first and last name ('SK'), or `fallback` when there are none (product §2). */
 export function initialsOf(
   person: { firstName?: string | null; lastName?: string | null },
   fallback: string,

@@ -8,7 +8,7 @@ export const myProfileQueryKey = [apiPaths.ownCarerProfile] as const;
 
 /**
  * The signed-in carer's own profile, null while they have none yet (the dashboard, sign-up and
- * Settings all ask it). SPEC 7: no retry.
+ * Settings all ask it). Product §7: no retry.
  * GET /api/carer-profile answers "none yet" 200 `{ profile: null }`, where the spec's
  * GET /api/carers/my-profile answers 404, which the browser logs as a failed request.
  */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
-/** SPEC 7: no retries, no refetch on focus, no polling, data never stale. */
+/** Product §7: no retries, no refetch on focus, no polling, data never stale. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

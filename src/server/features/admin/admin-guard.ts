@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 
-/** Every route under these prefixes is for admins only (DESIGN points 1 and 6). */
+/** Every route under these prefixes is for admins only (product.md, differences 1 and 6). */
 export const ADMIN_PREFIXES = ['/api/admin/', '/api/test/'] as const;
 
-/** The two ways in for someone who is not signed in as an admin yet (DESIGN point 2). */
+/** The two ways in for someone who is not signed in as an admin yet (product.md, difference 2). */
 export const ADMIN_PUBLIC_ROUTES = [
   { method: 'POST', url: '/api/admin/login' },
   { method: 'GET', url: '/api/admin/login-hint' },

@@ -42,13 +42,13 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 /**
- * The admin calls of SPEC section 7 under /api/admin and /api/test, admin-only (the guard in
+ * The admin calls of product §7 under /api/admin and /api/test, admin-only (the guard in
  * admin-guard.ts answers 401/403 before any body is read), plus the real admin sign-in.
  */
 export function registerAdminRoutes(app: FastifyInstance, { config, admin }: AdminRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // ── sign-in (DESIGN point 2) ────────────────────────────────────────────────────────────────
+  // ── sign-in (product.md, difference 2) ────────────────────────────────────────────────────────────────
   defineRoute(
     api,
     endpoints.admin.postLogin,
@@ -147,7 +147,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     async (request) => admin.deleteCustomer(actorOf(request), request.params.id),
   );
 
-  // Subscription changes: the server computes the expiry by the route's rule (SPEC sections 4, 9).
+  // Subscription changes: the server computes the expiry by the route's rule (product §4, §9).
   const subscriptionRoutes: Array<{
     endpoint:
       | typeof endpoints.admin.patchUsersByUserIdSubscription

@@ -67,7 +67,7 @@ export interface Actor {
   ipAddress?: string | undefined;
 }
 
-/** The expiry an activation gets under the route's rule (SPEC sections 4 and 9). */
+/** The expiry an activation gets under the route's rule (product §4 and §9). */
 export function expiryFor(rule: ExpiryRule, type: 'monthly' | 'annual', from: Date): Date {
   if (rule === 'calendar') return addCalendarMonths(from, EXPIRY_RULES.calendar[type].months);
   return new Date(from.getTime() + EXPIRY_RULES.days[type].days * DAY_MS);
@@ -177,7 +177,7 @@ export function createAdminService({
 
   return {
     /**
-     * Admin sign-in (DESIGN point 2) through the one sign-in of the auth service (throttling,
+     * Admin sign-in (product.md, difference 2) through the one sign-in of the auth service (throttling,
      * argon2, session rotation, admin session lifetimes, two-factor, the audit record). Anything
      * but an admin able to sign in gets the same 401; the throttle's 429 stands.
      */
@@ -350,7 +350,7 @@ export function createAdminService({
       return carerById(id);
     },
 
-    /** Updates any profile (SPEC test admin and Admin Management); a new photo replaces the old after commit. */
+    /** Updates any profile (the test admin and Admin Management, product §2); a new photo replaces the old after commit. */
     async updateCarer(
       actor: Actor,
       id: string,

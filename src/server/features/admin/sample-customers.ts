@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// Realistic UK names for POST /api/test/create-sample-users (SPEC "Create Test Customer Accounts").
+// Realistic UK names for POST /api/test/create-sample-users (the test customer page's "Create Test Customer Accounts", product §2).
 const FIRST_NAMES = [
   'Olivia',
   'Amelia',

@@ -199,7 +199,7 @@ export function registerAuthRoutes(
     },
   );
 
-  // SPEC section 1: sign-in and sign-out are full-page navigations to these two addresses.
+  // Product §2, Routes: sign-in and sign-out are full-page navigations to these two addresses.
   defineRoute(
     api,
     endpoints.auth.getLogin,

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 
 /**
  * Messaging, reviews, payments and verification need an address the account has proved (decision
- * 0019, DESIGN point 10): otherwise anyone could make accounts in someone else's name, or many
+ * 0019, product.md, difference 10): otherwise anyone could make accounts in someone else's name, or many
  * accounts of their own, and act through them. Services call this, so every route is covered.
  */
 export function assertEmailConfirmed(user: Pick<UserRow, 'emailVerifiedAt'>): void {

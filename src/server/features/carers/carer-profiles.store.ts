@@ -35,7 +35,7 @@ export type CarerProfileValues = Pick<
   | 'travelMiles'
 >;
 
-/** The profile columns the admin tools write (SPEC section 7 test carer calls). */
+/** The profile columns the admin tools write (product §7 test carer calls). */
 export type AdminCarerValues = Pick<
   typeof c.$inferInsert,
   | 'firstName'

@@ -16,7 +16,7 @@ import type { SubscriptionsRepository } from './subscriptions.repository';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 
 /**
- * The carer membership (SPEC 1: £29 a month). A new profile is listed for an introductory 30 days;
+ * The carer membership (product §1: £29 a month). A new profile is listed for an introductory 30 days;
  * after that it is listed while its paid period lasts (`carer_profiles.listed_until`), which every
  * paid invoice moves on (payment-events.ts).
  */

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema';
 
 /**
- * The one rule of who has access (SPEC 4, DESIGN point 3), used by every part of the server:
+ * The one rule of who has access (product §4; product.md, difference 3), used by every part of the server:
  * status 'active' and an expiry that has not passed. A plan whose expiry has passed counts as not
  * subscribed at once, whatever the stored status says; no job has to run first. A refund cuts the
  * same two columns back in the refund's own transaction (cooling-off), so this is also "a plan
@@ -17,7 +17,7 @@ export function hasActiveSubscription(
 }
 
 /**
- * The one paywall predicate for what people write to a family (DESIGN point 13): a message (a
+ * The one paywall predicate for what people write to a family (product.md, difference 13): a message (a
  * carer's answer to a care request is one) from anyone but the viewer is held back from a family
  * without an active plan, on every channel that could carry it: the thread, the inbox, the answers
  * on their care requests, the data export (JSON and CSV). Live events and emails never carry a

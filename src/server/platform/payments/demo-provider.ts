@@ -3,7 +3,7 @@ import { DEMO_CARDS, SUBSCRIPTION_MESSAGES, type DemoCardInput } from '@contract
 import { AppError } from '../errors';
 import type { PaymentProvider } from './payment-provider';
 
-// The demo provider (DESIGN: demo mode): no network, no card charged. A payment's client secret
+// The demo provider (product §10, Demo mode): no network, no card charged. A payment's client secret
 // is `demo_pi_<payment id>_secret_<keyed hash>`, so only this server can have issued it, and the
 // confirm call (POST /api/payments/demo/confirm) checks the card the way Stripe's test mode does.
 

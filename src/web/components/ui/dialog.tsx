@@ -7,7 +7,7 @@ import { cn } from '@web/lib/utils';
  * Radix Dialog, styled: a modal with role="dialog", aria-modal, its title and description wired
  * through aria-labelledby/aria-describedby, focus trapped inside, Escape closes it and focus goes
  * back to the button that opened it. The panel is capped at 90% of the viewport's height and
- * scrolls inside (SPEC section 2, Admin Management).
+ * scrolls inside (product §2, Admin Management).
  */
 
 export const Dialog = DialogPrimitive.Root;

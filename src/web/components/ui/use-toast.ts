@@ -1,4 +1,4 @@
-// A small toast store in the manner of shadcn/ui's use-toast, with the limits of SPEC section 9.
+// A small toast store in the manner of shadcn/ui's use-toast, with the limits of product §9.
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@contracts/limits';
 import type { ToastActionElement, ToastProps } from './toast';

@@ -15,7 +15,7 @@ export function failureStatusText(error: unknown): string {
 }
 
 /**
- * SPEC section 7 multipart form: the carer's fields, qualifications and availability as JSON
+ * Product §7 multipart form: the carer's fields, qualifications and availability as JSON
  * array strings, isVerified as 'true'/'false', and the optional `photo` file.
  */
 export function carerFormData(input: AdminCarerInput, photo: File | null): FormData {

@@ -7,7 +7,7 @@ import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 // The lists themselves are paged and searched: api/admin-lists.ts.
 
-/** Which subscription call a screen makes (SPEC section 7). */
+/** Which subscription call a screen makes (product §7). */
 export type SubscriptionRoute =
   /** Admin dashboard: PATCH /api/admin/users/{id}/subscription. */
   | 'dashboard'

@@ -3,7 +3,7 @@ import { ADMIN_LIST_HEADERS } from '@contracts/admin';
 import { endpoints, type EndpointResponse } from '@contracts/endpoints';
 import { apiWithHeaders } from '@web/lib/api-client';
 
-/** The admin lists (SPEC section 7), paged and searched by the server (decision 0008). */
+/** The admin lists (product §7), paged and searched by the server (decision 0008). */
 export type CustomerListPath = '/api/admin/users' | '/api/test/users';
 export type CarerListPath = '/api/admin/carers' | '/api/test/carers';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** The keys of the lists the admin screens show; every admin change reloads them (SPEC section 7). */
+/** The keys of the lists the admin screens show; every admin change reloads them (product §7). */
 export const ADMIN_KEYS = {
   dashboardUsers: ['/api/admin/users'],
   dashboardCarers: ['/api/admin/carers'],

@@ -1,4 +1,4 @@
-// The payloads of the three subscription-change calls (SPEC sections 4, 7 and 9). The server
+// The payloads of the three subscription-change calls (product §4, §7 and §9). The server
 // recomputes the expiry from its own clock; the client still sends the spec's payload.
 import type { AdminSubscriptionAction, SubscriptionChangeInput } from '@contracts/admin';
 

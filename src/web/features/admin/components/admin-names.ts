@@ -2,7 +2,7 @@ import type { AdminCarer, AdminCustomer } from '@contracts/admin';
 import { ADMIN_TEXT } from '@contracts/admin';
 import { planPriceLabel } from '@contracts/pricing';
 
-/** SPEC section 2: the full name, or 'Anonymous User' unless first and last name are both present. */
+/** Product §2: the full name, or 'Anonymous User' unless first and last name are both present. */
 export function customerName(customer: Pick<AdminCustomer, 'firstName' | 'lastName'>): string {
   const first = customer.firstName?.trim();
   const last = customer.lastName?.trim();
@@ -15,7 +15,7 @@ export function carerName(carer: Pick<AdminCarer, 'firstName' | 'lastName'>): st
 
 /**
  * Admin Management: the price of the plan the customer holds ('£49/3 months', '£10/month',
- * '£100/year'). SPEC says '£100/year' for anything but monthly; we show the plan
+ * '£100/year'). The first brief said '£100/year' for anything but monthly; we show the plan
  * the customer actually has (docs/spec-conformance.md).
  */
 export function managementPlanPrice(type: AdminCustomer['subscriptionType']): string | null {

@@ -7,8 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 
 /**
- * SPEC section 2 "Admin Access Required", for anyone who is not signed in with the admin role.
- * The role comes from the server's current-user answer only (DESIGN point 2): no browser flag
+ * Product §2 (Admin screens): "Admin Access Required", for anyone who is not signed in with the admin role.
+ * The role comes from the server's current-user answer only (product.md, difference 2): no browser flag
  * grants anything, and every admin call is refused by the server to anyone else anyway.
  */
 export function AdminAccessRequired() {

@@ -51,7 +51,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { fieldAria, FormField } from './form-field';
 
 /**
- * The carer dialogs of the admin screens (SPEC section 2):
+ * The carer dialogs of the admin screens (product §2):
  * - management: Admin Management's 'Edit Carer Profile', every field, JSON with isVerified held.
  * - testCreate / testEdit: the test admin page's create ('Add Carer with Photo') and edit dialogs,
  *   multipart with an optional photo and a 'Verified Carer' checkbox; their option lists differ.
@@ -122,7 +122,7 @@ const MODES: Record<CarerDialogMode, ModeConfig> = {
   },
 };
 
-/** SPEC section 8 toasts of each screen. */
+/** Product §8 toasts of each screen. */
 function successToast(mode: CarerDialogMode) {
   switch (mode) {
     case 'management':

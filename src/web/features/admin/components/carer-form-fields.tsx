@@ -18,7 +18,7 @@ export type CarerFormValues = {
   hourlyRateMin: string;
   hourlyRateMax: string;
   description: string;
-  /** Comma-separated; blanks are dropped and items trimmed before sending (SPEC section 5). */
+  /** Comma-separated; blanks are dropped and items trimmed before sending (product §5). */
   qualifications: string;
   availability: string;
   isVerified: boolean;
@@ -30,7 +30,7 @@ export type CarerForm = UseFormReturn<AdminCarerFormValues, unknown, AdminCarerI
 export const CARER_FORM_FIELDS = AdminCarerInput.keyof().options;
 export type CarerFormField = (typeof CARER_FORM_FIELDS)[number];
 
-/** SPEC section 5: the Admin Management forms start with empty strings; isVerified defaults to false. */
+/** Product §5: the Admin Management forms start with empty strings; isVerified defaults to false. */
 export const EMPTY_CARER_VALUES: CarerFormValues = {
   firstName: '',
   lastName: '',
@@ -114,7 +114,7 @@ function Choice({
 
 /**
  * The carer fields of the admin tools. Which fields show and how specialization and experience are
- * picked differ by screen (SPEC section 2); the checks are the contract's (SPEC section 5).
+ * picked differ by screen (product §2); the checks are the contract's (product §5).
  */
 export function CarerFormFields({
   form,

@@ -25,7 +25,7 @@ import { fieldAria, FormField } from './form-field';
 
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 
-/** SPEC section 8: Admin Management's toasts, or the test customer page's. */
+/** Product §8: Admin Management's toasts, or the test customer page's. */
 const TOASTS = {
   management: {
     success: { title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerUpdated },

@@ -29,7 +29,7 @@ const ACTION_LABELS: Record<AdminSubscriptionAction, string> = {
   deactivate: ADMIN_TEXT.deactivate,
 };
 
-/** SPEC section 8: the dashboard's (and test page's) toasts, or Admin Management's. */
+/** Product §8: the dashboard's (and test page's) toasts, or Admin Management's. */
 const SUCCESS: Record<SubscriptionRoute, string> = {
   dashboard: ADMIN_TOASTS.dashboardSubscriptionUpdated,
   testPage: ADMIN_TOASTS.dashboardSubscriptionUpdated,

@@ -201,7 +201,7 @@ function AdminDashboard() {
   );
 }
 
-/** /admin-dashboard (SPEC section 2): signed-in admins only; dates in the en-US short style. */
+/** /admin-dashboard (product §2): signed-in admins only; dates in the en-US short style. */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   return (

@@ -14,7 +14,7 @@ import { errorMessage, ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAdminLogin, useAdminLoginHint } from '../api/admin-login';
 
-/** Demo mode only (DESIGN point 2): the server tells the page the seeded admin's credentials. */
+/** Demo mode only (product.md, difference 2): the server tells the page the seeded admin's credentials. */
 function DemoCredentialsHint() {
   const hint = useAdminLoginHint();
   if (!hint.data) return null;
@@ -35,8 +35,8 @@ function DemoCredentialsHint() {
 }
 
 /**
- * /admin-login (SPEC section 2): username (the admin's email) and password, checked by the server,
- * which signs in an account with the admin role. No browser flag is set (DESIGN point 2).
+ * /admin-login (product §2): username (the admin's email) and password, checked by the server,
+ * which signs in an account with the admin role. No browser flag is set (product.md, difference 2).
  */
 export function AdminLoginPage() {
   usePageTitle('Admin Login');

@@ -303,7 +303,7 @@ function AdminManagement() {
   );
 }
 
-/** /admin-management (SPEC section 2), admins only (DESIGN point 6). */
+/** /admin-management (product §2), admins only (product.md, difference 6). */
 export function AdminManagementPage() {
   usePageTitle(ADMIN_TEXT.managementTitle);
   return (

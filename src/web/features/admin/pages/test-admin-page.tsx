@@ -102,7 +102,7 @@ function TestAdmin() {
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
   const listRef = useRef<HTMLUListElement>(null);
 
-  // SPEC section 8: 'Failed to load carers'.
+  // Product §8: 'Failed to load carers'.
   useEffect(() => {
     if (carers.isError)
       toast({
@@ -208,7 +208,7 @@ function TestAdmin() {
   );
 }
 
-/** /test-admin (SPEC section 2), an admin tool (DESIGN point 6). */
+/** /test-admin (product §2), an admin tool (product.md, difference 6). */
 export function TestAdminPage() {
   usePageTitle(ADMIN_TEXT.testAdminTitle);
   return (

@@ -188,7 +188,7 @@ function TestCustomerAdmin() {
   );
 }
 
-/** /test-customer-admin (SPEC section 2), an admin tool (DESIGN point 6). */
+/** /test-customer-admin (product §2), an admin tool (product.md, difference 6). */
 export function TestCustomerAdminPage() {
   usePageTitle(TITLE);
   return (

@@ -10,7 +10,7 @@ export async function createProfile(input: CarerProfileInput): Promise<OwnCarerP
   return api(endpoints.carers.post, { body: input });
 }
 
-/** Creates the signed-in carer's profile, then refreshes who they are (SPEC 7). */
+/** Creates the signed-in carer's profile, then refreshes who they are (product §7). */
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useSendOnceMutation({

@@ -4,7 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/utils';
 import { initialsOf } from '@web/lib/format';
 
-/** Initials of first and last name, 'C' when there are none (SPEC section 2). */
+/** Initials of first and last name, 'C' when there are none (product §2). */
 export function carerInitials(carer: Pick<PublicCarer, 'firstName' | 'lastName'>): string {
   return initialsOf(carer, 'C');
 }

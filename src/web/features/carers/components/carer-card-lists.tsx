@@ -1,7 +1,7 @@
 import { Badge } from '@web/components/ui/badge';
 
 /**
- * The first `max` entries as chips, then '+N more' for the rest (SPEC section 2: 3 qualifications,
+ * The first `max` entries as chips, then '+N more' for the rest (product §2: 3 qualifications,
  * 2 availability options). `max` undefined shows everything (the profile page).
  */
 export function CarerChipList({

@@ -27,7 +27,7 @@ export function CarerRating({ carer }: { carer: PublicCarer }) {
   return <RatingSummary rating={carer.rating} reviewCount={carer.reviewCount} testId="carer-rating" />;
 }
 
-/** SPEC section 2 carer card, for search results and the saved list. */
+/** Product §2 carer card, for search results and the saved list. */
 export function CarerCard({
   carer,
   headingLevel = 'h3',

@@ -13,7 +13,7 @@ import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components
 
 type ContactState = 'signedOut' | 'notCustomer' | 'needsSubscription' | 'canMessage';
 
-/** An active subscription: status 'active' and an expiry, if any, still in the future (SPEC section 4). */
+/** An active subscription: status 'active' and an expiry, if any, still in the future (product §4). */
 export function hasActiveSubscription(user: CurrentUser, now = new Date()): boolean {
   if (user.subscriptionStatus !== 'active') return false;
   if (!user.subscriptionExpiresAt) return true;
@@ -27,7 +27,7 @@ function contactState(user: CurrentUser | null): ContactState {
   return hasActiveSubscription(user) ? 'canMessage' : 'needsSubscription';
 }
 
-/** 'Contact Margaret': the carer's first name, or 'Carer' (SPEC section 2). */
+/** 'Contact Margaret': the carer's first name, or 'Carer' (product §2). */
 export function carerFirstName(carer: PublicCarer): string {
   return carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
 }
@@ -87,7 +87,7 @@ const LINE_LINK =
 
 type ContactLayout = 'panel' | 'line';
 
-/** SPEC section 2 "Contact area": what a visitor may do to reach this carer depends on who they are. */
+/** Product §2 (Carer search), the contact area: what a visitor may do to reach this carer depends on who they are. */
 export function ContactArea({
   carer,
   className,

@@ -14,7 +14,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, ApiError } from '@web/lib/api-client';
 import { useSendMessage } from '@web/features/messaging';
 
-/** SPEC section 4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
+/** Product §4 message dialog: closed → open (subscribers only) → sent (text cleared, closed). */
 export function ContactMessageDialog({
   carer,
   receiverId,

@@ -28,7 +28,7 @@ type DashboardProfileEditFormProps = {
   startAt?: string;
 };
 
-/** Edit mode of the profile information (SPEC section 4: Save sends an update and returns to view mode). */
+/** Edit mode of the profile information (product §4: Save sends an update and returns to view mode). */
 export function DashboardProfileEditForm({
   profile,
   onDone,

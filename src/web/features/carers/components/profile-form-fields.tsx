@@ -77,7 +77,7 @@ export const PROFILE_LABELS = {
 } as const satisfies Record<ProfileField, string>;
 
 export const EMPTY_PROFILE_VALUES: CarerProfileFormValues = {
-  // The selects start on their "Select…" option; zod answers with the SPEC message if left there.
+  // The selects start on their "Select…" option; zod answers with the contract's message if left there.
   specialization: '' as CarerProfileFormValues['specialization'],
   experience: '' as CarerProfileFormValues['experience'],
   location: '',
@@ -232,7 +232,7 @@ function travelChoices(current: unknown): number[] {
   return choices.sort((a, b) => a - b);
 }
 
-/** The carer profile fields of SPEC section 2, shared by the signup form and the dashboard's edit mode. */
+/** The carer profile fields of product §2, shared by the signup form and the dashboard's edit mode. */
 export function ProfileFormFields<T extends CarerProfileFormValues>({
   form: typedForm,
   idPrefix,

@@ -81,7 +81,7 @@ function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
   }
   return active;
 }
-/** SPEC section 2: the Active Filters list, each with its own clear button. */
+/** Product §2: the Active Filters list, each with its own clear button. */
 export function SearchActiveFilters({
   filters,
   onChange,

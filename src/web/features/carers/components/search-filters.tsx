@@ -35,7 +35,7 @@ export function withinChoices(current: number): number[] {
 }
 
 /**
- * The filter bar. The place is typed freely and applied on Search or Enter (SPEC section 2);
+ * The filter bar. The place is typed freely and applied on Search or Enter (product §2);
  * the selects apply as soon as they change.
  */
 export function SearchFilters({

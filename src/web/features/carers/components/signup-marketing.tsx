@@ -28,7 +28,7 @@ const MEMBERSHIP_BENEFITS = [
   'Payment processing',
 ] as const;
 
-/** The "why join" panel of the carer signup page (SPEC section 2). */
+/** The "why join" panel of the carer signup page (product §2). */
 export function SignupWhyJoin() {
   return (
     <Card>
@@ -56,7 +56,7 @@ export function SignupWhyJoin() {
   );
 }
 
-/** The carer membership card: £29 a month, its benefits and the earnings promise (SPEC sections 1, 9). */
+/** The carer membership card: £29 a month, its benefits and the earnings promise (product §1, §9). */
 export function SignupMembershipCard() {
   return (
     <Card className="border-primary">

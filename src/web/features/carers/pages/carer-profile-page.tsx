@@ -187,7 +187,7 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
   );
 }
 
-/** SPEC section 3 carer profile at /carers/:id, with reviews, the contact area and the save toggle. */
+/** Product §2, a carer's profile at /carers/:id, with reviews, the contact area and the save toggle. */
 export function CarerProfilePage() {
   const { id = '' } = useParams();
   const carer = useCarer(id);

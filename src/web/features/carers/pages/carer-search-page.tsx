@@ -55,7 +55,7 @@ function PostRequestPrompt() {
 }
 
 /**
- * SPEC section 2 carer search, at /carers for everyone and /customer-dashboard when signed in.
+ * Product §2 carer search, at /carers for everyone and /customer-dashboard when signed in.
  * The filters live in the URL so a search can be shared, reloaded and navigated with Back.
  */
 export function CarerSearchPage() {

@@ -64,7 +64,7 @@ export function CarerSignupPage() {
 
   const onSubmit = form.handleSubmit(
     (values) => {
-      // SPEC 5: the terms flag is checked here and never sent.
+      // Product §5: the terms flag is checked here and never sent.
       const { termsAccepted: _accepted, ...profile } = values;
       if (!user) {
         saveSignupDraft(profile);

@@ -17,7 +17,7 @@ import { CarersNearYou } from '../components/carers-near-you';
 type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
 
 /**
- * SPEC "Signed-in home": the tiles by role. Messages links to the inbox (the SPEC's
+ * Product §2, Landing page and home page: the tiles by role. Messages links to the inbox (the first brief's
  * tile had no link, and no inbox to go to); Bookings and Schedule go to My care; Reviews has no page yet.
  */
 const TILES: Record<CurrentUser['userType'], Tile[]> = {
@@ -67,7 +67,7 @@ function TileCard({ tile }: { tile: Tile }) {
 }
 
 function SubscriptionStatus({ user }: { user: CurrentUser }) {
-  // SPEC 4: 'Active', 'Expired' (active, but its end date has passed) or no subscription.
+  // Product §4: 'Active', 'Expired' (active, but its end date has passed) or no subscription.
   const state = subscriptionDisplayState(user);
   const plan = user.subscriptionType ? planSummary(user.subscriptionType) : null;
   return (
@@ -139,7 +139,7 @@ function CareRequestsCard() {
   );
 }
 
-/** The signed-in home (SPEC "Signed-in home"): greeting, tiles, status card and quick tips by role. */
+/** The signed-in home (product §2, Landing page and home page): greeting, tiles, status card and quick tips by role. */
 export function HomePage({ user }: { user: CurrentUser }) {
   usePageTitle('Home');
   const role = user.userType;

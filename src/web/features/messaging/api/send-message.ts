@@ -11,7 +11,7 @@ export async function sendMessage(input: SendMessageInput): Promise<void> {
 }
 
 /**
- * Sends a message; afterwards every messages query is refreshed (SPEC section 7): the inbox, the
+ * Sends a message; afterwards every messages query is refreshed (product §7): the inbox, the
  * threads and the header's unread count.
  */
 export function useSendMessage() {

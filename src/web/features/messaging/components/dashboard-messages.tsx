@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { DashboardEmptyState } from '@web/features/carers';
 
-/** The Messages tab: the carer's conversations (SPEC's 'No Messages Yet' while there are none). */
+/** The Messages tab: the carer's conversations (the first brief's 'No Messages Yet' while there are none). */
 export function DashboardMessages() {
   const conversations = useConversations();
 

@@ -13,7 +13,7 @@ export function carerReviewsQueryOptions(carerId: string) {
   });
 }
 
-/** SPEC 7: reviews are fetched only once the profile (and so its id) is known. */
+/** Product §7: reviews are fetched only once the profile (and so its id) is known. */
 export function useCarerReviews(carerId: string | undefined) {
   return useQuery({ ...carerReviewsQueryOptions(carerId ?? ''), enabled: Boolean(carerId) });
 }

@@ -17,7 +17,7 @@ import { SubscriptionSection } from '../components/subscription-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
- * DESIGN point 7 and decisions 0010-0012: profile, email, password, two-factor sign-in, devices, data export and
+ * product.md, difference 7 and decisions 0010-0012: profile, email, password, two-factor sign-in, devices, data export and
  * account deletion.
  */
 export function SettingsPage() {

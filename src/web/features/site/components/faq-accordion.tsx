@@ -3,7 +3,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@w
 import type { FaqItem } from '../content/faq';
 
 /**
- * SPEC 2 Help: the FAQ, one answer open at a time, and the open one can be closed again.
+ * Product §2 (About, Contact and Help), Help: the FAQ, one answer open at a time, and the open one can be closed again.
  * Every question starts closed; each trigger is a button inside an <h3> (the section is an <h2>).
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {

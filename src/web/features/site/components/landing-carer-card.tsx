@@ -9,13 +9,13 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatRateRange, initialsOf } from '@web/lib/format';
 
-/** The first 100 characters and an ellipsis when the description is longer (SPEC 2 landing card). */
+/** The first 100 characters and an ellipsis when the description is longer (product §2 landing card). */
 export function truncateDescription(text: string, max = LANDING_DESCRIPTION_MAX_LENGTH): string {
   const trimmed = text.trim();
   return trimmed.length > max ? `${trimmed.slice(0, max).trimEnd()}…` : trimmed;
 }
 
-/** 'Margaret Evans', or 'Elderly Care Specialist' when a profile has no name (SPEC 2). */
+/** 'Margaret Evans', or 'Elderly Care Specialist' when a profile has no name (product §2). */
 function displayName(carer: PublicCarer): string {
   return `${carer.firstName} ${carer.lastName}`.trim() || `${carer.specialization} Specialist`;
 }
@@ -64,7 +64,7 @@ function CarerPhoto({ carer, name }: { carer: PublicCarer; name: string }) {
   );
 }
 
-/** SPEC 2 landing card: who, what, how well rated, how much, where, and a way to get in touch. */
+/** Product §2 landing card: who, what, how well rated, how much, where, and a way to get in touch. */
 export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
   const name = displayName(carer);
   const qualifications = carer.qualifications.slice(0, CARD_MAX_QUALIFICATIONS);
@@ -121,7 +121,7 @@ export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
         ))}
       </ul>
 
-      {/* To the carer's profile, whose contact area says what contacting needs (SPEC: /subscribe). */}
+      {/* To the carer's profile, whose contact area says what contacting needs (the first brief: /subscribe). */}
       <Button asChild className="mt-auto w-full">
         <Link to={carerProfilePath(carer.id)}>Contact {firstName(carer)}</Link>
       </Button>

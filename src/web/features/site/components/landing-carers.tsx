@@ -66,7 +66,7 @@ function CarerResults() {
   );
 }
 
-/** SPEC 2 "Meet Our Professional Carers": the first three listed carers. */
+/** Product §2 (Landing page), "Meet Our Professional Carers": the first three listed carers. */
 export function LandingCarers() {
   return (
     <section aria-labelledby="meet-carers" className="bg-muted/60 py-16 sm:py-20">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
 
-/** SPEC 1: the landing stresses verified carers, smart matching, reliable support and quality. */
+/** Product §1: the landing stresses verified carers, smart matching, reliable support and quality. */
 const FEATURES = [
   {
     icon: ShieldCheck,

@@ -52,7 +52,7 @@ function HeroIllustration() {
   );
 }
 
-/** The landing page's opening: who we are for, and the two ways in (SPEC 2). */
+/** The landing page's opening: who we are for, and the two ways in (product §2). */
 export function LandingHero() {
   return (
     <section aria-labelledby="hero-title" className="bg-linear-to-b from-secondary to-background">
@@ -69,7 +69,7 @@ export function LandingHero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              {/* To the search, which visitors may use (SPEC: /subscribe, which asks them to sign in). */}
+              {/* To the search, which visitors may use (the first brief: /subscribe, which asks them to sign in). */}
               <Link to={paths.carers}>Find Care Services</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
@@ -77,7 +77,7 @@ export function LandingHero() {
             </Button>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">
-            Already have an account? {/* A full-page navigation: signing in is the server's job (SPEC 1). */}
+            Already have an account? {/* Full-page: signing in is the server's job (product §2, Routes). */}
             <a href={paths.apiLogin} className="font-medium text-primary underline underline-offset-4">
               Sign In
             </a>

@@ -35,7 +35,7 @@ const CARD = 'flex flex-col rounded-lg border bg-card p-6 shadow-sm sm:p-8';
 const AUDIENCE = 'text-sm font-semibold tracking-wide text-primary uppercase';
 
 /**
- * SPEC 2 pricing block: Customer Access at £49 for 3 months, one-time with no recurring fees, and
+ * Product §2 pricing block: Customer Access at £49 for 3 months, one-time with no recurring fees, and
  * also 'Cancel anytime' (the spec keeps both). Figures come from @contracts/pricing only.
  */
 export function LandingPricing() {

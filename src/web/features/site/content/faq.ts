@@ -1,4 +1,4 @@
-// The Help page's FAQ (SPEC section 2 "Help", 10 items per section 9). Plain data, no React, so the
+// The Help page's FAQ (product §2, About, Contact and Help; 10 items per §9). Plain data, no React, so the
 // page renders it and the end-to-end tests compare against it. Prices come from the pricing contract.
 
 import { paths } from '@contracts/paths';
@@ -11,7 +11,7 @@ import {
   PRODUCT_NAME,
 } from '@contracts/pricing';
 
-/** SPEC 9: the typical carer rates quoted on the Help page (£15-30 an hour). */
+/** Product §9: the typical carer rates quoted on the Help page (£15-30 an hour). */
 export const TYPICAL_CARER_RATE_PENCE = { min: 1500, max: 3000 } as const;
 
 export interface FaqLink {

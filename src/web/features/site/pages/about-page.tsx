@@ -12,7 +12,7 @@ export const ABOUT_IMAGE_ALT =
 
 const FOUNDER = { name: 'Rachel Adeyemi', role: `Founder of ${PRODUCT_NAME}` } as const;
 
-// SPEC section 1: the four values are compassion, trust, community and excellence.
+// Product §1: the four values are compassion, trust, community and excellence.
 const VALUES = [
   {
     icon: Heart,
@@ -50,7 +50,7 @@ const VERIFICATION_STEPS = [
   },
 ] as const;
 
-/** SPEC section 2 "About": back to home, hero, our story, mission, values, a second story, call to action. */
+/** Product §2 (About, Contact and Help), About: back to home, hero, our story, mission, values, a second story, call to action. */
 export function AboutPage() {
   usePageTitle(
     'About Us',

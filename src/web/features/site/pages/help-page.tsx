@@ -14,7 +14,7 @@ type HelpTopic = {
   icon: LucideIcon;
   title: string;
   text: string;
-  /** SPEC 2 Help: 'Safety & Trust' has no link. */
+  /** Product §2 (About, Contact and Help), Help: 'Safety & Trust' has no link. */
   link?: { label: string; to: string };
 };
 
@@ -38,7 +38,7 @@ const TOPICS: readonly HelpTopic[] = [
   },
 ];
 
-/** SPEC section 2 "Help": three topic cards, a 10-item FAQ and a way to reach a person. */
+/** Product §2 (About, Contact and Help), Help: three topic cards, a 10-item FAQ and a way to reach a person. */
 export function HelpPage() {
   usePageTitle(
     'Help Center',

@@ -34,7 +34,7 @@ function LandingQuestions() {
   );
 }
 
-/** SPEC 2 "Public landing page": `/` for signed-out visitors. The header and footer are global. */
+/** Product §2, Landing page and home page: `/` for signed-out visitors. The header and footer are global. */
 export function LandingPage() {
   usePageTitle(undefined, DESCRIPTION);
   return (

@@ -57,7 +57,7 @@ function EmailLink() {
   );
 }
 
-/** The UK GDPR privacy notice (DESIGN.md: self-service privacy, data export and deletion). */
+/** The UK GDPR privacy notice (product.md, difference 7: self-service privacy, data export and deletion). */
 export function PrivacyPage() {
   usePageTitle(
     'Privacy Notice',

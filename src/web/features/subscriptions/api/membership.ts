@@ -1,4 +1,4 @@
-// The carer's £29 monthly membership (SPEC 1): its state, starting it and cancelling it.
+// The carer's £29 monthly membership (product §1): its state, starting it and cancelling it.
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
 import { carerMembershipQueryKey } from '@web/features/subscriptions/api/payments-api';

@@ -1,4 +1,4 @@
-// The family's plan: status, history and the two ways to pay (SPEC 7); cancelling is in
+// The family's plan: status, history and the two ways to pay (product §7); cancelling is in
 // features/subscriptions/components/cancel-plan.tsx (shared with Settings).
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
@@ -22,7 +22,7 @@ const subscriptionStatusQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => api(endpoints.subscriptions.getStatus, { signal }),
 };
 
-/** SPEC 7: asked only when signed in. */
+/** Product §7: asked only when signed in. */
 export function useSubscriptionStatus({ enabled }: { enabled: boolean }) {
   return useQuery({ ...subscriptionStatusQuery, enabled });
 }
@@ -51,7 +51,7 @@ export function usePaymentHistory({ enabled }: { enabled: boolean }) {
   });
 }
 
-/** SPEC 4/7: after a plan changes, the status and the current user are fetched again. */
+/** Product §4 and §7: after a plan changes, the status and the current user are fetched again. */
 export function refreshAfterPlanChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey }),

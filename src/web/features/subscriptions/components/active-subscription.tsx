@@ -51,7 +51,7 @@ function PaymentHistoryCard() {
   );
 }
 
-/** SPEC 2 /subscribe, active: the plan, its status and end date, and cancelling it (two clicks). */
+/** Product §2 /subscribe, active: the plan, its status and end date, and cancelling it (two clicks). */
 export function ActiveSubscription({
   status,
   focusOnShow,

@@ -39,7 +39,7 @@ const PLAN_CARDS = [
   },
 ] as const;
 
-/** A plan that ran out: SPEC 4's 'Expired', said in words. */
+/** A plan that ran out: product §4's 'Expired', said in words. */
 function ExpiredNote({ status }: { status: SubscriptionStatus }) {
   if (!status.expiresAt || !status.subscriptionType || !hasEnded(status.expiresAt)) return null;
   return (
@@ -52,7 +52,7 @@ function ExpiredNote({ status }: { status: SubscriptionStatus }) {
   );
 }
 
-/** SPEC 2 /subscribe, no active plan: the Monthly and Annual cards; a choice starts a payment. */
+/** Product §2 /subscribe, no active plan: the Monthly and Annual cards; a choice starts a payment. */
 export function ChoosePlan({
   status,
   onPaymentStarted,

@@ -27,7 +27,7 @@ const FORMATTERS: Record<CardField, (value: string) => string> = {
 };
 
 /**
- * The demo provider's card form (DESIGN "Demo mode — no card is charged"): the same answers as
+ * The demo provider's card form (product §10, Demo mode: no card is charged): the same answers as
  * Stripe's test cards, checked by the server, with no card details leaving this machine.
  */
 export function DemoCardForm({

@@ -15,7 +15,7 @@ const StripePaymentForm = lazy(async () => ({
 }));
 
 /**
- * SPEC 4 payment form (idle, processing, then success or failure) with the provider the server
+ * Product §4 payment form (idle, processing, then success or failure) with the provider the server
  * names: Stripe's Payment Element, or the demo card form when no Stripe keys are set.
  */
 export function PaymentForm(props: PaymentFormProps) {

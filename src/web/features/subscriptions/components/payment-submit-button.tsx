@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 
-/** SPEC 2/4: the form's button shows its label when idle and 'Processing...' while busy. */
+/** Product §2 and §4: the form's button shows its label when idle and 'Processing...' while busy. */
 export function PaymentSubmitButton({
   label,
   busy,

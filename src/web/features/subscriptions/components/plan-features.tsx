@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
 
-/** SPEC section 1's benefits, as the pricing page lists them. */
+/** Product §1's benefits, as the pricing page lists them. */
 export function PlanFeatures({ className }: { className?: string }) {
   return (
     <ul className={className ?? 'grid gap-3'} aria-label="What is included">

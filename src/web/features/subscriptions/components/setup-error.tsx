@@ -5,7 +5,7 @@ import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 
-/** SPEC 2 checkout: the screen shown when the payment could not be set up. */
+/** Product §2 checkout: the screen shown when the payment could not be set up. */
 export function SetupError({ message, offerPlanPage }: { message: string; offerPlanPage: boolean }) {
   return (
     <Card className="mx-auto max-w-lg p-8 text-center">

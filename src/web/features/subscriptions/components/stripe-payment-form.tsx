@@ -59,7 +59,7 @@ function StripeCheckoutForm({
     const result = await stripe.confirmPayment({
       elements,
       redirect: 'if_required',
-      // SPEC 7: the provider's confirm step returns to this site's own origin.
+      // Product §7: the provider's confirm step returns to this site's own origin.
       confirmParams: { return_url: `${window.location.origin}${window.location.pathname}` },
     });
     if (result.error) {

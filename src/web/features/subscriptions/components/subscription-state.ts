@@ -1,4 +1,4 @@
-// SPEC 4's display rule for a family's subscription, shared by the signed-in home and /subscribe.
+// Product §4's display rule for a family's subscription, shared by the signed-in home and /subscribe.
 // Kept free of zod (type imports only) so the home page's chunk stays small.
 import type { CurrentUser } from '@contracts/auth';
 

@@ -73,7 +73,7 @@ function PlanCard() {
 }
 
 /**
- * Someone without access: the 3-Month Access payment is set up as soon as the page opens (SPEC 7)
+ * Someone without access: the 3-Month Access payment is set up as soon as the page opens (product §7)
  * and taken. The payment row this makes is not history until the card is submitted (decision 0027).
  */
 function NewCheckout({
@@ -216,7 +216,7 @@ function Checkout() {
   return <NewCheckout paymentSucceeded={paymentSucceeded} paymentFailed={paymentFailed} />;
 }
 
-/** SPEC 2 "Checkout page" (/subscription): the 3-Month Access plan and its embedded payment form. */
+/** Product §2, Pricing, subscribe and checkout (/subscription): the 3-Month Access plan and its embedded payment form. */
 export function CheckoutPage() {
   usePageTitle('Subscribe');
   const { user } = useAuth();

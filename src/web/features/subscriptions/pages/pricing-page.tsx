@@ -72,8 +72,8 @@ function YourPlan() {
 }
 
 /**
- * SPEC section 2 "Pricing", with the three family plans side by side (a
- * deliberate difference: SPEC shows 3-Month Access alone here and Monthly and Annual on /subscribe),
+ * Product §2 (Pricing, subscribe and checkout): /pricing, with the three family plans side by side (a
+ * deliberate difference: the first brief showed 3-Month Access alone here and Monthly and Annual on /subscribe),
  * a reason to choose us, and a way in.
  */
 export function PricingPage() {
@@ -133,7 +133,7 @@ export function PricingPage() {
             </li>
           ))}
         </ul>
-        {/* Full-page navigations: signing in is the server's job (SPEC section 1). */}
+        {/* Full-page navigations: signing in is the server's job (product §2, Routes). */}
         <Button asChild size="lg" className="mt-8 w-full">
           <a href={paths.apiLogin}>Sign Up &amp; Subscribe</a>
         </Button>

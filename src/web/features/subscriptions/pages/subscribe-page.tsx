@@ -131,7 +131,7 @@ function Subscription() {
   );
 }
 
-/** SPEC 2 /subscribe: sign in first; then the active plan, or the Monthly and Annual plans. */
+/** Product §2 /subscribe: sign in first; then the active plan, or the Monthly and Annual plans. */
 export function SubscribePage() {
   const { user } = useAuth();
   usePageTitle(user ? 'Your Subscription' : 'Choose Your Plan');
