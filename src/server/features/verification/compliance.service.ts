@@ -27,6 +27,7 @@ import type { FileStorage } from '../../platform/storage';
 import type { VirusScanner } from '../../platform/virus-scan';
 import { createAuditRecorder } from '../audit/audit.service';
 import { assertEmailConfirmed } from '../auth/email-confirmed';
+import type { AdminActor } from './admin-actor';
 import { familyNoticeEmail, insuranceDecisionEmail, lapsedEmail, reminderEmail } from './compliance-emails';
 import {
   createComplianceRepository,
@@ -37,7 +38,6 @@ import {
 } from './compliance.repository';
 import { addToDay, daysUntil, dueOf, insuranceDueFrom, lapsedOn } from './compliance-rules';
 import { sniffDocumentType } from './documents';
-import type { AdminActor } from './verification.service';
 
 const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
 const DOCUMENT_KEY_PREFIX = 'documents/';

@@ -38,6 +38,7 @@ import {
 import { assertEmailConfirmed } from '../auth/email-confirmed';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
+import type { AdminActor } from './admin-actor';
 import { giveInsuranceGrace, settleStanding } from './compliance.service';
 
 interface VerificationDeps {
@@ -52,12 +53,6 @@ interface VerificationDeps {
   /** Approved checks kept in memory until the database announces a change to carers (decision 0014). */
   carerCaches?: NotifiedCaches | undefined;
   now?: () => Date;
-}
-
-/** Who did it and from where, for the audit log. */
-export interface AdminActor {
-  user: UserRow;
-  ipAddress?: string | undefined;
 }
 
 export const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
