@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { withDemoPhotos } from '../db/seed-photos';
 import { appPlugin, type AppContext } from './app-plugin';
 import { registerCrossSiteGuard } from './cross-site-guard';
+import { withDemoPhotos } from './demo-photos';
 import { registerErrorHandling } from './errors';
 import { registerIdempotency, type Idempotency } from './idempotency';
 import { createGeocoder, type Geocoder } from './geocoder/geocoder';

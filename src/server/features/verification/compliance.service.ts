@@ -25,8 +25,8 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
 import type { VirusScanner } from '../../platform/virus-scan';
-import { createAuditRecorder } from '../audit/audit.service';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { createAuditRecorder } from '../audit';
+import { assertEmailConfirmed } from '../auth';
 import type { AdminActor } from './admin-actor';
 import { familyNoticeEmail, insuranceDecisionEmail, lapsedEmail, reminderEmail } from './compliance-emails';
 import {

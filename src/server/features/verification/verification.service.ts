@@ -25,8 +25,8 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
 import type { VirusScanner } from '../../platform/virus-scan';
-import { createAuditRecorder } from '../audit/audit.service';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { createAuditRecorder } from '../audit';
+import { hasActiveSubscription } from '../subscriptions';
 import { sniffDocumentType, type SniffedType, type VerificationUpload } from './documents';
 import {
   createVerificationRepository,
@@ -35,7 +35,7 @@ import {
   type VerificationRow,
   type VerificationWithCarer,
 } from './verification.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
 import type { AdminActor } from './admin-actor';
