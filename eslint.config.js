@@ -18,6 +18,10 @@ const folders = (dir) =>
 // A server feature uses only its own repository and its own tables (src/server/db/table-owners.js):
 // another feature's table is read or written through that feature's store.
 const tables = Object.keys(TABLE_OWNERS);
+// A server feature, like a web one, is used by the others (and app.ts, the CLI, the demo seed) only
+// through its index.ts: its public surface (docs/architecture.md, "Public surfaces").
+const FEATURE_INDEX_ONLY =
+  'A server feature is used only through its index (features/<name>): export the piece there, or move shared code to src/server/platform.';
 const alternation = (names) => `^(${names.join('|')})$`;
 
 function serverFeatureBoundary(feature) {
@@ -36,6 +40,11 @@ function serverFeatureBoundary(feature) {
         'error',
         {
           patterns: [
+            {
+              // Another feature only through its public entry, src/server/features/<name>/index.ts.
+              regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/|(^|/)features/(?!${feature}/)[^/]+/`,
+              message: FEATURE_INDEX_ONLY,
+            },
             {
               regex: `^\\.\\./(?!${feature}/)[^/.][^/]*/.*\\.repository$`,
               message:
@@ -73,6 +82,37 @@ function serverFeatureBoundary(feature) {
   };
 }
 const serverFeatureBoundaries = folders('src/server/features').map(serverFeatureBoundary);
+
+// The rest of the server: the composition (app.ts, main.ts, the CLI, the demo seed) uses a feature
+// only through its index; the base (platform, db) never imports a feature or the demo seed.
+const serverLayers = [
+  {
+    files: ['src/server/*.ts', 'src/server/cli/**/*.ts', 'src/server/demo-seed/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/[^/]+/', message: FEATURE_INDEX_ONLY }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/platform/**/*.ts', 'src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|demo-seed)(/|$)',
+              message:
+                'The platform and the database are the base the features stand on: they never import a feature or the demo seed.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
@@ -149,5 +189,6 @@ export default tseslint.config(
     },
   },
   ...serverFeatureBoundaries,
+  ...serverLayers,
   ...webFeatureBoundaries,
 );

@@ -1,5 +1,5 @@
 // Draws the site's illustrations (issue 21 point 12) and writes them into the repository:
-//   - one portrait per seeded carer, WebP, src/server/db/demo-photos/<name>.webp (served as their photo);
+//   - one portrait per seeded carer, WebP, src/server/demo-seed/demo-photos/<name>.webp (served as their photo);
 //   - the landing hero and the About page's picture, SVG, src/web/assets/illustrations/.
 // Everything is drawn here from shapes (scripts/illustrations/), so the project may ship it. Rerun
 // after changing a look or adding a seeded carer: `npx tsx scripts/make-illustrations.ts`.
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { SEED_CARERS } from '../src/server/db/seed-data';
-import { demoPhotoName } from '../src/server/db/seed-photos';
+import { SEED_CARERS } from '../src/server/demo-seed/seed-data';
+import { demoPhotoName } from '../src/server/platform/demo-photos';
 import { DEMO_PHOTOS_DIR } from '../src/server/paths';
 import { lookOf } from './illustrations/looks';
 import { portraitSvg } from './illustrations/people';

@@ -5,7 +5,7 @@ const TOPS = ['#0f5f5a', '#2f6fb0', '#7b5ea7', '#c2554a', '#3d7d4f', '#b7791f', 
 
 type Face = Omit<Look, 'background' | 'top'>;
 
-/** Each seeded carer's look, by the seed's carer key (src/server/db/seed-data.ts), and the demo carer's. */
+/** Each seeded carer's look, by the seed's carer key (src/server/demo-seed/seed-data.ts), and the demo carer's. */
 const FACES: Record<string, Face> = {
   'demo-carer': { skin: SKIN.deep, hair: HAIR.black, style: 'bun' },
   'margaret-okafor-leeds': { skin: SKIN.deep, hair: HAIR.grey, style: 'curly', glasses: true },

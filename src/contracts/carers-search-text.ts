@@ -1,6 +1,5 @@
 // What the carer search says and its bounds: no zod here, so the search page and the cards can
 // use them without loading the schemas (carers.ts re-exports them beside the schemas).
-import type { PublicCarer, SearchTotal } from './carers';
 import { RATE_MAX_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from './limits';
 
 export const SEARCH_MESSAGES = {
@@ -30,15 +29,17 @@ export const SEARCH_DEFAULT_WITHIN = 10;
 export const SEARCH_TOTAL_CAP = 100;
 
 /** "29 carers", "1 carer", "100+ carers". */
-export function describeSearchTotal(total: SearchTotal): string {
+export function describeSearchTotal(total: { count: number; more: boolean }): string {
   const count = `${total.count.toLocaleString('en-GB')}${total.more ? '+' : ''}`;
   return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
 }
 
 /** 'Elderly Care Specialist': the card's name when a carer has no full name (product §2). */
-export function carerDisplayName(
-  carer: Pick<PublicCarer, 'firstName' | 'lastName' | 'specialization'>,
-): string {
+export function carerDisplayName(carer: {
+  firstName: string;
+  lastName: string;
+  specialization: string;
+}): string {
   const fullName = `${carer.firstName} ${carer.lastName}`.trim();
   return fullName || `${carer.specialization} Specialist`;
 }

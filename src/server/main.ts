@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-seed/seed';
 import { WEB_DIST_DIR } from './paths';
 import { superviseWorkers } from './workers';
 

@@ -5,5 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
-/** The demo carers' illustrated portraits (src/server/db/seed-photos.ts), read in demo mode only. */
-export const DEMO_PHOTOS_DIR = fileURLToPath(new URL('../../src/server/db/demo-photos', import.meta.url));
+/** The demo carers' illustrated portraits (src/server/platform/demo-photos.ts), read in demo mode only. */
+export const DEMO_PHOTOS_DIR = fileURLToPath(
+  new URL('../../src/server/demo-seed/demo-photos', import.meta.url),
+);

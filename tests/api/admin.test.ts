@@ -24,7 +24,7 @@ import {
   uploads,
   users,
 } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { photoWithGps } from '../support/carer-fixtures';
 import {
   admin as makeAdmin,

@@ -12,7 +12,7 @@ import {
   type Visit,
 } from '@contracts/arrangements';
 import { userBlocks, users, visits as visitRows } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/demo-seed/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { LIVE_CHANNEL } from '../../src/server/platform/live-events';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';

@@ -13,7 +13,7 @@ import {
 import type { DemoMailbox } from '@contracts/demo';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/demo-seed/seed';
 import { contactEnquiries, emailVerificationTokens, users } from '../../src/server/db/schema';
 import { carer, customer, reply, setSubscription, startConversation } from '../support/messaging-fixtures';
 import { confirmDemo } from '../support/payments';

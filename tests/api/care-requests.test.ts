@@ -11,7 +11,7 @@ import {
 import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { carerProfiles, userBlocks, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
 import { createCareRequestsRepository } from '../../src/server/features/care-requests/care-requests.repository';
 import { createCareRequestsService } from '../../src/server/features/care-requests/care-requests.service';
 import type { MessagingService } from '../../src/server/features/messaging/messaging.service';

@@ -11,7 +11,7 @@ import {
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { carerProfiles, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { startFakePostcodesService, type FakePostcodesService } from '../support/fake-postcodes-service';
 import { createCarersRepository } from '../../src/server/features/carers/carers.repository';

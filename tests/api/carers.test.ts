@@ -10,7 +10,7 @@ import {
   type PublicCarer,
 } from '@contracts/carers';
 import { carerProfiles, carerVerifications, reviews, uploads, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/demo-seed/seed';
 import { approveChecks, multipart, photoWithGps, validProfile } from '../support/carer-fixtures';
 import { builtInServiceDeps, createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@contracts/auth';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { carerProfiles, messages, conversations, reviews, sessions, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';
-import { SEED_CARERS } from '../../src/server/db/seed-data';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/demo-seed/seed';
+import { SEED_CARERS } from '../../src/server/demo-seed/seed-data';
 import { rankScoreSql } from '../../src/server/features/carers/carer-ranking';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -4,7 +4,7 @@ import type { NearbyCareRequests, OwnCareRequests } from '@contracts/care-reques
 import type { CarerSearchResult } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { careRequests, carerProfiles } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
 import { REQUEST_POSTCODE_CHANGES_LIMIT } from '../../src/server/features/care-requests/care-requests.service';
 import { HOME_POSTCODE_CHANGES_LIMIT } from '../../src/server/features/carers/carers.service';
 import { builtInPointOf } from '../../src/server/platform/geocoder/built-in-places';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { createPlaceLookupCache } from '../../src/server/platform/geocoder/geocoder';
+import { createPlaceLookupCache } from '../../src/server/platform/geocoder/place-lookups.repository';
 import { createTestDatabase } from '../support/test-database';
 
 describe('the place_lookups cache', () => {

@@ -14,8 +14,8 @@ import {
   type CarerProfileRow,
   type UserRow,
 } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
-import { SEED_CARERS } from '../../src/server/db/seed-data';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/demo-seed/seed';
+import { SEED_CARERS } from '../../src/server/demo-seed/seed-data';
 import { createCarersRepository } from '../../src/server/features/carers/carers.repository';
 import { createCarersService, type CarersService } from '../../src/server/features/carers/carers.service';
 import { createReportsRepository } from '../../src/server/features/reports/reports.repository';

@@ -8,8 +8,8 @@ import {
   type StartMembershipResponse,
 } from '@contracts/subscriptions';
 import { billingSubscriptions, carerProfiles } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
 import {
   billingSubscriptionsOf,

@@ -10,8 +10,8 @@ import {
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { auditLog, billingSubscriptions, payments, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { createSubscriptionEndingService } from '../../src/server/features/subscriptions/subscription-ending.service';
 import { createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 import { approveChecks, validProfile } from '../support/carer-fixtures';

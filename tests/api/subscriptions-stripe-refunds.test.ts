@@ -4,7 +4,7 @@ import { auditSummary } from '@contracts/audit-words';
 import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import type { CarerMembership, PaymentHistory, SubscriptionStatus } from '@contracts/subscriptions';
 import { auditLog, carerProfiles } from '../../src/server/db/schema';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { carer, reply, startConversation, type Person } from '../support/messaging-fixtures';
 import { threadOf } from '../support/paywall-fixtures';
 import {

@@ -8,7 +8,7 @@ import {
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { payments, users } from '../../src/server/db/schema';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { STRIPE_CONTENT_SECURITY_POLICY } from '../../src/server/platform/security-headers';
 import {
   billingSubscriptionsOf,

@@ -15,8 +15,8 @@ import {
   type SubscriptionStatus,
 } from '@contracts/subscriptions';
 import { billingSubscriptions, payments, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/platform/security-headers';
 import {
   billingSubscriptionsOf,

@@ -30,7 +30,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo-seed/seed';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import {
   FILES,

@@ -16,7 +16,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PENDING_VERIFICATION_EMAIL,
   seedDemoData,
-} from '../../src/server/db/seed';
+} from '../../src/server/demo-seed/seed';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/test-app';
 import {
   FILES,

@@ -36,7 +36,7 @@ import Stripe from 'stripe';
 import { DEMO_CARDS } from '@contracts/subscriptions';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { loadConfig } from '../../src/server/config';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { paymentIntentObject, STRIPE_ENV, stripeEvent } from '../support/payments';
 import { createBenchPostgres, queryRows, type BenchPostgres } from './bench-database';
 import {

@@ -14,7 +14,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '@contracts/errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi, toastTitle } from './support/journeys';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ARRANGEMENT_MESSAGES } from '@contracts/arrangements';
 import { visits as visitRows } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { toastTitle } from './support/journeys';

@@ -10,7 +10,7 @@ import { AUTH_MESSAGES } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '@contracts/settings';
 import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, TWO_FACTOR_MESSAGES } from '@contracts/auth-two-factor';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';

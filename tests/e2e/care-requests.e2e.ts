@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARE_REQUEST_MESSAGES } from '@contracts/care-requests';
 import { MESSAGE_MESSAGES } from '@contracts/messaging';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi, toastTitle } from './support/journeys';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';

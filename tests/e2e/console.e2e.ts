@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/contracts/paths';
 import { carerProfiles, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi } from './support/journeys';

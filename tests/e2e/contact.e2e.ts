@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@contracts/contact';
 import { BUSINESS_HOURS, SITE_CONTACT } from '@contracts/site';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 

@@ -18,7 +18,7 @@ import {
   reviews,
   users,
 } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { registerByApi, toastTitle } from './support/journeys';

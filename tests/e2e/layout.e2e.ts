@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/contracts/paths';
 import { arrangements, careRequests, carerProfiles, reviews, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { everyRoute } from './support/routes';

@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES } from '../../src/contracts/messag
 import { REPORT_MESSAGES } from '../../src/contracts/reports';
 import { REVIEW_MESSAGES } from '../../src/contracts/reviews';
 import { conversations, messages, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { toastTitle } from './support/journeys';

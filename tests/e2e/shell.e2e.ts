@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE, signInThroughForm } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { openConfirmationLink } from './support/journeys';

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@contracts/pricing';
 import { SITE_CONTACT } from '@contracts/site';
 import { FAQ_ITEMS } from '@web/features/site/content/faq';
 import { DEFAULT_PAGE_DESCRIPTION } from '@web/lib/use-page-title';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 

@@ -10,7 +10,7 @@ import {
 } from '@contracts/limits';
 import { CUSTOMER_BENEFITS, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
 import { starFills } from '@web/lib/format';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 

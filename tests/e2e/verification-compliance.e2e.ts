@@ -4,7 +4,7 @@ import {
   formatCheckDate,
   INSURANCE_LABELS,
 } from '../../src/contracts/verification-compliance';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
 import type { Mailer } from '../../src/server/platform/mailer';

@@ -5,7 +5,7 @@ import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, ADMIN_PAGE_SIZE } from '../../
 import { REPORT_REASONS } from '../../src/contracts/reports';
 import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
 import { carerProfiles, carerVerifications, conversations, reports, users } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PENDING_VERIFICATION_EMAIL } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PENDING_VERIFICATION_EMAIL } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { approveChecksByApi, NEW_ACCOUNT_PASSWORD, registerByApi, toastTitle } from './support/journeys';

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../src/contracts/contact';
 import { outboxEmails } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { approveChecks } from '../support/carer-fixtures';
 import { FILES, REFERENCES } from '../support/verification-fixtures';
 import { DESKTOP, signInByCookie } from './support/browser';

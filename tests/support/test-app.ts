@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { outboxEmails, type OutboxEmailRow } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { createGeocoder, type Geocoder } from '../../src/server/platform/geocoder/geocoder';
 import type { EmailTransport } from '../../src/server/platform/mailer';
 import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';

@@ -47,6 +47,63 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     expect(messages).toEqual([]);
   });
 
+  it("stops a server feature reaching into another feature's files", async () => {
+    const messages = await restrictedImportMessages(
+      "import { hashPassword } from '../auth/password';\nexport const x = hashPassword;\n",
+      'src/server/features/settings/bad.service.ts',
+    );
+    expect(messages.join()).toMatch(/used only through its index/);
+    const roundabout = await restrictedImportMessages(
+      "import { isListed } from '../../features/carers/carer-listing';\nexport const x = isListed;\n",
+      'src/server/features/admin/bad.service.ts',
+    );
+    expect(roundabout.join()).toMatch(/used only through its index/);
+  });
+
+  it("lets a server feature use another feature through that feature's index, and its own files", async () => {
+    const other = await restrictedImportMessages(
+      "import { hashPassword } from '../auth';\nexport const x = hashPassword;\n",
+      'src/server/features/settings/ok.service.ts',
+    );
+    expect(other).toEqual([]);
+    const own = await restrictedImportMessages(
+      "import { hashPassword } from './password';\nexport const x = hashPassword;\n",
+      'src/server/features/auth/ok.service.ts',
+    );
+    expect(own).toEqual([]);
+  });
+
+  it('lets the app, the CLI and the demo seed use a server feature only through its index', async () => {
+    const deep = await restrictedImportMessages(
+      "import { ensureAdminAccount } from '../features/admin/admin-accounts';\nexport const x = ensureAdminAccount;\n",
+      'src/server/cli/bad.ts',
+    );
+    expect(deep.join()).toMatch(/used only through its index/);
+    const seed = await restrictedImportMessages(
+      "import { visitsBetween } from '../features/arrangements/visit-schedule';\nexport const x = visitsBetween;\n",
+      'src/server/demo-seed/bad.ts',
+    );
+    expect(seed.join()).toMatch(/used only through its index/);
+    const index = await restrictedImportMessages(
+      "import { authPlugin } from './features/auth';\nexport const x = authPlugin;\n",
+      'src/server/ok.ts',
+    );
+    expect(index).toEqual([]);
+  });
+
+  it('keeps the platform and the database below the features and the demo seed', async () => {
+    const feature = await restrictedImportMessages(
+      "import { hashPassword } from '../features/auth';\nexport const x = hashPassword;\n",
+      'src/server/platform/bad.ts',
+    );
+    expect(feature.join()).toMatch(/never import a feature or the demo seed/);
+    const seed = await restrictedImportMessages(
+      "import { seedDemoData } from '../demo-seed/seed';\nexport const x = seedDemoData;\n",
+      'src/server/db/bad.ts',
+    );
+    expect(seed.join()).toMatch(/never import a feature or the demo seed/);
+  });
+
   it("stops a web feature reaching into another feature's files", async () => {
     const messages = await restrictedImportMessages(
       "import { LoginPage } from '@web/features/auth/pages/login-page';\nexport const x = LoginPage;\n",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARDS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { loadConfig } from '../../src/server/config';
-import { addCalendarMonths } from '../../src/server/features/subscriptions/calendar';
+import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { hasActiveSubscription } from '../../src/server/features/subscriptions/subscription-access';
 import { checkDemoCard, createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 

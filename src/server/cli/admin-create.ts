@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from '@contracts/auth';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ensureAdminAccount } from '../features/admin/admin-accounts';
+import { ensureAdminAccount } from '../features/admin';
 
 /*
  * `npm run admin:create`: creates an admin account, or makes an existing account an admin with a

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { withDemoPhotos } from '../db/seed-photos';
 import { appPlugin, type AppContext } from './app-plugin';
 import { registerCrossSiteGuard } from './cross-site-guard';
+import { withDemoPhotos } from './demo-photos';
 import { registerErrorHandling } from './errors';
 import { registerIdempotency, type Idempotency } from './idempotency';
-import { createGeocoder, createPlaceLookupCache, type Geocoder } from './geocoder/geocoder';
+import { createGeocoder, type Geocoder } from './geocoder/geocoder';
+import { createPlaceLookupCache } from './geocoder/place-lookups.repository';
 import { registerGracefulClose } from './graceful-close';
 import { createLiveEvents, registerLiveEvents } from './live-events';
 import { createLogTransport, createMailer, createSmtpTransport, type EmailTransport } from './mailer';

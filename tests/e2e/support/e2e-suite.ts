@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../../src/server/demo-seed/seed';
 import { DESKTOP, launchBrowser, newContext, newPageIn, pageProblems, signInByCookie } from './browser';
 import { startE2EServer, type E2EServer } from './e2e-server';
 

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, type Database } from '../../../src/server/db/client';
 import * as schema from '../../../src/server/db/schema';
-import { seedDemoData } from '../../../src/server/db/seed';
+import { seedDemoData } from '../../../src/server/demo-seed/seed';
 import { ensurePgliteTemplate } from '../../support/database-template';
 import makeTemplates from '../../support/global-setup';
 

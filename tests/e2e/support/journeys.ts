@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/demo-seed/seed';
 
 let counter = 0;
 

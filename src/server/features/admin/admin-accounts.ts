@@ -1,8 +1,8 @@
 import { ConfigError } from '../../config';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { hashPassword, passwordProblem } from '../auth/password';
-import { createAuditRecorder } from '../audit/audit.service';
+import { hashPassword, passwordProblem } from '../auth';
+import { createAuditRecorder } from '../audit';
 import { createAdminRepository } from './admin.repository';
 
 export interface AdminAccountInput {

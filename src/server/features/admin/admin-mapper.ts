@@ -1,7 +1,6 @@
 import type { AdminCarer, AdminCustomer, CustomerBilling } from '@contracts/admin';
 import type { UserRow } from '../../db/schema';
-import { isListed } from '../carers/carer-listing';
-import { toPublicCarer } from '../carers/carer-mapper';
+import { isListed, toPublicCarer } from '../carers';
 import type { AdminCarerRow } from './admin.repository';
 
 /** A customer account as the admin lists show it (never the password hash). */

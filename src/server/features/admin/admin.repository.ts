@@ -24,8 +24,8 @@ import {
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 import { createUploadsRepository } from '../../platform/uploads.repository';
-import { createAccountsStore, type AccountChanges } from '../auth/accounts.store';
-import { createCarerProfilesStore, type AdminCarerValues } from '../carers/carer-profiles.store';
+import { createAccountsStore, type AccountChanges } from '../auth';
+import { createCarerProfilesStore, type AdminCarerValues } from '../carers';
 
 export type { AdminCarerValues };
 

@@ -22,13 +22,13 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions/session.service';
 import { createPhotoPipeline, photoKeyOf, type NewPhoto } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { createArrangementEndings } from '../arrangements/arrangement-endings';
-import { createAuditRecorder, type AuditRecord } from '../audit/audit.service';
-import type { AuthService, SignInOutcome } from '../auth/auth.service';
-import { postcodeDistrictIn } from '../carers/carer-mapper';
-import type { AccountErasure } from '../privacy/account-deletion';
-import { addCalendarMonths } from '../subscriptions/calendar';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { createArrangementEndings } from '../arrangements';
+import { createAuditRecorder, type AuditRecord } from '../audit';
+import type { AuthService, SignInOutcome } from '../auth';
+import { postcodeDistrictIn } from '../carers';
+import type { AccountErasure } from '../privacy';
+import { addCalendarMonths } from '../../platform/calendar';
+import { hasActiveSubscription } from '../subscriptions';
 import {
   carerAuditFields,
   changedFields,

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail } from '../../platform/mailer';
 import { ukDate } from '../../platform/uk-time';
-import { shortName } from '../messaging/messaging.service';
+import { shortName } from '../messaging';
 import { arrangementEndedEmail } from './arrangement-emails';
 import { createArrangementsRepository } from './arrangements.repository';
 

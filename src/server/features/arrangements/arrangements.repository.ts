@@ -22,7 +22,7 @@ import {
   type ArrangementRow,
   type VisitRow,
 } from '../../db/schema';
-import { createAccountsStore } from '../auth/accounts.store';
+import { createAccountsStore } from '../auth';
 
 type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 

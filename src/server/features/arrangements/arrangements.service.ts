@@ -24,11 +24,10 @@ import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import { addDays, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { visitsBetween } from './visit-schedule';
-import type { AuditRecorder } from '../audit/audit.service';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
-import { linkTokenHasher } from '../auth/password-reset.service';
-import { shortName, type MessagingService } from '../messaging/messaging.service';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import type { AuditRecorder } from '../audit';
+import { assertEmailConfirmed, linkTokenHasher } from '../auth';
+import { shortName, type MessagingService } from '../messaging';
+import { hasActiveSubscription } from '../subscriptions';
 import { visitCancelledEmail, visitNoticeEmail, visitNoticeUndoneEmail } from './arrangement-emails';
 import { toICalendar } from './icalendar';
 import {

@@ -9,7 +9,7 @@ import {
   users,
   type CareRequestRow,
 } from '../../db/schema';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { createCarerProfilesStore } from '../carers';
 
 /** How far a carer who has not said how far they travel is shown requests from. */
 export const DEFAULT_TRAVEL_MILES = 10;

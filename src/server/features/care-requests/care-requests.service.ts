@@ -21,11 +21,10 @@ import { isUuid } from '../../platform/ids';
 import { ukDate } from '../../platform/uk-time';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
-import { isListed } from '../carers/carer-listing';
-import type { CarersService } from '../carers/carers.service';
-import type { MessagingService } from '../messaging/messaging.service';
-import { isHeldBack } from '../subscriptions/subscription-access';
+import { assertEmailConfirmed } from '../auth';
+import { isListed, type CarersService } from '../carers';
+import type { MessagingService } from '../messaging';
+import { isHeldBack } from '../subscriptions';
 import { careRequestAlertEmail, careRequestClosingEmail } from './care-request-emails';
 import {
   createCareRequestsRepository,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, reviews, type CarerProfileRow } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
-import { createAccountsStore } from '../auth/accounts.store';
+import { createAccountsStore } from '../auth';
 import { rankScoreSql } from './carer-ranking';
 
 /**

@@ -24,15 +24,15 @@ import { isUuid } from '../../platform/ids';
 import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
 import { outboxValues, quotedForEmail, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
-import type { CarersService } from '../carers/carers.service';
-import { hasActiveSubscription, isHeldBack } from '../subscriptions/subscription-access';
+import type { CarersService } from '../carers';
+import { hasActiveSubscription, isHeldBack } from '../subscriptions';
 import {
   createMessagingRepository,
   type ConversationRow,
   type MessagingRepository,
   type NotifiedSide,
 } from './messaging.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 
 /** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
 export const THREAD_MESSAGE_LIMIT = 200;

@@ -20,8 +20,8 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 import { photoKeyOf } from '../../platform/photos';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
 import { escapeLike } from '../../platform/like-pattern';
+import { createCarerProfilesStore } from '../carers';
 
 /** Provider statuses of a recurring plan that may still charge the card. */
 export const CHARGEABLE_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'trialing', 'unpaid'];

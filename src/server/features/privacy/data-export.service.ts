@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
-import { isHeldBack } from '../subscriptions/subscription-access';
+import { isHeldBack } from '../subscriptions';
 import { toCsv } from './csv';
 import type { DataExportRepository, ExportedMessage, ExportRecord } from './data-export.repository';
 

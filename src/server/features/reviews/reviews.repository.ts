@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { arrangements, conversations, messages, reviews } from '../../db/schema';
-import { createAccountsStore } from '../auth/accounts.store';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
-import { inRefundedAccess } from '../subscriptions/refunded-access';
+import { createAccountsStore } from '../auth';
+import { createCarerProfilesStore } from '../carers';
+import { inRefundedAccess } from '../subscriptions';
 
 /** The two fields of a carer profile the review rules need. */
 export interface ReviewedCarer {

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 
 interface ReviewsServiceDeps {
   reviews: ReviewsRepository;

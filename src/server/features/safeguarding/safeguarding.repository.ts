@@ -10,9 +10,9 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { endSessionsOf } from '../../platform/sessions/session.repository';
-import { createAccountsStore } from '../auth/accounts.store';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
-import { createReportsStore, type ReportStatus } from '../reports/reports.store';
+import { createAccountsStore } from '../auth';
+import { createCarerProfilesStore } from '../carers';
+import { createReportsStore, type ReportStatus } from '../reports';
 import {
   afterKeyset,
   keysetText,

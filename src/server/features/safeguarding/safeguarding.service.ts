@@ -16,8 +16,8 @@ import type { UserRow } from '../../db/schema';
 import { decodeAdminCursor } from '../../platform/admin-paging';
 import { AppError } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
-import { createArrangementEndings } from '../arrangements/arrangement-endings';
-import { createAuditRecorder } from '../audit/audit.service';
+import { createArrangementEndings } from '../arrangements';
+import { createAuditRecorder } from '../audit';
 import {
   createSafeguardingRepository,
   type AccountRow,

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { carerProfiles, savedCarers, type CarerProfileRow } from '../../db/schema';
-import { listingCurrent } from '../carers/carer-listing';
+import { listingCurrent } from '../carers';
 
 export function createSavedCarersRepository(db: Executor) {
   return {

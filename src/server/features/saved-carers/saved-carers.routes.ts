@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CARER_MESSAGES, SavedCarers } from '@contracts/carers';
 import { ErrorBody } from '@contracts/errors';
 import { requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
-import { toPublicCarer } from '../carers/carer-mapper';
+import { toPublicCarer } from '../carers';
 import type { SavedCarersService } from './saved-carers.service';
 import { endpoints } from '@contracts/endpoints';
 import { defineRoute } from '../../platform/define-route';

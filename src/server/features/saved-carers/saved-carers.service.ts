@@ -2,7 +2,7 @@ import { CARER_MESSAGES } from '@contracts/carers';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import type { CarersService } from '../carers/carers.service';
+import type { CarersService } from '../carers';
 import type { createSavedCarersRepository } from './saved-carers.repository';
 
 type SavedCarersRepository = ReturnType<typeof createSavedCarersRepository>;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailChangeRequests } from '../../db/schema';
 import { endSessionsOf } from '../../platform/sessions/session.repository';
-import { createAccountsStore } from '../auth/accounts.store';
+import { createAccountsStore } from '../auth';
 
 export function createSettingsRepository(db: Executor) {
   const r = emailChangeRequests;

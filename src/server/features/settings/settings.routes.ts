@@ -23,7 +23,7 @@ import {
   requireUser,
   SIGNED_IN,
 } from '../../platform/sessions/session.plugin';
-import { toCurrentUser } from '../auth/current-user';
+import { toCurrentUser } from '../auth';
 import type { SettingsActor, SettingsService } from './settings.service';
 import { endpoints } from '@contracts/endpoints';
 import { defineRoute } from '../../platform/define-route';

@@ -17,12 +17,16 @@ import type { Mailer } from '../../platform/mailer';
 import type { SessionService } from '../../platform/sessions/session.service';
 import { createPhotoPipeline } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { createAccountsStore } from '../auth/accounts.store';
-import { createCurrentPasswordCheck } from '../auth/current-password';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
-import { hashPassword, passwordProblem } from '../auth/password';
-import { linkTokenHasher, newLinkToken } from '../auth/password-reset.service';
-import type { SignInThrottle } from '../auth/sign-in-throttle';
+import {
+  createAccountsStore,
+  createCurrentPasswordCheck,
+  hashPassword,
+  passwordProblem,
+  linkTokenHasher,
+  newLinkToken,
+  type SignInThrottle,
+} from '../auth';
+import { createCarerProfilesStore } from '../carers';
 import { deviceName } from './device-name';
 import {
   confirmEmailChangeEmail,

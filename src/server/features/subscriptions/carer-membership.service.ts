@@ -9,11 +9,11 @@ import {
 import type { BillingSubscriptionRow, CarerProfileRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
-import { addCalendarMonths, laterOf } from './calendar';
+import { addCalendarMonths, laterOf } from '../../platform/calendar';
 import type { PaymentStarter } from './payment-starter';
 import { toPaymentHistoryItem } from './subscriptions.service';
 import type { SubscriptionsRepository } from './subscriptions.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 
 /**
  * The carer membership (product §1: £29 a month). A new profile is listed for an introductory 30 days;

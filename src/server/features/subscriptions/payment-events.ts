@@ -9,12 +9,12 @@ import type {
   PaymentEventEnvelope,
   PaymentProvider,
 } from '../../platform/payments/payment-provider';
-import { laterOf } from './calendar';
+import { laterOf } from '../../platform/calendar';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { expiryIfPaid, purchaseRefusal } from './purchase-rules';
 import { outsideRefundEmail, receiptEmail, refundEmail } from './receipts';
 import { takeBackAccess } from './refund-takeback';
-import { createAuditRecorder } from '../audit/audit.service';
+import { createAuditRecorder } from '../audit';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from './subscriptions.repository';
 
 /*

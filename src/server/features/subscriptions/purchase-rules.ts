@@ -1,7 +1,7 @@
 import { PLAN_RENEWAL_WINDOW_DAYS, SUBSCRIPTION_MESSAGES, type PaymentPlan } from '@contracts/subscriptions';
 import type { SubscriptionType } from '@contracts/pricing';
 import type { UserRow } from '../../db/schema';
-import { addCalendarMonths, laterOf } from './calendar';
+import { addCalendarMonths, laterOf } from '../../platform/calendar';
 import { PLAN_TERMS } from './plans';
 import { hasActiveSubscription } from './subscription-access';
 import type { SubscriptionsRepository } from './subscriptions.repository';

@@ -1,6 +1,6 @@
 import type { PaymentPlan } from '@contracts/subscriptions';
 import type { PaymentRow, UserRow } from '../../db/schema';
-import { addCalendarMonths } from './calendar';
+import { addCalendarMonths } from '../../platform/calendar';
 import { PLAN_TERMS } from './plans';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 

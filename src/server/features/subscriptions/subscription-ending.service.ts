@@ -12,7 +12,7 @@ import type { BillingSubscriptionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
-import { createAuditRecorder } from '../audit/audit.service';
+import { createAuditRecorder } from '../audit';
 import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { takeBackAccess } from './refund-takeback';

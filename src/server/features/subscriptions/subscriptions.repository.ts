@@ -9,8 +9,8 @@ import {
   type PaymentRow,
   type UserRow,
 } from '../../db/schema';
-import { createAccountsStore } from '../auth/accounts.store';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { createAccountsStore } from '../auth';
+import { createCarerProfilesStore } from '../carers';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type OutgoingEmail } from '../../platform/mailer';
 import type { BillingPurpose } from '../../platform/payments/payment-provider';

@@ -21,7 +21,7 @@ import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { checkDemoCard, type DemoProvider } from '../../platform/payments/demo-provider';
 import type { PaymentEventEnvelope, PaymentProvider } from '../../platform/payments/payment-provider';
-import { addCalendarMonths } from './calendar';
+import { addCalendarMonths } from '../../platform/calendar';
 import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import type { PaymentEventHandler } from './payment-events';
 import type { PaymentStarter } from './payment-starter';
@@ -29,7 +29,7 @@ import { PLAN_TERMS } from './plans';
 import { expiryIfPaid, purchaseRefusal } from './purchase-rules';
 import { hasActiveSubscription } from './subscription-access';
 import type { SubscriptionsRepository } from './subscriptions.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 
 export function toPaymentHistoryItem(row: PaymentRow): PaymentHistoryItem {
   return {

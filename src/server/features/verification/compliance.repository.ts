@@ -30,7 +30,7 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
 import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
-import { createCarerProfilesStore } from '../carers/carer-profiles.store';
+import { createCarerProfilesStore } from '../carers';
 import { decisionColumns, type ReviewDecision } from './verification.repository';
 
 export type InsuranceRow = typeof ins.$inferSelect;

@@ -25,8 +25,9 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
 import type { VirusScanner } from '../../platform/virus-scan';
-import { createAuditRecorder } from '../audit/audit.service';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { createAuditRecorder } from '../audit';
+import { assertEmailConfirmed } from '../auth';
+import type { AdminActor } from './admin-actor';
 import { familyNoticeEmail, insuranceDecisionEmail, lapsedEmail, reminderEmail } from './compliance-emails';
 import {
   createComplianceRepository,
@@ -37,7 +38,6 @@ import {
 } from './compliance.repository';
 import { addToDay, daysUntil, dueOf, insuranceDueFrom, lapsedOn } from './compliance-rules';
 import { sniffDocumentType } from './documents';
-import type { AdminActor } from './verification.service';
 
 const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
 const DOCUMENT_KEY_PREFIX = 'documents/';

@@ -25,8 +25,8 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
 import type { VirusScanner } from '../../platform/virus-scan';
-import { createAuditRecorder } from '../audit/audit.service';
-import { hasActiveSubscription } from '../subscriptions/subscription-access';
+import { createAuditRecorder } from '../audit';
+import { hasActiveSubscription } from '../subscriptions';
 import { sniffDocumentType, type SniffedType, type VerificationUpload } from './documents';
 import {
   createVerificationRepository,
@@ -35,9 +35,10 @@ import {
   type VerificationRow,
   type VerificationWithCarer,
 } from './verification.repository';
-import { assertEmailConfirmed } from '../auth/email-confirmed';
+import { assertEmailConfirmed } from '../auth';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
+import type { AdminActor } from './admin-actor';
 import { giveInsuranceGrace, settleStanding } from './compliance.service';
 
 interface VerificationDeps {
@@ -52,12 +53,6 @@ interface VerificationDeps {
   /** Approved checks kept in memory until the database announces a change to carers (decision 0014). */
   carerCaches?: NotifiedCaches | undefined;
   now?: () => Date;
-}
-
-/** Who did it and from where, for the audit log. */
-export interface AdminActor {
-  user: UserRow;
-  ipAddress?: string | undefined;
 }
 
 export const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';

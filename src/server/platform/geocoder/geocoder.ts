@@ -7,8 +7,6 @@ import { builtInPointOf } from './built-in-places';
 import { findTown } from './gazetteer';
 import { createPostcodesService, PostcodesServiceDown } from './postcodes-service';
 
-export { createPlaceLookupCache } from './place-lookups.repository';
-
 export interface Place {
   latitude: number;
   longitude: number;

@@ -4,4 +4,3 @@
 export { myProfileQueryKey } from './api/my-profile';
 export { CarerCardSkeleton } from './components/carer-card-skeleton';
 export { CarerCard } from './components/carer-card';
-export { DashboardEmptyState } from './components/dashboard-empty-state';

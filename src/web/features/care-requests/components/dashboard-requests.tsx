@@ -30,7 +30,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, ApiError } from '@web/lib/api-client';
 import { formatLongDateGB, formatMiles } from '@web/lib/format';
 import { useAnswerCareRequest, useNearbyCareRequests } from '../api/nearby-care-requests';
-import { DashboardEmptyState } from '@web/features/carers';
+import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 
 type AnswerValues = { message: string };
 

@@ -20,7 +20,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useTabParam } from '@web/lib/use-tab-param';
 import { useMyProfile } from '../api/my-profile';
-import { DashboardEmptyState } from '../components/dashboard-empty-state';
+import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 import { DashboardMessages } from '@web/features/messaging';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
 import { DashboardRequests } from '@web/features/care-requests';

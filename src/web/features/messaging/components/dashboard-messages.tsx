@@ -9,7 +9,7 @@ import { useConversations } from '@web/features/messaging/api/messaging-api';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
-import { DashboardEmptyState } from '@web/features/carers';
+import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 
 /** The Messages tab: the carer's conversations (the first brief's 'No Messages Yet' while there are none). */
 export function DashboardMessages() {

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { useCarerReviews } from '../api/reviews';
-import { DashboardEmptyState } from '@web/features/carers';
+import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 import { ReviewItem } from './review-item';
 
 /** The Reviews tab: newest first, each with stars, an en-GB date, the comment and its author. */

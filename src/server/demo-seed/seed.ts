@@ -3,11 +3,12 @@ import { describeVisits, VISIT_HORIZON_WEEKS } from '@contracts/arrangements';
 import { slotMask } from '@contracts/availability';
 import { CARE_REQUEST_OPEN_DAYS } from '@contracts/care-requests';
 import { CARER_MEMBERSHIP } from '@contracts/pricing';
-import { hashPassword } from '../features/auth/password';
-import { visitsBetween } from '../features/arrangements/visit-schedule';
-import { addCalendarMonths } from '../features/subscriptions/calendar';
+import { hashPassword } from '../features/auth';
+import { visitsBetween } from '../features/arrangements';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../features/demo';
+import { addCalendarMonths } from '../platform/calendar';
 import { ukDate } from '../platform/uk-time';
-import type { Database, Executor } from './client';
+import type { Database, Executor } from '../db/client';
 import {
   arrangements,
   billingSubscriptions,
@@ -22,23 +23,13 @@ import {
   reviews,
   users,
   type UserRow,
-} from './schema';
+} from '../db/schema';
 import { SEED_CARERS, SEED_REVIEWERS, type SeedCarer } from './seed-data';
-import { demoPhotoUrl } from './seed-photos';
+import { demoPhotoUrl } from '../platform/demo-photos';
 import { builtInPlaces, demoHomeOf } from './seed-places';
 
-/** The one password of every demo account (README, "Demo accounts"); demo mode only, never in production. */
-export const DEMO_PASSWORD = 'CareMatch-demo-2026';
-
-export const DEMO_ACCOUNTS = {
-  family: { email: 'family@example.com', firstName: 'Fiona', lastName: 'Barker', role: 'customer' },
-  subscribed: { email: 'subscribed@example.com', firstName: 'Sam', lastName: 'Okonkwo', role: 'customer' },
-  carer: { email: 'carer@example.com', firstName: 'Grace', lastName: 'Mensah', role: 'carer' },
-  admin: { email: 'admin@example.com', firstName: 'Alex', lastName: 'Morgan', role: 'admin' },
-} as const satisfies Record<
-  string,
-  { email: string; firstName: string; lastName: string; role: UserRow['role'] }
->;
+// The demo accounts are the demo feature's (the admin's demo sign-in names them too).
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 const DEMO_CARER_PROFILE: Omit<SeedCarer, 'key' | 'email' | 'firstName' | 'lastName' | 'reviews'> = {
   specialization: 'Elderly Care',

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { seedDemoData } from './seed';
 
 // `npm run db:seed`: demo data only; refuses to put demo accounts into a production database.

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_PHOTOS_DIR } from '../paths';
-import type { FileStorage } from '../platform/storage';
-import { PHOTO_URL_PREFIX } from '../platform/uploads.routes';
+import type { FileStorage } from './storage';
+import { PHOTO_URL_PREFIX } from './uploads.routes';
 
 /**
  * The demo carers' portraits: friendly illustrations drawn by
