@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/server/demo-seed/seed';
 import { DESKTOP, launchBrowser, newContext, newPageIn, pageProblems, signInByCookie } from './browser';
 import { startE2EServer, type E2EServer } from './e2e-server';
+import { discardTraces, reportArtefacts, saveFailureArtefacts, startTracing } from './failure-artefacts';
 
 export interface E2ESuite {
   /** The running server (its baseUrl is filled in once the suite has started). */
@@ -41,7 +42,9 @@ async function empty(context: BrowserContext, baseUrl: string) {
 /**
  * The file's own server, on a database loaded from the seeded dump, and pages from the worker's
  * browser. Every page a test opens is closed after it, and fails the test if it threw an uncaught
- * error or hit a CSP refusal.
+ * error or hit a CSP refusal. Every context records a Playwright trace of each test; a failing
+ * test leaves its trace and a screenshot of each open page under test-results/e2e/ (the failure
+ * says where), a passing one leaves nothing.
  */
 export function useE2ESuite(): E2ESuite {
   let server: E2EServer | undefined;
@@ -61,9 +64,17 @@ export function useE2ESuite(): E2ESuite {
   afterAll(async () => {
     await server?.close();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const problems = opened.splice(0).map((page) => pageProblems(page));
-    for (const context of inUse.splice(0)) {
+    const contexts = inUse.splice(0);
+    // Before the pages close: a page error found here fails the test as surely as a failed check.
+    let artefacts: string | undefined;
+    if (task.result?.state === 'fail' || problems.some((found) => found.length > 0)) {
+      artefacts = reportArtefacts(task, await saveFailureArtefacts(task, contexts));
+    } else {
+      await discardTraces(contexts);
+    }
+    for (const context of contexts) {
       // A context a test closed itself is simply dropped.
       const closed = await empty(context, server!.baseUrl).then(
         () => false,
@@ -71,7 +82,7 @@ export function useE2ESuite(): E2ESuite {
       );
       if (!closed) idleContexts.push({ context, baseUrl: server!.baseUrl });
     }
-    for (const found of problems) expect(found).toEqual([]);
+    for (const found of problems) expect(found, artefacts).toEqual([]);
   });
 
   return {
@@ -81,7 +92,9 @@ export function useE2ESuite(): E2ESuite {
     },
     async open(viewport = DESKTOP, account) {
       if (!browser || !server) throw new Error('the e2e suite has not started');
-      const context = idleContexts.pop()?.context ?? (await newContext(await browser, server.baseUrl));
+      const idle = idleContexts.pop()?.context;
+      const context = idle ?? (await newContext(await browser, server.baseUrl));
+      await startTracing(context, !idle);
       inUse.push(context);
       const page = await newPageIn(context, viewport);
       opened.push(page);
