@@ -685,20 +685,19 @@ export function searchColumns(
    * A row whose first order key is already worse than the page's last row's cannot make the page:
    * skipped before its filters are tested (most rows of a wide circle or a common text).
    */
-  const { rank, rating, rateMin: rateMinBySlot } = columns;
   const cannotMake = (slot: number, chord: number, fit = 0): boolean => {
     if (!page.full) return false;
     const last = page.items[limit - 1]!;
     if (withFit && fit !== last.fit) return fit < last.fit;
     switch (sort) {
-      case 'distance':
-        return chord > last.chord + SAME_DISTANCE_M;
-      case 'best':
-        return rank[slot]! < rank[last.slot]!;
-      case 'rating':
-        return rating[slot]! < rating[last.slot]!;
-      case 'price':
-        return rateMinBySlot[slot]! > rateMinBySlot[last.slot]!;
+      case 'distance': {
+        // Ties too (by id, as the page orders them): hundreds of homes share a district's point
+        // (decision 0032), and a full page takes few of them.
+        const apart = chord - last.chord;
+        return Math.abs(apart) <= SAME_DISTANCE_M ? columns.byId(slot, last.slot) >= 0 : apart > 0;
+      }
+      default:
+        return columns.orders[sort](slot, last.slot) >= 0;
     }
   };
   const consider = (slot: number, fit: number, chord: number) => {
@@ -724,16 +723,51 @@ export function searchColumns(
       const { slots } = list;
       const passesAt = passesIn(list.at);
       const matchesText = textTestIn(list.at);
+      // Many homes share one point (a district's centre, decision 0032), and a box lists them one
+      // after another, by id: the last point's distance is kept and used again, and once a home
+      // there is out of the circle, or (nearest first) cannot make the page, so are the rest.
+      const skipRun = prune && sort === 'distance';
+      let runOut = false;
+      let lastX = NaN;
+      let lastY = NaN;
+      let lastZ = NaN;
+      let lastChord = NaN;
+      let lastMetres = NaN;
       return (at: number) => {
-        const dx = x[at]! - x0;
-        const dy = y[at]! - y0;
-        const dz = z[at]! - z0;
-        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        const hx = x[at]!;
+        const hy = y[at]!;
+        const hz = z[at]!;
+        let chord: number;
+        if (hx === lastX && hy === lastY && hz === lastZ) {
+          if (runOut) return;
+          chord = lastChord;
+        } else {
+          const dx = hx - x0;
+          const dy = hy - y0;
+          const dz = hz - z0;
+          chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+          lastX = hx;
+          lastY = hy;
+          lastZ = hz;
+          lastChord = chord;
+          lastMetres = NaN;
+          runOut = false;
+        }
         // (Written so that NaN, a profile with no home, is out too.)
-        if (!(chord <= radiusChord && chord <= travelChord[at]! * (1 + 1e-9))) return;
+        if (!(chord <= radiusChord)) {
+          runOut = true;
+          return;
+        }
+        if (!(chord <= travelChord[at]! * (1 + 1e-9))) return;
         const slot = slots[at]!;
-        if (prune && cannotMake(slot, chord)) return;
-        const metres = secToGc(chord);
+        if (prune && cannotMake(slot, chord)) {
+          // Nearest first: a farther point stays out as the page fills; an equal one's next homes
+          // (in a box, the same point's homes come by id) come after this one.
+          runOut = skipRun;
+          return;
+        }
+        if (lastMetres !== lastMetres) lastMetres = secToGc(chord);
+        const metres = lastMetres;
         if (metres > radius || metres > travelMetres[at]!) return;
         if (!passesAt(at, slot) || !matchesText(at)) return;
         found(slot, chord);
@@ -759,7 +793,7 @@ export function searchColumns(
           (index) =>
             band[index]! < latitudeBand || (band[index] === latitudeBand && longitude[index]! < box.west),
         );
-        for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east; at++) {
+        for (; at < list.length && band[at] === latitudeBand && longitude[at]! <= box.east && !stop(); at++) {
           // Rows of the last box's scan were looked at already.
           if (
             inner &&
