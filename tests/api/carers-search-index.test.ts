@@ -118,6 +118,26 @@ describe("the in-memory search gives the database search's pages", () => {
     }
   }, 60_000);
 
+  it('near a place, page after page, where many homes share a district point', async () => {
+    // Decision 0032: every home in a district sits on its centre, so nearest first is mostly ties
+    // (ordered by id) and small pages cut through one point's homes.
+    for (const base of [
+      '/api/carers?near=LS6&within=10&limit=6',
+      '/api/carers?near=Leeds&within=50&limit=6&careType=Elderly%20Care',
+      '/api/carers?near=LS6&within=25&sort=best&limit=6',
+      '/api/carers?near=Bradford&within=25&sort=price&limit=6',
+    ]) {
+      let cursor: string | null = null;
+      for (let page = 0; page < 8; page++) {
+        const path: string = cursor ? `${base}&cursor=${cursor}` : base;
+        const [expected, actual] = [await search(fromDatabase, path), await search(fromIndex, path)];
+        expect({ path, ...comparable(actual.body) }).toEqual({ path, ...comparable(expected.body) });
+        cursor = actual.body.nextCursor;
+        if (!cursor) break;
+      }
+    }
+  }, 60_000);
+
   it('refuses a bad cursor and an unknown place as the database search does', async () => {
     for (const path of [
       '/api/carers?cursor=not-a-cursor',

@@ -682,9 +682,10 @@ export function searchColumns(
   };
 
   /**
-   * A row whose first order key is already worse than the page's last row's cannot make the page:
+   * A row that comes after the page's last row, once the page is full, cannot make the page:
    * skipped before its filters are tested (most rows of a wide circle or a common text).
    */
+  const { rank, rating, reviewCount, rateMin: rateMinBySlot } = columns;
   const cannotMake = (slot: number, chord: number, fit = 0): boolean => {
     if (!page.full) return false;
     const last = page.items[limit - 1]!;
@@ -696,8 +697,17 @@ export function searchColumns(
         const apart = chord - last.chord;
         return Math.abs(apart) <= SAME_DISTANCE_M ? columns.byId(slot, last.slot) >= 0 : apart > 0;
       }
-      default:
-        return columns.orders[sort](slot, last.slot) >= 0;
+      // The orders' own comparisons (SearchColumns.orders), written out: this runs for every home.
+      case 'best':
+        return (rank[last.slot]! - rank[slot]! || columns.byId(slot, last.slot)) >= 0;
+      case 'rating':
+        return (
+          (rating[last.slot]! - rating[slot]! ||
+            reviewCount[last.slot]! - reviewCount[slot]! ||
+            columns.byId(slot, last.slot)) >= 0
+        );
+      case 'price':
+        return (rateMinBySlot[slot]! - rateMinBySlot[last.slot]! || columns.byId(slot, last.slot)) >= 0;
     }
   };
   const consider = (slot: number, fit: number, chord: number) => {
