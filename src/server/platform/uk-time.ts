@@ -70,3 +70,13 @@ export function weekdayIndex(date: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
 }
+
+/** '2026-12-01' → 'Tuesday 1 December 2026', as emails and messages write a calendar date. */
+export const longDate = (date: string): string =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -4,7 +4,7 @@ import { paths } from '@contracts/paths';
 import type { Executor } from '../../db/client';
 import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail } from '../../platform/mailer';
-import { ukDate } from '../../platform/uk-time';
+import { longDate, ukDate } from '../../platform/uk-time';
 import { shortName } from '../messaging';
 import { arrangementEndedEmail } from './arrangement-emails';
 import { createArrangementsRepository } from './arrangements.repository';
@@ -14,15 +14,6 @@ export interface LeavingParty {
   userId: string | null;
   carerId: string | null;
 }
-
-const longDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * When an account leaves (deleted by its owner or an admin, suspended, or a carer profile deleted)

@@ -22,7 +22,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
-import { addDays, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
+import { addDays, longDate, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { visitsBetween } from './visit-schedule';
 import type { AuditRecorder } from '../audit';
 import { assertEmailConfirmed, linkTokenHasher } from '../auth';
@@ -49,14 +49,6 @@ interface ArrangementsDeps {
 
 type Side = 'customer' | 'carer';
 
-const longDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const termsInWords = (terms: { visits: WeeklyVisit[]; startDate: string; hourlyRate: string }) =>
   `${describeVisits(terms.visits)}, from ${longDate(terms.startDate)}, at £${terms.hourlyRate} an hour`;
 

@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { METRES_PER_MILE } from '../../platform/distance';
+import { districtCentresTable, type DistrictCentre } from '../../platform/district-centres-sql';
 import {
   careRequestResponses as r,
   careRequests as q,
@@ -235,17 +236,11 @@ export function createCareRequestsRepository(db: Executor) {
     },
 
     /** Moves every request not at its district's centre there (decision 0032); returns how many moved. */
-    async placeAtDistrictCentres(
-      centres: { district: string; latitude: number; longitude: number }[],
-    ): Promise<number> {
+    async placeAtDistrictCentres(centres: DistrictCentre[]): Promise<number> {
       if (centres.length === 0) return 0;
-      const values = sql.join(
-        centres.map((at) => sql`(${at.district}::text, ${at.latitude}::float8, ${at.longitude}::float8)`),
-        sql`, `,
-      );
       const moved = (await db.execute(sql`
         update ${q} set latitude = centre.latitude, longitude = centre.longitude
-        from (values ${values}) as centre(district, latitude, longitude)
+        from ${districtCentresTable(centres)}
         where ${q.postcodeDistrict} = centre.district
           and (${q.latitude} <> centre.latitude or ${q.longitude} <> centre.longitude)
         returning ${q.id}`)) as unknown as { rows: unknown[] };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { carerProfiles as c, reviews, type CarerProfileRow } from '../../db/schema';
+import { districtCentresTable, type DistrictCentre } from '../../platform/district-centres-sql';
 import { isUuid } from '../../platform/ids';
 import { createAccountsStore } from '../auth';
 import { rankScoreSql } from './carer-ranking';
@@ -198,17 +199,11 @@ export function createCarerProfilesStore(db: Executor) {
      * there already (decision 0032: a profile from before, or a centre that moved). Not a profile
      * edit. Returns how many moved.
      */
-    async placeAtDistrictCentres(
-      centres: { district: string; latitude: number; longitude: number }[],
-    ): Promise<number> {
+    async placeAtDistrictCentres(centres: DistrictCentre[]): Promise<number> {
       if (centres.length === 0) return 0;
-      const values = sql.join(
-        centres.map((at) => sql`(${at.district}::text, ${at.latitude}::float8, ${at.longitude}::float8)`),
-        sql`, `,
-      );
       const moved = (await db.execute(sql`
         update ${c} set home_latitude = centre.latitude, home_longitude = centre.longitude
-        from (values ${values}) as centre(district, latitude, longitude)
+        from ${districtCentresTable(centres)}
         where ${c.postcodeDistrict} = centre.district and ${c.homePostcode} is not null and ${c.homePostcodeChecked}
           and (${c.homeLatitude} is distinct from centre.latitude or ${c.homeLongitude} is distinct from centre.longitude)
         returning ${c.id}`)) as unknown as { rows: unknown[] };
