@@ -74,6 +74,7 @@ describe('the carer cache', () => {
         .json<{ items: { location: string }[] }>()
         .items.map((item) => item.location);
     expect(await search()).toEqual(['Narberth, Pembrokeshire']);
+    expect(await search()).toEqual(['Narberth, Pembrokeshire']); // asked twice: kept
 
     await t.database.db
       .update(carerProfiles)

@@ -42,6 +42,8 @@ describe('the search answer cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const first = await search('Aberystwyth');
     expect(names(first)).toEqual(['Aberystwyth, Ceredigion']);
+    // A search is kept from its second request on (most are asked for once).
+    expect(names(await search('Aberystwyth'))).toEqual(['Aberystwyth, Ceredigion']);
 
     // The answer is kept: a change nobody announces (notices switched off) is not seen…
     await t.database.db.execute(sql`alter table carer_profiles disable trigger carer_profiles_change`);

@@ -35,4 +35,39 @@ describe('createTtlCache', () => {
     expect(loads).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('keeps a key asked for once nothing, and one asked for again within the time to live', async () => {
+    let clock = 1_000;
+    let loads = 0;
+    const cache = createTtlCache<number>({
+      ttlMs: 2_000,
+      maxEntries: 10,
+      admitOnRepeat: true,
+      now: () => clock,
+    });
+    const load = async () => (loads += 1);
+    // A stream of one-off keys leaves the cache empty.
+    for (let i = 0; i < 100; i++) await cache.get(`once-${i}`, load);
+    expect(cache.size).toBe(0);
+    // The second request for a key is kept, and the ones after it share that answer.
+    expect(await cache.get('a', load)).toBe(101);
+    expect(await cache.get('a', load)).toBe(102);
+    expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([102, 102]);
+    expect(cache.size).toBe(1);
+    // A repeat after the time to live counts as a first request again.
+    expect(await cache.get('b', load)).toBe(103);
+    clock += 2_000;
+    expect(await cache.get('b', load)).toBe(104);
+    expect(await cache.get('b', load)).toBe(105);
+    expect(await cache.get('b', load)).toBe(105);
+    expect(loads).toBe(105);
+  });
+
+  it('still keeps every key from its first request without admitOnRepeat', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 2_000, maxEntries: 10 });
+    await cache.get('a', async () => (loads += 1));
+    await cache.get('a', async () => (loads += 1));
+    expect(loads).toBe(1);
+  });
 });

@@ -107,10 +107,12 @@ export function createCarersService({
 }: CarersServiceDeps) {
   // The busiest call, and the same for everyone (public fields only): repeated searches within
   // searchCacheMs share one database query, but only while every carer change is heard
-  // (decision 0014); this instance's own profile writes clear it at once.
+  // (decision 0014); this instance's own profile writes clear it at once. Only searches asked
+  // for twice are kept: most are asked once (platform/ttl-cache.ts, admitOnRepeat).
   const searchCache = createTtlCache<Awaited<ReturnType<typeof carers.search>>>({
     ttlMs: searchCacheMs,
     maxEntries: 1_000,
+    admitOnRepeat: true,
   });
   const photos = createPhotoPipeline(storage);
   // A change to any carer, on any instance, also ends every search answer kept here.
