@@ -29,7 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
-import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
+import { createUploadsRepository } from '../../platform/uploads.repository';
 import { createCarerProfilesStore } from '../carers';
 import { decisionColumns, type ReviewDecision } from './verification.repository';
 
@@ -186,9 +186,6 @@ export function createComplianceRepository(db: Executor) {
         .limit(1);
       return row;
     },
-
-    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
-      createUploadsRepository(db).insert(values),
 
     async insertInsurance(values: typeof ins.$inferInsert): Promise<InsuranceRow> {
       const [row] = await db.insert(ins).values(values).returning();

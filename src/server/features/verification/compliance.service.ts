@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   COMPLIANCE_MESSAGES,
   DBS_SCAN_RETENTION_MONTHS,
@@ -17,14 +16,12 @@ import {
   type OwnInsurance,
 } from '@contracts/verification-compliance';
 import { CARER_MESSAGES } from '@contracts/carers';
-import { ERROR_MESSAGES } from '@contracts/errors';
 import { VERIFICATION_MESSAGES } from '@contracts/verification';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
-import type { VirusScanner } from '../../platform/virus-scan';
 import { createAuditRecorder } from '../audit';
 import { assertEmailConfirmed } from '../auth';
 import type { AdminActor } from './admin-actor';
@@ -37,10 +34,8 @@ import {
   type InsuranceWithCarer,
 } from './compliance.repository';
 import { addToDay, daysUntil, dueOf, insuranceDueFrom, lapsedOn } from './compliance-rules';
+import { documentUrl, type DocumentStore } from './document-store';
 import { sniffDocumentType } from './documents';
-
-const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
-const DOCUMENT_KEY_PREFIX = 'documents/';
 
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter((part) => part && part.trim()).join(' ') || 'Unnamed';
@@ -65,7 +60,7 @@ function toAdminInsurance(row: InsuranceWithCarer): AdminInsurance {
     ...toOwnInsurance(row),
     carerId: row.carerId,
     carerName: fullName(row.carerFirstName, row.carerLastName),
-    documentUrl: row.documentId ? `${DOCUMENT_URL_PREFIX}${row.documentId}` : null,
+    documentUrl: row.documentId ? documentUrl(row.documentId) : null,
     reviewedBy: row.reviewedBy ? fullName(row.reviewerFirstName, row.reviewerLastName) : null,
   };
 }
@@ -127,7 +122,8 @@ interface ComplianceDeps {
   storage: FileStorage;
   mailer: Mailer;
   publicUrl: string;
-  scanner?: VirusScanner | undefined;
+  /** Scans, stores and records the insurance document. */
+  documents: DocumentStore;
   now?: () => Date;
 }
 
@@ -138,7 +134,7 @@ export function createComplianceService({
   storage,
   mailer,
   publicUrl,
-  scanner,
+  documents,
   now = () => new Date(),
 }: ComplianceDeps) {
   const dashboardUrl = `${publicUrl}/carer-dashboard`;
@@ -217,7 +213,7 @@ export function createComplianceService({
       assertEmailConfirmed(user);
     },
 
-    /** A carer's insurance with its document; the file is stored, then recorded in one transaction. */
+    /** A carer's insurance with its document: scanned, stored and recorded as the checks' are. */
     async submitInsurance(
       user: UserRow,
       upload: { fields: Record<string, string>; document?: Buffer | undefined; tooLarge: boolean },
@@ -243,47 +239,24 @@ export function createComplianceService({
       if (await repository.hasPendingInsurance(profile.id, input.kind)) {
         throw AppError.conflict(COMPLIANCE_MESSAGES.alreadyPending);
       }
-      if (scanner) {
-        let found: string | null;
-        try {
-          found = await scanner.scan(upload.document);
-        } catch {
-          throw new AppError(503, ERROR_MESSAGES.serviceUnavailable, { 'retry-after': '30' });
-        }
-        if (found !== null) {
-          throw AppError.badRequest(VERIFICATION_MESSAGES.documentInfected, {
-            document: VERIFICATION_MESSAGES.documentInfected,
-          });
-        }
-      }
-      const documentId = randomUUID();
-      const key = `${DOCUMENT_KEY_PREFIX}${randomUUID()}.${type.extension}`;
-      await storage.put(key, upload.document, type.contentType);
       try {
-        const row = await db.transaction(async (tx) => {
-          const inTx = createComplianceRepository(tx);
-          await inTx.insertDocument({
-            id: documentId,
-            ownerId: user.id,
-            kind: 'document',
-            storageKey: key,
-            contentType: type.contentType,
-            sizeBytes: upload.document!.length,
-          });
-          return inTx.insertInsurance({
-            carerId: profile.id,
-            kind: input.kind,
-            insurer: input.insurer,
-            policyNumber: input.policyNumber,
-            coverPounds: input.coverPounds,
-            expiresOn: input.expiresOn,
-            documentId,
-            submittedAt: now(),
-          });
-        });
+        const row = await documents.keep(
+          user.id,
+          { document: { body: upload.document, type } },
+          (tx, documentIds) =>
+            createComplianceRepository(tx).insertInsurance({
+              carerId: profile.id,
+              kind: input.kind,
+              insurer: input.insurer,
+              policyNumber: input.policyNumber,
+              coverPounds: input.coverPounds,
+              expiresOn: input.expiresOn,
+              documentId: documentIds.document!,
+              submittedAt: now(),
+            }),
+        );
         return toOwnInsurance(row);
       } catch (error) {
-        await storage.delete(key).catch(() => {});
         if (isUniqueViolation(error)) throw AppError.conflict(COMPLIANCE_MESSAGES.alreadyPending);
         throw error;
       }

@@ -2,7 +2,6 @@ import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'dr
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import { carerProfiles, carerVerifications as v, dbsStatusChecks, uploads, users } from '../../db/schema';
-import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
 import {
   afterKeyset,
   keysetText,
@@ -160,9 +159,6 @@ export function createVerificationRepository(db: Executor) {
         .limit(1);
       return row;
     },
-
-    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
-      createUploadsRepository(db).insert(values),
 
     async insert(values: NewVerification): Promise<VerificationRow> {
       const [row] = await db
