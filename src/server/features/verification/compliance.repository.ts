@@ -178,15 +178,6 @@ export function createComplianceRepository(db: Executor) {
       return row;
     },
 
-    async findProfileByUserId(userId: string) {
-      const [row] = await db
-        .select({ id: carerProfiles.id, isVerified: carerProfiles.isVerified })
-        .from(carerProfiles)
-        .where(eq(carerProfiles.userId, userId))
-        .limit(1);
-      return row;
-    },
-
     async insertInsurance(values: typeof ins.$inferInsert): Promise<InsuranceRow> {
       const [row] = await db.insert(ins).values(values).returning();
       if (!row) throw new Error('insert into carer_insurance returned no row');

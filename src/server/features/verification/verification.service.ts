@@ -1,5 +1,4 @@
 import type { VerificationQueueQuery } from '@contracts/verification-queue';
-import { CARER_MESSAGES } from '@contracts/carers';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import {
   VERIFICATION_MESSAGES,
@@ -37,7 +36,8 @@ import { assertEmailConfirmed } from '../auth';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
 import type { AdminActor } from './admin-actor';
-import { giveInsuranceGrace, settleStanding } from './compliance.service';
+import { giveInsuranceGrace, settleStanding } from './compliance-lapses';
+import { carerProfileOf, fullName } from './people';
 
 interface VerificationDeps {
   verifications: VerificationRepository;
@@ -52,9 +52,6 @@ interface VerificationDeps {
   carerCaches?: NotifiedCaches | undefined;
   now?: () => Date;
 }
-
-const fullName = (first: string | null, last: string | null) =>
-  [first, last].filter((part) => part && part.trim()).join(' ') || 'Unnamed';
 
 function toOwn(row: VerificationRow, now: Date): OwnVerification {
   return {
@@ -195,12 +192,7 @@ export function createVerificationService({
     }));
   }
 
-  async function profileOf(user: UserRow) {
-    if (user.role !== 'carer') throw AppError.forbidden(CARER_MESSAGES.onlyCarers);
-    const profile = await verifications.findProfileByUserId(user.id);
-    if (!profile) throw AppError.notFound(VERIFICATION_MESSAGES.noProfile);
-    return profile;
-  }
+  const profileOf = (user: UserRow) => carerProfileOf(db, user);
 
   /** Every rule of a submission, checked before anything is stored; all problems at once. */
   function check(upload: VerificationUpload) {
