@@ -78,12 +78,7 @@ export function afterKeyset(
 export const keysetText = (at: AnyPgColumn) => sql<string>`${at}::text`;
 
 /** One page from `limit + 1` rows: the extra row says another page follows. */
-function toPage<T>(
-  rows: T[],
-  limit: number,
-  total: number,
-  keysetOf: (row: T) => AdminKeyset,
-): AdminPage<T> {
+function toPage<T>(rows: T[], limit: number, total: number, keysetOf: (row: T) => AdminKeyset): AdminPage<T> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, total, next: rows.length > limit && last ? keysetOf(last) : null };
