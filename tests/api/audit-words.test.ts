@@ -15,6 +15,7 @@ import type { OwnInsurance } from '@contracts/verification-compliance';
 import { ensureAdminAccount } from '../../src/server/features/admin/admin-accounts';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
+import { createDocumentStore } from '../../src/server/features/verification/document-store';
 import {
   admin,
   carer,
@@ -96,6 +97,7 @@ const complianceAt = (when: Date) =>
     storage: t.storage,
     mailer: t.app.mailer,
     publicUrl: t.config.publicUrl,
+    documents: createDocumentStore({ db: t.database.db, storage: t.storage }),
     now: () => when,
   });
 

@@ -679,6 +679,40 @@ describe('with a virus scanner (CLAMAV_URL)', () => {
     }
   });
 
+  it('scans an insurance document the same way: a flagged one is a 400 on `document`, storing nothing', async () => {
+    const put = vi.spyOn(scanned.storage, 'put');
+    const expiresOn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    try {
+      const response = await scanned.injectAs(person.cookie, {
+        method: 'POST',
+        url: '/api/carers/my-profile/insurance',
+        ...multipartForm(
+          {
+            kind: 'public_liability',
+            insurer: 'Hiscox',
+            policyNumber: 'PL-778812',
+            coverPounds: '5,000,000',
+            expiresOn,
+          },
+          [
+            {
+              field: 'document',
+              filename: 'policy.pdf',
+              contentType: 'application/pdf',
+              content: Buffer.concat([FILES.pdf, EICAR]),
+            },
+          ],
+        ),
+      });
+      expectRefused(response, [VERIFICATION_MESSAGES.documentInfected]);
+      expect(response.json().fieldErrors).toEqual({ document: VERIFICATION_MESSAGES.documentInfected });
+      expect(put).not.toHaveBeenCalled();
+      expect(await storedFiles()).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
   it('stores clean documents once each has been scanned, byte for byte', async () => {
     clamd.state.scanned.length = 0;
     const response = await submit(FILES.pdf);

@@ -22,6 +22,7 @@ import {
 } from '../../src/server/db/schema';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
+import { createDocumentStore } from '../../src/server/features/verification/document-store';
 import {
   admin,
   customer,
@@ -66,6 +67,7 @@ const at = (when: Date) =>
     storage: t.storage,
     mailer: t.app.mailer,
     publicUrl: t.config.publicUrl,
+    documents: createDocumentStore({ db: t.database.db, storage: t.storage }),
     now: () => when,
   });
 

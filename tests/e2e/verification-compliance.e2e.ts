@@ -7,6 +7,7 @@ import {
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
+import { createDocumentStore } from '../../src/server/features/verification/document-store';
 import type { Mailer } from '../../src/server/platform/mailer';
 import { createMemoryStorage } from '../../src/server/platform/storage';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
@@ -86,12 +87,14 @@ describe('a compliance record that stays true', () => {
 
     // Time moves past its end: the housekeeping run takes her out of search.
     const { db } = suite.server().database;
+    const storage = createMemoryStorage();
     const lapse = createComplianceService({
       repository: createComplianceRepository(db),
       db,
-      storage: createMemoryStorage(),
+      storage,
       mailer: { dispatchSoon: () => {} } as unknown as Mailer,
       publicUrl: suite.server().baseUrl,
+      documents: createDocumentStore({ db, storage }),
       now: () => new Date(`${expiresOn}T12:00:00Z`),
     });
     await lapse.lapseDue();

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, type AdminListQuery } from '@contracts/admin';
+import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from './errors';
 
@@ -57,8 +58,17 @@ export function containsPattern(q: string): string {
 export const matches = (expression: SQL, q: string): SQL =>
   sql`lower(${expression}) like ${containsPattern(q)} escape '\\'`;
 
-/** Rows after the keyset in the list's order (newest first, or oldest first with `ascending`). */
-export function afterKeyset(at: AnyPgColumn, id: AnyPgColumn, keyset: AdminKeyset, ascending = false): SQL {
+/**
+ * Rows after the keyset in the list's order (newest first, or oldest first with `ascending`);
+ * undefined on the first page, which `and(…)` leaves out.
+ */
+export function afterKeyset(
+  at: AnyPgColumn,
+  id: AnyPgColumn,
+  keyset: AdminKeyset | null,
+  ascending = false,
+): SQL | undefined {
+  if (!keyset) return undefined;
   return ascending
     ? sql`(${at}, ${id}) > (${keyset.at}::timestamptz, ${keyset.id}::uuid)`
     : sql`(${at}, ${id}) < (${keyset.at}::timestamptz, ${keyset.id}::uuid)`;
@@ -68,15 +78,50 @@ export function afterKeyset(at: AnyPgColumn, id: AnyPgColumn, keyset: AdminKeyse
 export const keysetText = (at: AnyPgColumn) => sql<string>`${at}::text`;
 
 /** One page from `limit + 1` rows: the extra row says another page follows. */
-export function toPage<T>(
-  rows: T[],
-  limit: number,
-  total: number,
-  keysetOf: (row: T) => AdminKeyset,
-): AdminPage<T> {
+function toPage<T>(rows: T[], limit: number, total: number, keysetOf: (row: T) => AdminKeyset): AdminPage<T> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, total, next: rows.length > limit && last ? keysetOf(last) : null };
+}
+
+/** A list's query as written once: its select, joins and filters, without keyset, order or limit. */
+export interface MatchingQuery {
+  as(alias: 'matching'): Subquery;
+}
+
+/**
+ * A page's rows and how many rows the whole list has. The total is counted over `matching`, the
+ * list's own query, so its joins and filters are written once: `select count(*) from (…)`, which
+ * PostgreSQL flattens into the plain count (columns not counted are never computed, and a left
+ * join to a unique key that nothing uses is dropped).
+ */
+export async function withTotal<T>(
+  db: Executor,
+  rows: PromiseLike<T[]>,
+  matching: MatchingQuery,
+): Promise<{ rows: T[]; total: number }> {
+  const [page, [counted]] = await Promise.all([
+    rows,
+    db.select({ total: count() }).from(matching.as('matching')),
+  ]);
+  return { rows: page, total: counted?.total ?? 0 };
+}
+
+/**
+ * One page of a keyset-paged admin list: `rows` is `matching` after the keyset, in the list's
+ * order, `limit + 1` rows; the total counts every row of `matching`.
+ */
+export async function readAdminPage<T>(
+  db: Executor,
+  list: {
+    rows: PromiseLike<T[]>;
+    matching: MatchingQuery;
+    limit: number;
+    keysetOf: (row: T) => AdminKeyset;
+  },
+): Promise<AdminPage<T>> {
+  const { rows, total } = await withTotal(db, list.rows, list.matching);
+  return toPage(rows, list.limit, total, list.keysetOf);
 }
 
 /**

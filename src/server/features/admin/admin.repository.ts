@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationStatus } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import {
@@ -17,7 +17,7 @@ import {
   afterKeyset,
   keysetText,
   matches,
-  toPage,
+  readAdminPage,
   type AdminKeyset,
   type AdminPage,
   accountSearchText,
@@ -119,27 +119,19 @@ export function createAdminRepository(db: Executor) {
     }): Promise<AdminPage<UserRow>> {
       const conditions: SQL[] = [eq(users.role, 'customer')];
       if (options.q) conditions.push(matches(customerSearchText, options.q));
-      const [rows, [counted]] = await Promise.all([
+      const matching = (keyset?: SQL) =>
         db
           .select({ user: users, keyset: keysetText(users.createdAt) })
           .from(users)
-          .where(
-            and(
-              ...conditions,
-              ...(options.after ? [afterKeyset(users.createdAt, users.id, options.after)] : []),
-            ),
-          )
+          .where(and(...conditions, keyset));
+      const page = await readAdminPage(db, {
+        rows: matching(afterKeyset(users.createdAt, users.id, options.after))
           .orderBy(desc(users.createdAt), desc(users.id))
           .limit(options.limit + 1),
-        db
-          .select({ total: count() })
-          .from(users)
-          .where(and(...conditions)),
-      ]);
-      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
-        at: row.keyset,
-        id: row.user.id,
-      }));
+        matching: matching(),
+        limit: options.limit,
+        keysetOf: (row) => ({ at: row.keyset, id: row.user.id }),
+      });
       return { ...page, rows: page.rows.map((row) => row.user) };
     },
 
@@ -183,7 +175,7 @@ export function createAdminRepository(db: Executor) {
       if (options.q) {
         conditions.push(or(matches(carerSearchText, options.q), matches(sql`${users.email}`, options.q))!);
       }
-      const [rows, [counted]] = await Promise.all([
+      const matching = (keyset?: SQL) =>
         db
           .select({
             profile: carerProfiles,
@@ -194,26 +186,15 @@ export function createAdminRepository(db: Executor) {
           })
           .from(carerProfiles)
           .leftJoin(users, eq(users.id, carerProfiles.userId))
-          .where(
-            and(
-              ...conditions,
-              ...(options.after
-                ? [afterKeyset(carerProfiles.createdAt, carerProfiles.id, options.after)]
-                : []),
-            ),
-          )
+          .where(and(...conditions, keyset));
+      const page = await readAdminPage(db, {
+        rows: matching(afterKeyset(carerProfiles.createdAt, carerProfiles.id, options.after))
           .orderBy(desc(carerProfiles.createdAt), desc(carerProfiles.id))
           .limit(options.limit + 1),
-        db
-          .select({ total: count() })
-          .from(carerProfiles)
-          .leftJoin(users, eq(users.id, carerProfiles.userId))
-          .where(and(...conditions)),
-      ]);
-      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
-        at: row.keyset,
-        id: row.profile.id,
-      }));
+        matching: matching(),
+        limit: options.limit,
+        keysetOf: (row) => ({ at: row.keyset, id: row.profile.id }),
+      });
       return {
         ...page,
         rows: page.rows.map(({ keyset: _keyset, ...row }) => ({

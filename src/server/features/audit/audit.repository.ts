@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@contracts/audit';
 import type { AuditAction, AuditActorRole } from '@contracts/audit-words';
 import type { Executor } from '../../db/client';
 import { auditLog, carerProfiles, carerVerifications, users } from '../../db/schema';
-import { matches, accountSearchText } from '../../platform/admin-paging';
+import { matches, withTotal, accountSearchText } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
 
 /** One stored entry with its actor's names (null when that account was deleted). */
@@ -129,7 +129,7 @@ export function createAuditRepository(db: Executor) {
       if (query.to) conditions.push(lte(auditLog.createdAt, new Date(query.to)));
       if (query.q) conditions.push(mentions(db, query.q));
       const after = query.cursor ? Number(query.cursor) : query.before;
-      const [rows, [counted]] = await Promise.all([
+      const matching = (keyset?: SQL) =>
         db
           .select({
             id: auditLog.id,
@@ -147,19 +147,15 @@ export function createAuditRepository(db: Executor) {
           })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorId))
-          .where(and(...conditions, ...(after ? [lt(auditLog.id, after)] : [])))
+          .where(and(...conditions, keyset));
+      const { rows, total } = await withTotal(
+        db,
+        matching(after ? lt(auditLog.id, after) : undefined)
           .orderBy(desc(auditLog.id))
           .limit(query.limit + 1),
-        db
-          .select({ total: count() })
-          .from(auditLog)
-          .where(and(...conditions)),
-      ]);
-      return {
-        rows: rows.slice(0, query.limit),
-        hasMore: rows.length > query.limit,
-        total: counted?.total ?? 0,
-      };
+        matching(),
+      );
+      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit, total };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   carerProfiles,
@@ -17,7 +17,7 @@ import {
   afterKeyset,
   keysetText,
   matches,
-  toPage,
+  readAdminPage,
   type AdminKeyset,
   type AdminPage,
   accountSearchText,
@@ -155,27 +155,16 @@ export function createSafeguardingRepository(db: Executor) {
         const matching = db.select({ id: users.id }).from(users).where(matches(accountText, options.q));
         conditions.push(or(inArray(reports.reporterId, matching), sql`${reportedAccount} in (${matching})`)!);
       }
-      const keyset = options.after
-        ? [afterKeyset(reports.createdAt, reports.id, options.after, ascending)]
-        : [];
+      const matching = (keyset?: SQL) => selectReports().where(and(...conditions, keyset));
       const order = ascending ? asc : desc;
-      const [rows, [counted]] = await Promise.all([
-        selectReports()
-          .where(and(...conditions, ...keyset))
+      const page = await readAdminPage(db, {
+        rows: matching(afterKeyset(reports.createdAt, reports.id, options.after, ascending))
           .orderBy(order(reports.createdAt), order(reports.id))
           .limit(options.limit + 1),
-        db
-          .select({ total: count() })
-          .from(reports)
-          .leftJoin(conversations, eq(conversations.id, reports.conversationId))
-          .leftJoin(conversationCarer, eq(conversationCarer.id, conversations.carerId))
-          .leftJoin(reviews, eq(reviews.id, reports.reviewId))
-          .where(and(...conditions)),
-      ]);
-      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
-        at: row.keyset,
-        id: row.id,
-      }));
+        matching: matching(),
+        limit: options.limit,
+        keysetOf: (row) => ({ at: row.keyset, id: row.id }),
+      });
       return { ...page, rows: page.rows.map(({ keyset: _keyset, ...row }) => row) };
     },
 

@@ -29,7 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
-import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
+import { createUploadsRepository } from '../../platform/uploads.repository';
 import { createCarerProfilesStore } from '../carers';
 import { decisionColumns, type ReviewDecision } from './verification.repository';
 
@@ -177,18 +177,6 @@ export function createComplianceRepository(db: Executor) {
       const [row] = await snapshots(eq(carerProfiles.id, carerId));
       return row;
     },
-
-    async findProfileByUserId(userId: string) {
-      const [row] = await db
-        .select({ id: carerProfiles.id, isVerified: carerProfiles.isVerified })
-        .from(carerProfiles)
-        .where(eq(carerProfiles.userId, userId))
-        .limit(1);
-      return row;
-    },
-
-    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
-      createUploadsRepository(db).insert(values),
 
     async insertInsurance(values: typeof ins.$inferInsert): Promise<InsuranceRow> {
       const [row] = await db.insert(ins).values(values).returning();

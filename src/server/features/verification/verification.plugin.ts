@@ -2,6 +2,7 @@ import { appPlugin } from '../../platform/app-plugin';
 import { createClamdScanner } from '../../platform/virus-scan';
 import { createComplianceRepository } from './compliance.repository';
 import { registerComplianceRoutes } from './compliance.routes';
+import { createDocumentStore } from './document-store';
 import { createComplianceService, type ComplianceService } from './compliance.service';
 import { createVerificationRepository } from './verification.repository';
 import { registerVerificationRoutes } from './verification.routes';
@@ -23,6 +24,12 @@ export const verificationPlugin = appPlugin(
     if (config.mode === 'production' && !config.clamavUrl) {
       app.log.warn('CLAMAV_URL is not set: verification documents are stored without a virus scan');
     }
+    // One scanner, one store: the checks' documents and the insurance's go the same way.
+    const documents = createDocumentStore({
+      db,
+      storage,
+      scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
+    });
     const verification = createVerificationService({
       verifications: createVerificationRepository(db),
       db,
@@ -30,7 +37,7 @@ export const verificationPlugin = appPlugin(
       storage,
       mailer,
       publicUrl: config.publicUrl,
-      scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
+      documents,
     });
     const compliance = createComplianceService({
       repository: createComplianceRepository(db),
@@ -38,7 +45,7 @@ export const verificationPlugin = appPlugin(
       storage,
       mailer,
       publicUrl: config.publicUrl,
-      scanner: config.clamavUrl ? createClamdScanner(config.clamavUrl) : undefined,
+      documents,
     });
     app.decorate('verification', { verification, compliance });
     registerVerificationRoutes(app, verification);

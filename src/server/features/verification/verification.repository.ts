@@ -1,13 +1,12 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { VerificationReference } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import { carerProfiles, carerVerifications as v, dbsStatusChecks, uploads, users } from '../../db/schema';
-import { createUploadsRepository, type UploadsRepository } from '../../platform/uploads.repository';
 import {
   afterKeyset,
   keysetText,
   matches,
-  toPage,
+  readAdminPage,
   type AdminKeyset,
   type AdminPage,
   accountSearchText,
@@ -161,9 +160,6 @@ export function createVerificationRepository(db: Executor) {
       return row;
     },
 
-    insertDocument: (values: Parameters<UploadsRepository['insert']>[0]) =>
-      createUploadsRepository(db).insert(values),
-
     async insert(values: NewVerification): Promise<VerificationRow> {
       const [row] = await db
         .insert(v)
@@ -187,24 +183,16 @@ export function createVerificationRepository(db: Executor) {
       const conditions: SQL[] = [];
       if (options.status !== 'all') conditions.push(eq(v.status, options.status));
       if (options.q) conditions.push(or(matches(carerNameText, options.q), matches(accountText, options.q))!);
-      const keyset = options.after ? [afterKeyset(v.submittedAt, v.id, options.after, ascending)] : [];
+      const matching = (keyset?: SQL) => selectWithCarer().where(and(...conditions, keyset));
       const order = ascending ? asc : desc;
-      const [rows, [counted]] = await Promise.all([
-        selectWithCarer()
-          .where(and(...conditions, ...keyset))
+      const page = await readAdminPage(db, {
+        rows: matching(afterKeyset(v.submittedAt, v.id, options.after, ascending))
           .orderBy(order(v.submittedAt), order(v.id))
           .limit(options.limit + 1),
-        db
-          .select({ total: count() })
-          .from(v)
-          .innerJoin(carerProfiles, eq(carerProfiles.id, v.carerId))
-          .leftJoin(users, eq(users.id, carerProfiles.userId))
-          .where(and(...conditions)),
-      ]);
-      const page = toPage(rows, options.limit, counted?.total ?? 0, (row) => ({
-        at: row.keyset,
-        id: row.verification.id,
-      }));
+        matching: matching(),
+        limit: options.limit,
+        keysetOf: (row) => ({ at: row.keyset, id: row.verification.id }),
+      });
       return { ...page, rows: page.rows.map(flatten) };
     },
 

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { VerificationQueueQuery } from '@contracts/verification-queue';
-import { CARER_MESSAGES } from '@contracts/carers';
-import { ERROR_MESSAGES } from '@contracts/errors';
 import { PRODUCT_NAME } from '@contracts/pricing';
 import {
   VERIFICATION_MESSAGES,
@@ -24,10 +21,10 @@ import type { NotifiedCaches } from '../../platform/notified-caches';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { Mailer, OutgoingEmail } from '../../platform/mailer';
 import type { FileStorage } from '../../platform/storage';
-import type { VirusScanner } from '../../platform/virus-scan';
 import { createAuditRecorder } from '../audit';
 import { hasActiveSubscription } from '../subscriptions';
-import { sniffDocumentType, type SniffedType, type VerificationUpload } from './documents';
+import { documentUrl, type CheckedDocument, type DocumentStore } from './document-store';
+import { sniffDocumentType, type VerificationUpload } from './documents';
 import {
   createVerificationRepository,
   type DocumentRow,
@@ -39,7 +36,8 @@ import { assertEmailConfirmed } from '../auth';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
 import { createComplianceRepository } from './compliance.repository';
 import type { AdminActor } from './admin-actor';
-import { giveInsuranceGrace, settleStanding } from './compliance.service';
+import { giveInsuranceGrace, settleStanding } from './compliance-lapses';
+import { carerProfileOf, fullName } from './people';
 
 interface VerificationDeps {
   verifications: VerificationRepository;
@@ -48,19 +46,12 @@ interface VerificationDeps {
   mailer: Mailer;
   /** The site's address, for the link in the carer's email. */
   publicUrl: string;
-  /** Scans each document before it is stored (CLAMAV_URL); absent: documents are not scanned. */
-  scanner?: VirusScanner | undefined;
+  /** Scans, stores and records the documents of a submission. */
+  documents: DocumentStore;
   /** Approved checks kept in memory until the database announces a change to carers (decision 0014). */
   carerCaches?: NotifiedCaches | undefined;
   now?: () => Date;
 }
-
-export const DOCUMENT_URL_PREFIX = '/api/admin/verification-documents/';
-/** Private scans live under their own prefix; the public uploads route serves only 'photos/'. */
-const DOCUMENT_KEY_PREFIX = 'documents/';
-
-const fullName = (first: string | null, last: string | null) =>
-  [first, last].filter((part) => part && part.trim()).join(' ') || 'Unnamed';
 
 function toOwn(row: VerificationRow, now: Date): OwnVerification {
   return {
@@ -101,7 +92,7 @@ function toAdmin(
       field,
       contentType: doc.contentType,
       sizeBytes: doc.sizeBytes,
-      downloadUrl: `${DOCUMENT_URL_PREFIX}${doc.id}`,
+      downloadUrl: documentUrl(doc.id),
     });
   }
   return {
@@ -166,7 +157,7 @@ export function createVerificationService({
   storage,
   mailer,
   publicUrl,
-  scanner,
+  documents,
   carerCaches,
   now = () => new Date(),
 }: VerificationDeps) {
@@ -201,12 +192,7 @@ export function createVerificationService({
     }));
   }
 
-  async function profileOf(user: UserRow) {
-    if (user.role !== 'carer') throw AppError.forbidden(CARER_MESSAGES.onlyCarers);
-    const profile = await verifications.findProfileByUserId(user.id);
-    if (!profile) throw AppError.notFound(VERIFICATION_MESSAGES.noProfile);
-    return profile;
-  }
+  const profileOf = (user: UserRow) => carerProfileOf(db, user);
 
   /** Every rule of a submission, checked before anything is stored; all problems at once. */
   function check(upload: VerificationUpload) {
@@ -231,7 +217,7 @@ export function createVerificationService({
         : []),
       ['photoId', VERIFICATION_MESSAGES.photoIdRequired],
     ];
-    const files: Partial<Record<VerificationFileField, { body: Buffer; type: SniffedType }>> = {};
+    const files: Partial<Record<VerificationFileField, CheckedDocument>> = {};
     for (const [field, missing] of required) {
       const body = upload.files[field];
       if (upload.tooLarge.includes(field)) fieldErrors[field] = VERIFICATION_MESSAGES.documentTooLarge;
@@ -249,27 +235,6 @@ export function createVerificationService({
     return { input: parsed.data, files };
   }
 
-  /**
-   * Every document through the virus scanner, when there is one: a 400 naming each flagged file,
-   * and a 503 (nothing stored) when the scanner gives no verdict: documents are never let through unscanned.
-   */
-  async function scan(files: Partial<Record<VerificationFileField, { body: Buffer }>>) {
-    if (!scanner) return;
-    const fieldErrors: Record<string, string> = {};
-    for (const [field, file] of Object.entries(files)) {
-      let found: string | null;
-      try {
-        found = await scanner.scan(file.body);
-      } catch {
-        throw new AppError(503, ERROR_MESSAGES.serviceUnavailable, { 'retry-after': '30' });
-      }
-      if (found !== null) fieldErrors[field] = VERIFICATION_MESSAGES.documentInfected;
-    }
-    if (Object.keys(fieldErrors).length > 0) {
-      throw AppError.badRequest(VERIFICATION_MESSAGES.documentInfected, fieldErrors);
-    }
-  }
-
   return {
     /** 403 for anyone but a carer, 404 for a carer without a profile. */
     async assertCanSubmit(user: UserRow): Promise<void> {
@@ -278,8 +243,8 @@ export function createVerificationService({
     },
 
     /**
-     * A carer's submission. Files are written to storage first, then recorded with the submission
-     * in one transaction; if that fails, the stored files are deleted again.
+     * A carer's submission: its documents are scanned and stored, then recorded with the
+     * submission in one transaction (document-store.ts); if that fails, the files go again.
      */
     async submit(user: UserRow, upload: VerificationUpload): Promise<OwnVerification> {
       const profile = await profileOf(user);
@@ -287,39 +252,9 @@ export function createVerificationService({
       const { input, files } = check(upload);
       if (await verifications.hasPending(profile.id))
         throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);
-      await scan(files);
-
-      const stored: {
-        field: VerificationFileField;
-        id: string;
-        key: string;
-        type: SniffedType;
-        size: number;
-      }[] = [];
       try {
-        for (const [field, file] of Object.entries(files) as [
-          VerificationFileField,
-          { body: Buffer; type: SniffedType },
-        ][]) {
-          const id = randomUUID();
-          const key = `${DOCUMENT_KEY_PREFIX}${randomUUID()}.${file.type.extension}`;
-          await storage.put(key, file.body, file.type.contentType);
-          stored.push({ field, id, key, type: file.type, size: file.body.length });
-        }
-        const idOf = (field: VerificationFileField) => stored.find((s) => s.field === field)?.id ?? null;
-        const row = await db.transaction(async (tx) => {
-          const repository = createVerificationRepository(tx);
-          for (const file of stored) {
-            await repository.insertDocument({
-              id: file.id,
-              ownerId: user.id,
-              kind: 'document',
-              storageKey: file.key,
-              contentType: file.type.contentType,
-              sizeBytes: file.size,
-            });
-          }
-          return repository.insert({
+        const row = await documents.keep(user.id, files, (tx, documentIds) =>
+          createVerificationRepository(tx).insert({
             carerId: profile.id,
             dbsLevel: input.dbsLevel,
             dbsIssueDate: input.dbsIssueDate,
@@ -331,16 +266,15 @@ export function createVerificationService({
             rightToWorkShareCode:
               input.rightToWorkMethod === 'share_code' ? (input.rightToWorkShareCode ?? null) : null,
             references: input.references,
-            dbsDocumentId: idOf('dbsCertificate')!,
+            dbsDocumentId: documentIds.dbsCertificate!,
             rightToWorkDocumentId:
-              input.rightToWorkMethod === 'passport' ? idOf('rightToWorkDocument') : null,
-            photoIdDocumentId: idOf('photoId')!,
+              input.rightToWorkMethod === 'passport' ? (documentIds.rightToWorkDocument ?? null) : null,
+            photoIdDocumentId: documentIds.photoId!,
             submittedAt: now(),
-          });
-        });
+          }),
+        );
         return toOwn(row, now());
       } catch (error) {
-        await Promise.all(stored.map((file) => storage.delete(file.key).catch(() => {})));
         // Two submissions racing: the one-pending index lets one through.
         if (isUniqueViolation(error)) throw AppError.conflict(VERIFICATION_MESSAGES.alreadyPending);
         throw error;
