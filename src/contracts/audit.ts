@@ -21,8 +21,9 @@ export const AuditEntry = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** The record's fields before and after, as JSON (null where there was none; `unknown` allows it). */
+  before: z.unknown(),
+  after: z.unknown(),
   /**
    * Who the entry is about, named by the server ('Jane Smith (jane@…)'),
    * 'deleted account' once gone, or null for entries about nobody in particular.

@@ -115,7 +115,12 @@ export async function buildApp({
   await app.register(securityHeadersPlugin, context);
   await app.register(instanceHeaderPlugin, context);
   await app.register(crossSiteGuardPlugin, context);
-  await app.register(openApiPlugin, context);
+  // The document says which routes need a session; the admin guard's (registered below) are read
+  // when the document is first asked for.
+  await app.register(openApiPlugin, {
+    ...context,
+    guarded: (method, url) => app.adminRoutes.some((route) => route.method === method && route.url === url),
+  });
 
   // 2. Shared services, each a decorator: storage, sessions (and `request.user`), the admin guard
   // (before any route: /api/admin and /api/test answer 401/403 before a body is read, decision

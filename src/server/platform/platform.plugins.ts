@@ -10,7 +10,7 @@ import { registerGracefulClose } from './graceful-close';
 import { createLiveEvents, registerLiveEvents } from './live-events';
 import { createLogTransport, createMailer, createSmtpTransport, type EmailTransport } from './mailer';
 import { registerNulGuard } from './nul-guard';
-import { registerOpenApi } from './openapi';
+import { registerOpenApi, type GuardedRoute } from './openapi';
 import { createDemoProvider, type DemoProvider } from './payments/demo-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createStripeClient, createStripeProvider, type StripeClient } from './payments/stripe-provider';
@@ -82,10 +82,17 @@ export const crossSiteGuardPlugin = appPlugin(
   },
 );
 
-/** The OpenAPI document of every route registered after it, and its UI under /api/docs. */
-export const openApiPlugin = appPlugin('platform/openapi', [], async (app) => {
-  await registerOpenApi(app);
-});
+/**
+ * The OpenAPI document of every route registered after it, and its UI under /api/docs. `guarded`
+ * names the routes a guard outside their own config keeps to signed-in callers (the admin guard).
+ */
+export const openApiPlugin = appPlugin<AppContext & { guarded: GuardedRoute }>(
+  'platform/openapi',
+  [],
+  async (app, { config, guarded }) => {
+    await registerOpenApi(app, config, guarded);
+  },
+);
 
 /** `app.storage`: the given storage, else S3 when configured, else DATA_DIR/uploads. */
 export const storagePlugin = appPlugin<AppContext & { storage?: FileStorage | undefined }>(
