@@ -24,17 +24,7 @@ import {
   useUnsuspendUser,
   type ReportFilter,
 } from '../api/safeguarding';
-import {
-  AdminListFooter,
-  AdminListSearch,
-  AdminDialog,
-  DialogClose,
-  Detail,
-  QueueEmpty,
-  QueueError,
-  QueueLoading,
-  StatusFilter,
-} from '@web/features/admin';
+import { AdminDialog, AdminQueue, DialogClose, Detail } from '@web/features/admin';
 import { formatDateTimeGB } from '@web/features/audit';
 
 const FILTER_OPTIONS = [
@@ -395,50 +385,23 @@ export function SafeguardingQueue() {
   const list = useAdminReports(status, q);
 
   return (
-    <section aria-labelledby="safeguarding-queue-heading" className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="safeguarding-queue-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <ShieldOff aria-hidden="true" className="size-5" />
-            Safeguarding
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Reports from families and carers. Read the context before you act.
-          </p>
-        </div>
-        <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
-      </div>
-      <AdminListSearch
-        label="Search reports"
-        fieldLabel={ADMIN_LIST_MESSAGES.reportSearchLabel}
-        onSearch={setQ}
-      />
-      {list.isPending ? <QueueLoading label="Loading reports..." /> : null}
-      {list.isError && !list.isFetchNextPageError ? (
-        <QueueError
-          message={errorMessage(list.error, 'Failed to load reports.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      {list.isSuccess && list.items.length === 0 ? (
-        <QueueEmpty>
-          {q
-            ? ADMIN_LIST_MESSAGES.noMatches(q)
-            : status === 'open'
-              ? 'No open reports.'
-              : 'No reports found.'}
-        </QueueEmpty>
-      ) : null}
-      {list.isSuccess && list.items.length > 0 ? (
-        <>
-          <ul className="grid gap-4" aria-label="Reports">
-            {list.items.map((report) => (
-              <ReportItem key={report.id} report={report} />
-            ))}
-          </ul>
-          <AdminListFooter list={list} noun="reports" />
-        </>
-      ) : null}
-    </section>
+    <AdminQueue
+      headingId="safeguarding-queue-heading"
+      icon={<ShieldOff aria-hidden="true" className="size-5" />}
+      title="Safeguarding"
+      intro="Reports from families and carers. Read the context before you act."
+      filter={{ value: status, options: FILTER_OPTIONS, onChange: setStatus }}
+      search={{ label: 'Search reports', fieldLabel: ADMIN_LIST_MESSAGES.reportSearchLabel, onSearch: setQ }}
+      list={list}
+      q={q}
+      text={{
+        loading: 'Loading reports...',
+        failed: 'Failed to load reports.',
+        empty: status === 'open' ? 'No open reports.' : 'No reports found.',
+        listLabel: 'Reports',
+        noun: 'reports',
+      }}
+      renderItem={(report) => <ReportItem report={report} />}
+    />
   );
 }

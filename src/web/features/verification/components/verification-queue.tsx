@@ -28,18 +28,7 @@ import {
   useRejectVerification,
   type VerificationFilter,
 } from '../api/admin-verification';
-import {
-  AdminListFooter,
-  AdminListSearch,
-  ConfirmDialog,
-  AdminDialog,
-  DialogClose,
-  Detail,
-  QueueEmpty,
-  QueueError,
-  QueueLoading,
-  StatusFilter,
-} from '@web/features/admin';
+import { AdminDialog, AdminQueue, ConfirmDialog, DialogClose, Detail } from '@web/features/admin';
 import { StatusCheckForm } from './compliance-queue';
 
 const FILTER_OPTIONS = [
@@ -413,49 +402,26 @@ export function VerificationQueue() {
   const list = useAdminVerifications(status, q);
 
   return (
-    <section aria-labelledby="verification-queue-heading" className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="verification-queue-heading" className="text-xl font-semibold">
-            Verifications
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Check each document against the details, then approve or give a reason.
-          </p>
-        </div>
-        <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
-      </div>
-      <AdminListSearch
-        label="Search verifications"
-        fieldLabel={ADMIN_LIST_MESSAGES.verificationSearchLabel}
-        onSearch={setQ}
-      />
-      {list.isPending ? <QueueLoading label="Loading verifications..." /> : null}
-      {list.isError && !list.isFetchNextPageError ? (
-        <QueueError
-          message={errorMessage(list.error, 'Failed to load verifications.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      {list.isSuccess && list.items.length === 0 ? (
-        <QueueEmpty>
-          {q
-            ? ADMIN_LIST_MESSAGES.noMatches(q)
-            : status === 'pending'
-              ? 'No checks are waiting for review.'
-              : 'No verifications found.'}
-        </QueueEmpty>
-      ) : null}
-      {list.isSuccess && list.items.length > 0 ? (
-        <>
-          <ul className="grid gap-4" aria-label="Verifications">
-            {list.items.map((verification) => (
-              <VerificationItem key={verification.id} verification={verification} />
-            ))}
-          </ul>
-          <AdminListFooter list={list} noun="verifications" />
-        </>
-      ) : null}
-    </section>
+    <AdminQueue
+      headingId="verification-queue-heading"
+      title="Verifications"
+      intro="Check each document against the details, then approve or give a reason."
+      filter={{ value: status, options: FILTER_OPTIONS, onChange: setStatus }}
+      search={{
+        label: 'Search verifications',
+        fieldLabel: ADMIN_LIST_MESSAGES.verificationSearchLabel,
+        onSearch: setQ,
+      }}
+      list={list}
+      q={q}
+      text={{
+        loading: 'Loading verifications...',
+        failed: 'Failed to load verifications.',
+        empty: status === 'pending' ? 'No checks are waiting for review.' : 'No verifications found.',
+        listLabel: 'Verifications',
+        noun: 'verifications',
+      }}
+      renderItem={(verification) => <VerificationItem verification={verification} />}
+    />
   );
 }
