@@ -16,6 +16,7 @@ import {
   TEST_ADMIN_CREATE_SPECIALIZATIONS,
   TEST_ADMIN_EDIT_SPECIALIZATIONS,
 } from '@contracts/options';
+import { PHOTO_HINT } from '@web/components/photo-input';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -159,7 +160,7 @@ function PhotoField({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <FormField id={id} label="Photo" hint="JPEG, PNG or WebP, up to 5 MB." error={error}>
+    <FormField id={id} label="Photo" hint={PHOTO_HINT} error={error}>
       <Input
         type="file"
         accept="image/*"
