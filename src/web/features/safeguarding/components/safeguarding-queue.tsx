@@ -7,6 +7,7 @@ import {
   type ReportAccount,
   type ReportAction,
 } from '@contracts/safeguarding';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -24,7 +25,7 @@ import {
   useUnsuspendUser,
   type ReportFilter,
 } from '../api/safeguarding';
-import { AdminDialog, AdminQueue, DialogClose, Detail } from '@web/features/admin';
+import { AdminQueue, Detail } from '@web/features/admin';
 import { formatDateTimeGB } from '@web/features/audit';
 
 const FILTER_OPTIONS = [
@@ -190,7 +191,7 @@ function ResolveDialog({
 
   const errorId = error ? `${id}-note-error` : undefined;
   return (
-    <AdminDialog
+    <FormDialog
       open
       onOpenChange={(next) => {
         if (!next) onClose();
@@ -199,7 +200,7 @@ function ResolveDialog({
       description={description}
       role={action === 'suspend' ? 'alertdialog' : 'dialog'}
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-4 grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-note`}>{text.noteLabel}</Label>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -216,27 +217,14 @@ function ResolveDialog({
           />
           {error && errorId ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            variant={action === 'suspend' ? 'destructive' : 'default'}
-            aria-disabled={resolve.isPending || undefined}
-          >
-            {resolve.isPending ? (
-              <>
-                <Spinner />
-                {text.pending}
-              </>
-            ) : (
-              text.button
-            )}
-          </Button>
-        </div>
+        <DialogButtons
+          submitLabel={text.button}
+          pendingLabel={text.pending}
+          pending={resolve.isPending}
+          destructive={action === 'suspend'}
+        />
       </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }
 

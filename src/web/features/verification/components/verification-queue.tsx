@@ -12,11 +12,11 @@ import {
   type AdminVerification,
   type VerificationDocument,
 } from '@contracts/verification';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
@@ -28,7 +28,7 @@ import {
   useRejectVerification,
   type VerificationFilter,
 } from '../api/admin-verification';
-import { AdminDialog, AdminQueue, ConfirmDialog, DialogClose, Detail } from '@web/features/admin';
+import { AdminQueue, ConfirmDialog, Detail } from '@web/features/admin';
 import { StatusCheckForm } from './compliance-queue';
 
 const FILTER_OPTIONS = [
@@ -103,7 +103,7 @@ function RejectDialog({
 
   const errorId = error ? `${id}-reason-error` : undefined;
   return (
-    <AdminDialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
@@ -112,7 +112,7 @@ function RejectDialog({
       title={`Reject the checks of ${verification.carerName}`}
       description="The carer sees your reason on their dashboard and can submit their checks again."
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-4 grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-reason`}>Reason</Label>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -129,23 +129,14 @@ function RejectDialog({
           />
           {error && errorId ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" aria-disabled={reject.isPending || undefined}>
-            {reject.isPending ? (
-              <>
-                <Spinner />
-                Rejecting...
-              </>
-            ) : (
-              'Reject Checks'
-            )}
-          </Button>
-        </div>
+        <DialogButtons
+          submitLabel="Reject Checks"
+          pendingLabel="Rejecting..."
+          pending={reject.isPending}
+          destructive
+        />
       </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }
 
