@@ -27,7 +27,9 @@ const TEXT = {
 
 /**
  * Cancelling a carer's membership in two clicks, in Settings and on the dashboard's membership
- * card: shown only while the membership renews (active, or retrying a failed payment).
+ * card: shown only while the membership renews (active, or retrying a failed payment). Keep it
+ * mounted once shown: cancelling makes it render nothing, and the toast that follows needs the
+ * component still there (a mutation's own callbacks end with it).
  */
 export function CancelMembershipButton({
   membership,

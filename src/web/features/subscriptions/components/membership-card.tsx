@@ -221,9 +221,10 @@ function Membership({
                 )}
               </Button>
             </>
-          ) : (
-            <CancelMembershipButton membership={membership} place="dashboard" focusAfter={heading} />
-          )}
+          ) : null}
+          {/* Always mounted: cancelling turns the membership into one to renew, and its toast must
+              still follow. It shows itself only while the membership renews (no start button then). */}
+          <CancelMembershipButton membership={membership} place="dashboard" focusAfter={heading} />
         </div>
       )}
 
