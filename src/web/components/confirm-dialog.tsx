@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 
 type ConfirmDialogProps = {
@@ -33,43 +41,35 @@ export function ConfirmDialog({
   onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <DialogPrimitive.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl focus:outline-none"
-        >
-          <DialogPrimitive.Title className="text-lg font-semibold text-foreground">
-            {title}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description asChild>
-            <div className="mt-2 text-sm text-muted-foreground">{description}</div>
-          </DialogPrimitive.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogPrimitive.Close asChild>
-              <Button variant="outline" aria-disabled={busy || undefined}>
-                {keepLabel}
-              </Button>
-            </DialogPrimitive.Close>
-            <Button
-              variant="destructive"
-              aria-disabled={busy || undefined}
-              onClick={() => (busy ? undefined : onConfirm())}
-            >
-              {busy ? (
-                <>
-                  <Spinner />
-                  Processing...
-                </>
-              ) : (
-                confirmLabel
-              )}
+    <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="max-w-md" closeButton={false} onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription asChild>
+          <div className="mt-2">{description}</div>
+        </DialogDescription>
+        <DialogFooter className="mt-6">
+          <DialogClose asChild>
+            <Button variant="outline" aria-disabled={busy || undefined}>
+              {keepLabel}
             </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            aria-disabled={busy || undefined}
+            onClick={() => (busy ? undefined : onConfirm())}
+          >
+            {busy ? (
+              <>
+                <Spinner />
+                Processing...
+              </>
+            ) : (
+              confirmLabel
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -17,9 +17,17 @@ export const DialogClose = DialogPrimitive.Close;
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Accessible name of the close (×) button. */
   closeLabel?: string;
+  /** False for a question answered only by its own buttons (the confirm dialog). */
+  closeButton?: boolean;
 };
 
-export function DialogContent({ className, children, closeLabel = 'Close', ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  closeButton = true,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -31,12 +39,14 @@ export function DialogContent({ className, children, closeLabel = 'Close', ...pr
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel}
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted sm:top-4 sm:right-4"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </DialogPrimitive.Close>
+        {closeButton ? (
+          <DialogPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted sm:top-4 sm:right-4"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </DialogPrimitive.Close>
+        ) : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

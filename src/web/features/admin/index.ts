@@ -4,8 +4,7 @@
 export { pagingOf, useAdminList } from './api/admin-lists';
 export type { AdminListPage } from './api/admin-lists';
 export { reloadAdminLists } from './api/admin-queries';
-export { AdminDialog, DialogClose } from './components/admin-dialog';
 export { AdminListFooter, AdminListSearch } from './components/admin-list-controls';
+export { AdminQueue } from './components/admin-queue';
 export { ConfirmDialog } from './components/confirm-dialog';
 export { Detail, QueueEmpty, QueueError, QueueLoading } from './components/queue-states';
-export { StatusFilter } from './components/status-filter';

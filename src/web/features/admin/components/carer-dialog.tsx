@@ -16,19 +16,9 @@ import {
   TEST_ADMIN_CREATE_SPECIALIZATIONS,
   TEST_ADMIN_EDIT_SPECIALIZATIONS,
 } from '@contracts/options';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { PHOTO_HINT } from '@web/components/photo-input';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
 import { applyFieldMessages } from '@web/lib/form-errors';
@@ -159,7 +149,7 @@ function PhotoField({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <FormField id={id} label="Photo" hint="JPEG, PNG or WebP, up to 5 MB." error={error}>
+    <FormField id={id} label="Photo" hint={PHOTO_HINT} error={error}>
       <Input
         type="file"
         accept="image/*"
@@ -303,21 +293,12 @@ function CarerDialogForm({
           send(input);
         }}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{ADMIN_TEXT.cancel}</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={mutation.isPending || undefined}>
-          {mutation.isPending ? (
-            <>
-              <Spinner />
-              {config.pending}
-            </>
-          ) : (
-            config.submit
-          )}
-        </Button>
-      </DialogFooter>
+      <DialogButtons
+        cancelLabel={ADMIN_TEXT.cancel}
+        submitLabel={config.submit}
+        pendingLabel={config.pending}
+        pending={mutation.isPending}
+      />
     </form>
   );
 }
@@ -338,15 +319,15 @@ export function CarerDialog({
   const [open, setOpen] = useState(false);
   const config = MODES[mode];
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className={config.show === 'all' ? `max-w-2xl ${className ?? ''}` : className}>
-        <DialogHeader>
-          <DialogTitle>{config.title}</DialogTitle>
-          <DialogDescription>{config.description}</DialogDescription>
-        </DialogHeader>
-        <CarerDialogForm mode={mode} carer={carer} onSaved={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={config.title}
+      description={config.description}
+      className={config.show === 'all' ? `max-w-2xl ${className ?? ''}` : className}
+    >
+      <CarerDialogForm mode={mode} carer={carer} onSaved={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { ADMIN_CONFIRM } from '@contracts/admin';
-import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
-import { AdminDialog, DialogClose } from './admin-dialog';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 
 /**
  * The question before a destructive or trust-granting admin action, naming the
@@ -35,7 +33,7 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <AdminDialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!pending || next) onOpenChange(next);
@@ -46,33 +44,21 @@ export function ConfirmDialog({
     >
       <form
         noValidate
-        className="grid gap-4"
+        className="mt-4 grid gap-4"
         onSubmit={(event) => {
           event.preventDefault();
           if (!pending) onConfirm();
         }}
       >
         {children}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">{ADMIN_CONFIRM.cancel}</Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            variant={destructive ? 'destructive' : 'default'}
-            aria-disabled={pending || undefined}
-          >
-            {pending ? (
-              <>
-                <Spinner />
-                {pendingLabel}
-              </>
-            ) : (
-              confirmLabel
-            )}
-          </Button>
-        </div>
+        <DialogButtons
+          cancelLabel={ADMIN_CONFIRM.cancel}
+          submitLabel={confirmLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          destructive={destructive}
+        />
       </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }

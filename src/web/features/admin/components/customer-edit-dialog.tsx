@@ -3,19 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { ADMIN_TEXT, ADMIN_TOASTS, CustomerEditInput, type AdminCustomer } from '@contracts/admin';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
@@ -110,21 +100,13 @@ function CustomerEditForm({
           {...form.register('email')}
         />
       </FormField>
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{ADMIN_TEXT.cancel}</Button>
-        </DialogClose>
-        <Button type="submit" aria-disabled={update.isPending || undefined}>
-          {update.isPending ? (
-            <>
-              <Spinner />
-              {ADMIN_TEXT.saving}
-            </>
-          ) : (
-            ADMIN_TEXT.saveChanges
-          )}
-        </Button>
-      </DialogFooter>
+      <DialogButtons
+        className="mt-2"
+        cancelLabel={ADMIN_TEXT.cancel}
+        submitLabel={ADMIN_TEXT.saveChanges}
+        pendingLabel={ADMIN_TEXT.saving}
+        pending={update.isPending}
+      />
     </form>
   );
 }
@@ -139,20 +121,19 @@ export function CustomerEditDialog({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm">
           <Pencil aria-hidden="true" />
           Edit<span className="sr-only">{` ${customerName(customer)}`}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{ADMIN_TEXT.editCustomerTitle}</DialogTitle>
-          <DialogDescription>{`Change the name or email of ${customer.email}.`}</DialogDescription>
-        </DialogHeader>
-        <CustomerEditForm customer={customer} variant={variant} onSaved={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={ADMIN_TEXT.editCustomerTitle}
+      description={`Change the name or email of ${customer.email}.`}
+    >
+      <CustomerEditForm customer={customer} variant={variant} onSaved={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { ADMIN_LIST_MESSAGES, ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import { ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
 import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { useCarerList, useCustomerList, type AdminList } from '../api/admin-lists';
-import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
+import { useCarerList, useCustomerList } from '../api/admin-lists';
+import { AdminListTab } from '../components/admin-list-tab';
 import { AuditLogList } from '@web/features/audit';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
-import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { AdminPageLayout, ListStatus } from '../components/admin-page-layout';
 import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
-import { ListError } from '../components/list-error';
 import { SafeguardingQueue } from '@web/features/safeguarding';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { VerificationQueue, ComplianceQueue } from '@web/features/verification';
@@ -53,46 +52,6 @@ function CustomerRow({ customer }: { customer: AdminCustomer }) {
   );
 }
 
-function CustomerAccounts({
-  customers,
-  q,
-  onSearch,
-}: {
-  customers: AdminList<AdminCustomer>;
-  q: string;
-  onSearch: (q: string) => void;
-}) {
-  const search = <AdminListSearch label="Search customer accounts" onSearch={onSearch} />;
-  if (customers.isError && !customers.isFetchNextPageError)
-    return (
-      <ListError
-        error={customers.error}
-        fallback="We could not load the customer accounts. Please try again."
-        onRetry={() => void customers.refetch()}
-      />
-    );
-  if (customers.items.length === 0)
-    return (
-      <>
-        {search}
-        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCustomerAccounts} />
-      </>
-    );
-  return (
-    <>
-      {search}
-      <ul className="grid gap-4" aria-label="Customer accounts">
-        {customers.items.map((customer) => (
-          <li key={customer.id}>
-            <CustomerRow customer={customer} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={customers} noun="customers" />
-    </>
-  );
-}
-
 function CarerProfileCard({ carer }: { carer: AdminCarer }) {
   return (
     <Card className="flex h-full gap-4 p-4 sm:p-6">
@@ -107,46 +66,6 @@ function CarerProfileCard({ carer }: { carer: AdminCarer }) {
         </Badge>
       </div>
     </Card>
-  );
-}
-
-function CarerProfiles({
-  carers,
-  q,
-  onSearch,
-}: {
-  carers: AdminList<AdminCarer>;
-  q: string;
-  onSearch: (q: string) => void;
-}) {
-  const search = <AdminListSearch label="Search carer profiles" onSearch={onSearch} />;
-  if (carers.isError && !carers.isFetchNextPageError)
-    return (
-      <ListError
-        error={carers.error}
-        fallback="We could not load the carer profiles. Please try again."
-        onRetry={() => void carers.refetch()}
-      />
-    );
-  if (carers.items.length === 0)
-    return (
-      <>
-        {search}
-        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCarerProfiles} />
-      </>
-    );
-  return (
-    <>
-      {search}
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Carer profiles">
-        {carers.items.map((carer) => (
-          <li key={carer.id}>
-            <CarerProfileCard carer={carer} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={carers} noun="carer profiles" />
-    </>
   );
 }
 
@@ -179,10 +98,27 @@ function AdminDashboard() {
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="customers">
-          <CustomerAccounts customers={customers} q={customerQ} onSearch={setCustomerQ} />
+          <AdminListTab
+            list={customers}
+            failed="We could not load the customer accounts. Please try again."
+            search={{ label: 'Search customer accounts', q: customerQ, onSearch: setCustomerQ }}
+            empty={ADMIN_TEXT.noCustomerAccounts}
+            label="Customer accounts"
+            noun="customers"
+            renderItem={(customer) => <CustomerRow customer={customer} />}
+          />
         </TabsContent>
         <TabsContent value="carers">
-          <CarerProfiles carers={carers} q={carerQ} onSearch={setCarerQ} />
+          <AdminListTab
+            list={carers}
+            failed="We could not load the carer profiles. Please try again."
+            search={{ label: 'Search carer profiles', q: carerQ, onSearch: setCarerQ }}
+            empty={ADMIN_TEXT.noCarerProfiles}
+            label="Carer profiles"
+            noun="carer profiles"
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            renderItem={(carer) => <CarerProfileCard carer={carer} />}
+          />
         </TabsContent>
         <TabsContent value="verifications">
           <VerificationQueue />

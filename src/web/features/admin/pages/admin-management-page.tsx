@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trash2, Pencil } from 'lucide-react';
 import {
   ADMIN_CONFIRM,
-  ADMIN_LIST_MESSAGES,
   ADMIN_TEXT,
   ADMIN_TOASTS,
   type AdminCarer,
@@ -11,28 +10,23 @@ import {
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateGB, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteCarer } from '../api/admin-carers';
 import { useDeleteCustomer } from '../api/admin-customers';
 import { useCarerList, useCustomerList } from '../api/admin-lists';
-import { AdminListFooter, AdminListSearch } from '../components/admin-list-controls';
+import { AccountTabs, AdminListTab } from '../components/admin-list-tab';
 import { carerName, customerName, managementPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
-import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { AdminPageLayout } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { useConfirmedDelete } from '../components/confirmed-delete';
 import { CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
-import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
-import { useTabParam } from '@web/lib/use-tab-param';
 import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
-const LIST = 'grid gap-4';
 const ACTIONS = 'flex flex-wrap gap-2';
 
 function CustomerCard({
@@ -84,74 +78,32 @@ function CustomersTab() {
   // The server pages and searches the list.
   const [q, setQ] = useState('');
   const customers = useCustomerList('/api/test/users', q);
-  const remove = useDeleteCustomer();
-  // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // The spec deletes at one click; here the admin confirms first.
-  const [confirming, setConfirming] = useState<AdminCustomer | null>(null);
-
-  function onDelete(customer: AdminCustomer) {
-    if (remove.isPending) return;
-    remove.mutate(customer.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.customerDeleted });
-        // After the dialog has handed focus back (to a button that is gone).
-        setTimeout(() => listRef.current?.focus(), 0);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: ADMIN_TOASTS.errorTitle,
-          description: errorMessage(error, ADMIN_TOASTS.customerDeleteFailed),
-        }),
-    });
-  }
-
-  const search = <AdminListSearch label="Search customers" onSearch={setQ} />;
-  if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
-  if (customers.isError && !customers.isFetchNextPageError)
-    return (
-      <ListError
-        error={customers.error}
-        fallback="We could not load the customers. Please try again."
-        onRetry={() => void customers.refetch()}
-      />
-    );
-  if (customers.items.length === 0)
-    return (
-      <>
-        {search}
-        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCustomers} />
-      </>
-    );
+  const remove = useConfirmedDelete<AdminCustomer>({
+    remove: useDeleteCustomer(),
+    text: {
+      title: (customer) => ADMIN_CONFIRM.deleteCustomerTitle(customerName(customer)),
+      body: ADMIN_CONFIRM.deleteCustomerBody,
+      button: ADMIN_CONFIRM.deleteCustomerButton,
+      deleted: ADMIN_TOASTS.customerDeleted,
+      failed: (error) => errorMessage(error, ADMIN_TOASTS.customerDeleteFailed),
+    },
+  });
   return (
-    <>
-      {search}
-      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Customers">
-        {customers.items.map((customer) => (
-          <li key={customer.id}>
-            <CustomerCard customer={customer} onDelete={setConfirming} deleting={remove.isPending} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={customers} noun="customers" />
-      {confirming ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setConfirming(null);
-          }}
-          title={ADMIN_CONFIRM.deleteCustomerTitle(customerName(confirming))}
-          description={ADMIN_CONFIRM.deleteCustomerBody}
-          confirmLabel={ADMIN_CONFIRM.deleteCustomerButton}
-          pendingLabel={ADMIN_CONFIRM.deleting}
-          pending={remove.isPending}
-          onConfirm={() => onDelete(confirming)}
-        />
-      ) : null}
-    </>
+    <AdminListTab
+      list={customers}
+      loading={ADMIN_TEXT.loadingCustomers}
+      failed="We could not load the customers. Please try again."
+      search={{ label: 'Search customers', q, onSearch: setQ }}
+      empty={ADMIN_TEXT.noCustomers}
+      label="Customers"
+      noun="customers"
+      listRef={remove.listRef}
+      renderItem={(customer) => (
+        <CustomerCard customer={customer} onDelete={remove.ask} deleting={remove.deleting} />
+      )}
+    >
+      {remove.dialog}
+    </AdminListTab>
   );
 }
 
@@ -212,97 +164,40 @@ function CarerCard({
 function CarersTab() {
   const [q, setQ] = useState('');
   const carers = useCarerList('/api/test/carers', q);
-  const remove = useDeleteCarer();
-  // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
-  const listRef = useRef<HTMLUListElement>(null);
-
-  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
-
-  function onDelete(carer: AdminCarer) {
-    if (remove.isPending) return;
-    remove.mutate(carer.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.carerDeleted });
-        setTimeout(() => listRef.current?.focus(), 0);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: ADMIN_TOASTS.errorTitle,
-          description: errorMessage(error, ADMIN_TOASTS.carerDeleteFailed),
-        }),
-    });
-  }
-
-  const search = <AdminListSearch label="Search carers" onSearch={setQ} />;
-  if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
-  if (carers.isError && !carers.isFetchNextPageError)
-    return (
-      <ListError
-        error={carers.error}
-        fallback="We could not load the carers. Please try again."
-        onRetry={() => void carers.refetch()}
-      />
-    );
-  if (carers.items.length === 0)
-    return (
-      <>
-        {search}
-        <EmptyList title={q ? ADMIN_LIST_MESSAGES.noMatches(q) : ADMIN_TEXT.noCarers} />
-      </>
-    );
+  const remove = useConfirmedDelete<AdminCarer>({
+    remove: useDeleteCarer(),
+    text: {
+      title: (carer) => ADMIN_CONFIRM.deleteCarerTitle(carerName(carer)),
+      body: ADMIN_CONFIRM.deleteCarerBody,
+      button: ADMIN_CONFIRM.deleteCarerButton,
+      deleted: ADMIN_TOASTS.carerDeleted,
+      failed: (error) => errorMessage(error, ADMIN_TOASTS.carerDeleteFailed),
+    },
+  });
   return (
-    <>
-      {search}
-      <ul ref={listRef} tabIndex={-1} className={`${LIST} focus:outline-none`} aria-label="Carers">
-        {carers.items.map((carer) => (
-          <li key={carer.id}>
-            <CarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={carers} noun="carers" />
-      {confirming ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setConfirming(null);
-          }}
-          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
-          description={ADMIN_CONFIRM.deleteCarerBody}
-          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
-          pendingLabel={ADMIN_CONFIRM.deleting}
-          pending={remove.isPending}
-          onConfirm={() => onDelete(confirming)}
-        />
-      ) : null}
-    </>
+    <AdminListTab
+      list={carers}
+      loading={ADMIN_TEXT.loadingCarers}
+      failed="We could not load the carers. Please try again."
+      search={{ label: 'Search carers', q, onSearch: setQ }}
+      empty={ADMIN_TEXT.noCarers}
+      label="Carers"
+      noun="carers"
+      listRef={remove.listRef}
+      renderItem={(carer) => <CarerCard carer={carer} onDelete={remove.ask} deleting={remove.deleting} />}
+    >
+      {remove.dialog}
+    </AdminListTab>
   );
 }
 
-const MANAGEMENT_TABS = ['customers', 'carers'] as const;
-
 function AdminManagement() {
-  const [tab, setTab] = useTabParam(MANAGEMENT_TABS);
   return (
     <AdminPageLayout title={ADMIN_TEXT.managementTitle} subtitle={ADMIN_TEXT.managementSubtitle}>
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Accounts to manage">
-          <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
-          <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="customers">
-          <CustomersTab />
-        </TabsContent>
-        <TabsContent value="carers">
-          <CarersTab />
-        </TabsContent>
-      </Tabs>
+      <AccountTabs customers={<CustomersTab />} carers={<CarersTab />} />
     </AdminPageLayout>
   );
 }
-
 /** /admin-management (product §2), admins only (product.md, difference 6). */
 export function AdminManagementPage() {
   usePageTitle(ADMIN_TEXT.managementTitle);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { ADMIN_CONFIRM, ADMIN_TEXT, ADMIN_TOASTS, type AdminCarer } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
@@ -10,14 +10,13 @@ import { formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useDeleteCarer } from '../api/admin-carers';
 import { useCarerList } from '../api/admin-lists';
-import { AdminListFooter } from '../components/admin-list-controls';
+import { AdminListTab } from '../components/admin-list-tab';
 import { carerName } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
-import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { AdminPageLayout } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { useConfirmedDelete } from '../components/confirmed-delete';
 import { CarerPhoto } from '../components/customer-avatar';
-import { ListError } from '../components/list-error';
 
 function TestCarerCard({
   carer,
@@ -98,9 +97,17 @@ function TestCarerCard({
 function TestAdmin() {
   // Paged by the server: 'Load more' under the grid.
   const carers = useCarerList('/api/test/carers', '');
-  const remove = useDeleteCarer();
-  // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
-  const listRef = useRef<HTMLUListElement>(null);
+  // Deleting asks first, naming the carer and what goes.
+  const remove = useConfirmedDelete<AdminCarer>({
+    remove: useDeleteCarer(),
+    text: {
+      title: (carer) => ADMIN_CONFIRM.deleteCarerTitle(carerName(carer)),
+      body: ADMIN_CONFIRM.deleteCarerBody,
+      button: ADMIN_CONFIRM.deleteCarerButton,
+      deleted: ADMIN_TOASTS.testCarerDeleted,
+      failed: () => ADMIN_TOASTS.testDeleteCarerFailed,
+    },
+  });
 
   // Product §8: 'Failed to load carers'.
   useEffect(() => {
@@ -111,66 +118,6 @@ function TestAdmin() {
         description: ADMIN_TOASTS.testLoadCarersFailed,
       });
   }, [carers.isError]);
-
-  // Deleting asks first, naming the carer and what goes.
-  const [confirming, setConfirming] = useState<AdminCarer | null>(null);
-
-  function onDelete(carer: AdminCarer) {
-    if (remove.isPending) return;
-    remove.mutate(carer.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast({ title: ADMIN_TOASTS.successTitle, description: ADMIN_TOASTS.testCarerDeleted });
-        setTimeout(() => listRef.current?.focus(), 0);
-      },
-      onError: () =>
-        toast({
-          variant: 'destructive',
-          title: ADMIN_TOASTS.errorTitle,
-          description: ADMIN_TOASTS.testDeleteCarerFailed,
-        }),
-    });
-  }
-
-  let content;
-  if (carers.isPending) content = <ListStatus>Loading carers...</ListStatus>;
-  else if (carers.isError && !carers.isFetchNextPageError)
-    content = (
-      <ListError
-        error={carers.error}
-        fallback={ADMIN_TOASTS.testLoadCarersFailed}
-        onRetry={() => void carers.refetch()}
-      />
-    );
-  else if (carers.items.length === 0)
-    content = (
-      <EmptyList title={ADMIN_TEXT.noCarersYet}>
-        <CarerDialog
-          mode="testCreate"
-          trigger={
-            <Button className="mt-6">
-              <Plus aria-hidden="true" />
-              {ADMIN_TEXT.addFirstCarer}
-            </Button>
-          }
-        />
-      </EmptyList>
-    );
-  else
-    content = (
-      <ul
-        ref={listRef}
-        tabIndex={-1}
-        className="grid gap-6 focus:outline-none md:grid-cols-2 xl:grid-cols-3"
-        aria-label="Carers"
-      >
-        {carers.items.map((carer) => (
-          <li key={carer.id} className="flex min-w-0 flex-col">
-            <TestCarerCard carer={carer} onDelete={setConfirming} deleting={remove.isPending} />
-          </li>
-        ))}
-      </ul>
-    );
 
   return (
     <AdminPageLayout
@@ -188,22 +135,33 @@ function TestAdmin() {
         />
       }
     >
-      {content}
-      <AdminListFooter list={carers} noun="carers" />
-      {confirming ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setConfirming(null);
-          }}
-          title={ADMIN_CONFIRM.deleteCarerTitle(carerName(confirming))}
-          description={ADMIN_CONFIRM.deleteCarerBody}
-          confirmLabel={ADMIN_CONFIRM.deleteCarerButton}
-          pendingLabel={ADMIN_CONFIRM.deleting}
-          pending={remove.isPending}
-          onConfirm={() => onDelete(confirming)}
-        />
-      ) : null}
+      <AdminListTab
+        list={carers}
+        loading="Loading carers..."
+        failed={ADMIN_TOASTS.testLoadCarersFailed}
+        empty={ADMIN_TEXT.noCarersYet}
+        emptyAction={
+          <CarerDialog
+            mode="testCreate"
+            trigger={
+              <Button className="mt-6">
+                <Plus aria-hidden="true" />
+                {ADMIN_TEXT.addFirstCarer}
+              </Button>
+            }
+          />
+        }
+        label="Carers"
+        noun="carers"
+        listRef={remove.listRef}
+        className="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
+        itemClassName="flex min-w-0 flex-col"
+        renderItem={(carer) => (
+          <TestCarerCard carer={carer} onDelete={remove.ask} deleting={remove.deleting} />
+        )}
+      >
+        {remove.dialog}
+      </AdminListTab>
     </AdminPageLayout>
   );
 }

@@ -5,22 +5,19 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
 import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCreateSampleCustomers } from '../api/admin-customers';
 import { useCarerList, useCustomerList } from '../api/admin-lists';
-import { AdminListFooter } from '../components/admin-list-controls';
+import { AccountTabs, AdminListTab } from '../components/admin-list-tab';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
-import { AdminPageLayout, EmptyList, ListStatus } from '../components/admin-page-layout';
+import { AdminPageLayout } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
 import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
 import { CustomerEditDialog } from '../components/customer-edit-dialog';
-import { ListError } from '../components/list-error';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
-import { useTabParam } from '@web/lib/use-tab-param';
 import { CustomerBillingBadge } from '../components/customer-billing-badge';
 
 const TITLE = 'Test Customer Account Management';
@@ -58,27 +55,16 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
 
 function CustomersTab() {
   const customers = useCustomerList('/api/test/users', '');
-  if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
-  if (customers.isError && !customers.isFetchNextPageError)
-    return (
-      <ListError
-        error={customers.error}
-        fallback="We could not load the customers. Please try again."
-        onRetry={() => void customers.refetch()}
-      />
-    );
-  if (customers.items.length === 0) return <EmptyList title={ADMIN_TEXT.noCustomers} />;
   return (
-    <>
-      <ul className="grid gap-4" aria-label="Customers">
-        {customers.items.map((customer) => (
-          <li key={customer.id}>
-            <CustomerCard customer={customer} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={customers} noun="customers" />
-    </>
+    <AdminListTab
+      list={customers}
+      loading={ADMIN_TEXT.loadingCustomers}
+      failed="We could not load the customers. Please try again."
+      empty={ADMIN_TEXT.noCustomers}
+      label="Customers"
+      noun="customers"
+      renderItem={(customer) => <CustomerCard customer={customer} />}
+    />
   );
 }
 
@@ -113,27 +99,16 @@ function CarerCard({ carer }: { carer: AdminCarer }) {
 
 function CarersTab() {
   const carers = useCarerList('/api/test/carers', '');
-  if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
-  if (carers.isError && !carers.isFetchNextPageError)
-    return (
-      <ListError
-        error={carers.error}
-        fallback={ADMIN_TOASTS.testLoadCarersFailed}
-        onRetry={() => void carers.refetch()}
-      />
-    );
-  if (carers.items.length === 0) return <EmptyList title={ADMIN_TEXT.noCarers} />;
   return (
-    <>
-      <ul className="grid gap-4" aria-label="Carers">
-        {carers.items.map((carer) => (
-          <li key={carer.id}>
-            <CarerCard carer={carer} />
-          </li>
-        ))}
-      </ul>
-      <AdminListFooter list={carers} noun="carers" />
-    </>
+    <AdminListTab
+      list={carers}
+      loading={ADMIN_TEXT.loadingCarers}
+      failed={ADMIN_TOASTS.testLoadCarersFailed}
+      empty={ADMIN_TEXT.noCarers}
+      label="Carers"
+      noun="carers"
+      renderItem={(carer) => <CarerCard carer={carer} />}
+    />
   );
 }
 
@@ -162,28 +137,14 @@ function CreateSampleCustomersButton() {
   );
 }
 
-const ACCOUNT_TABS = ['customers', 'carers'] as const;
-
 function TestCustomerAdmin() {
-  const [tab, setTab] = useTabParam(ACCOUNT_TABS);
   return (
     <AdminPageLayout
       title={TITLE}
       subtitle="Create and manage test customer accounts."
       actions={<CreateSampleCustomersButton />}
     >
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Accounts to manage">
-          <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
-          <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="customers">
-          <CustomersTab />
-        </TabsContent>
-        <TabsContent value="carers">
-          <CarersTab />
-        </TabsContent>
-      </Tabs>
+      <AccountTabs customers={<CustomersTab />} carers={<CarersTab />} />
     </AdminPageLayout>
   );
 }

@@ -12,18 +12,11 @@ import {
 } from '@contracts/arrangements';
 import { conversationPath } from '@contracts/paths';
 import { todayInUK } from '@web/features/care-requests';
+import { FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
@@ -136,7 +129,7 @@ export function ArrangementFormDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -144,42 +137,33 @@ export function ArrangementFormDialog({
         setSent(false);
         setOpen(next);
       }}
+      trigger={trigger}
+      title={mode === 'new' ? 'Propose a care arrangement' : 'Propose changes to the arrangement'}
+      description={`${partnerName} will be asked to accept, decline or propose changes. You agree the care between you; CareMatch records what you agreed and reminds you both.`}
+      className="max-w-2xl"
+      onCloseAutoFocus={(event) => {
+        const target = sent ? focusAfter?.() : null;
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+      // The form puts the keyboard on its first field itself.
+      onOpenAutoFocus={(event) => event.preventDefault()}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        className="max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          const target = sent ? focusAfter?.() : null;
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-        // The form puts the keyboard on its first field itself.
-        onOpenAutoFocus={(event) => event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>
-            {mode === 'new' ? 'Propose a care arrangement' : 'Propose changes to the arrangement'}
-          </DialogTitle>
-          <DialogDescription>
-            {`${partnerName} will be asked to accept, decline or propose changes. You agree the care between you; CareMatch records what you agreed and reminds you both.`}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="mt-4">
-          <ArrangementForm
-            idPrefix={idPrefix}
-            defaultValues={defaults}
-            submitLabel={mode === 'new' ? 'Send proposal' : 'Send changes'}
-            busy={busy}
-            onSave={save}
-            alert={alert}
-            onAlert={setAlert}
-            onCancel={() => setOpen(false)}
-          />
-        </div>
-      </DialogContent>
-    </Dialog>
+      <div className="mt-4">
+        <ArrangementForm
+          idPrefix={idPrefix}
+          defaultValues={defaults}
+          submitLabel={mode === 'new' ? 'Send proposal' : 'Send changes'}
+          busy={busy}
+          onSave={save}
+          alert={alert}
+          onAlert={setAlert}
+          onCancel={() => setOpen(false)}
+        />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -232,7 +216,7 @@ function OneFieldDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (step.isPending) return;
@@ -241,9 +225,8 @@ function OneFieldDialog({
         form.reset();
         setOpen(next);
       }}
-    >
-      <DialogTrigger asChild>
-        {kind === 'decline' ? (
+      trigger={
+        kind === 'decline' ? (
           <Button variant="outline" size="sm">
             <X aria-hidden="true" />
             Decline
@@ -253,69 +236,65 @@ function OneFieldDialog({
             <CalendarX2 aria-hidden="true" />
             End arrangement
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = done ? focusAfter() : null;
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{kind === 'decline' ? 'Decline this proposal?' : 'End this arrangement?'}</DialogTitle>
-          <DialogDescription>
-            {kind === 'decline'
-              ? `${arrangement.partnerName} will see your reason in your conversation.`
-              : `Visits after the last day you choose are taken off both calendars, and ${arrangement.partnerName} is told.`}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={id}>{kind === 'decline' ? 'Reason' : 'Last day of visits'}</Label>
-            {kind === 'decline' ? (
-              <Textarea
-                id={id}
-                rows={3}
-                maxLength={500}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                {...form.register('reason')}
-              />
-            ) : (
-              <Input
-                id={id}
-                type="date"
-                min={minimum}
-                className="sm:max-w-48"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                {...form.register('endDate')}
-              />
-            )}
-            {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-          </div>
-          <div role="alert" aria-atomic="true">
-            {alert ? (
-              <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
-                {alert}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {kind === 'decline' ? 'Keep the proposal' : 'Keep the arrangement'}
-            </Button>
-            <Button type="submit" variant="destructive" aria-disabled={step.isPending || undefined}>
-              {step.isPending ? <Spinner /> : null}
-              {kind === 'decline' ? 'Decline proposal' : 'End arrangement'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      title={kind === 'decline' ? 'Decline this proposal?' : 'End this arrangement?'}
+      description={
+        kind === 'decline'
+          ? `${arrangement.partnerName} will see your reason in your conversation.`
+          : `Visits after the last day you choose are taken off both calendars, and ${arrangement.partnerName} is told.`
+      }
+      onCloseAutoFocus={(event) => {
+        const target = done ? focusAfter() : null;
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={id}>{kind === 'decline' ? 'Reason' : 'Last day of visits'}</Label>
+          {kind === 'decline' ? (
+            <Textarea
+              id={id}
+              rows={3}
+              maxLength={500}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register('reason')}
+            />
+          ) : (
+            <Input
+              id={id}
+              type="date"
+              min={minimum}
+              className="sm:max-w-48"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register('endDate')}
+            />
+          )}
+          {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+        </div>
+        <div role="alert" aria-atomic="true">
+          {alert ? (
+            <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
+              {alert}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            {kind === 'decline' ? 'Keep the proposal' : 'Keep the arrangement'}
+          </Button>
+          <Button type="submit" variant="destructive" aria-disabled={step.isPending || undefined}>
+            {step.isPending ? <Spinner /> : null}
+            {kind === 'decline' ? 'Decline proposal' : 'End arrangement'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
-import { Button } from '@web/components/ui/button';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { CharacterCount } from '@web/components/ui/character-count';
 import { Label } from '@web/components/ui/label';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, ApiError } from '@web/lib/api-client';
@@ -96,72 +93,39 @@ export function ContactMessageDialog({
   }
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl focus:outline-none">
-          <div className="flex flex-col gap-1.5 pr-10">
-            <DialogPrimitive.Title className="text-lg font-semibold text-foreground">
-              {`Send Message to ${name}`}
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">
-              Introduce yourself and describe the care you are looking for.
-            </DialogPrimitive.Description>
-          </div>
-          <form onSubmit={handleSubmit} className="mt-4 grid gap-4" noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor={messageId}>Message</Label>
-              <p id={`${messageId}-hint`} className="text-sm text-muted-foreground">
-                {`Up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
-              </p>
-              <Textarea
-                id={messageId}
-                name="message"
-                rows={6}
-                aria-describedby={[
-                  `${messageId}-hint`,
-                  `${messageId}-count`,
-                  tooLong ? `${messageId}-error` : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                aria-invalid={tooLong ? true : undefined}
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-              />
-              <CharacterCount id={`${messageId}-count`} text={message} max={MESSAGE_MAX_LENGTH} />
-              {tooLong ? (
-                <p id={`${messageId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                  {tooLong}
-                </p>
-              ) : null}
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogPrimitive.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogPrimitive.Close>
-              {/* aria-disabled, not disabled, so focus stays on the button while sending. */}
-              <Button type="submit" aria-disabled={send.isPending || undefined}>
-                {send.isPending ? (
-                  <>
-                    <Spinner />
-                    Sending...
-                  </>
-                ) : (
-                  'Send Message'
-                )}
-              </Button>
-            </div>
-          </form>
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={`Send Message to ${name}`}
+      description="Introduce yourself and describe the care you are looking for."
+    >
+      <form onSubmit={handleSubmit} className="mt-4 grid gap-4" noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor={messageId}>Message</Label>
+          <p id={`${messageId}-hint`} className="text-sm text-muted-foreground">
+            {`Up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
+          </p>
+          <Textarea
+            id={messageId}
+            name="message"
+            rows={6}
+            aria-describedby={[`${messageId}-hint`, `${messageId}-count`, tooLong ? `${messageId}-error` : '']
+              .filter(Boolean)
+              .join(' ')}
+            aria-invalid={tooLong ? true : undefined}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <CharacterCount id={`${messageId}-count`} text={message} max={MESSAGE_MAX_LENGTH} />
+          {tooLong ? (
+            <p id={`${messageId}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {tooLong}
+            </p>
+          ) : null}
+        </div>
+        <DialogButtons submitLabel="Send Message" pendingLabel="Sending..." pending={send.isPending} />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,6 +1,4 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_MESSAGES,
@@ -8,10 +6,9 @@ import {
   ReportInput,
   type ReportReceipt,
 } from '@contracts/reports';
-import { Button } from '@web/components/ui/button';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import type { endpoints } from '@contracts/endpoints';
@@ -98,95 +95,63 @@ export function ReportDialog({
   const detailsError = errors.details ? `${id}-details-error` : undefined;
 
   return (
-    <DialogPrimitive.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setErrors({});
       }}
+      trigger={trigger}
+      title={title}
+      description={description}
     >
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl focus:outline-none">
-          <div className="flex flex-col gap-1.5 pr-10">
-            <DialogPrimitive.Title className="text-lg font-semibold text-foreground">
-              {title}
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">
-              {description}
-            </DialogPrimitive.Description>
-          </div>
-          <form onSubmit={handleSubmit} className="mt-4 grid gap-4" noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-reason`}>Reason</Label>
-              <Select
-                id={`${id}-reason`}
-                name="reason"
-                value={reason}
-                aria-invalid={errors.reason ? true : undefined}
-                aria-describedby={reasonError}
-                onChange={(event) => setReason(event.target.value)}
-              >
-                <option value="">Choose a reason</option>
-                {REPORT_REASONS.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </Select>
-              {errors.reason ? (
-                <p id={reasonError} className="text-sm font-medium text-destructive">
-                  {errors.reason}
-                </p>
-              ) : null}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-details`}>Details</Label>
-              <p id={`${id}-details-hint`} className="text-sm text-muted-foreground">
-                {`What happened? Needed when you choose ‘Something else’. Up to ${REPORT_DETAILS_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
-              </p>
-              <Textarea
-                id={`${id}-details`}
-                name="details"
-                rows={4}
-                maxLength={REPORT_DETAILS_MAX_LENGTH}
-                value={details}
-                aria-invalid={errors.details ? true : undefined}
-                aria-describedby={[`${id}-details-hint`, detailsError].filter(Boolean).join(' ')}
-                onChange={(event) => setDetails(event.target.value)}
-              />
-              {errors.details ? (
-                <p id={detailsError} className="text-sm font-medium text-destructive">
-                  {errors.details}
-                </p>
-              ) : null}
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogPrimitive.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogPrimitive.Close>
-              {/* aria-disabled, not disabled, so focus stays on the button while sending. */}
-              <Button type="submit" aria-disabled={send.isPending || undefined}>
-                {send.isPending ? (
-                  <>
-                    <Spinner />
-                    Sending...
-                  </>
-                ) : (
-                  'Send Report'
-                )}
-              </Button>
-            </div>
-          </form>
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted"
+      <form onSubmit={handleSubmit} className="mt-4 grid gap-4" noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <Select
+            id={`${id}-reason`}
+            name="reason"
+            value={reason}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={reasonError}
+            onChange={(event) => setReason(event.target.value)}
           >
-            <X aria-hidden="true" className="size-5" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+            <option value="">Choose a reason</option>
+            {REPORT_REASONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+          {errors.reason ? (
+            <p id={reasonError} className="text-sm font-medium text-destructive">
+              {errors.reason}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-details`}>Details</Label>
+          <p id={`${id}-details-hint`} className="text-sm text-muted-foreground">
+            {`What happened? Needed when you choose ‘Something else’. Up to ${REPORT_DETAILS_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
+          </p>
+          <Textarea
+            id={`${id}-details`}
+            name="details"
+            rows={4}
+            maxLength={REPORT_DETAILS_MAX_LENGTH}
+            value={details}
+            aria-invalid={errors.details ? true : undefined}
+            aria-describedby={[`${id}-details-hint`, detailsError].filter(Boolean).join(' ')}
+            onChange={(event) => setDetails(event.target.value)}
+          />
+          {errors.details ? (
+            <p id={detailsError} className="text-sm font-medium text-destructive">
+              {errors.details}
+            </p>
+          ) : null}
+        </div>
+        <DialogButtons submitLabel="Send Report" pendingLabel="Sending..." pending={send.isPending} />
+      </form>
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import {
   type ReportAccount,
   type ReportAction,
 } from '@contracts/safeguarding';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -24,17 +25,7 @@ import {
   useUnsuspendUser,
   type ReportFilter,
 } from '../api/safeguarding';
-import {
-  AdminListFooter,
-  AdminListSearch,
-  AdminDialog,
-  DialogClose,
-  Detail,
-  QueueEmpty,
-  QueueError,
-  QueueLoading,
-  StatusFilter,
-} from '@web/features/admin';
+import { AdminQueue, Detail } from '@web/features/admin';
 import { formatDateTimeGB } from '@web/features/audit';
 
 const FILTER_OPTIONS = [
@@ -200,7 +191,7 @@ function ResolveDialog({
 
   const errorId = error ? `${id}-note-error` : undefined;
   return (
-    <AdminDialog
+    <FormDialog
       open
       onOpenChange={(next) => {
         if (!next) onClose();
@@ -209,7 +200,7 @@ function ResolveDialog({
       description={description}
       role={action === 'suspend' ? 'alertdialog' : 'dialog'}
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-4 grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-note`}>{text.noteLabel}</Label>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -226,27 +217,14 @@ function ResolveDialog({
           />
           {error && errorId ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            variant={action === 'suspend' ? 'destructive' : 'default'}
-            aria-disabled={resolve.isPending || undefined}
-          >
-            {resolve.isPending ? (
-              <>
-                <Spinner />
-                {text.pending}
-              </>
-            ) : (
-              text.button
-            )}
-          </Button>
-        </div>
+        <DialogButtons
+          submitLabel={text.button}
+          pendingLabel={text.pending}
+          pending={resolve.isPending}
+          destructive={action === 'suspend'}
+        />
       </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }
 
@@ -395,50 +373,23 @@ export function SafeguardingQueue() {
   const list = useAdminReports(status, q);
 
   return (
-    <section aria-labelledby="safeguarding-queue-heading" className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="safeguarding-queue-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <ShieldOff aria-hidden="true" className="size-5" />
-            Safeguarding
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Reports from families and carers. Read the context before you act.
-          </p>
-        </div>
-        <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
-      </div>
-      <AdminListSearch
-        label="Search reports"
-        fieldLabel={ADMIN_LIST_MESSAGES.reportSearchLabel}
-        onSearch={setQ}
-      />
-      {list.isPending ? <QueueLoading label="Loading reports..." /> : null}
-      {list.isError && !list.isFetchNextPageError ? (
-        <QueueError
-          message={errorMessage(list.error, 'Failed to load reports.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      {list.isSuccess && list.items.length === 0 ? (
-        <QueueEmpty>
-          {q
-            ? ADMIN_LIST_MESSAGES.noMatches(q)
-            : status === 'open'
-              ? 'No open reports.'
-              : 'No reports found.'}
-        </QueueEmpty>
-      ) : null}
-      {list.isSuccess && list.items.length > 0 ? (
-        <>
-          <ul className="grid gap-4" aria-label="Reports">
-            {list.items.map((report) => (
-              <ReportItem key={report.id} report={report} />
-            ))}
-          </ul>
-          <AdminListFooter list={list} noun="reports" />
-        </>
-      ) : null}
-    </section>
+    <AdminQueue
+      headingId="safeguarding-queue-heading"
+      icon={<ShieldOff aria-hidden="true" className="size-5" />}
+      title="Safeguarding"
+      intro="Reports from families and carers. Read the context before you act."
+      filter={{ value: status, options: FILTER_OPTIONS, onChange: setStatus }}
+      search={{ label: 'Search reports', fieldLabel: ADMIN_LIST_MESSAGES.reportSearchLabel, onSearch: setQ }}
+      list={list}
+      q={q}
+      text={{
+        loading: 'Loading reports...',
+        failed: 'Failed to load reports.',
+        empty: status === 'open' ? 'No open reports.' : 'No reports found.',
+        listLabel: 'Reports',
+        noun: 'reports',
+      }}
+      renderItem={(report) => <ReportItem report={report} />}
+    />
   );
 }

@@ -9,17 +9,9 @@ import {
   SETTINGS_MESSAGES,
   deletionArrangementWords,
 } from '@contracts/settings';
+import { FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
@@ -146,24 +138,25 @@ export function DeleteAccountSection() {
           our accounts; messages you sent stay readable to the other person under &ldquo;Deleted user&rdquo;.
         </p>
       </div>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
           <Button variant="destructive" className="w-full sm:w-fit">
             Delete account...
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              This erases your personal data for good and signs you out everywhere. Enter your password and
-              type {DELETE_CONFIRMATION_WORD} to confirm.
-            </DialogDescription>
-          </DialogHeader>
-          {/* Mounted only while open, so a second opening starts empty. */}
-          {open ? <DeleteAccountForm /> : null}
-        </DialogContent>
-      </Dialog>
+        }
+        title="Delete your account?"
+        description={
+          <>
+            This erases your personal data for good and signs you out everywhere. Enter your password and type{' '}
+            {DELETE_CONFIRMATION_WORD} to confirm.
+          </>
+        }
+      >
+        {/* Mounted only while open, so a second opening starts empty. */}
+        {open ? <DeleteAccountForm /> : null}
+      </FormDialog>
     </SettingsSection>
   );
 }

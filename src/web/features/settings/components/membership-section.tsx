@@ -1,15 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
-import { SUBSCRIPTION_MESSAGES, type CarerMembership } from '@contracts/subscriptions';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { carerMembershipQueryKey, useCancelMembership } from '@web/features/subscriptions';
+import type { CarerMembership } from '@contracts/subscriptions';
+import { CancelMembershipButton, useCarerMembership } from '@web/features/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
-import { endpoints } from '@contracts/endpoints';
-import { errorMessage, api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { FormAlert, SettingsSection } from './settings-section';
 
@@ -33,32 +28,7 @@ function stateText(membership: CarerMembership): string {
 /** A carer's membership in Settings: how it ends, and cancelling it in two clicks. */
 export function MembershipSection() {
   const summary = useRef<HTMLParagraphElement>(null);
-  const [confirming, setConfirming] = useState(false);
-  const membership = useQuery({
-    queryKey: carerMembershipQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getCarerMembership, { signal }),
-  });
-  const cancel = useCancelMembership();
-  const renews = membership.data?.state === 'active' || membership.data?.state === 'past_due';
-
-  const confirm = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({
-          title: 'Membership Cancelled',
-          description: SUBSCRIPTION_MESSAGES.membershipCancelledDescription,
-        });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toast({
-          title: 'Error',
-          description: errorMessage(error, SUBSCRIPTION_MESSAGES.cancelFailed),
-          variant: 'destructive',
-        });
-      },
-    });
+  const membership = useCarerMembership();
 
   return (
     <SettingsSection
@@ -79,27 +49,7 @@ export function MembershipSection() {
             {stateText(membership.data)}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            {renews ? (
-              <ConfirmDialog
-                open={confirming}
-                onOpenChange={setConfirming}
-                trigger={<Button variant="outline">Cancel subscription</Button>}
-                title="Cancel your membership?"
-                description={
-                  <p>{`Your membership will not renew and you will not be charged again. Your profile stays listed until ${date(membership.data.listedUntil)}. We will email you to confirm.`}</p>
-                }
-                keepLabel="Keep My Membership"
-                confirmLabel="Cancel subscription"
-                busy={cancel.isPending}
-                onConfirm={confirm}
-                onCloseAutoFocus={(event) => {
-                  if (cancel.isSuccess) {
-                    event.preventDefault();
-                    summary.current?.focus();
-                  }
-                }}
-              />
-            ) : null}
+            <CancelMembershipButton membership={membership.data} place="settings" focusAfter={summary} />
             <Button asChild variant="ghost">
               <Link to={paths.carerDashboard}>Membership and payments</Link>
             </Button>

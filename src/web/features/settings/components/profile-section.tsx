@@ -1,15 +1,14 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CurrentUser } from '@contracts/auth';
-import { CARER_MESSAGES, PHOTO_MAX_BYTES } from '@contracts/carers';
 import { ProfileUpdateInput, SETTINGS_MESSAGES } from '@contracts/settings';
 import { initials } from '@web/components/account';
+import { PHOTO_HINT, PHOTO_UPLOAD_FAILED, PhotoInput } from '@web/components/photo-input';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
-import { FieldError, TextField } from '@web/components/ui/text-field';
+import { TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
@@ -18,18 +17,7 @@ import { FormAlert, SettingsSection } from './settings-section';
 
 const PROFILE_FIELDS = ProfileUpdateInput.keyof().options;
 const PROFILE_FAILED = 'Your name could not be saved. Please try again.';
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const PHOTO_FAILED = 'The photo could not be uploaded. Please try again.';
-const PHOTO_INPUT_ID = 'settings-photo';
-const PHOTO_HINT_ID = `${PHOTO_INPUT_ID}-hint`;
-const PHOTO_ERROR_ID = `${PHOTO_INPUT_ID}-error`;
 const profileErrors = (error: unknown) => serverFormErrors(error, PROFILE_FIELDS, PROFILE_FAILED);
-
-function photoProblem(file: File): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return CARER_MESSAGES.photoType;
-  if (file.size > PHOTO_MAX_BYTES) return CARER_MESSAGES.photoTooLarge;
-  return null;
-}
 
 function PhotoField({ user }: { user: CurrentUser }) {
   const upload = useUploadProfilePhoto();
@@ -38,19 +26,13 @@ function PhotoField({ user }: { user: CurrentUser }) {
   const [preview, setPreview] = useState<string | null>(null);
   const shown = preview ?? user.profileImageUrl;
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = photoProblem(file);
-    setError(problem);
-    if (problem) return;
+  const onPhoto = (file: File) => {
     const previewUrl = URL.createObjectURL(file);
     setPreview(previewUrl);
     upload.mutate(file, {
       onSuccess: () =>
         toast({ title: SETTINGS_MESSAGES.profileSavedTitle, description: SETTINGS_MESSAGES.photoSavedBody }),
-      onError: (uploadError) => setError(errorMessage(uploadError, PHOTO_FAILED)),
+      onError: (uploadError) => setError(errorMessage(uploadError, PHOTO_UPLOAD_FAILED)),
       onSettled: () => {
         setPreview(null);
         URL.revokeObjectURL(previewUrl);
@@ -66,31 +48,16 @@ function PhotoField({ user }: { user: CurrentUser }) {
           {initials(user)}
         </AvatarFallback>
       </Avatar>
-      <div className="grid min-w-0 flex-1 gap-2">
-        <Label htmlFor={PHOTO_INPUT_ID}>Profile photo</Label>
-        <p id={PHOTO_HINT_ID} className="text-sm text-muted-foreground">
-          JPEG, PNG or WebP, up to 5 MB. It uploads as soon as you choose it.
-        </p>
-        <input
-          id={PHOTO_INPUT_ID}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          disabled={upload.isPending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${PHOTO_HINT_ID} ${PHOTO_ERROR_ID}` : PHOTO_HINT_ID}
-          onChange={onChange}
-          className="block w-full min-w-0 cursor-pointer rounded-md text-sm text-muted-foreground file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:font-medium file:text-secondary-foreground hover:file:bg-secondary-hover disabled:cursor-not-allowed disabled:opacity-60"
-        />
-        <div aria-live="polite" className="grid gap-2">
-          {upload.isPending ? (
-            <p className="flex items-center gap-2 text-sm">
-              <Spinner />
-              Uploading photo...
-            </p>
-          ) : null}
-          {error ? <FieldError id={PHOTO_ERROR_ID}>{error}</FieldError> : null}
-        </div>
-      </div>
+      <PhotoInput
+        id="settings-photo"
+        label="Profile photo"
+        hint={`${PHOTO_HINT} It uploads as soon as you choose it.`}
+        uploading={upload.isPending}
+        error={error}
+        onError={setError}
+        onPhoto={onPhoto}
+        className="grid min-w-0 flex-1 gap-2"
+      />
     </div>
   );
 }

@@ -3,12 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { formatPounds, planSummary } from '@contracts/pricing';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@contracts/subscriptions';
-import { CancelPlanButton, subscriptionStatusQueryKey } from '@web/features/subscriptions';
+import { CancelPlanButton, useSubscriptionStatus } from '@web/features/subscriptions';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
-import { useQuery } from '@tanstack/react-query';
 import { FormAlert, SettingsSection } from './settings-section';
 
 /** How the plan ends, in one sentence. */
@@ -26,10 +23,7 @@ function endingText(status: SubscriptionStatus): string {
 /** A family's plan in Settings: what it is, how it ends, and "Cancel subscription" (two clicks). */
 export function SubscriptionSection() {
   const heading = useRef<HTMLParagraphElement>(null);
-  const status = useQuery({
-    queryKey: subscriptionStatusQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getStatus, { signal }),
-  });
+  const status = useSubscriptionStatus({ enabled: true });
   return (
     <SettingsSection
       id="subscription"

@@ -8,7 +8,6 @@ import {
   type CarerMembershipState,
 } from '@contracts/subscriptions';
 import { LISTING_MESSAGES } from '@contracts/verification';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { PaymentForm } from '@web/features/subscriptions/components/payment-form';
 import { PlanKeyTerms } from '@web/features/subscriptions/components/plan-key-terms';
 import { PaymentHistoryTable } from '@web/features/subscriptions/components/payment-history';
@@ -22,12 +21,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
-import {
-  refreshAfterMembershipChange,
-  useCancelMembership,
-  useCarerMembership,
-  useStartMembership,
-} from '../api/membership';
+import { refreshAfterMembershipChange, useCarerMembership, useStartMembership } from '../api/membership';
+import { CancelMembershipButton } from './cancel-membership';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 import { useAuth } from '@web/lib/auth';
 
@@ -116,9 +111,7 @@ function Membership({
   const heading = useRef<HTMLHeadingElement>(null);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const start = useStartMembership();
-  const cancel = useCancelMembership();
   const label = startLabel(membership);
   const badge = BADGES[membership.state];
 
@@ -162,25 +155,6 @@ function Membership({
         }),
     });
   };
-
-  const cancelMembership = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({
-          title: 'Membership Cancelled',
-          description: SUBSCRIPTION_MESSAGES.membershipCancelledDescription,
-        });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to cancel your membership. Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
 
   return (
     <>
@@ -247,29 +221,10 @@ function Membership({
                 )}
               </Button>
             </>
-          ) : (
-            <ConfirmDialog
-              open={confirming}
-              onOpenChange={setConfirming}
-              trigger={<Button variant="outline">Cancel Membership</Button>}
-              title="Cancel your membership?"
-              description={
-                <p>
-                  {`You will not be charged again. Your profile stays listed in search until ${longDate(membership.listedUntil)}.`}
-                </p>
-              }
-              keepLabel="Keep Membership"
-              confirmLabel="Cancel Membership"
-              busy={cancel.isPending}
-              onConfirm={cancelMembership}
-              onCloseAutoFocus={(event) => {
-                if (cancel.isSuccess) {
-                  event.preventDefault();
-                  heading.current?.focus();
-                }
-              }}
-            />
-          )}
+          ) : null}
+          {/* Always mounted: cancelling turns the membership into one to renew, and its toast must
+              still follow. It shows itself only while the membership renews (no start button then). */}
+          <CancelMembershipButton membership={membership} place="dashboard" focusAfter={heading} />
         </div>
       )}
 

@@ -11,7 +11,7 @@ import { formatLongDateGB } from '@web/lib/format';
 import { useMyCompliance } from '../api/compliance';
 import { useMyVerification } from '../api/verification';
 import { ReviewStatusBadge } from './review-status-badge';
-import { VerificationForm } from './verification-form';
+import { VerificationForm } from './verification-form/verification-form';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
 import { useAuth } from '@web/lib/auth';
 

@@ -12,11 +12,11 @@ import {
   type AdminVerification,
   type VerificationDocument,
 } from '@contracts/verification';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
@@ -28,18 +28,7 @@ import {
   useRejectVerification,
   type VerificationFilter,
 } from '../api/admin-verification';
-import {
-  AdminListFooter,
-  AdminListSearch,
-  ConfirmDialog,
-  AdminDialog,
-  DialogClose,
-  Detail,
-  QueueEmpty,
-  QueueError,
-  QueueLoading,
-  StatusFilter,
-} from '@web/features/admin';
+import { AdminQueue, ConfirmDialog, Detail } from '@web/features/admin';
 import { StatusCheckForm } from './compliance-queue';
 
 const FILTER_OPTIONS = [
@@ -114,7 +103,7 @@ function RejectDialog({
 
   const errorId = error ? `${id}-reason-error` : undefined;
   return (
-    <AdminDialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
@@ -123,7 +112,7 @@ function RejectDialog({
       title={`Reject the checks of ${verification.carerName}`}
       description="The carer sees your reason on their dashboard and can submit their checks again."
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-4 grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-reason`}>Reason</Label>
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -140,23 +129,14 @@ function RejectDialog({
           />
           {error && errorId ? <FieldError id={errorId}>{error}</FieldError> : null}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" aria-disabled={reject.isPending || undefined}>
-            {reject.isPending ? (
-              <>
-                <Spinner />
-                Rejecting...
-              </>
-            ) : (
-              'Reject Checks'
-            )}
-          </Button>
-        </div>
+        <DialogButtons
+          submitLabel="Reject Checks"
+          pendingLabel="Rejecting..."
+          pending={reject.isPending}
+          destructive
+        />
       </form>
-    </AdminDialog>
+    </FormDialog>
   );
 }
 
@@ -413,49 +393,26 @@ export function VerificationQueue() {
   const list = useAdminVerifications(status, q);
 
   return (
-    <section aria-labelledby="verification-queue-heading" className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="verification-queue-heading" className="text-xl font-semibold">
-            Verifications
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Check each document against the details, then approve or give a reason.
-          </p>
-        </div>
-        <StatusFilter label="Show" value={status} options={FILTER_OPTIONS} onChange={setStatus} />
-      </div>
-      <AdminListSearch
-        label="Search verifications"
-        fieldLabel={ADMIN_LIST_MESSAGES.verificationSearchLabel}
-        onSearch={setQ}
-      />
-      {list.isPending ? <QueueLoading label="Loading verifications..." /> : null}
-      {list.isError && !list.isFetchNextPageError ? (
-        <QueueError
-          message={errorMessage(list.error, 'Failed to load verifications.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      {list.isSuccess && list.items.length === 0 ? (
-        <QueueEmpty>
-          {q
-            ? ADMIN_LIST_MESSAGES.noMatches(q)
-            : status === 'pending'
-              ? 'No checks are waiting for review.'
-              : 'No verifications found.'}
-        </QueueEmpty>
-      ) : null}
-      {list.isSuccess && list.items.length > 0 ? (
-        <>
-          <ul className="grid gap-4" aria-label="Verifications">
-            {list.items.map((verification) => (
-              <VerificationItem key={verification.id} verification={verification} />
-            ))}
-          </ul>
-          <AdminListFooter list={list} noun="verifications" />
-        </>
-      ) : null}
-    </section>
+    <AdminQueue
+      headingId="verification-queue-heading"
+      title="Verifications"
+      intro="Check each document against the details, then approve or give a reason."
+      filter={{ value: status, options: FILTER_OPTIONS, onChange: setStatus }}
+      search={{
+        label: 'Search verifications',
+        fieldLabel: ADMIN_LIST_MESSAGES.verificationSearchLabel,
+        onSearch: setQ,
+      }}
+      list={list}
+      q={q}
+      text={{
+        loading: 'Loading verifications...',
+        failed: 'Failed to load verifications.',
+        empty: status === 'pending' ? 'No checks are waiting for review.' : 'No verifications found.',
+        listLabel: 'Verifications',
+        noun: 'verifications',
+      }}
+      renderItem={(verification) => <VerificationItem verification={verification} />}
+    />
   );
 }
