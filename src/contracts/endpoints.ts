@@ -5,6 +5,9 @@
 // checks that the route's schemas give these types; tests/api/api-boundary.test.ts checks that
 // every registered route has an entry here and every entry a route.
 import type { z } from 'zod';
+import type { DeclaredEndpoints } from './api';
+import type { EndpointDeclaration, HttpMethod, PathParams, SuccessStatus } from './api/endpoint';
+import { endpointPaths } from './endpoint-paths.generated';
 import type * as admin from './admin';
 import type * as arrangements from './arrangements';
 import type * as audit from './audit';
@@ -12,7 +15,6 @@ import type * as auth from './auth';
 import type * as careRequests from './care-requests';
 import type * as carers from './carers';
 import type * as compliance from './verification-compliance';
-import type * as contact from './contact';
 import type * as demo from './demo';
 import type * as messaging from './messaging';
 import { apiPaths } from './paths';
@@ -25,7 +27,7 @@ import type * as twoFactor from './auth-two-factor';
 import type * as verification from './verification';
 import type * as verificationQueue from './verification-queue';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, PathParams };
 
 /** What a request sends and a success answers; omitted parts are absent (query, body) or unknown. */
 export interface EndpointTypes {
@@ -45,13 +47,6 @@ export interface Endpoint<
   /** Types only: never set at runtime. */
   readonly types?: T;
 }
-
-/** `{ id: string }` for '/api/carers/:id': the parameters the path names. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & PathParams<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
-    : Record<never, never>;
 
 export type EndpointParams<E extends Endpoint> = PathParams<E['path']>;
 export type EndpointQuery<E extends Endpoint> =
@@ -82,9 +77,46 @@ function endpoint<M extends HttpMethod, P extends string, T extends EndpointType
 type SignInAnswer = Out<typeof auth.CurrentUser> | Out<typeof twoFactor.TwoFactorPending>;
 type MessageBody = { message: string };
 type Done = { done: true };
-type Health = { status: 'ok' | 'unavailable' };
+
+/** The success answers' type: the output of each success status's schema. */
+type SuccessOutput<R> = [Extract<keyof R, SuccessStatus>] extends [never]
+  ? unknown
+  : { [S in Extract<keyof R, SuccessStatus>]: R[S] extends z.ZodType ? z.output<R[S]> : never }[Extract<
+      keyof R,
+      SuccessStatus
+    >];
+
+/** The client's types of a declared endpoint: what a call sends (schema inputs) and gets back. */
+type ClientTypesOf<D extends EndpointDeclaration> = {
+  query: D extends { query: z.ZodType } ? z.input<D['query']> : undefined;
+  body: D extends { clientTypes?: { body: infer B } }
+    ? B
+    : D extends { body: z.ZodType }
+      ? z.input<D['body']>
+      : D extends { consumes: readonly string[] }
+        ? 'multipart/form-data' extends D['consumes'][number]
+          ? FormData
+          : undefined
+        : undefined;
+  response: D extends { clientTypes?: { response: infer R } }
+    ? R
+    : D extends { responses: infer R }
+      ? SuccessOutput<R>
+      : unknown;
+};
+
+/** The web's form of the declared endpoints: each one's method and path, typed by its schemas. */
+type ClientEndpoints = {
+  [F in keyof DeclaredEndpoints]: {
+    [N in keyof DeclaredEndpoints[F]]: DeclaredEndpoints[F][N] extends infer D extends EndpointDeclaration
+      ? Endpoint<D['method'], D['path'], ClientTypesOf<D>>
+      : never;
+  };
+};
+const declared: ClientEndpoints = endpointPaths;
 
 export const endpoints = {
+  ...declared,
   admin: {
     postLogin: endpoint(
       'POST',
@@ -426,26 +458,12 @@ export const endpoints = {
       types<{ response: Out<typeof carers.CarerReview>[] }>(),
     ),
   },
-  contact: {
-    post: endpoint(
-      'POST',
-      '/api/contact',
-      types<{
-        body: In<typeof contact.ContactEnquiryInput>;
-        response: Out<typeof contact.ContactEnquiryReceipt>;
-      }>(),
-    ),
-  },
   demo: {
     getDemoMailbox: endpoint(
       'GET',
       '/api/demo/mailbox',
       types<{ query: In<typeof demo.DemoMailboxQuery>; response: Out<typeof demo.DemoMailbox> }>(),
     ),
-  },
-  health: {
-    getHealthz: endpoint('GET', '/healthz', types<{ response: Health }>()),
-    getReadyz: endpoint('GET', '/readyz', types<{ response: Health }>()),
   },
   messaging: {
     postMessages: endpoint(

@@ -1,0 +1,13 @@
+// Every API endpoint with its schemas, by feature (decision 0034). The server registers each route
+// from its declaration; the web never loads this module (it holds the schemas, hence zod): it
+// calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
+// generated from here (npm run generate:endpoints).
+import { contactEndpoints } from './contact';
+import { healthEndpoints } from './health';
+
+export const endpoints = {
+  contact: contactEndpoints,
+  health: healthEndpoints,
+};
+
+export type DeclaredEndpoints = typeof endpoints;
