@@ -8,4 +8,14 @@ export const endpointPaths = {
     getHealthz: { method: 'GET', path: '/healthz' },
     getReadyz: { method: 'GET', path: '/readyz' },
   },
+  messaging: {
+    postMessages: { method: 'POST', path: '/api/messages' },
+    getMessagesUnread: { method: 'GET', path: '/api/messages/unread' },
+    getConversations: { method: 'GET', path: '/api/conversations' },
+    getConversationsById: { method: 'GET', path: '/api/conversations/:id' },
+    postConversationsByIdMessages: { method: 'POST', path: '/api/conversations/:id/messages' },
+    postConversationsByIdRead: { method: 'POST', path: '/api/conversations/:id/read' },
+    postConversationsByIdBlock: { method: 'POST', path: '/api/conversations/:id/block' },
+    deleteConversationsByIdBlock: { method: 'DELETE', path: '/api/conversations/:id/block' },
+  },
 } as const;

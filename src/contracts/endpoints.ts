@@ -465,48 +465,6 @@ export const endpoints = {
       types<{ query: In<typeof demo.DemoMailboxQuery>; response: Out<typeof demo.DemoMailbox> }>(),
     ),
   },
-  messaging: {
-    postMessages: endpoint(
-      'POST',
-      '/api/messages',
-      types<{ body: In<typeof messaging.SendMessageInput>; response: Out<typeof messaging.SentMessage> }>(),
-    ),
-    getMessagesUnread: endpoint(
-      'GET',
-      '/api/messages/unread',
-      types<{ response: Out<typeof messaging.UnreadCount> }>(),
-    ),
-    getConversations: endpoint(
-      'GET',
-      '/api/conversations',
-      types<{ response: Out<typeof messaging.ConversationList> }>(),
-    ),
-    getConversationsById: endpoint(
-      'GET',
-      '/api/conversations/:id',
-      types<{ response: Out<typeof messaging.ConversationThread> }>(),
-    ),
-    postConversationsByIdMessages: endpoint(
-      'POST',
-      '/api/conversations/:id/messages',
-      types<{ body: In<typeof messaging.ReplyInput>; response: Out<typeof messaging.SentMessage> }>(),
-    ),
-    postConversationsByIdRead: endpoint(
-      'POST',
-      '/api/conversations/:id/read',
-      types<{ response: Out<typeof messaging.MarkedRead> }>(),
-    ),
-    postConversationsByIdBlock: endpoint(
-      'POST',
-      '/api/conversations/:id/block',
-      types<{ response: Out<typeof messaging.BlockState> }>(),
-    ),
-    deleteConversationsByIdBlock: endpoint(
-      'DELETE',
-      '/api/conversations/:id/block',
-      types<{ response: Out<typeof messaging.BlockState> }>(),
-    ),
-  },
   privacy: {
     postSettingsExport: endpoint('POST', '/api/settings/export', types<{ response: Blob }>()),
     getSettingsAccountDeletion: endpoint(

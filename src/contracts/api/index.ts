@@ -4,10 +4,12 @@
 // generated from here (npm run generate:endpoints).
 import { contactEndpoints } from './contact';
 import { healthEndpoints } from './health';
+import { messagingEndpoints } from './messaging';
 
 export const endpoints = {
   contact: contactEndpoints,
   health: healthEndpoints,
+  messaging: messagingEndpoints,
 };
 
 export type DeclaredEndpoints = typeof endpoints;
