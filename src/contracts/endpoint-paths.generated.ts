@@ -1,6 +1,16 @@
 // Generated from the endpoint declarations (src/contracts/api) by `npm run generate:endpoints`:
 // do not edit. Each endpoint's method and path, without its schemas, for the web (decision 0034).
 export const endpointPaths = {
+  carers: {
+    get: { method: 'GET', path: '/api/carers' },
+    post: { method: 'POST', path: '/api/carers' },
+    getMyProfile: { method: 'GET', path: '/api/carers/my-profile' },
+    getCarerProfile: { method: 'GET', path: '/api/carer-profile' },
+    getById: { method: 'GET', path: '/api/carers/:id' },
+    putById: { method: 'PUT', path: '/api/carers/:id' },
+    postByIdPhoto: { method: 'POST', path: '/api/carers/:id/photo' },
+    getByIdReviews: { method: 'GET', path: '/api/carers/:id/reviews' },
+  },
   contact: {
     post: { method: 'POST', path: '/api/contact' },
   },
@@ -17,5 +27,18 @@ export const endpointPaths = {
     postConversationsByIdRead: { method: 'POST', path: '/api/conversations/:id/read' },
     postConversationsByIdBlock: { method: 'POST', path: '/api/conversations/:id/block' },
     deleteConversationsByIdBlock: { method: 'DELETE', path: '/api/conversations/:id/block' },
+  },
+  reports: {
+    postConversationsByIdReport: { method: 'POST', path: '/api/conversations/:id/report' },
+    postReviewsByIdReport: { method: 'POST', path: '/api/reviews/:id/report' },
+  },
+  reviews: {
+    getCarersByIdReviewsMine: { method: 'GET', path: '/api/carers/:id/reviews/mine' },
+    putCarersByIdReviewsMine: { method: 'PUT', path: '/api/carers/:id/reviews/mine' },
+  },
+  savedCarers: {
+    get: { method: 'GET', path: '/api/saved-carers' },
+    putByCarerId: { method: 'PUT', path: '/api/saved-carers/:carerId' },
+    deleteByCarerId: { method: 'DELETE', path: '/api/saved-carers/:carerId' },
   },
 } as const;

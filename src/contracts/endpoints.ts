@@ -13,13 +13,9 @@ import type * as arrangements from './arrangements';
 import type * as audit from './audit';
 import type * as auth from './auth';
 import type * as careRequests from './care-requests';
-import type * as carers from './carers';
 import type * as compliance from './verification-compliance';
 import type * as demo from './demo';
-import type * as messaging from './messaging';
 import { apiPaths } from './paths';
-import type * as reports from './reports';
-import type * as reviews from './reviews';
 import type * as safeguarding from './safeguarding';
 import type * as settings from './settings';
 import type * as subscriptions from './subscriptions';
@@ -420,44 +416,6 @@ export const endpoints = {
       }>(),
     ),
   },
-  carers: {
-    get: endpoint(
-      'GET',
-      '/api/carers',
-      types<{ query: In<typeof carers.CarerSearchQuery>; response: Out<typeof carers.CarerSearchResult> }>(),
-    ),
-    post: endpoint(
-      'POST',
-      '/api/carers',
-      types<{ body: In<typeof carers.CarerProfileInput>; response: Out<typeof carers.OwnCarerProfile> }>(),
-    ),
-    getMyProfile: endpoint(
-      'GET',
-      '/api/carers/my-profile',
-      types<{ response: Out<typeof carers.OwnCarerProfile> }>(),
-    ),
-    getCarerProfile: endpoint(
-      'GET',
-      apiPaths.ownCarerProfile,
-      types<{ response: Out<typeof carers.OwnCarerProfileState> }>(),
-    ),
-    getById: endpoint('GET', '/api/carers/:id', types<{ response: Out<typeof carers.PublicCarer> }>()),
-    putById: endpoint(
-      'PUT',
-      '/api/carers/:id',
-      types<{ body: In<typeof carers.CarerProfileInput>; response: Out<typeof carers.OwnCarerProfile> }>(),
-    ),
-    postByIdPhoto: endpoint(
-      'POST',
-      '/api/carers/:id/photo',
-      types<{ body: FormData; response: Out<typeof carers.OwnCarerProfile> }>(),
-    ),
-    getByIdReviews: endpoint(
-      'GET',
-      '/api/carers/:id/reviews',
-      types<{ response: Out<typeof carers.CarerReview>[] }>(),
-    ),
-  },
   demo: {
     getDemoMailbox: endpoint(
       'GET',
@@ -476,30 +434,6 @@ export const endpoints = {
       'DELETE',
       '/api/settings/account',
       types<{ body: In<typeof settings.DeleteAccountInput>; response: { deleted: true } }>(),
-    ),
-  },
-  reports: {
-    postConversationsByIdReport: endpoint(
-      'POST',
-      '/api/conversations/:id/report',
-      types<{ body: In<typeof reports.ReportInput>; response: Out<typeof reports.ReportReceipt> }>(),
-    ),
-    postReviewsByIdReport: endpoint(
-      'POST',
-      '/api/reviews/:id/report',
-      types<{ body: In<typeof reports.ReportInput>; response: Out<typeof reports.ReportReceipt> }>(),
-    ),
-  },
-  reviews: {
-    getCarersByIdReviewsMine: endpoint(
-      'GET',
-      '/api/carers/:id/reviews/mine',
-      types<{ response: Out<typeof reviews.MyReviewState> }>(),
-    ),
-    putCarersByIdReviewsMine: endpoint(
-      'PUT',
-      '/api/carers/:id/reviews/mine',
-      types<{ body: In<typeof reviews.ReviewInput>; response: Out<typeof reviews.SavedReview> }>(),
     ),
   },
   safeguarding: {
@@ -529,11 +463,6 @@ export const endpoints = {
       '/api/admin/users/:id/sessions',
       types<{ response: Out<typeof safeguarding.SessionsEnded> }>(),
     ),
-  },
-  savedCarers: {
-    get: endpoint('GET', '/api/saved-carers', types<{ response: Out<typeof carers.SavedCarers> }>()),
-    putByCarerId: endpoint('PUT', '/api/saved-carers/:carerId', types<{ response: null }>()),
-    deleteByCarerId: endpoint('DELETE', '/api/saved-carers/:carerId', types<{ response: null }>()),
   },
   settings: {
     putProfile: endpoint(
