@@ -10,13 +10,10 @@ import type { EndpointDeclaration, HttpMethod, PathParams, SuccessStatus } from 
 import { endpointPaths } from './endpoint-paths.generated';
 import type * as admin from './admin';
 import type * as arrangements from './arrangements';
-import type * as audit from './audit';
 import type * as auth from './auth';
 import type * as careRequests from './care-requests';
 import type * as compliance from './verification-compliance';
-import type * as demo from './demo';
 import { apiPaths } from './paths';
-import type * as safeguarding from './safeguarding';
 import type * as settings from './settings';
 import type * as subscriptions from './subscriptions';
 import type * as twoFactor from './auth-two-factor';
@@ -273,13 +270,6 @@ export const endpoints = {
     ),
     getCalendarByFile: endpoint('GET', '/api/calendar/:file'),
   },
-  audit: {
-    getAdminAuditLog: endpoint(
-      'GET',
-      '/api/admin/audit-log',
-      types<{ query: In<typeof audit.AuditLogQuery>; response: Out<typeof audit.AuditLogPage> }>(),
-    ),
-  },
   auth: {
     postRegister: endpoint(
       'POST',
@@ -414,54 +404,6 @@ export const endpoints = {
         body: In<typeof careRequests.CareRequestResponseInput>;
         response: { conversationId: string };
       }>(),
-    ),
-  },
-  demo: {
-    getDemoMailbox: endpoint(
-      'GET',
-      '/api/demo/mailbox',
-      types<{ query: In<typeof demo.DemoMailboxQuery>; response: Out<typeof demo.DemoMailbox> }>(),
-    ),
-  },
-  privacy: {
-    postSettingsExport: endpoint('POST', '/api/settings/export', types<{ response: Blob }>()),
-    getSettingsAccountDeletion: endpoint(
-      'GET',
-      '/api/settings/account/deletion',
-      types<{ response: Out<typeof settings.AccountDeletionPreview> }>(),
-    ),
-    deleteSettingsAccount: endpoint(
-      'DELETE',
-      '/api/settings/account',
-      types<{ body: In<typeof settings.DeleteAccountInput>; response: { deleted: true } }>(),
-    ),
-  },
-  safeguarding: {
-    getAdminReports: endpoint(
-      'GET',
-      '/api/admin/reports',
-      types<{
-        query: In<typeof safeguarding.ReportQueueQuery>;
-        response: Out<typeof safeguarding.AdminReport>[];
-      }>(),
-    ),
-    postAdminReportsByIdResolve: endpoint(
-      'POST',
-      '/api/admin/reports/:id/resolve',
-      types<{
-        body: In<typeof safeguarding.ResolveReportInput>;
-        response: Out<typeof safeguarding.AdminReport>;
-      }>(),
-    ),
-    postAdminUsersByIdUnsuspend: endpoint(
-      'POST',
-      '/api/admin/users/:id/unsuspend',
-      types<{ response: Out<typeof safeguarding.ReportAccount> }>(),
-    ),
-    deleteAdminUsersByIdSessions: endpoint(
-      'DELETE',
-      '/api/admin/users/:id/sessions',
-      types<{ response: Out<typeof safeguarding.SessionsEnded> }>(),
     ),
   },
   settings: {

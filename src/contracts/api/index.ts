@@ -2,21 +2,29 @@
 // from its declaration; the web never loads this module (it holds the schemas, hence zod): it
 // calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
 // generated from here (npm run generate:endpoints).
+import { auditEndpoints } from './audit';
 import { carersEndpoints } from './carers';
 import { contactEndpoints } from './contact';
+import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
 import { messagingEndpoints } from './messaging';
+import { privacyEndpoints } from './privacy';
 import { reportsEndpoints } from './reports';
 import { reviewsEndpoints } from './reviews';
+import { safeguardingEndpoints } from './safeguarding';
 import { savedCarersEndpoints } from './saved-carers';
 
 export const endpoints = {
+  audit: auditEndpoints,
   carers: carersEndpoints,
   contact: contactEndpoints,
+  demo: demoEndpoints,
   health: healthEndpoints,
   messaging: messagingEndpoints,
+  privacy: privacyEndpoints,
   reports: reportsEndpoints,
   reviews: reviewsEndpoints,
+  safeguarding: safeguardingEndpoints,
   savedCarers: savedCarersEndpoints,
 };
 
