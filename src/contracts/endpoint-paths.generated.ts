@@ -1,8 +1,35 @@
 // Generated from the endpoint declarations (src/contracts/api) by `npm run generate:endpoints`:
 // do not edit. Each endpoint's method and path, without its schemas, for the web (decision 0034).
 export const endpointPaths = {
+  arrangements: {
+    postBookings: { method: 'POST', path: '/api/bookings' },
+    getBookings: { method: 'GET', path: '/api/bookings' },
+    getBookingsById: { method: 'GET', path: '/api/bookings/:id' },
+    postBookingsByIdAccept: { method: 'POST', path: '/api/bookings/:id/accept' },
+    postBookingsByIdDecline: { method: 'POST', path: '/api/bookings/:id/decline' },
+    postBookingsByIdPropose: { method: 'POST', path: '/api/bookings/:id/propose' },
+    postBookingsByIdEnd: { method: 'POST', path: '/api/bookings/:id/end' },
+    getAdminUsersByIdArrangements: { method: 'GET', path: '/api/admin/users/:id/arrangements' },
+    getVisits: { method: 'GET', path: '/api/visits' },
+    postVisitsByIdNotice: { method: 'POST', path: '/api/visits/:id/notice' },
+    deleteVisitsByIdNotice: { method: 'DELETE', path: '/api/visits/:id/notice' },
+    postVisitsByIdCancel: { method: 'POST', path: '/api/visits/:id/cancel' },
+    getSettingsCalendarFeed: { method: 'GET', path: '/api/settings/calendar-feed' },
+    postSettingsCalendarFeed: { method: 'POST', path: '/api/settings/calendar-feed' },
+    deleteSettingsCalendarFeed: { method: 'DELETE', path: '/api/settings/calendar-feed' },
+    getCalendarByFile: { method: 'GET', path: '/api/calendar/:file' },
+  },
   audit: {
     getAdminAuditLog: { method: 'GET', path: '/api/admin/audit-log' },
+  },
+  careRequests: {
+    post: { method: 'POST', path: '/api/care-requests' },
+    getMine: { method: 'GET', path: '/api/care-requests/mine' },
+    getNearby: { method: 'GET', path: '/api/care-requests/nearby' },
+    patchById: { method: 'PATCH', path: '/api/care-requests/:id' },
+    getSettingsRequestAlerts: { method: 'GET', path: '/api/settings/request-alerts' },
+    putSettingsRequestAlerts: { method: 'PUT', path: '/api/settings/request-alerts' },
+    postByIdResponses: { method: 'POST', path: '/api/care-requests/:id/responses' },
   },
   carers: {
     get: { method: 'GET', path: '/api/carers' },
@@ -57,5 +84,17 @@ export const endpointPaths = {
     get: { method: 'GET', path: '/api/saved-carers' },
     putByCarerId: { method: 'PUT', path: '/api/saved-carers/:carerId' },
     deleteByCarerId: { method: 'DELETE', path: '/api/saved-carers/:carerId' },
+  },
+  settings: {
+    putProfile: { method: 'PUT', path: '/api/settings/profile' },
+    getSearchPlace: { method: 'GET', path: '/api/settings/search-place' },
+    putSearchPlace: { method: 'PUT', path: '/api/settings/search-place' },
+    postPhoto: { method: 'POST', path: '/api/settings/photo' },
+    postEmail: { method: 'POST', path: '/api/settings/email' },
+    postEmailConfirm: { method: 'POST', path: '/api/settings/email/confirm' },
+    postPassword: { method: 'POST', path: '/api/settings/password' },
+    getSessions: { method: 'GET', path: '/api/settings/sessions' },
+    deleteSessionsById: { method: 'DELETE', path: '/api/settings/sessions/:id' },
+    postSessionsSignOutOthers: { method: 'POST', path: '/api/settings/sessions/sign-out-others' },
   },
 } as const;

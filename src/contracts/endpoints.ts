@@ -9,9 +9,7 @@ import type { DeclaredEndpoints } from './api';
 import type { EndpointDeclaration, HttpMethod, PathParams, SuccessStatus } from './api/endpoint';
 import { endpointPaths } from './endpoint-paths.generated';
 import type * as admin from './admin';
-import type * as arrangements from './arrangements';
 import type * as auth from './auth';
-import type * as careRequests from './care-requests';
 import type * as compliance from './verification-compliance';
 import { apiPaths } from './paths';
 import type * as settings from './settings';
@@ -69,7 +67,6 @@ function endpoint<M extends HttpMethod, P extends string, T extends EndpointType
 /** Both sign-ins: 200 the user, or 202 when a second step (a code) is needed. */
 type SignInAnswer = Out<typeof auth.CurrentUser> | Out<typeof twoFactor.TwoFactorPending>;
 type MessageBody = { message: string };
-type Done = { done: true };
 
 /** The success answers' type: the output of each success status's schema. */
 type SuccessOutput<R> = [Extract<keyof R, SuccessStatus>] extends [never]
@@ -188,88 +185,6 @@ export const endpoints = {
       types<{ body: In<typeof admin.SubscriptionChangeInput>; response: Out<typeof admin.AdminCustomer> }>(),
     ),
   },
-  arrangements: {
-    postBookings: endpoint(
-      'POST',
-      '/api/bookings',
-      types<{
-        body: In<typeof arrangements.ArrangementProposal>;
-        response: Out<typeof arrangements.Arrangement>;
-      }>(),
-    ),
-    getBookings: endpoint(
-      'GET',
-      '/api/bookings',
-      types<{ response: Out<typeof arrangements.Arrangements> }>(),
-    ),
-    getBookingsById: endpoint(
-      'GET',
-      '/api/bookings/:id',
-      types<{ response: Out<typeof arrangements.Arrangement> }>(),
-    ),
-    postBookingsByIdAccept: endpoint(
-      'POST',
-      '/api/bookings/:id/accept',
-      types<{ response: Out<typeof arrangements.Arrangement> }>(),
-    ),
-    postBookingsByIdDecline: endpoint(
-      'POST',
-      '/api/bookings/:id/decline',
-      types<{
-        body: In<typeof arrangements.ArrangementDecline>;
-        response: Out<typeof arrangements.Arrangement>;
-      }>(),
-    ),
-    postBookingsByIdPropose: endpoint(
-      'POST',
-      '/api/bookings/:id/propose',
-      types<{
-        body: In<typeof arrangements.ArrangementTerms>;
-        response: Out<typeof arrangements.Arrangement>;
-      }>(),
-    ),
-    postBookingsByIdEnd: endpoint(
-      'POST',
-      '/api/bookings/:id/end',
-      types<{
-        body: In<typeof arrangements.ArrangementEnd>;
-        response: Out<typeof arrangements.Arrangement>;
-      }>(),
-    ),
-    getAdminUsersByIdArrangements: endpoint(
-      'GET',
-      '/api/admin/users/:id/arrangements',
-      types<{ response: Out<typeof arrangements.Arrangements> }>(),
-    ),
-    getVisits: endpoint(
-      'GET',
-      '/api/visits',
-      types<{ query: { from?: string; days?: number }; response: Out<typeof arrangements.Visits> }>(),
-    ),
-    postVisitsByIdNotice: endpoint(
-      'POST',
-      '/api/visits/:id/notice',
-      types<{ body: In<typeof arrangements.VisitNoticeInput>; response: Done }>(),
-    ),
-    deleteVisitsByIdNotice: endpoint('DELETE', '/api/visits/:id/notice', types<{ response: Done }>()),
-    postVisitsByIdCancel: endpoint('POST', '/api/visits/:id/cancel', types<{ response: Done }>()),
-    getSettingsCalendarFeed: endpoint(
-      'GET',
-      '/api/settings/calendar-feed',
-      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
-    ),
-    postSettingsCalendarFeed: endpoint(
-      'POST',
-      '/api/settings/calendar-feed',
-      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
-    ),
-    deleteSettingsCalendarFeed: endpoint(
-      'DELETE',
-      '/api/settings/calendar-feed',
-      types<{ response: Out<typeof arrangements.CalendarFeed> }>(),
-    ),
-    getCalendarByFile: endpoint('GET', '/api/calendar/:file'),
-  },
   auth: {
     postRegister: endpoint(
       'POST',
@@ -355,106 +270,6 @@ export const endpoints = {
       'DELETE',
       '/api/settings/two-factor',
       types<{ body: In<typeof twoFactor.TwoFactorPasswordInput>; response: null }>(),
-    ),
-  },
-  careRequests: {
-    post: endpoint(
-      'POST',
-      '/api/care-requests',
-      types<{
-        body: In<typeof careRequests.CareRequestInput>;
-        response: Out<typeof careRequests.OwnCareRequest>;
-      }>(),
-    ),
-    getMine: endpoint(
-      'GET',
-      '/api/care-requests/mine',
-      types<{ response: Out<typeof careRequests.OwnCareRequests> }>(),
-    ),
-    getNearby: endpoint(
-      'GET',
-      '/api/care-requests/nearby',
-      types<{ response: Out<typeof careRequests.NearbyCareRequests> }>(),
-    ),
-    patchById: endpoint(
-      'PATCH',
-      '/api/care-requests/:id',
-      types<{
-        body: In<typeof careRequests.CareRequestPatch>;
-        response: Out<typeof careRequests.OwnCareRequest>;
-      }>(),
-    ),
-    getSettingsRequestAlerts: endpoint(
-      'GET',
-      '/api/settings/request-alerts',
-      types<{ response: Out<typeof careRequests.RequestAlerts> }>(),
-    ),
-    putSettingsRequestAlerts: endpoint(
-      'PUT',
-      '/api/settings/request-alerts',
-      types<{
-        body: In<typeof careRequests.RequestAlerts>;
-        response: Out<typeof careRequests.RequestAlerts>;
-      }>(),
-    ),
-    postByIdResponses: endpoint(
-      'POST',
-      '/api/care-requests/:id/responses',
-      types<{
-        body: In<typeof careRequests.CareRequestResponseInput>;
-        response: { conversationId: string };
-      }>(),
-    ),
-  },
-  settings: {
-    putProfile: endpoint(
-      'PUT',
-      '/api/settings/profile',
-      types<{ body: In<typeof settings.ProfileUpdateInput>; response: Out<typeof auth.CurrentUser> }>(),
-    ),
-    getSearchPlace: endpoint(
-      'GET',
-      '/api/settings/search-place',
-      types<{ response: Out<typeof settings.SearchPlace> }>(),
-    ),
-    putSearchPlace: endpoint(
-      'PUT',
-      '/api/settings/search-place',
-      types<{ body: In<typeof settings.SearchPlaceInput>; response: Out<typeof settings.SearchPlace> }>(),
-    ),
-    postPhoto: endpoint(
-      'POST',
-      '/api/settings/photo',
-      types<{ body: FormData; response: Out<typeof auth.CurrentUser> }>(),
-    ),
-    postEmail: endpoint(
-      'POST',
-      '/api/settings/email',
-      types<{
-        body: In<typeof settings.EmailChangeInput>;
-        response: Out<typeof settings.EmailChangePending>;
-      }>(),
-    ),
-    postEmailConfirm: endpoint(
-      'POST',
-      '/api/settings/email/confirm',
-      types<{ body: In<typeof settings.TokenInput>; response: MessageBody }>(),
-    ),
-    postPassword: endpoint(
-      'POST',
-      '/api/settings/password',
-      types<{ body: In<typeof settings.PasswordChangeInput>; response: MessageBody }>(),
-    ),
-    getSessions: endpoint(
-      'GET',
-      '/api/settings/sessions',
-      types<{ response: Out<typeof settings.ActiveSession>[] }>(),
-    ),
-    deleteSessionsById: endpoint('DELETE', '/api/settings/sessions/:id', types<{ response: null }>()),
-    postSessionsSignOutOthers: endpoint(
-      'POST',
-      '/api/settings/sessions/sign-out-others',
-      types<{ response: null }>(),
     ),
   },
   subscriptions: {

@@ -63,3 +63,6 @@ export function clientTypes<T extends ClientTypes>(): T | undefined {
 
 /** The usual `:id` of a row (an id is never longer than 64 characters). */
 export const IdParams = z.object({ id: z.string().max(64) });
+
+/** An answer that is only a message to show. */
+export const MessageBody = z.object({ message: z.string() });

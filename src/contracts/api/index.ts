@@ -2,7 +2,9 @@
 // from its declaration; the web never loads this module (it holds the schemas, hence zod): it
 // calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
 // generated from here (npm run generate:endpoints).
+import { arrangementsEndpoints } from './arrangements';
 import { auditEndpoints } from './audit';
+import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
 import { contactEndpoints } from './contact';
 import { demoEndpoints } from './demo';
@@ -13,9 +15,12 @@ import { reportsEndpoints } from './reports';
 import { reviewsEndpoints } from './reviews';
 import { safeguardingEndpoints } from './safeguarding';
 import { savedCarersEndpoints } from './saved-carers';
+import { settingsEndpoints } from './settings';
 
 export const endpoints = {
+  arrangements: arrangementsEndpoints,
   audit: auditEndpoints,
+  careRequests: careRequestsEndpoints,
   carers: carersEndpoints,
   contact: contactEndpoints,
   demo: demoEndpoints,
@@ -26,6 +31,7 @@ export const endpoints = {
   reviews: reviewsEndpoints,
   safeguarding: safeguardingEndpoints,
   savedCarers: savedCarersEndpoints,
+  settings: settingsEndpoints,
 };
 
 export type DeclaredEndpoints = typeof endpoints;
