@@ -11,8 +11,6 @@ import { endpointPaths } from './endpoint-paths.generated';
 import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as compliance from './verification-compliance';
-import { apiPaths } from './paths';
-import type * as settings from './settings';
 import type * as subscriptions from './subscriptions';
 import type * as twoFactor from './auth-two-factor';
 import type * as verification from './verification';
@@ -66,7 +64,6 @@ function endpoint<M extends HttpMethod, P extends string, T extends EndpointType
 
 /** Both sign-ins: 200 the user, or 202 when a second step (a code) is needed. */
 type SignInAnswer = Out<typeof auth.CurrentUser> | Out<typeof twoFactor.TwoFactorPending>;
-type MessageBody = { message: string };
 
 /** The success answers' type: the output of each success status's schema. */
 type SuccessOutput<R> = [Extract<keyof R, SuccessStatus>] extends [never]
@@ -183,93 +180,6 @@ export const endpoints = {
       'PUT',
       '/api/test/users/:userId/subscription',
       types<{ body: In<typeof admin.SubscriptionChangeInput>; response: Out<typeof admin.AdminCustomer> }>(),
-    ),
-  },
-  auth: {
-    postRegister: endpoint(
-      'POST',
-      '/api/auth/register',
-      types<{ body: In<typeof auth.RegisterInput>; response: Out<typeof auth.RegistrationAccepted> }>(),
-    ),
-    postVerifyEmail: endpoint(
-      'POST',
-      '/api/auth/verify-email',
-      types<{ body: In<typeof auth.VerifyEmailInput>; response: Out<typeof auth.EmailVerified> }>(),
-    ),
-    postVerifyEmailResend: endpoint(
-      'POST',
-      '/api/auth/verify-email/resend',
-      types<{ response: MessageBody }>(),
-    ),
-    postLogin: endpoint(
-      'POST',
-      '/api/auth/login',
-      types<{ body: In<typeof auth.LoginInput>; response: SignInAnswer }>(),
-    ),
-    postLogout: endpoint('POST', '/api/auth/logout', types<{ response: null }>()),
-    getUser: endpoint('GET', '/api/auth/user', types<{ response: Out<typeof auth.CurrentUser> }>()),
-    getSession: endpoint('GET', apiPaths.session, types<{ response: Out<typeof auth.SessionState> }>()),
-    getLogin: endpoint('GET', '/api/login', types<{ query: { returnTo?: string } }>()),
-    getOidcCallback: endpoint('GET', '/api/auth/oidc/callback'),
-    getLogout: endpoint('GET', '/api/logout'),
-    postAuthForgotPassword: endpoint(
-      'POST',
-      '/api/auth/forgot-password',
-      types<{ body: In<typeof settings.ForgotPasswordInput>; response: MessageBody }>(),
-    ),
-    postAuthResetPassword: endpoint(
-      'POST',
-      '/api/auth/reset-password',
-      types<{ body: In<typeof settings.ResetPasswordInput>; response: MessageBody }>(),
-    ),
-    getAuthTwoFactor: endpoint(
-      'GET',
-      '/api/auth/two-factor',
-      types<{ response: Out<typeof twoFactor.TwoFactorPending> }>(),
-    ),
-    postAuthTwoFactorSetup: endpoint(
-      'POST',
-      '/api/auth/two-factor/setup',
-      types<{ response: Out<typeof twoFactor.TwoFactorEnrolment> }>(),
-    ),
-    postAuthTwoFactorVerify: endpoint(
-      'POST',
-      '/api/auth/two-factor/verify',
-      types<{
-        body: In<typeof twoFactor.TwoFactorCodeInput>;
-        response: Out<typeof twoFactor.TwoFactorSignedIn>;
-      }>(),
-    ),
-    getSettingsTwoFactor: endpoint(
-      'GET',
-      '/api/settings/two-factor',
-      types<{ response: Out<typeof twoFactor.TwoFactorStatus> }>(),
-    ),
-    postSettingsTwoFactorSetup: endpoint(
-      'POST',
-      '/api/settings/two-factor/setup',
-      types<{ response: Out<typeof twoFactor.TwoFactorEnrolment> }>(),
-    ),
-    postSettingsTwoFactorEnable: endpoint(
-      'POST',
-      '/api/settings/two-factor/enable',
-      types<{
-        body: In<typeof twoFactor.TwoFactorEnableInput>;
-        response: Out<typeof twoFactor.RecoveryCodes>;
-      }>(),
-    ),
-    postSettingsTwoFactorRecoveryCodes: endpoint(
-      'POST',
-      '/api/settings/two-factor/recovery-codes',
-      types<{
-        body: In<typeof twoFactor.TwoFactorPasswordInput>;
-        response: Out<typeof twoFactor.RecoveryCodes>;
-      }>(),
-    ),
-    deleteSettingsTwoFactor: endpoint(
-      'DELETE',
-      '/api/settings/two-factor',
-      types<{ body: In<typeof twoFactor.TwoFactorPasswordInput>; response: null }>(),
     ),
   },
   subscriptions: {

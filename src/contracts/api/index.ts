@@ -4,6 +4,7 @@
 // generated from here (npm run generate:endpoints).
 import { arrangementsEndpoints } from './arrangements';
 import { auditEndpoints } from './audit';
+import { authEndpoints } from './auth';
 import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
 import { contactEndpoints } from './contact';
@@ -20,6 +21,7 @@ import { settingsEndpoints } from './settings';
 export const endpoints = {
   arrangements: arrangementsEndpoints,
   audit: auditEndpoints,
+  auth: authEndpoints,
   careRequests: careRequestsEndpoints,
   carers: carersEndpoints,
   contact: contactEndpoints,
