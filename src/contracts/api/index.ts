@@ -10,6 +10,7 @@ import { carersEndpoints } from './carers';
 import { contactEndpoints } from './contact';
 import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
+import { liveEventsEndpoints } from './live-events';
 import { messagingEndpoints } from './messaging';
 import { privacyEndpoints } from './privacy';
 import { reportsEndpoints } from './reports';
@@ -17,6 +18,9 @@ import { reviewsEndpoints } from './reviews';
 import { safeguardingEndpoints } from './safeguarding';
 import { savedCarersEndpoints } from './saved-carers';
 import { settingsEndpoints } from './settings';
+import { subscriptionsEndpoints } from './subscriptions';
+import { uploadsEndpoints } from './uploads';
+import { verificationEndpoints } from './verification';
 
 export const endpoints = {
   arrangements: arrangementsEndpoints,
@@ -34,6 +38,10 @@ export const endpoints = {
   safeguarding: safeguardingEndpoints,
   savedCarers: savedCarersEndpoints,
   settings: settingsEndpoints,
+  subscriptions: subscriptionsEndpoints,
+  verification: verificationEndpoints,
+  uploads: uploadsEndpoints,
+  liveEvents: liveEventsEndpoints,
 };
 
 export type DeclaredEndpoints = typeof endpoints;
