@@ -1,6 +1,23 @@
 // Generated from the endpoint declarations (src/contracts/api) by `npm run generate:endpoints`:
 // do not edit. Each endpoint's method and path, without its schemas, for the web (decision 0034).
 export const endpointPaths = {
+  admin: {
+    postLogin: { method: 'POST', path: '/api/admin/login' },
+    getLoginHint: { method: 'GET', path: '/api/admin/login-hint' },
+    putTestUsersById: { method: 'PUT', path: '/api/test/users/:id' },
+    deleteTestUsersById: { method: 'DELETE', path: '/api/test/users/:id' },
+    postTestCreateSampleUsers: { method: 'POST', path: '/api/test/create-sample-users' },
+    postTestCarers: { method: 'POST', path: '/api/test/carers' },
+    putTestCarersById: { method: 'PUT', path: '/api/test/carers/:id' },
+    deleteTestCarersById: { method: 'DELETE', path: '/api/test/carers/:id' },
+    getUsers: { method: 'GET', path: '/api/admin/users' },
+    getTestUsers: { method: 'GET', path: '/api/test/users' },
+    getCarers: { method: 'GET', path: '/api/admin/carers' },
+    getTestCarers: { method: 'GET', path: '/api/test/carers' },
+    patchUsersByUserIdSubscription: { method: 'PATCH', path: '/api/admin/users/:userId/subscription' },
+    patchTestUsersByUserIdSubscription: { method: 'PATCH', path: '/api/test/users/:userId/subscription' },
+    putTestUsersByUserIdSubscription: { method: 'PUT', path: '/api/test/users/:userId/subscription' },
+  },
   arrangements: {
     postBookings: { method: 'POST', path: '/api/bookings' },
     getBookings: { method: 'GET', path: '/api/bookings' },

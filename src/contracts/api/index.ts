@@ -2,6 +2,7 @@
 // from its declaration; the web never loads this module (it holds the schemas, hence zod): it
 // calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
 // generated from here (npm run generate:endpoints).
+import { adminEndpoints } from './admin';
 import { arrangementsEndpoints } from './arrangements';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -23,6 +24,7 @@ import { uploadsEndpoints } from './uploads';
 import { verificationEndpoints } from './verification';
 
 export const endpoints = {
+  admin: adminEndpoints,
   arrangements: arrangementsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
