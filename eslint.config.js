@@ -159,6 +159,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The declarations hold every schema; the web calls through @contracts/endpoints (decision 0034).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^@contracts|/contracts)/api(/|$)',
+              message:
+                'The endpoint declarations hold zod schemas: call endpoints through @contracts/endpoints, typed from them.',
+            },
+          ],
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -181,6 +194,23 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!zod$|\\./)',
+              message: 'Contracts import zod and each other only, so both server and web can use them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The endpoint declarations (decision 0034) sit a folder down and import the contracts above them.
+    files: ['src/contracts/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./[\\w-]+$)',
               message: 'Contracts import zod and each other only, so both server and web can use them.',
             },
           ],

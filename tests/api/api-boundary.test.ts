@@ -4,8 +4,9 @@ import { STRIPE_ENV } from '../support/payments';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * Decision 0031: the API is defined once, in src/contracts/endpoints.ts, and the routes are
- * registered from it (defineRoute). This compares the app's registered routes with the contract:
+ * Decisions 0031 and 0034: each endpoint is declared once (src/contracts/api), the routes are
+ * registered from the declarations (defineRoute) and the web calls the table derived from them
+ * (src/contracts/endpoints.ts). This compares the app's registered routes with the contract:
  * a route added without its endpoint, or an endpoint without its route, fails here. The app is
  * built twice, so every optional route is seen: in demo mode (the demo card's confirmation) and
  * with Stripe and OpenID Connect configured (the webhook, the sign-in callback).

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { LiveEvent } from '@contracts/messaging';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { createDurableListener } from './durable-listen';
 import { defineRoute } from './define-route';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from './define-route';
 import { AppError } from './errors';
 import type { FileStorage } from './storage';
@@ -16,11 +15,7 @@ export function registerUploadRoutes(app: FastifyInstance, storage: FileStorage)
     app,
     endpoints.uploads.getPhotosByName,
     {
-      schema: {
-        tags: ['uploads'],
-        summary: 'A profile photo',
-        params: z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Not found') }),
-      },
+      schema: { tags: ['uploads'], summary: 'A profile photo' },
       errorHandler: (error, _request, reply) => {
         // A malformed name is simply a photo that does not exist.
         if (error.validation) return reply.status(404).send({ message: 'Not found.' });

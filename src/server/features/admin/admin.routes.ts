@@ -1,20 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AdminCarer,
-  AdminCustomer,
-  AdminDeletion,
-  AdminListQuery,
-  AdminLoginHint,
-  AdminLoginInput,
-  CustomerEditInput,
-  SubscriptionChangeInput,
-  type ExpiryRule,
-} from '@contracts/admin';
-import { CurrentUser } from '@contracts/auth';
-import { ErrorBody } from '@contracts/errors';
-import { TwoFactorPending } from '@contracts/auth-two-factor';
+import type { ExpiryRule } from '@contracts/admin';
 import type { AppConfig } from '../../config';
 import { sendPagingHeaders } from '../../platform/admin-paging';
 import { AppError } from '../../platform/errors';
@@ -23,12 +8,8 @@ import { sendSignInOutcome } from '../auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo';
 import { readCarerForm } from './admin-form';
 import type { Actor, AdminService } from './admin.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const IdParams = z.object({ id: z.string().max(64) });
-const UserIdParams = z.object({ userId: z.string().max(64) });
 
 interface AdminRouteDeps {
   config: AppConfig;
@@ -46,26 +27,12 @@ const actorOf = (request: FastifyRequest): Actor => ({
  * admin-guard.ts answers 401/403 before any body is read), plus the real admin sign-in.
  */
 export function registerAdminRoutes(app: FastifyInstance, { config, admin }: AdminRouteDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // ── sign-in (product.md, difference 2) ────────────────────────────────────────────────────────────────
   defineRoute(
-    api,
+    app,
     endpoints.admin.postLogin,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Sign in as an admin (username is the admin’s email)',
-        body: AdminLoginInput,
-        response: {
-          200: CurrentUser,
-          202: TwoFactorPending,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          429: ErrorBody,
-        },
-      },
+      schema: { tags: ['admin'], summary: 'Sign in as an admin (username is the admin’s email)' },
     },
     async (request, reply) => {
       const outcome = await admin.login(
@@ -78,14 +45,10 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.getLoginHint,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'The demo admin credentials (demo mode only; 404 in production)',
-        response: { 200: AdminLoginHint, 404: ErrorBody },
-      },
+      schema: { tags: ['admin'], summary: 'The demo admin credentials (demo mode only; 404 in production)' },
     },
     async () => {
       if (config.mode !== 'demo') throw AppError.notFound();
@@ -96,7 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   // ── customers ───────────────────────────────────────────────────────────────────────────────
   for (const endpoint of [endpoints.admin.getUsers, endpoints.admin.getTestUsers]) {
     defineRoute(
-      api,
+      app,
       endpoint,
       {
         schema: {
@@ -104,8 +67,6 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
           summary: 'Customer accounts, newest first, a page at a time; `q` searches names and emails',
           description:
             'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
-          querystring: AdminListQuery,
-          response: { 200: z.array(AdminCustomer), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -119,29 +80,21 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   }
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.putTestUsersById,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Edit a customer’s names and email',
-        params: IdParams,
-        body: CustomerEditInput,
-        response: { 200: AdminCustomer, ...errors },
-      },
+      schema: { tags: ['admin'], summary: 'Edit a customer’s names and email' },
     },
     async (request) => admin.updateCustomer(actorOf(request), request.params.id, request.body),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.deleteTestUsersById,
     {
       schema: {
         tags: ['admin'],
         summary: 'Delete a customer account (its messages stay for the other person as "Deleted user")',
-        params: IdParams,
-        response: { 200: AdminDeletion, ...errors },
       },
     },
     async (request) => admin.deleteCustomer(actorOf(request), request.params.id),
@@ -174,16 +127,13 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   ];
   for (const route of subscriptionRoutes) {
     defineRoute(
-      api,
+      app,
       route.endpoint,
       {
         schema: {
           tags: ['admin'],
           summary: route.summary,
           description: 'A client `expiresAt` is accepted for the spec’s payload and ignored.',
-          params: UserIdParams,
-          body: SubscriptionChangeInput,
-          response: { 200: AdminCustomer, ...errors },
         },
       },
       async (request) =>
@@ -192,14 +142,13 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   }
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.postTestCreateSampleUsers,
     {
       config: { creates: true },
       schema: {
         tags: ['admin'],
         summary: 'Create sample customer accounts (no password; they cannot sign in)',
-        response: { 201: z.array(AdminCustomer), 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => reply.status(201).send(await admin.createSampleCustomers(actorOf(request))),
@@ -208,7 +157,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   // ── carers ──────────────────────────────────────────────────────────────────────────────────
   for (const endpoint of [endpoints.admin.getCarers, endpoints.admin.getTestCarers]) {
     defineRoute(
-      api,
+      app,
       endpoint,
       {
         schema: {
@@ -217,8 +166,6 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
             'Every carer profile, listed or not, newest first, a page at a time; `q` searches names and account emails',
           description:
             'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
-          querystring: AdminListQuery,
-          response: { 200: z.array(AdminCarer), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -232,7 +179,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   }
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.postTestCarers,
     {
       config: { creates: true },
@@ -240,8 +187,6 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
         tags: ['admin'],
         summary:
           'Create a carer profile without an account (multipart: fields, lists as JSON arrays, optional "photo")',
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: AdminCarer, ...errors },
       },
     },
     async (request, reply) => {
@@ -252,15 +197,12 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.putTestCarersById,
     {
       schema: {
         tags: ['admin'],
         summary: 'Update any carer profile (multipart with optional "photo", or JSON)',
-        consumes: ['multipart/form-data', 'application/json'],
-        params: IdParams,
-        response: { 200: AdminCarer, ...errors },
       },
     },
     async (request) => {
@@ -271,14 +213,12 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.admin.deleteTestCarersById,
     {
       schema: {
         tags: ['admin'],
         summary: 'Delete a carer profile with its photo and documents (the account, if any, stays)',
-        params: IdParams,
-        response: { 200: AdminDeletion, ...errors },
       },
     },
     async (request) => admin.deleteCarer(actorOf(request), request.params.id),

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AuditLogPage, AuditLogQuery } from '@contracts/audit';
-import { endpoints } from '@contracts/endpoints';
-import { ErrorBody } from '@contracts/errors';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 import { sendCursorHeaders } from '../../platform/admin-paging';
 import { requireRole } from '../../platform/sessions/session.plugin';
@@ -18,8 +16,6 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
           'The audit log of admin changes, newest first (filters; `q` searches the actor’s and the subject’s names and emails; keyset pages by `cursor` or `before`)',
         description:
           'X-Total-Count: every match; X-Next-Cursor (the same as `nextBefore`) and Link rel="next" while more follow.',
-        querystring: AuditLogQuery,
-        response: { 200: AuditLogPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {

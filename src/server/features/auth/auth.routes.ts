@@ -1,19 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CurrentUser,
-  EMAIL_VERIFICATION_MESSAGES,
-  EmailVerified,
-  LoginInput,
-  RegisterInput,
-  RegistrationAccepted,
-  safeReturnPath,
-  SessionState,
-  VerifyEmailInput,
-} from '@contracts/auth';
-import { ErrorBody } from '@contracts/errors';
-import { TwoFactorPending } from '@contracts/auth-two-factor';
+import { EMAIL_VERIFICATION_MESSAGES, safeReturnPath } from '@contracts/auth';
 import type { AppConfig } from '../../config';
 import { paths } from '@contracts/paths';
 import {
@@ -29,7 +16,7 @@ import type { EmailVerificationService } from './email-verification.service';
 import { toCurrentUser } from './current-user';
 import type { OidcClient } from './oidc';
 import { sendSignInOutcome } from './sign-in-reply';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
 /**
@@ -39,7 +26,6 @@ import { defineRoute } from '../../platform/define-route';
  */
 const oidcCookieName = (config: AppConfig) => (config.session.secureCookie ? '__Secure-cm_oidc' : 'cm_oidc');
 const OIDC_COOKIE_PATH = '/api/auth/oidc';
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 interface AuthRouteDeps {
   config: AppConfig;
@@ -47,13 +33,11 @@ interface AuthRouteDeps {
   emailVerification: EmailVerificationService;
   oidc?: OidcClient | undefined;
 }
-const MessageBody = z.object({ message: z.string() });
 
 export function registerAuthRoutes(
   app: FastifyInstance,
   { config, auth, emailVerification, oidc }: AuthRouteDeps,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionToken = (request: FastifyRequest) => request.cookies[config.session.cookieName];
   const context = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'],
@@ -63,7 +47,7 @@ export function registerAuthRoutes(
     setSessionCookie(reply, config, signedIn.token, signedIn.expiresAt);
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postRegister,
     {
       schema: {
@@ -71,8 +55,6 @@ export function registerAuthRoutes(
         summary: 'Create an account (confirmed by an emailed link; nobody is signed in)',
         description:
           'The same 202 whether or not the address already has an account (its owner is told by email), so the answer reveals no accounts.',
-        body: RegisterInput,
-        response: { 202: RegistrationAccepted, ...errors },
       },
     },
     async (request, reply) => {
@@ -82,7 +64,7 @@ export function registerAuthRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postVerifyEmail,
     {
       schema: {
@@ -90,8 +72,6 @@ export function registerAuthRoutes(
         summary: "Confirm the account's email address with the emailed token",
         description:
           'In a browser without a session, also signs in (not an admin, a suspended account, or one with two-factor).',
-        body: VerifyEmailInput,
-        response: { 200: EmailVerified, ...errors },
       },
     },
     async (request, reply) => {
@@ -115,14 +95,13 @@ export function registerAuthRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postVerifyEmailResend,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['auth'],
         summary: 'Email a new confirmation link to the signed-in account (a few an hour)',
-        response: { 202: MessageBody, ...errors },
       },
     },
     async (request, reply) => {
@@ -132,7 +111,7 @@ export function registerAuthRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postLogin,
     {
       schema: {
@@ -140,8 +119,6 @@ export function registerAuthRoutes(
         summary: 'Sign in with email and password',
         description:
           '200 and the session when the password is enough; 202 `{ twoFactor }` when a code is due next (POST /api/auth/two-factor/verify).',
-        body: LoginInput,
-        response: { 200: CurrentUser, 202: TwoFactorPending, ...errors },
       },
     },
     async (request, reply) =>
@@ -153,9 +130,9 @@ export function registerAuthRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postLogout,
-    { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 403: ErrorBody } } },
+    { schema: { tags: ['auth'], summary: 'Sign out' } },
     async (request, reply) => {
       const token = sessionToken(request);
       if (token) await auth.logout(token);
@@ -165,15 +142,11 @@ export function registerAuthRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.getUser,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: CurrentUser, 401: ErrorBody },
-      },
+      schema: { tags: ['auth'], summary: 'The signed-in user' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -184,14 +157,10 @@ export function registerAuthRoutes(
   // The web app's sign-in check. A visitor is an ordinary state, not a failed
   // request, so it is 200 with null; GET /api/auth/user keeps the spec's 401 for API clients.
   defineRoute(
-    api,
+    app,
     endpoints.auth.getSession,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Who is signed in (null for a visitor)',
-        response: { 200: SessionState },
-      },
+      schema: { tags: ['auth'], summary: 'Who is signed in (null for a visitor)' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -201,14 +170,10 @@ export function registerAuthRoutes(
 
   // Product §2, Routes: sign-in and sign-out are full-page navigations to these two addresses.
   defineRoute(
-    api,
+    app,
     endpoints.auth.getLogin,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Start signing in (redirect)',
-        querystring: z.object({ returnTo: z.string().max(2048).optional() }),
-      },
+      schema: { tags: ['auth'], summary: 'Start signing in (redirect)' },
     },
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.returnTo);
@@ -240,7 +205,7 @@ export function registerAuthRoutes(
 
   if (oidc) {
     defineRoute(
-      api,
+      app,
       endpoints.auth.getOidcCallback,
       { schema: { tags: ['auth'], summary: 'OpenID Connect return address', hide: true } },
       async (request, reply) => {
@@ -281,7 +246,7 @@ export function registerAuthRoutes(
   }
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.getLogout,
     { schema: { tags: ['auth'], summary: 'Sign out (redirect to /)' } },
     async (request, reply) => {

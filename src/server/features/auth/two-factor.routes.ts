@@ -1,18 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBody } from '@contracts/errors';
-import {
-  RecoveryCodes,
-  TwoFactorCodeInput,
-  TwoFactorEnableInput,
-  TwoFactorEnrolment,
-  TwoFactorPasswordInput,
-  TwoFactorPending,
-  TwoFactorSignedIn,
-  TwoFactorStatus,
-  TWO_FACTOR_MESSAGES,
-} from '@contracts/auth-two-factor';
+import { TWO_FACTOR_MESSAGES } from '@contracts/auth-two-factor';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import {
@@ -25,10 +12,8 @@ import {
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './current-user';
 import type { TwoFactorService } from './two-factor.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 interface TwoFactorRouteDeps {
   config: AppConfig;
@@ -41,7 +26,6 @@ export function registerTwoFactorRoutes(
   app: FastifyInstance,
   { config, auth, twoFactor }: TwoFactorRouteDeps,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
   /** The signed-in user and their session (its start is the fresh sign-in of a password-less account). */
   const signedIn = (request: FastifyRequest) => {
@@ -57,15 +41,11 @@ export function registerTwoFactorRoutes(
 
   // ── the second sign-in step (the challenge cookie from POST /api/auth/login) ────────────────
   defineRoute(
-    api,
+    app,
     endpoints.auth.getAuthTwoFactor,
     {
       onRequest: challengeFirst,
-      schema: {
-        tags: ['auth'],
-        summary: 'Which second step the half-done sign-in needs',
-        response: { 200: TwoFactorPending, 401: ErrorBody },
-      },
+      schema: { tags: ['auth'], summary: 'Which second step the half-done sign-in needs' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -74,14 +54,13 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postAuthTwoFactorSetup,
     {
       onRequest: challengeFirst,
       schema: {
         tags: ['auth'],
         summary: 'The QR code for an admin who must turn on two-factor while signing in',
-        response: { 200: TwoFactorEnrolment, ...errors },
       },
     },
     async (request, reply) => {
@@ -91,16 +70,11 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postAuthTwoFactorVerify,
     {
       onRequest: challengeFirst,
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish signing in with a code from the app or a recovery code',
-        body: TwoFactorCodeInput,
-        response: { 200: TwoFactorSignedIn, ...errors },
-      },
+      schema: { tags: ['auth'], summary: 'Finish signing in with a code from the app or a recovery code' },
     },
     async (request, reply) => {
       const signedIn = await auth.completeTwoFactor(
@@ -118,15 +92,11 @@ export function registerTwoFactorRoutes(
 
   // ── settings ────────────────────────────────────────────────────────────────────────────────
   defineRoute(
-    api,
+    app,
     endpoints.auth.getSettingsTwoFactor,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Whether two-factor sign-in is on, and recovery codes left',
-        response: { 200: TwoFactorStatus, 401: ErrorBody },
-      },
+      schema: { tags: ['settings'], summary: 'Whether two-factor sign-in is on, and recovery codes left' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -135,15 +105,11 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postSettingsTwoFactorSetup,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Start turning on two-factor: a new key and its QR code',
-        response: { 200: TwoFactorEnrolment, ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Start turning on two-factor: a new key and its QR code' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -152,15 +118,13 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postSettingsTwoFactorEnable,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Turn on two-factor with the first code and the password; answers the recovery codes once',
-        body: TwoFactorEnableInput,
-        response: { 200: RecoveryCodes, ...errors },
       },
     },
     async (request, reply) => {
@@ -171,16 +135,11 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.postSettingsTwoFactorRecoveryCodes,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Replace the recovery codes (the old ones stop working)',
-        body: TwoFactorPasswordInput,
-        response: { 200: RecoveryCodes, ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Replace the recovery codes (the old ones stop working)' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -196,16 +155,11 @@ export function registerTwoFactorRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.auth.deleteSettingsTwoFactor,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Turn off two-factor sign-in (not for admins in production)',
-        body: TwoFactorPasswordInput,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Turn off two-factor sign-in (not for admins in production)' },
     },
     async (request, reply) => {
       const { user, session } = signedIn(request);

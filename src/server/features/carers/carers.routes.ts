@@ -1,17 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CARER_MESSAGES,
-  CarerProfileInput,
-  CarerReview,
-  CarerSearchQuery,
-  CarerSearchResult,
-  OwnCarerProfile,
-  OwnCarerProfileState,
-  PublicCarer,
-} from '@contracts/carers';
-import { ErrorBody } from '@contracts/errors';
+import { CARER_MESSAGES } from '@contracts/carers';
 import type { CheckSummary } from '@contracts/verification-compliance';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
@@ -19,7 +7,7 @@ import { createCarerCards } from './carer-cards';
 import { requireRole, requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toOwnCarerProfile, toPublicCarer } from './carer-mapper';
 import type { CarersService } from './carers.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
 /**
@@ -31,31 +19,22 @@ export type CarerChecksLookup = (
   viewer: FastifyRequest['user'],
 ) => Promise<{ checks: CarerChecks | null; checkSummary: CheckSummary | null }>;
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const IdParams = z.object({ id: z.string().max(64) });
-
 export function registerCarersRoutes(
   app: FastifyInstance,
   carers: CarersService,
   checksFor: CarerChecksLookup = async () => ({ checks: null, checkSummary: null }),
   cards = createCarerCards(),
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
   const searchBodies = new WeakMap<object, Buffer>();
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.get,
     {
       config: { anonymous: true },
-      schema: {
-        tags: ['carers'],
-        summary: 'Search listed carers (public fields only)',
-        querystring: CarerSearchQuery,
-        response: { 200: CarerSearchResult, 400: ErrorBody },
-      },
+      schema: { tags: ['carers'], summary: 'Search listed carers (public fields only)' },
     },
     async (request, reply) => {
       const answer = await carers.search(request.query);
@@ -67,16 +46,11 @@ export function registerCarersRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.post,
     {
       config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
-      schema: {
-        tags: ['carers'],
-        summary: 'Create your carer profile (carer accounts)',
-        body: CarerProfileInput,
-        response: { 201: OwnCarerProfile, ...errors },
-      },
+      schema: { tags: ['carers'], summary: 'Create your carer profile (carer accounts)' },
     },
     async (request, reply) => {
       const profile = await carers.create(requireUser(request), request.body);
@@ -85,15 +59,11 @@ export function registerCarersRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.getMyProfile,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['carers'],
-        summary: 'Your own carer profile',
-        response: { 200: OwnCarerProfile, ...errors },
-      },
+      schema: { tags: ['carers'], summary: 'Your own carer profile' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -105,15 +75,11 @@ export function registerCarersRoutes(
   // The web app's form of the call above. No profile yet is an ordinary state
   // of a new carer, so it is answered 200 with null rather than 404.
   defineRoute(
-    api,
+    app,
     endpoints.carers.getCarerProfile,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['carers'],
-        summary: 'Your own carer profile, or null while you have none',
-        response: { 200: OwnCarerProfileState, 401: ErrorBody, 403: ErrorBody },
-      },
+      schema: { tags: ['carers'], summary: 'Your own carer profile, or null while you have none' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -126,15 +92,10 @@ export function registerCarersRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.getById,
     {
-      schema: {
-        tags: ['carers'],
-        summary: 'One listed carer (public fields only)',
-        params: IdParams,
-        response: { 200: PublicCarer, 404: ErrorBody },
-      },
+      schema: { tags: ['carers'], summary: 'One listed carer (public fields only)' },
     },
     async (request, reply) => {
       const profile = await carers.get(request.params.id, request.user);
@@ -146,33 +107,24 @@ export function registerCarersRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.putById,
     {
       config: onlyRoles(['carer']),
-      schema: {
-        tags: ['carers'],
-        summary: 'Update your carer profile',
-        params: IdParams,
-        body: CarerProfileInput,
-        response: { 200: OwnCarerProfile, ...errors },
-      },
+      schema: { tags: ['carers'], summary: 'Update your carer profile' },
     },
     async (request) =>
       toOwnCarerProfile(await carers.update(request.params.id, requireRole(request, 'carer'), request.body)),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.postByIdPhoto,
     {
       config: onlyRoles(['carer']),
       schema: {
         tags: ['carers'],
         summary: 'Upload your profile photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: OwnCarerProfile, ...errors },
       },
     },
     async (request) => {
@@ -183,15 +135,10 @@ export function registerCarersRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.carers.getByIdReviews,
     {
-      schema: {
-        tags: ['carers'],
-        summary: "A carer's reviews, newest first",
-        params: IdParams,
-        response: { 200: z.array(CarerReview), 404: ErrorBody },
-      },
+      schema: { tags: ['carers'], summary: "A carer's reviews, newest first" },
     },
     async (request) => carers.reviews(request.params.id, request.user),
   );

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ContactEnquiryInput, ContactEnquiryReceipt } from '@contracts/contact';
-import { endpoints } from '@contracts/endpoints';
-import { ErrorBody } from '@contracts/errors';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 import type { ContactService } from './contact.service';
 
@@ -14,8 +12,6 @@ export function registerContactRoutes(app: FastifyInstance, contact: ContactServ
       schema: {
         tags: ['contact'],
         summary: 'Send a message to CareMatch support (anyone; limited per network address)',
-        body: ContactEnquiryInput,
-        response: { 201: ContactEnquiryReceipt, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
       // Counted before the body is even parsed, so a flood of invalid bodies is refused too.
       onRequest: async (request) => {

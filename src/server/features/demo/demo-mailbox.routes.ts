@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEMO_MAILBOX_LIMIT, DemoMailbox, DemoMailboxQuery } from '@contracts/demo';
-import { ErrorBody } from '@contracts/errors';
+import { DEMO_MAILBOX_LIMIT } from '@contracts/demo';
 import type { Executor } from '../../db/client';
 import { createDemoMailboxRepository } from './demo-mailbox.repository';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
 /**
@@ -13,18 +11,15 @@ import { defineRoute } from '../../platform/define-route';
  * registered only outside production (app.ts): there the route does not exist at all (404).
  */
 export function registerDemoMailboxRoutes(app: FastifyInstance, db: Executor) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const repository = createDemoMailboxRepository(db);
 
   defineRoute(
-    api,
+    app,
     endpoints.demo.getDemoMailbox,
     {
       schema: {
         tags: ['demo'],
         summary: 'Demo mode only: the emails in the outbox, newest first (absent in production)',
-        querystring: DemoMailboxQuery,
-        response: { 200: DemoMailbox, 400: ErrorBody },
       },
     },
     async (request, reply) => {

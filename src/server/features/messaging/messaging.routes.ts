@@ -1,33 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBody } from '@contracts/errors';
-import {
-  BlockState,
-  ConversationList,
-  ConversationThread,
-  MarkedRead,
-  ReplyInput,
-  SendMessageInput,
-  SentMessage,
-  UnreadCount,
-  MESSAGE_MESSAGES,
-} from '@contracts/messaging';
+import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { MessagingService } from './messaging.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
-// Any string: the service answers a malformed id with the same 404 as someone else's conversation.
-const ConversationParams = z.object({ id: z.string() });
-/** What sending can answer besides 201 (429: POST /api/messages' hourly limit; 409: a reply to someone gone). */
-const sendErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
-
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.postMessages,
     {
       config: {
@@ -38,8 +18,6 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
       schema: {
         tags: ['messages'],
         summary: 'Send a message to a carer (customers with an active subscription)',
-        body: SendMessageInput,
-        response: { 201: SentMessage, ...sendErrors, 429: ErrorBody },
       },
     },
     async (request, reply) =>
@@ -47,59 +25,43 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.getMessagesUnread,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['messages'],
-        summary: 'How many messages to the signed-in user are unread',
-        response: { 200: UnreadCount, 401: ErrorBody },
-      },
+      schema: { tags: ['messages'], summary: 'How many messages to the signed-in user are unread' },
     },
     async (request) => messaging.unread(requireUser(request)),
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.getConversations,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['messages'],
-        summary: "The signed-in user's conversations, most recent first",
-        response: { 200: ConversationList, 401: ErrorBody },
-      },
+      schema: { tags: ['messages'], summary: "The signed-in user's conversations, most recent first" },
     },
     async (request) => messaging.list(requireUser(request)),
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.getConversationsById,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['messages'],
-        summary: 'One conversation, oldest message first (its two people only)',
-        params: ConversationParams,
-        response: { 200: ConversationThread, 401: ErrorBody, 404: ErrorBody },
-      },
+      schema: { tags: ['messages'], summary: 'One conversation, oldest message first (its two people only)' },
     },
     async (request) => messaging.thread(requireUser(request), request.params.id),
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.postConversationsByIdMessages,
     {
       config: { ...SIGNED_IN, keepsAccount: true, creates: true },
       schema: {
         tags: ['messages'],
         summary: 'Write in a conversation (the customer needs an active subscription)',
-        params: ConversationParams,
-        body: ReplyInput,
-        response: { 201: SentMessage, ...sendErrors, 409: ErrorBody },
       },
     },
     async (request, reply) =>
@@ -107,46 +69,37 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.postConversationsByIdRead,
     {
       config: { ...SIGNED_IN, keepsAccount: true },
       schema: {
         tags: ['messages'],
         summary: 'Mark the messages to the signed-in user in this conversation as read',
-        params: ConversationParams,
-        response: { 200: MarkedRead, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => messaging.markRead(requireUser(request), request.params.id),
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.postConversationsByIdBlock,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['messages'],
         summary: 'Block the other person of this conversation (no messages either way)',
-        params: ConversationParams,
-        response: { 200: BlockState, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => messaging.block(requireUser(request), request.params.id),
   );
 
   defineRoute(
-    routes,
+    app,
     endpoints.messaging.deleteConversationsByIdBlock,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['messages'],
-        summary: 'Lift your block of the other person of this conversation',
-        params: ConversationParams,
-        response: { 200: BlockState, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-      },
+      schema: { tags: ['messages'], summary: 'Lift your block of the other person of this conversation' },
     },
     async (request) => messaging.unblock(requireUser(request), request.params.id),
   );

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBody } from '@contracts/errors';
-import { AccountDeletionPreview, DeleteAccountInput, SETTINGS_MESSAGES } from '@contracts/settings';
+import { SETTINGS_MESSAGES } from '@contracts/settings';
 import type { AppConfig } from '../../config';
 import {
   clearSessionCookie,
@@ -12,7 +9,7 @@ import {
 } from '../../platform/sessions/session.plugin';
 import type { AccountDeletion } from './account-deletion';
 import type { DataExportService } from './data-export.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
 interface PrivacyRouteDeps {
@@ -21,35 +18,22 @@ interface PrivacyRouteDeps {
   accountDeletion: AccountDeletion;
 }
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  429: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-};
-
 /** "Download my data" and "Delete my account" (decision 0011). */
 export function registerPrivacyRoutes(
   app: FastifyInstance,
   { config, dataExport, accountDeletion }: PrivacyRouteDeps,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // POST, not GET: making the ZIP spends one of the account's exports an hour, and a GET can be
   // started by another site (a link or an image: SameSite=Lax cookies go along with a top-level
   // GET). As a POST it passes the cross-site guard (Sec-Fetch-Site, Origin) first.
   defineRoute(
-    api,
+    app,
     endpoints.privacy.postSettingsExport,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Download my data: a ZIP of every personal record (JSON and CSV) and uploaded file',
-        produces: ['application/zip'],
-        response: { 200: z.any(), ...errors },
       },
     },
     async (request, reply) => {
@@ -64,7 +48,7 @@ export function registerPrivacyRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.privacy.getSettingsAccountDeletion,
     {
       config: onlyRoles(['customer', 'carer'], SETTINGS_MESSAGES.adminCannotSelfDelete),
@@ -72,7 +56,6 @@ export function registerPrivacyRoutes(
         tags: ['settings'],
         summary:
           'What deleting my account would do to my care arrangements (shown in the delete dialog before I confirm)',
-        response: { 200: AccountDeletionPreview, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -82,7 +65,7 @@ export function registerPrivacyRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.privacy.deleteSettingsAccount,
     {
       // Signed out is 401, an admin 403, before the body is looked at (admins are removed by another admin).
@@ -90,8 +73,6 @@ export function registerPrivacyRoutes(
       schema: {
         tags: ['settings'],
         summary: 'Delete my account: confirmed with the password and the word DELETE',
-        body: DeleteAccountInput,
-        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,38 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBody } from '@contracts/errors';
-import { ReportInput, ReportReceipt } from '@contracts/reports';
 import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { ReportsService } from './reports.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
-const IdParams = z.object({ id: z.string().max(64) });
-const responses = {
-  201: ReportReceipt,
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  429: ErrorBody,
-};
-
 export function registerReportsRoutes(app: FastifyInstance, reports: ReportsService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    api,
+    app,
     endpoints.reports.postConversationsByIdReport,
     {
       config: { ...SIGNED_IN, creates: true },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a conversation you are in to the CareMatch team',
-        params: IdParams,
-        body: ReportInput,
-        response: responses,
-      },
+      schema: { tags: ['reports'], summary: 'Report a conversation you are in to the CareMatch team' },
     },
     async (request, reply) =>
       reply
@@ -41,17 +19,11 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.reports.postReviewsByIdReport,
     {
       config: { ...SIGNED_IN, creates: true },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a review to the CareMatch team (signed-in users)',
-        params: IdParams,
-        body: ReportInput,
-        response: responses,
-      },
+      schema: { tags: ['reports'], summary: 'Report a review to the CareMatch team (signed-in users)' },
     },
     async (request, reply) =>
       reply

@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CARER_MESSAGES, SavedCarers } from '@contracts/carers';
-import { ErrorBody } from '@contracts/errors';
+import { CARER_MESSAGES } from '@contracts/carers';
 import { requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { toPublicCarer } from '../carers';
 import type { SavedCarersService } from './saved-carers.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const Params = z.object({ carerId: z.string().max(64) });
-
 export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCarersService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    api,
+    app,
     endpoints.savedCarers.get,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
-      schema: {
-        tags: ['saved carers'],
-        summary: 'Your saved carers',
-        response: { 200: SavedCarers, ...errors },
-      },
+      schema: { tags: ['saved carers'], summary: 'Your saved carers' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -33,16 +21,11 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.savedCarers.putByCarerId,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
-      schema: {
-        tags: ['saved carers'],
-        summary: 'Save a carer',
-        params: Params,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: { tags: ['saved carers'], summary: 'Save a carer' },
     },
     async (request, reply) => {
       await saved.save(requireUser(request), request.params.carerId);
@@ -51,16 +34,11 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.savedCarers.deleteByCarerId,
     {
       config: onlyRoles(['customer'], CARER_MESSAGES.onlyCustomersSave),
-      schema: {
-        tags: ['saved carers'],
-        summary: 'Remove a saved carer',
-        params: Params,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: { tags: ['saved carers'], summary: 'Remove a saved carer' },
     },
     async (request, reply) => {
       await saved.remove(requireUser(request), request.params.carerId);

@@ -1,19 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CurrentUser } from '@contracts/auth';
-import { ErrorBody } from '@contracts/errors';
-import {
-  ActiveSession,
-  EmailChangeInput,
-  EmailChangePending,
-  PasswordChangeInput,
-  ProfileUpdateInput,
-  SearchPlace,
-  SearchPlaceInput,
-  SETTINGS_MESSAGES,
-  TokenInput,
-} from '@contracts/settings';
+import { SETTINGS_MESSAGES } from '@contracts/settings';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../platform/errors';
 import { readPhotoUpload } from '../../platform/images';
@@ -25,19 +11,8 @@ import {
 } from '../../platform/sessions/session.plugin';
 import { toCurrentUser } from '../auth';
 import type { SettingsActor, SettingsService } from './settings.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
-
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  429: ErrorBody,
-};
-const MessageBody = z.object({ message: z.string() });
-const SessionParams = z.object({ id: z.string().max(64) });
 
 /** The signed-in user with their session (401 otherwise). */
 function actorOf(request: FastifyRequest): SettingsActor {
@@ -50,49 +25,36 @@ export function registerSettingsRoutes(
   app: FastifyInstance,
   { config, settings }: { config: AppConfig; settings: SettingsService },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    api,
+    app,
     endpoints.settings.putProfile,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Change your name',
-        body: ProfileUpdateInput,
-        response: { 200: CurrentUser, ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Change your name' },
     },
     async (request) => toCurrentUser(await settings.updateProfile(actorOf(request).user, request.body)),
   );
 
   const customersOnly = onlyRoles(['customer'], SETTINGS_MESSAGES.onlyCustomersSearchPlace);
   defineRoute(
-    api,
+    app,
     endpoints.settings.getSearchPlace,
     {
       config: customersOnly,
       schema: {
         tags: ['settings'],
         summary: 'Your saved search place (customers): where carer search starts',
-        response: { 200: SearchPlace, ...errors },
       },
     },
     async (request) => ({ searchPlace: await settings.searchPlace(requireUser(request)) }),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.putSearchPlace,
     {
       config: customersOnly,
-      schema: {
-        tags: ['settings'],
-        summary: 'Save or clear your search place (customers)',
-        body: SearchPlaceInput,
-        response: { 200: SearchPlace, ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Save or clear your search place (customers)' },
     },
     async (request) => ({
       searchPlace: await settings.setSearchPlace(requireUser(request), request.body),
@@ -100,15 +62,13 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.postPhoto,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Upload your photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 200: CurrentUser, ...errors },
       },
     },
     async (request) => {
@@ -119,15 +79,13 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.postEmail,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Ask to change your email: a confirmation link goes to the new address',
-        body: EmailChangeInput,
-        response: { 202: EmailChangePending, ...errors },
       },
     },
     async (request, reply) =>
@@ -135,14 +93,12 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.postEmailConfirm,
     {
       schema: {
         tags: ['settings'],
         summary: 'Confirm a new email address with the emailed token (signed in or not)',
-        body: TokenInput,
-        response: { 200: MessageBody, ...errors },
       },
     },
     async (request) => {
@@ -152,16 +108,11 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.postPassword,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Change your password; every other session is signed out',
-        body: PasswordChangeInput,
-        response: { 200: MessageBody, ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Change your password; every other session is signed out' },
     },
     async (request) => {
       await settings.changePassword(actorOf(request), request.body);
@@ -170,15 +121,11 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.getSessions,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Your active sessions, this one first',
-        response: { 200: z.array(ActiveSession), 401: ErrorBody },
-      },
+      schema: { tags: ['settings'], summary: 'Your active sessions, this one first' },
     },
     async (request, reply) => {
       const { user, session } = actorOf(request);
@@ -188,15 +135,13 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.deleteSessionsById,
     {
       config: SIGNED_IN,
       schema: {
         tags: ['settings'],
         summary: 'Sign out one session (signing out this one also clears the cookie)',
-        params: SessionParams,
-        response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
@@ -208,15 +153,11 @@ export function registerSettingsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.settings.postSessionsSignOutOthers,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['settings'],
-        summary: 'Sign out every session but this one',
-        response: { 204: z.null(), ...errors },
-      },
+      schema: { tags: ['settings'], summary: 'Sign out every session but this one' },
     },
     async (request, reply) => {
       const { user, session } = actorOf(request);

@@ -6,7 +6,7 @@ import {
 } from '../../platform/payments/stripe-provider';
 import { AppError } from '../../platform/errors';
 import type { PaymentEventHandler } from './payment-events';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
 export const WEBHOOK_MESSAGES = {

@@ -1,38 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody } from '@contracts/errors';
-import {
-  CancelLinkDetails,
-  CancelLinkInput,
-  CarerMembership,
-  CreateSubscriptionResponse,
-  DemoCardInput,
-  DemoConfirmResponse,
-  ExtendInput,
-  PaymentHistory,
-  PaymentsConfig,
-  StartMembershipResponse,
-  SubscribeInput,
-  SubscribeResponse,
-  SubscriptionPlans,
-  SubscriptionStatus,
-  SUBSCRIPTION_MESSAGES,
-} from '@contracts/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { requireUser, SIGNED_IN, onlyRoles } from '../../platform/sessions/session.plugin';
 import type { CarerMembershipService } from './carer-membership.service';
 import type { SubscriptionEndingService } from './subscription-ending.service';
 import type { SubscriptionsService } from './subscriptions.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
-
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  502: ErrorBody,
-};
 
 export function registerSubscriptionsRoutes(
   app: FastifyInstance,
@@ -48,24 +21,22 @@ export function registerSubscriptionsRoutes(
     demoMode: boolean;
   },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getPaymentsConfig,
     {
       schema: {
         tags: ['payments'],
         summary: 'Which payment form to show: the demo card form or Stripe (with its publishable key)',
-        response: { 200: PaymentsConfig },
       },
     },
     async () => subscriptions.paymentsConfig(),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postCreateSubscription,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
@@ -74,8 +45,6 @@ export function registerSubscriptionsRoutes(
         summary: '3-Month Access (£49, customers): starts the payment, answers the payment form’s secret',
         description:
           'No body, or `{extend: true}`: during access that still runs, paying for more time must say so (409 otherwise).',
-        body: ExtendInput,
-        response: { 200: CreateSubscriptionResponse, ...errors },
       },
     },
     async (request, reply) =>
@@ -83,21 +52,20 @@ export function registerSubscriptionsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getPlans,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
       schema: {
         tags: ['payments'],
         summary: 'The three family plans as you could buy them now: the end date paying gives, or why not',
-        response: { 200: SubscriptionPlans, ...errors },
       },
     },
     async (request, reply) => reply.headers(noStore).send(await subscriptions.plans(requireUser(request))),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postSubscribe,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
@@ -105,8 +73,6 @@ export function registerSubscriptionsRoutes(
         tags: ['payments'],
         summary:
           'Monthly (£10 a month) or Annual (£100): starts the payment; access follows its confirmation',
-        body: SubscribeInput,
-        response: { 200: SubscribeResponse, ...errors },
       },
     },
     async (request, reply) =>
@@ -114,21 +80,17 @@ export function registerSubscriptionsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getStatus,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['payments'],
-        summary: 'Your plan: active or not, type, expiry, renewal',
-        response: { 200: SubscriptionStatus, 401: ErrorBody },
-      },
+      schema: { tags: ['payments'], summary: 'Your plan: active or not, type, expiry, renewal' },
     },
     async (request, reply) => reply.headers(noStore).send(await subscriptions.status(requireUser(request))),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postCancel,
     {
       config: onlyRoles(['customer'], SUBSCRIPTION_MESSAGES.onlyCustomers),
@@ -136,7 +98,6 @@ export function registerSubscriptionsRoutes(
         tags: ['payments'],
         summary:
           'Cancel your plan: a Monthly plan stops at the end of the period paid for; a one-time plan in its first 14 days ends now, refunded for the unused days',
-        response: { 200: SubscriptionStatus, ...errors },
       },
     },
     async (request, reply) =>
@@ -148,58 +109,48 @@ export function registerSubscriptionsRoutes(
   // The renewal reminder's link: the signed token is the only authority (no session), and only
   // the POST cancels, so a mail scanner or browser prefetching the link changes nothing.
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getCancelLink,
     {
       schema: {
         tags: ['payments'],
         summary: 'The plan an emailed cancel link would cancel (changes nothing)',
-        querystring: CancelLinkInput,
-        response: { 200: CancelLinkDetails, 400: ErrorBody },
       },
     },
     async (request, reply) => reply.headers(noStore).send(await ending.describeLink(request.query.token)),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postCancelLink,
     {
       schema: {
         tags: ['payments'],
         summary: 'Cancel the plan an emailed link names, at the end of the period paid for (no sign-in)',
-        body: CancelLinkInput,
-        response: { 200: CancelLinkDetails, 400: ErrorBody, 502: ErrorBody },
       },
     },
     async (request, reply) => reply.headers(noStore).send(await ending.cancelByLink(request.body.token)),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getPayments,
     {
       config: SIGNED_IN,
-      schema: {
-        tags: ['payments'],
-        summary: 'Your payments, newest first',
-        response: { 200: PaymentHistory, 401: ErrorBody },
-      },
+      schema: { tags: ['payments'], summary: 'Your payments, newest first' },
     },
     async (request, reply) => reply.headers(noStore).send(await subscriptions.history(requireUser(request))),
   );
 
   if (demoMode) {
     defineRoute(
-      api,
+      app,
       endpoints.subscriptions.postPaymentsDemoConfirm,
       {
         config: SIGNED_IN,
         schema: {
           tags: ['payments'],
           summary: 'Demo mode only: pay a payment with a test card (no card is charged)',
-          body: DemoCardInput,
-          response: { 200: DemoConfirmResponse, 402: ErrorBody, ...errors },
         },
       },
       async (request, reply) =>
@@ -210,21 +161,20 @@ export function registerSubscriptionsRoutes(
   }
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.getCarerMembership,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
         tags: ['payments'],
         summary: 'Your carer membership: listing, next payment, payments (carers with a profile)',
-        response: { 200: CarerMembership, ...errors },
       },
     },
     async (request, reply) => reply.headers(noStore).send(await membership.get(requireUser(request))),
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postCarerMembership,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
@@ -233,8 +183,6 @@ export function registerSubscriptionsRoutes(
         summary: 'Start the carer membership (£29 a month): answers the payment form’s secret',
         description:
           'No body, or `{extend: true}`: while a paid period still runs, starting a new one must say so (409 otherwise).',
-        body: ExtendInput,
-        response: { 200: StartMembershipResponse, ...errors },
       },
     },
     async (request, reply) =>
@@ -242,14 +190,13 @@ export function registerSubscriptionsRoutes(
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.subscriptions.postCarerMembershipCancel,
     {
       config: onlyRoles(['carer'], SUBSCRIPTION_MESSAGES.onlyCarers),
       schema: {
         tags: ['payments'],
         summary: 'Cancel the carer membership at the end of the period paid for',
-        response: { 200: CarerMembership, ...errors },
       },
     },
     async (request, reply) =>

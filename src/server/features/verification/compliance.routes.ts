@@ -1,33 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CARER_MESSAGES } from '@contracts/carers';
-import {
-  AdminInsurance,
-  AdminInsuranceQuery,
-  DbsStatusCheck,
-  DbsStatusCheckInput,
-  DueItem,
-  OwnCompliance,
-  OwnInsurance,
-  RejectInsuranceInput,
-} from '@contracts/verification-compliance';
-import { ErrorBody } from '@contracts/errors';
 import { onlyRoles, requireRole, requireUser } from '../../platform/sessions/session.plugin';
 import type { ComplianceService } from './compliance.service';
 import { readInsuranceUpload } from './documents';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const IdParams = z.object({ id: z.string().max(64) });
 
 /** Insurance, the carer's compliance record, the admins' due queue and status checks (decision 0028). */
 export function registerComplianceRoutes(app: FastifyInstance, compliance: ComplianceService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    api,
+    app,
     endpoints.verification.postCarersMyProfileInsurance,
     {
       config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
@@ -35,8 +17,6 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
         tags: ['verification'],
         summary:
           'Add insurance for review (multipart: kind, insurer, policyNumber, coverPounds, expiresOn; file `document`: PDF, JPEG, PNG or WebP, at most 10 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 201: OwnInsurance, ...errors },
       },
     },
     async (request, reply) => {
@@ -48,14 +28,13 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getCarersMyProfileCompliance,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
       schema: {
         tags: ['verification'],
         summary: 'Why your profile is out of search (if it is), what falls due, and your insurance',
-        response: { 200: OwnCompliance, ...errors },
       },
     },
     async (request, reply) => {
@@ -65,14 +44,12 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getAdminInsurance,
     {
       schema: {
         tags: ['admin'],
         summary: 'Insurance to review (pending oldest first; the others newest first)',
-        querystring: AdminInsuranceQuery,
-        response: { 200: z.array(AdminInsurance), ...errors },
       },
     },
     async (request, reply) => {
@@ -83,15 +60,10 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.postAdminInsuranceByIdApprove,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve pending insurance: the profile shows "Insured until …"',
-        params: IdParams,
-        response: { 200: AdminInsurance, ...errors },
-      },
+      schema: { tags: ['admin'], summary: 'Approve pending insurance: the profile shows "Insured until …"' },
     },
     async (request) =>
       compliance.approveInsurance(request.params.id, {
@@ -101,16 +73,10 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.postAdminInsuranceByIdReject,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject pending insurance with a reason the carer sees',
-        params: IdParams,
-        body: RejectInsuranceInput,
-        response: { 200: AdminInsurance, ...errors },
-      },
+      schema: { tags: ['admin'], summary: 'Reject pending insurance with a reason the carer sees' },
     },
     async (request) =>
       compliance.rejectInsurance(
@@ -121,13 +87,12 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getAdminComplianceDue,
     {
       schema: {
         tags: ['admin'],
         summary: 'Checks of Verified carers falling due in the next 30 days (and overdue), soonest first',
-        response: { 200: z.array(DueItem), ...errors },
       },
     },
     async (request, reply) => {
@@ -138,7 +103,7 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.postAdminVerificationsByIdStatusChecks,
     {
       config: { creates: true },
@@ -146,9 +111,6 @@ export function registerComplianceRoutes(app: FastifyInstance, compliance: Compl
         tags: ['admin'],
         summary:
           'Record a DBS Update Service status check on approved checks ("changed" lapses the DBS check)',
-        params: IdParams,
-        body: DbsStatusCheckInput,
-        response: { 201: DbsStatusCheck, ...errors },
       },
     },
     async (request, reply) =>

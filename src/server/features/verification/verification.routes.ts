@@ -1,29 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { VerificationQueueQuery } from '@contracts/verification-queue';
 import { CARER_MESSAGES } from '@contracts/carers';
-import { ErrorBody } from '@contracts/errors';
-import {
-  AdminVerification,
-  ApproveVerificationInput,
-  OwnVerification,
-  RejectVerificationInput,
-} from '@contracts/verification';
 import { sendPagingHeaders } from '../../platform/admin-paging';
 import { requireRole, requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
 import { readVerificationUpload } from './documents';
 import type { VerificationService } from './verification.service';
-import { endpoints } from '@contracts/endpoints';
+import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const IdParams = z.object({ id: z.string().max(64) });
 export function registerVerificationRoutes(app: FastifyInstance, verification: VerificationService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   defineRoute(
-    api,
+    app,
     endpoints.verification.postCarersMyProfileVerification,
     {
       config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },
@@ -31,8 +17,6 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
         tags: ['verification'],
         summary:
           'Submit your checks (multipart: the VerificationInput fields, references as JSON; files dbsCertificate, rightToWorkDocument for a passport, photoId: PDF, JPEG, PNG or WebP, at most 10 MB each)',
-        consumes: ['multipart/form-data'],
-        response: { 201: OwnVerification, ...errors },
       },
     },
     async (request, reply) => {
@@ -45,15 +29,11 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getCarersMyProfileVerification,
     {
       config: onlyRoles(['carer'], CARER_MESSAGES.onlyCarers),
-      schema: {
-        tags: ['verification'],
-        summary: 'Your latest checks submission and its state',
-        response: { 200: OwnVerification, ...errors },
-      },
+      schema: { tags: ['verification'], summary: 'Your latest checks submission and its state' },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -62,7 +42,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getAdminVerifications,
     {
       schema: {
@@ -71,8 +51,6 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
           'The verification queue (pending oldest first; the others newest first), a page at a time; `q` searches the carer’s name and email',
         description:
           'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
-        querystring: VerificationQueueQuery,
-        response: { 200: z.array(AdminVerification), ...errors },
       },
     },
     async (request, reply) => {
@@ -85,15 +63,10 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getAdminVerificationsById,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'One verification submission',
-        params: IdParams,
-        response: { 200: AdminVerification, ...errors },
-      },
+      schema: { tags: ['admin'], summary: 'One verification submission' },
     },
     async (request, reply) => {
       requireRole(request, 'admin');
@@ -103,7 +76,7 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.postAdminVerificationsByIdApprove,
     {
       schema: {
@@ -111,9 +84,6 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
         summary: 'Approve a pending submission: the carer becomes Verified',
         description:
           'No body, or `{ reason }`. A submission with no documents needs a reason (400 `fieldErrors.reason`); a given reason is kept in the audit log.',
-        params: IdParams,
-        body: ApproveVerificationInput,
-        response: { 200: AdminVerification, ...errors },
       },
     },
     async (request) =>
@@ -125,16 +95,10 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.postAdminVerificationsByIdReject,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending submission with a reason the carer sees',
-        params: IdParams,
-        body: RejectVerificationInput,
-        response: { 200: AdminVerification, ...errors },
-      },
+      schema: { tags: ['admin'], summary: 'Reject a pending submission with a reason the carer sees' },
     },
     async (request) =>
       verification.reject(
@@ -145,13 +109,12 @@ export function registerVerificationRoutes(app: FastifyInstance, verification: V
   );
 
   defineRoute(
-    api,
+    app,
     endpoints.verification.getAdminVerificationDocumentsById,
     {
       schema: {
         tags: ['admin'],
         summary: 'Download a verification document (admins only, always as an attachment)',
-        params: IdParams,
       },
     },
     async (request, reply) => {

@@ -1,0 +1,49 @@
+// Every API endpoint with its schemas, by feature (decision 0034). The server registers each route
+// from its declaration; the web never loads this module (it holds the schemas, hence zod): it
+// calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
+// generated from here (npm run generate:endpoints).
+import { adminEndpoints } from './admin';
+import { arrangementsEndpoints } from './arrangements';
+import { auditEndpoints } from './audit';
+import { authEndpoints } from './auth';
+import { careRequestsEndpoints } from './care-requests';
+import { carersEndpoints } from './carers';
+import { contactEndpoints } from './contact';
+import { demoEndpoints } from './demo';
+import { healthEndpoints } from './health';
+import { liveEventsEndpoints } from './live-events';
+import { messagingEndpoints } from './messaging';
+import { privacyEndpoints } from './privacy';
+import { reportsEndpoints } from './reports';
+import { reviewsEndpoints } from './reviews';
+import { safeguardingEndpoints } from './safeguarding';
+import { savedCarersEndpoints } from './saved-carers';
+import { settingsEndpoints } from './settings';
+import { subscriptionsEndpoints } from './subscriptions';
+import { uploadsEndpoints } from './uploads';
+import { verificationEndpoints } from './verification';
+
+export const endpoints = {
+  admin: adminEndpoints,
+  arrangements: arrangementsEndpoints,
+  audit: auditEndpoints,
+  auth: authEndpoints,
+  careRequests: careRequestsEndpoints,
+  carers: carersEndpoints,
+  contact: contactEndpoints,
+  demo: demoEndpoints,
+  health: healthEndpoints,
+  messaging: messagingEndpoints,
+  privacy: privacyEndpoints,
+  reports: reportsEndpoints,
+  reviews: reviewsEndpoints,
+  safeguarding: safeguardingEndpoints,
+  savedCarers: savedCarersEndpoints,
+  settings: settingsEndpoints,
+  subscriptions: subscriptionsEndpoints,
+  verification: verificationEndpoints,
+  uploads: uploadsEndpoints,
+  liveEvents: liveEventsEndpoints,
+};
+
+export type DeclaredEndpoints = typeof endpoints;
