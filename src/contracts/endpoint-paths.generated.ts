@@ -41,4 +41,12 @@ export const endpointPaths = {
     putByCarerId: { method: 'PUT', path: '/api/saved-carers/:carerId' },
     deleteByCarerId: { method: 'DELETE', path: '/api/saved-carers/:carerId' },
   },
+  visitRecords: {
+    postVisitsByIdCheckIn: { method: 'POST', path: '/api/visits/:id/check-in' },
+    postVisitsByIdCheckOut: { method: 'POST', path: '/api/visits/:id/check-out' },
+    postVisitsByIdRecord: { method: 'POST', path: '/api/visits/:id/record' },
+    postVisitsByIdNoteReplies: { method: 'POST', path: '/api/visits/:id/note/replies' },
+    getBookingsByIdHistory: { method: 'GET', path: '/api/bookings/:id/history' },
+    putBookingsByIdCareDetails: { method: 'PUT', path: '/api/bookings/:id/care-details' },
+  },
 } as const;

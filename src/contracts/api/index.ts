@@ -9,6 +9,7 @@ import { messagingEndpoints } from './messaging';
 import { reportsEndpoints } from './reports';
 import { reviewsEndpoints } from './reviews';
 import { savedCarersEndpoints } from './saved-carers';
+import { visitRecordsEndpoints } from './visit-records';
 
 export const endpoints = {
   carers: carersEndpoints,
@@ -18,6 +19,7 @@ export const endpoints = {
   reports: reportsEndpoints,
   reviews: reviewsEndpoints,
   savedCarers: savedCarersEndpoints,
+  visitRecords: visitRecordsEndpoints,
 };
 
 export type DeclaredEndpoints = typeof endpoints;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Arrangement,
-  ArrangementProposal,
+  ArrangementProposalInput,
   ArrangementTerms,
   CalendarFeed,
   Visit,
@@ -71,7 +71,7 @@ function withArrangement(list: Arrangements | undefined, saved: Arrangement): Ar
 export function useProposeArrangement() {
   const queryClient = useQueryClient();
   return useSendOnceMutation({
-    mutationFn: async (input: ArrangementProposal): Promise<Arrangement> => {
+    mutationFn: async (input: ArrangementProposalInput): Promise<Arrangement> => {
       return api(endpoints.arrangements.postBookings, { body: input });
     },
     onSuccess: (saved) => {
