@@ -190,16 +190,18 @@ export function ArrangementFormDialog({
             {`${partnerName} will be asked to accept, decline or propose changes. You agree the care between you; CareMatch records what you agreed and reminds you both.`}
           </DialogDescription>
         </DialogHeader>
-        <div className="mt-4 grid gap-6">
-          {mode === 'new' ? (
-            <CareDetailsFields
-              idPrefix={`${idPrefix}-care`}
-              value={care}
-              onChange={setCare}
-              errors={careErrors}
-            />
-          ) : null}
+        <div className="mt-4">
           <ArrangementForm
+            extraFields={
+              mode === 'new' ? (
+                <CareDetailsFields
+                  idPrefix={`${idPrefix}-care`}
+                  value={care}
+                  onChange={setCare}
+                  errors={careErrors}
+                />
+              ) : null
+            }
             idPrefix={idPrefix}
             defaultValues={defaults}
             submitLabel={mode === 'new' ? 'Send proposal' : 'Send changes'}

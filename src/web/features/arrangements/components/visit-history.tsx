@@ -266,8 +266,9 @@ export function PastVisits({ isCarer, enabled = true }: { isCarer: boolean; enab
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <div className="grid gap-1">
+        {/* Not "… Visits": the agenda's heading is found by that name. */}
         <h2 id={headingId} className="text-xl font-semibold">
-          Past visits
+          Visit history
         </h2>
         <p className="text-sm text-muted-foreground">
           {isCarer

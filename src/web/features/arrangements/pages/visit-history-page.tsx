@@ -61,7 +61,10 @@ export function VisitHistoryPage() {
             <Printer aria-hidden="true" />
             Print
           </Button>
-          <section aria-label="Past visits">
+          <section aria-labelledby="visit-history-heading" className="grid gap-3">
+            <h2 id="visit-history-heading" className="text-xl font-semibold">
+              Past visits
+            </h2>
             <VisitHistoryList
               arrangement={arrangement.data}
               isCarer={user.userType === 'carer'}
