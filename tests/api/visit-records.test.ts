@@ -225,6 +225,31 @@ describe('checking in and out', () => {
     expect(shown.checkedOutAt).not.toBeNull();
   });
 
+  it('closes check-out 12 hours after the visit: a forgotten one is recorded afterwards', async () => {
+    // A two-hour visit that ended 13 hours ago, checked into at its start.
+    const visit = await visitAt(-15 * 60);
+    await t.database.db
+      .update(visitRows)
+      .set({ checkedInAt: visit.startsAt })
+      .where(eq(visitRows.id, visit.id));
+    const late = await checkOut(worker, visit.id, { note: 'Done.' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.checkOutTooLate);
+    const recorded = await record(worker, visit.id, {
+      date: ukDate(visit.startsAt),
+      arrived: ukTime(visit.startsAt),
+      left: ukTime(new Date(visit.startsAt.getTime() + 90 * MINUTE)),
+      reason: 'I forgot to check out.',
+    });
+    // Just after midnight the visit's day and its hour and a half may straddle two dates.
+    if (ukDate(new Date(visit.startsAt.getTime() + 90 * MINUTE)) === ukDate(visit.startsAt)) {
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      expect(recorded.json<VisitRecord>().recordedAfterwards).toBe(true);
+    } else {
+      expect(recorded.statusCode).toBe(400);
+    }
+  });
+
   it('writes no note (and sends no email) for a check-out without one', async () => {
     const visit = await visitAt(-10);
     expect((await checkIn(worker, visit.id)).statusCode).toBe(200);
