@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Check, History, RotateCw, Send } from 'lucide-react';
 import type { Arrangement } from '@contracts/arrangements';
@@ -91,6 +91,17 @@ export function VisitRecordItem({
   const repliesRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const canRecord = isCarer && visitRecordChoices(visit, new Date()).recordAfterwards;
+  // After a reply the keyboard goes to the replies, once the list with the new one is drawn
+  // (it may be drawn before the reply's answer is handled, or after).
+  const focusReplies = useRef(false);
+  const replyCount = visit.note?.replies.length ?? 0;
+  const focusRepliesIfShown = () => {
+    if (focusReplies.current && repliesRef.current) {
+      focusReplies.current = false;
+      repliesRef.current.focus();
+    }
+  };
+  useEffect(focusRepliesIfShown, [replyCount]);
   return (
     <li
       data-testid="visit-history-item"
@@ -155,10 +166,10 @@ export function VisitRecordItem({
             <ReplyForm
               visit={visit}
               label={label}
-              onSent={() =>
-                // The list is drawn once the history is asked again: the heading holds the keyboard till then.
-                requestAnimationFrame(() => (repliesRef.current ?? headingRef.current)?.focus())
-              }
+              onSent={() => {
+                focusReplies.current = true;
+                requestAnimationFrame(focusRepliesIfShown);
+              }}
             />
           )}
         </div>
