@@ -3,6 +3,7 @@ import { WEEK_DAYS, WEEK_DAY_LABELS, type WeekDay } from './availability';
 import { CARER_MESSAGES, poundsPerHour } from './carers';
 import { multiLine, oneLine } from './text';
 import { LATE_MINUTES, NOTICE_UNDO_MINUTES, RUNNING_LATE_FROM_MINUTES } from './visit-notices';
+import { CareDetails } from './visit-records';
 
 export * from './visit-notices';
 
@@ -124,11 +125,16 @@ export const ArrangementTerms = termsFields.superRefine(noOverlaps);
 export type ArrangementTerms = z.infer<typeof ArrangementTerms>;
 export type ArrangementTermsFormValues = z.input<typeof ArrangementTerms>;
 
-/** POST /api/bookings: the family proposes, from their conversation with the carer. */
+/**
+ * POST /api/bookings: the family proposes, from their conversation with the carer, with who the
+ * care is for, the notes the carer needs and the visit-note ticks (the family's alone to change).
+ */
 export const ArrangementProposal = termsFields
-  .extend({ conversationId: z.string().uuid() })
+  .extend({ conversationId: z.string().uuid(), ...CareDetails.shape })
   .superRefine(noOverlaps);
 export type ArrangementProposal = z.infer<typeof ArrangementProposal>;
+/** What the web sends: the care details may be left out (they default to none). */
+export type ArrangementProposalInput = z.input<typeof ArrangementProposal>;
 
 /** POST /api/bookings/{id}/decline */
 export const ArrangementDecline = z.object({
@@ -174,6 +180,10 @@ export const Arrangement = z.object({
   hourlyRate: z.string(),
   tasks: z.string(),
   declineReason: z.string().nullable(),
+  /** Who the care is for ("Dad — Arthur"), the notes the carer needs, the visit-note ticks. */
+  careFor: z.string(),
+  careNotes: z.string(),
+  noteTicks: z.array(z.string()),
   /** The other person: first name and initial, and the carer's profile. */
   partnerName: z.string(),
   carerId: z.string().nullable(),
@@ -200,6 +210,11 @@ export const Visit = z.object({
   noticeNote: z.string().nullable(),
   /** When the notice was sent (it can be undone for NOTICE_UNDO_MINUTES). */
   noticeAt: z.string().nullable(),
+  /** What the carer recorded: check-in and check-out times, whether afterwards, whether a note. */
+  checkedInAt: z.string().nullable(),
+  checkedOutAt: z.string().nullable(),
+  recordedAfterwards: z.boolean(),
+  hasNote: z.boolean(),
   partnerName: z.string(),
 });
 export type Visit = z.infer<typeof Visit>;

@@ -177,4 +177,12 @@ export const endpointPaths = {
   liveEvents: {
     getEvents: { method: 'GET', path: '/api/events' },
   },
+  visitRecords: {
+    postVisitsByIdCheckIn: { method: 'POST', path: '/api/visits/:id/check-in' },
+    postVisitsByIdCheckOut: { method: 'POST', path: '/api/visits/:id/check-out' },
+    postVisitsByIdRecord: { method: 'POST', path: '/api/visits/:id/record' },
+    postVisitsByIdNoteReplies: { method: 'POST', path: '/api/visits/:id/note/replies' },
+    getBookingsByIdHistory: { method: 'GET', path: '/api/bookings/:id/history' },
+    putBookingsByIdCareDetails: { method: 'PUT', path: '/api/bookings/:id/care-details' },
+  },
 } as const;

@@ -22,6 +22,7 @@ import { settingsEndpoints } from './settings';
 import { subscriptionsEndpoints } from './subscriptions';
 import { uploadsEndpoints } from './uploads';
 import { verificationEndpoints } from './verification';
+import { visitRecordsEndpoints } from './visit-records';
 
 export const endpoints = {
   admin: adminEndpoints,
@@ -44,6 +45,7 @@ export const endpoints = {
   verification: verificationEndpoints,
   uploads: uploadsEndpoints,
   liveEvents: liveEventsEndpoints,
+  visitRecords: visitRecordsEndpoints,
 };
 
 export type DeclaredEndpoints = typeof endpoints;

@@ -1042,6 +1042,12 @@ export const arrangements = pgTable(
     hourlyRate: numeric('hourly_rate', { precision: 7, scale: 2 }).notNull(),
     tasks: text('tasks').notNull().default(''),
     declineReason: text('decline_reason'),
+    /** Who the care is for, as the family words it ("Dad — Arthur"). */
+    careFor: text('care_for').notNull().default(''),
+    /** What the carer needs to know: access, pets, allergies. */
+    careNotes: text('care_notes').notNull().default(''),
+    /** The quick ticks the family set for visit notes (["Lunch", "Walk"]). */
+    noteTicks: jsonb('note_ticks').notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -1077,14 +1083,55 @@ export const visits = pgTable(
     noticeAt: timestamp('notice_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the carer checked in and out (the times only: never a location). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /** Set when the carer recorded the times afterwards (the family sees "recorded afterwards"). */
+    recordedAfterwardsAt: timestamp('recorded_afterwards_at', { withTimezone: true }),
+    recordedReason: text('recorded_reason'),
   },
   (t) => [
     uniqueIndex('visits_arrangement_start_key').on(t.arrangementId, t.startsAt),
     index('visits_starts_idx').on(t.startsAt),
     check('visits_status_check', sql`${t.status} in ('scheduled', 'cancelled')`),
+    check(
+      'visits_check_out_after_in_check',
+      sql`${t.checkedOutAt} IS NULL OR (${t.checkedInAt} IS NOT NULL AND ${t.checkedOutAt} > ${t.checkedInAt})`,
+    ),
   ],
 );
 export type VisitRow = typeof visits.$inferSelect;
+
+/** The carer's note about a visit (written at check-out or with the times recorded afterwards). */
+export const visitNotes = pgTable('visit_notes', {
+  visitId: uuid('visit_id')
+    .primaryKey()
+    .references(() => visits.id, { onDelete: 'cascade' }),
+  text: text('text').notNull().default(''),
+  /** The ticks chosen, from the arrangement's set at the time. */
+  ticks: jsonb('ticks').notNull().default([]),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+});
+export type VisitNoteRow = typeof visitNotes.$inferSelect;
+
+/** The family's replies to a visit note; a deleted author's replies stay, unnamed. */
+export const visitNoteReplies = pgTable(
+  'visit_note_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visitNotes.visitId, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visit_note_replies_visit_idx').on(t.visitId, t.createdAt),
+    index('visit_note_replies_author_idx').on(t.authorId),
+  ],
+);
+export type VisitNoteReplyRow = typeof visitNoteReplies.$inferSelect;
 
 /**
  * One creating request and the answer it got (decision 0033): a repeat of the same action (the

@@ -59,6 +59,8 @@ export const TABLE_OWNERS = {
   careRequestResponses: 'care-requests',
   arrangements: 'arrangements',
   visits: 'arrangements',
+  visitNotes: 'arrangements',
+  visitNoteReplies: 'arrangements',
 };
 
 /**

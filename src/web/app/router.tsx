@@ -133,6 +133,10 @@ const ArrangementPrintPage = lazyPage(
   () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
 );
+const VisitHistoryPage = lazyPage(
+  () => import('@web/features/arrangements/pages/visit-history-page'),
+  'VisitHistoryPage',
+);
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -218,6 +222,7 @@ const router = createBrowserRouter([
           // Arrangements and the visits of the coming weeks, and one arrangement to print.
           { path: paths.myCare, element: <MyCarePage /> },
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
+          { path: `${paths.myCare}/:id/history`, element: <VisitHistoryPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -261,6 +266,7 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [CARE_REQUESTS_PATH, CareRequestsPage],
   [paths.myCare, MyCarePage],
   [`${paths.myCare}/:id/print`, ArrangementPrintPage],
+  [`${paths.myCare}/:id/history`, VisitHistoryPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

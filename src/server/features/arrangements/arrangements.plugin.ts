@@ -2,6 +2,8 @@ import { appPlugin } from '../../platform/app-plugin';
 import { createArrangementsRepository } from './arrangements.repository';
 import { registerArrangementsRoutes } from './arrangements.routes';
 import { createArrangementsService, type ArrangementsService } from './arrangements.service';
+import { registerVisitRecordsRoutes } from './visit-records.routes';
+import { createVisitRecordsService } from './visit-records.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,5 +28,9 @@ export const arrangementsPlugin = appPlugin(
     });
     app.decorate('arrangements', arrangements);
     registerArrangementsRoutes(app, arrangements);
+    registerVisitRecordsRoutes(
+      app,
+      createVisitRecordsService({ db, arrangements, mailer: app.mailer, publicUrl: config.publicUrl }),
+    );
   },
 );

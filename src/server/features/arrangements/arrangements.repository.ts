@@ -12,6 +12,7 @@ import {
   lt,
   lte,
   or,
+  sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -19,6 +20,7 @@ import {
   carerProfiles,
   users,
   visits as v,
+  visitNotes,
   type ArrangementRow,
   type VisitRow,
 } from '../../db/schema';
@@ -146,12 +148,14 @@ export function createArrangementsRepository(db: Executor) {
           carerUserId: carerProfiles.userId,
           carerFirstName: carerProfiles.firstName,
           carerLastName: carerProfiles.lastName,
+          hasNote: sql<boolean>`${visitNotes.visitId} is not null`,
         })
         .from(v)
         .innerJoin(a, eq(a.id, v.arrangementId))
         .leftJoin(customer, eq(customer.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
         .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
+        .leftJoin(visitNotes, eq(visitNotes.visitId, v.id))
         .where(and(involves(userId), gte(v.startsAt, from), lte(v.startsAt, to)))
         .orderBy(asc(v.startsAt), asc(v.id))
         .limit(1000);

@@ -29,6 +29,8 @@ import {
   uploads,
   userBlocks,
   users,
+  visitNoteReplies,
+  visitNotes,
   visits,
 } from '../../db/schema';
 
@@ -365,6 +367,10 @@ export function createDataExportRepository(db: Executor) {
           notice: visits.notice,
           noticeNote: visits.noticeNote,
           cancelledAt: visits.cancelledAt,
+          checkedInAt: visits.checkedInAt,
+          checkedOutAt: visits.checkedOutAt,
+          recordedAfterwardsAt: visits.recordedAfterwardsAt,
+          recordedReason: visits.recordedReason,
         })
         .from(visits)
         .innerJoin(arrangements, eq(arrangements.id, visits.arrangementId))
@@ -372,6 +378,60 @@ export function createDataExportRepository(db: Executor) {
           or(eq(arrangements.customerId, userId), ...(carerId ? [eq(arrangements.carerId, carerId)] : [])),
         )
         .orderBy(asc(visits.startsAt));
+    },
+
+    /**
+     * The notes about those visits (the carer's), with the replies under them: the account's own
+     * as "you", another person's by first name and initial.
+     */
+    async visitNotes(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const mine = or(
+        eq(arrangements.customerId, userId),
+        ...(carerId ? [eq(arrangements.carerId, carerId)] : []),
+      );
+      const notes = await db
+        .select({
+          visitId: visitNotes.visitId,
+          arrangementId: visits.arrangementId,
+          visitStartsAt: visits.startsAt,
+          text: visitNotes.text,
+          ticks: visitNotes.ticks,
+          writtenAt: visitNotes.writtenAt,
+        })
+        .from(visitNotes)
+        .innerJoin(visits, eq(visits.id, visitNotes.visitId))
+        .innerJoin(arrangements, eq(arrangements.id, visits.arrangementId))
+        .where(mine)
+        .orderBy(asc(visits.startsAt));
+      if (notes.length === 0) return [];
+      const replies = await db
+        .select({
+          visitId: visitNoteReplies.visitId,
+          authorId: visitNoteReplies.authorId,
+          first: other.firstName,
+          last: other.lastName,
+          text: visitNoteReplies.text,
+          createdAt: visitNoteReplies.createdAt,
+        })
+        .from(visitNoteReplies)
+        .leftJoin(other, eq(other.id, visitNoteReplies.authorId))
+        .where(
+          inArray(
+            visitNoteReplies.visitId,
+            notes.map((note) => note.visitId),
+          ),
+        )
+        .orderBy(asc(visitNoteReplies.createdAt));
+      return notes.map(({ visitId, ...note }) => ({
+        ...note,
+        replies: replies
+          .filter((reply) => reply.visitId === visitId)
+          .map((reply) => ({
+            by: reply.authorId === userId ? 'you' : displayName(reply.first, reply.last),
+            text: reply.text,
+            createdAt: reply.createdAt,
+          })),
+      }));
     },
 
     async blocks(userId: string): Promise<ExportRecord[]> {

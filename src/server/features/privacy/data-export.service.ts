@@ -48,7 +48,10 @@ const PARTS = {
     'Your answers to families’ care requests (each request by care type and the first part of its postcode).',
   arrangements:
     'Care arrangements you proposed, agreed or declined, the other person by first name and initial.',
-  visits: 'The visits of those arrangements, with any notice or cancellation.',
+  visits:
+    'The visits of those arrangements, with any notice or cancellation, and the check-in and check-out times (or the times recorded afterwards, and why).',
+  'visit-notes':
+    'The carers’ notes about those visits, with their ticks and the replies under them (yours as "you").',
   'contact-enquiries': 'Messages you sent through the contact form.',
   'audit-log': 'Changes recorded about your account ("by": you or CareMatch staff).',
   'email-change-requests': 'Requests to change your email address (the confirmation links are not included).',
@@ -191,6 +194,7 @@ export function createDataExportService({
       'care-request-answers': carerId ? await repository.careRequestAnswers(carerId) : [],
       arrangements: await repository.arrangements(user.id, carerId),
       visits: await repository.visits(user.id, carerId),
+      'visit-notes': await repository.visitNotes(user.id, carerId),
       'contact-enquiries': await repository.contactEnquiries(user),
       'audit-log': await repository.auditEntries(user.id, carerId),
       'email-change-requests': await repository.emailChangeRequests(user.id),

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   Arrangement,
-  ArrangementProposal,
+  ArrangementProposalInput,
   ArrangementTerms,
   CalendarFeed,
   Visit,
@@ -39,11 +39,18 @@ export function useArrangements({
   });
 }
 
+/** The agenda asks from this long ago, so a visit under way (to check out of) is still there. */
+const VISITS_BEHIND_MS = 24 * 3_600_000;
+
 /** The visits of the coming weeks, asked again every few seconds and on focus while shown. */
 export function useVisits({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: visitsQueryKey,
-    queryFn: ({ signal }) => api(endpoints.arrangements.getVisits, { query: { days: VISIT_DAYS }, signal }),
+    queryFn: ({ signal }) =>
+      api(endpoints.arrangements.getVisits, {
+        query: { from: new Date(Date.now() - VISITS_BEHIND_MS).toISOString(), days: VISIT_DAYS + 1 },
+        signal,
+      }),
     enabled,
     refetchInterval: AGENDA_REFRESH_MS,
     refetchOnWindowFocus: 'always',
@@ -71,7 +78,7 @@ function withArrangement(list: Arrangements | undefined, saved: Arrangement): Ar
 export function useProposeArrangement() {
   const queryClient = useQueryClient();
   return useSendOnceMutation({
-    mutationFn: async (input: ArrangementProposal): Promise<Arrangement> => {
+    mutationFn: async (input: ArrangementProposalInput): Promise<Arrangement> => {
       return api(endpoints.arrangements.postBookings, { body: input });
     },
     onSuccess: (saved) => {

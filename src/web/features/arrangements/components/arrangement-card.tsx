@@ -36,6 +36,8 @@ import {
 } from './arrangement-format';
 import { useArrangementStep, useProposeArrangement } from '../api/arrangements-api';
 import { ArrangementForm } from './arrangement-form';
+import { CareDetailsDialog, CareDetailsFields, careDetailsOf, NEW_CARE_DETAILS } from './care-details';
+import { useAuth } from '@web/lib/auth';
 
 /** '/my-care/{id}/print': the printable summary of one arrangement. */
 export function arrangementPrintPath(id: string): string {
@@ -63,6 +65,18 @@ export function ArrangementTermsList({ arrangement }: { arrangement: Arrangement
         'None written down'
       ),
     },
+    ...(arrangement.careFor ? [{ term: 'Care for', value: arrangement.careFor }] : []),
+    ...(arrangement.careNotes
+      ? [
+          {
+            term: 'Notes for the carer',
+            value: <span className="whitespace-pre-wrap">{arrangement.careNotes}</span>,
+          },
+        ]
+      : []),
+    ...(arrangement.noteTicks.length > 0
+      ? [{ term: 'Visit note ticks', value: arrangement.noteTicks.join(', ') }]
+      : []),
   ];
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
@@ -107,9 +121,19 @@ export function ArrangementFormDialog({
       ? arrangementToFormValues(arrangement, todayInUK())
       : EMPTY_ARRANGEMENT_FORM;
 
+  const [care, setCare] = useState(NEW_CARE_DETAILS);
+  const [careErrors, setCareErrors] = useState<Record<string, string>>({});
+
   const save = async (terms: ArrangementTerms) => {
-    if (mode === 'new') await propose.mutateAsync({ ...terms, conversationId: conversationId ?? '' });
-    else await change.mutateAsync({ step: 'propose', terms });
+    setCareErrors({});
+    if (mode === 'new') {
+      await propose
+        .mutateAsync({ ...terms, ...careDetailsOf(care), conversationId: conversationId ?? '' })
+        .catch((error: unknown) => {
+          setCareErrors(fieldErrors(error));
+          throw error;
+        });
+    } else await change.mutateAsync({ step: 'propose', terms });
     setSent(true);
     toast({
       title: mode === 'new' ? 'Arrangement Proposed' : 'Changes Proposed',
@@ -153,6 +177,16 @@ export function ArrangementFormDialog({
     >
       <div className="mt-4">
         <ArrangementForm
+          extraFields={
+            mode === 'new' ? (
+              <CareDetailsFields
+                idPrefix={`${idPrefix}-care`}
+                value={care}
+                onChange={setCare}
+                errors={careErrors}
+              />
+            ) : null
+          }
           idPrefix={idPrefix}
           defaultValues={defaults}
           submitLabel={mode === 'new' ? 'Send proposal' : 'Send changes'}
@@ -319,6 +353,7 @@ export function ArrangementCard({
   const headingId = `arrangement-${arrangement.id}-heading`;
   const focusHeading = () => headingRef.current;
   const answering = arrangement.status === 'proposed' && arrangement.awaitingMe;
+  const isFamily = useAuth().user?.userType !== 'carer';
 
   return (
     <Card data-testid="arrangement-card" aria-labelledby={headingId} role="region">
@@ -395,6 +430,9 @@ export function ArrangementCard({
           ) : null}
           {arrangement.status === 'accepted' ? (
             <OneFieldDialog kind="end" arrangement={arrangement} focusAfter={focusHeading} />
+          ) : null}
+          {isFamily && (arrangement.status === 'accepted' || arrangement.status === 'proposed') ? (
+            <CareDetailsDialog arrangement={arrangement} focusAfter={focusHeading} />
           ) : null}
           {withPrintLink && arrangement.status !== 'declined' ? (
             <Button asChild variant="outline" size="sm">

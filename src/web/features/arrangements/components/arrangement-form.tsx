@@ -73,6 +73,8 @@ type ArrangementFormProps = {
   alert: string | null;
   onAlert: (message: string | null) => void;
   onCancel: () => void;
+  /** Fields of the caller's shown after the terms, before the buttons (the family's care details). */
+  extraFields?: ReactNode;
 };
 
 /** Start date, the weekly visits (rows of day, start and end), hourly rate and tasks. */
@@ -85,6 +87,7 @@ export function ArrangementForm({
   alert,
   onAlert,
   onCancel,
+  extraFields,
 }: ArrangementFormProps) {
   const form = useForm<ArrangementFormValues, unknown, ArrangementTerms>({
     resolver,
@@ -297,6 +300,7 @@ export function ArrangementForm({
         />
       </Frame>
 
+      {extraFields}
       <div role="alert" aria-atomic="true">
         {alert ? (
           <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ArrangementList } from '@web/features/arrangements/components/arrangement-list';
 import { VisitAgenda } from '@web/features/arrangements/components/visit-agenda';
+import { PastVisits } from '@web/features/arrangements/components/visit-history';
 
 /**
  * The Schedule tab (the spec's placeholder): the carer's visits of the coming weeks with
@@ -12,6 +13,7 @@ export function DashboardSchedule({ active }: { active: boolean }) {
   return (
     <div className="grid gap-10">
       <VisitAgenda isCarer enabled={opened} />
+      <PastVisits isCarer enabled={opened} />
       <ArrangementList isCarer enabled={opened} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AlarmClock, Ban, CalendarDays, CircleAlert, RotateCw, Undo2 } from 'lucide-react';
 import type { Visit, VisitNotice } from '@contracts/arrangements';
 import {
@@ -8,6 +8,7 @@ import {
   visitNoticeChoices,
   type LateMinutes,
 } from '@contracts/visit-notices';
+import { visitRecordChoices } from '@contracts/visit-record-times';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -26,7 +27,8 @@ import {
   groupVisitsByDay,
   VISIT_NOTICE_LABELS,
 } from './arrangement-format';
-import { useVisitAction, useVisits } from '../api/arrangements-api';
+import { useArrangements, useVisitAction, useVisits } from '../api/arrangements-api';
+import { CheckInOut, describeRecord } from './visit-record-forms';
 
 function CancelVisit({ visit, label }: { visit: Visit; label: string }) {
   const [open, setOpen] = useState(false);
@@ -224,11 +226,24 @@ function VisitNotices({ visit, label, now }: { visit: Visit; label: string; now:
   );
 }
 
-function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; now: number }) {
+function VisitItem({
+  visit,
+  isCarer,
+  now,
+  ticks,
+}: {
+  visit: Visit;
+  isCarer: boolean;
+  now: number;
+  ticks: string[];
+}) {
   const label = `on ${formatDayDate(visit.date, false)} at ${visit.start}`;
   const cancelled = visit.status === 'cancelled';
   const toCome = !cancelled && new Date(visit.startsAt).getTime() > now;
   const notice = describeNotice(visit);
+  const recorded = describeRecord(visit);
+  const record = visitRecordChoices(visit, new Date(now));
+  const timeRef = useRef<HTMLParagraphElement>(null);
   return (
     <li
       data-testid="visit"
@@ -236,7 +251,11 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-0.5">
-          <p className={cn('font-semibold', cancelled && 'line-through')}>
+          <p
+            ref={timeRef}
+            tabIndex={-1}
+            className={cn('font-semibold focus:outline-none', cancelled && 'line-through')}
+          >
             {formatTimeRange(visit.start, visit.end)}
           </p>
           <p className="text-sm text-muted-foreground">{`With ${visit.partnerName}`}</p>
@@ -252,7 +271,24 @@ function VisitItem({ visit, isCarer, now }: { visit: Visit; isCarer: boolean; no
           <span className="min-w-0">{notice}</span>
         </p>
       ) : null}
-      {isCarer && !cancelled ? <VisitNotices visit={visit} label={label} now={now} /> : null}
+      {recorded ? (
+        <p data-testid="visit-record" className="text-sm font-medium">
+          {visit.hasNote ? `${recorded}. Note written.` : recorded}
+        </p>
+      ) : null}
+      {isCarer && !cancelled ? (
+        <CheckInOut
+          visit={visit}
+          ticks={ticks}
+          label={label}
+          canCheckIn={record.checkIn}
+          canCheckOut={record.checkOut}
+          onDone={() => requestAnimationFrame(() => timeRef.current?.focus())}
+        />
+      ) : null}
+      {isCarer && !cancelled && !visit.checkedInAt ? (
+        <VisitNotices visit={visit} label={label} now={now} />
+      ) : null}
       {toCome ? (
         <div>
           <CancelVisit visit={visit} label={label} />
@@ -287,7 +323,15 @@ export function VisitAgenda({
   enabled?: boolean;
 }) {
   const visits = useVisits({ enabled });
+  const arrangements = useArrangements({ enabled });
   const now = useNow();
+  const ticksOf = new Map((arrangements.data?.items ?? []).map((item) => [item.id, item.noteTicks]));
+  // Visits over are in the history below, but for one the carer can still check out of.
+  const shown = (visits.data?.items ?? []).filter(
+    (visit) =>
+      new Date(visit.endsAt).getTime() > now ||
+      (isCarer && visitRecordChoices(visit, new Date(now)).checkOut),
+  );
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const DayHeading = headingLevel === 2 ? 'h3' : 'h4';
   const headingId = useId().replace(/:/g, '');
@@ -311,7 +355,7 @@ export function VisitAgenda({
         </Button>
       </Alert>
     );
-  } else if (visits.data.items.length === 0) {
+  } else if (shown.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-6 py-10 text-center">
         <CalendarDays aria-hidden="true" className="size-6 text-muted-foreground" />
@@ -326,12 +370,18 @@ export function VisitAgenda({
   } else {
     body = (
       <ol className="grid gap-5" aria-labelledby={headingId}>
-        {groupVisitsByDay(visits.data.items).map(({ date, visits: day }) => (
+        {groupVisitsByDay(shown).map(({ date, visits: day }) => (
           <li key={date} className="grid gap-2">
             <DayHeading className="font-semibold">{formatDayDate(date)}</DayHeading>
             <ul className="grid gap-2">
               {day.map((visit) => (
-                <VisitItem key={visit.id} visit={visit} isCarer={isCarer} now={now} />
+                <VisitItem
+                  key={visit.id}
+                  visit={visit}
+                  isCarer={isCarer}
+                  now={now}
+                  ticks={ticksOf.get(visit.arrangementId) ?? []}
+                />
               ))}
             </ul>
           </li>

@@ -1,6 +1,7 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ArrangementList } from '@web/features/arrangements/components/arrangement-list';
 import { VisitAgenda } from '@web/features/arrangements/components/visit-agenda';
+import { PastVisits } from '@web/features/arrangements/components/visit-history';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 
@@ -22,6 +23,7 @@ export function MyCarePage() {
       </p>
       <div className="mt-8 grid gap-10">
         <VisitAgenda isCarer={isCarer} />
+        <PastVisits isCarer={isCarer} />
         <ArrangementList isCarer={isCarer} />
       </div>
     </div>
