@@ -3,6 +3,7 @@
 // calls through src/contracts/endpoints.ts, typed from here, whose methods and paths are a table
 // generated from here (npm run generate:endpoints).
 import { carersEndpoints } from './carers';
+import { circleEndpoints } from './circle';
 import { contactEndpoints } from './contact';
 import { healthEndpoints } from './health';
 import { messagingEndpoints } from './messaging';
@@ -12,6 +13,7 @@ import { savedCarersEndpoints } from './saved-carers';
 
 export const endpoints = {
   carers: carersEndpoints,
+  circle: circleEndpoints,
   contact: contactEndpoints,
   health: healthEndpoints,
   messaging: messagingEndpoints,

@@ -59,6 +59,9 @@ export const TABLE_OWNERS = {
   careRequestResponses: 'care-requests',
   arrangements: 'arrangements',
   visits: 'arrangements',
+  circleMembers: 'circle',
+  circleInvitations: 'circle',
+  notificationSettings: 'circle',
 };
 
 /**
@@ -90,6 +93,8 @@ export const CROSS_READS = {
   carers: ['reviews', 'users'],
   // the demo mailbox shows the outbox
   demo: ['outboxEmails'],
+  // members' and holders' names and addresses
+  circle: ['users'],
   // conversations with both people's names; the new-message notice already queued
   messaging: ['carerProfiles', 'outboxEmails', 'users'],
   // whether a reported conversation or review exists and the reporter was in it

@@ -1,6 +1,7 @@
 import { appPlugin } from '../../platform/app-plugin';
 import { createArrangementsRepository } from './arrangements.repository';
 import { registerArrangementsRoutes } from './arrangements.routes';
+import { registerArrangementsCircleRoutes } from './arrangements-circle.routes';
 import { createArrangementsService, type ArrangementsService } from './arrangements.service';
 
 declare module 'fastify' {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 /** Care arranged in a conversation, its visits and calendar feed; admins' changes are audited. */
 export const arrangementsPlugin = appPlugin(
   'features/arrangements',
-  ['features/admin-guard', 'features/messaging', 'platform/mailer', 'features/audit'],
+  ['features/admin-guard', 'features/messaging', 'features/circle', 'platform/mailer', 'features/audit'],
   async (app, { config, database: { db } }) => {
     const arrangements = createArrangementsService({
       repository: createArrangementsRepository(db),
@@ -26,5 +27,6 @@ export const arrangementsPlugin = appPlugin(
     });
     app.decorate('arrangements', arrangements);
     registerArrangementsRoutes(app, arrangements);
+    registerArrangementsCircleRoutes(app, arrangements);
   },
 );
