@@ -31,8 +31,17 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
   ],
   async (app, { run }) => {
     if (!run) return;
-    const { mailer, sessions, rateLimiter, idempotency, carers, careRequests, arrangements, settings, circle } =
-      app;
+    const {
+      mailer,
+      sessions,
+      rateLimiter,
+      idempotency,
+      carers,
+      careRequests,
+      arrangements,
+      settings,
+      circle,
+    } = app;
     const { loginFailures, passwordReset, emailVerification, twoFactor } = app.auth;
     const { compliance } = app.verification;
     const { subscriptions, ending: subscriptionEnding } = app.subscriptions;

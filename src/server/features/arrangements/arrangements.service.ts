@@ -234,12 +234,7 @@ export function createArrangementsService({
    * "can arrange" members, and the holder when a member acted for them; never whoever took the
    * step, and only those who keep proposal emails on.
    */
-  async function tellFamilyOfStep(
-    tx: Executor,
-    row: ArrangementWithPeople,
-    user: UserRow,
-    actor: UserRow,
-  ) {
+  async function tellFamilyOfStep(tx: Executor, row: ArrangementWithPeople, user: UserRow, actor: UserRow) {
     if (!row.customerId) return;
     const carerActed = row.carerUserId === user.id;
     const recipients = (await createFamilySide(tx).alertRecipients(row.customerId, 'proposals')).filter(
@@ -403,23 +398,28 @@ export function createArrangementsService({
 
     /** Either side ends an accepted arrangement after a date; later visits go. */
     end: (user: UserRow, id: string, endDate: string) =>
-      step(user, id, async (row, inTx) => {
-        if (row.status !== 'accepted') throw AppError.conflict(ARRANGEMENT_MESSAGES.notAccepted);
-        const at = now();
-        if (endDate < ukDate(at)) {
-          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDatePast, {
-            endDate: ARRANGEMENT_MESSAGES.endDatePast,
-          });
-        }
-        if (endDate < row.startDate) {
-          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDateBeforeStart, {
-            endDate: ARRANGEMENT_MESSAGES.endDateBeforeStart,
-          });
-        }
-        await inTx.update(row.id, { endDate, updatedAt: at });
-        await inTx.deleteVisitsAfter(row.id, ukInstant(addDays(endDate, 1), '00:00'));
-        return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
-      }, true),
+      step(
+        user,
+        id,
+        async (row, inTx) => {
+          if (row.status !== 'accepted') throw AppError.conflict(ARRANGEMENT_MESSAGES.notAccepted);
+          const at = now();
+          if (endDate < ukDate(at)) {
+            throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDatePast, {
+              endDate: ARRANGEMENT_MESSAGES.endDatePast,
+            });
+          }
+          if (endDate < row.startDate) {
+            throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDateBeforeStart, {
+              endDate: ARRANGEMENT_MESSAGES.endDateBeforeStart,
+            });
+          }
+          await inTx.update(row.id, { endDate, updatedAt: at });
+          await inTx.deleteVisitsAfter(row.id, ukInstant(addDays(endDate, 1), '00:00'));
+          return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
+        },
+        true,
+      ),
 
     /** GET /api/visits: the viewer's visits from `from` for `days` days. */
     async visits(user: UserRow, from: Date, days: number): Promise<Visit[]> {

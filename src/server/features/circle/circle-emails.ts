@@ -13,7 +13,12 @@ const WHAT_ROLES_MEAN: Record<CircleRole, string> = {
  * To the invited address: the single-use link. The holder's name is theirs to choose, so it stays
  * out of the subject and is quoted in the body (decision 0020).
  */
-export function invitationEmail(to: string, holderName: string, role: CircleRole, link: string): OutgoingEmail {
+export function invitationEmail(
+  to: string,
+  holderName: string,
+  role: CircleRole,
+  link: string,
+): OutgoingEmail {
   return {
     to,
     subject: 'You are invited to a family circle on CareMatch',

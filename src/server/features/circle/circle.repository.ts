@@ -216,7 +216,12 @@ export function createCircleRepository(db: Executor) {
         .from(m)
         .innerJoin(users, eq(users.id, m.memberId))
         .where(
-          and(eq(m.holderId, holderId), inArray(m.role, [...roles]), isNull(users.suspendedAt), sql`not ${off}`),
+          and(
+            eq(m.holderId, holderId),
+            inArray(m.role, [...roles]),
+            isNull(users.suspendedAt),
+            sql`not ${off}`,
+          ),
         )
         .orderBy(asc(m.createdAt), asc(m.id));
       return [

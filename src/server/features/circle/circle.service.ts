@@ -63,7 +63,12 @@ export function createCircleService({
     if (user.role !== 'customer') throw AppError.forbidden(CIRCLE_MESSAGES.onlyFamilies);
   }
 
-  const toInvitation = (row: { id: string; email: string; role: string; expiresAt: Date }): CircleInvitation => ({
+  const toInvitation = (row: {
+    id: string;
+    email: string;
+    role: string;
+    expiresAt: Date;
+  }): CircleInvitation => ({
     id: row.id,
     email: row.email,
     role: row.role as CircleRole,
@@ -87,28 +92,24 @@ export function createCircleService({
         repository.membershipsOf(user.id),
       ]);
       return {
-        members: members.map(
-          (row): CircleMember => ({
-            id: row.id,
-            firstName: row.firstName ?? '',
-            lastName: row.lastName ?? '',
-            email: row.email,
-            role: row.role as CircleRole,
-            joinedAt: row.createdAt.toISOString(),
-          }),
-        ),
+        members: members.map((row): CircleMember => ({
+          id: row.id,
+          firstName: row.firstName ?? '',
+          lastName: row.lastName ?? '',
+          email: row.email,
+          role: row.role as CircleRole,
+          joinedAt: row.createdAt.toISOString(),
+        })),
         invitations: invitations.map(toInvitation),
         // A suspended holder's circle is out of sight, as their arrangements are.
         memberships: memberships
           .filter((row) => !row.holderSuspendedAt)
-          .map(
-            (row): CircleMembership => ({
-              id: row.id,
-              holderName: shortName(row.holderFirstName, row.holderLastName),
-              role: row.role as CircleRole,
-              joinedAt: row.createdAt.toISOString(),
-            }),
-          ),
+          .map((row): CircleMembership => ({
+            id: row.id,
+            holderName: shortName(row.holderFirstName, row.holderLastName),
+            role: row.role as CircleRole,
+            joinedAt: row.createdAt.toISOString(),
+          })),
       };
     },
 

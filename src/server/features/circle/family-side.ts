@@ -43,7 +43,11 @@ export function createFamilySide(db: Executor) {
       const members = (await repository.membersOf(holderId)).filter((row) => !row.suspendedAt);
       const people: FamilyPerson[] = [
         { userId: holderId, firstName: holder.firstName, role: 'holder' },
-        ...members.map((row) => ({ userId: row.memberId, firstName: row.firstName, role: row.role as CircleRole })),
+        ...members.map((row) => ({
+          userId: row.memberId,
+          firstName: row.firstName,
+          role: row.role as CircleRole,
+        })),
       ];
       return { maySee: people, mayArrange: people.filter((person) => person.role !== 'can_see') };
     },
@@ -59,6 +63,5 @@ export function createFamilySide(db: Executor) {
     wantsEmail: async (userId: string, kind: NotificationKind): Promise<boolean> =>
       !(await repository.emailOff(userId, kind)),
   };
-
 }
 export type FamilySide = ReturnType<typeof createFamilySide>;
