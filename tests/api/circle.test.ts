@@ -35,7 +35,7 @@ let holderId: string;
 let arrangementId: string;
 let conversationId: string;
 
-type Person = { user: { id: string; email: string; firstName: string }; cookie: string };
+type Person = { user: { id: string; email: string; firstName: string | null }; cookie: string };
 let see: Person;
 let arrange: Person;
 let stranger: Person;
@@ -70,7 +70,7 @@ async function join(person: Person, role: 'can_see' | 'can_arrange') {
   expect(accepted.statusCode, accepted.body).toBe(200);
 }
 
-const bookingsOf = async (cookie: string) =>
+const bookingsOf = async (cookie: string | undefined) =>
   (await call(cookie, 'GET', '/api/bookings')).json<{ items: Arrangement[] }>().items;
 
 beforeAll(async () => {
