@@ -186,6 +186,13 @@ export const Arrangement = z.object({
   noteTicks: z.array(z.string()),
   /** The other person: first name and initial, and the carer's profile. */
   partnerName: z.string(),
+  /**
+   * How the viewer is in it: the family's account holder, the carer, or a member of the family's
+   * circle (decision 0036), who never gets the conversation (conversationId is null for them).
+   */
+  viewerRole: z.enum(['holder', 'carer', 'can_see', 'can_arrange']),
+  /** The first names of the family's circle (what the carer sees of it). */
+  circle: z.array(z.string()),
   carerId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

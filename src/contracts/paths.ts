@@ -26,6 +26,8 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** The link that confirms a new account's email address (public). */
   verifyEmail: '/verify-email',
+  /** The link in a family circle invitation (public; the secret in ?token=). */
+  circleJoin: '/family-circle/join',
   /** The renewal reminder's link: shows the plan and a button that cancels it (public). */
   cancelPlanLink: '/cancel-plan',
   /** Demo mode's mailbox of every email the app sent (404 in production). */

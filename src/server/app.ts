@@ -12,6 +12,7 @@ import { auditPlugin } from './features/audit';
 import { authPlugin } from './features/auth';
 import { careRequestsPlugin } from './features/care-requests';
 import { carerCachesPlugin, carersPlugin } from './features/carers';
+import { circlePlugin } from './features/circle';
 import { contactPlugin } from './features/contact';
 import { demoPlugin } from './features/demo';
 import { healthPlugin } from './features/health';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(carersPlugin, context);
   await app.register(settingsPlugin, context);
   await app.register(savedCarersPlugin, context);
+  await app.register(circlePlugin, context);
   await app.register(messagingPlugin, context);
   await app.register(arrangementsPlugin, context);
   await app.register(careRequestsPlugin, context);

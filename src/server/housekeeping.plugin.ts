@@ -27,10 +27,21 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'features/verification',
     'features/arrangements',
     'features/subscriptions',
+    'features/circle',
   ],
   async (app, { run }) => {
     if (!run) return;
-    const { mailer, sessions, rateLimiter, idempotency, carers, careRequests, arrangements, settings } = app;
+    const {
+      mailer,
+      sessions,
+      rateLimiter,
+      idempotency,
+      carers,
+      careRequests,
+      arrangements,
+      settings,
+      circle,
+    } = app;
     const { loginFailures, passwordReset, emailVerification, twoFactor } = app.auth;
     const { compliance } = app.verification;
     const { subscriptions, ending: subscriptionEnding } = app.subscriptions;
@@ -53,6 +64,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         { name: 'old email confirmation links', run: () => emailVerification.deleteStale() },
         { name: 'expired two-factor sign-ins', run: () => twoFactor.deleteExpiredChallenges() },
         { name: 'old email change requests', run: () => settings.deleteStaleEmailRequests() },
+        { name: 'spent family circle invitations', run: () => circle.deleteStaleInvitations() },
         {
           name: 'old delivered emails',
           run: () => mailer.deleteDeliveredBefore(new Date(Date.now() - OUTBOX_RETENTION_MS)),

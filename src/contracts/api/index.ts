@@ -8,6 +8,7 @@ import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
+import { circleEndpoints } from './circle';
 import { contactEndpoints } from './contact';
 import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
@@ -31,6 +32,7 @@ export const endpoints = {
   auth: authEndpoints,
   careRequests: careRequestsEndpoints,
   carers: carersEndpoints,
+  circle: circleEndpoints,
   contact: contactEndpoints,
   demo: demoEndpoints,
   health: healthEndpoints,

@@ -1166,3 +1166,73 @@ export const idempotentRequests = pgTable(
   ],
 );
 export type IdempotentRequestRow = typeof idempotentRequests.$inferSelect;
+
+/**
+ * The family circle (decision 0036): a relative with their own account who may see (or also
+ * arrange) the holder's care. Either account going takes the row with it.
+ */
+export const circleMembers = pgTable(
+  'circle_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** can_see or can_arrange. */
+    role: text('role').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('circle_members_pair_key').on(t.holderId, t.memberId),
+    index('circle_members_member_idx').on(t.memberId),
+    check('circle_members_role_check', sql`${t.role} in ('can_see', 'can_arrange')`),
+    check('circle_members_not_self_check', sql`${t.holderId} <> ${t.memberId}`),
+  ],
+);
+export type CircleMemberRow = typeof circleMembers.$inferSelect;
+
+/** An emailed invitation to a holder's circle: single use, expiring; only a keyed hash of its secret is kept. */
+export const circleInvitations = pgTable(
+  'circle_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('circle_invitations_token_key').on(t.tokenHash),
+    index('circle_invitations_holder_idx').on(t.holderId),
+    check('circle_invitations_role_check', sql`${t.role} in ('can_see', 'can_arrange')`),
+  ],
+);
+export type CircleInvitationRow = typeof circleInvitations.$inferSelect;
+
+/** Emails a person turned off, by kind of event (no row: on). Security emails have no kind here. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check(
+      'notification_settings_kind_check',
+      sql`${t.kind} in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals')`,
+    ),
+  ],
+);

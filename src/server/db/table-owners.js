@@ -61,6 +61,9 @@ export const TABLE_OWNERS = {
   visits: 'arrangements',
   visitNotes: 'arrangements',
   visitNoteReplies: 'arrangements',
+  circleMembers: 'circle',
+  circleInvitations: 'circle',
+  notificationSettings: 'circle',
 };
 
 /**
@@ -92,6 +95,8 @@ export const CROSS_READS = {
   carers: ['reviews', 'users'],
   // the demo mailbox shows the outbox
   demo: ['outboxEmails'],
+  // members' and holders' names and addresses
+  circle: ['users'],
   // conversations with both people's names; the new-message notice already queued
   messaging: ['carerProfiles', 'outboxEmails', 'users'],
   // whether a reported conversation or review exists and the reporter was in it

@@ -44,6 +44,7 @@ export type FeaturePluginName =
   | 'features/carers'
   | 'features/settings'
   | 'features/saved-carers'
+  | 'features/circle'
   | 'features/messaging'
   | 'features/arrangements'
   | 'features/care-requests'

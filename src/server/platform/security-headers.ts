@@ -44,6 +44,7 @@ export const TOKEN_PAGES: ReadonlySet<string> = new Set([
   paths.confirmEmail,
   paths.verifyEmail,
   paths.cancelPlanLink,
+  paths.circleJoin,
 ]);
 
 /** The page a request is for as the web router matches it: no query, no trailing slash, any case. */

@@ -56,6 +56,25 @@ export function visitNoticeUndoneEmail(
   };
 }
 
+/**
+ * To the family's arrangers not told by the conversation's own email (decision 0036): a step on
+ * the arrangement. Like a message's email it holds nothing anyone wrote (a reason, the tasks).
+ */
+export function arrangementStepEmail(to: string, firstName: string | null, link: string): OutgoingEmail {
+  return {
+    to,
+    subject: 'A care arrangement has changed',
+    text: [
+      hello(firstName),
+      '',
+      'There is news on a care arrangement of your family: a proposal, an answer or a change.',
+      '',
+      `See it: ${link}`,
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
 /** To the other person: a single visit was cancelled. */
 export function visitCancelledEmail(
   to: string,

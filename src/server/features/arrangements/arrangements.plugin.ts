@@ -1,6 +1,7 @@
 import { appPlugin } from '../../platform/app-plugin';
 import { createArrangementsRepository } from './arrangements.repository';
 import { registerArrangementsRoutes } from './arrangements.routes';
+import { registerArrangementsCircleRoutes } from './arrangements-circle.routes';
 import { createArrangementsService, type ArrangementsService } from './arrangements.service';
 import { registerVisitRecordsRoutes } from './visit-records.routes';
 import { createVisitRecordsService } from './visit-records.service';
@@ -15,7 +16,7 @@ declare module 'fastify' {
 /** Care arranged in a conversation, its visits and calendar feed; admins' changes are audited. */
 export const arrangementsPlugin = appPlugin(
   'features/arrangements',
-  ['features/admin-guard', 'features/messaging', 'platform/mailer', 'features/audit'],
+  ['features/admin-guard', 'features/messaging', 'features/circle', 'platform/mailer', 'features/audit'],
   async (app, { config, database: { db } }) => {
     const arrangements = createArrangementsService({
       repository: createArrangementsRepository(db),
@@ -32,5 +33,6 @@ export const arrangementsPlugin = appPlugin(
       app,
       createVisitRecordsService({ db, arrangements, mailer: app.mailer, publicUrl: config.publicUrl }),
     );
+    registerArrangementsCircleRoutes(app, arrangements);
   },
 );

@@ -25,6 +25,7 @@ import {
   type VisitRow,
 } from '../../db/schema';
 import { createAccountsStore } from '../auth';
+import { circleFirstNamesOf, circleRoleIn } from '../circle';
 
 type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 
@@ -38,15 +39,21 @@ export interface ArrangementWithPeople extends ArrangementRow {
   carerUserId: string | null;
   carerFirstName: string | null;
   carerLastName: string | null;
+  /** The viewer's role in the family's circle ('can_see', 'can_arrange'), or null. */
+  circleRole: string | null;
+  /** The first names of the family's circle (what the carer sees of it). */
+  circleNames: string[];
 }
 
 export function createArrangementsRepository(db: Executor) {
   const customer = aliasedTable(users, 'arrangement_customer');
   const carerAccount = aliasedTable(users, 'arrangement_carer_account');
-  const withPeople = () =>
+  const withPeople = (viewerId: string) =>
     db
       .select({
         arrangement: a,
+        circleRole: circleRoleIn(a.customerId, viewerId),
+        circleNames: circleFirstNamesOf(a.customerId),
         customerFirstName: customer.firstName,
         customerLastName: customer.lastName,
         customerSubscriptionStatus: customer.subscriptionStatus,
@@ -61,6 +68,8 @@ export function createArrangementsRepository(db: Executor) {
       .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId));
   const flatten = (row: Awaited<ReturnType<ReturnType<typeof withPeople>['execute']>>[number]) => ({
     ...row.arrangement,
+    circleRole: row.circleRole,
+    circleNames: row.circleNames ?? [],
     customerFirstName: row.customerFirstName,
     customerLastName: row.customerLastName,
     customerSubscriptionStatus: row.customerSubscriptionStatus,
@@ -70,14 +79,20 @@ export function createArrangementsRepository(db: Executor) {
     carerLastName: row.carerLastName,
   });
   /**
-   * The user's side of an arrangement (they are its customer, or the account of its carer), while
-   * the other person's account is not suspended: a suspended account's arrangements and visits
-   * disappear from the other side.
+   * The one rule of who sees an arrangement: its customer, the account of its carer, or a member
+   * of the customer's family circle (decision 0036), while the other people's accounts are not
+   * suspended: a suspended account's arrangements and visits disappear from the other side, and a
+   * suspended holder's from their circle. A member removed, or gone, has no row: no access.
    */
   const involves = (userId: string) =>
     or(
       and(eq(a.customerId, userId), isNull(carerAccount.suspendedAt)),
       and(eq(carerProfiles.userId, userId), isNull(customer.suspendedAt)),
+      and(
+        isNotNull(circleRoleIn(a.customerId, userId)),
+        isNull(customer.suspendedAt),
+        isNull(carerAccount.suspendedAt),
+      ),
     );
 
   return {
@@ -93,7 +108,7 @@ export function createArrangementsRepository(db: Executor) {
 
     /** The arrangement if `userId` is one of its two people (locked for the write that follows). */
     async findFor(id: string, userId: string, lock = false): Promise<ArrangementWithPeople | undefined> {
-      const query = withPeople()
+      const query = withPeople(userId)
         .where(and(eq(a.id, id), involves(userId)))
         .limit(1);
       const [row] = lock ? await query.for('update', { of: a }) : await query;
@@ -102,7 +117,7 @@ export function createArrangementsRepository(db: Executor) {
 
     /** The user's arrangements; for an admin's look (`everyOne`), also those hidden by a suspension. */
     async listFor(userId: string, everyOne = false): Promise<ArrangementWithPeople[]> {
-      const rows = await withPeople()
+      const rows = await withPeople(userId)
         .where(everyOne ? or(eq(a.customerId, userId), eq(carerProfiles.userId, userId)) : involves(userId))
         .orderBy(desc(a.updatedAt), desc(a.id))
         .limit(200);

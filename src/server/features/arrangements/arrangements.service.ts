@@ -14,6 +14,7 @@ import {
   type VisitNoticeInput,
   type WeeklyVisit,
 } from '@contracts/arrangements';
+import { CIRCLE_MESSAGES } from '@contracts/circle';
 import { DELETED_USER_NAME } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import type { Database, Executor } from '../../db/client';
@@ -25,10 +26,16 @@ import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import { addDays, longDate, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { visitsBetween } from './visit-schedule';
 import type { AuditRecorder } from '../audit';
-import { assertEmailConfirmed, linkTokenHasher } from '../auth';
+import { assertEmailConfirmed, createAccountsStore, linkTokenHasher } from '../auth';
+import { createFamilySide } from '../circle';
 import { shortName, type MessagingService } from '../messaging';
 import { hasActiveSubscription } from '../subscriptions';
-import { visitCancelledEmail, visitNoticeEmail, visitNoticeUndoneEmail } from './arrangement-emails';
+import {
+  arrangementStepEmail,
+  visitCancelledEmail,
+  visitNoticeEmail,
+  visitNoticeUndoneEmail,
+} from './arrangement-emails';
 import { toICalendar } from './icalendar';
 import {
   createArrangementsRepository,
@@ -64,7 +71,8 @@ interface People {
 
 /** The other person of an arrangement, as `viewerId` sees them: 'Sam O.', or 'Deleted user'. */
 function partnerName(people: People, viewerId: string): string {
-  if (people.customerId === viewerId) {
+  // The family's holder and their circle see the carer; the carer sees the family.
+  if (people.carerUserId !== viewerId) {
     return people.carerUserId ? shortName(people.carerFirstName, people.carerLastName) : DELETED_USER_NAME;
   }
   return people.customerId ? shortName(people.customerFirstName, people.customerLastName) : DELETED_USER_NAME;
@@ -96,17 +104,26 @@ export function createArrangementsService({
 }: ArrangementsDeps) {
   const hashFeedSecret = linkTokenHasher(secret, 'calendar-feed');
 
+  /** The family's circle acts on the family's side. */
   const sideOf = (row: ArrangementWithPeople, viewerId: string): Side =>
-    row.customerId === viewerId ? 'customer' : 'carer';
+    row.carerUserId === viewerId && row.customerId !== viewerId ? 'carer' : 'customer';
+
+  function viewerRoleOf(row: ArrangementWithPeople, viewerId: string): Arrangement['viewerRole'] {
+    if (row.customerId === viewerId) return 'holder';
+    if (row.carerUserId === viewerId) return 'carer';
+    return row.circleRole === 'can_arrange' ? 'can_arrange' : 'can_see';
+  }
 
   function toArrangement(row: ArrangementWithPeople, viewerId: string): Arrangement {
     const side = sideOf(row, viewerId);
+    const viewerRole = viewerRoleOf(row, viewerId);
     return {
       id: row.id,
-      conversationId: row.conversationId,
+      // The conversation is the holder's and the carer's: a member never reads it.
+      conversationId: viewerRole === 'holder' || viewerRole === 'carer' ? row.conversationId : null,
       status: row.status as Arrangement['status'],
       proposedBy: row.proposedBy as Side,
-      awaitingMe: row.status === 'proposed' && row.proposedBy !== side,
+      awaitingMe: row.status === 'proposed' && row.proposedBy !== side && viewerRole !== 'can_see',
       startDate: row.startDate,
       endDate: row.endDate,
       visits: row.visits as WeeklyVisit[],
@@ -117,6 +134,8 @@ export function createArrangementsService({
       careNotes: row.careNotes,
       noteTicks: row.noteTicks as string[],
       partnerName: partnerName(row, viewerId),
+      viewerRole,
+      circle: row.circleNames,
       carerId: row.carerId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -156,25 +175,54 @@ export function createArrangementsService({
    * writes it, told in the conversation as a message from `user` (and so emailed) in the same
    * transaction. `step` returns the words of the message.
    */
+  /**
+   * Who takes a step for the family: the viewer, or for a "can arrange" member of the family's
+   * circle the holder, on whose behalf they act (the paywall is the holder's plan), with the
+   * member named in the words of the step. A "can see" member, and anyone for `holderOnly` steps,
+   * is refused.
+   */
+  async function actorFor(user: UserRow, row: ArrangementWithPeople, holderOnly: boolean) {
+    const role = viewerRoleOf(row, user.id);
+    if (role === 'holder' || role === 'carer') return { actor: user, byline: '' };
+    if (holderOnly) throw AppError.forbidden(CIRCLE_MESSAGES.holderOnly);
+    if (role !== 'can_arrange') throw AppError.forbidden(CIRCLE_MESSAGES.onlyArrange);
+    const holder = row.customerId ? await createAccountsStore(db).findById(row.customerId) : undefined;
+    if (!holder) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
+    return { actor: holder, byline: ` (by ${shortName(user.firstName, user.lastName)}, family circle)` };
+  }
+
+  /**
+   * One step on an arrangement by `user`: checked on the row locked in the transaction that
+   * writes it, told in the conversation as a message from the family's holder or the carer (and
+   * so emailed) in the same transaction. `step` returns the words of the message.
+   */
   async function step(
     user: UserRow,
     id: string,
-    apply: (row: ArrangementWithPeople, inTx: ArrangementsRepository, side: Side) => Promise<string>,
+    apply: (
+      row: ArrangementWithPeople,
+      inTx: ArrangementsRepository,
+      side: Side,
+      actor: UserRow,
+    ) => Promise<string>,
+    holderOnly = false,
   ): Promise<Arrangement> {
     assertEmailConfirmed(user);
     const current = await mine(user, id);
     if (!current.conversationId) throw AppError.conflict(ARRANGEMENT_MESSAGES.conversationNotFound);
+    const { actor, byline } = await actorFor(user, current, holderOnly);
     let words = '';
     await messaging
       .writeEvent(
-        user,
+        actor,
         current.conversationId,
         () => words,
         async (tx) => {
           const inTx = createArrangementsRepository(tx);
           const locked = await inTx.findFor(id, user.id, true);
           if (!locked) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
-          words = await apply(locked, inTx, sideOf(locked, user.id));
+          words = (await apply(locked, inTx, sideOf(locked, user.id), actor)) + byline;
+          await tellFamilyOfStep(tx, locked, user, actor);
         },
       )
       .catch((error: unknown) => {
@@ -184,7 +232,28 @@ export function createArrangementsService({
     return toArrangement(await mine(user, id), user.id);
   }
 
+  /**
+   * The family's arrangers who are not told by the conversation's own email (decision 0036): the
+   * "can arrange" members, and the holder when a member acted for them; never whoever took the
+   * step, and only those who keep proposal emails on.
+   */
+  async function tellFamilyOfStep(tx: Executor, row: ArrangementWithPeople, user: UserRow, actor: UserRow) {
+    if (!row.customerId) return;
+    const carerActed = row.carerUserId === user.id;
+    const recipients = (await createFamilySide(tx).alertRecipients(row.customerId, 'proposals')).filter(
+      (person) =>
+        person.userId !== user.id && !(person.role === 'holder' && (carerActed || actor.id === user.id)),
+    );
+    for (const person of recipients) {
+      await enqueueEmail(tx, arrangementStepEmail(person.email, person.firstName, visitLink));
+    }
+  }
+
   const visitLink = `${publicUrl}${paths.myCare}`;
+
+  /** The family's holder and circle who keep visit-notice emails on (decision 0036). */
+  const familyToTell = (tx: Executor, holderId: string | null) =>
+    holderId ? createFamilySide(tx).alertRecipients(holderId, 'visit_notices') : Promise.resolve([]);
   const whenOf = (startsAt: Date) => `${longDate(ukDate(startsAt))} at ${ukTime(startsAt)}`;
 
   /**
@@ -287,10 +356,10 @@ export function createArrangementsService({
 
     /** The other side accepts the proposal on the table; its visits are made. */
     accept: (user: UserRow, id: string) =>
-      step(user, id, async (row, inTx, side) => {
+      step(user, id, async (row, inTx, side, actor) => {
         if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
         if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
-        checkPlan(user);
+        checkPlan(actor);
         const at = now();
         // A family's proposal stands while their plan does: once it ends (or is refunded, decision
         // 0029) the carer cannot turn it into an arrangement the family no longer pays to make.
@@ -317,10 +386,10 @@ export function createArrangementsService({
 
     /** The other side proposes changes: the proposal turns round. */
     proposeChanges: (user: UserRow, id: string, terms: ArrangementTerms) =>
-      step(user, id, async (row, inTx, side) => {
+      step(user, id, async (row, inTx, side, actor) => {
         if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
         if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
-        checkPlan(user);
+        checkPlan(actor);
         checkStartDate(terms.startDate);
         await inTx.update(row.id, {
           proposedBy: side,
@@ -335,23 +404,28 @@ export function createArrangementsService({
 
     /** Either side ends an accepted arrangement after a date; later visits go. */
     end: (user: UserRow, id: string, endDate: string) =>
-      step(user, id, async (row, inTx) => {
-        if (row.status !== 'accepted') throw AppError.conflict(ARRANGEMENT_MESSAGES.notAccepted);
-        const at = now();
-        if (endDate < ukDate(at)) {
-          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDatePast, {
-            endDate: ARRANGEMENT_MESSAGES.endDatePast,
-          });
-        }
-        if (endDate < row.startDate) {
-          throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDateBeforeStart, {
-            endDate: ARRANGEMENT_MESSAGES.endDateBeforeStart,
-          });
-        }
-        await inTx.update(row.id, { endDate, updatedAt: at });
-        await inTx.deleteVisitsAfter(row.id, ukInstant(addDays(endDate, 1), '00:00'));
-        return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
-      }),
+      step(
+        user,
+        id,
+        async (row, inTx) => {
+          if (row.status !== 'accepted') throw AppError.conflict(ARRANGEMENT_MESSAGES.notAccepted);
+          const at = now();
+          if (endDate < ukDate(at)) {
+            throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDatePast, {
+              endDate: ARRANGEMENT_MESSAGES.endDatePast,
+            });
+          }
+          if (endDate < row.startDate) {
+            throw AppError.badRequest(ARRANGEMENT_MESSAGES.endDateBeforeStart, {
+              endDate: ARRANGEMENT_MESSAGES.endDateBeforeStart,
+            });
+          }
+          await inTx.update(row.id, { endDate, updatedAt: at });
+          await inTx.deleteVisitsAfter(row.id, ukInstant(addDays(endDate, 1), '00:00'));
+          return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
+        },
+        true,
+      ),
 
     /** GET /api/visits: the viewer's visits from `from` for `days` days. */
     async visits(user: UserRow, from: Date, days: number): Promise<Visit[]> {
@@ -400,12 +474,12 @@ export function createArrangementsService({
           noticeNote: input.note || null,
           noticeAt: at,
         });
-        if (found.customerEmail) {
+        for (const person of await familyToTell(tx, found.arrangement.customerId)) {
           await enqueueEmail(
             tx,
             visitNoticeEmail(
-              found.customerEmail,
-              found.customerFirstName,
+              person.email,
+              person.firstName,
               shortName(found.carerFirstName, found.carerLastName),
               input.kind,
               minutesLate,
@@ -433,12 +507,12 @@ export function createArrangementsService({
           noticeNote: null,
           noticeAt: null,
         });
-        if (found.customerEmail) {
+        for (const person of await familyToTell(tx, found.arrangement.customerId)) {
           await enqueueEmail(
             tx,
             visitNoticeUndoneEmail(
-              found.customerEmail,
-              found.customerFirstName,
+              person.email,
+              person.firstName,
               shortName(found.carerFirstName, found.carerLastName),
               found.visit.notice as VisitNotice,
               whenOf(found.visit.startsAt),
@@ -449,6 +523,27 @@ export function createArrangementsService({
       });
     },
 
+    /**
+     * POST /api/bookings/{id}/circle-messages: a "can arrange" member of the family's circle writes
+     * to the carer in the holder's conversation, as the holder with the member's name on it (they
+     * never read the conversation). The holder's plan decides, as for the holder's own messages.
+     */
+    async messageCarer(user: UserRow, id: string, content: string): Promise<void> {
+      assertEmailConfirmed(user);
+      const row = await mine(user, id);
+      const role = viewerRoleOf(row, user.id);
+      if (role !== 'can_arrange') throw AppError.forbidden(CIRCLE_MESSAGES.onlyArrange);
+      if (!row.conversationId) throw AppError.conflict(ARRANGEMENT_MESSAGES.conversationNotFound);
+      const { actor } = await actorFor(user, row, false);
+      checkPlan(actor);
+      await messaging.writeEvent(
+        actor,
+        row.conversationId,
+        `From ${shortName(user.firstName, user.lastName)} (family circle): ${content}`,
+        async () => {},
+      );
+    },
+
     /** Either side cancels one visit to come; the other is emailed. */
     async cancelVisit(user: UserRow, visitId: string): Promise<void> {
       if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
@@ -456,6 +551,10 @@ export function createArrangementsService({
         const inTx = createArrangementsRepository(tx);
         const found = await inTx.visitFor(visitId, user.id);
         if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+        // The two people cancel; the family's circle only sees (decision 0036).
+        if (found.arrangement.customerId !== user.id && found.carerUserId !== user.id) {
+          throw AppError.forbidden(CIRCLE_MESSAGES.holderOnly);
+        }
         if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
         const at = now();
         if (found.visit.startsAt <= at) throw AppError.conflict(ARRANGEMENT_MESSAGES.visitPast);
@@ -464,21 +563,18 @@ export function createArrangementsService({
           type: 'visit',
           conversationId: found.arrangement.conversationId ?? '',
         });
-        const otherId =
-          found.arrangement.customerId === user.id ? found.carerUserId : found.arrangement.customerId;
-        const other = await inTx.emailOf(otherId);
-        if (other) {
-          const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
-          await enqueueEmail(
-            tx,
-            visitCancelledEmail(
-              other.email,
-              other.firstName,
-              shortName(user.firstName, user.lastName),
-              when,
-              visitLink,
-            ),
-          );
+        const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
+        const by = shortName(user.firstName, user.lastName);
+        if (found.carerUserId === user.id) {
+          // The carer cancelled: the family side is told, as of any notice about a visit.
+          for (const person of await familyToTell(tx, found.arrangement.customerId)) {
+            await enqueueEmail(tx, visitCancelledEmail(person.email, person.firstName, by, when, visitLink));
+          }
+        } else {
+          const other = await inTx.emailOf(found.carerUserId);
+          if (other && (await createFamilySide(tx).wantsEmail(found.carerUserId!, 'visit_notices'))) {
+            await enqueueEmail(tx, visitCancelledEmail(other.email, other.firstName, by, when, visitLink));
+          }
         }
       });
       mailer.dispatchSoon();

@@ -21,6 +21,7 @@ import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, isForeignKeyViolation } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import { shortName } from '../../platform/short-name';
 import { liveEventNotice, publishLiveEvent } from '../../platform/live-events';
 import { outboxValues, quotedForEmail, type Mailer, type OutgoingEmail } from '../../platform/mailer';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
@@ -33,6 +34,7 @@ import {
   type NotifiedSide,
 } from './messaging.repository';
 import { assertEmailConfirmed } from '../auth';
+import { createFamilySide } from '../circle';
 
 /** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
 export const THREAD_MESSAGE_LIMIT = 200;
@@ -41,10 +43,10 @@ const INBOX_LIMIT = 500;
 /** The inbox shows the start of the last message; the thread has the whole text. */
 const PREVIEW_LENGTH = 200;
 const EMAIL_INTERVAL_MS = MESSAGE_EMAIL_INTERVAL_MINUTES * 60_000;
-/** For an account with no first name (possible with OpenID Connect). */
-const UNNAMED_MEMBER = `${PRODUCT_NAME} member`;
-
 type Side = NotifiedSide;
+
+// Names are shortened by the platform's rule; others have long imported it from here.
+export { shortName };
 
 interface MessagingDeps {
   messaging: MessagingRepository;
@@ -63,14 +65,6 @@ export const CARER_MESSAGES_LIMIT: RateLimitRule = {
   limit: CARER_MESSAGES_MAX_PER_HOUR,
   windowSeconds: 3600,
 };
-
-/** 'Priya S.' — first name and last initial, all another member ever sees of a name. */
-export function shortName(first: string | null, last: string | null): string {
-  const given = first?.trim();
-  const initial = last?.trim().charAt(0).toUpperCase();
-  if (!given) return initial ? `${UNNAMED_MEMBER} ${initial}.` : UNNAMED_MEMBER;
-  return initial ? `${given} ${initial}.` : given;
-}
 
 /**
  * The email a recipient gets about a new message: the sender's first name and a link, nothing
@@ -199,7 +193,12 @@ export function createMessagingService({
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
-    const recipientEmail = recipientSide === 'carer' ? conversation.carerEmail : conversation.customerEmail;
+    // A recipient who turned message emails off in Settings is not emailed (decision 0036).
+    const recipientEmail = (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
+      ? recipientSide === 'carer'
+        ? conversation.carerEmail
+        : conversation.customerEmail
+      : null;
     const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
     const message = await createMessagingRepository(executor)
       .insertMessage(

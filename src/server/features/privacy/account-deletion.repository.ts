@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  circleInvitations,
   auditLog,
   billingSubscriptions,
   carerProfiles,
@@ -235,6 +236,11 @@ export function createAccountDeletionRepository(db: Executor) {
           ),
         ),
       );
+    },
+
+    /** Invitations to the account's address into other families' circles: they name it. */
+    async deleteCircleInvitationsTo(email: string): Promise<void> {
+      await db.delete(circleInvitations).where(sql`lower(${circleInvitations.email}) = lower(${email})`);
     },
 
     async deleteLoginFailures(email: string): Promise<void> {

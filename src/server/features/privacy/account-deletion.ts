@@ -105,6 +105,9 @@ export function createAccountErasure({ secret, publicUrl }: ErasureDeps) {
       await repository.deleteContactEnquiries(user.id);
       await repository.deleteOutboxEmails(user.id, user.email, user.firstName);
       await repository.deleteLoginFailures(user.email);
+      // Their memberships and their own circle go with the account (foreign keys); invitations to
+      // their address sent by other families go too: they name it.
+      await repository.deleteCircleInvitationsTo(user.email);
       const limiter = createRateLimiter(tx, { secret });
       const rule = (bucket: string): RateLimitRule => ({ bucket, limit: 1, windowSeconds: 1 });
       for (const bucket of EMAIL_KEYED_BUCKETS)

@@ -3,6 +3,9 @@ import { DELETED_USER_NAME } from '@contracts/messaging';
 import type { Executor } from '../../db/client';
 import {
   arrangements,
+  circleInvitations,
+  circleMembers,
+  notificationSettings,
   auditLog,
   careRequestResponses,
   careRequests,
@@ -432,6 +435,56 @@ export function createDataExportRepository(db: Executor) {
             createdAt: reply.createdAt,
           })),
       }));
+    },
+
+    /** The account's own circle (its members) and the circles it is in (their holders). */
+    async familyCircle(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          holderId: circleMembers.holderId,
+          role: circleMembers.role,
+          joinedAt: circleMembers.createdAt,
+          first: other.firstName,
+          last: other.lastName,
+        })
+        .from(circleMembers)
+        .innerJoin(
+          other,
+          sql`${other.id} = case when ${circleMembers.holderId} = ${userId} then ${circleMembers.memberId} else ${circleMembers.holderId} end`,
+        )
+        .where(or(eq(circleMembers.holderId, userId), eq(circleMembers.memberId, userId)))
+        .orderBy(asc(circleMembers.createdAt));
+      return rows.map((row) => ({
+        circle: row.holderId === userId ? 'yours' : 'theirs',
+        person: displayName(row.first, row.last),
+        role: row.role,
+        joinedAt: row.joinedAt,
+      }));
+    },
+
+    async circleInvitations(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          email: circleInvitations.email,
+          role: circleInvitations.role,
+          createdAt: circleInvitations.createdAt,
+          expiresAt: circleInvitations.expiresAt,
+          usedAt: circleInvitations.usedAt,
+        })
+        .from(circleInvitations)
+        .where(eq(circleInvitations.holderId, userId))
+        .orderBy(asc(circleInvitations.createdAt));
+    },
+
+    async notificationSettings(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          kind: notificationSettings.kind,
+          email: notificationSettings.email,
+          updatedAt: notificationSettings.updatedAt,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
     },
 
     async blocks(userId: string): Promise<ExportRecord[]> {

@@ -52,6 +52,10 @@ const PARTS = {
     'The visits of those arrangements, with any notice or cancellation, and the check-in and check-out times (or the times recorded afterwards, and why).',
   'visit-notes':
     'The carers’ notes about those visits, with their ticks and the replies under them (yours as "you").',
+  'family-circle':
+    'Your family circle: who is in yours (first name and initial) and the circles you are in, with what each may do.',
+  'circle-invitations': 'Invitations to your family circle you sent (the links themselves are not included).',
+  'notification-settings': 'The kinds of email you turned off in Settings.',
   'contact-enquiries': 'Messages you sent through the contact form.',
   'audit-log': 'Changes recorded about your account ("by": you or CareMatch staff).',
   'email-change-requests': 'Requests to change your email address (the confirmation links are not included).',
@@ -195,6 +199,9 @@ export function createDataExportService({
       arrangements: await repository.arrangements(user.id, carerId),
       visits: await repository.visits(user.id, carerId),
       'visit-notes': await repository.visitNotes(user.id, carerId),
+      'family-circle': await repository.familyCircle(user.id),
+      'circle-invitations': await repository.circleInvitations(user.id),
+      'notification-settings': await repository.notificationSettings(user.id),
       'contact-enquiries': await repository.contactEnquiries(user),
       'audit-log': await repository.auditEntries(user.id, carerId),
       'email-change-requests': await repository.emailChangeRequests(user.id),
