@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { endpoints, type Endpoint } from '@contracts/endpoints';
 import { PRODUCT_NAME } from '@contracts/pricing';
@@ -19,12 +19,6 @@ const operationIds = new Map<string, string>(
     ),
   ),
 );
-
-// Summaries for the routes registered without one (the health checks), which the document needs.
-const SUMMARIES: Record<string, string> = {
-  'GET /healthz': 'Liveness: the process answers',
-  'GET /readyz': 'Readiness: the database answers too',
-};
 
 const SESSION = 'session';
 /** The session cookie is sent when there is one: the route answers visitors too. */
@@ -66,13 +60,11 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig, g
       const key = `${method} ${route.url}`;
       const operationId = operationIds.get(key);
       const security = securityOf(route, method, guarded);
-      const summary = (schema as FastifySchema | undefined)?.summary ?? SUMMARIES[key];
       return {
         schema: {
           ...schema,
           ...(operationId ? { operationId } : {}),
           ...(security ? { security } : {}),
-          ...(summary ? { summary } : {}),
         },
         url,
       };
