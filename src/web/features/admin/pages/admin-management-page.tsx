@@ -83,7 +83,7 @@ function CustomerCard({
 function CustomersTab() {
   // The server pages and searches the list.
   const [q, setQ] = useState('');
-  const customers = useCustomerList('/api/test/users', q);
+  const customers = useCustomerList('test', q);
   const remove = useDeleteCustomer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
@@ -211,7 +211,7 @@ function CarerCard({
 
 function CarersTab() {
   const [q, setQ] = useState('');
-  const carers = useCarerList('/api/test/carers', q);
+  const carers = useCarerList('test', q);
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the list.
   const listRef = useRef<HTMLUListElement>(null);

@@ -97,7 +97,7 @@ function TestCarerCard({
 
 function TestAdmin() {
   // Paged by the server: 'Load more' under the grid.
-  const carers = useCarerList('/api/test/carers', '');
+  const carers = useCarerList('test', '');
   const remove = useDeleteCarer();
   // The deleted card (and the button that had focus) is gone: the keyboard goes to the grid.
   const listRef = useRef<HTMLUListElement>(null);

@@ -57,7 +57,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
 }
 
 function CustomersTab() {
-  const customers = useCustomerList('/api/test/users', '');
+  const customers = useCustomerList('test', '');
   if (customers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCustomers}</ListStatus>;
   if (customers.isError && !customers.isFetchNextPageError)
     return (
@@ -112,7 +112,7 @@ function CarerCard({ carer }: { carer: AdminCarer }) {
 }
 
 function CarersTab() {
-  const carers = useCarerList('/api/test/carers', '');
+  const carers = useCarerList('test', '');
   if (carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingCarers}</ListStatus>;
   if (carers.isError && !carers.isFetchNextPageError)
     return (

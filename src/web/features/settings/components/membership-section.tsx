@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { SUBSCRIPTION_MESSAGES, type CarerMembership } from '@contracts/subscriptions';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { carerMembershipQueryKey, useCancelMembership } from '@web/features/subscriptions';
+import { carerMembershipQueryOptions, useCancelMembership } from '@web/features/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { endpoints } from '@contracts/endpoints';
-import { errorMessage, api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { FormAlert, SettingsSection } from './settings-section';
 
@@ -34,10 +33,7 @@ function stateText(membership: CarerMembership): string {
 export function MembershipSection() {
   const summary = useRef<HTMLParagraphElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const membership = useQuery({
-    queryKey: carerMembershipQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getCarerMembership, { signal }),
-  });
+  const membership = useQuery(carerMembershipQueryOptions());
   const cancel = useCancelMembership();
   const renews = membership.data?.state === 'active' || membership.data?.state === 'past_due';
 

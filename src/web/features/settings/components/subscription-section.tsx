@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { formatPounds, planSummary } from '@contracts/pricing';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from '@contracts/subscriptions';
-import { CancelPlanButton, subscriptionStatusQueryKey } from '@web/features/subscriptions';
+import { CancelPlanButton, subscriptionStatusQueryOptions } from '@web/features/subscriptions';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { FormAlert, SettingsSection } from './settings-section';
@@ -26,10 +24,7 @@ function endingText(status: SubscriptionStatus): string {
 /** A family's plan in Settings: what it is, how it ends, and "Cancel subscription" (two clicks). */
 export function SubscriptionSection() {
   const heading = useRef<HTMLParagraphElement>(null);
-  const status = useQuery({
-    queryKey: subscriptionStatusQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getStatus, { signal }),
-  });
+  const status = useQuery(subscriptionStatusQueryOptions());
   return (
     <SettingsSection
       id="subscription"
