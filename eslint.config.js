@@ -141,6 +141,17 @@ const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
   },
 }));
 
+// The web reaches the API only through the contract's endpoints (decision 0031): calls with
+// api(endpoint), cache keys with endpointKey(endpoint) (src/web/lib/query-keys.ts). An address
+// typed by hand would drift from the endpoint unseen, and miss an invalidation when a path changes.
+const handTypedAddresses = [
+  {
+    selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+    message:
+      'An API address comes from its endpoint (@contracts/endpoints): api(endpoint), endpointKey(endpoint) or endpoint.path, never typed by hand.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**'] },
   js.configs.recommended,
@@ -170,6 +181,7 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', ...handTypedAddresses],
     },
   },
   {
