@@ -141,6 +141,34 @@ const webFeatureBoundaries = folders('src/web/features').map((feature) => ({
   },
 }));
 
+// The web reaches the API only through the contract's endpoints (decision 0031): calls with
+// api(endpoint), cache keys with endpointKey(endpoint) (src/web/lib/query-keys.ts). An address
+// typed by hand would drift from the endpoint unseen, and miss an invalidation when a path changes.
+const handTypedAddresses = [
+  {
+    selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+    message:
+      'An API address comes from its endpoint (@contracts/endpoints): api(endpoint), endpointKey(endpoint) or endpoint.path, never typed by hand.',
+  },
+];
+
+// A form's types come from its schema (src/web/lib/schema-resolver.ts: the fields as they hold
+// them, the schema's output on submit), so nothing is forced: no `as never`, no `as unknown as`,
+// no placeholder ('' or undefined) cast to a type it is not.
+const formCasts = [
+  { selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation', message: 'No `as never`: type the value.' },
+  {
+    selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+    message: 'No `as unknown as`: type the value (a form: schemaResolver and its fields type).',
+  },
+  {
+    selector:
+      "TSAsExpression > Literal.expression[value=''], TSAsExpression > Identifier.expression[name='undefined']",
+    message:
+      "A blank placeholder is not cast to a type it is not: give the form's fields type room for it (WithBlankChoices).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**'] },
   js.configs.recommended,
@@ -183,6 +211,7 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', ...handTypedAddresses, ...formCasts],
     },
   },
   {

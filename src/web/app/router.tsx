@@ -34,7 +34,7 @@ function lazyPage<P extends object, K extends string>(
   const settled = (component: ComponentType<P>) =>
     ({
       then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }),
-    }) as unknown as Promise<{ default: ComponentType<P> }>;
+    }) as Promise<{ default: ComponentType<P> }>;
   return Object.assign(
     lazy(() => (loaded ? settled(loaded) : preload().then((component) => ({ default: component })))),
     { preload: () => void preload().catch(() => {}) },

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Check, Minus } from 'lucide-react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   DAY_PART_HOURS,
   DAY_PART_LABELS,
@@ -9,7 +9,6 @@ import {
   WEEK_DAY_LABELS,
   WEEK_DAYS,
   type WeeklyAvailability,
-  type WeeklyAvailabilityInput,
 } from '@contracts/availability';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FieldError } from '@web/components/ui/text-field';
@@ -88,11 +87,12 @@ function moveWithArrows(event: KeyboardEvent<HTMLTableElement>) {
 const CARER_HINT =
   'Tick the times you are usually free. Families see this week on your profile and can search by day and time. Use Tab and Space, or the arrow keys inside the table.';
 
-type AvailabilityGridFieldProps<T extends FieldValues> = {
-  /** A form holding a week (WeeklyAvailabilityInput) under `name`. */
-  form: UseFormReturn<T>;
-  /** The week's field: the carer forms' 'weeklyAvailability', a care request's 'pattern'. */
-  name?: 'weeklyAvailability' | 'pattern';
+type AvailabilityGridFieldProps = {
+  /**
+   * The form's registration of one part of its week (WeeklyAvailabilityInput): the carer forms'
+   * `weeklyAvailability.<part>`, a care request's `pattern.<part>`.
+   */
+  register: (part: 'slots' | 'liveIn' | 'shortNotice') => UseFormRegisterReturn;
   idPrefix: string;
   legend: string;
   /** What to tick, under the legend (the carer forms' text by default). */
@@ -108,17 +108,15 @@ type AvailabilityGridFieldProps<T extends FieldValues> = {
  * A week as a form field: a checkbox per day and part of the day, then live-in and short notice.
  * The carer forms use it for their usual week, a family's care request for the week care is needed.
  */
-export function AvailabilityGridField<T extends FieldValues>({
-  form: typedForm,
-  name = 'weeklyAvailability',
+export function AvailabilityGridField({
+  register,
   idPrefix,
   legend,
   hint = CARER_HINT,
   caption = 'Your usual week',
   error,
   updatedAt,
-}: AvailabilityGridFieldProps<T>) {
-  const form = typedForm as unknown as UseFormReturn<Record<string, WeeklyAvailabilityInput>>;
+}: AvailabilityGridFieldProps) {
   const hintId = `${idPrefix}-hint`;
   const errorId = `${idPrefix}-error`;
   const updatedId = `${idPrefix}-updated`;
@@ -161,7 +159,7 @@ export function AvailabilityGridField<T extends FieldValues>({
                         data-column={column}
                         aria-label={`${WEEK_DAY_LABELS[day]} ${DAY_PART_LABELS[part].toLowerCase()}`}
                         aria-invalid={error ? true : undefined}
-                        {...form.register(`${name}.slots`)}
+                        {...register('slots')}
                       />
                     </label>
                   </td>
@@ -180,7 +178,7 @@ export function AvailabilityGridField<T extends FieldValues>({
               htmlFor={id}
               className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 text-sm has-checked:border-primary has-checked:bg-secondary"
             >
-              <Checkbox id={id} {...form.register(`${name}.${extra}`)} />
+              <Checkbox id={id} {...register(extra)} />
               {WEEK_EXTRA_LABELS[extra]}
             </label>
           );

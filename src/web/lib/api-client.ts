@@ -90,17 +90,19 @@ export function apiUrl(
     if (value === undefined) throw new Error(`${path}: no value for :${name}`);
     return encodeURIComponent(value);
   });
-  let search: URLSearchParams;
-  if (query instanceof URLSearchParams) search = query;
-  else {
-    search = new URLSearchParams();
-    for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
-      if (value === undefined || value === null) continue;
-      for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
-    }
-  }
-  const text = search.toString();
+  const text = searchParamsOf(query).toString();
   return text ? `${filled}?${text}` : filled;
+}
+
+/** The query string a call sends: absent (undefined or null) values left out, a list as repeated names. */
+export function searchParamsOf(query: object | URLSearchParams | undefined): URLSearchParams {
+  if (query instanceof URLSearchParams) return query;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  return search;
 }
 
 type ParamsOption<E extends Endpoint> = keyof PathParams<E['path']> extends never
@@ -124,7 +126,8 @@ export type ApiRequest<E extends Endpoint> = ParamsOption<E> &
   QueryOption<E> &
   BodyOption<E> & { signal?: AbortSignal };
 
-type ApiArgs<E extends Endpoint> =
+/** `api()`'s arguments after the endpoint: none when nothing is required. */
+export type ApiArgs<E extends Endpoint> =
   Record<never, never> extends ApiRequest<E> ? [request?: ApiRequest<E>] : [request: ApiRequest<E>];
 
 /**

@@ -3,9 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
 import { endpoints } from '@contracts/endpoints';
 import { apiOrNullOn401 } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 
-/** The cache entry of the current user (named after the spec's call, which it stands for). */
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+/** The cache entry of the current user: the key of the call that asks it. */
+export const currentUserQueryKey = endpointKey(endpoints.auth.getSession);
 
 /**
  * Product §4: signed in means this fetch returned a user; it never retries. It asks

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
-import { apiPaths } from '@contracts/paths';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 
-export const myProfileQueryKey = [apiPaths.ownCarerProfile] as const;
+export const myProfileQueryKey = endpointKey(endpoints.carers.getCarerProfile);
 
 /**
  * The signed-in carer's own profile, null while they have none yet (the dashboard, sign-up and

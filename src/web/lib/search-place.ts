@@ -6,9 +6,9 @@ import type { CurrentUser } from '@contracts/auth';
 import type { SearchPlaceInput } from '@contracts/settings';
 import { endpoints } from '@contracts/endpoints';
 import { api } from './api-client';
+import { endpointKey, endpointQuery } from './query-keys';
 
-export const SEARCH_PLACE_URL = '/api/settings/search-place';
-export const searchPlaceQueryKey = [SEARCH_PLACE_URL] as const;
+export const searchPlaceQueryKey = endpointKey(endpoints.settings.getSearchPlace);
 
 /** Only customer accounts have a search place. */
 export function hasSearchPlace(user: CurrentUser | null): user is CurrentUser {
@@ -17,8 +17,7 @@ export function hasSearchPlace(user: CurrentUser | null): user is CurrentUser {
 
 export function searchPlaceQueryOptions() {
   return queryOptions({
-    queryKey: searchPlaceQueryKey,
-    queryFn: ({ signal }) => api(endpoints.settings.getSearchPlace, { signal }),
+    ...endpointQuery(endpoints.settings.getSearchPlace),
     // A failure means "no saved place": the search starts from nothing, as it did before.
     retryOnMount: false,
   });

@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_LIST_HEADERS } from '@contracts/admin';
-import { endpoints, type EndpointResponse } from '@contracts/endpoints';
+import { endpoints, type ClientEndpoints, type EndpointResponse } from '@contracts/endpoints';
 import { apiWithHeaders } from '@web/lib/api-client';
+import { pagedEndpointKey } from '@web/lib/query-keys';
 
 /** The admin lists (product §7), paged and searched by the server (decision 0008). */
-export type CustomerListPath = '/api/admin/users' | '/api/test/users';
-export type CarerListPath = '/api/admin/carers' | '/api/test/carers';
 
 export interface AdminListPage<T> {
   items: T[];
@@ -16,16 +15,11 @@ export interface AdminListPage<T> {
 }
 
 /** The paged admin lists: each answers an array of its items, with the paging in headers. */
-const LISTS = {
-  '/api/admin/users': endpoints.admin.getUsers,
-  '/api/test/users': endpoints.admin.getTestUsers,
-  '/api/admin/carers': endpoints.admin.getCarers,
-  '/api/test/carers': endpoints.admin.getTestCarers,
-  '/api/admin/reports': endpoints.safeguarding.getAdminReports,
-  '/api/admin/verifications': endpoints.verification.getAdminVerifications,
-} as const;
-export type AdminListPath = keyof typeof LISTS;
-type ItemOf<P extends AdminListPath> = EndpointResponse<(typeof LISTS)[P]>[number];
+export type AdminListEndpoint =
+  | ClientEndpoints['admin']['getUsers' | 'getTestUsers' | 'getCarers' | 'getTestCarers']
+  | ClientEndpoints['safeguarding']['getAdminReports']
+  | ClientEndpoints['verification']['getAdminVerifications'];
+type ItemOf<E extends AdminListEndpoint> = EndpointResponse<E>[number];
 
 /** `filters`: the list's own parameters besides the search (a queue's `status`), sent as they are. */
 export function adminListParams(
@@ -48,16 +42,16 @@ export function pagingOf(headers: Headers, shown: number): { total: number; next
   };
 }
 
-function adminListQueryOptions<T>(path: AdminListPath, q: string, filters: Record<string, string>) {
+function adminListQueryOptions<T>(endpoint: AdminListEndpoint, q: string, filters: Record<string, string>) {
   return infiniteQueryOptions({
-    // key[0] is the path, so every admin change reloads it (reloadAdminLists).
-    queryKey: [path, { q, ...filters }],
+    // Under the endpoint's key, so every admin change reloads it (reloadAdminLists).
+    queryKey: pagedEndpointKey(endpoint, { query: adminListParams(q, null, filters) }),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<AdminListPage<T>> => {
-      const { data, headers } = await apiWithHeaders(LISTS[path], {
+      const { data, headers } = await apiWithHeaders(endpoint, {
         query: adminListParams(q, pageParam, filters),
       });
-      // T is ItemOf<path> (useAdminList): the answer is typed by the path's endpoint, and
+      // T is ItemOf<endpoint> (useAdminList): the answer is typed by the endpoint, and
       // TypeScript cannot carry a generic key's lookup through the call.
       const items = data as T[];
       return { items, ...pagingOf(headers, items.length) };
@@ -68,8 +62,8 @@ function adminListQueryOptions<T>(path: AdminListPath, q: string, filters: Recor
   });
 }
 
-function useListOf<T>(path: AdminListPath, q: string, filters: Record<string, string>) {
-  const query = useInfiniteQuery(adminListQueryOptions<T>(path, q, filters));
+function useListOf<T>(endpoint: AdminListEndpoint, q: string, filters: Record<string, string>) {
+  const query = useInfiniteQuery(adminListQueryOptions<T>(endpoint, q, filters));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return { ...query, items, total };
@@ -77,11 +71,16 @@ function useListOf<T>(path: AdminListPath, q: string, filters: Record<string, st
 export type AdminList<T> = ReturnType<typeof useListOf<T>>;
 
 /** A paged, searched admin list: every loaded page's items in order, and the total of matches. */
-export const useAdminList = <P extends AdminListPath>(
-  path: P,
+export const useAdminList = <E extends AdminListEndpoint>(
+  endpoint: E,
   q: string,
   filters: Record<string, string> = {},
-) => useListOf<ItemOf<P>>(path, q, filters);
+) => useListOf<ItemOf<E>>(endpoint, q, filters);
 
-export const useCustomerList = (path: CustomerListPath, q: string) => useAdminList(path, q);
-export const useCarerList = (path: CarerListPath, q: string) => useAdminList(path, q);
+/** The admin dashboard lists the real accounts; the test pages (and Admin Management) the test routes'. */
+export type ListSource = 'admin' | 'test';
+const CUSTOMER_LISTS = { admin: endpoints.admin.getUsers, test: endpoints.admin.getTestUsers } as const;
+const CARER_LISTS = { admin: endpoints.admin.getCarers, test: endpoints.admin.getTestCarers } as const;
+
+export const useCustomerList = (source: ListSource, q: string) => useAdminList(CUSTOMER_LISTS[source], q);
+export const useCarerList = (source: ListSource, q: string) => useAdminList(CARER_LISTS[source], q);

@@ -4,11 +4,14 @@ import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
+import { endpointKey } from '@web/lib/query-keys';
+
+const loginHintQueryKey = endpointKey(endpoints.admin.getLoginHint);
 
 /** Demo mode only: the server answers 404 otherwise, and the hint stays hidden. */
 export function adminLoginHintQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/admin/login-hint'],
+    queryKey: loginHintQueryKey,
     queryFn: async ({ signal }): Promise<AdminLoginHint | null> => {
       try {
         return await api(endpoints.admin.getLoginHint, { signal });
@@ -46,7 +49,7 @@ export function useAdminLogin() {
       // Anything cached under the previous account (or none) belongs to someone else now.
       queryClient.removeQueries({
         predicate: (query) =>
-          query.queryKey[0] !== currentUserQueryKey[0] && query.queryKey[0] !== '/api/admin/login-hint',
+          query.queryKey[0] !== currentUserQueryKey[0] && query.queryKey[0] !== loginHintQueryKey[0],
       });
     },
   });

@@ -1,12 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '@contracts/endpoints';
+import { endpointKey, invalidateUnder } from '@web/lib/query-keys';
 
-/** The keys of the lists the admin screens show; every admin change reloads them (product §7). */
-export const ADMIN_KEYS = {
-  dashboardUsers: ['/api/admin/users'],
-  dashboardCarers: ['/api/admin/carers'],
-  testUsers: ['/api/test/users'],
-  testCarers: ['/api/test/carers'],
-} as const;
+/**
+ * What an admin change can alter: every admin list, queue and the audit log, the public carer
+ * views (all under the carer search's key) and a carer's own checks. The demo sign-in hint is
+ * asked under /api/admin/ too, and is marked stale with the rest, as it always was.
+ */
+const ADMIN_VIEWS = [
+  endpoints.admin.getUsers,
+  endpoints.admin.getTestUsers,
+  endpoints.admin.getCarers,
+  endpoints.admin.getTestCarers,
+  endpoints.admin.getLoginHint,
+  endpoints.safeguarding.getAdminReports,
+  endpoints.verification.getAdminVerifications,
+  endpoints.verification.getAdminInsurance,
+  endpoints.verification.getAdminComplianceDue,
+  endpoints.audit.getAdminAuditLog,
+  endpoints.carers.get,
+  endpoints.verification.getCarersMyProfileVerification,
+  endpoints.verification.getCarersMyProfileCompliance,
+] as const;
 
 /**
  * After each admin success the relevant lists reload. One change shows on several screens (a
@@ -14,13 +29,8 @@ export const ADMIN_KEYS = {
  * the audit log and the public carer views are marked stale; only the ones on screen refetch now.
  */
 export function reloadAdminLists(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = query.queryKey[0];
-      return (
-        typeof key === 'string' &&
-        (key.startsWith('/api/admin/') || key.startsWith('/api/test/') || key.startsWith('/api/carers'))
-      );
-    },
-  });
+  return invalidateUnder(
+    queryClient,
+    ADMIN_VIEWS.map((endpoint) => endpointKey(endpoint)),
+  );
 }

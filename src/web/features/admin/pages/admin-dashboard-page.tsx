@@ -83,8 +83,8 @@ function AdminDashboard() {
   // Both lists are paged and searched by the server.
   const [customerQ, setCustomerQ] = useState('');
   const [carerQ, setCarerQ] = useState('');
-  const customers = useCustomerList('/api/admin/users', customerQ);
-  const carers = useCarerList('/api/admin/carers', carerQ);
+  const customers = useCustomerList('admin', customerQ);
+  const carers = useCarerList('admin', carerQ);
   if (customers.isPending || carers.isPending) return <ListStatus>{ADMIN_TEXT.loadingDashboard}</ListStatus>;
   return (
     <AdminPageLayout title="Admin Dashboard" subtitle="Manage customer subscriptions and carer profiles.">

@@ -77,7 +77,7 @@ function CustomerCard({
 function CustomersTab() {
   // The server pages and searches the list.
   const [q, setQ] = useState('');
-  const customers = useCustomerList('/api/test/users', q);
+  const customers = useCustomerList('test', q);
   const remove = useConfirmedDelete<AdminCustomer>({
     remove: useDeleteCustomer(),
     text: {
@@ -163,7 +163,7 @@ function CarerCard({
 
 function CarersTab() {
   const [q, setQ] = useState('');
-  const carers = useCarerList('/api/test/carers', q);
+  const carers = useCarerList('test', q);
   const remove = useConfirmedDelete<AdminCarer>({
     remove: useDeleteCarer(),
     text: {

@@ -96,7 +96,7 @@ function TestCarerCard({
 
 function TestAdmin() {
   // Paged by the server: 'Load more' under the grid.
-  const carers = useCarerList('/api/test/carers', '');
+  const carers = useCarerList('test', '');
   // Deleting asks first, naming the carer and what goes.
   const remove = useConfirmedDelete<AdminCarer>({
     remove: useDeleteCarer(),

@@ -54,7 +54,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
 }
 
 function CustomersTab() {
-  const customers = useCustomerList('/api/test/users', '');
+  const customers = useCustomerList('test', '');
   return (
     <AdminListTab
       list={customers}
@@ -98,7 +98,7 @@ function CarerCard({ carer }: { carer: AdminCarer }) {
 }
 
 function CarersTab() {
-  const carers = useCarerList('/api/test/carers', '');
+  const carers = useCarerList('test', '');
   return (
     <AdminListTab
       list={carers}

@@ -12,17 +12,20 @@ import type {
 import { conversationsQueryKey } from '@web/features/messaging';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
 /** GET /api/bookings and GET /api/visits (the contracts export only their schemas). */
 export type Arrangements = { items: Arrangement[] };
 export type Visits = { items: Visit[] };
 
-export const arrangementsQueryKey = ['/api/bookings'] as const;
-/** Visits for the coming four weeks (the key is the URL). */
+export const arrangementsQueryKey = endpointKey(endpoints.arrangements.getBookings);
+/** Visits for the coming four weeks. */
 export const VISIT_DAYS = 28;
-export const visitsQueryKey = [`/api/visits?days=${VISIT_DAYS}`] as const;
-export const calendarFeedQueryKey = ['/api/settings/calendar-feed'] as const;
+// From a day ago (VISITS_BEHIND_MS, below): the start moves with the clock, so the key leaves it out.
+const VISITS_QUERY = { days: VISIT_DAYS + 1 };
+export const visitsQueryKey = endpointKey(endpoints.arrangements.getVisits, { query: VISITS_QUERY });
+export const calendarFeedQueryKey = endpointKey(endpoints.arrangements.getSettingsCalendarFeed);
 /** How often an open agenda asks again, so a carer's notice shows without a reload. */
 const AGENDA_REFRESH_MS = 15_000;
 
@@ -48,7 +51,7 @@ export function useVisits({ enabled = true }: { enabled?: boolean } = {}) {
     queryKey: visitsQueryKey,
     queryFn: ({ signal }) =>
       api(endpoints.arrangements.getVisits, {
-        query: { from: new Date(Date.now() - VISITS_BEHIND_MS).toISOString(), days: VISIT_DAYS + 1 },
+        query: { from: new Date(Date.now() - VISITS_BEHIND_MS).toISOString(), ...VISITS_QUERY },
         signal,
       }),
     enabled,

@@ -1,17 +1,23 @@
 // Visits that happened: check-in and check-out, a visit recorded afterwards, replies to notes, the
 // history of past visits and the family's care details. Type imports only from the contracts.
-import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Arrangement } from '@contracts/arrangements';
 import type { CareDetailsFormValues, VisitHistory, VisitRecord } from '@contracts/visit-records';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, pagedEndpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 import { arrangementsQueryKey, visitsQueryKey } from './arrangements-api';
 
-/** Every history of every arrangement: ['/api/bookings', 'history', id, pageSize]. */
-const HISTORY_KEY = ['/api/bookings', 'history'] as const;
+/** An arrangement's history, `pageSize` visits a page: ['/api/bookings', id, 'history', { limit }, 'pages']. */
 export const visitHistoryQueryKey = (arrangementId: string, pageSize: number) =>
-  [...HISTORY_KEY, arrangementId, pageSize] as const;
+  pagedEndpointKey(endpoints.visitRecords.getBookingsByIdHistory, {
+    params: { id: arrangementId },
+    query: { limit: pageSize },
+  });
+/** Whether a key is some arrangement's history (the third word of the address). */
+const isHistoryKey = (key: QueryKey) =>
+  key[0] === endpointKey(endpoints.arrangements.getBookings)[0] && key[2] === 'history';
 
 /** An arrangement's past visits, newest first, `pageSize` at a time ("Show older visits"). */
 export function useVisitHistory(arrangementId: string, pageSize: number, enabled = true) {
@@ -32,7 +38,7 @@ export function useVisitHistory(arrangementId: string, pageSize: number, enabled
 function refreshVisits(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
+    queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
   ]);
 }
 

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, CalendarX2, MessageSquare, Pencil, Printer, X } from 'lucide-react';
 import {
   ArrangementDecline,
@@ -24,6 +23,7 @@ import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
+import { schemaResolver } from '@web/lib/schema-resolver';
 import {
   ARRANGEMENT_STATUS_LABELS,
   arrangementStanding,
@@ -201,6 +201,9 @@ export function ArrangementFormDialog({
   );
 }
 
+/** The one field of the dialog: a reason to decline, or the last day. */
+type OneFieldValues = { reason?: string; endDate?: string };
+
 /** Decline with a reason, or end with a date: one field in a dialog. */
 function OneFieldDialog({
   kind,
@@ -216,8 +219,10 @@ function OneFieldDialog({
   const [done, setDone] = useState(false);
   const step = useArrangementStep(arrangement.id);
   const id = useId().replace(/:/g, '');
-  const form = useForm<{ reason?: string; endDate?: string }>({
-    resolver: zodResolver(kind === 'decline' ? ArrangementDecline : ArrangementEnd) as never,
+  const form = useForm<OneFieldValues>({
+    resolver: schemaResolver<OneFieldValues, OneFieldValues>(
+      kind === 'decline' ? ArrangementDecline : ArrangementEnd,
+    ),
     defaultValues: kind === 'decline' ? { reason: '' } : { endDate: '' },
   });
   const field = kind === 'decline' ? 'reason' : 'endDate';

@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { WEEK_DAY_LABELS, WEEK_DAYS } from '@contracts/availability';
 import { ARRANGEMENT_TASKS_MAX, ARRANGEMENT_VISITS_MAX, ArrangementTerms } from '@contracts/arrangements';
@@ -13,6 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api-client';
+import { schemaResolver } from '@web/lib/schema-resolver';
 import { cn } from '@web/lib/utils';
 import { ARRANGEMENT_LABELS, EMPTY_VISIT_ROW, type ArrangementFormValues } from './arrangement-format';
 
@@ -20,11 +20,8 @@ const FIELDS = ['startDate', 'visits', 'hourlyRate', 'tasks'] as const;
 type Field = (typeof FIELDS)[number];
 type RowField = 'day' | 'start' | 'end';
 
-const resolver = zodResolver(ArrangementTerms) as unknown as Resolver<
-  ArrangementFormValues,
-  unknown,
-  ArrangementTerms
->;
+// The visit rows' day select holds '' until a day is chosen, which the schema refuses with its message.
+const resolver = schemaResolver<ArrangementFormValues, ArrangementTerms>(ArrangementTerms);
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 

@@ -12,7 +12,8 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { endpoints } from '@contracts/endpoints';
-import { errorMessage, api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { formatLongDateGB } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 
@@ -20,10 +21,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 export function ArrangementPrintPage() {
   const { id = '' } = useParams();
   usePageTitle('Care arrangement summary');
-  const arrangement = useQuery({
-    queryKey: ['/api/bookings', encodeURIComponent(id)],
-    queryFn: ({ signal }) => api(endpoints.arrangements.getBookingsById, { params: { id }, signal }),
-  });
+  const arrangement = useQuery(endpointQuery(endpoints.arrangements.getBookingsById, { params: { id } }));
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">

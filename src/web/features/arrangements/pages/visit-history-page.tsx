@@ -8,7 +8,8 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { endpoints } from '@contracts/endpoints';
-import { errorMessage, api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 
@@ -23,10 +24,7 @@ export function VisitHistoryPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   usePageTitle('Visit history');
-  const arrangement = useQuery({
-    queryKey: ['/api/bookings', encodeURIComponent(id)],
-    queryFn: ({ signal }) => api(endpoints.arrangements.getBookingsById, { params: { id }, signal }),
-  });
+  const arrangement = useQuery(endpointQuery(endpoints.arrangements.getBookingsById, { params: { id } }));
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">

@@ -3,6 +3,7 @@ import type { AuditEntityType, AuditEntry } from '@contracts/audit';
 import { AUDIT_PAGE_SIZE } from '@contracts/audit';
 import { endpoints } from '@contracts/endpoints';
 import { apiWithHeaders } from '@web/lib/api-client';
+import { pagedEndpointKey } from '@web/lib/query-keys';
 import { pagingOf, type AdminListPage } from '@web/features/admin';
 
 export type AuditLogFilters = {
@@ -54,7 +55,9 @@ export function auditLogSearch(filters: AuditLogFilters, cursor?: string | null)
 
 export function auditLogQueryOptions(filters: AuditLogFilters) {
   return infiniteQueryOptions({
-    queryKey: ['/api/admin/audit-log', filters],
+    queryKey: pagedEndpointKey(endpoints.audit.getAdminAuditLog, {
+      query: new URLSearchParams(auditLogSearch(filters)),
+    }),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<AdminListPage<AuditEntry>> => {
       const { data: page, headers } = await apiWithHeaders(endpoints.audit.getAdminAuditLog, {

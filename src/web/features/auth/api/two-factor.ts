@@ -4,11 +4,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TwoFactorCodeInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api, apiOrNullOn401 } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { currentUserQueryKey } from '@web/lib/auth';
 
-export const TWO_FACTOR_URL = '/api/auth/two-factor';
-export const twoFactorPendingQueryKey = [TWO_FACTOR_URL] as const;
-const twoFactorSetupQueryKey = [TWO_FACTOR_URL, 'setup'] as const;
+export const twoFactorPendingQueryKey = endpointKey(endpoints.auth.getAuthTwoFactor);
+/** The secret is made by a POST, asked once as a query so it survives re-renders. */
+const twoFactorSetupQueryKey = endpointKey(endpoints.auth.postAuthTwoFactorSetup);
 
 /** Which step is due; null (a 401) when there is no half-done sign-in, or it has expired. */
 export function twoFactorPendingQueryOptions(enabled = true) {

@@ -1,5 +1,5 @@
 // A family's own care requests: post, list, edit and close.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CareRequestInput,
   CareRequestPatch,
@@ -8,14 +8,11 @@ import type {
 } from '@contracts/care-requests';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-export const myCareRequestsQueryKey = ['/api/care-requests/mine'] as const;
-
-export const myCareRequestsQueryOptions = queryOptions({
-  queryKey: myCareRequestsQueryKey,
-  queryFn: ({ signal }) => api(endpoints.careRequests.getMine, { signal }),
-});
+export const myCareRequestsQueryOptions = endpointQuery(endpoints.careRequests.getMine);
+const myCareRequestsQueryKey = myCareRequestsQueryOptions.queryKey;
 
 export function useMyCareRequests() {
   return useQuery(myCareRequestsQueryOptions);

@@ -1,17 +1,14 @@
 // Care requests near the signed-in carer, and their answers.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CareRequestResponseInput, NearbyCareRequests } from '@contracts/care-requests';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CareRequestResponseInput } from '@contracts/care-requests';
 import { refreshMessages } from '@web/features/messaging';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-export const nearbyCareRequestsQueryKey = ['/api/care-requests/nearby'] as const;
-
-export const nearbyCareRequestsQueryOptions = queryOptions({
-  queryKey: nearbyCareRequestsQueryKey,
-  queryFn: ({ signal }) => api(endpoints.careRequests.getNearby, { signal }),
-});
+export const nearbyCareRequestsQueryOptions = endpointQuery(endpoints.careRequests.getNearby);
+const nearbyCareRequestsQueryKey = nearbyCareRequestsQueryOptions.queryKey;
 
 /** Loaded when the Requests tab first opens. */
 export function useNearbyCareRequests(enabled: boolean) {
@@ -26,7 +23,7 @@ export function useAnswerCareRequest(id: string) {
       return api(endpoints.careRequests.postByIdResponses, { params: { id }, body: input });
     },
     onSuccess: ({ conversationId }) => {
-      queryClient.setQueryData<NearbyCareRequests>(nearbyCareRequestsQueryKey, (list) =>
+      queryClient.setQueryData(nearbyCareRequestsQueryKey, (list) =>
         list
           ? {
               items: list.items.map((item) =>

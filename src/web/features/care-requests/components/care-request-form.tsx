@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { availabilityTagsOf, EMPTY_WEEK } from '@contracts/availability';
 import {
   CARE_RECIPIENTS,
@@ -13,6 +12,7 @@ import {
   type OwnCareRequest,
 } from '@contracts/care-requests';
 import { SPECIALIZATIONS } from '@contracts/options';
+import { schemaResolver, type WithBlankChoices } from '@web/lib/schema-resolver';
 import { AvailabilityGridField } from '@web/components/availability-grid';
 import { CARE_REQUEST_LABELS, todayInUK } from '@web/features/care-requests/components/care-request-format';
 import { Button } from '@web/components/ui/button';
@@ -42,10 +42,13 @@ type Field = (typeof CARE_REQUEST_FIELDS)[number];
 /** As react-hook-form focuses them: the week's first checkbox stands for the week. */
 const FOCUS_ORDER = CARE_REQUEST_FIELDS.map((field) => (field === 'pattern' ? 'pattern.slots' : field));
 
-export const EMPTY_CARE_REQUEST: CareRequestFormValues = {
+/** The form's fields as they hold them. */
+export type CareRequestFields = WithBlankChoices<CareRequestFormValues, 'recipient' | 'careType'>;
+
+export const EMPTY_CARE_REQUEST: CareRequestFields = {
   // The selects start on their "Select…" option; zod answers with the message if left there.
-  recipient: '' as CareRequestFormValues['recipient'],
-  careType: '' as CareRequestFormValues['careType'],
+  recipient: '',
+  careType: '',
   postcode: '',
   startDate: '',
   pattern: { ...EMPTY_WEEK, slots: [] },
@@ -60,7 +63,7 @@ function oneOf<T extends string>(options: readonly T[], value: string): value is
 }
 
 /** An open request's values, for its edit form. */
-export function requestToFormValues(request: OwnCareRequest): CareRequestFormValues {
+export function requestToFormValues(request: OwnCareRequest): CareRequestFields {
   return {
     recipient: oneOf(CARE_RECIPIENTS, request.recipient) ? request.recipient : EMPTY_CARE_REQUEST.recipient,
     careType: oneOf(SPECIALIZATIONS, request.careType) ? request.careType : EMPTY_CARE_REQUEST.careType,
@@ -79,13 +82,9 @@ export function requestToFormValues(request: OwnCareRequest): CareRequestFormVal
  * while another field is wrong: zod runs those only once every field parses, and a person should
  * see every problem at once.
  */
-const schemaResolver = zodResolver(CareRequestInput);
-const resolver: Resolver<CareRequestFormValues, unknown, CareRequestInput> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await schemaResolver(values, context, options);
+const checkSchema = schemaResolver<CareRequestFields, CareRequestInput>(CareRequestInput);
+const resolver: Resolver<CareRequestFields, unknown, CareRequestInput> = async (values, context, options) => {
+  const result = await checkSchema(values, context, options);
   const errors = { ...result.errors };
   const week = { ...EMPTY_WEEK, ...values.pattern, slots: values.pattern?.slots ?? [] };
   if (!errors.pattern && availabilityTagsOf(week).length === 0) {
@@ -141,7 +140,7 @@ function FieldFrame({
 
 /** Splits a refused save between the fields (beside them) and the form's own message. */
 function applyServerErrors(
-  form: UseFormReturn<CareRequestFormValues, unknown, CareRequestInput>,
+  form: UseFormReturn<CareRequestFields, unknown, CareRequestInput>,
   error: unknown,
 ) {
   const details = error instanceof ApiError ? error : null;
@@ -163,7 +162,7 @@ function applyServerErrors(
 type CareRequestFormProps = {
   /** Keeps ids unique when two forms share the page ('new', 'edit-<id>'). */
   idPrefix: string;
-  defaultValues: CareRequestFormValues;
+  defaultValues: CareRequestFields;
   submitLabel: string;
   pendingLabel: string;
   busy: boolean;
@@ -190,7 +189,7 @@ export function CareRequestForm({
   onSaved,
   onCancel,
 }: CareRequestFormProps) {
-  const form = useForm<CareRequestFormValues, unknown, CareRequestInput>({
+  const form = useForm<CareRequestFields, unknown, CareRequestInput>({
     resolver,
     defaultValues,
     shouldFocusError: false,
@@ -310,8 +309,7 @@ export function CareRequestForm({
       </div>
 
       <AvailabilityGridField
-        form={form}
-        name="pattern"
+        register={(part) => form.register(`pattern.${part}`)}
         idPrefix={id('pattern')}
         legend={CARE_REQUEST_LABELS.pattern}
         hint={CARE_REQUEST_LABELS.patternHint}

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PublicCarer } from '@contracts/carers';
 import type { CarerChecks } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 
 /**
  * GET /api/carers/{id}: the public profile, plus `checks` for subscribed customers,
@@ -11,10 +11,7 @@ import { api } from '@web/lib/api-client';
 export type CarerWithChecks = PublicCarer & { checks?: CarerChecks | null };
 
 export function carerQueryOptions(carerId: string) {
-  return queryOptions({
-    queryKey: ['/api/carers', carerId],
-    queryFn: ({ signal }) => api(endpoints.carers.getById, { params: { id: carerId }, signal }),
-  });
+  return endpointQuery(endpoints.carers.getById, { params: { id: carerId } });
 }
 
 /** One carer's public profile; a 404 means missing or no longer listed. */

@@ -3,6 +3,7 @@ import { carerSearchApiParams, type CarerSearchFilters } from '@contracts/carers
 import type { CarerSearchResult, CarerSort } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { pagedEndpointKey } from '@web/lib/query-keys';
 
 export {
   DEFAULT_AVAILABILITY,
@@ -34,7 +35,7 @@ export async function searchCarers(
 
 export function carerSearchQueryOptions(filters: CarerSearchFilters) {
   return infiniteQueryOptions({
-    queryKey: ['/api/carers', 'search', filters] as const,
+    queryKey: pagedEndpointKey(endpoints.carers.get, { query: carerSearchApiParams(filters, null) }),
     queryFn: ({ pageParam }) => searchCarers(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarerProfileInput, OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { myProfileQueryKey } from './my-profile';
 
 export async function updateProfile({
@@ -20,8 +21,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: async (profile) => {
       queryClient.setQueryData(myProfileQueryKey, profile);
-      // Public views of this carer (profile page, search results) are keyed under '/api/carers'.
-      await queryClient.invalidateQueries({ queryKey: ['/api/carers'] });
+      // Public views of this carer (profile page, search results) are keyed under the carer search's key.
+      await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.carers.get) });
     },
   });
 }

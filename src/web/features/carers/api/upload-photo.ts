@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { myProfileQueryKey } from './my-profile';
 
 /** Multipart upload of one `photo` field; fails like every request ("<status>: <body>"). */
@@ -17,7 +18,7 @@ export function useUploadPhoto() {
     mutationFn: uploadPhoto,
     onSuccess: async (profile) => {
       queryClient.setQueryData(myProfileQueryKey, profile);
-      await queryClient.invalidateQueries({ queryKey: ['/api/carers'] });
+      await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.carers.get) });
     },
   });
 }

@@ -9,17 +9,18 @@ import { carerProfilePath, paths } from '@contracts/paths';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { formatMiles } from '@web/lib/format';
 import { useSearchPlace } from '@web/lib/search-place';
 
 const LINK = 'font-medium text-primary underline underline-offset-4 hover:text-primary-hover';
 
 function useNearbyCarers(place: string | null | undefined) {
+  const query = { near: place ?? '', limit: LANDING_CARER_COUNT };
   return useQuery({
-    // Under the '/api/carers' prefix, so anything that refreshes carer listings refreshes these too.
-    queryKey: ['/api/carers', 'near', place] as const,
-    queryFn: async () =>
-      (await api(endpoints.carers.get, { query: { near: place ?? '', limit: LANDING_CARER_COUNT } })).items,
+    // A carer search's key, so anything that refreshes carer listings refreshes these too.
+    queryKey: endpointKey(endpoints.carers.get, { query }),
+    queryFn: async () => (await api(endpoints.carers.get, { query })).items,
     enabled: Boolean(place),
   });
 }

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { CarerProfileForm, type CarerProfileFormValues, type OwnCarerProfile } from '@contracts/carers';
+import { CarerProfileForm, type OwnCarerProfile } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors } from '@web/lib/api-client';
+import { schemaResolver } from '@web/lib/schema-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   applyProfileMessages,
   focusFirstError,
+  type CarerFormValues,
   PROFILE_FOCUS_ORDER,
   PROFILE_FORM_CLASS,
   ProfileFormFields,
@@ -35,8 +36,8 @@ export function DashboardProfileEditForm({
   startAt = 'edit-specialization',
 }: DashboardProfileEditFormProps) {
   const updateProfile = useUpdateProfile();
-  const form = useForm<CarerProfileFormValues, unknown, z.output<typeof CarerProfileForm>>({
-    resolver: zodResolver(CarerProfileForm),
+  const form = useForm<CarerFormValues, unknown, z.output<typeof CarerProfileForm>>({
+    resolver: schemaResolver(CarerProfileForm),
     defaultValues: profileToFormValues(profile),
     shouldFocusError: false,
   });

@@ -23,6 +23,7 @@ import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { FieldError } from '@web/components/ui/text-field';
+import type { WithBlankChoices } from '@web/lib/schema-resolver';
 import { cn } from '@web/lib/utils';
 import { AvailabilityGridField } from '@web/components/availability-grid';
 
@@ -40,6 +41,15 @@ export const PROFILE_FIELDS = [
   'weeklyAvailability',
 ] as const satisfies readonly (keyof CarerProfileFormValues)[];
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * The carer forms' fields as they hold them (the signup form and the dashboard's edit mode share
+ * them): a select not chosen yet holds '', which the form's schema refuses with the contract's
+ * message, and the signup form adds its terms box.
+ */
+export type CarerFormValues = WithBlankChoices<CarerProfileFormValues, 'specialization' | 'experience'> & {
+  termsAccepted?: boolean;
+};
 /**
  * The same, as react-hook-form focuses them: the week's first checkbox stands for the week, and the
  * server's messages on the week (or on the tags it derives) are shown beside it.
@@ -76,10 +86,10 @@ export const PROFILE_LABELS = {
   travelMiles: 'How far will you travel?',
 } as const satisfies Record<ProfileField, string>;
 
-export const EMPTY_PROFILE_VALUES: CarerProfileFormValues = {
+export const EMPTY_PROFILE_VALUES: CarerFormValues = {
   // The selects start on their "Select…" option; zod answers with the contract's message if left there.
-  specialization: '' as CarerProfileFormValues['specialization'],
-  experience: '' as CarerProfileFormValues['experience'],
+  specialization: '',
+  experience: '',
   location: '',
   hourlyRateMin: '',
   hourlyRateMax: '',
@@ -98,7 +108,7 @@ function oneOf<T extends string>(options: readonly T[], value: string): value is
  * The edit form's starting values. A stored value outside today's option lists (an admin may have
  * typed one) is left unselected so the carer picks a valid one rather than meeting a server error.
  */
-export function profileToFormValues(profile: OwnCarerProfile): CarerProfileFormValues {
+export function profileToFormValues(profile: OwnCarerProfile): CarerFormValues {
   return {
     specialization: oneOf(SPECIALIZATIONS, profile.specialization)
       ? profile.specialization
@@ -122,8 +132,8 @@ export function profileToFormValues(profile: OwnCarerProfile): CarerProfileFormV
  * Shows the server's field messages beside their fields (those on the week or its tags beside the
  * week) and focuses the first of them.
  */
-export function applyProfileMessages(
-  form: UseFormReturn<CarerProfileFormValues>,
+export function applyProfileMessages<Output>(
+  form: UseFormReturn<CarerFormValues, unknown, Output>,
   messages: Record<string, string>,
 ): void {
   const found = profileFieldMessages(messages);
@@ -176,17 +186,17 @@ function FieldFrame({ id, label, error, className, children, after }: FieldFrame
   );
 }
 
-type ChecklistProps = {
+type ChecklistProps<Output> = {
   idPrefix: string;
   legend: string;
   options: readonly string[];
   error?: string;
-  form: UseFormReturn<CarerProfileFormValues>;
+  form: UseFormReturn<CarerFormValues, unknown, Output>;
   name: 'qualifications';
 };
 
 /** A checkbox group: fieldset and legend, its error linked to the group (GOV.UK pattern). */
-function Checklist({ idPrefix, legend, options, error, form, name }: ChecklistProps) {
+function Checklist<Output>({ idPrefix, legend, options, error, form, name }: ChecklistProps<Output>) {
   const errorId = `${idPrefix}-error`;
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
@@ -216,8 +226,9 @@ function Checklist({ idPrefix, legend, options, error, form, name }: ChecklistPr
   );
 }
 
-type ProfileFormFieldsProps<T extends CarerProfileFormValues> = {
-  form: UseFormReturn<T>;
+type ProfileFormFieldsProps<Output> = {
+  /** The signup form or the edit form: the same fields; what a valid submit gives differs. */
+  form: UseFormReturn<CarerFormValues, unknown, Output>;
   /** Keeps ids unique when two forms could share a page ('signup', 'edit'). */
   idPrefix: string;
   /** The dashboard shows when the week was last changed. */
@@ -233,13 +244,11 @@ function travelChoices(current: unknown): number[] {
 }
 
 /** The carer profile fields of product §2, shared by the signup form and the dashboard's edit mode. */
-export function ProfileFormFields<T extends CarerProfileFormValues>({
-  form: typedForm,
+export function ProfileFormFields<Output>({
+  form,
   idPrefix,
   availabilityUpdatedAt,
-}: ProfileFormFieldsProps<T>) {
-  // Both forms hold every profile field under the same name; the signup form only adds the terms.
-  const form = typedForm as unknown as UseFormReturn<CarerProfileFormValues>;
+}: ProfileFormFieldsProps<Output>) {
   const { errors } = form.formState;
   const description = useWatch({ control: form.control, name: 'description' });
   const id = (field: ProfileField) => `${idPrefix}-${field}`;
@@ -435,7 +444,7 @@ export function ProfileFormFields<T extends CarerProfileFormValues>({
         name="qualifications"
       />
       <AvailabilityGridField
-        form={form}
+        register={(part) => form.register(`weeklyAvailability.${part}`)}
         idPrefix={id('weeklyAvailability')}
         legend={PROFILE_LABELS.weeklyAvailability}
         error={errorOf('weeklyAvailability')}

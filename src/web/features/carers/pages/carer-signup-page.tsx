@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useForm, type DefaultValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ArrowLeft, Info } from 'lucide-react';
-import { CarerSignupForm, type CarerProfileFormValues, type CarerSignupFormValues } from '@contracts/carers';
+import { CarerSignupForm } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { paths } from '@contracts/paths';
@@ -17,6 +16,7 @@ import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, fieldErrors, ApiError } from '@web/lib/api-client';
+import { schemaResolver } from '@web/lib/schema-resolver';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCreateProfile } from '../api/create-profile';
@@ -24,6 +24,7 @@ import { useMyProfile } from '../api/my-profile';
 import {
   applyProfileMessages,
   EMPTY_PROFILE_VALUES,
+  type CarerFormValues,
   focusFirstError,
   PROFILE_FOCUS_ORDER,
   PROFILE_FORM_CLASS,
@@ -45,11 +46,11 @@ export function CarerSignupPage() {
   const isCarer = user?.userType === 'carer';
   const myProfile = useMyProfile({ enabled: isCarer });
   const createProfile = useCreateProfile();
-  const [initialValues] = useState<DefaultValues<CarerSignupFormValues>>(
+  const [initialValues] = useState<DefaultValues<CarerFormValues>>(
     () => readSignupDraft() ?? EMPTY_PROFILE_VALUES,
   );
-  const form = useForm<CarerSignupFormValues, unknown, z.output<typeof CarerSignupForm>>({
-    resolver: zodResolver(CarerSignupForm),
+  const form = useForm<CarerFormValues, unknown, z.output<typeof CarerSignupForm>>({
+    resolver: schemaResolver(CarerSignupForm),
     defaultValues: initialValues,
     shouldFocusError: false,
   });
@@ -91,7 +92,7 @@ export function CarerSignupPage() {
             title: 'Error Creating Profile',
             description: errorMessage(error, CREATE_FAILED),
           });
-          applyProfileMessages(form as unknown as UseFormReturn<CarerProfileFormValues>, fieldErrors(error));
+          applyProfileMessages(form, fieldErrors(error));
           if (error instanceof ApiError && error.status === 409) navigate(paths.carerDashboard);
         },
       });

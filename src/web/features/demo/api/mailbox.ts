@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DemoMailbox } from '@contracts/demo';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 
 /** GET /api/demo/mailbox; null when the server has none (production answers 404). */
 export function demoMailboxQueryOptions() {
   return queryOptions({
-    queryKey: ['/api/demo/mailbox'],
+    queryKey: endpointKey(endpoints.demo.getDemoMailbox),
     queryFn: async ({ signal }): Promise<DemoMailbox | null> => {
       try {
         return await api(endpoints.demo.getDemoMailbox, { signal });

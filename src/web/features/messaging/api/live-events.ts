@@ -2,9 +2,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@contracts/messaging';
+import { endpoints } from '@contracts/endpoints';
 import { refreshMessages } from '@web/features/messaging/api/messaging-api';
+import { endpointKey, invalidateUnder } from '@web/lib/query-keys';
 
-const EVENTS_URL = '/api/events';
+const EVENTS_URL = endpoints.liveEvents.getEvents.path;
 /** The browser retries a dropped stream by itself; these apply only when it gave up (a refusal). */
 const RETRY_MIN_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
@@ -22,9 +24,11 @@ function eventOf(data: unknown): { type: string; conversationId: string } | null
   }
 }
 
-/** The queries of care arrangements and visits, by their addresses' start. */
-const isAgendaQuery = (key: readonly unknown[]) =>
-  typeof key[0] === 'string' && (key[0].startsWith('/api/visits') || key[0].startsWith('/api/bookings'));
+/** The queries of care arrangements (each one's too) and visits. */
+const AGENDA_KEYS = [
+  endpointKey(endpoints.arrangements.getVisits),
+  endpointKey(endpoints.arrangements.getBookings),
+];
 
 /**
  * Keeps messages current without polling: each event refetches the inbox, the unread count and
@@ -51,7 +55,7 @@ export function useLiveEvents(enabled: boolean): void {
         if (!event) return;
         // A visit changed (a carer's notice, a cancellation): the agenda and arrangements refetch.
         if (event.type === 'visit') {
-          void queryClient.invalidateQueries({ predicate: (query) => isAgendaQuery(query.queryKey) });
+          void invalidateUnder(queryClient, AGENDA_KEYS);
           return;
         }
         void refreshMessages(queryClient, event.conversationId);

@@ -1,25 +1,22 @@
 // The message queries, shared by the header badge, the inbox, the carer dashboard's Messages
 // tab and the contact dialog. Type imports only: the header is in every page's first load, and
 // zod (which the contracts' values pull in) must stay out of it.
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 
 /** Every conversation query starts with this, so one prefix refreshes the inbox and every thread. */
-export const conversationsQueryKey = ['/api/conversations'] as const;
-export const unreadCountQueryKey = ['/api/messages/unread'] as const;
+export const conversationsQueryKey = endpointKey(endpoints.messaging.getConversations);
+export const unreadCountQueryKey = endpointKey(endpoints.messaging.getMessagesUnread);
 
-/** The key reads as the thread's URL (the id encoded); the fetch itself names its endpoint. */
+/** The thread's key: the inbox's, then the conversation's id. */
 export function conversationQueryKey(conversationId: string) {
-  return [...conversationsQueryKey, encodeURIComponent(conversationId)] as const;
+  return conversationQueryOptions(conversationId).queryKey;
 }
 
 export function conversationsQueryOptions() {
-  return queryOptions({
-    queryKey: conversationsQueryKey,
-    queryFn: ({ signal }) => api(endpoints.messaging.getConversations, { signal }),
-  });
+  return endpointQuery(endpoints.messaging.getConversations);
 }
 
 /** The signed-in person's conversations, most recent activity first. */
@@ -28,20 +25,12 @@ export function useConversations({ enabled = true }: { enabled?: boolean } = {})
 }
 
 export function conversationQueryOptions(conversationId: string) {
-  return queryOptions({
-    queryKey: conversationQueryKey(conversationId),
-    queryFn: ({ signal }) =>
-      api(endpoints.messaging.getConversationsById, { params: { id: conversationId }, signal }),
-  });
+  return endpointQuery(endpoints.messaging.getConversationsById, { params: { id: conversationId } });
 }
 
 /** The number beside "Messages" in the header; only asked for when someone is signed in. */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: unreadCountQueryKey,
-    queryFn: ({ signal }) => api(endpoints.messaging.getMessagesUnread, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(endpoints.messaging.getMessagesUnread), enabled });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '@contracts/messaging';
-import { conversationsQueryKey } from '@web/features/messaging/api/messaging-api';
+import { refreshMessages } from '@web/features/messaging/api/messaging-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
@@ -18,15 +18,6 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useSendOnceMutation({
     mutationFn: sendMessage,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => {
-          const [first] = query.queryKey;
-          return (
-            typeof first === 'string' &&
-            (first.startsWith('/api/messages') || first.startsWith(conversationsQueryKey[0]))
-          );
-        },
-      }),
+    onSuccess: () => refreshMessages(queryClient),
   });
 }

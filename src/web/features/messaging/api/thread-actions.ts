@@ -1,12 +1,6 @@
 // What a participant does inside one conversation: reply, mark as read, block and unblock.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  BlockState,
-  ConversationThread,
-  MarkedRead,
-  ReplyInput,
-  SentMessage,
-} from '@contracts/messaging';
+import type { BlockState, MarkedRead, ReplyInput, SentMessage } from '@contracts/messaging';
 import {
   conversationQueryKey,
   conversationsQueryKey,
@@ -41,7 +35,7 @@ export function useMarkRead(conversationId: string) {
     },
     onSuccess: async () => {
       // Zero at once, so the thread does not ask again before its refetch arrives.
-      queryClient.setQueryData<ConversationThread>(conversationQueryKey(conversationId), (thread) =>
+      queryClient.setQueryData(conversationQueryKey(conversationId), (thread) =>
         thread ? { ...thread, unreadCount: 0 } : thread,
       );
       await Promise.all([

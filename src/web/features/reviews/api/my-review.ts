@@ -1,21 +1,15 @@
 // The signed-in customer's own review of one carer.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_MESSAGES, type MyReviewState, type ReviewInput, type SavedReview } from '@contracts/reviews';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { REVIEW_MESSAGES, type ReviewInput, type SavedReview } from '@contracts/reviews';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 import { savedCarersQueryKey } from '@web/features/saved-carers';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-export const myReviewQueryKey = (carerId: string) =>
-  ['/api/carers', encodeURIComponent(carerId), 'reviews', 'mine'] as const;
-
 export function myReviewQueryOptions(carerId: string) {
-  return queryOptions({
-    queryKey: myReviewQueryKey(carerId),
-    queryFn: ({ signal }) =>
-      api(endpoints.reviews.getCarersByIdReviewsMine, { params: { id: carerId }, signal }),
-  });
+  return endpointQuery(endpoints.reviews.getCarersByIdReviewsMine, { params: { id: carerId } });
 }
 
 /** Whether the viewer may review this carer, and their review if they wrote one. */
@@ -37,12 +31,12 @@ export function useSaveReview(carerId: string) {
       // Here, not in the form: saving a first review swaps the form for the saved one, and a
       // component's own mutate callbacks do not run once it has unmounted.
       toast({ title: REVIEW_MESSAGES.savedTitle, description: REVIEW_MESSAGES.savedDescription });
-      queryClient.setQueryData<MyReviewState>(myReviewQueryKey(carerId), {
+      queryClient.setQueryData(myReviewQueryOptions(carerId).queryKey, {
         eligible: true,
         review: saved.review,
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/carers'] }),
+        queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.carers.get) }),
         queryClient.invalidateQueries({ queryKey: savedCarersQueryKey }),
       ]);
     },

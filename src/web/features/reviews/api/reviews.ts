@@ -1,16 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
-
-export const carerReviewsQueryKey = (carerId: string) => ['/api/carers', carerId, 'reviews'] as const;
+import { endpointQuery } from '@web/lib/query-keys';
 
 /** Newest first, as the server sends them. */
 export function carerReviewsQueryOptions(carerId: string) {
-  return queryOptions({
-    queryKey: carerReviewsQueryKey(carerId),
-    queryFn: ({ signal }) => api(endpoints.carers.getByIdReviews, { params: { id: carerId }, signal }),
-  });
+  return endpointQuery(endpoints.carers.getByIdReviews, { params: { id: carerId } });
 }
 
 /** Product §7: reviews are fetched only once the profile (and so its id) is known. */

@@ -7,14 +7,12 @@ import { useAdminList, reloadAdminLists } from '@web/features/admin';
 export const REPORT_FILTERS = ['open', 'resolved', 'dismissed', 'all'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
-const BASE = '/api/admin/reports';
-
 /**
  * The queue in one state, a page at a time, searched by the reporter's or the reported account's
- * name or email. Its key starts with the path, so every admin change reloads it.
+ * name or email. Its key starts with the endpoint's, so every admin change reloads it.
  */
 export function useAdminReports(status: ReportFilter, q: string) {
-  return useAdminList(BASE, q, { status });
+  return useAdminList(endpoints.safeguarding.getAdminReports, q, { status });
 }
 
 export function useResolveReport() {

@@ -1,11 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicCarer, SavedCarers } from '@contracts/carers';
 import type { CurrentUser } from '@contracts/auth';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
 import { api, errorMessage } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 
-export const savedCarersQueryKey = ['/api/saved-carers'] as const;
+export const savedCarersQueryKey = endpointKey(endpoints.savedCarers.get);
 
 /** Only customer accounts keep a saved list; the server refuses everyone else. */
 export function canSaveCarers(user: CurrentUser | null): boolean {
@@ -13,10 +14,7 @@ export function canSaveCarers(user: CurrentUser | null): boolean {
 }
 
 export function savedCarersQueryOptions() {
-  return queryOptions({
-    queryKey: savedCarersQueryKey,
-    queryFn: ({ signal }) => api(endpoints.savedCarers.get, { signal }),
-  });
+  return endpointQuery(endpoints.savedCarers.get);
 }
 
 export function useSavedCarers(enabled: boolean) {

@@ -1,6 +1,6 @@
 // The settings page's calls. Every change that alters the person's name, photo or email
 // stores or re-reads the current user, so the header's avatar menu follows at once.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
 import type {
   DeleteAccountInput,
@@ -10,18 +10,13 @@ import type {
 } from '@contracts/settings';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 import { currentUserQueryKey } from '@web/lib/auth';
 
-export const SESSIONS_URL = '/api/settings/sessions';
-export const sessionsQueryKey = [SESSIONS_URL] as const;
-/** The data export's ZIP, downloaded by a plain link. */
-export const EXPORT_URL = '/api/settings/export';
+export const sessionsQueryKey = endpointKey(endpoints.settings.getSessions);
 
 export function sessionsQueryOptions() {
-  return queryOptions({
-    queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => api(endpoints.settings.getSessions, { signal }),
-  });
+  return endpointQuery(endpoints.settings.getSessions);
 }
 
 export function useSessions() {
@@ -103,8 +98,7 @@ export function useSignOutOthers() {
  */
 export function useDeletionPreview(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/settings/account/deletion'] as const,
-    queryFn: ({ signal }) => api(endpoints.privacy.getSettingsAccountDeletion, { signal }),
+    ...endpointQuery(endpoints.privacy.getSettingsAccountDeletion),
     enabled,
     staleTime: 0,
     gcTime: 0,

@@ -1,17 +1,14 @@
 // Two-factor sign-in on /settings. Each change re-reads the status.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 
-export const TWO_FACTOR_SETTINGS_URL = '/api/settings/two-factor';
-export const twoFactorStatusQueryKey = [TWO_FACTOR_SETTINGS_URL] as const;
+export const twoFactorStatusQueryKey = endpointKey(endpoints.auth.getSettingsTwoFactor);
 
 export function twoFactorStatusQueryOptions() {
-  return queryOptions({
-    queryKey: twoFactorStatusQueryKey,
-    queryFn: ({ signal }) => api(endpoints.auth.getSettingsTwoFactor, { signal }),
-  });
+  return endpointQuery(endpoints.auth.getSettingsTwoFactor);
 }
 
 export function useTwoFactorStatus() {

@@ -5,9 +5,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { FormAlert, SettingsSection } from './settings-section';
 
-const REQUEST_ALERTS_URL = '/api/settings/request-alerts';
 const SAVE_FAILED = 'Your choice could not be saved. Please try again.';
 
 /**
@@ -16,16 +16,13 @@ const SAVE_FAILED = 'Your choice could not be saved. Please try again.';
  */
 export function RequestAlertsSection() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: [REQUEST_ALERTS_URL],
-    queryFn: ({ signal }) => api(endpoints.careRequests.getSettingsRequestAlerts, { signal }),
-    retry: false,
-  });
+  const alerts = endpointQuery(endpoints.careRequests.getSettingsRequestAlerts);
+  const query = useQuery({ ...alerts, retry: false });
   const save = useMutation({
     mutationFn: async (on: boolean) =>
       await api(endpoints.careRequests.putSettingsRequestAlerts, { body: { on } }),
     onSuccess: (saved) => {
-      queryClient.setQueryData([REQUEST_ALERTS_URL], saved);
+      queryClient.setQueryData(alerts.queryKey, saved);
       toast({
         title: 'Email Preference Saved',
         description: saved.on

@@ -4,17 +4,20 @@ import type { PublicCarer } from '@contracts/carers';
 import { LANDING_CARER_COUNT } from '@contracts/limits';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
+
+/** GET /api/carers?limit=3: LANDING_CARERS_API_URL, which the server preloads for the landing page. */
+const LANDING_QUERY = { limit: LANDING_CARER_COUNT };
 
 async function fetchLandingCarers(): Promise<PublicCarer[]> {
-  // '/api/carers?limit=3': LANDING_CARERS_API_URL, which the server preloads for the landing page.
-  const result = await api(endpoints.carers.get, { query: { limit: LANDING_CARER_COUNT } });
+  const result = await api(endpoints.carers.get, { query: LANDING_QUERY });
   return result.items.slice(0, LANDING_CARER_COUNT);
 }
 
 export function landingCarersQueryOptions() {
   return queryOptions({
-    // Under the '/api/carers' prefix, so anything that refreshes carer listings refreshes these too.
-    queryKey: ['/api/carers', { limit: LANDING_CARER_COUNT }] as const,
+    // A carer search's key, so anything that refreshes carer listings refreshes these too.
+    queryKey: endpointKey(endpoints.carers.get, { query: LANDING_QUERY }),
     queryFn: fetchLandingCarers,
   });
 }

@@ -1,16 +1,16 @@
 // The carer's £29 monthly membership (product §1): its state, starting it and cancelling it.
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
-import { carerMembershipQueryKey } from '@web/features/subscriptions/api/payments-api';
+import {
+  carerMembershipQueryKey,
+  carerMembershipQueryOptions,
+} from '@web/features/subscriptions/api/payments-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { myProfileQueryKey } from '@web/features/carers';
 
 export function useCarerMembership() {
-  return useQuery({
-    queryKey: carerMembershipQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getCarerMembership, { signal }),
-  });
+  return useQuery(carerMembershipQueryOptions());
 }
 
 /** The membership decides whether the profile is listed, so the profile's badge is refetched too. */

@@ -1,23 +1,28 @@
 // Queries shared by every page that takes a payment (checkout, /subscribe, the carer dashboard).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CarerMembership } from '@contracts/subscriptions';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 import { myProfileQueryKey } from '@web/lib/own-carer-profile';
 
-export const paymentsConfigQueryKey = ['/api/payments/config'] as const;
-export const subscriptionStatusQueryKey = ['/api/subscription/status'] as const;
-export const paymentHistoryQueryKey = ['/api/payments'] as const;
-export const carerMembershipQueryKey = ['/api/carer-membership'] as const;
+export const subscriptionStatusQueryKey = endpointKey(endpoints.subscriptions.getStatus);
+export const paymentHistoryQueryKey = endpointKey(endpoints.subscriptions.getPayments);
+export const carerMembershipQueryKey = endpointKey(endpoints.subscriptions.getCarerMembership);
+
+/** A family's plan: the subscription page, Settings and the checkout all ask it. */
+export function subscriptionStatusQueryOptions() {
+  return endpointQuery(endpoints.subscriptions.getStatus);
+}
+
+/** A carer's membership: the dashboard and Settings both show it. */
+export function carerMembershipQueryOptions() {
+  return endpointQuery(endpoints.subscriptions.getCarerMembership);
+}
 
 /** Which payment form to show: the demo card form or Stripe's Payment Element. */
 export function usePaymentsConfig() {
-  return useQuery(
-    queryOptions({
-      queryKey: paymentsConfigQueryKey,
-      queryFn: ({ signal }) => api(endpoints.subscriptions.getPaymentsConfig, { signal }),
-    }),
-  );
+  return useQuery(endpointQuery(endpoints.subscriptions.getPaymentsConfig));
 }
 
 /** What a confirmed payment switches on: a family's plan or a carer's membership. */
@@ -80,7 +85,7 @@ export function useCancelMembership() {
       return api(endpoints.subscriptions.postCarerMembershipCancel);
     },
     onSuccess: async (membership) => {
-      queryClient.setQueryData(carerMembershipQueryKey, membership);
+      queryClient.setQueryData(carerMembershipQueryOptions().queryKey, membership);
       await queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
     },
   });

@@ -11,44 +11,33 @@ import type {
 import {
   paymentHistoryQueryKey,
   subscriptionStatusQueryKey,
+  subscriptionStatusQueryOptions,
 } from '@web/features/subscriptions/api/payments-api';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-const subscriptionStatusQuery = {
-  queryKey: subscriptionStatusQueryKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api(endpoints.subscriptions.getStatus, { signal }),
-};
-
 /** Product §7: asked only when signed in. */
 export function useSubscriptionStatus({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...subscriptionStatusQuery, enabled });
+  return useQuery({ ...subscriptionStatusQueryOptions(), enabled });
 }
 
 /** The plan as the server has it now (fetched afresh), e.g. after a payment that left the page. */
 export function fetchSubscriptionStatus(queryClient: QueryClient): Promise<SubscriptionStatus> {
-  return queryClient.fetchQuery({ ...subscriptionStatusQuery, staleTime: 0 });
+  return queryClient.fetchQuery({ ...subscriptionStatusQueryOptions(), staleTime: 0 });
 }
 
-export const subscriptionPlansQueryKey = ['/api/subscription/plans'] as const;
+export const subscriptionPlansQueryKey = endpointKey(endpoints.subscriptions.getPlans);
 
 /** The three plans as this account could buy them now: the end date paying gives, or why not. */
 export function useSubscriptionPlans({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: subscriptionPlansQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getPlans, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(endpoints.subscriptions.getPlans), enabled });
 }
 
 export function usePaymentHistory({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: paymentHistoryQueryKey,
-    queryFn: ({ signal }) => api(endpoints.subscriptions.getPayments, { signal }),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(endpoints.subscriptions.getPayments), enabled });
 }
 
 /** Product §4 and §7: after a plan changes, the status and the current user are fetched again. */

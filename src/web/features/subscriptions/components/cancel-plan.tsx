@@ -9,7 +9,8 @@ import { api, errorMessage } from '@web/lib/api-client';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { formatLongDateGB } from '@web/lib/format';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { paymentHistoryQueryKey, subscriptionStatusQueryKey } from '../api/payments-api';
+import { paymentHistoryQueryKey, subscriptionStatusQueryOptions } from '../api/payments-api';
+import { subscriptionPlansQueryKey } from '../api/subscriptions';
 
 /** A plan that "Cancel subscription" would change: one that renews, or one still in its cooling-off days. */
 export function canCancel(status: SubscriptionStatus): boolean {
@@ -24,11 +25,11 @@ export function useCancelSubscription() {
       return api(endpoints.subscriptions.postCancel);
     },
     onSuccess: async (status) => {
-      queryClient.setQueryData(subscriptionStatusQueryKey, status);
+      queryClient.setQueryData(subscriptionStatusQueryOptions().queryKey, status);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
         queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/subscription/plans'] }),
+        queryClient.invalidateQueries({ queryKey: subscriptionPlansQueryKey }),
       ]);
     },
   });

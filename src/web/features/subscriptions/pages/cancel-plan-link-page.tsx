@@ -7,11 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { endpoints } from '@contracts/endpoints';
 import { api, errorMessage } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { formatLongDateGB } from '@web/lib/format';
 import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
-
-const CANCEL_LINK_URL = '/api/subscription/cancel-link';
 
 /**
  * The renewal reminder's link (/cancel-plan?token=…), signed in or not. Opening it only shows the
@@ -20,10 +19,7 @@ const CANCEL_LINK_URL = '/api/subscription/cancel-link';
 export function CancelPlanLinkPage() {
   const token = useTokenFromAddress();
   const details = useQuery({
-    queryKey: [CANCEL_LINK_URL, token],
-    queryFn: async () => {
-      return api(endpoints.subscriptions.getCancelLink, { query: { token } });
-    },
+    ...endpointQuery(endpoints.subscriptions.getCancelLink, { query: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -2,25 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DbsStatusCheckInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointQuery } from '@web/lib/query-keys';
 import { reloadAdminLists } from '@web/features/admin';
-
-const INSURANCE = '/api/admin/insurance';
 
 /** Insurance waiting for review, oldest first. */
 export function useAdminInsurance() {
-  return useQuery({
-    queryKey: [`${INSURANCE}?status=pending`],
-    queryFn: ({ signal }) =>
-      api(endpoints.verification.getAdminInsurance, { query: { status: 'pending' }, signal }),
-  });
+  return useQuery(endpointQuery(endpoints.verification.getAdminInsurance, { query: { status: 'pending' } }));
 }
 
 /** Checks of Verified carers falling due in the next 30 days (and overdue). */
 export function useDueChecks() {
-  return useQuery({
-    queryKey: ['/api/admin/compliance/due'],
-    queryFn: ({ signal }) => api(endpoints.verification.getAdminComplianceDue, { signal }),
-  });
+  return useQuery(endpointQuery(endpoints.verification.getAdminComplianceDue));
 }
 
 export function useDecideInsurance() {

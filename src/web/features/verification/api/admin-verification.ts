@@ -7,14 +7,12 @@ import { useAdminList, reloadAdminLists } from '@web/features/admin';
 export const VERIFICATION_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
 export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 
-const BASE = '/api/admin/verifications';
-
 /**
  * The queue in one state, a page at a time, searched by the carer's name or email.
- * Its key starts with the path, so every admin change reloads it.
+ * Its key starts with the endpoint's, so every admin change reloads it.
  */
 export function useAdminVerifications(status: VerificationFilter, q: string) {
-  return useAdminList(BASE, q, { status });
+  return useAdminList(endpoints.verification.getAdminVerifications, q, { status });
 }
 
 export function useApproveVerification() {

@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InsuranceInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-export const myComplianceQueryKey = ['/api/carers/my-profile/compliance'] as const;
+export const myComplianceQueryKey = endpointKey(endpoints.verification.getCarersMyProfileCompliance);
 
 /** Why the carer is out of search (if they are), what falls due, and their insurance. */
 export function useMyCompliance(enabled = true) {

@@ -2,9 +2,10 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnVerification, VerificationFileField, VerificationInput } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
 import { api, ApiError } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
-export const myVerificationQueryKey = ['/api/carers/my-profile/verification'] as const;
+export const myVerificationQueryKey = endpointKey(endpoints.verification.getCarersMyProfileVerification);
 
 /** The carer's latest submission of checks; a 404 means they have not submitted any yet. */
 export function myVerificationQueryOptions() {

@@ -2,18 +2,13 @@
 // descriptions that tie each field to its hint and message.
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldErrors, Path, UseFormReturn } from 'react-hook-form';
-import {
-  DOCUMENT_TYPES,
-  type VerificationFileField,
-  type VerificationFormValues,
-  type VerificationInput,
-} from '@contracts/verification';
+import { DOCUMENT_TYPES, type VerificationFileField, type VerificationInput } from '@contracts/verification';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { FieldError } from '@web/components/ui/text-field';
 import { cn } from '@web/lib/utils';
 import type { FileErrors } from './documents';
-import type { TextField } from './values';
+import type { TextField, VerificationFieldValues } from './values';
 
 const ACCEPT = DOCUMENT_TYPES.join(',');
 const FILE_HINT = 'PDF, JPEG, PNG or WebP, up to 10 MB.';
@@ -22,7 +17,7 @@ const FILE_HINT = 'PDF, JPEG, PNG or WebP, up to 10 MB.';
 export const fieldId = (field: string) => `verification-${field.replace(/\./g, '-')}`;
 
 /** react-hook-form's message for a path such as 'references.1.contact'. */
-export function messageAt(errors: FieldErrors<VerificationFormValues>, field: string): string | undefined {
+export function messageAt(errors: FieldErrors<VerificationFieldValues>, field: string): string | undefined {
   let node: unknown = errors;
   for (const part of field.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -40,8 +35,8 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
 
 /** What every section needs of the form: registering fields, their messages, the scans. */
 export type FormKit = {
-  form: UseFormReturn<VerificationFormValues, unknown, VerificationInput>;
-  errorOf: (field: Path<VerificationFormValues>) => string | undefined;
+  form: UseFormReturn<VerificationFieldValues, unknown, VerificationInput>;
+  errorOf: (field: Path<VerificationFieldValues>) => string | undefined;
   /** The id, aria-invalid and aria-describedby of a text field (with its hint's id when it has one). */
   textProps: (
     field: TextField,

@@ -1,6 +1,7 @@
 // A refused submission: the server's messages placed beside the fields they are about.
 import type { UseFormReturn } from 'react-hook-form';
-import type { VerificationFormValues, VerificationInput } from '@contracts/verification';
+import type { VerificationInput } from '@contracts/verification';
+import type { VerificationFieldValues } from './values';
 import { DOCUMENT_FIELDS, type FileErrors } from './documents';
 import { TEXT_FIELDS } from './values';
 
@@ -10,7 +11,7 @@ import { TEXT_FIELDS } from './values';
  */
 export function placeServerErrors(
   perField: Record<string, string>,
-  form: UseFormReturn<VerificationFormValues, unknown, VerificationInput>,
+  form: UseFormReturn<VerificationFieldValues, unknown, VerificationInput>,
 ): { scanErrors: FileErrors; placed: boolean } {
   const scanErrors: FileErrors = {};
   for (const field of DOCUMENT_FIELDS) {

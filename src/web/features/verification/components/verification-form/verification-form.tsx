@@ -1,11 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@web/lib/schema-resolver';
 import {
   VERIFICATION_MESSAGES,
   VerificationInput,
   type VerificationFileField,
-  type VerificationFormValues,
 } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -20,7 +19,7 @@ import { PhotoIdSection } from './photo-id-section';
 import { ReferencesSection } from './references-section';
 import { RightToWorkSection } from './right-to-work-section';
 import { placeServerErrors } from './server-errors';
-import { EMPTY_VALUES, FOCUS_ORDER, type TextField } from './values';
+import { EMPTY_VALUES, FOCUS_ORDER, type TextField, type VerificationFieldValues } from './values';
 
 /**
  * The carer's checks: DBS certificate, right to work, photo ID and two references,
@@ -32,8 +31,8 @@ export function VerificationForm({ onDone }: { onDone: (submitted: boolean) => v
   const [fileErrors, setFileErrors] = useState<FileErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const alertId = useId();
-  const form = useForm<VerificationFormValues, unknown, VerificationInput>({
-    resolver: zodResolver(VerificationInput),
+  const form = useForm<VerificationFieldValues, unknown, VerificationInput>({
+    resolver: schemaResolver<VerificationFieldValues, VerificationInput>(VerificationInput),
     defaultValues: EMPTY_VALUES,
     shouldFocusError: false,
   });
@@ -110,7 +109,7 @@ export function VerificationForm({ onDone }: { onDone: (submitted: boolean) => v
     )(event);
   };
 
-  const errorOf = (field: Path<VerificationFormValues>) => {
+  const errorOf = (field: Path<VerificationFieldValues>) => {
     const message = messageAt(errors, field);
     // A union's first branch answers for it in the resolver ('expected boolean'): say it plainly.
     if (message && field === 'dbsUpdateService' && errors.dbsUpdateService?.type !== 'server') {
