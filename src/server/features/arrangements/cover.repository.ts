@@ -252,15 +252,17 @@ export function createCoverRepository(db: Executor) {
         .limit(100);
     },
 
-    /** One of the carer's offers, locked. */
+    /**
+     * One of the carer's offers. Not locked: the visit's row is what two accepting backups meet
+     * on (`takeVisit`), and locking the offers first would have each wait for the other's.
+     */
     async offerFor(offerId: string, carerUserId: string): Promise<CoverOfferRow | undefined> {
       const [row] = await db
         .select({ offer: o })
         .from(o)
         .innerJoin(backup, eq(backup.id, o.carerId))
         .where(and(eq(o.id, offerId), eq(backup.userId, carerUserId)))
-        .limit(1)
-        .for('update', { of: o });
+        .limit(1);
       return row?.offer;
     },
 
