@@ -96,6 +96,15 @@ export const endpointPaths = {
   contact: {
     post: { method: 'POST', path: '/api/contact' },
   },
+  cover: {
+    getBookingsByIdCover: { method: 'GET', path: '/api/bookings/:id/cover' },
+    putBookingsByIdCover: { method: 'PUT', path: '/api/bookings/:id/cover' },
+    getCoverAlerts: { method: 'GET', path: '/api/cover/alerts' },
+    getCoverOnYourWay: { method: 'GET', path: '/api/cover/on-your-way' },
+    postVisitsByIdCoverOffer: { method: 'POST', path: '/api/visits/:id/cover-offer' },
+    getCoverOffers: { method: 'GET', path: '/api/cover/offers' },
+    postCoverOffersByIdAccept: { method: 'POST', path: '/api/cover/offers/:id/accept' },
+  },
   demo: {
     getDemoMailbox: { method: 'GET', path: '/api/demo/mailbox' },
   },

@@ -12,9 +12,20 @@ export const RUNNING_LATE_FROM_MINUTES = 120;
 /** A notice sent by mistake can be taken back for this long; the family is told it is cancelled. */
 export const NOTICE_UNDO_MINUTES = 5;
 
-/** What the carer may do about a visit at `at`: the windows above, one rule for server and screens. */
+/**
+ * What the carer may do about a visit at `at`: the windows above, one rule for server and screens.
+ * Once the family has been alerted that the carer has not checked in (decision 0037), "can't make
+ * it" stays open until the visit ends, so the carer can answer "Are you on your way?".
+ */
 export function visitNoticeChoices(
-  visit: { startsAt: Date | string; endsAt: Date | string; status: string; noticeAt?: Date | string | null },
+  visit: {
+    startsAt: Date | string;
+    endsAt: Date | string;
+    status: string;
+    noticeAt?: Date | string | null;
+    noShowAlertedAt?: Date | string | null;
+    checkedInAt?: Date | string | null;
+  },
   at: Date,
 ): { runningLate: boolean; cantMakeIt: boolean; undoUntil: Date | null } {
   const time = at.getTime();
@@ -26,7 +37,9 @@ export function visitNoticeChoices(
     : null;
   return {
     runningLate: scheduled && time >= startsAt - RUNNING_LATE_FROM_MINUTES * 60_000 && time < endsAt,
-    cantMakeIt: scheduled && time < startsAt,
+    cantMakeIt:
+      scheduled &&
+      (time < startsAt || (Boolean(visit.noShowAlertedAt) && !visit.checkedInAt && time < endsAt)),
     undoUntil: undoUntil && time < undoUntil.getTime() ? undoUntil : null,
   };
 }

@@ -39,6 +39,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
       carers,
       careRequests,
       arrangements,
+      cover,
       settings,
       circle,
     } = app;
@@ -79,6 +80,8 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         { name: 'right-to-work retention', run: () => compliance.deleteExpiredRightToWork() },
         { name: 'care request emails to carers', run: () => careRequests.sendRequestAlerts() },
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
+        // Each visit not checked into is alerted once (decision 0037), within a minute of its time.
+        { name: 'no-show alerts', run: () => cover.raiseNoShows(), intervalMs: 60_000 },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',

@@ -510,6 +510,46 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: { ...participants(200), owningCarer: own(403, 404) },
     note: "the family's alone to set, with or without a plan running (the care goes on)",
   },
+  // No-show alerts and cover (decision 0037): the plan and the offers are the family's (the
+  // carer 403), the alerts and offers lists each person's own. The matrix's arrangement is a
+  // proposal and its visit two days ahead with no alert: the rules past that are in cover.test.ts.
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/cover',
+    record: 'arrangement',
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+    note: "the family's plan: the arrangement's carer is refused (403)",
+  },
+  {
+    method: 'PUT',
+    path: '/api/bookings/:id/cover',
+    record: 'arrangement',
+    body: { noShowMinutes: 20, backups: [] },
+    expected: { ...participants(409), owningCarer: own(403, 404) },
+    note: 'the family plans cover for an accepted arrangement (409 here: a proposal)',
+  },
+  { method: 'GET', path: '/api/cover/alerts', expected: signedIn(200) },
+  { method: 'GET', path: '/api/cover/on-your-way', expected: signedIn(200) },
+  { method: 'GET', path: '/api/cover/offers', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/visits/:id/cover-offer',
+    record: 'visit',
+    expected: { ...participants(409), owningCarer: own(404, 404) },
+    note: 'the family offers a visit its carer cannot do (409 here: nothing to cover); the carer has no family side (404)',
+  },
+  {
+    method: 'POST',
+    path: '/api/cover/offers/:id/accept',
+    record: 'visit',
+    expected: {
+      ...participants(404),
+      subscribed: own(404, 404),
+      expired: own(404, 404),
+      owningCarer: own(404, 404),
+    },
+    note: 'a visit is not an offer to anyone: 404 (accepting, and the race of two backups, in cover.test.ts)',
+  },
   { method: 'GET', path: '/api/settings/calendar-feed', expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/calendar-feed', expected: signedIn(200) },
   { method: 'DELETE', path: '/api/settings/calendar-feed', expected: signedIn(200) },

@@ -10,6 +10,7 @@ import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
 import { circleEndpoints } from './circle';
 import { contactEndpoints } from './contact';
+import { coverEndpoints } from './cover';
 import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
 import { liveEventsEndpoints } from './live-events';
@@ -34,6 +35,7 @@ export const endpoints = {
   carers: carersEndpoints,
   circle: circleEndpoints,
   contact: contactEndpoints,
+  cover: coverEndpoints,
   demo: demoEndpoints,
   health: healthEndpoints,
   messaging: messagingEndpoints,

@@ -1048,6 +1048,8 @@ export const arrangements = pgTable(
     careNotes: text('care_notes').notNull().default(''),
     /** The quick ticks the family set for visit notes (["Lunch", "Walk"]). */
     noteTicks: jsonb('note_ticks').notNull().default([]),
+    /** Minutes after a visit's start without a check-in before the family is alerted (5–120). */
+    noShowMinutes: integer('no_show_minutes').notNull().default(15),
     ...timestamps,
   },
   (t) => [
@@ -1059,6 +1061,7 @@ export const arrangements = pgTable(
       .where(sql`${t.status} in ('proposed', 'accepted')`),
     check('arrangements_status_check', sql`${t.status} in ('proposed', 'accepted', 'declined', 'ended')`),
     check('arrangements_proposed_by_check', sql`${t.proposedBy} in ('customer', 'carer')`),
+    check('arrangements_no_show_minutes_check', sql`${t.noShowMinutes} BETWEEN 5 AND 120`),
   ],
 );
 export type ArrangementRow = typeof arrangements.$inferSelect;
@@ -1089,11 +1092,22 @@ export const visits = pgTable(
     /** Set when the carer recorded the times afterwards (the family sees "recorded afterwards"). */
     recordedAfterwardsAt: timestamp('recorded_afterwards_at', { withTimezone: true }),
     recordedReason: text('recorded_reason'),
+    /** When the no-show alert went: set once, by the statement that claims the visit (decision 0037). */
+    noShowAlertedAt: timestamp('no_show_alerted_at', { withTimezone: true }),
+    /** The backup carer who took the visit when the family offered it (decision 0037). */
+    coveredBy: uuid('covered_by').references(() => carerProfiles.id, { onDelete: 'set null' }),
+    coveredAt: timestamp('covered_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('visits_arrangement_start_key').on(t.arrangementId, t.startsAt),
     index('visits_starts_idx').on(t.startsAt),
     check('visits_status_check', sql`${t.status} in ('scheduled', 'cancelled')`),
+    index('visits_no_show_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.noShowAlertedAt} IS NULL AND ${t.checkedInAt} IS NULL AND ${t.status} = 'scheduled'`),
+    index('visits_covered_by_idx')
+      .on(t.coveredBy)
+      .where(sql`${t.coveredBy} IS NOT NULL`),
     check(
       'visits_check_out_after_in_check',
       sql`${t.checkedOutAt} IS NULL OR (${t.checkedInAt} IS NOT NULL AND ${t.checkedOutAt} > ${t.checkedInAt})`,
@@ -1132,6 +1146,57 @@ export const visitNoteReplies = pgTable(
   ],
 );
 export type VisitNoteReplyRow = typeof visitNoteReplies.$inferSelect;
+
+/** The family's backup carers for an arrangement, in order, each with the rate agreed (decision 0037). */
+export const coverBackups = pgTable(
+  'cover_backups',
+  {
+    arrangementId: uuid('arrangement_id')
+      .notNull()
+      .references(() => arrangements.id, { onDelete: 'cascade' }),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    /** 1, 2 or 3: who the family would ask first. */
+    position: smallint('position').notNull(),
+    /** The rate agreed in the conversation, entered by the family and shown to that backup. */
+    hourlyRate: numeric('hourly_rate', { precision: 7, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cover_backups_pkey', columns: [t.arrangementId, t.carerId] }),
+    uniqueIndex('cover_backups_position_key').on(t.arrangementId, t.position),
+    index('cover_backups_carer_idx').on(t.carerId),
+    check('cover_backups_position_check', sql`${t.position} BETWEEN 1 AND 3`),
+  ],
+);
+export type CoverBackupRow = typeof coverBackups.$inferSelect;
+
+/** A visit the family offered to one of its backups; the first to accept takes it (decision 0037). */
+export const coverOffers = pgTable(
+  'cover_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    carerId: uuid('carer_id')
+      .notNull()
+      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    hourlyRate: numeric('hourly_rate', { precision: 7, scale: 2 }).notNull(),
+    offeredBy: uuid('offered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** open, accepted (this backup took it) or taken (another did). */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cover_offers_visit_carer_key').on(t.visitId, t.carerId),
+    index('cover_offers_carer_idx').on(t.carerId, t.createdAt),
+    check('cover_offers_status_check', sql`${t.status} IN ('open', 'accepted', 'taken')`),
+  ],
+);
+export type CoverOfferRow = typeof coverOffers.$inferSelect;
 
 /**
  * One creating request and the answer it got (decision 0033): a repeat of the same action (the

@@ -61,6 +61,8 @@ export const TABLE_OWNERS = {
   visits: 'arrangements',
   visitNotes: 'arrangements',
   visitNoteReplies: 'arrangements',
+  coverBackups: 'arrangements',
+  coverOffers: 'arrangements',
   circleMembers: 'circle',
   circleInvitations: 'circle',
   notificationSettings: 'circle',
@@ -85,8 +87,9 @@ export const PRIVACY_EXCEPTION = { feature: 'privacy', writesThroughOwner: ['car
 export const CROSS_READS = {
   // the admin lists: profiles with their account's email and latest check; plans and refunds
   admin: ['billingSubscriptions', 'carerProfiles', 'carerVerifications', 'payments', 'uploads', 'users'],
-  // arrangement lists and calendar feeds with both people's names
-  arrangements: ['carerProfiles', 'users'],
+  // arrangement lists and calendar feeds with both people's names; backups only from the family's
+  // conversations (decision 0037)
+  arrangements: ['carerProfiles', 'conversations', 'users'],
   // audit entries with the names of the people and profiles they are about
   audit: ['carerProfiles', 'carerVerifications', 'users'],
   // matching a request to carers near it who can be emailed and have not blocked the family

@@ -129,6 +129,10 @@ const CareRequestsPage = lazyPage(
   'CareRequestsPage',
 );
 const MyCarePage = lazyPage(() => import('@web/features/arrangements/pages/my-care-page'), 'MyCarePage');
+const ContingencyPlanPage = lazyPage(
+  () => import('@web/features/arrangements/pages/contingency-plan-page'),
+  'ContingencyPlanPage',
+);
 const ArrangementPrintPage = lazyPage(
   () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
@@ -223,6 +227,7 @@ const router = createBrowserRouter([
           { path: paths.myCare, element: <MyCarePage /> },
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
           { path: `${paths.myCare}/:id/history`, element: <VisitHistoryPage /> },
+          { path: `${paths.myCare}/:id/cover`, element: <ContingencyPlanPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -267,6 +272,7 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.myCare, MyCarePage],
   [`${paths.myCare}/:id/print`, ArrangementPrintPage],
   [`${paths.myCare}/:id/history`, VisitHistoryPage],
+  [`${paths.myCare}/:id/cover`, ContingencyPlanPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

@@ -3,6 +3,8 @@ import { createArrangementsRepository } from './arrangements.repository';
 import { registerArrangementsRoutes } from './arrangements.routes';
 import { registerArrangementsCircleRoutes } from './arrangements-circle.routes';
 import { createArrangementsService, type ArrangementsService } from './arrangements.service';
+import { registerCoverRoutes } from './cover.routes';
+import { createCoverService, type CoverService } from './cover.service';
 import { registerVisitRecordsRoutes } from './visit-records.routes';
 import { createVisitRecordsService } from './visit-records.service';
 
@@ -10,13 +12,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Feature arrangements' service (housekeeping keeps the visits ahead). */
     arrangements: ArrangementsService;
+    /** No-show alerts and cover (housekeeping raises the alerts). */
+    cover: CoverService;
   }
 }
 
 /** Care arranged in a conversation, its visits and calendar feed; admins' changes are audited. */
 export const arrangementsPlugin = appPlugin(
   'features/arrangements',
-  ['features/admin-guard', 'features/messaging', 'features/circle', 'platform/mailer', 'features/audit'],
+  [
+    'features/admin-guard',
+    'features/messaging',
+    'features/circle',
+    'features/verification',
+    'platform/mailer',
+    'platform/rate-limits',
+    'features/audit',
+  ],
   async (app, { config, database: { db } }) => {
     const arrangements = createArrangementsService({
       repository: createArrangementsRepository(db),
@@ -34,5 +46,15 @@ export const arrangementsPlugin = appPlugin(
       createVisitRecordsService({ db, arrangements, mailer: app.mailer, publicUrl: config.publicUrl }),
     );
     registerArrangementsCircleRoutes(app, arrangements);
+    const cover = createCoverService({
+      db,
+      mailer: app.mailer,
+      rateLimiter: app.rateLimiter,
+      publicUrl: config.publicUrl,
+      checkSummaryOf: async (profile) =>
+        (await app.verification.verification.checksFor(profile, null)).checkSummary,
+    });
+    app.decorate('cover', cover);
+    registerCoverRoutes(app, cover);
   },
 );

@@ -48,6 +48,7 @@ export interface ArrangementWithPeople extends ArrangementRow {
 export function createArrangementsRepository(db: Executor) {
   const customer = aliasedTable(users, 'arrangement_customer');
   const carerAccount = aliasedTable(users, 'arrangement_carer_account');
+  const coverProfile = aliasedTable(carerProfiles, 'arrangement_cover_carer');
   const withPeople = (viewerId: string) =>
     db
       .select({
@@ -177,7 +178,10 @@ export function createArrangementsRepository(db: Executor) {
       return rows;
     },
 
-    /** A visit of one of the user's arrangements, locked, with its arrangement. */
+    /**
+     * A visit of one of the user's arrangements, locked, with its arrangement; or a visit the user
+     * covers as the family's backup carer (decision 0037), while the family is not suspended.
+     */
     async visitFor(id: string, userId: string) {
       const [row] = await db
         .select({
@@ -188,13 +192,22 @@ export function createArrangementsRepository(db: Executor) {
           carerUserId: carerProfiles.userId,
           carerFirstName: carerProfiles.firstName,
           carerLastName: carerProfiles.lastName,
+          coverUserId: coverProfile.userId,
+          coverFirstName: coverProfile.firstName,
+          coverLastName: coverProfile.lastName,
         })
         .from(v)
         .innerJoin(a, eq(a.id, v.arrangementId))
         .leftJoin(customer, eq(customer.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
         .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
-        .where(and(eq(v.id, id), involves(userId)))
+        .leftJoin(coverProfile, eq(coverProfile.id, v.coveredBy))
+        .where(
+          and(
+            eq(v.id, id),
+            or(involves(userId), and(eq(coverProfile.userId, userId), isNull(customer.suspendedAt))),
+          ),
+        )
         .limit(1)
         .for('update', { of: v });
       return row;

@@ -113,6 +113,13 @@ export function createVisitRecordsService({
     carerFirstName: string | null;
     carerLastName: string | null;
   }) => (found.carerUserId ? shortName(found.carerFirstName, found.carerLastName) : DELETED_USER_NAME);
+  /** Who did the visit: the backup who took it (decision 0037), or the arrangement's carer. */
+  const visitCarerNameOf = (found: FoundVisit) =>
+    found.visit.coveredBy
+      ? found.coverUserId
+        ? shortName(found.coverFirstName, found.coverLastName)
+        : DELETED_USER_NAME
+      : carerNameOf(found);
 
   /** Ticks must come from the arrangement's set as it is now (compared without case). */
   function checkTicks(found: FoundVisit, ticks: string[]): string[] {
@@ -153,19 +160,21 @@ export function createVisitRecordsService({
       if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
       const inTx = createVisitRecordsRepository(tx);
       await apply({ tx, inTx, found, at: now() });
-      await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
+      await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId, found.coverUserId], {
         type: 'visit',
         conversationId: found.arrangement.conversationId ?? '',
       });
       const visit = await inTx.visit(visitId);
-      [answer] = await toRecords(inTx, [visit!], user.id, carerNameOf(found));
+      [answer] = await toRecords(inTx, [visit!], user.id, visitCarerNameOf(found));
     });
     mailer.dispatchSoon();
     return answer!;
   }
 
   function carerOnly(user: UserRow, found: FoundVisit) {
-    if (found.carerUserId !== user.id) throw AppError.forbidden(VISIT_RECORD_MESSAGES.onlyCarer);
+    // A visit a backup took (decision 0037) is the backup's to record, like the regular carer's.
+    const visitCarer = found.visit.coveredBy ? found.coverUserId : found.carerUserId;
+    if (visitCarer !== user.id) throw AppError.forbidden(VISIT_RECORD_MESSAGES.onlyCarer);
     if (found.visit.status === 'cancelled') throw AppError.conflict(VISIT_RECORD_MESSAGES.visitCancelled);
   }
 
@@ -184,7 +193,7 @@ export function createVisitRecordsService({
       const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
       await enqueueEmail(
         tx,
-        visitNoteEmail(found.customerEmail, found.customerFirstName, carerNameOf(found), when, link),
+        visitNoteEmail(found.customerEmail, found.customerFirstName, visitCarerNameOf(found), when, link),
       );
     }
   }

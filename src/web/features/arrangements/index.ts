@@ -11,3 +11,4 @@ export {
 export { ArrangementCard, ArrangementFormDialog } from './components/arrangement-card';
 export { isOpenArrangement } from './components/arrangement-format';
 export { DashboardSchedule } from './components/dashboard-schedule';
+export { CoverOffersList, OnYourWay } from './components/cover';

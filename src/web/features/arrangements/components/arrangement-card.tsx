@@ -37,6 +37,7 @@ import {
 import { useArrangementStep, useProposeArrangement } from '../api/arrangements-api';
 import { ArrangementForm } from './arrangement-form';
 import { CareDetailsDialog, CareDetailsFields, careDetailsOf, NEW_CARE_DETAILS } from './care-details';
+import { CoverPlanDialog } from './cover';
 import { useAuth } from '@web/lib/auth';
 
 /** '/my-care/{id}/print': the printable summary of one arrangement. */
@@ -438,6 +439,9 @@ export function ArrangementCard({
           ) : null}
           {isFamily && (arrangement.status === 'accepted' || arrangement.status === 'proposed') ? (
             <CareDetailsDialog arrangement={arrangement} focusAfter={focusHeading} />
+          ) : null}
+          {isFamily && withPrintLink && arrangement.status === 'accepted' ? (
+            <CoverPlanDialog arrangement={arrangement} />
           ) : null}
           {withPrintLink && arrangement.status !== 'declined' ? (
             <Button asChild variant="outline" size="sm">

@@ -1,5 +1,6 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ArrangementList } from '@web/features/arrangements/components/arrangement-list';
+import { FamilyCoverAlerts, OnYourWay } from '@web/features/arrangements/components/cover';
 import { VisitAgenda } from '@web/features/arrangements/components/visit-agenda';
 import { PastVisits } from '@web/features/arrangements/components/visit-history';
 import { useAuth } from '@web/lib/auth';
@@ -22,6 +23,7 @@ export function MyCarePage() {
         CareMatch keeps the record and reminds you both.
       </p>
       <div className="mt-8 grid gap-10">
+        {isCarer ? <OnYourWay /> : <FamilyCoverAlerts />}
         <VisitAgenda isCarer={isCarer} />
         <PastVisits isCarer={isCarer} />
         <ArrangementList isCarer={isCarer} />

@@ -24,7 +24,7 @@ import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 import { DashboardMessages } from '@web/features/messaging';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
 import { DashboardRequests } from '@web/features/care-requests';
-import { DashboardSchedule } from '@web/features/arrangements';
+import { CoverOffersList, DashboardSchedule, OnYourWay } from '@web/features/arrangements';
 import { DashboardReviews } from '@web/features/reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ListingStatus } from '../components/listing-status';
@@ -148,6 +148,10 @@ export function CarerDashboardPage() {
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
       <ListingStatus profile={profile} goToChecks={goToChecks} />
       <MembershipCard checksApproved={profile.isVerified} />
+      {/* "Are you on your way?": a visit the family was alerted about (decision 0037). */}
+      <div className="mb-6 empty:hidden">
+        <OnYourWay />
+      </div>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList
           aria-label="Dashboard sections"
@@ -190,7 +194,10 @@ export function CarerDashboardPage() {
           <DashboardSchedule active={tab === TAB_SCHEDULE} />
         </TabsContent>
         <TabsContent value={TAB_REQUESTS}>
-          <DashboardRequests active={tab === TAB_REQUESTS} onEditProfile={editProfile} />
+          <div className="grid gap-8">
+            <CoverOffersList active={tab === TAB_REQUESTS} />
+            <DashboardRequests active={tab === TAB_REQUESTS} onEditProfile={editProfile} />
+          </div>
         </TabsContent>
       </Tabs>
     </DashboardFrame>
