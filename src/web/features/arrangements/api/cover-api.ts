@@ -4,15 +4,22 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { CoverOffer, CoverPlan, CoverPlanFormValues, FamilyAlert } from '@contracts/cover';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey, invalidateUnder } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 import { visitsQueryKey } from './arrangements-api';
 
-const COVER_KEY = ['/api/cover'] as const;
-const coverPlanKey = (id: string) => ['/api/bookings', 'cover', id] as const;
+const alertsKey = endpointKey(endpoints.cover.getCoverAlerts);
+const onYourWayKey = endpointKey(endpoints.cover.getCoverOnYourWay);
+const offersKey = endpointKey(endpoints.cover.getCoverOffers);
+const coverPlanKey = (id: string) => endpointKey(endpoints.cover.getBookingsByIdCover, { params: { id } });
 
+/** After any cover change: the alerts, prompts, offers and cover plans, and the agenda. */
 function refreshCover(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: COVER_KEY }),
+    invalidateUnder(queryClient, [alertsKey, onYourWayKey, offersKey]),
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === coverPlanKey('')[0] && queryKey[2] === 'cover',
+    }),
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
   ]);
 }
@@ -20,7 +27,7 @@ function refreshCover(queryClient: QueryClient): Promise<unknown> {
 /** The family's alerts: visits the carer has not checked in to, or can't make. */
 export function useFamilyAlerts(enabled = true) {
   return useQuery({
-    queryKey: [...COVER_KEY, 'alerts'],
+    queryKey: alertsKey,
     queryFn: ({ signal }) => api(endpoints.cover.getCoverAlerts, { signal }),
     enabled,
     refetchInterval: 60_000,
@@ -30,7 +37,7 @@ export function useFamilyAlerts(enabled = true) {
 /** The carer's visits not checked in to since the family was alerted. */
 export function useOnYourWay(enabled = true) {
   return useQuery({
-    queryKey: [...COVER_KEY, 'on-your-way'],
+    queryKey: onYourWayKey,
     queryFn: ({ signal }) => api(endpoints.cover.getCoverOnYourWay, { signal }),
     enabled,
     refetchInterval: 60_000,
@@ -40,7 +47,7 @@ export function useOnYourWay(enabled = true) {
 /** Visits offered to this carer as a backup. */
 export function useCoverOffers(enabled = true) {
   return useQuery({
-    queryKey: [...COVER_KEY, 'offers'],
+    queryKey: offersKey,
     queryFn: ({ signal }) => api(endpoints.cover.getCoverOffers, { signal }),
     enabled,
   });
