@@ -43,11 +43,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   visit_notices: 'Visit notices (running late, can’t make it, cancelled visits)',
   no_show_alerts: 'No-show alerts',
   notes: 'Visit notes',
-  renewals: 'Plan renewals and receipts',
+  renewals: 'Plan renewal reminders',
 };
 /** Beside the notification settings: the emails no setting turns off (decision 0036). */
 export const NOTIFICATION_ALWAYS_SENT =
-  'Security emails are always sent: password resets, email address changes, sign-in codes, and someone joining or being removed from a family circle.';
+  'Security emails and receipts are always sent: password resets, email address changes, sign-in codes, someone joining or being removed from a family circle, and receipts for payments.';
 
 export const CIRCLE_MESSAGES = {
   roleRequired: 'Choose what they can do',
