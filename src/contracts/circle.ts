@@ -13,6 +13,12 @@ export const CIRCLE_ROLE_LABELS: Record<CircleRole, string> = {
   can_see: 'Can see',
   can_arrange: 'Can arrange',
 };
+/** What each role lets a member do, in words ("you would …", "they …"): the invitation email and the web. */
+export const CIRCLE_ROLE_DESCRIPTIONS: Record<CircleRole, string> = {
+  can_see: 'see the care arrangements, visits and visit notices',
+  can_arrange:
+    'see the care arrangements, visits and visit notices, write to the carer and answer arrangement proposals',
+};
 /** Members and open invitations together, per holder. */
 export const CIRCLE_MAX_MEMBERS = 5;
 /** An invitation link works this long, once. */
@@ -37,8 +43,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   visit_notices: 'Visit notices (running late, can’t make it, cancelled visits)',
   no_show_alerts: 'No-show alerts',
   notes: 'Visit notes',
-  renewals: 'Plan renewals and receipts',
+  renewals: 'Plan renewal reminders',
 };
+/** Beside the notification settings: the emails no setting turns off (decision 0036). */
+export const NOTIFICATION_ALWAYS_SENT =
+  'Security emails and receipts are always sent: password resets, email address changes, sign-in codes, someone joining or being removed from a family circle, and receipts for payments.';
 
 export const CIRCLE_MESSAGES = {
   roleRequired: 'Choose what they can do',

@@ -20,14 +20,19 @@ import {
   users,
   arrangements,
   careRequests,
+  circleInvitations,
+  circleMembers,
   visits as visitRows,
 } from '../../src/server/db/schema';
+import { linkTokenHasher, newLinkToken } from '../../src/server/features/auth';
 import { createSessionRepository } from '../../src/server/platform/sessions/session.repository';
 import { createSessionService } from '../../src/server/platform/sessions/session.service';
 import {
   AUTHORIZATION_MATRIX,
+  CIRCLE_CALLERS,
   ROLES,
   refusalWhateverTheBody,
+  type CircleCaller,
   type MatrixRow,
   type RecordKind,
   type Role,
@@ -78,12 +83,16 @@ interface Caller {
   user: Person['user'];
   /** Carers with a profile: its id. */
   profileId?: string;
+  /** A circle caller: their place in `subscribed`'s family circle. */
+  circle?: CircleCaller;
 }
 
 interface ResolvedRecord {
   id: string;
   userId?: string;
   clientSecret?: string;
+  /** An invitation link's secret. */
+  token?: string;
 }
 
 let t: TestApp;
@@ -93,6 +102,7 @@ let passwordHash: string;
 let photo: Buffer;
 let baseUrl: string;
 const callers = {} as Record<Role, Caller>;
+const circleCallers = {} as Record<CircleCaller, Caller>;
 const world = {} as {
   thread: string;
   expiredThread: string;
@@ -107,6 +117,8 @@ const world = {} as {
   photoName: string;
   verificationId: string;
   documentId: string;
+  /** The membership `removedMember` had before the holder removed them. */
+  removedMembershipId: string;
 };
 
 let counter = 0;
@@ -221,6 +233,20 @@ beforeAll(async () => {
   });
   world.bystanderClientSecret = started.json<{ clientSecret: string }>().clientSecret;
 
+  // The circle callers: members of `subscribed`'s family circle (decision 0036).
+  for (const who of CIRCLE_CALLERS) {
+    const base = await makeCaller('unsubscribed');
+    circleCallers[who] = { ...base, circle: who };
+    const membership = await joinCircle(callers.subscribed.user.id, base.user.id, roleOf(who));
+    if (who === 'removedMember') {
+      await ok(callers.subscribed.cookie, { method: 'DELETE', url: `/api/circle/members/${membership}` });
+      world.removedMembershipId = membership;
+    }
+    if (who === 'suspendedMember') {
+      await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, base.user.id));
+    }
+  }
+
   // Every carer profile lives in Harrogate, free on weekdays, for the care requests near them.
   await t.database.db
     .update(carerProfiles)
@@ -236,6 +262,53 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);
 afterAll(() => t?.close());
+
+const roleOf = (who: CircleCaller) => (who === 'canSee' ? 'can_see' : 'can_arrange');
+
+/** `memberId` in `holderId`'s circle, straight in the database; answers the membership's id. */
+async function joinCircle(holderId: string, memberId: string, role: string): Promise<string> {
+  const [row] = await t.database.db
+    .insert(circleMembers)
+    .values({ holderId, memberId, role })
+    .returning({ id: circleMembers.id });
+  return row!.id;
+}
+
+/** An open invitation from `holderId` to `email`, with the secret its link would carry. */
+async function circleInvitation(holderId: string, email: string, role = 'can_see') {
+  const token = newLinkToken();
+  const [row] = await t.database.db
+    .insert(circleInvitations)
+    .values({
+      holderId,
+      email,
+      role,
+      tokenHash: linkTokenHasher(t.config.sessionSecret, 'circle-invitation')(token),
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning({ id: circleInvitations.id });
+  return { id: row!.id, token };
+}
+
+/** The circle callers' places as set up, whatever a cell changed (a re-invited removed member…). */
+async function restoreCircle() {
+  const holderId = callers.subscribed.user.id;
+  await t.database.db
+    .delete(circleMembers)
+    .where(
+      and(
+        eq(circleMembers.holderId, holderId),
+        eq(circleMembers.memberId, circleCallers.removedMember.user.id),
+      ),
+    );
+  for (const who of ['canSee', 'canArrange', 'suspendedMember'] as const)
+    await t.database.db
+      .update(circleMembers)
+      .set({ role: roleOf(who) })
+      .where(
+        and(eq(circleMembers.holderId, holderId), eq(circleMembers.memberId, circleCallers[who].user.id)),
+      );
+}
 
 /** The record a cell acts on: the caller's own, or a bystander's. */
 async function recordFor(
@@ -391,6 +464,39 @@ async function recordFor(
       const feed = await ok(world.bystander.cookie, { method: 'POST', url: '/api/settings/calendar-feed' });
       return { id: new URL(feed.json<{ url: string }>().url).pathname.split('/').pop()! };
     }
+    case 'circleInvitation': {
+      // A circle caller: one of the holder's; else the caller's own or a new family's.
+      const holderId = caller.circle
+        ? callers.subscribed.user.id
+        : scope === 'own'
+          ? caller.user.id
+          : (await make.customer('none')).user.id;
+      return { id: (await circleInvitation(holderId, `invited.${unique()}@example.net`)).id };
+    }
+    case 'circleInvitationLink': {
+      // A circle caller: the holder invites them (again); else a new family invites the caller or
+      // someone else.
+      const holderId = caller.circle ? callers.subscribed.user.id : (await make.customer('none')).user.id;
+      const email = caller.circle || scope === 'own' ? caller.user.email : `someone.${unique()}@example.net`;
+      return circleInvitation(holderId, email, caller.circle ? roleOf(caller.circle) : 'can_see');
+    }
+    case 'circleInvitationToken':
+      return circleInvitation((await make.customer('none')).user.id, `someone.${unique()}@example.net`);
+    case 'circleMember': {
+      // A circle caller: another member of the holder's circle.
+      const holderId = caller.circle
+        ? callers.subscribed.user.id
+        : scope === 'own'
+          ? caller.user.id
+          : (await make.customer('none')).user.id;
+      return { id: await joinCircle(holderId, (await make.customer('none')).user.id, 'can_see') };
+    }
+    case 'circleMembership': {
+      if (caller.circle === 'removedMember') return { id: world.removedMembershipId };
+      const memberId =
+        caller.circle || scope === 'own' ? caller.user.id : (await make.customer('none')).user.id;
+      return { id: await joinCircle((await make.customer('none')).user.id, memberId, 'can_see') };
+    }
     case 'report': {
       const [row] = await t.database.db
         .insert(reports)
@@ -497,15 +603,25 @@ function streamStatus(url: string, cookie: string | undefined): Promise<{ status
  * Makes the cell's caller, record and starting state, and answers the call to make.
  * `extra`: fields added to the body (JSON, or multipart text fields); the row's own fields win.
  */
-async function prepareCall(row: MatrixRow, role: Role, scope: 'own' | 'other' | undefined) {
-  const caller = row.fresh ? await makeCaller(role) : callers[role];
+async function prepareCall(
+  row: MatrixRow,
+  role: Role,
+  scope: 'own' | 'other' | undefined,
+  circleCaller?: Caller,
+) {
+  const caller = circleCaller ?? (row.fresh ? await makeCaller(role) : callers[role]);
   const record = row.record ? await recordFor(row.record, scope ?? 'other', caller, row.method) : undefined;
   const values: Record<string, string> = {
     email: caller.user.email,
     password: TEST_PASSWORD,
     newEmail: `new.${unique()}@example.net`,
     ...(record
-      ? { record: record.id, recordUser: record.userId ?? '', clientSecret: record.clientSecret ?? '' }
+      ? {
+          record: record.id,
+          recordUser: record.userId ?? '',
+          clientSecret: record.clientSecret ?? '',
+          token: record.token ?? '',
+        }
       : {}),
     ...(await prepare(row, caller, record)),
   };
@@ -602,6 +718,39 @@ describe.each(activeRows.map((row) => [rowName(row), row] as const))('%s', (name
     // Every refusal of the API is a JSON message, never an empty or HTML body.
     if (status >= 400)
       expect(JSON.parse(body)).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  });
+});
+
+// ── The family circle (decision 0036) ──────────────────────────────────────────────────────
+//
+// Every row on an arrangement, a visit or a circle, called by the members of `subscribed`'s circle:
+// "can see", "can arrange", a removed member and a suspended one (tests/support/authorization-matrix.ts).
+
+const circleCells = activeRows.flatMap((row) =>
+  row.circle ? CIRCLE_CALLERS.map((who) => ({ row, who, expected: row.circle![who] })) : [],
+);
+
+describe('the family circle callers', () => {
+  it.each(circleCells.map((cell) => [`${rowName(cell.row)} as ${cell.who}`, cell] as const))(
+    '%s',
+    async (label, { row, who, expected }) => {
+      const send = await prepareCall(row, 'unsubscribed', 'own', circleCallers[who]);
+      const { status, body } = await send();
+      await restoreCircle();
+      expect(status, `${label}: ${body}`).toBe(expected);
+      if (status >= 400)
+        expect(JSON.parse(body)).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    },
+  );
+
+  it('covers every row on an arrangement, a visit or a circle', () => {
+    const circleRoute = (row: MatrixRow) =>
+      row.record === 'arrangement' ||
+      row.record === 'visit' ||
+      row.path.startsWith('/api/circle') ||
+      row.path === '/api/settings/notifications';
+    const missing = activeRows.filter((row) => circleRoute(row) && !row.circle).map(rowName);
+    expect(missing).toEqual([]);
   });
 });
 

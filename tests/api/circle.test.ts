@@ -10,6 +10,7 @@ import {
   type CircleInvitation,
 } from '@contracts/circle';
 import type { Arrangement, Visit } from '@contracts/arrangements';
+import { createArrangementEndings } from '../../src/server/features/arrangements';
 import { ukDate } from '../../src/server/platform/uk-time';
 import {
   circleInvitations,
@@ -391,6 +392,31 @@ describe('notification settings', () => {
     );
   });
 
+  it('a holder who turned a kind off is left out, and their circle is still told', async () => {
+    await call(cookies.subscribed, 'PUT', '/api/settings/notifications', {
+      kind: 'visit_notices',
+      email: false,
+    });
+    const startsAt = new Date(Math.floor(Date.now() / 60_000 + 300) * 60_000);
+    const [visit] = await t.database.db
+      .insert(visitRows)
+      .values({ arrangementId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) })
+      .returning();
+    const before = (await t.outbox()).length;
+    const sent = await call(cookies.carer, 'POST', `/api/visits/${visit!.id}/notice`, {
+      kind: 'cant_make_it',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const told = (await t.outbox())
+      .slice(before)
+      .filter((row) => row.subject === 'Your carer cannot make a visit');
+    expect(told.map((row) => row.toAddress)).toEqual([arrange.user.email]);
+    await call(cookies.subscribed, 'PUT', '/api/settings/notifications', {
+      kind: 'visit_notices',
+      email: true,
+    });
+  });
+
   it('message emails follow the recipient’s setting', async () => {
     await call(cookies.carer, 'PUT', '/api/settings/notifications', { kind: 'messages', email: false });
     const before = (await t.outbox()).length;
@@ -471,5 +497,34 @@ describe('access ends at once', () => {
     expect(
       (await t.database.db.select().from(circleInvitations)).filter((row) => row.email === see.user.email),
     ).toEqual([]);
+  });
+});
+
+describe('an arrangement ended because an account left', () => {
+  it('is told to the holder and the circle, each by their settings', async () => {
+    await join(arrange, 'can_arrange');
+    const watcher = await t.register({ firstName: 'Wendy', lastName: 'Watcher' });
+    await join(watcher, 'can_see');
+    await call(watcher.cookie, 'PUT', '/api/settings/notifications', { kind: 'visit_notices', email: false });
+    const [carer] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
+    const booking = (await bookingsOf(cookies.subscribed)).find((row) => row.id === arrangementId)!;
+    expect(booking.status).toBe('accepted');
+    const before = (await t.outbox()).length;
+    await t.database.db.transaction((tx) =>
+      createArrangementEndings(tx, { publicUrl: t.config.publicUrl }).end(
+        { userId: carer!.id, carerId: booking.carerId },
+        'closed',
+        new Date(),
+      ),
+    );
+    const told = (await t.outbox())
+      .slice(before)
+      .filter((row) => row.subject === 'Your care arrangement has ended');
+    expect(told.map((row) => row.toAddress).sort()).toEqual(
+      [DEMO_ACCOUNTS.subscribed.email, arrange.user.email].sort(),
+    );
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '../support/messaging-fixtures';
 import { createFakeStripe, STRIPE_ENV } from '../support/payments';
 import { rowsOf } from '../support/privacy-fixtures';
+import { circleMembers } from '../../src/server/db/schema';
 import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 /**
@@ -41,8 +42,9 @@ const RUNS_PER_UPLOAD_ROUTE = 48;
 /** Requests of the "refused requests change nothing" property, each checked on its own. */
 const RUNS_UNCHANGED = 120;
 
-type Role = 'visitor' | 'customer' | 'subscribed' | 'carer' | 'admin';
-const ROLES: Role[] = ['visitor', 'customer', 'subscribed', 'carer', 'admin'];
+/** circleMember: a "can arrange" member of `subscribed`'s family circle (decision 0036). */
+type Role = 'visitor' | 'customer' | 'subscribed' | 'carer' | 'admin' | 'circleMember';
+const ROLES: Role[] = ['visitor', 'customer', 'subscribed', 'carer', 'admin', 'circleMember'];
 
 /**
  * Routes that are not JSON API routes: the OpenAPI viewer's files (HTML/JS by design) and the
@@ -413,6 +415,13 @@ const VALID_BODIES: Record<string, (ids: BodyContext) => Record<string, unknown>
   'POST /api/reviews/:id/report': () => ({ reason: REPORT_REASONS[5], details: 'Not a real review.' }),
   'PUT /api/settings/profile': () => ({ firstName: 'Amara', lastName: 'Okafor' }),
   'POST /api/subscribe': () => ({ type: 'monthly' }),
+  // The family circle (decision 0036).
+  'POST /api/circle/invitations': () => ({ email: 'relative@example.org', role: 'can_see' }),
+  'PATCH /api/circle/members/:id': () => ({ role: 'can_arrange' }),
+  'POST /api/circle/invitations/preview': () => ({ token: 'a-made-up-invitation-token' }),
+  'POST /api/circle/invitations/accept': () => ({ token: 'a-made-up-invitation-token' }),
+  'PUT /api/settings/notifications': () => ({ kind: 'notes', email: false }),
+  'POST /api/bookings/:id/circle-messages': () => ({ content: 'Dad likes his tea strong.' }),
 };
 const VALID_BODY_FIELDS = Object.fromEntries(
   Object.entries(VALID_BODIES).map(([key, make]) => [
@@ -578,6 +587,7 @@ describe('input fuzzing: every route, every kind of caller', () => {
       }
       await makeActor(role);
     }
+    await keepCircle();
   }
 
   async function makeActor(role: Role) {
@@ -585,6 +595,22 @@ describe('input fuzzing: every route, every kind of caller', () => {
     if (role === 'subscribed') actors.subscribed = await customer(t, 'active');
     if (role === 'admin') actors.admin = await admin(t);
     if (role === 'carer') actors.carer = carerActor = await carer(t);
+    if (role === 'circleMember') actors.circleMember = await customer(t, 'none');
+    await keepCircle();
+  }
+
+  /** The circle member stays in the (current) subscribed actor's circle, as "can arrange". */
+  async function keepCircle() {
+    const holder = actors.subscribed;
+    const member = actors.circleMember;
+    if (!holder || !member) return;
+    await t.database.db
+      .insert(circleMembers)
+      .values({ holderId: holder.user.id, memberId: member.user.id, role: 'can_arrange' })
+      .onConflictDoUpdate({
+        target: [circleMembers.holderId, circleMembers.memberId],
+        set: { role: 'can_arrange' },
+      });
   }
 
   beforeAll(async () => {

@@ -224,6 +224,35 @@ describe('renewal reminders (housekeeping)', () => {
   });
 });
 
+describe('renewal reminders follow the notification settings', () => {
+  it('are not emailed to someone who turned renewal emails off, and are sent again once back on', async () => {
+    const person = await paidCustomer('monthly');
+    const off = await t.injectAs(person.cookie, {
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      payload: { kind: 'renewals', email: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const [subscription] = await billingSubscriptionsOf(t, person.user.id);
+    const periodEnd = subscription!.currentPeriodEnd!.getTime();
+    await endingAt(periodEnd - DAY_MS).sendRenewalReminders();
+    expect(await emailsTo(person.user.email, 'renews on')).toHaveLength(0);
+
+    // Turned on again, the next reminder due is sent (this period's was claimed already).
+    await t.injectAs(person.cookie, {
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      payload: { kind: 'renewals', email: true },
+    });
+    await t.database.db
+      .update(billingSubscriptions)
+      .set({ remindedPeriodEnd: null })
+      .where(eq(billingSubscriptions.id, subscription!.id));
+    await endingAt(periodEnd - DAY_MS).sendRenewalReminders();
+    expect(await emailsTo(person.user.email, 'renews on')).toHaveLength(1);
+  });
+});
+
 describe('the reminder’s one-click cancel link', () => {
   async function remindedCustomer() {
     const person = await paidCustomer('monthly');

@@ -17,6 +17,15 @@
 //   suspended      a customer an admin suspended (users.suspended_at) who still holds the cookie
 //                  of a session made before: a suspended account's sessions are refused
 //
+// Circle callers (CIRCLE_CALLERS, decision 0036), for the rows on an arrangement, a visit or a
+// circle (`circle` of a row): people in `subscribed`'s family circle, each an unsubscribed family
+// account of their own, calling about `subscribed`'s records (the holder's arrangement, visit,
+// invitation or another member) or their own membership:
+//   canSee            a "can see" member
+//   canArrange        a "can arrange" member
+//   removedMember     a "can arrange" member the holder removed (their old membership for theirs)
+//   suspendedMember   a "can arrange" member whose account an admin suspended (still holding a session)
+//
 // Records (RecordKind): `own` is the caller's own record of that kind, `other` is the same kind of
 // record belonging to bystanders (a customer and a carer who are none of the callers). A cell is
 // 'n/a' when the caller cannot have an own record of that kind (a visitor has no conversation).
@@ -32,6 +41,12 @@
 //                  what the admin tools act on; a new one per cell for writes
 //   approvedVerification, insurance: approved checks on the Update Service and pending
 //                  insurance of a new carer, a new one per cell
+//   circleInvitation      own: an open invitation of the caller's circle; other: of a new family's
+//   circleInvitationLink  an invitation's secret ({token}); own: sent to the caller's address by a
+//                  new family; other: sent to someone else's address
+//   circleInvitationToken an invitation's secret ({token}) sent by a new family to a new address
+//   circleMember   own: a member of the caller's circle; other: a member of a new family's circle
+//   circleMembership own: the caller's membership of a new family's circle; other: someone else's
 //
 // Bodies are valid for the callers who may make the call, so a status shows authorization, not
 // validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
@@ -71,7 +86,12 @@ export type RecordKind =
   | 'careRequest'
   | 'arrangement'
   | 'visit'
-  | 'calendarFeed';
+  | 'calendarFeed'
+  | 'circleInvitation'
+  | 'circleInvitationLink'
+  | 'circleInvitationToken'
+  | 'circleMember'
+  | 'circleMembership';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
 export const SCOPED_KINDS = [
@@ -82,7 +102,14 @@ export const SCOPED_KINDS = [
   'careRequest',
   'arrangement',
   'visit',
+  'circleInvitation',
+  'circleInvitationLink',
+  'circleMember',
+  'circleMembership',
 ] as const;
+
+export const CIRCLE_CALLERS = ['canSee', 'canArrange', 'removedMember', 'suspendedMember'] as const;
+export type CircleCaller = (typeof CIRCLE_CALLERS)[number];
 
 /** State a cell starts from, made for the caller before the call. */
 export type Prepare =
@@ -125,6 +152,8 @@ export interface MatrixRow {
   /** A distinct client network per cell (routes limited per network). */
   ownNetwork?: true;
   expected: Record<Role, Cell>;
+  /** The statuses of the circle callers, on rows acting on an arrangement, a visit or a circle. */
+  circle?: Record<CircleCaller, Status>;
   /** Why a status that is not plainly "allowed" or "refused" is right. */
   note?: string;
   /**
@@ -168,6 +197,28 @@ const customers = (status: Status): Record<Role, Cell> => ({
   expired: status,
 });
 const own = (ownStatus: Status | 'n/a', other: Status): ScopedCell => ({ own: ownStatus, other });
+/**
+ * The circle callers: what "can see" and "can arrange" members get; a removed member is a stranger
+ * (404 unless said), a suspended member has no session (401).
+ */
+const circle = (
+  canSee: Status,
+  canArrange: Status,
+  removedMember: Status = 404,
+  suspendedMember: Status = 401,
+): Record<CircleCaller, Status> => ({ canSee, canArrange, removedMember, suspendedMember });
+/** A family's own circle record: families own/other, other accounts refused for their kind. */
+const familiesOwn = (status: Status): Record<Role, Cell> => ({
+  visitor: own('n/a', 401),
+  unsubscribed: own(status, 404),
+  subscribed: own(status, 404),
+  expired: own(status, 404),
+  carer: own('n/a', 403),
+  owningCarer: own('n/a', 403),
+  otherCarer: own('n/a', 403),
+  admin: own('n/a', 403),
+  suspended: own('n/a', 401),
+});
 
 const NEW_PASSWORD = 'Lantern-Orchard-Pebble-77';
 const report = { reason: 'Spam or a scam', details: 'Asked me to pay by bank transfer.' };
@@ -419,11 +470,18 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'families with a plan, in their own conversation; the plan is checked before the conversation',
   },
   { method: 'GET', path: '/api/bookings', expected: signedIn(200) },
-  { method: 'GET', path: '/api/bookings/:id', record: 'arrangement', expected: participants(200) },
+  {
+    method: 'GET',
+    path: '/api/bookings/:id',
+    record: 'arrangement',
+    circle: circle(200, 200),
+    expected: participants(200),
+  },
   {
     method: 'POST',
     path: '/api/bookings/:id/accept',
     record: 'arrangement',
+    circle: circle(403, 409),
     expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
     note: 'the family proposed: only the carer may accept (409 not your turn)',
   },
@@ -432,6 +490,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/bookings/:id/decline',
     record: 'arrangement',
     body: { reason: 'I am fully booked then.' },
+    circle: circle(403, 409),
     expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
   },
   {
@@ -439,6 +498,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/bookings/:id/propose',
     record: 'arrangement',
     body: arrangementTerms,
+    circle: circle(403, 409),
     expected: { ...participants(200), subscribed: own(409, 404), expired: own(409, 404) },
   },
   {
@@ -446,6 +506,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/bookings/:id/end',
     record: 'arrangement',
     body: { endDate: arrangementTerms.startDate },
+    circle: circle(403, 403),
     expected: participants(409),
     note: 'a proposal cannot be ended, only an accepted arrangement (arrangements.test.ts)',
   },
@@ -456,6 +517,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/notice',
     record: 'visit',
     body: { kind: 'cant_make_it' },
+    circle: circle(403, 403),
     expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
     note: 'only the carer sends a notice; "running late" only near the visit (arrangements.test.ts)',
   },
@@ -463,10 +525,17 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'DELETE',
     path: '/api/visits/:id/notice',
     record: 'visit',
+    circle: circle(403, 403),
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
     note: "only the carer undoes a notice; the matrix's visit has none to undo (409), the undo itself is in arrangements.test.ts",
   },
-  { method: 'POST', path: '/api/visits/:id/cancel', record: 'visit', expected: participants(200) },
+  {
+    method: 'POST',
+    path: '/api/visits/:id/cancel',
+    record: 'visit',
+    circle: circle(403, 403),
+    expected: participants(200),
+  },
   // Visits that happened: the carer records, the family replies and sets the care details. The
   // matrix's visit is two days ahead, so the carer's own record is refused as too early (409):
   // the windows themselves are in visit-records.test.ts.
@@ -474,6 +543,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'POST',
     path: '/api/visits/:id/check-in',
     record: 'visit',
+    circle: circle(403, 403),
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
     note: 'only the carer checks in, from 2 hours before the visit (visit-records.test.ts)',
   },
@@ -482,6 +552,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/check-out',
     record: 'visit',
     body: { note: 'All well.' },
+    circle: circle(403, 403),
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
     note: 'only the carer, after checking in (409 here: not checked in)',
   },
@@ -490,6 +561,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/record',
     record: 'visit',
     body: { date: '2026-01-01', arrived: '09:00', left: '10:00', reason: 'My phone was flat.' },
+    circle: circle(403, 403),
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
     note: 'only the carer, once the visit has started (409 here: it is to come)',
   },
@@ -498,15 +570,23 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/note/replies',
     record: 'visit',
     body: { text: 'Thank you!' },
+    circle: circle(403, 403),
     expected: { ...participants(409), owningCarer: own(403, 404) },
-    note: 'only the family replies, under a note (409 here: the visit has none)',
+    note: 'only the family replies, under a note (409 here: the visit has none); the holder, not the circle',
   },
-  { method: 'GET', path: '/api/bookings/:id/history', record: 'arrangement', expected: participants(200) },
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/history',
+    record: 'arrangement',
+    circle: circle(200, 200),
+    expected: participants(200),
+  },
   {
     method: 'PUT',
     path: '/api/bookings/:id/care-details',
     record: 'arrangement',
     body: { careFor: 'Dad — Arthur', careNotes: 'Key safe by the door.', noteTicks: ['Lunch'] },
+    circle: circle(403, 403),
     expected: { ...participants(200), owningCarer: own(403, 404) },
     note: "the family's alone to set, with or without a plan running (the care goes on)",
   },
@@ -517,6 +597,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/api/bookings/:id/cover',
     record: 'arrangement',
+    circle: circle(200, 200),
     expected: { ...participants(200), owningCarer: own(403, 404) },
     note: "the family's plan: the arrangement's carer is refused (403)",
   },
@@ -525,16 +606,18 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/bookings/:id/cover',
     record: 'arrangement',
     body: { noShowMinutes: 20, backups: [] },
+    circle: circle(403, 409),
     expected: { ...participants(409), owningCarer: own(403, 404) },
     note: 'the family plans cover for an accepted arrangement (409 here: a proposal)',
   },
-  { method: 'GET', path: '/api/cover/alerts', expected: signedIn(200) },
-  { method: 'GET', path: '/api/cover/on-your-way', expected: signedIn(200) },
-  { method: 'GET', path: '/api/cover/offers', expected: signedIn(200) },
+  { method: 'GET', path: '/api/cover/alerts', circle: circle(200, 200, 200), expected: signedIn(200) },
+  { method: 'GET', path: '/api/cover/on-your-way', circle: circle(200, 200, 200), expected: signedIn(200) },
+  { method: 'GET', path: '/api/cover/offers', circle: circle(200, 200, 200), expected: signedIn(200) },
   {
     method: 'POST',
     path: '/api/visits/:id/cover-offer',
     record: 'visit',
+    circle: circle(403, 409),
     expected: { ...participants(409), owningCarer: own(404, 404) },
     note: 'the family offers a visit its carer cannot do (409 here: nothing to cover); the carer has no family side (404)',
   },
@@ -542,6 +625,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'POST',
     path: '/api/cover/offers/:id/accept',
     record: 'visit',
+    circle: circle(404, 404),
     expected: {
       ...participants(404),
       subscribed: own(404, 404),
@@ -549,6 +633,110 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
       owningCarer: own(404, 404),
     },
     note: 'a visit is not an offer to anyone: 404 (accepting, and the race of two backups, in cover.test.ts)',
+  },
+  // The family circle (decision 0036): the holder manages it, a member leaves it, and whoever holds
+  // an invitation's link may see whose it is; accepting needs the invited, confirmed address.
+  { method: 'GET', path: '/api/circle', circle: circle(200, 200, 200), expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/circle/invitations',
+    body: { email: '{newEmail}', role: 'can_see' },
+    fresh: true,
+    circle: circle(201, 201, 201),
+    expected: customers(201),
+    note: 'a member is a family account with a circle of its own; fresh: the circle holds 5',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/circle/invitations/:id',
+    record: 'circleInvitation',
+    circle: circle(404, 404),
+    expected: familiesOwn(200),
+    note: "members cannot take back the holder's invitations (circle callers: the holder's)",
+  },
+  {
+    method: 'POST',
+    path: '/api/circle/invitations/preview',
+    record: 'circleInvitationToken',
+    body: { token: '{token}' },
+    circle: circle(200, 200, 200, 200),
+    expected: everyone(200),
+    note: 'anyone holding the link; the secret is in the body, never in the address',
+  },
+  {
+    method: 'POST',
+    path: '/api/circle/invitations/accept',
+    record: 'circleInvitationLink',
+    body: { token: '{token}' },
+    circle: circle(200, 200, 200),
+    expected: {
+      ...familiesOwn(200),
+      unsubscribed: own(200, 403),
+      subscribed: own(200, 403),
+      expired: own(200, 403),
+      carer: own(403, 403),
+      owningCarer: own(403, 403),
+      otherCarer: own(403, 403),
+      admin: own(403, 403),
+    },
+    note: "another address's invitation is refused (403); circle callers: the holder invites them (again)",
+  },
+  {
+    method: 'PATCH',
+    path: '/api/circle/members/:id',
+    record: 'circleMember',
+    body: { role: 'can_arrange' },
+    circle: circle(404, 404),
+    expected: familiesOwn(200),
+    note: "only the holder changes a member's role (circle callers: another member of the holder's)",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/circle/members/:id',
+    record: 'circleMember',
+    circle: circle(404, 404),
+    expected: familiesOwn(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/circle/memberships/:id',
+    record: 'circleMembership',
+    circle: circle(200, 200),
+    expected: {
+      ...familiesOwn(200),
+      carer: own('n/a', 404),
+      owningCarer: own('n/a', 404),
+      otherCarer: own('n/a', 404),
+      admin: own('n/a', 404),
+    },
+    note: 'a member leaves; a removed member has nothing left to leave (their old membership: 404)',
+  },
+  {
+    method: 'GET',
+    path: '/api/settings/notifications',
+    circle: circle(200, 200, 200),
+    expected: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/settings/notifications',
+    body: { kind: 'notes', email: true },
+    circle: circle(200, 200, 200),
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/circle-messages',
+    record: 'arrangement',
+    body: { content: 'Dad likes his tea strong.' },
+    circle: circle(403, 201),
+    expected: {
+      ...participants(404),
+      subscribed: own(403, 404),
+      expired: own(403, 404),
+      owningCarer: own(403, 404),
+    },
+    note: '"can arrange" members only: the holder and the carer have their conversation',
   },
   { method: 'GET', path: '/api/settings/calendar-feed', expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/calendar-feed', expected: signedIn(200) },

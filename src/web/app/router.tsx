@@ -117,6 +117,10 @@ const CancelPlanLinkPage = lazyPage(
   () => import('@web/features/subscriptions/pages/cancel-plan-link-page'),
   'CancelPlanLinkPage',
 );
+const CircleJoinPage = lazyPage(
+  () => import('@web/features/circle/pages/circle-join-page'),
+  'CircleJoinPage',
+);
 const DemoMailboxPage = lazyPage(
   () => import('@web/features/demo/pages/demo-mailbox-page'),
   'DemoMailboxPage',
@@ -206,6 +210,8 @@ const router = createBrowserRouter([
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
       // The renewal reminder's cancel link works signed in or out.
       { path: paths.cancelPlanLink, element: <CancelPlanLinkPage /> },
+      // A family circle invitation: the page tells a signed-out relative how to sign in or register.
+      { path: paths.circleJoin, element: <CircleJoinPage /> },
       // The page asks the server, which has the mailbox only outside production (else: 404 page).
       { path: paths.demoMailbox, element: <DemoMailboxPage notFound={<NotFoundPage />} /> },
       // The second sign-in step, between the password and the session.
@@ -259,6 +265,7 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.confirmEmail, ConfirmEmailPage],
   [paths.verifyEmail, VerifyEmailPage],
   [paths.cancelPlanLink, CancelPlanLinkPage],
+  [paths.circleJoin, CircleJoinPage],
   [paths.twoFactor, TwoFactorPage],
   [paths.carerSignup, CarerSignupPage],
   [paths.carerDashboard, CarerDashboardPage],

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail } from '../../platform/mailer';
 import { longDate, ukDate } from '../../platform/uk-time';
+import { createFamilySide } from '../circle';
 import { shortName } from '../messaging';
 import { arrangementEndedEmail } from './arrangement-emails';
 import { createArrangementsRepository } from './arrangements.repository';
@@ -72,26 +73,35 @@ export function createArrangementEndings(tx: Executor, { publicUrl }: { publicUr
           type: 'visit',
           conversationId: arrangement.conversationId ?? '',
         });
-        const to = familyStays
-          ? { email: row.customerEmail, firstName: row.customerFirstName }
-          : { email: row.carerEmail, firstName: row.carerAccountFirstName };
-        if (!to.email) continue;
+        // The family side is the holder and their circle (decision 0036), as for any notice of
+        // its visits: an ending cancels them, a withdrawn proposal is for those who arrange.
+        const to: Array<{ email: string | null; firstName: string | null }> = familyStays
+          ? arrangement.customerId
+            ? await createFamilySide(tx).alertRecipients(
+                arrangement.customerId,
+                wasProposal ? 'proposals' : 'visit_notices',
+              )
+            : []
+          : [{ email: row.carerEmail, firstName: row.carerAccountFirstName }];
         const otherName =
           why === 'suspended'
             ? familyStays
               ? shortName(row.carerFirstName, row.carerLastName)
               : shortName(row.customerFirstName, row.customerLastName)
             : null;
-        await enqueueEmail(
-          tx,
-          arrangementEndedEmail(to.email, to.firstName, {
-            why,
-            otherName,
-            terms: `${describeVisits(arrangement.visits as WeeklyVisit[])}, from ${longDate(arrangement.startDate)}`,
-            wasProposal,
-            link: `${publicUrl}${paths.myCare}`,
-          }),
-        );
+        for (const person of to) {
+          if (!person.email) continue;
+          await enqueueEmail(
+            tx,
+            arrangementEndedEmail(person.email, person.firstName, {
+              why,
+              otherName,
+              terms: `${describeVisits(arrangement.visits as WeeklyVisit[])}, from ${longDate(arrangement.startDate)}`,
+              wasProposal,
+              link: `${publicUrl}${paths.myCare}`,
+            }),
+          );
+        }
       }
       return rows.length;
     },

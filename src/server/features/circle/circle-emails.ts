@@ -1,13 +1,13 @@
-import { CIRCLE_INVITATION_DAYS, CIRCLE_ROLE_LABELS, type CircleRole } from '@contracts/circle';
+import {
+  CIRCLE_INVITATION_DAYS,
+  CIRCLE_ROLE_DESCRIPTIONS,
+  CIRCLE_ROLE_LABELS,
+  type CircleRole,
+} from '@contracts/circle';
 import { quotedForEmail, type OutgoingEmail } from '../../platform/mailer';
 
 const signOff = ['', 'The CareMatch team'];
 const hello = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`;
-const WHAT_ROLES_MEAN: Record<CircleRole, string> = {
-  can_see: 'see the care arrangements, visits and visit notices',
-  can_arrange:
-    'see the care arrangements, visits and visit notices, write to the carer and answer arrangement proposals',
-};
 
 /**
  * To the invited address: the single-use link. The holder's name is theirs to choose, so it stays
@@ -25,7 +25,7 @@ export function invitationEmail(
     text: [
       'Hello,',
       '',
-      `${quotedForEmail(holderName)} has invited you to their family circle on CareMatch, as "${CIRCLE_ROLE_LABELS[role]}": you would ${WHAT_ROLES_MEAN[role]}.`,
+      `${quotedForEmail(holderName)} has invited you to their family circle on CareMatch, as "${CIRCLE_ROLE_LABELS[role]}": you would ${CIRCLE_ROLE_DESCRIPTIONS[role]}.`,
       '',
       `To accept, open this link within ${CIRCLE_INVITATION_DAYS} days and sign in, or register with this email address:`,
       '',

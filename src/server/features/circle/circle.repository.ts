@@ -204,13 +204,22 @@ export function createCircleRepository(db: Executor) {
      */
     async recipients(holderId: string, kind: NotificationKind, roles: readonly string[]) {
       const off = sql`exists (select 1 from ${ns} where ${ns.userId} = ${users.id} and ${ns.kind} = ${kind} and ${ns.email} = false)`;
-      const holderRows = await db
-        .select({ userId: users.id, email: users.email, firstName: users.firstName })
+      const [holder] = await db
+        .select({
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          off: sql<boolean>`${off}`,
+        })
         .from(users)
-        .where(and(eq(users.id, holderId), isNull(users.suspendedAt), sql`not ${off}`));
-      if (holderRows.length === 0 || roles.length === 0) {
-        return holderRows.map((row) => ({ ...row, role: 'holder' as const }));
-      }
+        .where(and(eq(users.id, holderId), isNull(users.suspendedAt)));
+      // A suspended (or gone) holder's circle hears nothing; a holder who turned the kind off is
+      // left out, but their members are still told.
+      if (!holder) return [];
+      const holderRows = holder.off
+        ? []
+        : [{ userId: holder.userId, email: holder.email, firstName: holder.firstName }];
+      if (roles.length === 0) return holderRows.map((row) => ({ ...row, role: 'holder' as const }));
       const memberRows = await db
         .select({ userId: users.id, email: users.email, firstName: users.firstName, role: m.role })
         .from(m)

@@ -54,8 +54,9 @@ export function registerCircleRoutes(app: FastifyInstance, circle: CircleService
     app,
     endpoints.circle.postInvitationsAccept,
     {
-      config: { ...SIGNED_IN, keepsAccount: true },
-      schema: { tags, summary: 'Join a family circle with the invited, confirmed email address' },
+      // Who may join is answered before what the body holds (decision 0020).
+      config: { ...onlyRoles(['customer'], CIRCLE_MESSAGES.onlyFamiliesJoin), keepsAccount: true },
+      schema: { tags, summary: 'Join a family circle with the invited, confirmed email address (families)' },
     },
     async (request) => circle.accept(requireUser(request), request.body.token),
   );

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { createAuditRecorder } from '../audit';
+import { createFamilySide } from '../circle';
 import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { takeBackAccess } from './refund-takeback';
@@ -281,6 +282,8 @@ export function createSubscriptionEndingService({
             if (!(await repository.claimRenewalReminder(subscription.id, periodEnd))) return;
             const user = subscription.userId ? await repository.findUser(subscription.userId) : undefined;
             if (!user) return;
+            // Claimed either way, so a person who turned these emails off is not asked again.
+            if (!(await createFamilySide(tx).wantsEmail(user.id, 'renewals'))) return;
             const plan = PLAN_FOR_PURPOSE[subscription.purpose] as 'monthly' | 'carer_membership';
             await repository.queueEmail(
               renewalReminderEmail(

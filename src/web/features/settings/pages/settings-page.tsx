@@ -4,10 +4,13 @@ import { useMyProfile } from '@web/lib/own-carer-profile';
 import { hasSearchPlace, useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { CalendarFeedSection } from '../components/calendar-feed-section';
+import { CircleMembershipsSection } from '../components/circle-memberships-section';
 import { DataSection } from '../components/data-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailSection } from '../components/email-section';
+import { FamilyCircleSection } from '../components/family-circle-section';
 import { MembershipSection } from '../components/membership-section';
+import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { RequestAlertsSection } from '../components/request-alerts-section';
@@ -38,6 +41,10 @@ export function SettingsPage() {
         {user.role === 'carer' && ownProfile.data ? <RequestAlertsSection /> : null}
         {user.role === 'customer' ? <SubscriptionSection /> : null}
         {user.role === 'carer' && ownProfile.data ? <MembershipSection /> : null}
+        {/* The family circle (decision 0036): one's own, and the circles one is in. */}
+        {user.role === 'customer' ? <FamilyCircleSection /> : null}
+        <CircleMembershipsSection />
+        <NotificationsSection />
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />

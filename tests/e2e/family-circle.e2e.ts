@@ -1,0 +1,140 @@
+// The family circle (decision 0036). The subscribed family has an accepted arrangement with the
+// demo carer Grace. In Settings the holder invites a relative as "can see"; the relative, new to
+// CareMatch, opens the emailed link on their phone, registers with the invited address, proves it
+// through the demo mailbox, opens the link again and accepts; My care then shows the arrangement,
+// with no way to write to the carer. axe at 375 px and desktop on each new screen.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
+import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { useE2ESuite } from './support/e2e-suite';
+import { registerThroughForm } from './support/journeys';
+
+const suite = useE2ESuite();
+const open = suite.open;
+
+/** 'YYYY-MM-DD', `days` from today (UK). */
+function dateIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+}
+
+/** The newest family circle invitation link emailed to `email` (its path and query). */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  const response = await page.request.get(`/api/demo/mailbox?to=${encodeURIComponent(email)}`);
+  const { emails } = (await response.json()) as { emails: Array<{ text: string }> };
+  const link = emails
+    .map((sent) => sent.text.match(/https?:\/\/\S+\/family-circle\/join\?token=\S+/)?.[0])
+    .find(Boolean);
+  if (!link) throw new Error(`no invitation emailed to ${email}`);
+  const url = new URL(link);
+  // The server's PUBLIC_URL may name another port than the test server's: keep path and query.
+  return `${url.pathname}${url.search}`;
+}
+
+/** axe at desktop and at 375 px on the page as it is now. */
+async function axeBothSizes(page: Page, label: string, size: { width: number; height: number }) {
+  await expectNoAxeViolations(page, `${label} (${size === MOBILE ? 'mobile' : 'desktop'})`);
+  await page.setViewportSize(size === MOBILE ? DESKTOP : MOBILE);
+  await expectNoAxeViolations(page, `${label} (${size === MOBILE ? 'desktop' : 'mobile'})`);
+  await page.setViewportSize(size);
+}
+
+describe('the family circle', () => {
+  it('a relative invited as "can see" registers from the link, joins, sees the care and cannot message', async () => {
+    const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    const carer = await open(MOBILE, DEMO_ACCOUNTS.carer);
+
+    // The arrangement, made through the API (its own journey is arrangements.e2e.ts's).
+    const carers = await family.request.get('/api/carers?limit=50');
+    const grace = (
+      (await carers.json()) as { items: Array<{ id: string; userId: string; firstName: string }> }
+    ).items.find((item) => item.firstName === DEMO_ACCOUNTS.carer.firstName)!;
+    const sent = await family.request.post('/api/messages', {
+      data: { carerId: grace.id, receiverId: grace.userId, content: 'Could you help my mum on Thursdays?' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const { conversationId } = (await sent.json()) as { conversationId: string };
+    const proposed = await family.request.post('/api/bookings', {
+      data: {
+        conversationId,
+        startDate: dateIn(7),
+        visits: [{ day: 'thursday', start: '10:00', end: '12:00' }],
+        hourlyRate: '19.00',
+        tasks: 'Shopping and a cup of tea.',
+      },
+    });
+    expect(proposed.status(), await proposed.text()).toBe(201);
+    const arrangementId = ((await proposed.json()) as { id: string }).id;
+    const accepted = await carer.request.post(`/api/bookings/${arrangementId}/accept`);
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    // The holder invites the relative from Settings; "Can see" is the choice made for them.
+    const email = `nia.relative.${Date.now()}@example.org`;
+    await family.goto('/settings');
+    const section = family.getByRole('region', { name: 'Family circle', exact: true });
+    await section.getByText('Nobody is in your family circle yet.').waitFor();
+    await section.getByText(/Up to 5 people, invitations included/).waitFor();
+    await axeBothSizes(family, 'settings: family circle, empty', DESKTOP);
+    await section.getByLabel('Their email').fill(email);
+    expect(await section.getByLabel(/^Can see/).isChecked()).toBe(true);
+    await section.getByRole('button', { name: 'Send invitation' }).click();
+    await section.getByText(`Invitation sent to ${email}.`).waitFor();
+    const invitations = section.getByRole('list', { name: 'Open invitations' });
+    await invitations.getByText(email).waitFor();
+    await axeBothSizes(family, 'settings: family circle with an invitation', DESKTOP);
+
+    // The relative, on their phone and new to CareMatch, opens the link.
+    const relative = await open(MOBILE);
+    const link = await invitationLink(relative, email);
+    await relative.goto(link);
+    await relative.getByRole('heading', { name: 'Join Sam O.’s family circle', level: 1 }).waitFor();
+    // The secret is out of the address bar at once.
+    expect(new URL(relative.url()).search).toBe('');
+    await relative.getByText(/invited you as “Can see”/).waitFor();
+    await axeBothSizes(relative, 'invitation, signed out', MOBILE);
+    await relative.getByRole('link', { name: 'Create an account', exact: true }).click();
+    await relative.waitForURL((url) => url.pathname === '/register');
+    // Registers with the invited address and proves it through the demo mailbox's link.
+    await registerThroughForm(relative, {
+      firstName: 'Nia',
+      lastName: 'Relative',
+      userType: 'customer',
+      email,
+    });
+
+    // Back to the invitation link, signed in now: one button accepts.
+    await relative.goto(link);
+    const acceptButton = relative.getByRole('button', { name: 'Accept invitation' });
+    await acceptButton.waitFor();
+    await axeBothSizes(relative, 'invitation, signed in', MOBILE);
+    await acceptButton.click();
+    await relative.getByRole('heading', { name: 'You joined the family circle', level: 1 }).waitFor();
+    await relative.getByRole('link', { name: 'See their care' }).click();
+
+    // My care: the family's arrangement with Grace, and no way to write to her.
+    await relative.waitForURL((url) => url.pathname === '/my-care');
+    const card = relative.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Grace M.' });
+    await card.waitFor();
+    expect(await card.getByRole('link', { name: /message/i }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: /message|accept|decline/i }).count()).toBe(0);
+    await axeBothSizes(relative, 'my care as a "can see" member', MOBILE);
+    const write = await relative.request.post(`/api/bookings/${arrangementId}/circle-messages`, {
+      data: { content: 'Hello Grace' },
+    });
+    expect(write.status()).toBe(403);
+
+    // The relative sees the circle they are in, with Leave; the holder sees them in theirs.
+    await relative.goto('/settings');
+    const theirs = relative.getByRole('region', { name: 'Family circles you are in' });
+    await theirs.getByText('Sam O.’s family circle').waitFor();
+    await theirs.getByRole('button', { name: 'Leave' }).waitFor();
+    await relative.getByRole('region', { name: 'Email notifications' }).getByLabel('Visit notes').waitFor();
+    await axeBothSizes(relative, 'settings as a circle member', MOBILE);
+    await family.reload();
+    await section
+      .getByRole('list', { name: 'People in your family circle' })
+      .getByText('Nia Relative')
+      .waitFor();
+    await axeBothSizes(family, 'settings: family circle with a member', DESKTOP);
+  });
+});
