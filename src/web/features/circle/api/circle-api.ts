@@ -1,13 +1,14 @@
 // The family circle (decision 0036): the holder's circle, the circles one is in, invitations and
-// the notification settings. Query keys are the endpoints' paths.
+// the notification settings. Query keys are made from the endpoints (lib/query-keys.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CircleInvitationInput, CircleRole, NotificationSettingInput } from '@contracts/circle';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { endpointKey } from '@web/lib/query-keys';
 import { arrangementsQueryKey, visitsQueryKey } from '@web/features/arrangements';
 
-export const circleQueryKey = [endpoints.circle.get.path] as const;
-export const notificationSettingsQueryKey = [endpoints.circle.getSettingsNotifications.path] as const;
+export const circleQueryKey = endpointKey(endpoints.circle.get);
+export const notificationSettingsQueryKey = endpointKey(endpoints.circle.getSettingsNotifications);
 
 /** GET /api/circle: one's own circle (families) and the circles one belongs to. */
 export function useCircle() {
