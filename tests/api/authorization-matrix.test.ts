@@ -10,6 +10,7 @@ import type { AdminVerification } from '@contracts/verification';
 import { CARER_MEMBERSHIP, PLANS } from '@contracts/pricing';
 import {
   carerProfiles,
+  circleMembers,
   conversations,
   messages,
   payments,
@@ -26,8 +27,10 @@ import { createSessionRepository } from '../../src/server/platform/sessions/sess
 import { createSessionService } from '../../src/server/platform/sessions/session.service';
 import {
   AUTHORIZATION_MATRIX,
+  CIRCLE_CALLERS,
   ROLES,
   refusalWhateverTheBody,
+  type CircleCaller,
   type MatrixRow,
   type RecordKind,
   type Role,
@@ -93,6 +96,8 @@ let passwordHash: string;
 let photo: Buffer;
 let baseUrl: string;
 const callers = {} as Record<Role, Caller>;
+/** The family circle's callers, in (or, removed, once in) the `subscribed` caller's circle. */
+const circleCallers = {} as Record<CircleCaller, Person>;
 const world = {} as {
   thread: string;
   expiredThread: string;
@@ -231,6 +236,19 @@ beforeAll(async () => {
       availabilitySlots: 0b1111_1111_1111_1111_1111,
     })
     .where(isNull(carerProfiles.homeLatitude));
+  // The holder `subscribed`'s circle: a "can see" and a "can arrange" member, and one removed
+  // (removal deletes the row, decision 0036).
+  for (const who of CIRCLE_CALLERS) {
+    circleCallers[who] = await make.customer('none');
+    await t.database.db.insert(circleMembers).values({
+      holderId: callers.subscribed.user.id,
+      memberId: circleCallers[who].user.id,
+      role: who === 'circleArrange' ? 'can_arrange' : 'can_see',
+    });
+  }
+  await t.database.db
+    .delete(circleMembers)
+    .where(eq(circleMembers.memberId, circleCallers.removedMember.user.id));
   // Streams need a real socket: app.inject waits for a body that never ends.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -605,6 +623,23 @@ describe.each(activeRows.map((row) => [rowName(row), row] as const))('%s', (name
   });
 });
 
+// The family circle's cells: each circle caller on the holder's (`subscribed`'s) own record.
+const circleRows = activeRows.filter((row) => row.circle);
+describe.each(circleRows.map((row) => [rowName(row), row] as const))('%s, family circle', (name, row) => {
+  it.each(CIRCLE_CALLERS.map((who) => [who, row.circle![who]] as const))('as %s', async (who, expected) => {
+    const record = await recordFor(row.record!, 'own', callers.subscribed, row.method);
+    const body = row.body ? (fill(row.body, { record: record.id }) as Record<string, unknown>) : undefined;
+    const response = await t.injectAs(circleCallers[who].cookie, {
+      method: row.method,
+      url: row.path.replace(/:\w+/g, () => record.id),
+      ...(body ? { payload: body } : {}),
+    });
+    expect(response.statusCode, `${name} as ${who}: ${response.body}`).toBe(expected);
+    if (response.statusCode >= 400)
+      expect(response.json()).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  });
+});
+
 describe('the table', () => {
   it('lists every route the app registers, and nothing it does not', () => {
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -623,6 +658,16 @@ describe('the table', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const row of AUTHORIZATION_MATRIX)
       expect(Object.keys(row.expected).sort()).toEqual([...ROLES].sort());
+  });
+
+  it('has family circle cells only on arrangement and visit rows, and on every visit record route', () => {
+    for (const row of AUTHORIZATION_MATRIX.filter((each) => each.circle))
+      expect(['arrangement', 'visit'], rowName(row)).toContain(row.record);
+    const recordRoutes = AUTHORIZATION_MATRIX.filter((row) =>
+      /\/(check-in|check-out|record|note\/replies|history|care-details)$/.test(row.path),
+    );
+    expect(recordRoutes).toHaveLength(6);
+    for (const row of recordRoutes) expect(row.circle, rowName(row)).toBeDefined();
   });
 
   it('covers the routes of the configurations the test app does not run in', () => {

@@ -53,6 +53,14 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The family circle's callers (decision 0036), on the `subscribed` caller's own arrangement or
+ * visit, whose holder they are in the circle of: a "can see" member, a "can arrange" member, and
+ * a member the holder removed. Rows on an arrangement's records list their cells in `circle`.
+ */
+export const CIRCLE_CALLERS = ['circleSee', 'circleArrange', 'removedMember'] as const;
+export type CircleCaller = (typeof CIRCLE_CALLERS)[number];
+
 export type RecordKind =
   | 'carer'
   | 'conversation'
@@ -125,6 +133,8 @@ export interface MatrixRow {
   /** A distinct client network per cell (routes limited per network). */
   ownNetwork?: true;
   expected: Record<Role, Cell>;
+  /** The family circle's callers on the holder's own record (`arrangement` and `visit` rows). */
+  circle?: Record<CircleCaller, Status>;
   /** Why a status that is not plainly "allowed" or "refused" is right. */
   note?: string;
   /**
@@ -397,7 +407,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: { on: true },
     expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
   },
-  // Care arrangements: the two people in one, and no one else. A cell's own
+  // Care arrangements: the two people in one and the family's circle (its `circle` cells, on the
+  // holder's record), and no one else. A cell's own
   // arrangement is a new proposal from the family in the caller's conversation (so the carer may
   // answer it and the family may not: 409), its own visit one of an accepted arrangement there.
   {
@@ -419,7 +430,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'families with a plan, in their own conversation; the plan is checked before the conversation',
   },
   { method: 'GET', path: '/api/bookings', expected: signedIn(200) },
-  { method: 'GET', path: '/api/bookings/:id', record: 'arrangement', expected: participants(200) },
+  {
+    method: 'GET',
+    path: '/api/bookings/:id',
+    record: 'arrangement',
+    expected: participants(200),
+    circle: { circleSee: 200, circleArrange: 200, removedMember: 404 },
+  },
   {
     method: 'POST',
     path: '/api/bookings/:id/accept',
@@ -467,7 +484,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: "only the carer undoes a notice; the matrix's visit has none to undo (409), the undo itself is in arrangements.test.ts",
   },
   { method: 'POST', path: '/api/visits/:id/cancel', record: 'visit', expected: participants(200) },
-  // Visits that happened: the carer records, the family replies and sets the care details. The
+  // Visits that happened: the carer records; the family side replies (its circle too) and the holder
+  // or a "can arrange" member sets the care details. The
   // matrix's visit is two days ahead, so the carer's own record is refused as too early (409):
   // the windows themselves are in visit-records.test.ts.
   {
@@ -475,6 +493,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/check-in',
     record: 'visit',
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
+    circle: { circleSee: 403, circleArrange: 403, removedMember: 404 },
     note: 'only the carer checks in, from 2 hours before the visit (visit-records.test.ts)',
   },
   {
@@ -483,6 +502,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     record: 'visit',
     body: { note: 'All well.' },
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
+    circle: { circleSee: 403, circleArrange: 403, removedMember: 404 },
     note: 'only the carer, after checking in (409 here: not checked in)',
   },
   {
@@ -491,6 +511,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     record: 'visit',
     body: { date: '2026-01-01', arrived: '09:00', left: '10:00', reason: 'My phone was flat.' },
     expected: { ...participants(409), subscribed: own(403, 404), expired: own(403, 404) },
+    circle: { circleSee: 403, circleArrange: 403, removedMember: 404 },
     note: 'only the carer, once the visit has started (409 here: it is to come)',
   },
   {
@@ -499,16 +520,24 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     record: 'visit',
     body: { text: 'Thank you!' },
     expected: { ...participants(409), owningCarer: own(403, 404) },
-    note: 'only the family replies, under a note (409 here: the visit has none)',
+    circle: { circleSee: 409, circleArrange: 409, removedMember: 404 },
+    note: 'only the family side, its circle included, replies under a note (409 here: the visit has none)',
   },
-  { method: 'GET', path: '/api/bookings/:id/history', record: 'arrangement', expected: participants(200) },
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/history',
+    record: 'arrangement',
+    expected: participants(200),
+    circle: { circleSee: 200, circleArrange: 200, removedMember: 404 },
+  },
   {
     method: 'PUT',
     path: '/api/bookings/:id/care-details',
     record: 'arrangement',
     body: { careFor: 'Dad — Arthur', careNotes: 'Key safe by the door.', noteTicks: ['Lunch'] },
     expected: { ...participants(200), owningCarer: own(403, 404) },
-    note: "the family's alone to set, with or without a plan running (the care goes on)",
+    circle: { circleSee: 403, circleArrange: 200, removedMember: 404 },
+    note: 'the holder\'s and "can arrange" members\' to set, with or without a plan running (the care goes on)',
   },
   { method: 'GET', path: '/api/settings/calendar-feed', expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/calendar-feed', expected: signedIn(200) },
