@@ -264,7 +264,8 @@ describe('what the circle sees', () => {
 
   it('the carer sees the circle by first name', async () => {
     const carerView = (await bookingsOf(cookies.carer)).find((row) => row.id === arrangementId)!;
-    expect(carerView.circle).toEqual(['Sally', 'Arthur']);
+    // The demo relative is in the demo holder's circle from the start.
+    expect(carerView.circle).toEqual([DEMO_ACCOUNTS.relative.firstName, 'Sally', 'Arthur']);
     expect(carerView.viewerRole).toBe('carer');
   });
 
@@ -387,7 +388,7 @@ describe('notification settings', () => {
       .slice(before)
       .filter((row) => row.subject === 'Your carer cannot make a visit');
     expect(told.map((row) => row.toAddress).sort()).toEqual(
-      [DEMO_ACCOUNTS.subscribed.email, arrange.user.email].sort(),
+      [DEMO_ACCOUNTS.subscribed.email, DEMO_ACCOUNTS.relative.email, arrange.user.email].sort(),
     );
   });
 

@@ -34,8 +34,12 @@ const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 const TICKS = ['Lunch', 'Walk', 'Medication prompted'];
 
-const call = (who: Person | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.injectAs(who?.cookie, { method, url, ...(payload ? { payload } : {}) });
+const call = (
+  who: Person | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.injectAs(who?.cookie, { method, url, ...(payload ? { payload } : {}) });
 
 let made = 0;
 /** A visit of the arrangement starting `minutes` from now (before now if negative), `hours` long. */
