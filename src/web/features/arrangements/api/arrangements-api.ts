@@ -22,6 +22,8 @@ export const arrangementsQueryKey = ['/api/bookings'] as const;
 /** Visits for the coming four weeks (the key is the URL). */
 export const VISIT_DAYS = 28;
 export const visitsQueryKey = [`/api/visits?days=${VISIT_DAYS}`] as const;
+/** The week view's weeks (each under it with its Monday). */
+export const weekVisitsQueryKey = ['/api/visits', 'week'] as const;
 export const calendarFeedQueryKey = ['/api/settings/calendar-feed'] as const;
 /** How often an open agenda asks again, so a carer's notice shows without a reload. */
 const AGENDA_REFRESH_MS = 15_000;
@@ -59,6 +61,8 @@ export function useVisits({ enabled = true }: { enabled?: boolean } = {}) {
 
 /** After any step: the arrangements, the visits and the conversations (each step is a message). */
 function refreshAll(queryClient: QueryClient): Promise<unknown> {
+  // The weeks are asked again without waiting: a step's own answer (its toast) comes first.
+  void queryClient.invalidateQueries({ queryKey: weekVisitsQueryKey });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: arrangementsQueryKey }),
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),

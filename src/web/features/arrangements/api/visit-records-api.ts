@@ -6,7 +6,7 @@ import type { CareDetailsFormValues, VisitHistory, VisitRecord } from '@contract
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
-import { arrangementsQueryKey, visitsQueryKey } from './arrangements-api';
+import { arrangementsQueryKey, visitsQueryKey, weekVisitsQueryKey } from './arrangements-api';
 
 /** Every history of every arrangement: ['/api/bookings', 'history', id, pageSize]. */
 const HISTORY_KEY = ['/api/bookings', 'history'] as const;
@@ -30,6 +30,8 @@ export function useVisitHistory(arrangementId: string, pageSize: number, enabled
 }
 
 function refreshVisits(queryClient: QueryClient): Promise<unknown> {
+  // The weeks are asked again without waiting: a step's own answer (its toast) comes first.
+  void queryClient.invalidateQueries({ queryKey: weekVisitsQueryKey });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
     queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
-import { visitsQueryKey } from './arrangements-api';
+import { weekVisitsQueryKey } from './arrangements-api';
 
 /** How often an open week view asks again, as the agenda does, so a notice or check-in shows. */
 const WEEK_REFRESH_MS = 15_000;
@@ -31,13 +31,10 @@ export function mondayOf(date: string): string {
 export const weekDates = (monday: string): string[] =>
   Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 
-/**
- * The visits of the week starting on `monday` (UK dates). Kept under the agenda's key, so every
- * step that refreshes the visits refreshes the weeks too.
- */
+/** The visits of the week starting on `monday` (UK dates); every step on a visit asks again. */
 export function useWeekVisits(monday: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [...visitsQueryKey, 'week', monday],
+    queryKey: [...weekVisitsQueryKey, monday],
     queryFn: async ({ signal }) => {
       // From an hour before UK midnight in UTC terms (British Summer Time), then by UK date.
       const [year, month, day] = monday.split('-').map(Number) as [number, number, number];
