@@ -46,6 +46,7 @@ function demoWelcome(url: string): string {
     subscribed: 'a family with an annual plan',
     carer: 'a carer with a verified profile',
     admin: 'an admin (sign in at /admin-login)',
+    relative: "in the annual plan family's circle (can see)",
   };
   const accounts = Object.entries(who).map(
     ([key, label]) => `    ${DEMO_ACCOUNTS[key as keyof typeof DEMO_ACCOUNTS].email.padEnd(24)} ${label}`,

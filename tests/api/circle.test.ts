@@ -265,7 +265,8 @@ describe('what the circle sees', () => {
 
   it('the carer sees the circle by first name', async () => {
     const carerView = (await bookingsOf(cookies.carer)).find((row) => row.id === arrangementId)!;
-    expect(carerView.circle).toEqual(['Sally', 'Arthur']);
+    // The demo relative is in the demo holder's circle from the start.
+    expect(carerView.circle).toEqual([DEMO_ACCOUNTS.relative.firstName, 'Sally', 'Arthur']);
     expect(carerView.viewerRole).toBe('carer');
   });
 
@@ -388,7 +389,7 @@ describe('notification settings', () => {
       .slice(before)
       .filter((row) => row.subject === 'Your carer cannot make a visit');
     expect(told.map((row) => row.toAddress).sort()).toEqual(
-      [DEMO_ACCOUNTS.subscribed.email, arrange.user.email].sort(),
+      [DEMO_ACCOUNTS.subscribed.email, DEMO_ACCOUNTS.relative.email, arrange.user.email].sort(),
     );
   });
 
@@ -410,7 +411,9 @@ describe('notification settings', () => {
     const told = (await t.outbox())
       .slice(before)
       .filter((row) => row.subject === 'Your carer cannot make a visit');
-    expect(told.map((row) => row.toAddress)).toEqual([arrange.user.email]);
+    expect(told.map((row) => row.toAddress).sort()).toEqual(
+      [DEMO_ACCOUNTS.relative.email, arrange.user.email].sort(),
+    );
     await call(cookies.subscribed, 'PUT', '/api/settings/notifications', {
       kind: 'visit_notices',
       email: true,
@@ -523,8 +526,15 @@ describe('an arrangement ended because an account left', () => {
     const told = (await t.outbox())
       .slice(before)
       .filter((row) => row.subject === 'Your care arrangement has ended');
-    expect(told.map((row) => row.toAddress).sort()).toEqual(
-      [DEMO_ACCOUNTS.subscribed.email, arrange.user.email].sort(),
+    // The demo carer's other families are told too; of this family, everyone but Wendy (who turned it off).
+    const addresses = told.map((row) => row.toAddress);
+    expect(addresses).toEqual(
+      expect.arrayContaining([
+        DEMO_ACCOUNTS.subscribed.email,
+        DEMO_ACCOUNTS.relative.email,
+        arrange.user.email,
+      ]),
     );
+    expect(addresses).not.toContain(watcher.user.email);
   });
 });

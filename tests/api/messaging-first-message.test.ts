@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES, type SentMessage } from '@contracts/messaging';
@@ -60,7 +60,7 @@ describe('POST /api/messages', () => {
     const threads = await t.database.db
       .select()
       .from(conversations)
-      .where(eq(conversations.carerId, carer.id));
+      .where(and(eq(conversations.carerId, carer.id), eq(conversations.customerId, first.senderId)));
     expect(threads).toHaveLength(1);
     const stored = await t.database.db
       .select()

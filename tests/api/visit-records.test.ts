@@ -11,7 +11,7 @@ import {
   type VisitHistory,
   type VisitRecord,
 } from '@contracts/visit-records';
-import { users, visitNoteReplies, visits as visitRows } from '../../src/server/db/schema';
+import { circleMembers, users, visitNoteReplies, visits as visitRows } from '../../src/server/db/schema';
 import { ukDate, ukTime } from '../../src/server/platform/uk-time';
 import { carer, customer, startConversation, type Carer, type Person } from '../support/messaging-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -19,8 +19,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 /*
  * Visits that happened (decision 0024, "What we record"): the carer checks in and out around the
  * visit, records a missed check-in afterwards with the real times and a reason, writes a note
- * with the ticks the family set; only the family replies; both read the history, page by page;
- * nobody else sees any of it. Times are set relative to the server's clock, which they travel with.
+ * with the ticks the family set; only the family side (its circle included) replies; both read
+ * the history, page by page, and so does the family's circle; nobody else sees any of it. Times are set relative to the server's clock, which they travel with.
  */
 
 let t: TestApp;
@@ -34,8 +34,12 @@ const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 const TICKS = ['Lunch', 'Walk', 'Medication prompted'];
 
-const call = (who: Person | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.injectAs(who?.cookie, { method, url, ...(payload ? { payload } : {}) });
+const call = (
+  who: Person | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.injectAs(who?.cookie, { method, url, ...(payload ? { payload } : {}) });
 
 let made = 0;
 /** A visit of the arrangement starting `minutes` from now (before now if negative), `hours` long. */
@@ -332,6 +336,107 @@ describe('recording a visit afterwards', () => {
     const tooOld = await record(worker, old.id, { ...times(old, 0, 60), reason: 'Forgot.' });
     expect(tooOld.statusCode).toBe(409);
     expect(tooOld.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.recordTooLate);
+  });
+});
+
+describe('the family’s circle', () => {
+  let seer: Person;
+  let arranger: Person;
+  let removed: Person;
+  let noted: string;
+
+  /** `person` joins the family's circle (the joining itself is circle.test.ts's). */
+  async function joins(person: Person, role: 'can_see' | 'can_arrange') {
+    await t.database.db
+      .insert(circleMembers)
+      .values({ holderId: family.user.id, memberId: person.user.id, role });
+  }
+
+  beforeAll(async () => {
+    seer = await customer(t, 'none', { firstName: 'Sally', lastName: 'Seer' });
+    arranger = await customer(t, 'none', { firstName: 'Arthur', lastName: 'Arranger' });
+    removed = await customer(t, 'none', { firstName: 'Rita', lastName: 'Removed' });
+    await joins(seer, 'can_see');
+    await joins(arranger, 'can_arrange');
+    await joins(removed, 'can_see');
+    // The arranger keeps note emails off; the holder removes Rita.
+    const off = await call(arranger, 'PUT', '/api/settings/notifications', { kind: 'notes', email: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const circle = await call(family, 'GET', '/api/circle');
+    const rita = circle
+      .json<{ members: Array<{ id: string; firstName: string | null }> }>()
+      .members.find((member) => member.firstName === 'Rita')!;
+    expect((await call(family, 'DELETE', `/api/circle/members/${rita.id}`)).statusCode).toBe(200);
+
+    const visit = await visitAt(-7 * 60);
+    noted = visit.id;
+    await t.database.db
+      .update(visitRows)
+      .set({ checkedInAt: visit.startsAt })
+      .where(eq(visitRows.id, visit.id));
+  });
+
+  it('is emailed the note, each member unless they turned note emails off', async () => {
+    const before = (await t.outbox()).length;
+    const out = await checkOut(worker, noted, { note: 'Arthur had soup and a nap.', ticks: ['Lunch'] });
+    expect(out.statusCode, out.body).toBe(200);
+    const told = (await t.outbox())
+      .slice(before)
+      .filter((mail) => mail.subject === 'Grace H. wrote a note about a care visit')
+      .map((mail) => mail.toAddress)
+      .sort();
+    expect(told).toEqual([family.user.email, seer.user.email].sort());
+    expect(told).not.toContain(arranger.user.email);
+    expect(told).not.toContain(removed.user.email);
+  });
+
+  it('reads the history with the note, and a "can see" member replies, named for the others', async () => {
+    const read = await history(seer, '?limit=50');
+    expect(read.statusCode, read.body).toBe(200);
+    const item = read.json<VisitHistory>().items.find((visit) => visit.id === noted)!;
+    expect(item.note).toMatchObject({ text: 'Arthur had soup and a nap.', ticks: ['Lunch'] });
+
+    const sent = await replyTo(seer, noted, 'Thank you, Grace.');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<VisitRecord>().note!.replies).toEqual([
+      expect.objectContaining({ authorName: 'You', mine: true, text: 'Thank you, Grace.' }),
+    ]);
+    for (const who of [family, worker, arranger]) {
+      const seen = (await history(who, '?limit=50')).json<VisitHistory>().items.find((v) => v.id === noted)!;
+      expect(seen.note!.replies[0]).toMatchObject({ authorName: 'Sally S.', mine: false });
+    }
+    expect((await replyTo(arranger, noted, 'And from me.')).statusCode).toBe(201);
+  });
+
+  it('records nothing: the carer alone checks in, out and records afterwards', async () => {
+    const visit = await visitAt(30);
+    for (const member of [seer, arranger]) {
+      expect((await checkIn(member, visit.id)).statusCode).toBe(403);
+      expect((await checkOut(member, noted)).statusCode).toBe(403);
+    }
+  });
+
+  it('changes the care details only as "can arrange"', async () => {
+    const url = `/api/bookings/${arrangement.id}/care-details`;
+    const details = { careFor: 'Dad — Arthur', careNotes: 'Key safe by the back door.', noteTicks: TICKS };
+    const refused = await call(seer, 'PUT', url, details);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.onlyFamily);
+    const saved = await call(arranger, 'PUT', url, { ...details, noteTicks: [...TICKS, 'Shopping'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Arrangement>().noteTicks).toEqual([...TICKS, 'Shopping']);
+    expect((await call(family, 'PUT', url, details)).statusCode).toBe(200);
+  });
+
+  it('is no longer open to a removed member, nor to a stranger: 404', async () => {
+    for (const outsider of [removed, stranger]) {
+      expect((await history(outsider)).statusCode).toBe(404);
+      expect((await replyTo(outsider, noted, 'Hello')).statusCode).toBe(404);
+      expect(
+        (await call(outsider, 'PUT', `/api/bookings/${arrangement.id}/care-details`, { careFor: 'Mum' }))
+          .statusCode,
+      ).toBe(404);
+    }
   });
 });
 

@@ -186,7 +186,8 @@ describe('care arrangements', () => {
     await expectNoAxeViolations(family, '/my-care (desktop)');
 
     await openScheduleTab(carer);
-    const carerVisits = carer.locator('[data-testid="visit"]');
+    // The family's visits (the demo data gives Grace another family's too).
+    const carerVisits = carer.locator('[data-testid="visit"]').filter({ hasText: 'With Sam O.' });
     await carerVisits.first().waitFor();
     expect(await carerVisits.count()).toBe(graceVisits.length);
     await expectNoAxeViolations(carer, '/carer-dashboard Schedule tab (desktop)');

@@ -212,21 +212,29 @@ describe('carer signup', () => {
       .toBe('true');
   });
 
-  it('shows the tabs and their empty and placeholder states', async () => {
+  it('shows the tabs with the demo carer’s messages, reviews and visits', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
     await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
     await page.getByRole('tab', { name: 'Profile' }).waitFor();
     await page.getByText('Verified', { exact: true }).first().waitFor();
     await expectNoAxeViolations(page, '/carer-dashboard (mobile)');
+    // The demo data's family with an arrangement with her (Priya S.) has written to her.
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await page.getByText('No Messages Yet').waitFor();
+    await page.getByText('Priya S.').first().waitFor();
     await page.getByRole('tab', { name: 'Reviews' }).click();
     await page.getByText(/Always on time, always cheerful/).waitFor();
     await expectNoAxeViolations(page, '/carer-dashboard reviews (mobile)');
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    // The demo carer has no arrangement yet; the agenda says where visits come from.
-    await page.getByText('No visits in the next four weeks').waitFor();
+    // The demo carer has a visit today, in the week view's day list (on a phone) and the agenda.
+    const week = page.getByTestId('week-view');
+    await week.getByRole('heading', { name: /^Today, / }).waitFor();
+    await week
+      .locator('[data-testid="week-visit"]:visible')
+      .filter({ hasText: 'Priya S.' })
+      .first()
+      .waitFor();
+    await page.locator('[data-testid="visit"]').filter({ hasText: 'With Priya S.' }).first().waitFor();
   });
 
   it('tells a carer without a profile how to make one', async () => {

@@ -136,7 +136,7 @@ describe('site header', () => {
     expect(page.url()).toBe(`${suite.server().baseUrl}/register`);
   });
 
-  it('signs in each of the four demo accounts through /login', async () => {
+  it('signs in each of the demo accounts through /login', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const page = await open();
       await signInThroughForm(page, account.email, DEMO_PASSWORD);

@@ -82,9 +82,11 @@ describe('visits recorded', () => {
 
     // Grace, on her phone: one tap to check in; the keyboard stays on the visit.
     await openScheduleTab(carer);
-    const visit = carer.locator('[data-testid="visit"]').filter({
-      has: carer.getByRole('button', { name: /^Check in to the visit/ }),
-    });
+    // Hers with the family (the demo data gives her another family's visit today too).
+    const visit = carer
+      .locator('[data-testid="visit"]')
+      .filter({ hasText: `With ${DEMO_ACCOUNTS.subscribed.firstName} O.` })
+      .filter({ has: carer.getByRole('button', { name: /^Check in to the visit/ }) });
     await visit.waitFor();
     await expectNoAxeViolations(carer, 'schedule with a visit to check in to (mobile)');
     await visit.getByRole('button', { name: /^Check in to the visit/ }).click();

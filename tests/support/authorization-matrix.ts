@@ -448,7 +448,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: { on: true },
     expected: { ...signedIn(403), carer: 404, owningCarer: 200, otherCarer: 200 },
   },
-  // Care arrangements: the two people in one, and no one else. A cell's own
+  // Care arrangements: the two people in one and the family's circle (its `circle` cells, on the
+  // holder's record), and no one else. A cell's own
   // arrangement is a new proposal from the family in the caller's conversation (so the carer may
   // answer it and the family may not: 409), its own visit one of an accepted arrangement there.
   {
@@ -570,9 +571,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/visits/:id/note/replies',
     record: 'visit',
     body: { text: 'Thank you!' },
-    circle: circle(403, 403),
+    circle: circle(409, 409),
     expected: { ...participants(409), owningCarer: own(403, 404) },
-    note: 'only the family replies, under a note (409 here: the visit has none); the holder, not the circle',
+    note: 'only the family side, its circle included, replies under a note (409 here: the visit has none)',
   },
   {
     method: 'GET',
@@ -586,9 +587,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     path: '/api/bookings/:id/care-details',
     record: 'arrangement',
     body: { careFor: 'Dad — Arthur', careNotes: 'Key safe by the door.', noteTicks: ['Lunch'] },
-    circle: circle(403, 403),
+    circle: circle(403, 200),
     expected: { ...participants(200), owningCarer: own(403, 404) },
-    note: "the family's alone to set, with or without a plan running (the care goes on)",
+    note: 'the holder\'s and "can arrange" members\' to set, with or without a plan running (the care goes on)',
   },
   // No-show alerts and cover (decision 0037): the plan and the offers are the family's (the
   // carer 403), the alerts and offers lists each person's own. The matrix's arrangement is a

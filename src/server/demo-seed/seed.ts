@@ -1,21 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { describeVisits, VISIT_HORIZON_WEEKS } from '@contracts/arrangements';
-import { slotMask } from '@contracts/availability';
+import { describeVisits, VISIT_HORIZON_WEEKS, type WeeklyVisit } from '@contracts/arrangements';
+import { slotMask, WEEK_DAYS } from '@contracts/availability';
 import { CARE_REQUEST_OPEN_DAYS } from '@contracts/care-requests';
 import { CARER_MEMBERSHIP } from '@contracts/pricing';
 import { hashPassword } from '../features/auth';
 import { visitsBetween } from '../features/arrangements';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../features/demo';
 import { addCalendarMonths } from '../platform/calendar';
-import { ukDate } from '../platform/uk-time';
+import { ukDate, ukTime, weekdayIndex } from '../platform/uk-time';
 import type { Database, Executor } from '../db/client';
 import {
   arrangements,
   billingSubscriptions,
   careRequests,
+  circleMembers,
   conversations,
   messages,
   visits,
+  visitNotes,
+  visitNoteReplies,
   carerProfiles,
   carerInsurance,
   carerVerifications,
@@ -155,7 +158,7 @@ async function ensureCarerProfile(
 }
 
 /**
- * Demo data: the four demo accounts (README, "Demo accounts"; product §10) and realistic carers with reviews. Idempotent:
+ * Demo data: the demo accounts (README, "Demo accounts"; product §10) and realistic carers with reviews. Idempotent:
  * running it again adds only what is missing, and renews the demo subscriber's plan if it lapsed.
  */
 export async function seedDemoData(db: Database, now: Date = new Date()): Promise<void> {
@@ -223,35 +226,252 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     await ensureSeedCarerInsurance(tx, demoUsers.get('admin'), now);
     await ensureDemoCareRequests(tx, reviewerIds, now);
     const subscribed = demoUsers.get('subscribed');
-    if (subscribed) await ensureDemoArrangement(tx, subscribed, now);
+    const relative = demoUsers.get('relative');
+    if (subscribed) {
+      if (relative) {
+        await tx
+          .insert(circleMembers)
+          .values({ holderId: subscribed.id, memberId: relative.id, role: 'can_see' })
+          .onConflictDoNothing();
+      }
+      const arrangementId = await ensureDemoArrangement(tx, subscribed, now);
+      if (arrangementId) {
+        await ensureDemoVisitRecords(tx, arrangementId, FAMILY_VISIT_NOTES, now, [
+          {
+            by: subscribed.id,
+            onNote: 1,
+            text: 'Thank you for telling us. I have booked Mum in with the GP on Friday.',
+          },
+          ...(relative
+            ? [
+                {
+                  by: relative.id,
+                  onNote: 2,
+                  text: 'I will bring bread round on Saturday. Thank you, Margaret!',
+                },
+              ]
+            : []),
+        ]);
+      }
+    }
+    if (demoCarer) await ensureDemoCarerArrangement(tx, demoCarer, reviewerIds, now);
   });
+}
+
+/** A note the seed writes for a visit that happened: the words and the ticks. */
+interface SeedNote {
+  text: string;
+  ticks: string[];
+}
+
+const FAMILY_NOTE_TICKS = ['Breakfast', 'Washed and dressed', 'Walk', 'Medication prompted'];
+const FAMILY_VISIT_NOTES: SeedNote[] = [
+  {
+    text: 'Patience was up and cheerful. Porridge with honey, then we sat in the garden for ten minutes.',
+    ticks: ['Breakfast', 'Washed and dressed', 'Medication prompted'],
+  },
+  {
+    text: 'A slower morning: she slept badly and her left knee is sore. She did not want a walk today. Worth mentioning to the GP if it goes on.',
+    ticks: ['Breakfast', 'Washed and dressed', 'Medication prompted'],
+  },
+  {
+    text: 'Much brighter today. We walked to the end of the road and back. The bread is nearly finished.',
+    ticks: FAMILY_NOTE_TICKS,
+  },
+  {
+    text: 'All well. She asked about the church lunch on Sunday.',
+    ticks: ['Breakfast', 'Washed and dressed', 'Medication prompted'],
+  },
+];
+
+const CARER_NOTE_TICKS = ['Lunch', 'Walk', 'Medication prompted'];
+const CARER_VISIT_NOTES: SeedNote[] = [
+  {
+    text: 'Ravi enjoyed his lunch and we did the crossword together.',
+    ticks: ['Lunch', 'Medication prompted'],
+  },
+  { text: 'A good walk to the park. He was tired afterwards and had a nap.', ticks: CARER_NOTE_TICKS },
+  { text: '', ticks: ['Lunch', 'Medication prompted'] },
+];
+
+/**
+ * The history of an arrangement's visits that are over: each checked into and out of a few minutes
+ * either side, the second recorded afterwards (with its reason), each with a note from `notes` in
+ * turn, and the family's replies (`onNote`: which note, by its place among the notes). Added once
+ * (skipped when any visit of the arrangement has a check-in).
+ */
+async function ensureDemoVisitRecords(
+  tx: Executor,
+  arrangementId: string,
+  notes: SeedNote[],
+  now: Date,
+  replies: Array<{ by: string; onNote: number; text: string }> = [],
+) {
+  const past = await tx
+    .select()
+    .from(visits)
+    .where(and(eq(visits.arrangementId, arrangementId), eq(visits.status, 'scheduled')))
+    .orderBy(visits.startsAt);
+  if (past.some((visit) => visit.checkedInAt)) return;
+  const over = past.filter((visit) => visit.endsAt < now);
+  const MINUTE = 60_000;
+  for (const [index, visit] of over.entries()) {
+    const afterwards = index === 1;
+    const checkedInAt = new Date(visit.startsAt.getTime() + (2 + (index % 4) * 3) * MINUTE);
+    const checkedOutAt = new Date(visit.endsAt.getTime() - (index % 3) * 4 * MINUTE);
+    await tx
+      .update(visits)
+      .set({
+        checkedInAt,
+        checkedOutAt,
+        ...(afterwards
+          ? {
+              recordedAfterwardsAt: new Date(Math.min(visit.endsAt.getTime() + 90 * MINUTE, now.getTime())),
+              recordedReason: 'My phone ran out of battery on the way.',
+            }
+          : {}),
+      })
+      .where(eq(visits.id, visit.id));
+    const note = notes[index % notes.length]!;
+    await tx.insert(visitNotes).values({ visitId: visit.id, ...note, writtenAt: checkedOutAt });
+    for (const reply of replies.filter((each) => each.onNote === index)) {
+      await tx.insert(visitNoteReplies).values({
+        visitId: visit.id,
+        authorId: reply.by,
+        text: reply.text,
+        createdAt: new Date(Math.min(checkedOutAt.getTime() + 3 * 3_600_000, now.getTime())),
+      });
+    }
+  }
+}
+
+/**
+ * The demo carer's own arrangement, with the reviewer who wrote her first review: three visits a
+ * week, one of them today an hour from the time of seeding (so the carer has a visit to check in
+ * to), from two weeks ago, with its history. Added once.
+ */
+async function ensureDemoCarerArrangement(
+  tx: Executor,
+  demoCarer: UserRow,
+  reviewerIds: Map<string, string>,
+  now: Date,
+) {
+  const familyKey = demoCarerReviews()[0]?.reviewerKey;
+  const familyId = familyKey ? reviewerIds.get(familyKey) : undefined;
+  const [carer] = await tx
+    .select({ id: carerProfiles.id })
+    .from(carerProfiles)
+    .where(eq(carerProfiles.userId, demoCarer.id));
+  if (!familyId || !carer) return;
+  const [existing] = await tx
+    .select({ id: arrangements.id })
+    .from(arrangements)
+    .where(and(eq(arrangements.customerId, familyId), eq(arrangements.carerId, carer.id)))
+    .limit(1);
+  if (existing) return;
+  const today = ukDate(now);
+  const hour = Math.min(18, Math.max(8, Number(ukTime(now).slice(0, 2)) + 1));
+  const time = (at: number) => `${String(at).padStart(2, '0')}:00`;
+  const pattern: WeeklyVisit[] = [0, 2, 4].map((after) => ({
+    day: WEEK_DAYS[(weekdayIndex(today) + after) % 7]!,
+    start: time(hour),
+    end: time(hour + 2),
+  }));
+  const agreedAt = daysAgo(16, now);
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({ customerId: familyId, carerId: carer.id, createdAt: daysAgo(18, now), lastMessageAt: agreedAt })
+    .onConflictDoUpdate({
+      target: [conversations.customerId, conversations.carerId],
+      set: { lastMessageAt: agreedAt },
+    })
+    .returning({ id: conversations.id });
+  const startDate = ukDate(daysAgo(14, now));
+  const said = [
+    [
+      familyId,
+      demoCarer.id,
+      18,
+      'Hello Grace, my dad needs company and a hot lunch three days a week. Are you free?',
+    ],
+    [
+      demoCarer.id,
+      familyId,
+      17,
+      'Hello Priya, yes, I would be glad to help. Shall I come and meet him first?',
+    ],
+    [
+      familyId,
+      demoCarer.id,
+      16,
+      `Proposed a care arrangement: ${describeVisits(pattern)}, from ${startDate}, at £20.00 an hour.`,
+    ],
+    [demoCarer.id, familyId, 16, 'Accepted the care arrangement.'],
+  ] as const;
+  await tx.insert(messages).values(
+    said.map(([senderId, receiverId, ago, content]) => ({
+      conversationId: conversation!.id,
+      senderId,
+      receiverId,
+      content,
+      createdAt: daysAgo(ago, now),
+      readAt: daysAgo(ago, now),
+    })),
+  );
+  const [arrangement] = await tx
+    .insert(arrangements)
+    .values({
+      conversationId: conversation!.id,
+      customerId: familyId,
+      carerId: carer.id,
+      status: 'accepted',
+      proposedBy: 'customer',
+      startDate,
+      visits: pattern,
+      hourlyRate: '20.00',
+      tasks: 'Cook a hot lunch, keep Dad company, and a short walk if the weather is kind.',
+      careFor: 'Dad — Ravi',
+      careNotes: 'Key safe by the front door (code from Priya). Allergic to penicillin.',
+      noteTicks: CARER_NOTE_TICKS,
+      createdAt: agreedAt,
+      updatedAt: agreedAt,
+    })
+    .returning();
+  const made = visitsBetween(
+    arrangement!,
+    startDate,
+    ukDate(new Date(now.getTime() + VISIT_HORIZON_WEEKS * 7 * DAY_MS)),
+  );
+  if (made.length > 0) await tx.insert(visits).values(made).onConflictDoNothing();
+  await ensureDemoVisitRecords(tx, arrangement!.id, CARER_VISIT_NOTES, now);
 }
 
 /**
  * The subscribed demo family's accepted arrangement with Margaret Okafor (Leeds), agreed in their
- * conversation two weeks ago: Tuesdays and Thursdays 09:00-12:00, with its visits for the coming
- * weeks ("My care"). Messages are read, so no account starts with unread ones. Added once.
+ * conversation 16 days ago: Tuesdays and Thursdays 09:00-12:00 from two weeks ago, for Mum, with
+ * its visits for the coming weeks ("My care"). Messages are read, so no account starts with unread
+ * ones. Added once; its id, new or not.
  */
-async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date) {
+async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date): Promise<string | undefined> {
   const [carer] = await tx
     .select({ id: carerProfiles.id, userId: carerProfiles.userId })
     .from(carerProfiles)
     .innerJoin(users, eq(users.id, carerProfiles.userId))
     .where(eq(users.email, 'margaret.okafor@example.com'));
-  if (!carer?.userId) return;
+  if (!carer?.userId) return undefined;
   const [existing] = await tx
     .select({ id: arrangements.id })
     .from(arrangements)
     .where(and(eq(arrangements.customerId, family.id), eq(arrangements.carerId, carer.id)))
     .limit(1);
-  if (existing) return;
-  const agreedAt = daysAgo(14, now);
+  if (existing) return existing.id;
+  const agreedAt = daysAgo(16, now);
   const [conversation] = await tx
     .insert(conversations)
     .values({
       customerId: family.id,
       carerId: carer.id,
-      createdAt: daysAgo(16, now),
+      createdAt: daysAgo(18, now),
       lastMessageAt: agreedAt,
     })
     .onConflictDoUpdate({
@@ -263,27 +483,27 @@ async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date) {
     { day: 'tuesday', start: '09:00', end: '12:00' },
     { day: 'thursday', start: '09:00', end: '12:00' },
   ] as const;
-  const startDate = ukDate(daysAgo(7, now));
+  const startDate = ukDate(daysAgo(14, now));
   const said = [
     [
       family.id,
       carer.userId,
-      16,
+      18,
       'Hello Margaret, my mum lives in Headingley and needs help getting up on Tuesday and Thursday mornings. Could you help?',
     ],
     [
       carer.userId,
       family.id,
-      15,
+      17,
       'Hello Sam, yes, I have those mornings free and I know Headingley well. Shall we meet first?',
     ],
     [
       family.id,
       carer.userId,
-      14,
+      16,
       `Proposed a care arrangement: ${describeVisits([...visitsWeekly])}, from ${startDate}, at £19.00 an hour.`,
     ],
-    [carer.userId, family.id, 14, 'Accepted the care arrangement.'],
+    [carer.userId, family.id, 16, 'Accepted the care arrangement.'],
   ] as const;
   await tx.insert(messages).values(
     said.map(([senderId, receiverId, ago, content]) => ({
@@ -308,6 +528,10 @@ async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date) {
       hourlyRate: '19.00',
       tasks:
         'Help Mum to wash and dress, make breakfast, check she has taken her morning tablets, and a short walk if she feels up to it.',
+      careFor: 'Mum — Patience',
+      careNotes:
+        'Spare key with the neighbour at number 12. Mild nut allergy. The cat, Biscuit, stays indoors.',
+      noteTicks: FAMILY_NOTE_TICKS,
       createdAt: agreedAt,
       updatedAt: agreedAt,
     })
@@ -318,6 +542,7 @@ async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date) {
     ukDate(new Date(now.getTime() + VISIT_HORIZON_WEEKS * 7 * DAY_MS)),
   );
   if (made.length > 0) await tx.insert(visits).values(made).onConflictDoNothing();
+  return arrangement!.id;
 }
 
 /**

@@ -1,12 +1,13 @@
+import type { NotificationKind } from '@contracts/circle';
 import type { OutgoingEmail } from '../../platform/mailer';
 
 /**
  * The kind of event these emails are, as notification settings name it ("notes"): the family can
  * be told of a visit note by email, the note itself stays on the site.
  */
-export const VISIT_NOTE_EMAIL_KIND = 'notes';
+export const VISIT_NOTE_EMAIL_KIND = 'notes' satisfies NotificationKind;
 
-/** To the family: the carer wrote a note about a visit. Like a message's email, without the words. */
+/** To the family (the holder and the circle): the carer wrote a note about a visit. Like a message's email, without the words. */
 export function visitNoteEmail(
   to: string,
   firstName: string | null,

@@ -5,8 +5,9 @@ import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { VisitRecordsService } from './visit-records.service';
 
 /**
- * Visits that happened (decision 0024, "What we record"): only the arrangement's two people reach
- * them (404 to anyone else); the carer records, the family replies and sets the care details.
+ * Visits that happened (decision 0024, "What we record"): only the arrangement's two people and the
+ * family's circle reach them (404 to anyone else); the carer records, the family side replies, and
+ * the holder or a "can arrange" member sets the care details (decision 0036).
  */
 export function registerVisitRecordsRoutes(app: FastifyInstance, records: VisitRecordsService) {
   const tags = ['arrangements'];

@@ -22,10 +22,11 @@ import { publishLiveEvent } from '../../platform/live-events';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
 import { longDate, ukDate, ukInstant, ukTime } from '../../platform/uk-time';
 import { assertEmailConfirmed } from '../auth';
+import { createFamilySide } from '../circle';
 import { shortName } from '../messaging';
 import { createArrangementsRepository, type ArrangementsRepository } from './arrangements.repository';
 import type { ArrangementsService } from './arrangements.service';
-import { visitNoteEmail } from './visit-record-emails';
+import { VISIT_NOTE_EMAIL_KIND, visitNoteEmail } from './visit-record-emails';
 import { createVisitRecordsRepository, type VisitRecordsRepository } from './visit-records.repository';
 
 interface VisitRecordsDeps {
@@ -41,7 +42,9 @@ type FoundVisit = NonNullable<Awaited<ReturnType<ArrangementsRepository['visitFo
 /**
  * Visits that happened (decision 0024, "What we record"): the carer's check-in and check-out (the
  * times only), a visit recorded afterwards, the note with the family's ticks, the family's
- * replies and the history. Only the arrangement's two people see any of it (404 to anyone else).
+ * replies and the history. Only the arrangement's two people and the family's circle see any of it
+ * (404 to anyone else, `involves` in arrangements.repository.ts); the family side, circle
+ * included, replies, and the holder and "can arrange" members set the care details (decision 0036).
  */
 export function createVisitRecordsService({
   db,
@@ -160,7 +163,10 @@ export function createVisitRecordsService({
       if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
       const inTx = createVisitRecordsRepository(tx);
       await apply({ tx, inTx, found, at: now() });
-      await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId, found.coverUserId], {
+      const family = found.arrangement.customerId
+        ? (await createFamilySide(tx).of(found.arrangement.customerId)).maySee.map((person) => person.userId)
+        : [];
+      await publishLiveEvent(tx, [...family, found.carerUserId, found.coverUserId], {
         type: 'visit',
         conversationId: found.arrangement.conversationId ?? '',
       });
@@ -169,6 +175,22 @@ export function createVisitRecordsService({
     });
     mailer.dispatchSoon();
     return answer!;
+  }
+
+  /**
+   * Whether `user` is on the family side of the holder `holderId` with the right (the circle
+   * feature's one rule, decision 0036): `maySee` is the holder and every member, `mayArrange` the
+   * holder and "can arrange" members. The carer is on neither.
+   */
+  async function onFamilySide(
+    executor: Executor,
+    holderId: string | null,
+    user: UserRow,
+    right: 'maySee' | 'mayArrange',
+  ): Promise<boolean> {
+    if (!holderId) return false;
+    const side = await createFamilySide(executor).of(holderId);
+    return side[right].some((person) => person.userId === user.id);
   }
 
   function carerOnly(user: UserRow, found: FoundVisit) {
@@ -189,11 +211,14 @@ export function createVisitRecordsService({
     const ticks = checkTicks(found, input.ticks);
     if (input.note === '' && ticks.length === 0) return;
     await inTx.insertNote({ visitId: found.visit.id, text: input.note, ticks, writtenAt: at });
-    if (found.customerEmail) {
-      const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
+    if (!found.arrangement.customerId) return;
+    // The holder and the circle, each unless they turned note emails off.
+    const when = `${longDate(ukDate(found.visit.startsAt))} at ${ukTime(found.visit.startsAt)}`;
+    const family = createFamilySide(tx);
+    for (const person of await family.alertRecipients(found.arrangement.customerId, VISIT_NOTE_EMAIL_KIND)) {
       await enqueueEmail(
         tx,
-        visitNoteEmail(found.customerEmail, found.customerFirstName, visitCarerNameOf(found), when, link),
+        visitNoteEmail(person.email, person.firstName, visitCarerNameOf(found), when, link),
       );
     }
   }
@@ -259,10 +284,10 @@ export function createVisitRecordsService({
         await writeNote(tx, inTx, found, input, at);
       }),
 
-    /** The family replies under a note (the carer answers in Messages). */
+    /** The family side, its circle included, replies under a note (the carer answers in Messages). */
     reply: (user: UserRow, visitId: string, input: NoteReplyInput) =>
-      onVisit(user, visitId, async ({ inTx, found, at }) => {
-        if (found.arrangement.customerId !== user.id) {
+      onVisit(user, visitId, async ({ tx, inTx, found, at }) => {
+        if (!(await onFamilySide(tx, found.arrangement.customerId, user, 'maySee'))) {
           throw AppError.forbidden(VISIT_RECORD_MESSAGES.onlyFamilyReplies);
         }
         const [note] = await inTx.notesOf([visitId]);
@@ -297,7 +322,9 @@ export function createVisitRecordsService({
         ? await arrangementsRepository.findFor(arrangementId, user.id)
         : undefined;
       if (!row) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
-      if (row.customerId !== user.id) throw AppError.forbidden(VISIT_RECORD_MESSAGES.onlyFamily);
+      if (!(await onFamilySide(db, row.customerId, user, 'mayArrange'))) {
+        throw AppError.forbidden(VISIT_RECORD_MESSAGES.onlyFamily);
+      }
       await arrangementsRepository.update(row.id, { ...details, updatedAt: now() });
       return arrangements.get(user, arrangementId);
     },

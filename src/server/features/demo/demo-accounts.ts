@@ -8,6 +8,8 @@ export const DEMO_ACCOUNTS = {
   subscribed: { email: 'subscribed@example.com', firstName: 'Sam', lastName: 'Okonkwo', role: 'customer' },
   carer: { email: 'carer@example.com', firstName: 'Grace', lastName: 'Mensah', role: 'carer' },
   admin: { email: 'admin@example.com', firstName: 'Alex', lastName: 'Morgan', role: 'admin' },
+  /** Sam's sister, "can see" in Sam's family circle (decision 0036). */
+  relative: { email: 'relative@example.com', firstName: 'Ngozi', lastName: 'Okonkwo', role: 'customer' },
 } as const satisfies Record<
   string,
   { email: string; firstName: string; lastName: string; role: UserRow['role'] }

@@ -26,6 +26,8 @@ export const VISIT_DAYS = 28;
 const VISITS_QUERY = { days: VISIT_DAYS + 1 };
 export const visitsQueryKey = endpointKey(endpoints.arrangements.getVisits, { query: VISITS_QUERY });
 export const calendarFeedQueryKey = endpointKey(endpoints.arrangements.getSettingsCalendarFeed);
+/** The week view's weeks (each under it with its Monday). */
+export const weekVisitsQueryKey = [...endpointKey(endpoints.arrangements.getVisits), 'week'];
 /** How often an open agenda asks again, so a carer's notice shows without a reload. */
 const AGENDA_REFRESH_MS = 15_000;
 
@@ -62,6 +64,8 @@ export function useVisits({ enabled = true }: { enabled?: boolean } = {}) {
 
 /** After any step: the arrangements, the visits and the conversations (each step is a message). */
 function refreshAll(queryClient: QueryClient): Promise<unknown> {
+  // The weeks are asked again without waiting: a step's own answer (its toast) comes first.
+  void queryClient.invalidateQueries({ queryKey: weekVisitsQueryKey });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: arrangementsQueryKey }),
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),

@@ -7,7 +7,7 @@ import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
 import { endpointKey, pagedEndpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
-import { arrangementsQueryKey, visitsQueryKey } from './arrangements-api';
+import { arrangementsQueryKey, visitsQueryKey, weekVisitsQueryKey } from './arrangements-api';
 
 /** An arrangement's history, `pageSize` visits a page: ['/api/bookings', id, 'history', { limit }, 'pages']. */
 export const visitHistoryQueryKey = (arrangementId: string, pageSize: number) =>
@@ -36,6 +36,8 @@ export function useVisitHistory(arrangementId: string, pageSize: number, enabled
 }
 
 function refreshVisits(queryClient: QueryClient): Promise<unknown> {
+  // The weeks are asked again without waiting: a step's own answer (its toast) comes first.
+  void queryClient.invalidateQueries({ queryKey: weekVisitsQueryKey });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
     queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
