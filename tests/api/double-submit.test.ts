@@ -13,13 +13,18 @@ import {
   carerInsurance,
   carerProfiles,
   carerVerifications,
+  circleInvitations,
+  circleMembers,
   contactEnquiries,
+  coverOffers,
   dbsStatusChecks,
   idempotentRequests,
   messages,
   outboxEmails,
   reports,
   reviews,
+  visitNoteReplies,
+  visitNotes,
   visits,
 } from '../../src/server/db/schema';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
@@ -194,6 +199,79 @@ const CREATING: Record<string, () => Promise<Call>> = {
       created: () => rows(messages, eq(messages.conversationId, conversationId)),
     };
   },
+  'POST /api/circle/invitations': async () => {
+    const family = await customer(t);
+    return {
+      cookie: family.cookie,
+      url: '/api/circle/invitations',
+      options: { payload: { email: `relative.${randomUUID()}@example.org`, role: 'can_see' } },
+      created: () => rows(circleInvitations, eq(circleInvitations.holderId, family.user.id)),
+    };
+  },
+  'POST /api/bookings/:id/circle-messages': async () => {
+    const { family, conversationId, arrangementId } = await proposal();
+    const member = await customer(t, 'none');
+    await t.database.db
+      .insert(circleMembers)
+      .values({ holderId: family.user.id, memberId: member.user.id, role: 'can_arrange' });
+    return {
+      cookie: member.cookie,
+      url: `/api/bookings/${arrangementId}/circle-messages`,
+      options: { payload: { content: 'Dad likes his tea strong.' } },
+      created: () => rows(messages, eq(messages.conversationId, conversationId)),
+    };
+  },
+  'POST /api/visits/:id/note/replies': async () => {
+    const { family, carer: who, arrangementId } = await proposal();
+    await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/bookings/${arrangementId}/accept` }));
+    const [visit] = await t.database.db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(eq(visits.arrangementId, arrangementId))
+      .orderBy(visits.startsAt)
+      .limit(1);
+    // The carer's note, straight in the database: the check-out window is tested in visit-records.test.ts.
+    await t.database.db
+      .insert(visitNotes)
+      .values({ visitId: visit!.id, text: 'All well today.', writtenAt: new Date() });
+    return {
+      cookie: family.cookie,
+      url: `/api/visits/${visit!.id}/note/replies`,
+      options: { payload: { text: 'Thank you!' } },
+      created: () => rows(visitNoteReplies, eq(visitNoteReplies.visitId, visit!.id)),
+    };
+  },
+  'POST /api/visits/:id/cover-offer': async () => {
+    const { family, carer: who, arrangementId } = await proposal();
+    await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/bookings/${arrangementId}/accept` }));
+    const backup = await carer(t);
+    await startConversation(t, family, backup);
+    await ok(
+      t.injectAs(family.cookie, {
+        method: 'PUT',
+        url: `/api/bookings/${arrangementId}/cover`,
+        payload: { noShowMinutes: 15, backups: [{ carerId: backup.carerId, hourlyRate: '18.00' }] },
+      }),
+    );
+    const [visit] = await t.database.db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(eq(visits.arrangementId, arrangementId))
+      .orderBy(visits.startsAt)
+      .limit(1);
+    await ok(
+      t.injectAs(who.cookie, {
+        method: 'POST',
+        url: `/api/visits/${visit!.id}/notice`,
+        payload: { kind: 'cant_make_it' },
+      }),
+    );
+    return {
+      cookie: family.cookie,
+      url: `/api/visits/${visit!.id}/cover-offer`,
+      created: () => rows(coverOffers, eq(coverOffers.visitId, visit!.id)),
+    };
+  },
   'POST /api/visits/:id/notice': async () => {
     const { family, carer: who, arrangementId } = await proposal();
     await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/bookings/${arrangementId}/accept` }));
@@ -365,6 +443,22 @@ const CREATING: Record<string, () => Promise<Call>> = {
  * of state that a repeat leaves as it is (or refuses), a sign-in, or keeps its own rule.
  */
 const NOT_CREATING: Record<string, string> = {
+  'POST /api/visits/:id/check-in':
+    "sets the visit's check-in time once: a repeat answers 409 and changes nothing",
+  'POST /api/visits/:id/check-out':
+    'sets the check-out time and the note once, after a check-in: a repeat answers 409 and adds no second note',
+  'POST /api/visits/:id/record':
+    'records a visit not checked into once: a repeat answers 409 (already recorded) and adds nothing',
+  'PUT /api/bookings/:id/care-details':
+    'replaces the care details with the ones sent: a repeat changes nothing',
+  'POST /api/circle/invitations/preview': 'reads whose circle a link is for: it writes nothing',
+  'POST /api/circle/invitations/accept':
+    'spends the single-use link and joins once: a repeat answers that the link is used, and adds no member',
+  'PATCH /api/circle/members/:id': "sets a member's role to the one sent: a repeat changes nothing",
+  'PUT /api/settings/notifications': 'sets one kind of email on or off: a repeat changes nothing',
+  'PUT /api/bookings/:id/cover': 'replaces the cover plan with the one sent: a repeat changes nothing',
+  'POST /api/cover/offers/:id/accept':
+    'takes the offered visit for the first to accept: a repeat (or a second backup) answers that it is taken',
   'POST /api/admin/login':
     'a sign-in: a repeat starts another session of the same person, as signing in twice does',
   'PUT /api/test/users/:id': 'replaces the account details with the ones sent: a repeat changes nothing',
