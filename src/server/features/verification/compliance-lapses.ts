@@ -1,10 +1,11 @@
 import { ukDay } from '@contracts/verification-compliance';
-import type { Database, Executor } from '../../db/client';
-import { enqueueEmail, type Mailer } from '../../platform/mailer';
+import type { Executor } from '../../db/client';
+import { enqueueEmail } from '../../platform/mailer';
 import { createAuditRecorder } from '../audit';
 import { familyNoticeEmail, lapsedEmail } from './compliance-emails';
-import { createComplianceRepository, type ComplianceRepository } from './compliance.repository';
+import { createComplianceRepository } from './compliance.repository';
 import { insuranceDueFrom, lapsedOn } from './compliance-rules';
+import type { ComplianceRunDeps } from './compliance-reminders';
 
 // A carer's standing (decision 0028): checks past due take the Verified badge and the listing
 // away; an approval gives them back once nothing is past due.
@@ -50,19 +51,7 @@ export async function giveInsuranceGrace(tx: Executor, verificationId: string, c
 }
 
 /** The housekeeping run that lapses carers whose required checks are past due. */
-export function createComplianceLapses({
-  repository,
-  db,
-  mailer,
-  dashboardUrl,
-  now,
-}: {
-  repository: ComplianceRepository;
-  db: Database;
-  mailer: Mailer;
-  dashboardUrl: string;
-  now: () => Date;
-}) {
+export function createComplianceLapses({ repository, db, mailer, dashboardUrl, now }: ComplianceRunDeps) {
   return {
     /**
      * Housekeeping: a Verified carer with a required check past due leaves search and loses the

@@ -5,20 +5,17 @@ import { reminderEmail } from './compliance-emails';
 import { createComplianceRepository, type ComplianceRepository } from './compliance.repository';
 import { daysUntil, dueOf } from './compliance-rules';
 
-/** The housekeeping run that reminds carers of checks falling due (decision 0028). */
-export function createComplianceReminders({
-  repository,
-  db,
-  mailer,
-  dashboardUrl,
-  now,
-}: {
+/** What each housekeeping run of compliance (reminders, lapses) is built from. */
+export interface ComplianceRunDeps {
   repository: ComplianceRepository;
   db: Database;
   mailer: Mailer;
   dashboardUrl: string;
   now: () => Date;
-}) {
+}
+
+/** The housekeeping run that reminds carers of checks falling due (decision 0028). */
+export function createComplianceReminders({ repository, db, mailer, dashboardUrl, now }: ComplianceRunDeps) {
   return {
     /**
      * Housekeeping: each Verified carer is emailed REMINDER_DAYS before a check of theirs falls
