@@ -201,6 +201,9 @@ export type Arrangement = z.infer<typeof Arrangement>;
 export const Arrangements = z.object({ items: z.array(Arrangement) });
 export type Arrangements = z.infer<typeof Arrangements>;
 
+/** What the arrangement's carer sees of the backup covering one of their visits. */
+export const VISIT_COVER_UNNAMED = 'a backup carer';
+
 export const Visit = z.object({
   id: z.string(),
   arrangementId: z.string(),
@@ -223,6 +226,11 @@ export const Visit = z.object({
   recordedAfterwards: z.boolean(),
   hasNote: z.boolean(),
   partnerName: z.string(),
+  /**
+   * The backup carer covering the visit instead (decision 0037): 'Ben K.' to the family side,
+   * VISIT_COVER_UNNAMED to the arrangement's carer; null when not covered.
+   */
+  coverName: z.string().nullable(),
 });
 export type Visit = z.infer<typeof Visit>;
 export const Visits = z.object({ items: z.array(Visit) });

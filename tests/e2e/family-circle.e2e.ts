@@ -8,15 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { arrangeWithGrace } from './support/grace-arrangement';
 import { registerThroughForm } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
-
-/** 'YYYY-MM-DD', `days` from today (UK). */
-function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
 
 /** The newest family circle invitation link emailed to `email` (its path and query). */
 async function invitationLink(page: Page, email: string): Promise<string> {
@@ -44,29 +40,14 @@ describe('the family circle', () => {
     const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     const carer = await open(MOBILE, DEMO_ACCOUNTS.carer);
 
-    // The arrangement, made through the API (its own journey is arrangements.e2e.ts's).
-    const carers = await family.request.get('/api/carers?limit=50');
-    const grace = (
-      (await carers.json()) as { items: Array<{ id: string; userId: string; firstName: string }> }
-    ).items.find((item) => item.firstName === DEMO_ACCOUNTS.carer.firstName)!;
-    const sent = await family.request.post('/api/messages', {
-      data: { carerId: grace.id, receiverId: grace.userId, content: 'Could you help my mum on Thursdays?' },
+    const { arrangementId } = await arrangeWithGrace(family, carer, {
+      message: 'Could you help my mum on Thursdays?',
+      day: 'thursday',
+      start: '10:00',
+      end: '12:00',
+      hourlyRate: '19.00',
+      tasks: 'Shopping and a cup of tea.',
     });
-    expect(sent.status(), await sent.text()).toBe(201);
-    const { conversationId } = (await sent.json()) as { conversationId: string };
-    const proposed = await family.request.post('/api/bookings', {
-      data: {
-        conversationId,
-        startDate: dateIn(7),
-        visits: [{ day: 'thursday', start: '10:00', end: '12:00' }],
-        hourlyRate: '19.00',
-        tasks: 'Shopping and a cup of tea.',
-      },
-    });
-    expect(proposed.status(), await proposed.text()).toBe(201);
-    const arrangementId = ((await proposed.json()) as { id: string }).id;
-    const accepted = await carer.request.post(`/api/bookings/${arrangementId}/accept`);
-    expect(accepted.status(), await accepted.text()).toBe(200);
 
     // The holder invites the relative from Settings; "Can see" is the choice made for them.
     const email = `nia.relative.${Date.now()}@example.org`;

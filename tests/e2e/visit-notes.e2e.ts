@@ -9,6 +9,7 @@ import { visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { arrangeWithGrace } from './support/grace-arrangement';
 import { toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
@@ -16,11 +17,6 @@ const open = suite.open;
 
 const NOTE = 'Arthur was bright today. We walked to the park and he ate all his lunch.';
 const REPLY = 'Thank you, Grace. Could you check his slippers next time?';
-
-/** 'YYYY-MM-DD', `days` from today (UK). */
-function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
 
 async function openScheduleTab(page: Page) {
   await page.goto('/carer-dashboard');
@@ -33,29 +29,14 @@ describe('visits recorded', () => {
     const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     const carer = await open(MOBILE, DEMO_ACCOUNTS.carer);
 
-    // The arrangement, made through the API (its own journey is arrangements.e2e.ts's).
-    const carers = await family.request.get('/api/carers?limit=50');
-    const grace = (
-      (await carers.json()) as { items: Array<{ id: string; userId: string; firstName: string }> }
-    ).items.find((item) => item.firstName === DEMO_ACCOUNTS.carer.firstName)!;
-    const sent = await family.request.post('/api/messages', {
-      data: { carerId: grace.id, receiverId: grace.userId, content: 'Could you help my dad on Tuesdays?' },
+    const { arrangementId } = await arrangeWithGrace(family, carer, {
+      message: 'Could you help my dad on Tuesdays?',
+      day: 'tuesday',
+      start: '09:00',
+      end: '11:00',
+      hourlyRate: '18.50',
+      tasks: 'Lunch and a walk.',
     });
-    expect(sent.status(), await sent.text()).toBe(201);
-    const { conversationId } = (await sent.json()) as { conversationId: string };
-    const proposed = await family.request.post('/api/bookings', {
-      data: {
-        conversationId,
-        startDate: dateIn(7),
-        visits: [{ day: 'tuesday', start: '09:00', end: '11:00' }],
-        hourlyRate: '18.50',
-        tasks: 'Lunch and a walk.',
-      },
-    });
-    expect(proposed.status(), await proposed.text()).toBe(201);
-    const arrangementId = ((await proposed.json()) as { id: string }).id;
-    const accepted = await carer.request.post(`/api/bookings/${arrangementId}/accept`);
-    expect(accepted.status(), await accepted.text()).toBe(200);
 
     // The family sets who the care is for, what the carer needs to know and the note ticks.
     await family.goto('/my-care');

@@ -164,6 +164,9 @@ export function createArrangementsRepository(db: Executor) {
           carerUserId: carerProfiles.userId,
           carerFirstName: carerProfiles.firstName,
           carerLastName: carerProfiles.lastName,
+          coverUserId: coverProfile.userId,
+          coverFirstName: coverProfile.firstName,
+          coverLastName: coverProfile.lastName,
           hasNote: sql<boolean>`${visitNotes.visitId} is not null`,
         })
         .from(v)
@@ -171,6 +174,7 @@ export function createArrangementsRepository(db: Executor) {
         .leftJoin(customer, eq(customer.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
         .leftJoin(carerAccount, eq(carerAccount.id, carerProfiles.userId))
+        .leftJoin(coverProfile, eq(coverProfile.id, v.coveredBy))
         .leftJoin(visitNotes, eq(visitNotes.visitId, v.id))
         .where(and(involves(userId), gte(v.startsAt, from), lte(v.startsAt, to)))
         .orderBy(asc(v.startsAt), asc(v.id))

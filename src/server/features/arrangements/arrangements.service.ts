@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ARRANGEMENT_MESSAGES,
+  VISIT_COVER_UNNAMED,
   VISIT_HORIZON_WEEKS,
   describeVisits,
   lateInWords,
@@ -67,6 +68,23 @@ interface People {
   carerUserId: string | null;
   carerFirstName: string | null;
   carerLastName: string | null;
+}
+
+/**
+ * The backup carer covering a visit (decision 0037): named to the family side, who chose them;
+ * the arrangement's carer, who may not read the cover plan, learns only that one is coming.
+ */
+function coverName(
+  row: { visit: { coveredAt: Date | null }; carerUserId: string | null } & {
+    coverUserId: string | null;
+    coverFirstName: string | null;
+    coverLastName: string | null;
+  },
+  viewerId: string,
+): string | null {
+  if (!row.visit.coveredAt) return null;
+  if (row.carerUserId === viewerId) return VISIT_COVER_UNNAMED;
+  return row.coverUserId ? shortName(row.coverFirstName, row.coverLastName) : DELETED_USER_NAME;
 }
 
 /** The other person of an arrangement, as `viewerId` sees them: 'Sam O.', or 'Deleted user'. */
@@ -449,6 +467,7 @@ export function createArrangementsService({
         recordedAfterwards: row.visit.recordedAfterwardsAt !== null,
         hasNote: row.hasNote,
         partnerName: partnerName(row, user.id),
+        coverName: coverName(row, user.id),
       }));
     },
 

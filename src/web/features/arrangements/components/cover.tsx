@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Check, LifeBuoy, Printer, Send, X } from 'lucide-react';
 import {
@@ -54,7 +54,8 @@ const when = (visit: { date: string; start: string; end: string }) =>
 
 function alertWords(alert: FamilyAlert): string {
   const who = alert.careFor ? ` (${alert.careFor})` : '';
-  if (alert.state === 'covered') return `${alert.coverName} is covering the visit${who} on ${when(alert)}.`;
+  if (alert.state === 'covered')
+    return `${alert.coverName} is coming instead of ${alert.carerName} to the visit${who} on ${when(alert)}.`;
   if (alert.state === 'cleared')
     return `Cleared: ${alert.carerName} checked in to the visit${who} on ${when(alert)}.`;
   if (alert.kind === 'cant_make_it')
@@ -62,28 +63,51 @@ function alertWords(alert: FamilyAlert): string {
   return `${alert.carerName} has not checked in to the visit${who} on ${when(alert)}.`;
 }
 
-function OfferButton({ alert }: { alert: FamilyAlert }) {
+/**
+ * One alert. The offer's mutation lives here, not in its button: the button goes once the visit
+ * is offered, and the refresh can land before the answer, which would lose the toast with it.
+ */
+function FamilyAlertItem({ alert }: { alert: FamilyAlert }) {
   const offer = useOfferCover(alert.visitId);
+  const wordsRef = useRef<HTMLParagraphElement>(null);
   return (
-    <Button
-      size="sm"
-      aria-disabled={offer.isPending || undefined}
-      onClick={() =>
-        offer.isPending
-          ? undefined
-          : offer.mutate(undefined, {
-              onSuccess: () =>
-                toast({
-                  title: 'Offered to Your Backups',
-                  description: 'Each backup carer has been asked. The first to accept takes the visit.',
-                }),
-              onError: (error) => failed(error, 'The visit could not be offered. Please try again.'),
-            })
-      }
-    >
-      {offer.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-      Offer to backups
-    </Button>
+    <li data-testid="cover-alert">
+      <Alert variant={alert.state === 'open' ? 'destructive' : 'default'} className="grid gap-2">
+        <p ref={wordsRef} tabIndex={-1} className="font-medium focus:outline-none">
+          {alertWords(alert)}
+        </p>
+        {alert.state === 'open' && alert.offered ? (
+          <p className="text-sm">Offered to your backups: waiting for one to accept.</p>
+        ) : null}
+        {alert.mayOffer ? (
+          <div>
+            <Button
+              size="sm"
+              aria-disabled={offer.isPending || undefined}
+              onClick={() =>
+                offer.isPending
+                  ? undefined
+                  : offer.mutate(undefined, {
+                      onSuccess: () => {
+                        toast({
+                          title: 'Offered to Your Backups',
+                          description:
+                            'Each backup carer has been asked. The first to accept takes the visit.',
+                        });
+                        // The button has gone: the keyboard stays on this alert.
+                        requestAnimationFrame(() => wordsRef.current?.focus());
+                      },
+                      onError: (error) => failed(error, 'The visit could not be offered. Please try again.'),
+                    })
+              }
+            >
+              {offer.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+              Offer to backups
+            </Button>
+          </div>
+        ) : null}
+      </Alert>
+    </li>
   );
 }
 
@@ -99,19 +123,7 @@ export function FamilyCoverAlerts() {
       </h2>
       <ul className="grid gap-3">
         {items.map((alert) => (
-          <li key={alert.visitId} data-testid="cover-alert">
-            <Alert variant={alert.state === 'open' ? 'destructive' : 'default'} className="grid gap-2">
-              <p className="font-medium">{alertWords(alert)}</p>
-              {alert.state === 'open' && alert.offered ? (
-                <p className="text-sm">Offered to your backups: waiting for one to accept.</p>
-              ) : null}
-              {alert.mayOffer ? (
-                <div>
-                  <OfferButton alert={alert} />
-                </div>
-              ) : null}
-            </Alert>
-          </li>
+          <FamilyAlertItem key={alert.visitId} alert={alert} />
         ))}
       </ul>
     </section>
@@ -189,10 +201,15 @@ const OFFER_STATUS: Record<CoverOffer['status'], string> = {
 function OfferItem({ offer }: { offer: CoverOffer }) {
   const accept = useAcceptOffer(offer.id);
   const checkIn = useVisitRecordStep(offer.visitId);
+  const whenRef = useRef<HTMLParagraphElement>(null);
   return (
     <li data-testid="cover-offer" className="grid gap-2 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium">{`${offer.familyName}${offer.area ? `, ${offer.area}` : ''}: ${when(offer)}`}</p>
+        <p
+          ref={whenRef}
+          tabIndex={-1}
+          className="font-medium focus:outline-none"
+        >{`${offer.familyName}${offer.area ? `, ${offer.area}` : ''}: ${when(offer)}`}</p>
         <Badge
           variant={offer.status === 'accepted' ? 'success' : offer.status === 'taken' ? 'muted' : 'secondary'}
         >
@@ -212,11 +229,14 @@ function OfferItem({ offer }: { offer: CoverOffer }) {
               accept.isPending
                 ? undefined
                 : accept.mutate(undefined, {
-                    onSuccess: () =>
+                    onSuccess: () => {
                       toast({
                         title: 'Visit Accepted',
                         description: `${offer.familyName} has been told you are coming.`,
-                      }),
+                      });
+                      // The button has gone: the keyboard stays on this offer.
+                      requestAnimationFrame(() => whenRef.current?.focus());
+                    },
                     onError: (error) => failed(error, 'The visit could not be accepted. Please try again.'),
                   })
             }

@@ -239,6 +239,8 @@ function VisitItem({
 }) {
   const label = `on ${formatDayDate(visit.date, false)} at ${visit.start}`;
   const cancelled = visit.status === 'cancelled';
+  // A backup took it (decision 0037): theirs to check in to, not the arrangement's carer's.
+  const covered = visit.coverName !== null;
   const toCome = !cancelled && new Date(visit.startsAt).getTime() > now;
   const notice = describeNotice(visit);
   const recorded = describeRecord(visit);
@@ -259,6 +261,9 @@ function VisitItem({
             {formatTimeRange(visit.start, visit.end)}
           </p>
           <p className="text-sm text-muted-foreground">{`With ${visit.partnerName}`}</p>
+          {visit.coverName && !cancelled ? (
+            <p className="text-sm font-medium">{`Covered by ${visit.coverName}`}</p>
+          ) : null}
         </div>
         <Badge variant={cancelled ? 'muted' : 'success'}>{cancelled ? 'Cancelled' : 'Scheduled'}</Badge>
       </div>
@@ -276,7 +281,7 @@ function VisitItem({
           {visit.hasNote ? `${recorded}. Note written.` : recorded}
         </p>
       ) : null}
-      {isCarer && !cancelled ? (
+      {isCarer && !cancelled && !covered ? (
         <CheckInOut
           visit={visit}
           ticks={ticks}
@@ -286,7 +291,7 @@ function VisitItem({
           onDone={() => requestAnimationFrame(() => timeRef.current?.focus())}
         />
       ) : null}
-      {isCarer && !cancelled && !visit.checkedInAt ? (
+      {isCarer && !cancelled && !covered && !visit.checkedInAt ? (
         <VisitNotices visit={visit} label={label} now={now} />
       ) : null}
       {toCome ? (
