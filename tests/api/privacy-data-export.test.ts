@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { cellText, toCsv } from '../../src/server/features/privacy/csv';
-import { carerWithData, familyWithData } from '../support/privacy-fixtures';
+import { carerWithData, coverWithData, familyWithData } from '../support/privacy-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -153,6 +153,74 @@ describe('POST /api/settings/export', () => {
     const partnerText = partnerZip.names.map(partnerZip.text).join('\n');
     expect(partnerText).not.toContain(family.family.user.email);
     expect(partnerText).not.toContain(family.phone);
+  });
+
+  it('lists cover on both sides: the family’s backups and offers, and the backup’s', async () => {
+    const cover = await coverWithData(t);
+    const name = (person: { user: { firstName: string | null; lastName: string | null } }) =>
+      `${person.user.firstName} ${person.user.lastName!.charAt(0)}.`;
+
+    const family = unzip(await download(cover.family.cookie));
+    expect(family.json('cover-backups')).toEqual([
+      expect.objectContaining({
+        side: 'your cover plan',
+        arrangementId: cover.arrangementId,
+        position: 1,
+        hourlyRate: '21.00',
+        backup: name(cover.first),
+      }),
+      expect.objectContaining({ position: 2, hourlyRate: '22.50', backup: name(cover.second) }),
+    ]);
+    const offered = family.json('cover-offers');
+    expect(offered).toHaveLength(6);
+    expect(
+      offered.every((offer) => offer.side === 'offered by your family' && offer.offeredBy === 'you'),
+    ).toBe(true);
+    const answers = (visitId: string) =>
+      offered
+        .filter((offer) => offer.visitId === visitId)
+        .map((offer) => [offer.backup, offer.status])
+        .sort();
+    expect(answers(cover.underWay)).toEqual(
+      [
+        [name(cover.first), 'accepted'],
+        [name(cover.second), 'taken'],
+      ].sort(),
+    );
+    expect(answers(cover.tomorrow)).toEqual(
+      [
+        [name(cover.first), 'open'],
+        [name(cover.second), 'open'],
+      ].sort(),
+    );
+    expect(family.text('README.txt')).toContain('cover-offers.json / cover-offers.csv');
+
+    const backup = unzip(await download(cover.first.cookie));
+    expect(backup.json('cover-backups')).toEqual([
+      expect.objectContaining({
+        side: 'you are their backup',
+        family: name(cover.family),
+        position: 1,
+        hourlyRate: '21.00',
+      }),
+    ]);
+    expect(
+      backup
+        .json('cover-offers')
+        .map((offer) => [offer.side, offer.visitId, offer.family, offer.status, offer.hourlyRate])
+        .sort(),
+    ).toEqual(
+      [
+        ['offered to you', cover.underWay, name(cover.family), 'accepted', '21.00'],
+        ['offered to you', cover.tomorrow, name(cover.family), 'open', '21.00'],
+        ['offered to you', cover.inTwoDays, name(cover.family), 'accepted', '21.00'],
+      ].sort(),
+    );
+    // The other people are named, never addressed, and the backup sees nothing of the plan's others.
+    const backupText = backup.names.map(backup.text).join('\n');
+    expect(backupText).not.toContain(cover.family.user.email);
+    expect(backupText).not.toContain(cover.second.user.firstName);
+    expect(backupText).not.toContain(cover.arrangementId);
   });
 
   it('answers 429 after 5 downloads in an hour', async () => {

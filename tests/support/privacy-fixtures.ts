@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { OwnCarerProfile } from '@contracts/carers';
 import { REPORT_REASONS } from '@contracts/reports';
-import { loginFailures } from '../../src/server/db/schema';
+import type { CoverOffers } from '@contracts/cover';
+import { loginFailures, visits } from '../../src/server/db/schema';
 import { multipart, photoWithGps } from './carer-fixtures';
 import {
   carer,
+  customer,
   reply,
   startConversation,
   uncheckedCarer,
@@ -169,4 +171,99 @@ export async function tablesHolding(
     if (rows > 0) found.push({ table, rows });
   }
   return found;
+}
+
+export interface CoverWithData {
+  family: Person;
+  worker: Carer;
+  /** Named first in the cover plan; took the visit under way and the one in two days. */
+  first: Carer;
+  /** Named second; their offers of those two were taken by `first`. */
+  second: Carer;
+  arrangementId: string;
+  /** Started 20 minutes ago, alerted as not checked into, offered, taken by `first`. */
+  underWay: string;
+  /** Tomorrow, the carer can't make it, offered to both: no answer yet. */
+  tomorrow: string;
+  /** In two days, the carer can't make it, offered, taken by `first`. */
+  inTwoDays: string;
+}
+
+/**
+ * A family with an accepted arrangement and a cover plan of two backups (decision 0037), and
+ * three visits offered to them: one under way and one to come taken by the first backup, one to
+ * come with both offers still open.
+ */
+export async function coverWithData(t: TestApp): Promise<CoverWithData> {
+  const family = await customer(t, 'active', uniqueNames('Isolde'));
+  const worker = await carer(t, uniqueNames('Leontes'));
+  const first = await carer(t, uniqueNames('Florizel'));
+  const second = await carer(t, uniqueNames('Hermione'));
+  const conversationId = await startConversation(t, family, worker);
+  await startConversation(t, family, first);
+  await startConversation(t, family, second);
+  const proposed = await t.injectAs(family.cookie, {
+    method: 'POST',
+    url: '/api/bookings',
+    payload: {
+      conversationId,
+      startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      visits: [{ day: 'tuesday', start: '09:00', end: '11:00' }],
+      hourlyRate: '18.00',
+    },
+  });
+  expect(proposed.statusCode, proposed.body).toBe(201);
+  const arrangementId = proposed.json<{ id: string }>().id;
+  const accepted = await t.injectAs(worker.cookie, {
+    method: 'POST',
+    url: `/api/bookings/${arrangementId}/accept`,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const plan = await t.injectAs(family.cookie, {
+    method: 'PUT',
+    url: `/api/bookings/${arrangementId}/cover`,
+    payload: {
+      noShowMinutes: 15,
+      backups: [
+        { carerId: first.carerId, hourlyRate: '21.00' },
+        { carerId: second.carerId, hourlyRate: '22.50' },
+      ],
+    },
+  });
+  expect(plan.statusCode, plan.body).toBe(200);
+
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const visit = async (startsAt: number, values: Partial<typeof visits.$inferInsert>) => {
+    const [row] = await t.database.db
+      .insert(visits)
+      .values({
+        arrangementId,
+        startsAt: new Date(startsAt),
+        endsAt: new Date(startsAt + 2 * 3_600_000),
+        ...values,
+      })
+      .returning({ id: visits.id });
+    const offered = await t.injectAs(family.cookie, {
+      method: 'POST',
+      url: `/api/visits/${row!.id}/cover-offer`,
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    return row!.id;
+  };
+  const underWay = await visit(minute - 20 * 60_000, { noShowAlertedAt: new Date(minute - 5 * 60_000) });
+  const tomorrow = await visit(minute + 86_400_000, { notice: 'cant_make_it', noticeAt: new Date(minute) });
+  const inTwoDays = await visit(minute + 2 * 86_400_000, {
+    notice: 'cant_make_it',
+    noticeAt: new Date(minute),
+  });
+  const offers = (await t.injectAs(first.cookie, { url: '/api/cover/offers' })).json<CoverOffers>().items;
+  for (const visitId of [underWay, inTwoDays]) {
+    const offer = offers.find((item) => item.visitId === visitId)!;
+    const taken = await t.injectAs(first.cookie, {
+      method: 'POST',
+      url: `/api/cover/offers/${offer.id}/accept`,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+  }
+  return { family, worker, first, second, arrangementId, underWay, tomorrow, inTwoDays };
 }

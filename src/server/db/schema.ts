@@ -1180,9 +1180,8 @@ export const coverOffers = pgTable(
     visitId: uuid('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    carerId: uuid('carer_id')
-      .notNull()
-      .references(() => carerProfiles.id, { onDelete: 'cascade' }),
+    /** Null once the backup's profile is gone: an answered offer stays in the family's record. */
+    carerId: uuid('carer_id').references(() => carerProfiles.id, { onDelete: 'set null' }),
     hourlyRate: numeric('hourly_rate', { precision: 7, scale: 2 }).notNull(),
     offeredBy: uuid('offered_by').references(() => users.id, { onDelete: 'set null' }),
     /** open, accepted (this backup took it) or taken (another did). */

@@ -22,7 +22,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions/session.service';
 import { createPhotoPipeline, photoKeyOf, type NewPhoto } from '../../platform/photos';
 import type { FileStorage } from '../../platform/storage';
-import { createArrangementEndings } from '../arrangements';
+import { createArrangementEndings, createCoverLeaving } from '../arrangements';
 import { createAuditRecorder, type AuditRecord } from '../audit';
 import type { AuthService, SignInOutcome } from '../auth';
 import { postcodeDistrictIn } from '../carers';
@@ -391,7 +391,9 @@ export function createAdminService({
         const profile = await repository.lockCarer(id);
         if (!profile) throw AppError.notFound(ADMIN_MESSAGES.carerNotFound);
         const at = now();
-        // Its arrangements end today and the families are told (decision 0024).
+        // Its part in others' cover goes (decision 0037); its arrangements end today and the
+        // families are told (decision 0024).
+        await createCoverLeaving(tx, { publicUrl }).leave({ userId: null, carerId: id }, at);
         await createArrangementEndings(tx, { publicUrl }).end({ userId: null, carerId: id }, 'closed', at);
         await repository.deleteCarer(profile, at);
         // The photo goes with the profile, unless another account or profile still shows it.

@@ -118,3 +118,47 @@ export function coverAcceptedEmail(
     ].join('\n'),
   };
 }
+
+/** To a backup carer: a visit they took is cancelled, the family having left CareMatch. */
+export function coverCancelledEmail(
+  to: string,
+  firstName: string | null,
+  when: string,
+  link: string,
+): OutgoingEmail {
+  return {
+    to,
+    subject: 'A visit you were covering is cancelled',
+    text: [
+      hello(firstName),
+      '',
+      `The family has left CareMatch, so the visit on ${when} that you were covering is cancelled.`,
+      'You do not need to go.',
+      '',
+      `Your visits: ${link}`,
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+/** To each person of the family side: the backup who took a visit has left CareMatch. */
+export function coverWithdrawnEmail(
+  to: string,
+  firstName: string | null,
+  when: string,
+  link: string,
+): OutgoingEmail {
+  return {
+    to,
+    subject: 'Your backup carer can no longer cover a visit',
+    text: [
+      hello(firstName),
+      '',
+      `The backup carer who was covering the visit on ${when} has left CareMatch, so nobody is covering it now.`,
+      'You can offer it to your other backup carers from My care, if you wish.',
+      '',
+      link,
+      ...signOff,
+    ].join('\n'),
+  };
+}

@@ -295,7 +295,7 @@ export function createCoverRepository(db: Executor) {
         .set({ status: 'taken', answeredAt: now })
         .where(and(eq(o.visitId, visitId), ne(o.id, acceptedId), eq(o.status, 'open')))
         .returning({ carerId: o.carerId });
-      if (others.length === 0) return [];
+      if (!others.some((row) => row.carerId)) return [];
       return db
         .select({ email: backupAccount.email, firstName: backupAccount.firstName })
         .from(backup)
@@ -303,9 +303,81 @@ export function createCoverRepository(db: Executor) {
         .where(
           inArray(
             backup.id,
-            others.map((row) => row.carerId),
+            others.flatMap((row) => (row.carerId ? [row.carerId] : [])),
           ),
         );
+    },
+
+    /**
+     * A family leaving CareMatch (decision 0011): its cover plans go, its offers still open are
+     * withdrawn; answered ones stay in the backups' records. Answers the visits to come that a
+     * backup took, with the backup's account, to tell them (the arrangement's ending cancels them).
+     */
+    async familyLeaves(customerId: string, now: Date) {
+      const held = db.select({ id: a.id }).from(a).where(eq(a.customerId, customerId));
+      const covered = await db
+        .select({ startsAt: v.startsAt, email: backupAccount.email, firstName: backupAccount.firstName })
+        .from(v)
+        .innerJoin(backup, eq(backup.id, v.coveredBy))
+        .innerJoin(backupAccount, eq(backupAccount.id, backup.userId))
+        .where(and(inArray(v.arrangementId, held), eq(v.status, 'scheduled'), gt(v.startsAt, at(now))));
+      await db.delete(b).where(inArray(b.arrangementId, held));
+      await db
+        .delete(o)
+        .where(
+          and(
+            eq(o.status, 'open'),
+            inArray(o.visitId, db.select({ id: v.id }).from(v).where(inArray(v.arrangementId, held))),
+          ),
+        );
+      return covered;
+    },
+
+    /**
+     * A backup carer leaving CareMatch: out of every cover plan, their open offers withdrawn; the
+     * visits to come they took are uncovered again (their offers cleared, so the family may offer
+     * them anew) and answered, with each family's holder, to tell them. Their answered offers of
+     * visits that have begun stay for the family, the name gone with the profile.
+     */
+    async backupLeaves(carerId: string, now: Date) {
+      await db.delete(b).where(eq(b.carerId, carerId));
+      await db.delete(o).where(and(eq(o.carerId, carerId), eq(o.status, 'open')));
+      const reopened = await db
+        .update(v)
+        .set({ coveredBy: null, coveredAt: null })
+        .where(
+          and(
+            eq(v.coveredBy, carerId),
+            eq(v.status, 'scheduled'),
+            isNull(v.checkedInAt),
+            gt(v.startsAt, at(now)),
+          ),
+        )
+        .returning({ id: v.id, arrangementId: v.arrangementId, startsAt: v.startsAt });
+      if (reopened.length === 0) return [];
+      await db.delete(o).where(
+        inArray(
+          o.visitId,
+          reopened.map((visit) => visit.id),
+        ),
+      );
+      const holders = await db
+        .select({ id: a.id, customerId: a.customerId, conversationId: a.conversationId })
+        .from(a)
+        .where(
+          inArray(
+            a.id,
+            reopened.map((visit) => visit.arrangementId),
+          ),
+        );
+      return reopened.map((visit) => {
+        const arrangement = holders.find((row) => row.id === visit.arrangementId);
+        return {
+          startsAt: visit.startsAt,
+          customerId: arrangement?.customerId ?? null,
+          conversationId: arrangement?.conversationId ?? null,
+        };
+      });
     },
 
     async setNoShowMinutes(arrangementId: string, minutes: number, now: Date): Promise<void> {

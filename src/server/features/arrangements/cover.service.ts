@@ -132,7 +132,8 @@ export function createCoverService({
 
   function toAlert(row: VisitWithPeople, userId: string, at: Date): FamilyAlert {
     const { visit } = row;
-    const state: FamilyAlert['state'] = visit.coveredBy ? 'covered' : visit.checkedInAt ? 'cleared' : 'open';
+    // Covered stays covered when the backup has since left (their name goes: "Deleted user").
+    const state: FamilyAlert['state'] = visit.coveredAt ? 'covered' : visit.checkedInAt ? 'cleared' : 'open';
     return {
       visitId: visit.id,
       arrangementId: row.arrangement.id,
@@ -145,7 +146,7 @@ export function createCoverService({
       kind: visit.notice === 'cant_make_it' ? 'cant_make_it' : 'no_show',
       alertedAt: visit.noShowAlertedAt?.toISOString() ?? null,
       state,
-      coverName: visit.coveredBy ? nameOf(row.backupUserId, row.backupFirstName, row.backupLastName) : null,
+      coverName: visit.coveredAt ? nameOf(row.backupUserId, row.backupFirstName, row.backupLastName) : null,
       offered: row.offered,
       mayOffer:
         state === 'open' &&
@@ -373,13 +374,13 @@ export function createCoverService({
       await db.transaction(async (tx) => {
         const inTx = createCoverRepository(tx);
         const offer = await inTx.offerFor(offerId, user.id);
-        if (!offer) throw AppError.notFound(COVER_MESSAGES.offerNotFound);
+        if (!offer?.carerId) throw AppError.notFound(COVER_MESSAGES.offerNotFound);
         if (offer.status === 'accepted') return;
         if (offer.status === 'taken') throw AppError.conflict(COVER_MESSAGES.offerTaken);
         if (!(await inTx.takeVisit(offer.visitId, offer.carerId, at))) {
           const [visit] = await inTx.visitsWithPeople([offer.visitId]);
           throw AppError.conflict(
-            visit?.visit.coveredBy ? COVER_MESSAGES.offerTaken : COVER_MESSAGES.visitOver,
+            visit?.visit.coveredAt ? COVER_MESSAGES.offerTaken : COVER_MESSAGES.visitOver,
           );
         }
         const [row] = await inTx.visitsWithPeople([offer.visitId]);

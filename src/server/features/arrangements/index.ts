@@ -3,4 +3,5 @@
 
 export { arrangementsPlugin } from './arrangements.plugin';
 export { createArrangementEndings } from './arrangement-endings';
+export { createCoverLeaving } from './cover-leaving';
 export { visitsBetween } from './visit-schedule';

@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { createIdempotencyRepository } from '../../platform/idempotency.repository';
 import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage';
-import { createArrangementEndings } from '../arrangements';
+import { createArrangementEndings, createCoverLeaving } from '../arrangements';
 import { createAuditRecorder } from '../audit';
 import { verifyPassword } from '../auth';
 import { createAccountDeletionRepository } from './account-deletion.repository';
@@ -122,13 +122,12 @@ export function createAccountErasure({ secret, publicUrl }: ErasureDeps) {
 
       await repository.deleteReviewsBy(user.id);
       await repository.deleteUploadsByKey(keys);
-      // Its arrangements end today and the other people are told (after the outbox clean-up
+      // Its part in cover goes first (it reads the visits the endings cancel), then its
+      // arrangements end today and the other people are told (both after the outbox clean-up
       // above, which would otherwise take the notices of a partner who shares the first name).
-      await createArrangementEndings(tx, { publicUrl }).end(
-        { userId: user.id, carerId: carerId ?? null },
-        'closed',
-        at,
-      );
+      const party = { userId: user.id, carerId: carerId ?? null };
+      await createCoverLeaving(tx, { publicUrl }).leave(party, at);
+      await createArrangementEndings(tx, { publicUrl }).end(party, 'closed', at);
       await repository.deleteUser(user.id);
       return keys;
     },

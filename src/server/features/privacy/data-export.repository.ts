@@ -16,6 +16,8 @@ import {
   dbsStatusChecks,
   contactEnquiries,
   conversations,
+  coverBackups,
+  coverOffers,
   emailChangeRequests,
   loginFailures,
   messages,
@@ -435,6 +437,110 @@ export function createDataExportRepository(db: Executor) {
             createdAt: reply.createdAt,
           })),
       }));
+    },
+
+    /**
+     * Cover plans (decision 0037) on both sides: the backups the account named for its
+     * arrangements, and the families that named the account's carer profile as a backup.
+     */
+    async coverBackups(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const named = await db
+        .select({
+          arrangementId: coverBackups.arrangementId,
+          position: coverBackups.position,
+          hourlyRate: coverBackups.hourlyRate,
+          createdAt: coverBackups.createdAt,
+          first: otherProfile.firstName,
+          last: otherProfile.lastName,
+        })
+        .from(coverBackups)
+        .innerJoin(arrangements, eq(arrangements.id, coverBackups.arrangementId))
+        .leftJoin(otherProfile, eq(otherProfile.id, coverBackups.carerId))
+        .where(eq(arrangements.customerId, userId))
+        .orderBy(asc(coverBackups.arrangementId), asc(coverBackups.position));
+      const namedMe = carerId
+        ? await db
+            .select({
+              position: coverBackups.position,
+              hourlyRate: coverBackups.hourlyRate,
+              createdAt: coverBackups.createdAt,
+              first: other.firstName,
+              last: other.lastName,
+            })
+            .from(coverBackups)
+            .innerJoin(arrangements, eq(arrangements.id, coverBackups.arrangementId))
+            .leftJoin(other, eq(other.id, arrangements.customerId))
+            .where(eq(coverBackups.carerId, carerId))
+            .orderBy(asc(coverBackups.createdAt))
+        : [];
+      return [
+        ...named.map(({ first, last, ...row }) => ({
+          side: 'your cover plan',
+          ...row,
+          backup: displayName(first, last),
+        })),
+        ...namedMe.map(({ first, last, ...row }) => ({
+          side: 'you are their backup',
+          family: displayName(first, last),
+          ...row,
+        })),
+      ];
+    },
+
+    /**
+     * Visits offered to backups: those of the account's arrangements or that it offered (as a
+     * member of a family circle), and those offered to its carer profile.
+     */
+    async coverOffers(userId: string, carerId: string | undefined): Promise<ExportRecord[]> {
+      const offerer = aliasedTable(users, 'offering_user');
+      const fields = {
+        visitId: coverOffers.visitId,
+        visitStartsAt: visits.startsAt,
+        visitEndsAt: visits.endsAt,
+        hourlyRate: coverOffers.hourlyRate,
+        status: coverOffers.status,
+        offeredAt: coverOffers.createdAt,
+        answeredAt: coverOffers.answeredAt,
+      };
+      const ours = await db
+        .select({
+          ...fields,
+          offeredBy: coverOffers.offeredBy,
+          offererFirst: offerer.firstName,
+          offererLast: offerer.lastName,
+          first: otherProfile.firstName,
+          last: otherProfile.lastName,
+        })
+        .from(coverOffers)
+        .innerJoin(visits, eq(visits.id, coverOffers.visitId))
+        .innerJoin(arrangements, eq(arrangements.id, visits.arrangementId))
+        .leftJoin(otherProfile, eq(otherProfile.id, coverOffers.carerId))
+        .leftJoin(offerer, eq(offerer.id, coverOffers.offeredBy))
+        .where(or(eq(arrangements.customerId, userId), eq(coverOffers.offeredBy, userId)))
+        .orderBy(asc(visits.startsAt), asc(coverOffers.createdAt));
+      const toMe = carerId
+        ? await db
+            .select({ ...fields, first: other.firstName, last: other.lastName })
+            .from(coverOffers)
+            .innerJoin(visits, eq(visits.id, coverOffers.visitId))
+            .innerJoin(arrangements, eq(arrangements.id, visits.arrangementId))
+            .leftJoin(other, eq(other.id, arrangements.customerId))
+            .where(eq(coverOffers.carerId, carerId))
+            .orderBy(asc(visits.startsAt))
+        : [];
+      return [
+        ...ours.map(({ first, last, offeredBy, offererFirst, offererLast, ...row }) => ({
+          side: 'offered by your family',
+          ...row,
+          backup: displayName(first, last),
+          offeredBy: offeredBy === userId ? 'you' : displayName(offererFirst, offererLast),
+        })),
+        ...toMe.map(({ first, last, ...row }) => ({
+          side: 'offered to you',
+          ...row,
+          family: displayName(first, last),
+        })),
+      ];
     },
 
     /** The account's own circle (its members) and the circles it is in (their holders). */

@@ -52,6 +52,10 @@ const PARTS = {
     'The visits of those arrangements, with any notice or cancellation, and the check-in and check-out times (or the times recorded afterwards, and why).',
   'visit-notes':
     'The carers’ notes about those visits, with their ticks and the replies under them (yours as "you").',
+  'cover-backups':
+    'Cover plans: the backup carers you named for your arrangements, in order, with the rate agreed; and the families who named you as their backup (each by first name and initial).',
+  'cover-offers':
+    'Visits offered to backup carers: those your family offered (to whom, who offered, the answer), and those offered to you (by which family, your answer).',
   'family-circle':
     'Your family circle: who is in yours (first name and initial) and the circles you are in, with what each may do.',
   'circle-invitations': 'Invitations to your family circle you sent (the links themselves are not included).',
@@ -199,6 +203,8 @@ export function createDataExportService({
       arrangements: await repository.arrangements(user.id, carerId),
       visits: await repository.visits(user.id, carerId),
       'visit-notes': await repository.visitNotes(user.id, carerId),
+      'cover-backups': await repository.coverBackups(user.id, carerId),
+      'cover-offers': await repository.coverOffers(user.id, carerId),
       'family-circle': await repository.familyCircle(user.id),
       'circle-invitations': await repository.circleInvitations(user.id),
       'notification-settings': await repository.notificationSettings(user.id),
