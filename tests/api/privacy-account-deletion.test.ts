@@ -11,7 +11,17 @@ import {
   type UnreadCount,
 } from '@contracts/messaging';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
-import { carerProfiles, conversations, messages, users } from '../../src/server/db/schema';
+import type { CoverOffers, FamilyAlerts } from '@contracts/cover';
+import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
+import {
+  carerProfiles,
+  conversations,
+  coverBackups,
+  coverOffers,
+  messages,
+  users,
+  visits,
+} from '../../src/server/db/schema';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
 import {
   admin,
@@ -22,7 +32,8 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { coverWithData, tablesHolding } from '../support/privacy-fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let theAdmin: Person;
@@ -262,5 +273,107 @@ describe("a customer's account is deleted", () => {
     expect(report).toMatchObject({ reporter: null, reported: null });
     if (report?.subject.kind !== 'conversation') throw new Error('conversation expected');
     expect(report.subject.messages.map((m) => m.senderName)).toEqual(Array(4).fill(DELETED_USER_NAME));
+  });
+});
+
+// Cover (decision 0037) when one side leaves through "Delete my account" (the erasure of decision
+// 0011): the plan and the open offers go with the person; answered offers stay for the other
+// party, unnamed; those left behind are told what changed.
+describe('cover when a family or a backup carer deletes their account', () => {
+  const erase = async (who: Person) => {
+    const response = await t.injectAs(who.cookie, {
+      method: 'DELETE',
+      url: '/api/settings/account',
+      payload: { password: TEST_PASSWORD, confirmation: DELETE_CONFIRMATION_WORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const offersOf = async (visitId: string) =>
+    t.database.db.select().from(coverOffers).where(eq(coverOffers.visitId, visitId));
+  const visitRow = async (visitId: string) =>
+    (await t.database.db.select().from(visits).where(eq(visits.id, visitId)))[0]!;
+  const alertsOf = async (who: Person) =>
+    (await t.injectAs(who.cookie, { url: '/api/cover/alerts' })).json<FamilyAlerts>().items;
+
+  it('a backup leaving: out of the plan, open offers withdrawn, visits to come uncovered and the family told; the visit under way stays covered by "Deleted user"', async () => {
+    const cover = await coverWithData(t);
+    await erase(cover.first);
+
+    const backups = await t.database.db
+      .select({ carerId: coverBackups.carerId })
+      .from(coverBackups)
+      .where(eq(coverBackups.arrangementId, cover.arrangementId));
+    expect(backups).toEqual([{ carerId: cover.second.carerId }]);
+    // Tomorrow's open offer to them is withdrawn; the other backup's stays.
+    expect((await offersOf(cover.tomorrow)).map((offer) => [offer.carerId, offer.status])).toEqual([
+      [cover.second.carerId, 'open'],
+    ]);
+    // The visit under way keeps its record: accepted, by nobody named now.
+    expect((await offersOf(cover.underWay)).map((offer) => [offer.carerId, offer.status]).sort()).toEqual(
+      [
+        [null, 'accepted'],
+        [cover.second.carerId, 'taken'],
+      ].sort(),
+    );
+    const alerts = await alertsOf(cover.family);
+    expect(alerts.find((alert) => alert.visitId === cover.underWay)).toMatchObject({
+      state: 'covered',
+      coverName: DELETED_USER_NAME,
+    });
+    // The visit in two days is nobody's now: the family may offer it again, and is told.
+    expect(await visitRow(cover.inTwoDays)).toMatchObject({ coveredBy: null, coveredAt: null });
+    expect(await offersOf(cover.inTwoDays)).toEqual([]);
+    expect(alerts.find((alert) => alert.visitId === cover.inTwoDays)).toMatchObject({
+      state: 'open',
+      offered: false,
+      mayOffer: true,
+    });
+    const told = (await t.outbox()).filter(
+      (mail) =>
+        mail.toAddress === cover.family.user.email &&
+        mail.subject === 'Your backup carer can no longer cover a visit',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.bodyText).not.toContain(cover.first.user.firstName!);
+    // Nothing of theirs is left in the cover tables.
+    const holding = (await tablesHolding(t, cover.first.carerId)).map((found) => found.table);
+    for (const table of ['cover_backups', 'cover_offers', 'visits']) expect(holding).not.toContain(table);
+  });
+
+  it('a family leaving: its cover plan and open offers go, a backup coming to a visit to come is told it is cancelled, answered offers stay unnamed', async () => {
+    const cover = await coverWithData(t);
+    await erase(cover.family);
+
+    const backups = await t.database.db
+      .select()
+      .from(coverBackups)
+      .where(eq(coverBackups.arrangementId, cover.arrangementId));
+    expect(backups).toEqual([]);
+    expect(await offersOf(cover.tomorrow)).toEqual([]);
+    expect((await offersOf(cover.inTwoDays)).map((offer) => offer.status).sort()).toEqual([
+      'accepted',
+      'taken',
+    ]);
+    const told = (await t.outbox()).filter(
+      (mail) =>
+        mail.toAddress === cover.first.user.email &&
+        mail.subject === 'A visit you were covering is cancelled',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.bodyText).not.toContain(cover.family.user.firstName!);
+    // The backup keeps the offers they answered, the family unnamed; the one to come cancelled.
+    const offers = (await t.injectAs(cover.first.cookie, { url: '/api/cover/offers' })).json<CoverOffers>()
+      .items;
+    expect(
+      offers.map((offer) => [offer.visitId, offer.familyName, offer.status, offer.cancelled]).sort(),
+    ).toEqual(
+      [
+        [cover.underWay, DELETED_USER_NAME, 'accepted', false],
+        [cover.inTwoDays, DELETED_USER_NAME, 'accepted', true],
+      ].sort(),
+    );
+    expect(
+      (await t.injectAs(cover.second.cookie, { url: '/api/cover/offers' })).json<CoverOffers>().items,
+    ).toHaveLength(2);
   });
 });
