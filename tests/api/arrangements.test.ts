@@ -11,6 +11,8 @@ import {
   type CalendarFeed,
   type Visit,
 } from '@contracts/arrangements';
+import type { CoverPlan } from '@contracts/cover';
+import type { ConversationList } from '@contracts/messaging';
 import { userBlocks, users, visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/demo-seed/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
@@ -545,6 +547,19 @@ describe('the demo data', () => {
         await fresh.injectAs(demo.subscribed, { method: 'GET', url: '/api/visits?days=14' })
       ).json<{ items: Visit[] }>().items;
       expect(visits.length).toBeGreaterThanOrEqual(3);
+      // Its cover plan names a backup carer the family has talked to, at the rate agreed there.
+      const plan = (
+        await fresh.injectAs(demo.subscribed, { method: 'GET', url: `/api/bookings/${items[0]!.id}/cover` })
+      ).json<CoverPlan>();
+      expect(plan.backups).toEqual([
+        expect.objectContaining({ name: 'Aisha R.', position: 1, hourlyRate: '17.00', listed: true }),
+      ]);
+      expect(plan.backups[0]!.checkSummary).not.toBeNull();
+      const inbox = (
+        await fresh.injectAs(demo.subscribed, { method: 'GET', url: '/api/conversations' })
+      ).json<ConversationList>().conversations;
+      const withBackup = inbox.find((conversation) => conversation.partner.name === 'Aisha R.');
+      expect(withBackup?.lastMessage?.content).toMatch(/cover plan/);
       for (const name of ['subscribed', 'carer', 'family'] as const) {
         const unread = await fresh.injectAs(demo[name], { method: 'GET', url: '/api/messages/unread' });
         expect(unread.json().unread, name).toBe(0);

@@ -15,6 +15,7 @@ import {
   careRequests,
   circleMembers,
   conversations,
+  coverBackups,
   messages,
   visits,
   visitNotes,
@@ -236,6 +237,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       }
       const arrangementId = await ensureDemoArrangement(tx, subscribed, now);
       if (arrangementId) {
+        await ensureDemoCoverPlan(tx, subscribed, arrangementId, now);
         await ensureDemoVisitRecords(tx, arrangementId, FAMILY_VISIT_NOTES, now, [
           {
             by: subscribed.id,
@@ -345,6 +347,43 @@ async function ensureDemoVisitRecords(
   }
 }
 
+/** One line of a seeded conversation: who wrote to whom, how many days ago, and what. */
+type SeedMessage = readonly [senderId: string, receiverId: string, daysAgo: number, content: string];
+
+/**
+ * A conversation between a family and a carer, started `startedDaysAgo` days ago, with its
+ * messages, all read (no account starts with unread ones); the conversation of the pair if one
+ * exists already, its last message time brought forward. Its id.
+ */
+async function insertDemoConversation(
+  tx: Executor,
+  pair: { customerId: string; carerId: string },
+  startedDaysAgo: number,
+  said: readonly SeedMessage[],
+  now: Date,
+): Promise<string> {
+  const lastMessageAt = daysAgo(Math.min(...said.map(([, , ago]) => ago)), now);
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({ ...pair, createdAt: daysAgo(startedDaysAgo, now), lastMessageAt })
+    .onConflictDoUpdate({
+      target: [conversations.customerId, conversations.carerId],
+      set: { lastMessageAt },
+    })
+    .returning({ id: conversations.id });
+  await tx.insert(messages).values(
+    said.map(([senderId, receiverId, ago, content]) => ({
+      conversationId: conversation!.id,
+      senderId,
+      receiverId,
+      content,
+      createdAt: daysAgo(ago, now),
+      readAt: daysAgo(ago, now),
+    })),
+  );
+  return conversation!.id;
+}
+
 /**
  * The demo carer's own arrangement, with the reviewer who wrote her first review: three visits a
  * week, one of them today an hour from the time of seeding (so the carer has a visit to check in
@@ -378,50 +417,38 @@ async function ensureDemoCarerArrangement(
     end: time(hour + 2),
   }));
   const agreedAt = daysAgo(16, now);
-  const [conversation] = await tx
-    .insert(conversations)
-    .values({ customerId: familyId, carerId: carer.id, createdAt: daysAgo(18, now), lastMessageAt: agreedAt })
-    .onConflictDoUpdate({
-      target: [conversations.customerId, conversations.carerId],
-      set: { lastMessageAt: agreedAt },
-    })
-    .returning({ id: conversations.id });
   const startDate = ukDate(daysAgo(14, now));
-  const said = [
+  const conversationId = await insertDemoConversation(
+    tx,
+    { customerId: familyId, carerId: carer.id },
+    18,
     [
-      familyId,
-      demoCarer.id,
-      18,
-      'Hello Grace, my dad needs company and a hot lunch three days a week. Are you free?',
+      [
+        familyId,
+        demoCarer.id,
+        18,
+        'Hello Grace, my dad needs company and a hot lunch three days a week. Are you free?',
+      ],
+      [
+        demoCarer.id,
+        familyId,
+        17,
+        'Hello Priya, yes, I would be glad to help. Shall I come and meet him first?',
+      ],
+      [
+        familyId,
+        demoCarer.id,
+        16,
+        `Proposed a care arrangement: ${describeVisits(pattern)}, from ${startDate}, at £20.00 an hour.`,
+      ],
+      [demoCarer.id, familyId, 16, 'Accepted the care arrangement.'],
     ],
-    [
-      demoCarer.id,
-      familyId,
-      17,
-      'Hello Priya, yes, I would be glad to help. Shall I come and meet him first?',
-    ],
-    [
-      familyId,
-      demoCarer.id,
-      16,
-      `Proposed a care arrangement: ${describeVisits(pattern)}, from ${startDate}, at £20.00 an hour.`,
-    ],
-    [demoCarer.id, familyId, 16, 'Accepted the care arrangement.'],
-  ] as const;
-  await tx.insert(messages).values(
-    said.map(([senderId, receiverId, ago, content]) => ({
-      conversationId: conversation!.id,
-      senderId,
-      receiverId,
-      content,
-      createdAt: daysAgo(ago, now),
-      readAt: daysAgo(ago, now),
-    })),
+    now,
   );
   const [arrangement] = await tx
     .insert(arrangements)
     .values({
-      conversationId: conversation!.id,
+      conversationId,
       customerId: familyId,
       carerId: carer.id,
       status: 'accepted',
@@ -466,59 +493,42 @@ async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date): 
     .limit(1);
   if (existing) return existing.id;
   const agreedAt = daysAgo(16, now);
-  const [conversation] = await tx
-    .insert(conversations)
-    .values({
-      customerId: family.id,
-      carerId: carer.id,
-      createdAt: daysAgo(18, now),
-      lastMessageAt: agreedAt,
-    })
-    .onConflictDoUpdate({
-      target: [conversations.customerId, conversations.carerId],
-      set: { lastMessageAt: agreedAt },
-    })
-    .returning({ id: conversations.id });
   const visitsWeekly = [
     { day: 'tuesday', start: '09:00', end: '12:00' },
     { day: 'thursday', start: '09:00', end: '12:00' },
   ] as const;
   const startDate = ukDate(daysAgo(14, now));
-  const said = [
+  const conversationId = await insertDemoConversation(
+    tx,
+    { customerId: family.id, carerId: carer.id },
+    18,
     [
-      family.id,
-      carer.userId,
-      18,
-      'Hello Margaret, my mum lives in Headingley and needs help getting up on Tuesday and Thursday mornings. Could you help?',
+      [
+        family.id,
+        carer.userId,
+        18,
+        'Hello Margaret, my mum lives in Headingley and needs help getting up on Tuesday and Thursday mornings. Could you help?',
+      ],
+      [
+        carer.userId,
+        family.id,
+        17,
+        'Hello Sam, yes, I have those mornings free and I know Headingley well. Shall we meet first?',
+      ],
+      [
+        family.id,
+        carer.userId,
+        16,
+        `Proposed a care arrangement: ${describeVisits([...visitsWeekly])}, from ${startDate}, at £19.00 an hour.`,
+      ],
+      [carer.userId, family.id, 16, 'Accepted the care arrangement.'],
     ],
-    [
-      carer.userId,
-      family.id,
-      17,
-      'Hello Sam, yes, I have those mornings free and I know Headingley well. Shall we meet first?',
-    ],
-    [
-      family.id,
-      carer.userId,
-      16,
-      `Proposed a care arrangement: ${describeVisits([...visitsWeekly])}, from ${startDate}, at £19.00 an hour.`,
-    ],
-    [carer.userId, family.id, 16, 'Accepted the care arrangement.'],
-  ] as const;
-  await tx.insert(messages).values(
-    said.map(([senderId, receiverId, ago, content]) => ({
-      conversationId: conversation!.id,
-      senderId,
-      receiverId,
-      content,
-      createdAt: daysAgo(ago, now),
-      readAt: daysAgo(ago, now),
-    })),
+    now,
   );
   const [arrangement] = await tx
     .insert(arrangements)
     .values({
-      conversationId: conversation!.id,
+      conversationId,
       customerId: family.id,
       carerId: carer.id,
       status: 'accepted',
@@ -543,6 +553,57 @@ async function ensureDemoArrangement(tx: Executor, family: UserRow, now: Date): 
   );
   if (made.length > 0) await tx.insert(visits).values(made).onConflictDoNothing();
   return arrangement!.id;
+}
+
+/** The backup carer in the demo family's cover plan (a seeded carer: they cannot sign in). */
+export const DEMO_BACKUP_CARER_EMAIL = 'aisha.rahman@example.com';
+
+/**
+ * The demo family's cover plan (decision 0037): Aisha Rahman, whom Sam asked 12 days ago whether
+ * she could step in when Margaret can't come, at the £17.00 an hour they agreed there. Added once
+ * (skipped when the arrangement has any backup).
+ */
+async function ensureDemoCoverPlan(tx: Executor, family: UserRow, arrangementId: string, now: Date) {
+  const [named] = await tx
+    .select({ carerId: coverBackups.carerId })
+    .from(coverBackups)
+    .where(eq(coverBackups.arrangementId, arrangementId))
+    .limit(1);
+  if (named) return;
+  const [backup] = await tx
+    .select({ id: carerProfiles.id, userId: carerProfiles.userId })
+    .from(carerProfiles)
+    .innerJoin(users, eq(users.id, carerProfiles.userId))
+    .where(eq(users.email, DEMO_BACKUP_CARER_EMAIL));
+  if (!backup?.userId) return;
+  await insertDemoConversation(
+    tx,
+    { customerId: family.id, carerId: backup.id },
+    12,
+    [
+      [
+        family.id,
+        backup.userId,
+        12,
+        'Hello Aisha, Margaret helps my mum on Tuesday and Thursday mornings. Could we call on you if she ever can’t come?',
+      ],
+      [
+        backup.userId,
+        family.id,
+        11,
+        'Hello Sam, yes, I would be happy to be your back-up for those mornings, at £17 an hour.',
+      ],
+      [family.id, backup.userId, 10, 'Thank you, Aisha. I have put you in our cover plan.'],
+    ],
+    now,
+  );
+  await tx.insert(coverBackups).values({
+    arrangementId,
+    carerId: backup.id,
+    position: 1,
+    hourlyRate: '17.00',
+    createdAt: daysAgo(10, now),
+  });
 }
 
 /**
