@@ -74,6 +74,8 @@ export const CoverBackup = z.object({
   carerId: z.string(),
   /** 'Grace H.' */
   name: z.string(),
+  /** The carer's postcode district ('LS7'), never anything finer (decision 0032); null if none. */
+  area: z.string().nullable(),
   /** 1 is asked first. */
   position: z.number().int(),
   hourlyRate: z.string(),

@@ -178,6 +178,22 @@ describe('the cover plan', () => {
         { carerId: backupA.carerId, name: 'Ben K.', position: 2, hourlyRate: '21.00', listed: true },
       ],
     });
+    // Each backup's area is their postcode district, as their profile shows it: never the postcode.
+    await t.database.db
+      .update(carerProfiles)
+      .set({ homePostcode: 'LS7 3AB', postcodeDistrict: 'LS7' })
+      .where(eq(carerProfiles.id, backupA.carerId));
+    await t.database.db
+      .update(carerProfiles)
+      .set({ homePostcode: null, postcodeDistrict: null })
+      .where(eq(carerProfiles.id, backupB.carerId));
+    const read = await call(family, 'GET', planUrl());
+    expect(read.json<CoverPlan>().backups.map((item) => [item.name, item.area])).toEqual([
+      ['Chloe D.', null],
+      ['Ben K.', 'LS7'],
+    ]);
+    expect(read.body).not.toMatch(/3AB/i);
+    expect((await call(seer, 'GET', planUrl())).json<CoverPlan>().backups[1]!.area).toBe('LS7');
     // Back to the default minutes, as the rest of the file expects.
     const reset = await call(family, 'PUT', planUrl(), {
       noShowMinutes: 15,

@@ -111,7 +111,8 @@ describe('cover when the carer can’t come', () => {
     const listed = family.getByRole('list', { name: 'Backup carers, in order' }).getByRole('listitem');
     await listed.first().waitFor();
     expect(await listed.count()).toBe(1);
-    await listed.getByText(`1. ${BACKUP_NAME}`).waitFor();
+    // Where they live, to the district only (decision 0032).
+    await listed.getByText(`1. ${BACKUP_NAME} (LS7)`, { exact: true }).waitFor();
     await listed.getByText('£21 an hour, as agreed. Contact: Messages on CareMatch.').waitFor();
     await listed.getByText(/^Checks approved \d{1,2} \w+ \d{4}/).waitFor();
     await axeBothSizes(family, 'the contingency plan', DESKTOP);

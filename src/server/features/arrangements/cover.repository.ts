@@ -176,6 +176,7 @@ export function createCoverRepository(db: Executor) {
           userId: backup.userId,
           firstName: backup.firstName,
           lastName: backup.lastName,
+          postcodeDistrict: backup.postcodeDistrict,
           email: backupAccount.email,
           accountFirstName: backupAccount.firstName,
           suspendedAt: backupAccount.suspendedAt,

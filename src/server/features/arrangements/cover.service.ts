@@ -112,6 +112,8 @@ export function createCoverService({
         backups.map(async (item) => ({
           carerId: item.carerId,
           name: nameOf(item.userId, item.firstName, item.lastName),
+          // The district as the carer's public profile shows it, and nothing finer (decision 0032).
+          area: item.postcodeDistrict ? postcodeDistrictIn(item.postcodeDistrict) : null,
           position: item.position,
           hourlyRate: item.hourlyRate,
           listed: isListed(item, at) && !item.suspendedAt,

@@ -300,6 +300,7 @@ function CoverPlanForm({ plan, onDone }: { plan: CoverPlan; onDone: () => void }
   );
   const [alert, setAlert] = useState<string | null>(null);
   const names = new Map([...plan.candidates, ...plan.backups].map((item) => [item.carerId, item.name]));
+  const areas = new Map(plan.backups.map((item) => [item.carerId, item.area]));
   const free = plan.candidates.filter((item) => !backups.some((backup) => backup.carerId === item.carerId));
 
   const submit = (event: FormEvent) => {
@@ -342,7 +343,12 @@ function CoverPlanForm({ plan, onDone }: { plan: CoverPlan; onDone: () => void }
         <legend className="text-sm font-medium">{`Backup carers, in the order to ask (up to ${COVER_BACKUPS_MAX})`}</legend>
         {backups.map((backup, index) => (
           <div key={backup.carerId} className="flex flex-wrap items-end gap-2" data-testid="cover-backup">
-            <p className="min-w-32 flex-1 text-sm font-medium">{`${index + 1}. ${names.get(backup.carerId) ?? ''}`}</p>
+            <p className="min-w-32 flex-1 text-sm font-medium">
+              {`${index + 1}. ${names.get(backup.carerId) ?? ''}`}
+              {areas.get(backup.carerId) ? (
+                <span className="font-normal text-muted-foreground">{` (${areas.get(backup.carerId)})`}</span>
+              ) : null}
+            </p>
             <div className="grid gap-1.5">
               <Label
                 htmlFor={`${idPrefix}-rate-${index}`}

@@ -46,7 +46,7 @@ export function ContingencyPlanPage() {
             <ol className="grid gap-4" aria-label="Backup carers, in order">
               {plan.data.backups.map((backup) => (
                 <li key={backup.carerId} className="rounded-lg border p-4" data-testid="contingency-backup">
-                  <p className="font-semibold">{`${backup.position}. ${backup.name}`}</p>
+                  <p className="font-semibold">{`${backup.position}. ${backup.name}${backup.area ? ` (${backup.area})` : ''}`}</p>
                   <p className="text-sm">{`${formatHourlyRate(backup.hourlyRate)}, as agreed. Contact: Messages on CareMatch.`}</p>
                   <p className="text-sm text-muted-foreground">
                     {backup.checkSummary
