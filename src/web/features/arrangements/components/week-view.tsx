@@ -71,7 +71,9 @@ function VisitBlock({
     >
       <p className={cn('font-semibold', cancelled && 'line-through')}>{`${visit.start}–${visit.end}`}</p>
       <p>{visit.partnerName}</p>
-      {visit.coverName && !cancelled ? <p className="font-medium">{`Covered by ${visit.coverName}`}</p> : null}
+      {visit.coverName && !cancelled ? (
+        <p className="font-medium">{`Covered by ${visit.coverName}`}</p>
+      ) : null}
       {state ? <p className="font-medium">{state}</p> : null}
     </div>
   );
