@@ -340,6 +340,21 @@ describe('cover when a family or a backup carer deletes their account', () => {
     for (const table of ['cover_backups', 'cover_offers', 'visits']) expect(holding).not.toContain(table);
   });
 
+  it('an admin deleting a backup’s carer profile does the same: out of the plan, open offers withdrawn, visits to come uncovered', async () => {
+    const cover = await coverWithData(t);
+    expect((await deleteProfile(cover.first.carerId)).statusCode).toBe(200);
+    const backups = await t.database.db
+      .select({ carerId: coverBackups.carerId })
+      .from(coverBackups)
+      .where(eq(coverBackups.arrangementId, cover.arrangementId));
+    expect(backups).toEqual([{ carerId: cover.second.carerId }]);
+    expect((await offersOf(cover.tomorrow)).map((offer) => [offer.carerId, offer.status])).toEqual([
+      [cover.second.carerId, 'open'],
+    ]);
+    expect(await visitRow(cover.inTwoDays)).toMatchObject({ coveredBy: null, coveredAt: null });
+    expect((await offersOf(cover.underWay)).find((offer) => offer.status === 'accepted')?.carerId).toBeNull();
+  });
+
   it('a family leaving: its cover plan and open offers go, a backup coming to a visit to come is told it is cancelled, answered offers stay unnamed', async () => {
     const cover = await coverWithData(t);
     await erase(cover.family);
