@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, withReturnTo } from '@contracts/paths';
 import { ResendConfirmationButton } from '@web/components/email-confirmation';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -9,6 +10,10 @@ import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
+import {
+  forgetReturnAfterEmailProof,
+  readReturnAfterEmailProof,
+} from '../components/return-after-email-proof';
 import { useEmailedLink } from '../components/use-emailed-link';
 
 /**
@@ -19,6 +24,11 @@ export function VerifyEmailPage() {
   const { isAuthenticated } = useAuth();
   const verify = useVerifyEmail();
   const { failed, outcomeRef } = useEmailedLink(verify);
+  // The page this browser was on before the email was sent for (registering from an invitation).
+  const [returnTo] = useState(readReturnAfterEmailProof);
+  useEffect(() => {
+    if (verify.data?.signedIn) forgetReturnAfterEmailProof();
+  }, [verify.data]);
   usePageTitle(failed ? 'Link expired' : EMAIL_VERIFICATION_MESSAGES.confirmed);
 
   if (!failed && !verify.isSuccess) return <PageSpinner label="Confirming your email address" />;
@@ -48,6 +58,7 @@ export function VerifyEmailPage() {
   }
 
   const { email, signedIn, continuePath } = verify.data!;
+  const signInTo = withReturnTo(paths.login, returnTo ?? paths.home);
   return (
     <AuthCard
       title={EMAIL_VERIFICATION_MESSAGES.confirmed}
@@ -62,7 +73,11 @@ export function VerifyEmailPage() {
             : `${email} is confirmed. Sign in to continue.`}
         </p>
         <Button asChild size="lg">
-          {signedIn ? <Link to={continuePath}>Continue</Link> : <Link to={paths.login}>Sign in</Link>}
+          {signedIn ? (
+            <Link to={returnTo ?? continuePath}>Continue</Link>
+          ) : (
+            <Link to={signInTo}>Sign in</Link>
+          )}
         </Button>
       </div>
     </AuthCard>
