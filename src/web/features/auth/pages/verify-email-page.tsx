@@ -19,12 +19,13 @@ import { useEmailedLink } from '../components/use-emailed-link';
 /**
  * /verify-email?token=… confirms a new account's email address, once. In a
  * browser with no session it also signs in, so registering and opening the link is one path.
+ * "Continue" goes back to the page the person registered from, when this browser remembers one.
  */
 export function VerifyEmailPage() {
   const { isAuthenticated } = useAuth();
   const verify = useVerifyEmail();
   const { failed, outcomeRef } = useEmailedLink(verify);
-  // The page this browser was on before the email was sent for (registering from an invitation).
+  // The page registering started from (a family circle invitation, say), remembered by this browser.
   const [returnTo] = useState(readReturnAfterEmailProof);
   useEffect(() => {
     if (verify.data?.signedIn) forgetReturnAfterEmailProof();
@@ -59,6 +60,8 @@ export function VerifyEmailPage() {
 
   const { email, signedIn, continuePath } = verify.data!;
   const signInTo = withReturnTo(paths.login, returnTo ?? paths.home);
+  // A new carer still goes on to build their profile (their landing); a family goes back.
+  const next = returnTo && continuePath === paths.home ? returnTo : continuePath;
   return (
     <AuthCard
       title={EMAIL_VERIFICATION_MESSAGES.confirmed}
@@ -73,11 +76,7 @@ export function VerifyEmailPage() {
             : `${email} is confirmed. Sign in to continue.`}
         </p>
         <Button asChild size="lg">
-          {signedIn ? (
-            <Link to={returnTo ?? continuePath}>Continue</Link>
-          ) : (
-            <Link to={signInTo}>Sign in</Link>
-          )}
+          {signedIn ? <Link to={next}>Continue</Link> : <Link to={signInTo}>Sign in</Link>}
         </Button>
       </div>
     </AuthCard>
