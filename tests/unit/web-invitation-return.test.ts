@@ -6,7 +6,7 @@ import {
   forgetReturnAfterEmailProof,
   readReturnAfterEmailProof,
   rememberReturnAfterEmailProof,
-} from '@web/features/auth/components/return-after-email-proof';
+} from '@web/lib/return-after-email-proof';
 import {
   forgetPendingInvitation,
   keepPendingInvitation,

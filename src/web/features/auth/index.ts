@@ -3,4 +3,3 @@
 
 export { EnrolmentDetails } from './components/enrolment-details';
 export { RecoveryCodeList } from './components/recovery-code-list';
-export { rememberReturnAfterEmailProof } from './components/return-after-email-proof';

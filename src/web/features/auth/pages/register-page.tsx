@@ -13,7 +13,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { useAuth } from '@web/lib/auth';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { rememberReturnAfterEmailProof } from '../components/return-after-email-proof';
+import { rememberReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 
 const REGISTER_FIELDS = RegisterInput.keyof().options;
 const REGISTER_FAILED = 'We could not create your account. Please check your connection and try again.';

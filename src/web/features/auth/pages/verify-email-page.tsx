@@ -10,10 +10,7 @@ import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
-import {
-  forgetReturnAfterEmailProof,
-  readReturnAfterEmailProof,
-} from '../components/return-after-email-proof';
+import { forgetReturnAfterEmailProof, readReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useEmailedLink } from '../components/use-emailed-link';
 
 /**

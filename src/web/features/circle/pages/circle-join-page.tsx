@@ -17,7 +17,7 @@ import { useAuth } from '@web/lib/auth';
 import { formatLongDateGB } from '@web/lib/format';
 import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
-import { rememberReturnAfterEmailProof } from '@web/features/auth';
+import { rememberReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useAcceptInvitation, useInvitationPreview } from '../api/circle-api';
 import {
   forgetPendingInvitation,
