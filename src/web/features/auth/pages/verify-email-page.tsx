@@ -8,9 +8,9 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { forgetReturnAfterEmailProof, readReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
-import { forgetReturnAfterEmailProof, readReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useEmailedLink } from '../components/use-emailed-link';
 
 /**

@@ -141,8 +141,10 @@ export function CircleJoinPage() {
 
   const expiresAt = preview.data?.expiresAt;
   const mustProveEmail = !!user && !user.emailVerified;
-  // The server's refusal (used, expired, taken back) ends the invitation; a failed connection does not.
-  const refused = preview.error instanceof ApiError && preview.error.status < 500;
+  // The server's refusal (used, expired, taken back) ends the invitation; a failed connection or
+  // a rate limit does not.
+  const refused =
+    preview.error instanceof ApiError && preview.error.status < 500 && preview.error.status !== 429;
   useEffect(() => {
     if (joined || refused) forgetPendingInvitation();
     else if (expiresAt && (!user || mustProveEmail)) {
