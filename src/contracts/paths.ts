@@ -82,3 +82,11 @@ export function signInPath(returnTo: string): string {
     ? paths.apiLogin
     : `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
 }
+
+/**
+ * `path` with `?returnTo=…` (the sign-in and registration pages' way back, read through
+ * safeReturnPath); plain `path` when there is nowhere particular to go back to.
+ */
+export function withReturnTo(path: string, returnTo: string): string {
+  return returnTo === paths.home ? path : `${path}?${new URLSearchParams({ returnTo }).toString()}`;
+}

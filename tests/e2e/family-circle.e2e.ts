@@ -1,15 +1,17 @@
 // The family circle (decision 0036). The subscribed family has an accepted arrangement with the
 // demo carer Grace. In Settings the holder invites a relative as "can see"; the relative, new to
 // CareMatch, opens the emailed link on their phone, registers with the invited address, proves it
-// through the demo mailbox, opens the link again and accepts; My care then shows the arrangement,
-// with no way to write to the carer. axe at 375 px and desktop on each new screen.
+// through the demo mailbox's link in a new tab, and Continue brings them back to the invitation to
+// accept; My care then shows the arrangement, with no way to write to the carer. A relative with
+// an account, signed out, signs in from the invitation and is brought back to it too. axe at
+// 375 px and desktop on each new screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { DESKTOP, expectNoAxeViolations, MOBILE, newPageIn } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { arrangeWithGrace } from './support/grace-arrangement';
-import { registerThroughForm } from './support/journeys';
+import { confirmationLink, NEW_ACCOUNT_PASSWORD, registerByApi } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -79,47 +81,87 @@ describe('the family circle', () => {
     await axeBothSizes(relative, 'invitation, signed out', MOBILE);
     await relative.getByRole('link', { name: 'Create an account', exact: true }).click();
     await relative.waitForURL((url) => url.pathname === '/register');
-    // Registers with the invited address and proves it through the demo mailbox's link.
-    await registerThroughForm(relative, {
-      firstName: 'Nia',
-      lastName: 'Relative',
-      userType: 'customer',
-      email,
-    });
+    // Registers with the invited address.
+    await relative.getByLabel('First name').fill('Nia');
+    await relative.getByLabel('Last name').fill('Relative');
+    await relative.getByLabel('Email').fill(email);
+    await relative.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
+    await relative.getByLabel('Looking for care').check();
+    await relative.getByRole('button', { name: 'Create account' }).click();
+    await relative.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    // Back to the invitation link, signed in now: one button accepts.
-    await relative.goto(link);
-    const acceptButton = relative.getByRole('button', { name: 'Accept invitation' });
+    // The confirmation link opens in a new tab, as from a mail app; Continue goes back to the
+    // invitation (the link is not opened again), signed in now: one button accepts.
+    const tab = await newPageIn(relative.context(), MOBILE);
+    await relative.close();
+    await tab.goto(await confirmationLink(tab, email));
+    await tab.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
+    await tab.getByRole('link', { name: 'Continue' }).click();
+    await tab.waitForURL((url) => url.pathname === '/family-circle/join');
+    expect(new URL(tab.url()).search).toBe('');
+    await tab.getByRole('heading', { name: 'Join Sam O.’s family circle', level: 1 }).waitFor();
+    const acceptButton = tab.getByRole('button', { name: 'Accept invitation' });
     await acceptButton.waitFor();
-    await axeBothSizes(relative, 'invitation, signed in', MOBILE);
+    await axeBothSizes(tab, 'invitation, signed in', MOBILE);
     await acceptButton.click();
-    await relative.getByRole('heading', { name: 'You joined the family circle', level: 1 }).waitFor();
-    await relative.getByRole('link', { name: 'See their care' }).click();
+    await tab.getByRole('heading', { name: 'You joined the family circle', level: 1 }).waitFor();
+    await tab.getByRole('link', { name: 'See their care' }).click();
 
     // My care: the family's arrangement with Grace, and no way to write to her.
-    await relative.waitForURL((url) => url.pathname === '/my-care');
-    const card = relative.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Grace M.' });
+    await tab.waitForURL((url) => url.pathname === '/my-care');
+    const card = tab.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Grace M.' });
     await card.waitFor();
     expect(await card.getByRole('link', { name: /message/i }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /message|accept|decline/i }).count()).toBe(0);
-    await axeBothSizes(relative, 'my care as a "can see" member', MOBILE);
-    const write = await relative.request.post(`/api/bookings/${arrangementId}/circle-messages`, {
+    await axeBothSizes(tab, 'my care as a "can see" member', MOBILE);
+    const write = await tab.request.post(`/api/bookings/${arrangementId}/circle-messages`, {
       data: { content: 'Hello Grace' },
     });
     expect(write.status()).toBe(403);
 
     // The relative sees the circle they are in, with Leave; the holder sees them in theirs.
-    await relative.goto('/settings');
-    const theirs = relative.getByRole('region', { name: 'Family circles you are in' });
+    await tab.goto('/settings');
+    const theirs = tab.getByRole('region', { name: 'Family circles you are in' });
     await theirs.getByText('Sam O.’s family circle').waitFor();
     await theirs.getByRole('button', { name: 'Leave' }).waitFor();
-    await relative.getByRole('region', { name: 'Email notifications' }).getByLabel('Visit notes').waitFor();
-    await axeBothSizes(relative, 'settings as a circle member', MOBILE);
+    await tab.getByRole('region', { name: 'Email notifications' }).getByLabel('Visit notes').waitFor();
+    await axeBothSizes(tab, 'settings as a circle member', MOBILE);
     await family.reload();
     await section
       .getByRole('list', { name: 'People in your family circle' })
       .getByText('Nia Relative')
       .waitFor();
     await axeBothSizes(family, 'settings: family circle with a member', DESKTOP);
+  });
+
+  it('a relative with an account, signed out, signs in from the invitation and is brought back to accept', async () => {
+    const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    // A family account at the invited address (registered and proved elsewhere).
+    const elsewhere = await open(DESKTOP);
+    const email = await registerByApi(elsewhere, {
+      firstName: 'Owen',
+      lastName: 'Relative',
+      userType: 'customer',
+    });
+    const invited = await family.request.post('/api/circle/invitations', {
+      data: { email, role: 'can_see' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+
+    const relative = await open(MOBILE);
+    await relative.goto(await invitationLink(relative, email));
+    await relative.getByRole('heading', { name: 'Join Sam O.’s family circle', level: 1 }).waitFor();
+    expect(new URL(relative.url()).search).toBe('');
+    await relative.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await relative.waitForURL((url) => url.pathname === '/login');
+    await relative.getByLabel('Email').fill(email);
+    await relative.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
+    await relative.getByRole('button', { name: 'Sign in' }).click();
+
+    await relative.waitForURL((url) => url.pathname === '/family-circle/join');
+    expect(new URL(relative.url()).search).toBe('');
+    await relative.getByRole('button', { name: 'Accept invitation' }).click();
+    await relative.getByRole('heading', { name: 'You joined the family circle', level: 1 }).waitFor();
+    await relative.getByText('You are now in Sam O.’s family circle', { exact: false }).waitFor();
   });
 });

@@ -11,7 +11,16 @@ import {
   arrangementsQueryKey,
   calendarFeedQueryKey,
   visitsQueryKey,
+  weekVisitsQueryKey,
 } from '@web/features/arrangements/api/arrangements-api';
+import {
+  alertsKey,
+  coverPlanKey,
+  offersKey,
+  onYourWayKey,
+  refreshCover,
+} from '@web/features/arrangements/api/cover-api';
+import { refreshVisits, visitHistoryQueryKey } from '@web/features/arrangements/api/visit-records-api';
 import { auditLogQueryOptions, EMPTY_AUDIT_FILTERS } from '@web/features/audit/api/audit-log';
 import { twoFactorPendingQueryOptions } from '@web/features/auth/api/two-factor';
 import { myCareRequestsQueryOptions } from '@web/features/care-requests/api/care-requests';
@@ -27,6 +36,11 @@ import {
 } from '@web/features/messaging/api/messaging-api';
 import { myReviewQueryOptions } from '@web/features/reviews/api/my-review';
 import { carerReviewsQueryOptions } from '@web/features/reviews/api/reviews';
+import {
+  circleQueryKey,
+  invitationPreviewQueryKey,
+  notificationSettingsQueryKey,
+} from '@web/features/circle/api/circle-api';
 import { savedCarersQueryKey } from '@web/features/saved-carers/api/saved-carers';
 import { sessionsQueryKey } from '@web/features/settings/api/settings-api';
 import { twoFactorStatusQueryKey } from '@web/features/settings/api/two-factor-api';
@@ -41,7 +55,7 @@ import { myComplianceQueryKey } from '@web/features/verification/api/compliance'
 import { myVerificationQueryKey } from '@web/features/verification/api/verification';
 import { currentUserQueryKey } from '@web/lib/auth';
 import { myProfileQueryKey } from '@web/lib/own-carer-profile';
-import { endpointKey, pagedEndpointKey } from '@web/lib/query-keys';
+import { endpointKey, isUnderEndpoint, pagedEndpointKey } from '@web/lib/query-keys';
 import { searchPlaceQueryKey } from '@web/lib/search-place';
 
 const CARER = 'c-1';
@@ -57,6 +71,12 @@ const CARER_VIEWS: QueryKey[] = [
   carerReviewsQueryOptions(CARER).queryKey,
   myReviewQueryOptions(CARER).queryKey,
 ];
+
+/** Visits as they happen: each arrangement's history (two arrangements, two page sizes) and a week. */
+const HISTORIES: QueryKey[] = [visitHistoryQueryKey('a-1', 10), visitHistoryQueryKey('a-2', 5)];
+const WEEK = [...weekVisitsQueryKey, '2026-11-23'];
+/** Cover: the family's alerts, the carer's prompts, a backup's offers, two cover plans. */
+const COVER_PLANS: QueryKey[] = [coverPlanKey('a-1'), coverPlanKey('a-2')];
 
 /** The key of every query the web app makes (one of each kind). */
 const APP_KEYS: QueryKey[] = [
@@ -85,6 +105,15 @@ const APP_KEYS: QueryKey[] = [
   arrangementsQueryKey,
   endpointKey(endpoints.arrangements.getBookingsById, { params: { id: 'a-1' } }),
   visitsQueryKey,
+  WEEK,
+  ...HISTORIES,
+  alertsKey,
+  onYourWayKey,
+  offersKey,
+  ...COVER_PLANS,
+  circleQueryKey,
+  notificationSettingsQueryKey,
+  invitationPreviewQueryKey('t'),
   calendarFeedQueryKey,
   twoFactorPendingQueryOptions().queryKey,
   endpointKey(endpoints.auth.postAuthTwoFactorSetup),
@@ -196,5 +225,52 @@ describe('invalidating by an endpoint’s key (TanStack prefix match)', () => {
     expect(invalidated(client, APP_KEYS)).toEqual(before);
     expect(before).toContainEqual(myVerificationQueryKey);
     expect(before).not.toContainEqual(myProfileQueryKey);
+  });
+});
+
+describe('an endpoint as a prefix, whatever its path parameters', () => {
+  it('covers every call of it (paged or not), and nothing else under the same address', () => {
+    const history = endpoints.visitRecords.getBookingsByIdHistory;
+    expect(APP_KEYS.filter((key) => isUnderEndpoint(key, history))).toEqual(HISTORIES);
+    expect(
+      isUnderEndpoint(endpointKey(history, { params: { id: 'a-3' }, query: { limit: 1 } }), history),
+    ).toBe(true);
+    expect(APP_KEYS.filter((key) => isUnderEndpoint(key, endpoints.cover.getBookingsByIdCover))).toEqual(
+      COVER_PLANS,
+    );
+    // Without a parameter it is the plain prefix match.
+    expect(APP_KEYS.filter((key) => isUnderEndpoint(key, endpoints.circle.get))).toEqual([circleQueryKey]);
+  });
+
+  it('after a step on a visit, marks stale the agenda, the weeks, every history and the carer’s prompts and offers', async () => {
+    const client = clientWith(APP_KEYS);
+    await refreshVisits(client);
+    expect(invalidated(client, APP_KEYS)).toEqual([
+      visitsQueryKey,
+      WEEK,
+      ...HISTORIES,
+      onYourWayKey,
+      offersKey,
+    ]);
+  });
+
+  it('after a cover change, marks stale the alerts, prompts, offers, every cover plan and the agenda', async () => {
+    const client = clientWith(APP_KEYS);
+    await refreshCover(client);
+    expect(invalidated(client, APP_KEYS)).toEqual([
+      visitsQueryKey,
+      alertsKey,
+      onYourWayKey,
+      offersKey,
+      ...COVER_PLANS,
+    ]);
+  });
+
+  it('marks stale what the hand-typed rules did (the third word of a bookings address)', async () => {
+    // The rules before: '/api/bookings', any id, then 'history' or 'cover'.
+    const thirdWord = (word: string) =>
+      APP_KEYS.filter((key) => key[0] === '/api/bookings' && key[2] === word);
+    expect(thirdWord('history')).toEqual(HISTORIES);
+    expect(thirdWord('cover')).toEqual(COVER_PLANS);
   });
 });

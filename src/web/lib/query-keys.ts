@@ -65,14 +65,42 @@ export function endpointQuery<E extends Endpoint>(endpoint: E, ...args: KeyArgs<
 }
 
 /**
- * Marks stale every query under any of `prefixes` (TanStack's prefix match, one call), and
- * refetches those on screen: for a change that shows in several families of queries.
+ * Whether `key` is under some call of `endpoint`, whatever the values of its path parameters:
+ * `endpointKey`'s words with each parameter's place left open, then TanStack's prefix match. So
+ * `/api/bookings/:id/history` covers every arrangement's history, paged or not, and nothing else
+ * under `/api/bookings`.
  */
-export function invalidateUnder(queryClient: QueryClient, prefixes: readonly QueryKey[]): Promise<void> {
+export function isUnderEndpoint(key: QueryKey, endpoint: Endpoint): boolean {
+  const words = endpoint.path.split('/');
+  const firstParameter = words.findIndex((word) => word.startsWith(':'));
+  if (firstParameter === -1) return partialMatchKey(key, [endpoint.path]);
+  const pattern = [words.slice(0, firstParameter).join('/'), ...words.slice(firstParameter)];
+  return (
+    key.length >= pattern.length &&
+    pattern.every((word, index) => (index > 0 && word.startsWith(':')) || key[index] === word)
+  );
+}
+
+/**
+ * Marks stale every query under any of `prefixes` (TanStack's prefix match, one call), and
+ * refetches those on screen: for a change that shows in several families of queries. A prefix is
+ * a key, or an endpoint for every call of it whatever its path parameters (`isUnderEndpoint`).
+ */
+export function invalidateUnder(
+  queryClient: QueryClient,
+  prefixes: readonly (QueryKey | Endpoint)[],
+): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: (query) => prefixes.some((prefix) => partialMatchKey(query.queryKey, prefix)),
+    predicate: (query) =>
+      prefixes.some((prefix) =>
+        isQueryKey(prefix)
+          ? partialMatchKey(query.queryKey, prefix)
+          : isUnderEndpoint(query.queryKey, prefix),
+      ),
   });
 }
+
+const isQueryKey = (prefix: QueryKey | Endpoint): prefix is QueryKey => Array.isArray(prefix);
 
 /** The query as a call sends it, one value (or a list, for a repeated name) per name; undefined when empty. */
 function queryOf(query: object | URLSearchParams | undefined): Record<string, string | string[]> | undefined {

@@ -8,19 +8,20 @@ import { endpointKey, invalidateUnder } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 import { visitsQueryKey } from './arrangements-api';
 
-const alertsKey = endpointKey(endpoints.cover.getCoverAlerts);
-const onYourWayKey = endpointKey(endpoints.cover.getCoverOnYourWay);
-const offersKey = endpointKey(endpoints.cover.getCoverOffers);
-const coverPlanKey = (id: string) => endpointKey(endpoints.cover.getBookingsByIdCover, { params: { id } });
+export const alertsKey = endpointKey(endpoints.cover.getCoverAlerts);
+export const onYourWayKey = endpointKey(endpoints.cover.getCoverOnYourWay);
+export const offersKey = endpointKey(endpoints.cover.getCoverOffers);
+export const coverPlanKey = (id: string) =>
+  endpointKey(endpoints.cover.getBookingsByIdCover, { params: { id } });
 
-/** After any cover change: the alerts, prompts, offers and cover plans, and the agenda. */
-function refreshCover(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    invalidateUnder(queryClient, [alertsKey, onYourWayKey, offersKey]),
-    queryClient.invalidateQueries({
-      predicate: ({ queryKey }) => queryKey[0] === coverPlanKey('')[0] && queryKey[2] === 'cover',
-    }),
-    queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
+/** After any cover change: the alerts, prompts, offers, every cover plan, and the agenda. */
+export function refreshCover(queryClient: QueryClient): Promise<void> {
+  return invalidateUnder(queryClient, [
+    alertsKey,
+    onYourWayKey,
+    offersKey,
+    endpoints.cover.getBookingsByIdCover,
+    visitsQueryKey,
   ]);
 }
 

@@ -1,13 +1,14 @@
 // Visits that happened: check-in and check-out, a visit recorded afterwards, replies to notes, the
 // history of past visits and the family's care details. Type imports only from the contracts.
-import { useInfiniteQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Arrangement } from '@contracts/arrangements';
 import type { CareDetailsFormValues, VisitHistory, VisitRecord } from '@contracts/visit-records';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
-import { endpointKey, pagedEndpointKey } from '@web/lib/query-keys';
+import { invalidateUnder, pagedEndpointKey } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 import { arrangementsQueryKey, visitsQueryKey, weekVisitsQueryKey } from './arrangements-api';
+import { offersKey, onYourWayKey } from './cover-api';
 
 /** An arrangement's history, `pageSize` visits a page: ['/api/bookings', id, 'history', { limit }, 'pages']. */
 export const visitHistoryQueryKey = (arrangementId: string, pageSize: number) =>
@@ -15,9 +16,6 @@ export const visitHistoryQueryKey = (arrangementId: string, pageSize: number) =>
     params: { id: arrangementId },
     query: { limit: pageSize },
   });
-/** Whether a key is some arrangement's history (the third word of the address). */
-const isHistoryKey = (key: QueryKey) =>
-  key[0] === endpointKey(endpoints.arrangements.getBookings)[0] && key[2] === 'history';
 
 /** An arrangement's past visits, newest first, `pageSize` at a time ("Show older visits"). */
 export function useVisitHistory(arrangementId: string, pageSize: number, enabled = true) {
@@ -35,12 +33,18 @@ export function useVisitHistory(arrangementId: string, pageSize: number, enabled
   });
 }
 
-function refreshVisits(queryClient: QueryClient): Promise<unknown> {
+/**
+ * After any step on a visit: the agenda, the weeks, every arrangement's history, and the carer's
+ * "Are you on your way?" prompts and cover offers (a check-in answers both).
+ */
+export function refreshVisits(queryClient: QueryClient): Promise<void> {
   // The weeks are asked again without waiting: a step's own answer (its toast) comes first.
   void queryClient.invalidateQueries({ queryKey: weekVisitsQueryKey });
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
-    queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
+  return invalidateUnder(queryClient, [
+    visitsQueryKey,
+    endpoints.visitRecords.getBookingsByIdHistory,
+    onYourWayKey,
+    offersKey,
   ]);
 }
 

@@ -9,18 +9,9 @@ import {
   type CareDetailsFormValues,
 } from '@contracts/visit-records';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Spinner } from '@web/components/ui/spinner';
 import { FieldError } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
@@ -163,7 +154,7 @@ export function CareDetailsDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (save.isPending) return;
@@ -172,47 +163,38 @@ export function CareDetailsDialog({
         setAlert(null);
         setOpen(next);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           <UserRoundPen aria-hidden="true" />
           Care details
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          const target = focusAfter();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Care details</DialogTitle>
-          <DialogDescription>{`${arrangement.partnerName} sees these with the arrangement.`}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="mt-2 grid gap-4" noValidate>
-          <CareDetailsFields idPrefix={idPrefix} value={draft} onChange={setDraft} errors={errors} />
-          <div role="alert" aria-atomic="true">
-            {alert ? (
-              <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
-                {alert}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" aria-disabled={save.isPending || undefined}>
-              {save.isPending ? <Spinner /> : null}
-              Save care details
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Care details"
+      description={`${arrangement.partnerName} sees these with the arrangement.`}
+      className="max-w-xl"
+      onCloseAutoFocus={(event) => {
+        const target = focusAfter();
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+    >
+      <form onSubmit={submit} className="mt-2 grid gap-4" noValidate>
+        <CareDetailsFields idPrefix={idPrefix} value={draft} onChange={setDraft} errors={errors} />
+        <div role="alert" aria-atomic="true">
+          {alert ? (
+            <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
+              {alert}
+            </p>
+          ) : null}
+        </div>
+        <DialogButtons
+          submitLabel="Save care details"
+          pendingLabel="Save care details"
+          pending={save.isPending}
+        />
+      </form>
+    </FormDialog>
   );
 }

@@ -14,15 +14,7 @@ import type { Arrangement } from '@contracts/arrangements';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
@@ -411,15 +403,7 @@ function CoverPlanForm({ plan, onDone }: { plan: CoverPlan; onDone: () => void }
           </p>
         ) : null}
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" aria-disabled={save.isPending || undefined}>
-          {save.isPending ? <Spinner /> : null}
-          Save cover plan
-        </Button>
-      </DialogFooter>
+      <DialogButtons submitLabel="Save cover plan" pendingLabel="Save cover plan" pending={save.isPending} />
     </form>
   );
 }
@@ -432,23 +416,21 @@ export function CoverPlanDialog({ arrangement }: { arrangement: Arrangement }) {
   return (
     <>
       {mayArrange ? (
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogTrigger asChild>
+        <FormDialog
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
             <Button variant="outline" size="sm">
               <LifeBuoy aria-hidden="true" />
               Cover plan
             </Button>
-          </DialogTrigger>
-          <DialogContent className="max-w-xl">
-            <DialogHeader>
-              <DialogTitle>Cover plan</DialogTitle>
-              <DialogDescription>
-                {`If ${arrangement.partnerName} can’t come, you choose whether to offer the visit to your backups. CareMatch never offers it for you.`}
-              </DialogDescription>
-            </DialogHeader>
-            {plan.data ? <CoverPlanForm plan={plan.data} onDone={() => setOpen(false)} /> : <Spinner />}
-          </DialogContent>
-        </Dialog>
+          }
+          title="Cover plan"
+          description={`If ${arrangement.partnerName} can’t come, you choose whether to offer the visit to your backups. CareMatch never offers it for you.`}
+          className="max-w-xl"
+        >
+          {plan.data ? <CoverPlanForm plan={plan.data} onDone={() => setOpen(false)} /> : <Spinner />}
+        </FormDialog>
       ) : null}
       <Button asChild variant="outline" size="sm">
         <Link to={contingencyPlanPath(arrangement.id)}>

@@ -4,15 +4,7 @@ import type { Visit } from '@contracts/arrangements';
 import { RECORDED_REASON_MAX, VISIT_NOTE_MAX, type VisitRecord } from '@contracts/visit-records';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
+import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
@@ -297,65 +289,52 @@ export function RecordAfterwardsDialog({
   const reasonId = `${idPrefix}-reason`;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (step.isPending) return;
         setAlert(null);
         setOpen(next);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Record the visit ${label} afterwards`}>
           <ClipboardPen aria-hidden="true" />
           Record afterwards
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Record a visit afterwards</DialogTitle>
-          <DialogDescription>
-            {`The visit ${label}. Enter the times you were there (UK time) and why you did not check in; the family sees it as recorded afterwards.`}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={save} className="mt-2 grid gap-4" noValidate>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {field('date', 'Date', 'date')}
-            {field('arrived', 'Arrived', 'time')}
-            {field('left', 'Left', 'time')}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={reasonId}>Why it is recorded afterwards</Label>
-            <Input
-              id={reasonId}
-              required
-              maxLength={RECORDED_REASON_MAX}
-              value={times.reason}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-              onChange={(event) => setTimes({ ...times, reason: event.target.value })}
-            />
-            {errors.reason ? <FieldError id={`${reasonId}-error`}>{errors.reason}</FieldError> : null}
-          </div>
-          <NoteFields idPrefix={idPrefix} ticks={ticks} value={note} onChange={setNote} errors={errors} />
-          <div role="alert" aria-atomic="true">
-            {alert ? (
-              <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
-                {alert}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" aria-disabled={step.isPending || undefined}>
-              {step.isPending ? <Spinner /> : null}
-              Record visit
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Record a visit afterwards"
+      description={`The visit ${label}. Enter the times you were there (UK time) and why you did not check in; the family sees it as recorded afterwards.`}
+      className="max-w-xl"
+    >
+      <form onSubmit={save} className="mt-2 grid gap-4" noValidate>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {field('date', 'Date', 'date')}
+          {field('arrived', 'Arrived', 'time')}
+          {field('left', 'Left', 'time')}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={reasonId}>Why it is recorded afterwards</Label>
+          <Input
+            id={reasonId}
+            required
+            maxLength={RECORDED_REASON_MAX}
+            value={times.reason}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+            onChange={(event) => setTimes({ ...times, reason: event.target.value })}
+          />
+          {errors.reason ? <FieldError id={`${reasonId}-error`}>{errors.reason}</FieldError> : null}
+        </div>
+        <NoteFields idPrefix={idPrefix} ticks={ticks} value={note} onChange={setNote} errors={errors} />
+        <div role="alert" aria-atomic="true">
+          {alert ? (
+            <p className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-destructive">
+              {alert}
+            </p>
+          ) : null}
+        </div>
+        <DialogButtons submitLabel="Record visit" pendingLabel="Record visit" pending={step.isPending} />
+      </form>
+    </FormDialog>
   );
 }

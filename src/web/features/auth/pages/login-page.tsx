@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginInput, safeReturnPath } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, withReturnTo } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { TextField } from '@web/components/ui/text-field';
@@ -11,13 +11,6 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { useAuth } from '@web/lib/auth';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
-
-/** '/two-factor?returnTo=…', or plain '/two-factor' when there is nowhere particular to go back to. */
-function twoFactorPath(returnTo: string): string {
-  return returnTo === paths.home
-    ? paths.twoFactor
-    : `${paths.twoFactor}?${new URLSearchParams({ returnTo }).toString()}`;
-}
 
 const LOGIN_FIELDS = LoginInput.keyof().options;
 const LOGIN_FAILED = 'We could not sign you in. Please check your connection and try again.';
@@ -35,6 +28,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
 
   // Someone already signed in has nothing to do here; after our own sign-in the success handler navigates.
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={paths.home} replace />;
@@ -42,9 +36,8 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit((values) => {
     loginMutation.mutate(values, {
       onSuccess: (result) => {
-        const returnTo = safeReturnPath(searchParams.get('returnTo'));
         // With two-factor sign-in on, the code is asked for next (Back returns here); then returnTo.
-        if (result.kind === 'twoFactor') void navigate(twoFactorPath(returnTo));
+        if (result.kind === 'twoFactor') void navigate(withReturnTo(paths.twoFactor, returnTo));
         else void navigate(returnTo, { replace: true });
       },
       onError: (error) => applyFieldMessages(form.setError, LOGIN_FIELDS, loginErrors(error).fieldMessages),
@@ -66,7 +59,10 @@ export function LoginPage() {
       footer={
         <p>
           New to CareMatch?{' '}
-          <Link to={paths.register} className="font-medium text-primary underline underline-offset-4">
+          <Link
+            to={withReturnTo(paths.register, returnTo)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
             Create an account
           </Link>
         </p>

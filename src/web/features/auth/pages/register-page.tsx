@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { useEffect, useRef } from 'react';
 import { MailCheck } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterInput, type UserType } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { RegisterInput, safeReturnPath, type UserType } from '@contracts/auth';
+import { paths, withReturnTo } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { FieldError, TextField } from '@web/components/ui/text-field';
@@ -13,6 +13,7 @@ import { usePageTitle } from '@web/lib/use-page-title';
 import { useAuth } from '@web/lib/auth';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
+import { rememberReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 
 const REGISTER_FIELDS = RegisterInput.keyof().options;
 const REGISTER_FAILED = 'We could not create your account. Please check your connection and try again.';
@@ -27,7 +28,7 @@ const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
  * After registering (decision 0019): nobody is signed in; the link in the email confirms the address
  * and signs in. The same words whether or not the address already had an account.
  */
-function CheckYourEmail({ email }: { email: string }) {
+function CheckYourEmail({ email, returnTo }: { email: string; returnTo: string }) {
   const headingRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -38,7 +39,10 @@ function CheckYourEmail({ email }: { email: string }) {
       footer={
         <p>
           Already confirmed?{' '}
-          <Link to={paths.login} className="font-medium text-primary underline underline-offset-4">
+          <Link
+            to={withReturnTo(paths.login, returnTo)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
             Sign in
           </Link>
         </p>
@@ -61,6 +65,9 @@ function CheckYourEmail({ email }: { email: string }) {
 export function RegisterPage() {
   const { isAuthenticated } = useAuth();
   const registerMutation = useRegister();
+  // Where the person was (a family circle invitation, say): back there once the address is proved.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
   usePageTitle(registerMutation.isSuccess ? 'Check your email' : 'Create your account');
   const form = useForm({
     resolver: zodResolver(RegisterInput),
@@ -70,10 +77,13 @@ export function RegisterPage() {
 
   // Someone already signed in has nothing to do here.
   if (isAuthenticated && registerMutation.isIdle) return <Navigate to={paths.home} replace />;
-  if (registerMutation.isSuccess) return <CheckYourEmail email={registerMutation.data.email} />;
+  if (registerMutation.isSuccess)
+    return <CheckYourEmail email={registerMutation.data.email} returnTo={returnTo} />;
 
   const onSubmit = form.handleSubmit((values) => {
     registerMutation.mutate(values, {
+      // The emailed link opens in a new tab: this browser remembers the way back for it.
+      onSuccess: () => rememberReturnAfterEmailProof(returnTo),
       onError: (error) =>
         applyFieldMessages(form.setError, REGISTER_FIELDS, registerErrors(error).fieldMessages),
     });
@@ -90,7 +100,10 @@ export function RegisterPage() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={paths.login} className="font-medium text-primary underline underline-offset-4">
+          <Link
+            to={withReturnTo(paths.login, returnTo)}
+            className="font-medium text-primary underline underline-offset-4"
+          >
             Sign in
           </Link>
         </p>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { safeReturnPath } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, withReturnTo } from '@contracts/paths';
 import {
   TWO_FACTOR_MESSAGES,
   TwoFactorCodeInput,
@@ -37,11 +37,7 @@ function endingMessage(error: unknown): string | null {
 }
 
 /** '/login', keeping where the person was going. */
-function loginPath(returnTo: string): string {
-  return returnTo === paths.home
-    ? paths.login
-    : `${paths.login}?${new URLSearchParams({ returnTo }).toString()}`;
-}
+const loginPath = (returnTo: string) => withReturnTo(paths.login, returnTo);
 
 function SignInAgainLink({ returnTo, children }: { returnTo: string; children: string }) {
   return (

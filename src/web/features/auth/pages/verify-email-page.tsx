@@ -1,12 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth';
-import { paths } from '@contracts/paths';
+import { paths, withReturnTo } from '@contracts/paths';
 import { ResendConfirmationButton } from '@web/components/email-confirmation';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { forgetReturnAfterEmailProof, readReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { useEmailedLink } from '../components/use-emailed-link';
@@ -14,11 +16,17 @@ import { useEmailedLink } from '../components/use-emailed-link';
 /**
  * /verify-email?token=… confirms a new account's email address, once. In a
  * browser with no session it also signs in, so registering and opening the link is one path.
+ * "Continue" goes back to the page the person registered from, when this browser remembers one.
  */
 export function VerifyEmailPage() {
   const { isAuthenticated } = useAuth();
   const verify = useVerifyEmail();
   const { failed, outcomeRef } = useEmailedLink(verify);
+  // The page registering started from (a family circle invitation, say), remembered by this browser.
+  const [returnTo] = useState(readReturnAfterEmailProof);
+  useEffect(() => {
+    if (verify.data?.signedIn) forgetReturnAfterEmailProof();
+  }, [verify.data]);
   usePageTitle(failed ? 'Link expired' : EMAIL_VERIFICATION_MESSAGES.confirmed);
 
   if (!failed && !verify.isSuccess) return <PageSpinner label="Confirming your email address" />;
@@ -48,6 +56,9 @@ export function VerifyEmailPage() {
   }
 
   const { email, signedIn, continuePath } = verify.data!;
+  const signInTo = withReturnTo(paths.login, returnTo ?? paths.home);
+  // A new carer still goes on to build their profile (their landing); a family goes back.
+  const next = returnTo && continuePath === paths.home ? returnTo : continuePath;
   return (
     <AuthCard
       title={EMAIL_VERIFICATION_MESSAGES.confirmed}
@@ -62,7 +73,7 @@ export function VerifyEmailPage() {
             : `${email} is confirmed. Sign in to continue.`}
         </p>
         <Button asChild size="lg">
-          {signedIn ? <Link to={continuePath}>Continue</Link> : <Link to={paths.login}>Sign in</Link>}
+          {signedIn ? <Link to={next}>Continue</Link> : <Link to={signInTo}>Sign in</Link>}
         </Button>
       </div>
     </AuthCard>

@@ -9,6 +9,11 @@ import { arrangementsQueryKey, visitsQueryKey } from '@web/features/arrangements
 
 export const circleQueryKey = endpointKey(endpoints.circle.get);
 export const notificationSettingsQueryKey = endpointKey(endpoints.circle.getSettingsNotifications);
+/** The secret is sent in the body, so the key is the address, then the secret (in memory only). */
+export const invitationPreviewQueryKey = (token: string) => [
+  ...endpointKey(endpoints.circle.postInvitationsPreview, {}),
+  token,
+];
 
 /** GET /api/circle: one's own circle (families) and the circles one belongs to. */
 export function useCircle() {
@@ -55,7 +60,7 @@ export const useLeaveCircle = () =>
 /** POST /api/circle/invitations/preview: whose circle the link is for (the secret in the body). */
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: [endpoints.circle.postInvitationsPreview.path, token],
+    queryKey: invitationPreviewQueryKey(token),
     queryFn: ({ signal }) => api(endpoints.circle.postInvitationsPreview, { body: { token }, signal }),
     enabled: token !== '',
     retry: false,

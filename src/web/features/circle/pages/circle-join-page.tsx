@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import {
@@ -7,17 +7,23 @@ import {
   CIRCLE_ROLE_LABELS,
   type CircleInvitationPreview,
 } from '@contracts/circle';
-import { paths } from '@contracts/paths';
+import { paths, signInPath, withReturnTo } from '@contracts/paths';
 import { ResendConfirmationButton } from '@web/components/email-confirmation';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { formatLongDateGB } from '@web/lib/format';
 import { useTokenFromAddress } from '@web/lib/use-address-token';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { rememberReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
 import { useAcceptInvitation, useInvitationPreview } from '../api/circle-api';
+import {
+  forgetPendingInvitation,
+  keepPendingInvitation,
+  readPendingInvitation,
+} from '../components/pending-invitation';
 
 const ACCEPT_FAILED = 'The invitation could not be accepted. Please try again.';
 const linkClass = 'font-medium text-primary underline underline-offset-4';
@@ -47,7 +53,10 @@ function JoinCard({
   );
 }
 
-/** Signed out: sign in with the invited address, or register with it first (decision 0036). */
+/**
+ * Signed out: sign in with the invited address, or register with it first (decision 0036); both
+ * come back to this page, which kept the invitation in this browser.
+ */
 function SignedOutPaths({ email }: { email: string }) {
   return (
     <div className="grid gap-5">
@@ -56,11 +65,12 @@ function SignedOutPaths({ email }: { email: string }) {
           You have a family account with this address
         </h2>
         <p className="text-sm">
-          Sign in with <span className="font-medium wrap-anywhere">{email}</span>, then open the link in your
-          invitation email again to accept.
+          Sign in with <span className="font-medium wrap-anywhere">{email}</span>: you come back here to
+          accept.
         </p>
         <Button asChild variant="outline" className="w-full sm:w-fit">
-          <Link to={paths.login}>Sign in</Link>
+          {/* Full-page, as every sign-in is (product §2, Routes). */}
+          <a href={signInPath(paths.circleJoin)}>Sign in</a>
         </Button>
       </section>
       <section aria-labelledby="circle-join-new" className="grid gap-2">
@@ -73,10 +83,10 @@ function SignedOutPaths({ email }: { email: string }) {
             “Looking for care”.
           </li>
           <li>Open the link we email you to confirm your address.</li>
-          <li>Open the link in your invitation email again to accept.</li>
+          <li>Choose Continue there: you come back here to accept.</li>
         </ol>
         <Button asChild className="w-full sm:w-fit">
-          <Link to={paths.register}>Create an account</Link>
+          <Link to={withReturnTo(paths.register, paths.circleJoin)}>Create an account</Link>
         </Button>
       </section>
     </div>
@@ -100,7 +110,7 @@ function refusalFor(user: CurrentUser, preview: CircleInvitationPreview): ReactN
     return (
       <>
         <p>
-          Confirm your email address first, with the link we emailed you; then open the invitation link again.
+          Confirm your email address first, with the link we emailed you; Continue there brings you back here.
         </p>
         <ResendConfirmationButton />
       </>
@@ -112,10 +122,12 @@ function refusalFor(user: CurrentUser, preview: CircleInvitationPreview): ReactN
 /**
  * /family-circle/join?token=…: the invitation link (decision 0036). The secret leaves the address
  * bar at once and is sent only in request bodies; opening the page changes nothing, the button
- * accepts. Only a family account at the invited, confirmed address can accept.
+ * accepts. Only a family account at the invited, confirmed address can accept. Until it can, the
+ * secret is kept in this browser, so signing in or registering comes back here (without ?token).
  */
 export function CircleJoinPage() {
-  const token = useTokenFromAddress();
+  const fromAddress = useTokenFromAddress();
+  const [token] = useState(() => fromAddress || readPendingInvitation());
   const { user } = useAuth();
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
@@ -126,6 +138,21 @@ export function CircleJoinPage() {
   useEffect(() => {
     if (joined) outcomeRef.current?.focus();
   }, [joined]);
+
+  const expiresAt = preview.data?.expiresAt;
+  const mustProveEmail = !!user && !user.emailVerified;
+  // The server's refusal (used, expired, taken back) ends the invitation; a failed connection or
+  // a rate limit does not.
+  const refused =
+    preview.error instanceof ApiError && preview.error.status < 500 && preview.error.status !== 429;
+  useEffect(() => {
+    if (joined || refused) forgetPendingInvitation();
+    else if (expiresAt && (!user || mustProveEmail)) {
+      keepPendingInvitation(token, expiresAt);
+      // The confirmation email's link opens in a new tab: its Continue comes back here.
+      if (mustProveEmail) rememberReturnAfterEmailProof(paths.circleJoin);
+    }
+  }, [joined, refused, expiresAt, user, mustProveEmail, token]);
 
   if (token !== '' && preview.isPending) return <PageSpinner label="Checking your invitation" />;
 
