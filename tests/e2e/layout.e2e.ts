@@ -95,9 +95,13 @@ const sidewaysScroll = (page: Page) =>
  * (a route always draws something else), then waits for the heading and the page's requests.
  */
 async function navigateInApp(page: Page, route: string) {
-  const here = await page.evaluate(() => `${location.pathname}${location.search}`);
-  // Already there (the previous route sent the visitor on here): nothing would change.
-  if (here === route) return;
+  const here = await page.evaluate(() => location.pathname);
+  // The previous route sent the visitor on to this one's page (a carer's /carer-signup is their
+  // dashboard, left at its last tab): a page load, as before, rather than the same page redrawn.
+  if (here === new URL(route, 'http://localhost').pathname) {
+    await visitAndSettle(page, route);
+    return;
+  }
   await page.evaluate(
     (to) =>
       new Promise<void>((resolve, reject) => {
