@@ -97,7 +97,12 @@ export default defineConfig({
     maxWorkers: WORKERS,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Unit files share one module graph per worker too (importing anew for each file was most
+      // of their time); none replaces a module, and the two that stub fetch restore it after each test.
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false },
+      },
       ...apiProjects('pglite', pgliteFiles),
       ...(onPostgres ? apiProjects('postgres', 'all') : []),
       {

@@ -371,7 +371,8 @@ describe('who may see the admin screens', () => {
     // Desktop on purpose: the axe check below also covers a signed-in customer's desktop header
     // (the main navigation beside the Messages link), which no phone-width check sees.
     const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
-    await page.evaluate(() => {
+    // In the site's storage before the app's own code runs, on every screen below.
+    await page.addInitScript(() => {
       for (const key of ['isAdmin', 'adminLoggedIn', 'admin', 'adminAuth', 'role']) {
         localStorage.setItem(key, key === 'role' ? 'admin' : 'true');
         sessionStorage.setItem(key, key === 'role' ? 'admin' : 'true');

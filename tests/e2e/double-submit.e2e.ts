@@ -55,10 +55,9 @@ describe('a double submit sends once (decision 0033)', () => {
     const stamp = Date.now();
     const customer = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
     const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
-    const profile = await carer.evaluate(async () => {
-      const response = await fetch('/api/carers/my-profile', { headers: { Accept: 'application/json' } });
-      return (await response.json()) as { id: string };
-    });
+    const profile = (await (
+      await carer.request.get('/api/carers/my-profile', { headers: { Accept: 'application/json' } })
+    ).json()) as { id: string };
 
     // The contact dialog's "Send Message", double-clicked.
     const first = `Hello Grace, could you help my mother on Tuesdays? (double click ${stamp})`;

@@ -24,10 +24,10 @@ const SCRIPT_PAYLOAD =
 
 /** The demo carer's profile id and account, read as the carer. */
 async function demoCarerProfile(carer: Page): Promise<{ id: string; userId: string }> {
-  return carer.evaluate(async () => {
-    const response = await fetch('/api/carers/my-profile', { headers: { Accept: 'application/json' } });
-    return (await response.json()) as { id: string; userId: string };
+  const response = await carer.request.get('/api/carers/my-profile', {
+    headers: { Accept: 'application/json' },
   });
+  return (await response.json()) as { id: string; userId: string };
 }
 
 /** The header's inbox link; its accessible name carries the unread count. */

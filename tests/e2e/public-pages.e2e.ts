@@ -101,6 +101,7 @@ describe('pricing page', () => {
 describe('signed-in home', () => {
   it('shows a subscriber the tiles, the active status with its expiry, and quick tips', async () => {
     const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome back, Sam!', level: 1 }).waitFor();
     await page.getByText('Find the perfect care for your family.').waitFor();
     const tiles = page.getByRole('list', { name: 'Shortcuts' });
@@ -126,6 +127,7 @@ describe('signed-in home', () => {
 
   it('shows a customer without a plan the way to subscribe', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.family);
+    await page.goto('/');
     await page.getByText('No Active Subscription').waitFor();
     expect(await page.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
     await expectNoAxeViolations(page, 'signed-in home (no plan, mobile)');
@@ -133,6 +135,7 @@ describe('signed-in home', () => {
 
   it('shows a carer their tiles and profile status', async () => {
     const page = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    await page.goto('/');
     await page.getByText('Manage your carer profile and connect with families.').waitFor();
     const tiles = page.getByRole('list', { name: 'Shortcuts' });
     expect(await tiles.getByRole('listitem').allTextContents()).toEqual([

@@ -351,6 +351,7 @@ describe('accessibility', () => {
     // At desktop: the signed-in header's navigation and its account menu are laid out there; by
     // cookie, since this test is about the header, not the sign-in.
     const page = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    await page.goto('/');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu').waitFor();
     await expectNoAxeViolations(page, 'signed-in header with menu open');

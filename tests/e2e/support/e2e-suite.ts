@@ -9,9 +9,11 @@ export interface E2ESuite {
   /** The running server (its baseUrl is filled in once the suite has started). */
   server: () => E2EServer;
   /**
-   * A page in a browser context of its own (no other open page shares its cookies). With an
-   * account it is signed in by cookie, at `/` (the API's sign-in, as epic-stack's `loginPage()`
-   * does), not through the form: only the sign-in journeys themselves need the form.
+   * A blank page in a browser context of its own (no other open page shares its cookies). With an
+   * account the context is signed in by cookie (the API's sign-in, as epic-stack's `loginPage()`
+   * does), not through the form: only the sign-in journeys themselves need the form. The page
+   * stays blank either way: the test's first `goto` is its only page load (a visit to `/` first
+   * cost a page load per signed-in page, about 80 in the suite).
    */
   open(viewport?: { width: number; height: number }, account?: { email: string }): Promise<Page>;
 }
@@ -98,11 +100,7 @@ export function useE2ESuite(): E2ESuite {
       inUse.push(context);
       const page = await newPageIn(context, viewport);
       opened.push(page);
-      if (account) {
-        await signInByCookie(page, account.email, DEMO_PASSWORD);
-        await page.goto('/');
-        await page.getByRole('button', { name: /Account menu/ }).waitFor();
-      }
+      if (account) await signInByCookie(page, account.email, DEMO_PASSWORD);
       return page;
     },
   };
