@@ -224,7 +224,7 @@ describe('care requests', () => {
     // The carer no longer sees the closed request.
     await openRequestsTab(carer);
     expect(await nearbyRequest(carer).count()).toBe(0);
-  });
+  }, 240_000); // a whole journey of two people, with axe at two sizes: like cover.e2e.ts
 
   it('lets a family with a plan read the answer and reply, and edit an open request', async () => {
     const family = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
