@@ -87,7 +87,11 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         // Timesheets of weeks that are over (decision 0038); the auto-approval email 24 hours
         // before, then approval 72 hours after submission, each once.
         { name: 'timesheets', run: () => invoicing.timesheets.generate() },
-        { name: 'timesheet approvals', run: () => invoicing.timesheets.autoApprove(), intervalMs: 15 * 60_000 },
+        {
+          name: 'timesheet approvals',
+          run: () => invoicing.timesheets.autoApprove(),
+          intervalMs: 15 * 60_000,
+        },
         { name: 'invoice retention', run: () => invoicing.invoices.deleteExpired() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {

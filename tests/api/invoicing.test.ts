@@ -589,7 +589,9 @@ describe('paid directly', () => {
       mayMarkPaid: false,
     });
     expect(
-      t.bodies.filter((body) => body.includes('"accountNumber":"12345678"') && body.includes('"viewerRole":"can_see"')),
+      t.bodies.filter(
+        (body) => body.includes('"accountNumber":"12345678"') && body.includes('"viewerRole":"can_see"'),
+      ),
     ).toEqual([]);
 
     expect((await call(worker, 'POST', `${url}/confirm-paid`)).statusCode).toBe(409);
