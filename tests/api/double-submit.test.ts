@@ -756,3 +756,19 @@ describe('the list of creating routes', () => {
     expect(marked).toEqual(Object.keys(CREATING).sort());
   });
 });
+
+describe('a body too deep to fingerprint', () => {
+  it('is refused with 400, not 500: JSON nested thousands deep sent to a multipart route', async () => {
+    const staff = await admin(t);
+    let payload = '1';
+    for (let depth = 0; depth < 5_000; depth += 1) payload = `{"a":${payload}}`;
+    const response = await t.injectAs(staff.cookie, {
+      method: 'POST',
+      url: '/api/test/carers',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(ERROR_MESSAGES.invalidJson);
+  });
+});

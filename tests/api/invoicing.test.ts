@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Arrangement } from '@contracts/arrangements';
@@ -303,7 +304,7 @@ describe('submitting, querying and approving', () => {
     const submitted = await call(worker, 'POST', `${url}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json<Timesheet>()).toMatchObject({ status: 'submitted', mayEdit: false });
-    const subject = 'sent a timesheet to approve';
+    const subject = 'A timesheet to approve';
     expect(await mailsTo(family.user.email, subject)).toHaveLength(1);
     expect(await mailsTo(arranger.user.email, subject)).toHaveLength(1);
     expect(await mailsTo(seer.user.email, subject)).toHaveLength(0);
@@ -341,7 +342,7 @@ describe('submitting, querying and approving', () => {
       reason: 'We bought the milk ourselves that week.',
       by: expect.stringMatching(/^Ada /),
     });
-    expect(await mailsTo(worker.user.email, 'queried your timesheet')).toHaveLength(1);
+    expect(await mailsTo(worker.user.email, 'Your timesheet was queried')).toHaveLength(1);
     expect((await call(family, 'POST', `${url}/approve`)).statusCode).toBe(409);
 
     // The carer takes the expense off and sends it again.
@@ -381,7 +382,7 @@ describe('submitting, querying and approving', () => {
       ['2026-03-24', '12.5 miles', 563],
       ['2026-03-29', '2 h 00 min', 3600],
     ]);
-    expect(await mailsTo(family.user.email, 'Invoice INV-0001 from Grace Hollins')).toHaveLength(1);
+    expect(await mailsTo(family.user.email, 'Invoice INV-0001 for care')).toHaveLength(1);
     expect(await mailsTo(worker.user.email, 'Timesheet approved: invoice INV-0001 sent')).toHaveLength(1);
     const rows = await t.database.db.select().from(invoiceRows).where(eq(invoiceRows.timesheetId, sheet.id));
     expect(rows).toHaveLength(1);
@@ -395,7 +396,7 @@ describe('auto-approval after 72 hours', () => {
     expect(submitted.statusCode, submitted.body).toBe(200);
     const at = new Date(submitted.json<Timesheet>().submittedAt!).getTime();
     expect(submitted.json<Timesheet>().autoApproveAt).toBe(new Date(at + 72 * HOUR).toISOString());
-    const subject = 'will be approved tomorrow';
+    const subject = 'A timesheet will be approved tomorrow';
 
     expect(await timesheetsAt(at + 48 * HOUR - 60_000).autoApprove()).toEqual({ reminded: 0, approved: 0 });
     expect(await mailsTo(family.user.email, subject)).toHaveLength(0);
@@ -602,7 +603,7 @@ describe('paid directly', () => {
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json<Invoice>()).toMatchObject({ status: 'marked_paid', markedPaidReference: 'BELL NOV' });
     expect((await call(family, 'POST', `${url}/mark-paid`, {})).statusCode).toBe(409);
-    expect(await mailsTo(worker.user.email, 'says invoice INV-0003 is paid')).toHaveLength(1);
+    expect(await mailsTo(worker.user.email, 'Invoice INV-0003 marked paid')).toHaveLength(1);
     expect((await call(family, 'POST', `${url}/confirm-paid`)).statusCode).toBe(403);
     const confirmed = await call(worker, 'POST', `${url}/confirm-paid`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -766,6 +767,34 @@ describe('who sees what as people leave', () => {
     } finally {
       await t.database.db.update(users).set({ suspendedAt: null }).where(eq(users.id, family.user.id));
     }
+  });
+});
+
+describe('the data export', () => {
+  it('holds the timesheets, invoices and invoicing details of each side', async () => {
+    const files = async (who: Person) => {
+      const response = await call(who, 'POST', '/api/settings/export');
+      expect(response.statusCode, response.body).toBe(200);
+      return unzipSync(new Uint8Array(response.rawPayload));
+    };
+    const json = (zip: Record<string, Uint8Array>, name: string) =>
+      JSON.parse(strFromU8(zip[`${name}.json`]!)) as Array<Record<string, unknown>>;
+    const carerZip = await files(worker);
+    expect(json(carerZip, 'invoices').map((row) => [row.kind, row.number, row.role])).toContainEqual([
+      'invoice',
+      1,
+      'carer',
+    ]);
+    expect(json(carerZip, 'timesheets').length).toBeGreaterThan(0);
+    expect(json(carerZip, 'invoicing-settings')).toEqual([
+      expect.objectContaining({ tradingName: 'Hollins Home Care', bankAccountNumber: '12345678' }),
+    ]);
+    const familyZip = await files(family);
+    expect(json(familyZip, 'invoices').every((row) => row.role === 'family')).toBe(true);
+    expect(strFromU8(familyZip['invoices.json']!)).not.toContain('12345678"');
+    expect(json(familyZip, 'invoicing-settings')).toEqual([
+      expect.objectContaining({ billingName: 'Mr A. Bell (direct payments)' }),
+    ]);
   });
 });
 

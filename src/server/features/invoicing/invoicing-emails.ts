@@ -1,7 +1,8 @@
 import type { OutgoingEmail } from '../../platform/mailer';
 
 // The emails of timesheets and invoices (decision 0038): each is something to answer or a record
-// of money, so none has a notification kind to turn off.
+// of money, so none has a notification kind to turn off. Names people chose (a trading name) stay
+// in the body, never the subject (decision 0020).
 
 const signOff = ['', 'The CareMatch team'];
 const hello = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`;
@@ -18,7 +19,7 @@ export function timesheetSubmittedEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `${carerName} sent a timesheet to approve`,
+    subject: 'A timesheet to approve',
     text: [
       hello(firstName),
       '',
@@ -42,7 +43,7 @@ export function autoApprovalReminderEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `${carerName}'s timesheet will be approved tomorrow`,
+    subject: 'A timesheet will be approved tomorrow',
     text: [
       hello(firstName),
       '',
@@ -66,7 +67,7 @@ export function timesheetQueriedEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `${familyName} queried your timesheet`,
+    subject: 'Your timesheet was queried',
     text: [
       hello(firstName),
       '',
@@ -118,7 +119,7 @@ export function invoiceEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `Invoice ${reference} from ${sellerName}`,
+    subject: `Invoice ${reference} for care`,
     text: [
       hello(firstName),
       '',
@@ -144,7 +145,7 @@ export function creditNoteEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `Credit note ${reference} from ${sellerName}`,
+    subject: `Credit note ${reference}`,
     text: [
       hello(firstName),
       '',
@@ -166,7 +167,7 @@ export function markedPaidEmail(
 ): OutgoingEmail {
   return {
     to,
-    subject: `${familyName} says invoice ${reference} is paid`,
+    subject: `Invoice ${reference} marked paid`,
     text: [
       hello(firstName),
       '',

@@ -52,6 +52,12 @@ const PARTS = {
     'The visits of those arrangements, with any notice or cancellation, and the check-in and check-out times (or the times recorded afterwards, and why).',
   'visit-notes':
     'The carers’ notes about those visits, with their ticks and the replies under them (yours as "you").',
+  timesheets:
+    'The weekly timesheets of your arrangements (as the carer or the family), with their status and lines.',
+  invoices:
+    'Invoices and credit notes between you and the other side of your arrangements, as they were issued, and how they were paid.',
+  'invoicing-settings':
+    'Your invoicing details: the name, address and VAT number on your invoices, your bank details and mileage rate, or your billing name and address.',
   'family-circle':
     'Your family circle: who is in yours (first name and initial) and the circles you are in, with what each may do.',
   'circle-invitations': 'Invitations to your family circle you sent (the links themselves are not included).',
@@ -199,6 +205,9 @@ export function createDataExportService({
       arrangements: await repository.arrangements(user.id, carerId),
       visits: await repository.visits(user.id, carerId),
       'visit-notes': await repository.visitNotes(user.id, carerId),
+      timesheets: await repository.timesheets(user.id),
+      invoices: await repository.invoices(user.id),
+      'invoicing-settings': await repository.invoicingSettings(user.id),
       'family-circle': await repository.familyCircle(user.id),
       'circle-invitations': await repository.circleInvitations(user.id),
       'notification-settings': await repository.notificationSettings(user.id),
