@@ -70,7 +70,12 @@ describe('timesheets and invoices', () => {
     // The week's timesheet, an expense added, submitted.
     await carer.getByRole('link', { name: 'Timesheets', exact: true }).click();
     const toSubmit = carer.getByRole('region', { name: 'To submit' });
-    await toSubmit.getByRole('link', { name: /^Week of / }).click();
+    // Hers with this family (the demo data gives her other families' weeks too).
+    await toSubmit
+      .getByRole('link', { name: /^Week of / })
+      .filter({ hasText: `For ${DEMO_ACCOUNTS.subscribed.firstName}` })
+      .filter({ hasText: '£36.00' })
+      .click();
     await carer.getByRole('heading', { name: /^Week of /, level: 1 }).waitFor();
     await carer.getByText('Total: 2 h 00 min of care, £36.00').waitFor();
     await expectNoAxeViolations(carer, 'a timesheet to submit (mobile)');
@@ -89,9 +94,10 @@ describe('timesheets and invoices', () => {
     // The family approves it.
     await family.goto('/timesheets');
     const toApprove = family.getByRole('region', { name: 'To approve' });
-    await toApprove.getByRole('link', { name: /^Week of / }).waitFor();
+    const week = toApprove.getByRole('link', { name: /^Week of / }).filter({ hasText: '£40.20' });
+    await week.waitFor();
     await expectNoAxeViolations(family, 'timesheets to approve (desktop)');
-    await toApprove.getByRole('link', { name: /^Week of / }).click();
+    await week.click();
     await family
       .getByRole('button', { name: /^Query / })
       .first()
