@@ -40,6 +40,14 @@ export const paths = {
   /** A family's care requests, and the visits of everyone's arrangements. */
   careRequests: '/care-requests',
   myCare: '/my-care',
+  /** Timesheets: the carer's to submit, the family's to approve (decision 0038). */
+  timesheets: '/timesheets',
+  timesheet: '/timesheets/:id',
+  /** Invoices between a carer and a family, and one of them. */
+  invoices: '/invoices',
+  invoice: '/invoices/:id',
+  /** The carer's invoicing details and bank details, or the family's billing details. */
+  invoicing: '/invoicing',
   messages: '/messages',
   conversation: '/messages/:id',
   terms: '/terms',

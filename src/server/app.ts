@@ -16,6 +16,7 @@ import { circlePlugin } from './features/circle';
 import { contactPlugin } from './features/contact';
 import { demoPlugin } from './features/demo';
 import { healthPlugin } from './features/health';
+import { invoicingPlugin } from './features/invoicing';
 import { messagingPlugin } from './features/messaging';
 import { privacyPlugin } from './features/privacy';
 import { reportsPlugin } from './features/reports';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(circlePlugin, context);
   await app.register(messagingPlugin, context);
   await app.register(arrangementsPlugin, context);
+  await app.register(invoicingPlugin, context);
   await app.register(careRequestsPlugin, context);
   await app.register(contactPlugin, context);
   await app.register(reviewsPlugin, context);

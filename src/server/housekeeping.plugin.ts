@@ -28,6 +28,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'features/arrangements',
     'features/subscriptions',
     'features/circle',
+    'features/invoicing',
   ],
   async (app, { run }) => {
     if (!run) return;
@@ -42,6 +43,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
       cover,
       settings,
       circle,
+      invoicing,
     } = app;
     const { loginFailures, passwordReset, emailVerification, twoFactor } = app.auth;
     const { compliance } = app.verification;
@@ -82,6 +84,15 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         // Each visit not checked into is alerted once (decision 0037), within a minute of its time.
         { name: 'no-show alerts', run: () => cover.raiseNoShows(), intervalMs: 60_000 },
+        // Timesheets of weeks that are over (decision 0038); the auto-approval email 24 hours
+        // before, then approval 72 hours after submission, each once.
+        { name: 'timesheets', run: () => invoicing.timesheets.generate() },
+        {
+          name: 'timesheet approvals',
+          run: () => invoicing.timesheets.autoApprove(),
+          intervalMs: 15 * 60_000,
+        },
+        { name: 'invoice retention', run: () => invoicing.invoices.deleteExpired() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',

@@ -13,6 +13,7 @@ import { contactEndpoints } from './contact';
 import { coverEndpoints } from './cover';
 import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
+import { invoicingEndpoints } from './invoicing';
 import { liveEventsEndpoints } from './live-events';
 import { messagingEndpoints } from './messaging';
 import { privacyEndpoints } from './privacy';
@@ -38,6 +39,7 @@ export const endpoints = {
   cover: coverEndpoints,
   demo: demoEndpoints,
   health: healthEndpoints,
+  invoicing: invoicingEndpoints,
   messaging: messagingEndpoints,
   privacy: privacyEndpoints,
   reports: reportsEndpoints,

@@ -47,6 +47,7 @@ export type FeaturePluginName =
   | 'features/circle'
   | 'features/messaging'
   | 'features/arrangements'
+  | 'features/invoicing'
   | 'features/care-requests'
   | 'features/contact'
   | 'features/reviews'

@@ -145,6 +145,14 @@ const VisitHistoryPage = lazyPage(
   () => import('@web/features/arrangements/pages/visit-history-page'),
   'VisitHistoryPage',
 );
+const TimesheetsPage = lazyPage(
+  () => import('@web/features/invoicing/pages/timesheets-page'),
+  'TimesheetsPage',
+);
+const TimesheetPage = lazyPage(() => import('@web/features/invoicing/pages/timesheet-page'), 'TimesheetPage');
+const InvoicesPage = lazyPage(() => import('@web/features/invoicing/pages/invoices-page'), 'InvoicesPage');
+const InvoicePage = lazyPage(() => import('@web/features/invoicing/pages/invoice-page'), 'InvoicePage');
+const InvoicingPage = lazyPage(() => import('@web/features/invoicing/pages/invoicing-page'), 'InvoicingPage');
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -234,6 +242,12 @@ const router = createBrowserRouter([
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
           { path: `${paths.myCare}/:id/history`, element: <VisitHistoryPage /> },
           { path: `${paths.myCare}/:id/cover`, element: <ContingencyPlanPage /> },
+          // Timesheets and invoices (decision 0038).
+          { path: paths.timesheets, element: <TimesheetsPage /> },
+          { path: paths.timesheet, element: <TimesheetPage /> },
+          { path: paths.invoices, element: <InvoicesPage /> },
+          { path: paths.invoice, element: <InvoicePage /> },
+          { path: paths.invoicing, element: <InvoicingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -280,6 +294,11 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [`${paths.myCare}/:id/print`, ArrangementPrintPage],
   [`${paths.myCare}/:id/history`, VisitHistoryPage],
   [`${paths.myCare}/:id/cover`, ContingencyPlanPage],
+  [paths.timesheets, TimesheetsPage],
+  [paths.timesheet, TimesheetPage],
+  [paths.invoices, InvoicesPage],
+  [paths.invoice, InvoicePage],
+  [paths.invoicing, InvoicingPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;
