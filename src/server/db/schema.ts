@@ -1337,6 +1337,8 @@ export const carePaymentAttempts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The invoicing feature's invoice (no foreign key: the ledger is a port, decision 0038). */
     invoiceId: uuid('invoice_id').notNull(),
+    /** The invoice's number when the attempt was made (for emails: the ledger is not asked again). */
+    invoiceNumber: text('invoice_number').notNull(),
     attempt: integer('attempt').notNull(),
     payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
     carerId: uuid('carer_id').references(() => users.id, { onDelete: 'set null' }),

@@ -25,6 +25,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS care_payment_accounts_account_key ON care_paym
 CREATE TABLE IF NOT EXISTS care_payment_attempts (
 	id uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	invoice_id uuid NOT NULL,
+	invoice_number text NOT NULL,
 	attempt integer NOT NULL,
 	payer_id uuid REFERENCES users(id) ON DELETE SET NULL,
 	carer_id uuid REFERENCES users(id) ON DELETE SET NULL,

@@ -67,14 +67,7 @@ export function createCarePaymentEventHandler({
     dispute: { amountPence: number; status: string; closed: boolean },
   ): Promise<number> {
     const accounts = createAccountsStore(tx);
-    let invoiceNumber = attempt.invoiceId;
-    if (attempt.familyId) {
-      try {
-        invoiceNumber = (await ledger.invoiceForPayment(tx, attempt.invoiceId, attempt.familyId)).number;
-      } catch {
-        // The number is only for the email's words.
-      }
-    }
+    const { invoiceNumber } = attempt;
     let sent = 0;
     for (const [id, side] of [
       [attempt.familyId, 'family'],

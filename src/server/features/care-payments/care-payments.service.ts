@@ -87,7 +87,7 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       paidAt: at,
     });
     const accounts = createAccountsStore(tx);
-    const invoiceNumber = await invoiceNumberOf(tx, paid);
+    const invoiceNumber = paid.invoiceNumber;
     const family = paid.payerId ? await accounts.findById(paid.payerId) : undefined;
     const carer = paid.carerId ? await accounts.findById(paid.carerId) : undefined;
     const summary = { invoiceNumber, amountPence: paid.amountPence, feePence: paid.feePence };
@@ -106,16 +106,6 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       });
     }
     return true;
-  }
-
-  /** The invoice's number for emails: asked of the ledger as its family (who may always read it). */
-  async function invoiceNumberOf(tx: Executor, attempt: CarePaymentAttemptRow): Promise<string> {
-    if (!attempt.familyId) return attempt.invoiceId;
-    try {
-      return (await ledger.invoiceForPayment(tx, attempt.invoiceId, attempt.familyId)).number;
-    } catch {
-      return attempt.invoiceId;
-    }
   }
 
   async function savedCardView(userId: string): Promise<SavedCardState> {
@@ -181,6 +171,7 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
     if (existing) return { attempt: existing, created: false };
     const inserted = await repository.insertAttempt({
       invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
       payerId: payer.id,
       carerId: invoice.carerUserId,
       familyId: invoice.familyUserId,
@@ -433,8 +424,8 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
 
     // ── housekeeping ─────────────────────────────────────────────────────────────────────────
     /** Demo payouts reach the carer's bank a day after the payment. */
-    async arriveDemoPayouts(): Promise<number> {
-      return demo ? repository.arriveDuePayouts('demo', now()) : 0;
+    async arriveDemoPayouts(at: Date = now()): Promise<number> {
+      return demo ? repository.arriveDuePayouts('demo', at) : 0;
     },
   };
 }
