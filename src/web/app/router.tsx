@@ -141,6 +141,14 @@ const ArrangementPrintPage = lazyPage(
   () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
 );
+const InvoicePayPage = lazyPage(
+  () => import('@web/features/care-payments/pages/invoice-pay-page'),
+  'InvoicePayPage',
+);
+const DemoOnboardingPage = lazyPage(
+  () => import('@web/features/care-payments/pages/demo-onboarding-page'),
+  'DemoOnboardingPage',
+);
 const VisitHistoryPage = lazyPage(
   () => import('@web/features/arrangements/pages/visit-history-page'),
   'VisitHistoryPage',
@@ -234,6 +242,9 @@ const router = createBrowserRouter([
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
           { path: `${paths.myCare}/:id/history`, element: <VisitHistoryPage /> },
           { path: `${paths.myCare}/:id/cover`, element: <ContingencyPlanPage /> },
+          // Paying an invoice by card, and demo mode's stand-in for Stripe's onboarding (decision 0038).
+          { path: paths.invoicePay, element: <InvoicePayPage /> },
+          { path: paths.carePaymentsDemoOnboarding, element: <DemoOnboardingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
