@@ -164,7 +164,10 @@ const EnvSchema = z.object({
       .number<string | undefined>({ error: 'must be a number from 0 to 20' })
       .min(0, 'must be a number from 0 to 20')
       .max(20, 'must be a number from 0 to 20')
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'must have at most two decimals')
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
+        'must have at most two decimals',
+      )
       .optional(),
   ),
 });

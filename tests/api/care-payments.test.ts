@@ -49,7 +49,10 @@ const get = <T>(app: TestApp, cookie: string, url: string) =>
 /** A carer whose connected account Stripe has made ready (by webhook). */
 async function readyCarer(app: TestApp = t) {
   const carer = await app.register({ userType: 'carer' });
-  const started = await app.injectAs(carer.cookie, { method: 'POST', url: '/api/care-payments/account/onboarding' });
+  const started = await app.injectAs(carer.cookie, {
+    method: 'POST',
+    url: '/api/care-payments/account/onboarding',
+  });
   expect(started.statusCode, started.body).toBe(200);
   const account = (await accountRowOf(app, carer.user.id))!.accountId;
   const ready = connectEvent(
@@ -77,11 +80,17 @@ describe('the carer onboards to a connected account', () => {
     const url = '/api/care-payments/account';
     expect((await get<CardPaymentsAccount>(t, carer.cookie, url)).status).toBe('not_started');
 
-    const first = await t.injectAs(carer.cookie, { method: 'POST', url: '/api/care-payments/account/onboarding' });
+    const first = await t.injectAs(carer.cookie, {
+      method: 'POST',
+      url: '/api/care-payments/account/onboarding',
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<{ url: string }>().url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_/);
     // Onboarding again: the same account, a new single-use link.
-    const again = await t.injectAs(carer.cookie, { method: 'POST', url: '/api/care-payments/account/onboarding' });
+    const again = await t.injectAs(carer.cookie, {
+      method: 'POST',
+      url: '/api/care-payments/account/onboarding',
+    });
     expect(again.json<{ url: string }>().url).not.toBe(first.json<{ url: string }>().url);
     const account = (await accountRowOf(t, carer.user.id))!.accountId;
     expect(stripe.created('account').filter((made) => made.id === account)).toHaveLength(1);
@@ -131,7 +140,12 @@ describe('the carer onboards to a connected account', () => {
     expect((await postConnectWebhook(t, submitted)).statusCode).toBe(200);
     expect(await paymentEventCount(t)).toBe(events);
     status = await get<CardPaymentsAccount>(t, carer.cookie, url);
-    expect(status).toMatchObject({ status: 'ready', chargesEnabled: true, payoutsEnabled: true, requirementsDue: [] });
+    expect(status).toMatchObject({
+      status: 'ready',
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+    });
   });
 
   it('lists what Stripe still needs while details are due', async () => {
@@ -149,7 +163,11 @@ describe('the carer onboards to a connected account', () => {
   });
 
   it('refuses a Connect event that is unsigned or signed with another secret', async () => {
-    const event = connectEvent('account.updated', 'acct_x', accountObject('acct_x', { charges: true, payouts: true, submitted: true }));
+    const event = connectEvent(
+      'account.updated',
+      'acct_x',
+      accountObject('acct_x', { charges: true, payouts: true, submitted: true }),
+    );
     expect((await postConnectWebhook(t, event, STRIPE_ENV.STRIPE_WEBHOOK_SECRET)).statusCode).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
@@ -167,7 +185,11 @@ describe('a family pays an invoice by card (a direct charge on the carer’s acc
     const started = await pay(t, family.cookie, invoice.id);
     expect(started.statusCode, started.body).toBe(200);
     const body = started.json<InvoiceCardPayment>();
-    expect(body).toMatchObject({ state: 'requires_payment', stripeAccount: carer.account, totalPence: 1_999 });
+    expect(body).toMatchObject({
+      state: 'requires_payment',
+      stripeAccount: carer.account,
+      totalPence: 1_999,
+    });
     const [attempt] = await attemptsOf(t, invoice.id);
     const intent = stripe.paymentIntent(carer.account, attempt!.providerReference!)!;
     // 5% of £19.99 is 99.95p: the carer's favour, 99p.
@@ -191,7 +213,12 @@ describe('a family pays an invoice by card (a direct charge on the carer’s acc
     const failed = connectEvent(
       'payment_intent.payment_failed',
       carer.account,
-      intentObject(intent.id as string, 1_999, { attemptId: attempt!.id }, { code: 'card_declined', message: 'Declined' }),
+      intentObject(
+        intent.id as string,
+        1_999,
+        { attemptId: attempt!.id },
+        { code: 'card_declined', message: 'Declined' },
+      ),
     );
     expect((await postConnectWebhook(t, failed)).statusCode).toBe(200);
 
@@ -203,7 +230,9 @@ describe('a family pays an invoice by card (a direct charge on the carer’s acc
     expect((await emailsTo(t, family.user.email)).map((row) => row.subject)).toContain(
       `Paid by card: invoice ${invoice.number}`,
     );
-    const carerEmail = (await emailsTo(t, carer.user.email)).find((row) => row.subject.includes(invoice.number))!;
+    const carerEmail = (await emailsTo(t, carer.user.email)).find((row) =>
+      row.subject.includes(invoice.number),
+    )!;
     expect(carerEmail.bodyText).toContain("CareMatch's fee: £0.99. Yours: £19.00");
     // Paying again: the paid state, no new charge.
     const before = stripe.created('payment_intent').length;
@@ -233,7 +262,9 @@ describe('a family pays an invoice by card (a direct charge on the carer’s acc
     });
     const secondTab = String(signIn.headers['set-cookie']).split(';')[0]!;
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => pay(t, index % 2 === 0 ? family.cookie : secondTab, invoice.id)),
+      Array.from({ length: 8 }, (_, index) =>
+        pay(t, index % 2 === 0 ? family.cookie : secondTab, invoice.id),
+      ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const secrets = new Set(answers.map((answer) => answer.json<InvoiceCardPayment>().clientSecret));
@@ -251,12 +282,17 @@ describe('a family pays an invoice by card (a direct charge on the carer’s acc
     expect(refused.statusCode).toBe(409);
     const stranger = await t.register();
     expect((await pay(t, stranger.cookie, invoice.id)).statusCode).toBe(404);
-    expect((await t.injectAs(stranger.cookie, { url: `/api/invoices/${invoice.id}/card-payment` })).statusCode).toBe(404);
+    expect(
+      (await t.injectAs(stranger.cookie, { url: `/api/invoices/${invoice.id}/card-payment` })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('a saved card pays approved invoices off-session', () => {
-  async function saveCard(family: { cookie: string }, card: { last4: string; authentication?: boolean; declines?: boolean }) {
+  async function saveCard(
+    family: { cookie: string },
+    card: { last4: string; authentication?: boolean; declines?: boolean },
+  ) {
     const started = await t.injectAs(family.cookie, { method: 'POST', url: '/api/care-payments/saved-card' });
     expect(started.statusCode, started.body).toBe(200);
     const { clientSecret } = started.json<{ clientSecret: string }>();
@@ -272,13 +308,20 @@ describe('a saved card pays approved invoices off-session', () => {
 
   it('shares the platform card to the carer’s account and charges it when the invoice is approved', async () => {
     const { carer, family, invoice } = await invoiceToPay(8_001);
-    expect(await saveCard(family, { last4: '4242' })).toEqual({ card: { brand: 'visa', last4: '4242' }, autoPay: true });
+    expect(await saveCard(family, { last4: '4242' })).toEqual({
+      card: { brand: 'visa', last4: '4242' },
+      autoPay: true,
+    });
     const paid = await t.app.carePayments.service.payApprovedInvoice(invoice.id, family.user.id);
     expect(paid).toMatchObject({ state: 'paid' });
     const shared = stripe.created('payment_method').filter((made) => made.account === carer.account);
     expect(shared).toHaveLength(1);
     const intent = stripe.created('payment_intent').find((made) => made.account === carer.account)!;
-    expect(intent).toMatchObject({ off_session: true, payment_method: shared[0]!.id, application_fee_amount: 400 });
+    expect(intent).toMatchObject({
+      off_session: true,
+      payment_method: shared[0]!.id,
+      application_fee_amount: 400,
+    });
     expect(invoices.invoices.get(invoice.id)!.status).toBe('paid');
     // Approved twice (a retry): still one charge.
     await t.app.carePayments.service.payApprovedInvoice(invoice.id, family.user.id);
@@ -298,12 +341,16 @@ describe('a saved card pays approved invoices off-session', () => {
     expect(state.clientSecret).toMatch(/^pi_/);
     expect(state.failureMessage).toContain('requires authentication');
     expect(invoices.invoices.get(invoice.id)!.status).toBe('sent');
-    const email = (await emailsTo(t, family.user.email)).find((row) => row.subject.startsWith('Please confirm'))!;
+    const email = (await emailsTo(t, family.user.email)).find((row) =>
+      row.subject.startsWith('Please confirm'),
+    )!;
     expect(email.bodyText).toContain(`/invoices/${invoice.id}/pay`);
     // The pay page shows the same payment to finish: no second charge.
     const page = await get<InvoiceCardPayment>(t, family.cookie, `/api/invoices/${invoice.id}/card-payment`);
     expect(page.clientSecret).toBe(state.clientSecret);
-    expect((await pay(t, family.cookie, invoice.id)).json<InvoiceCardPayment>().clientSecret).toBe(state.clientSecret);
+    expect((await pay(t, family.cookie, invoice.id)).json<InvoiceCardPayment>().clientSecret).toBe(
+      state.clientSecret,
+    );
     expect(stripe.created('payment_intent').filter((made) => made.account === carer.account)).toHaveLength(1);
   });
 
@@ -338,7 +385,11 @@ describe('refunds, disputes and payouts from Stripe', () => {
     stripe.confirmPayment(setup.carer.account, intentId);
     await postConnectWebhook(
       t,
-      connectEvent('payment_intent.succeeded', setup.carer.account, intentObject(intentId, totalPence, { attemptId: attempt!.id })),
+      connectEvent(
+        'payment_intent.succeeded',
+        setup.carer.account,
+        intentObject(intentId, totalPence, { attemptId: attempt!.id }),
+      ),
     );
     return { ...setup, intentId, attemptId: attempt!.id };
   }
@@ -389,7 +440,10 @@ describe('refunds, disputes and payouts from Stripe', () => {
     await postConnectWebhook(t, won);
     expect(invoices.invoices.get(invoice.id)!.frozen).toBe(false);
     // The opening heard again (another delivery of the same news) does not hold it again.
-    await postConnectWebhook(t, connectEvent('charge.dispute.created', carer.account, dispute('needs_response')));
+    await postConnectWebhook(
+      t,
+      connectEvent('charge.dispute.created', carer.account, dispute('needs_response')),
+    );
     expect(invoices.invoices.get(invoice.id)!.frozen).toBe(false);
   });
 
@@ -404,7 +458,10 @@ describe('refunds, disputes and payouts from Stripe', () => {
       payment_intent: intentId,
     });
     await postConnectWebhook(t, connectEvent('charge.dispute.closed', carer.account, dispute('lost')));
-    await postConnectWebhook(t, connectEvent('charge.dispute.created', carer.account, dispute('needs_response')));
+    await postConnectWebhook(
+      t,
+      connectEvent('charge.dispute.created', carer.account, dispute('needs_response')),
+    );
     expect(invoices.invoices.get(invoice.id)!.frozen).toBe(true);
   });
 

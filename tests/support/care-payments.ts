@@ -69,7 +69,12 @@ export function createTestLedger() {
 
 let eventCounter = 0;
 /** A Connect event: from the connected account `account`. */
-export function connectEvent(type: string, account: string, object: Record<string, unknown>, created = new Date()) {
+export function connectEvent(
+  type: string,
+  account: string,
+  object: Record<string, unknown>,
+  created = new Date(),
+) {
   eventCounter += 1;
   return {
     id: `evt_connect_${eventCounter.toString().padStart(6, '0')}_${Date.now()}`,
@@ -126,7 +131,10 @@ export const intentObject = (
 });
 
 export async function accountRowOf(t: TestApp, userId: string) {
-  const [row] = await t.database.db.select().from(carePaymentAccounts).where(eq(carePaymentAccounts.userId, userId));
+  const [row] = await t.database.db
+    .select()
+    .from(carePaymentAccounts)
+    .where(eq(carePaymentAccounts.userId, userId));
   return row;
 }
 

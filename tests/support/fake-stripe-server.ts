@@ -40,7 +40,9 @@ export interface FakeStripe {
   client(): StripeClient;
   requests: FakeStripeRequest[];
   /** How many objects each create call made (replays do not count). */
-  created: (kind: 'account' | 'payment_intent' | 'payment_method' | 'setup_intent' | 'customer' | 'refund') => Json[];
+  created: (
+    kind: 'account' | 'payment_intent' | 'payment_method' | 'setup_intent' | 'customer' | 'refund',
+  ) => Json[];
   account(id: string): Json | undefined;
   paymentIntent(account: string, id: string): Json | undefined;
   /** The browser's Payment Element confirming a SetupIntent with a card: it becomes the customer's. */
@@ -104,14 +106,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentMethods = new Map<string, Json & { _card: FakeCard; _customer: string | null }>();
   const paymentIntents = new Map<string, Json>();
   let counter = 0;
-  const id = (prefix: string) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
+  const id = (prefix: string) =>
+    `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
   const remember = (kind: string, object: Json) => {
     made.set(kind, [...(made.get(kind) ?? []), object]);
     return object;
   };
   const scope = (account: string | undefined) => account ?? 'platform';
-  const publicMethod = ({ _card, _customer, ...method }: Json & { _card: FakeCard; _customer: string | null }) => {
+  const publicMethod = ({
+    _card,
+    _customer,
+    ...method
+  }: Json & { _card: FakeCard; _customer: string | null }) => {
     void _card;
     void _customer;
     return method;
@@ -122,7 +129,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const [resource, objectId] = segments;
     switch (`${method} ${resource}${objectId ? '/:id' : ''}`) {
       case 'POST customers': {
-        const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
+        const customer = {
+          id: id('cus'),
+          object: 'customer',
+          email: params.email ?? null,
+          metadata: params.metadata ?? {},
+        };
         customers.set(customer.id, customer);
         return remember('customer', customer);
       }
@@ -139,7 +151,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           charges_enabled: false,
           payouts_enabled: false,
           details_submitted: false,
-          requirements: { currently_due: ['business_type', 'external_account', 'tos_acceptance.date'], past_due: [] },
+          requirements: {
+            currently_due: ['business_type', 'external_account', 'tos_acceptance.date'],
+            past_due: [],
+          },
         };
         accounts.set(created.id, created);
         return remember('account', created);
@@ -182,7 +197,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!setup) throw missing('setup_intent', objectId!);
         const expand = (params.expand as string[] | undefined) ?? [];
         if (expand.includes('payment_method') && typeof setup.payment_method === 'string') {
-          return { ...setup, payment_method: publicMethod(paymentMethods.get(`platform:${setup.payment_method}`)!) };
+          return {
+            ...setup,
+            payment_method: publicMethod(paymentMethods.get(`platform:${setup.payment_method}`)!),
+          };
         }
         return setup;
       }
@@ -191,7 +209,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!account || !accounts.has(account)) throw invalid('Sharing a card needs a connected account.');
         const source = paymentMethods.get(`platform:${String(params.payment_method)}`);
         if (!source) throw missing('payment_method', String(params.payment_method));
-        if (source._customer !== params.customer) throw invalid('The payment method is not the customer’s.', 'customer');
+        if (source._customer !== params.customer)
+          throw invalid('The payment method is not the customer’s.', 'customer');
         const shared = { ...source, id: id('pm'), _customer: null };
         paymentMethods.set(`${account}:${shared.id}`, shared);
         remember('payment_method', { ...publicMethod(shared), account });
@@ -200,8 +219,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       case 'POST payment_intents': {
         if (account && !accounts.has(account)) throw missing('account', account);
         const amount = Number(params.amount);
-        if (!Number.isInteger(amount) || amount < 30) throw invalid('Amount must be at least 30 pence.', 'amount');
-        const fee = params.application_fee_amount === undefined ? null : Number(params.application_fee_amount);
+        if (!Number.isInteger(amount) || amount < 30)
+          throw invalid('Amount must be at least 30 pence.', 'amount');
+        const fee =
+          params.application_fee_amount === undefined ? null : Number(params.application_fee_amount);
         if (fee !== null && !account) throw invalid('An application fee needs a connected account.');
         const intentId = id('pi');
         const intent: Json = {
@@ -221,7 +242,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         paymentIntents.set(`${scope(account)}:${intentId}`, intent);
         // The account it was made on, for the tests (not part of the answer).
-        remember('payment_intent', Object.defineProperty(intent, 'account', { value: account, enumerable: false }));
+        remember(
+          'payment_intent',
+          Object.defineProperty(intent, 'account', { value: account, enumerable: false }),
+        );
         if (params.confirm === 'true' && params.payment_method) {
           const card = paymentMethods.get(`${scope(account)}:${String(params.payment_method)}`);
           if (!card) throw missing('payment_method', String(params.payment_method));
@@ -297,7 +321,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         response.end(text);
       };
       if (header('authorization') !== `Bearer ${FAKE_STRIPE_KEY}`) {
-        send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
+        send(
+          401,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
+        );
         return;
       }
       const storeKey = idempotencyKey ? `${scope(account)}:${idempotencyKey}` : undefined;
@@ -310,7 +337,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             JSON.stringify({
               error: {
                 type: 'idempotency_error',
-                message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+                message:
+                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
               },
             }),
           );

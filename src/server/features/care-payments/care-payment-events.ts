@@ -55,7 +55,10 @@ export function createCarePaymentEventHandler({
       }
     }
     if (attempt && attempt.accountId !== envelope.accountId) {
-      log.warn({ attempt: attempt.id, account: envelope.accountId }, 'care payment event from another account: ignored');
+      log.warn(
+        { attempt: attempt.id, account: envelope.accountId },
+        'care payment event from another account: ignored',
+      );
       return undefined;
     }
     return attempt;

@@ -40,11 +40,13 @@ export const carePaymentsPlugin = appPlugin<AppContext & { invoiceLedger?: Invoi
       settleSucceeded: service.settleSucceeded,
     });
     app.decorate('carePayments', { service, events });
-    registerCarePaymentsRoutes(app, { carePayments: service, demoMode: demo !== undefined, db });
+    registerCarePaymentsRoutes(app, { carePayments: service, demoMode: demo !== undefined });
     if (config.stripe?.connectWebhookSecret) {
       await registerConnectWebhookRoutes(app, { webhookSecret: config.stripe.connectWebhookSecret, events });
     } else if (config.stripe) {
-      app.log.warn('STRIPE_CONNECT_WEBHOOK_SECRET is not set: card payments to carers will not hear from Stripe');
+      app.log.warn(
+        'STRIPE_CONNECT_WEBHOOK_SECRET is not set: card payments to carers will not hear from Stripe',
+      );
     }
   },
 );

@@ -73,7 +73,12 @@ export function createCarePaymentsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(carePaymentAttempts)
-        .where(and(eq(carePaymentAttempts.invoiceId, invoiceId), inArray(carePaymentAttempts.status, LIVE_STATUSES)));
+        .where(
+          and(
+            eq(carePaymentAttempts.invoiceId, invoiceId),
+            inArray(carePaymentAttempts.status, LIVE_STATUSES),
+          ),
+        );
       return row;
     },
 
@@ -92,11 +97,19 @@ export function createCarePaymentsRepository(db: Executor) {
       return row;
     },
 
-    async attemptByReference(provider: string, reference: string): Promise<CarePaymentAttemptRow | undefined> {
+    async attemptByReference(
+      provider: string,
+      reference: string,
+    ): Promise<CarePaymentAttemptRow | undefined> {
       const [row] = await db
         .select()
         .from(carePaymentAttempts)
-        .where(and(eq(carePaymentAttempts.provider, provider), eq(carePaymentAttempts.providerReference, reference)));
+        .where(
+          and(
+            eq(carePaymentAttempts.provider, provider),
+            eq(carePaymentAttempts.providerReference, reference),
+          ),
+        );
       return row;
     },
 
@@ -126,7 +139,11 @@ export function createCarePaymentsRepository(db: Executor) {
     ): Promise<void> {
       await db
         .update(carePaymentAttempts)
-        .set({ providerReference: values.providerReference, clientSecret: values.clientSecret, updatedAt: new Date() })
+        .set({
+          providerReference: values.providerReference,
+          clientSecret: values.clientSecret,
+          updatedAt: new Date(),
+        })
         .where(and(eq(carePaymentAttempts.id, id), isNull(carePaymentAttempts.providerReference)));
       await db
         .update(carePaymentAttempts)
@@ -135,10 +152,19 @@ export function createCarePaymentsRepository(db: Executor) {
     },
 
     /** The card was not taken (declined, or authentication needed): the same payment can be finished. */
-    async recordFailure(id: string, code: string | null, message: string): Promise<CarePaymentAttemptRow | undefined> {
+    async recordFailure(
+      id: string,
+      code: string | null,
+      message: string,
+    ): Promise<CarePaymentAttemptRow | undefined> {
       const [row] = await db
         .update(carePaymentAttempts)
-        .set({ status: 'requires_payment', failureCode: code, failureMessage: message, updatedAt: new Date() })
+        .set({
+          status: 'requires_payment',
+          failureCode: code,
+          failureMessage: message,
+          updatedAt: new Date(),
+        })
         .where(and(eq(carePaymentAttempts.id, id), ne(carePaymentAttempts.status, 'succeeded')))
         .returning();
       return row;
@@ -198,12 +224,16 @@ export function createCarePaymentsRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(carePaymentDisputes)
-        .where(and(eq(carePaymentDisputes.provider, provider), eq(carePaymentDisputes.disputeRef, disputeRef)))
+        .where(
+          and(eq(carePaymentDisputes.provider, provider), eq(carePaymentDisputes.disputeRef, disputeRef)),
+        )
         .for('update');
       return row;
     },
 
-    async insertDispute(values: typeof carePaymentDisputes.$inferInsert): Promise<CarePaymentDisputeRow | undefined> {
+    async insertDispute(
+      values: typeof carePaymentDisputes.$inferInsert,
+    ): Promise<CarePaymentDisputeRow | undefined> {
       const [row] = await db.insert(carePaymentDisputes).values(values).onConflictDoNothing().returning();
       return row;
     },
@@ -239,7 +269,11 @@ export function createCarePaymentsRepository(db: Executor) {
     },
 
     async payoutsOf(carerId: string): Promise<CarePayoutRow[]> {
-      return db.select().from(carePayouts).where(eq(carePayouts.carerId, carerId)).orderBy(desc(carePayouts.createdAt));
+      return db
+        .select()
+        .from(carePayouts)
+        .where(eq(carePayouts.carerId, carerId))
+        .orderBy(desc(carePayouts.createdAt));
     },
 
     /** Demo payouts whose day has come arrive (the provider would say so by webhook). */
@@ -247,7 +281,13 @@ export function createCarePaymentsRepository(db: Executor) {
       const rows = await db
         .update(carePayouts)
         .set({ status: 'paid', lastEventAt: now })
-        .where(and(eq(carePayouts.provider, provider), eq(carePayouts.status, 'in_transit'), lte(carePayouts.arrivalDate, now)))
+        .where(
+          and(
+            eq(carePayouts.provider, provider),
+            eq(carePayouts.status, 'in_transit'),
+            lte(carePayouts.arrivalDate, now),
+          ),
+        )
         .returning({ id: carePayouts.id });
       return rows.length;
     },

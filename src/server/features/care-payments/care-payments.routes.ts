@@ -3,9 +3,7 @@ import { endpoints } from '@contracts/api';
 import { CARE_PAYMENT_MESSAGES } from '@contracts/care-payments';
 import { defineRoute } from '../../platform/define-route';
 import { onlyRoles, requireRole, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
-import { createAccountsStore } from '../auth';
 import type { CarePaymentsService } from './care-payments.service';
-import type { Database } from '../../db/client';
 
 /**
  * Paying carers by card (decision 0038): the carer's account and onboarding (carers), paying an
@@ -14,7 +12,7 @@ import type { Database } from '../../db/client';
  */
 export function registerCarePaymentsRoutes(
   app: FastifyInstance,
-  { carePayments, demoMode, db }: { carePayments: CarePaymentsService; demoMode: boolean; db: Database },
+  { carePayments, demoMode }: { carePayments: CarePaymentsService; demoMode: boolean },
 ) {
   const tags = ['care-payments'];
   const carers = onlyRoles(['carer'], CARE_PAYMENT_MESSAGES.carersOnly);
@@ -23,7 +21,10 @@ export function registerCarePaymentsRoutes(
   defineRoute(
     app,
     endpoints.carePayments.getCarePaymentsAccount,
-    { config: carers, schema: { tags, summary: "The carer's card payments account: needs details, pending or ready" } },
+    {
+      config: carers,
+      schema: { tags, summary: "The carer's card payments account: needs details, pending or ready" },
+    },
     async (request) => carePayments.account(requireUser(request)),
   );
 
@@ -40,7 +41,10 @@ export function registerCarePaymentsRoutes(
   defineRoute(
     app,
     endpoints.carePayments.getInvoicesByIdCardPayment,
-    { config: SIGNED_IN, schema: { tags, summary: 'Paying an invoice by card: its state and the payment in progress' } },
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Paying an invoice by card: its state and the payment in progress' },
+    },
     async (request) => carePayments.paymentState(requireUser(request), request.params.id),
   );
 
@@ -67,7 +71,10 @@ export function registerCarePaymentsRoutes(
   defineRoute(
     app,
     endpoints.carePayments.getCarePaymentsSavedCard,
-    { config: families, schema: { tags, summary: "The family's saved card and whether it pays approved invoices" } },
+    {
+      config: families,
+      schema: { tags, summary: "The family's saved card and whether it pays approved invoices" },
+    },
     async (request) => carePayments.savedCard(requireUser(request)),
   );
 
@@ -86,7 +93,10 @@ export function registerCarePaymentsRoutes(
     endpoints.carePayments.postCarePaymentsSavedCardFinish,
     {
       config: { ...families, keepsAccount: true },
-      schema: { tags, summary: 'Keep the card a finished setup saved, and whether it pays approved invoices' },
+      schema: {
+        tags,
+        summary: 'Keep the card a finished setup saved, and whether it pays approved invoices',
+      },
     },
     async (request) => carePayments.finishCardSetup(requireUser(request), request.body),
   );
@@ -107,28 +117,7 @@ export function registerCarePaymentsRoutes(
     { schema: { tags: ['admin'], summary: 'Card disputes on payments to carers, newest first' } },
     async (request) => {
       requireRole(request, 'admin');
-      const accounts = createAccountsStore(db);
-      const nameOf = async (id: string | null) => {
-        const user = id ? await accounts.findById(id) : undefined;
-        return user ? `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email : null;
-      };
-      const rows = await carePayments.repository.disputes();
-      return Promise.all(
-        rows.map(async (row) => {
-          const attempt = await carePayments.repository.attemptById(row.attemptId);
-          return {
-            id: row.id,
-            invoiceId: row.invoiceId,
-            amountPence: row.amountPence,
-            reason: row.reason,
-            status: row.status,
-            carerName: await nameOf(attempt?.carerId ?? null),
-            familyName: await nameOf(attempt?.familyId ?? null),
-            openedAt: row.openedAt.toISOString(),
-            closedAt: row.closedAt?.toISOString() ?? null,
-          };
-        }),
-      );
+      return carePayments.disputes();
     },
   );
 
@@ -138,7 +127,7 @@ export function registerCarePaymentsRoutes(
       endpoints.carePayments.postCarePaymentsDemoOnboarding,
       {
         config: { ...carers, keepsAccount: true },
-        schema: { tags, summary: "Demo mode only: finish the demo onboarding (the account is ready)" },
+        schema: { tags, summary: 'Demo mode only: finish the demo onboarding (the account is ready)' },
       },
       async (request) => carePayments.finishDemoOnboarding(requireUser(request)),
     );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   CARE_PAYMENT_MESSAGES,
   DEMO_AUTHENTICATION_CARD,
+  type CardDispute,
   type CardPaymentsAccount,
   type CardSetupFinish,
   type DemoCardPaymentInput,
@@ -20,11 +21,7 @@ import {
   type StartedInvoiceCharge,
 } from '../../platform/payments/payment-provider';
 import { createAccountsStore } from '../auth';
-import {
-  authenticationNeededEmail,
-  carerPaidEmail,
-  familyReceiptEmail,
-} from './care-payment-emails';
+import { authenticationNeededEmail, carerPaidEmail, familyReceiptEmail } from './care-payment-emails';
 import { createCarePaymentsRepository, type CarePaymentsRepository } from './care-payments.repository';
 import { feePercent, platformFeePence } from './fees';
 import type { InvoiceLedger, PayableInvoice } from './invoice-ledger';
@@ -91,7 +88,8 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
     const family = paid.payerId ? await accounts.findById(paid.payerId) : undefined;
     const carer = paid.carerId ? await accounts.findById(paid.carerId) : undefined;
     const summary = { invoiceNumber, amountPence: paid.amountPence, feePence: paid.feePence };
-    if (family) await mailer.enqueue(tx, familyReceiptEmail(family, { ...summary, invoiceId: paid.invoiceId }));
+    if (family)
+      await mailer.enqueue(tx, familyReceiptEmail(family, { ...summary, invoiceId: paid.invoiceId }));
     if (carer) await mailer.enqueue(tx, carerPaidEmail(carer, summary));
     if (paid.provider === 'demo') {
       // Stripe pays out on its own schedule and says so by webhook; the demo pays a day later.
@@ -143,7 +141,8 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       stripeAccount: providerName === 'stripe' ? (account?.accountId ?? null) : null,
       clientSecret: state === 'requires_payment' ? (live?.clientSecret ?? null) : null,
       failureMessage: state === 'paid' ? null : (latest?.failureMessage ?? null),
-      savedCard: card?.paymentMethodId && card.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
+      savedCard:
+        card?.paymentMethodId && card.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
     };
   }
 
@@ -260,7 +259,10 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       requireCarer(user);
       let account = await repository.accountOfUser(user.id);
       if (!account) {
-        const { accountId } = await provider.connect.createConnectedAccount({ userId: user.id, email: user.email });
+        const { accountId } = await provider.connect.createConnectedAccount({
+          userId: user.id,
+          email: user.email,
+        });
         await repository.insertAccount({ userId: user.id, provider: providerName, accountId });
         account = await repository.accountOfUser(user.id);
       }
@@ -385,7 +387,7 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
     async finishCardSetup(user: UserRow, input: CardSetupFinish): Promise<SavedCardState> {
       requireFamily(user);
       const row = await repository.savedCard(user.id);
-      let saved: { paymentMethodId: string; brand: string; last4: string } | null = null;
+      let saved: { paymentMethodId: string; brand: string; last4: string } | null;
       if (demo) {
         if (demo.userIdFromSetupSecret(input.clientSecret) !== user.id) {
           throw AppError.conflict(CARE_PAYMENT_MESSAGES.setupUnfinished);
@@ -420,6 +422,32 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       if (!card?.paymentMethodId) throw AppError.conflict(CARE_PAYMENT_MESSAGES.noSavedCard);
       await repository.upsertSavedCard(user.id, { provider: card.provider, autoPay: enabled });
       return savedCardView(user.id);
+    },
+
+    /** Card disputes for the admins, newest first, with both people's names. */
+    async disputes(): Promise<CardDispute[]> {
+      const accounts = createAccountsStore(db);
+      const nameOf = async (id: string | null) => {
+        const user = id ? await accounts.findById(id) : undefined;
+        return user ? `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email : null;
+      };
+      const rows = await repository.disputes();
+      return Promise.all(
+        rows.map(async (row) => {
+          const attempt = await repository.attemptById(row.attemptId);
+          return {
+            id: row.id,
+            invoiceId: row.invoiceId,
+            amountPence: row.amountPence,
+            reason: row.reason,
+            status: row.status,
+            carerName: await nameOf(attempt?.carerId ?? null),
+            familyName: await nameOf(attempt?.familyId ?? null),
+            openedAt: row.openedAt.toISOString(),
+            closedAt: row.closedAt?.toISOString() ?? null,
+          };
+        }),
+      );
     },
 
     // ── housekeeping ─────────────────────────────────────────────────────────────────────────

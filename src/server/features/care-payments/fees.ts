@@ -4,7 +4,8 @@
  * carer. Integer arithmetic (hundredths of a percent), so no floating point is ever rounded.
  */
 export function platformFeePence(totalPence: number, feeBasisPoints: number): number {
-  if (!Number.isSafeInteger(totalPence) || totalPence <= 0) throw new Error(`not an amount in pence: ${totalPence}`);
+  if (!Number.isSafeInteger(totalPence) || totalPence <= 0)
+    throw new Error(`not an amount in pence: ${totalPence}`);
   if (!Number.isInteger(feeBasisPoints) || feeBasisPoints < 0 || feeBasisPoints > 10_000) {
     throw new Error(`not a fee in hundredths of a percent: ${feeBasisPoints}`);
   }

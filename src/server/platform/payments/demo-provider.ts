@@ -62,7 +62,10 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
         return {
           ...started,
           status: 'requires_payment',
-          failure: { code: 'authentication_required', message: 'Your bank asks you to confirm this payment.' },
+          failure: {
+            code: 'authentication_required',
+            message: 'Your bank asks you to confirm this payment.',
+          },
         };
       }
       return { ...started, status: 'succeeded' };

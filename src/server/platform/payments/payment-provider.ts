@@ -181,7 +181,9 @@ export interface ConnectedAccountState {
 export type ConnectedAccountStatus = 'needs_details' | 'pending' | 'ready';
 
 /** Needs details while anything is due; ready once it can take cards and pay out; pending between. */
-export function connectedAccountStatus(state: Omit<ConnectedAccountState, 'accountId'>): ConnectedAccountStatus {
+export function connectedAccountStatus(
+  state: Omit<ConnectedAccountState, 'accountId'>,
+): ConnectedAccountStatus {
   if (state.chargesEnabled && state.payoutsEnabled) return 'ready';
   if (!state.detailsSubmitted || state.requirementsDue.length > 0) return 'needs_details';
   return 'pending';

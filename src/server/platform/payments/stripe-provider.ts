@@ -69,7 +69,10 @@ export interface StripeClient {
     create(params: Stripe.AccountLinkCreateParams, options?: Stripe.RequestOptions): Promise<{ url: string }>;
   };
   paymentMethods: {
-    create(params: Stripe.PaymentMethodCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
+    create(
+      params: Stripe.PaymentMethodCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string }>;
   };
   setupIntents: {
     create(
@@ -378,7 +381,9 @@ export function connectedAccountState(account: Stripe.Account): ConnectedAccount
     chargesEnabled: account.charges_enabled === true,
     payoutsEnabled: account.payouts_enabled === true,
     detailsSubmitted: account.details_submitted === true,
-    requirementsDue: [...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])])],
+    requirementsDue: [
+      ...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])]),
+    ],
   };
 }
 
@@ -439,7 +444,11 @@ function createStripeConnect(client: StripeClient): ConnectProvider {
           { ...onAccount, idempotencyKey: `care-invoice-${attemptId}` },
         );
         if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
-        return { providerReference: intent.id, clientSecret: intent.client_secret, status: 'requires_payment' };
+        return {
+          providerReference: intent.id,
+          clientSecret: intent.client_secret,
+          status: 'requires_payment',
+        };
       }
       // A direct charge needs the card on the carer's account: the platform's saved card is
       // shared there (a copy for this attempt), then charged without the family present.
@@ -467,14 +476,22 @@ function createStripeConnect(client: StripeClient): ConnectProvider {
       } catch (error) {
         // The bank wants the family (authentication) or declined: the PaymentIntent stays, to be
         // finished on the pay page with the same client secret.
-        const raw = error as { type?: string; code?: string; message?: string; raw?: { payment_intent?: Stripe.PaymentIntent } };
+        const raw = error as {
+          type?: string;
+          code?: string;
+          message?: string;
+          raw?: { payment_intent?: Stripe.PaymentIntent };
+        };
         const intent = raw.raw?.payment_intent;
         if (raw.type !== 'StripeCardError' || !intent?.client_secret) throw error;
         return {
           providerReference: intent.id,
           clientSecret: intent.client_secret,
           status: 'requires_payment',
-          failure: { code: raw.code ?? 'card_declined', message: raw.message ?? SUBSCRIPTION_MESSAGES.paymentFailed },
+          failure: {
+            code: raw.code ?? 'card_declined',
+            message: raw.message ?? SUBSCRIPTION_MESSAGES.paymentFailed,
+          },
         };
       }
     },
@@ -497,10 +514,15 @@ function createStripeConnect(client: StripeClient): ConnectProvider {
       const setup = await client.setupIntents.retrieve(id, { expand: ['payment_method'] });
       const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
       // The secret must be this customer's own setup (secrets are not proof of ownership alone).
-      if (setup.client_secret !== clientSecret || customer !== customerId || setup.status !== 'succeeded') return null;
+      if (setup.client_secret !== clientSecret || customer !== customerId || setup.status !== 'succeeded')
+        return null;
       const method = setup.payment_method;
       if (!method || typeof method === 'string') return null;
-      return { paymentMethodId: method.id, brand: method.card?.brand ?? 'card', last4: method.card?.last4 ?? '' };
+      return {
+        paymentMethodId: method.id,
+        brand: method.card?.brand ?? 'card',
+        last4: method.card?.last4 ?? '',
+      };
     },
   };
 }

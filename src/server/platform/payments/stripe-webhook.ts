@@ -43,7 +43,11 @@ export async function registerSignedStripeWebhook(
       const signature = request.headers['stripe-signature'];
       let event;
       try {
-        event = verifyStripeWebhook(raw, typeof signature === 'string' ? signature : undefined, webhookSecret);
+        event = verifyStripeWebhook(
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          webhookSecret,
+        );
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
           request.log.warn({ reason: error.message }, 'stripe webhook refused');

@@ -33,8 +33,7 @@ const invoiceRequest = (id: string) => ({ params: { id } });
 export function useInvoiceCardPayment(invoiceId: string, waiting: boolean) {
   return useQuery({
     ...endpointQuery(endpoints.carePayments.getInvoicesByIdCardPayment, invoiceRequest(invoiceId)),
-    refetchInterval: (query) =>
-      waiting || query.state.data?.state === 'processing' ? 2_000 : false,
+    refetchInterval: (query) => (waiting || query.state.data?.state === 'processing' ? 2_000 : false),
   });
 }
 

@@ -7,7 +7,15 @@ import { ApiError } from '@web/lib/api-client';
 import { useConfirmDemoPayment } from '../api/care-payments';
 
 /** The demo provider's card form for an invoice (no card is charged): Stripe's test cards' answers. */
-export function DemoInvoiceForm({ invoiceId, clientSecret, label }: { invoiceId: string; clientSecret: string; label: string }) {
+export function DemoInvoiceForm({
+  invoiceId,
+  clientSecret,
+  label,
+}: {
+  invoiceId: string;
+  clientSecret: string;
+  label: string;
+}) {
   const id = useId();
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const confirm = useConfirmDemoPayment(invoiceId);
@@ -23,7 +31,8 @@ export function DemoInvoiceForm({ invoiceId, clientSecret, label }: { invoiceId:
     value: card[name],
     inputMode: 'numeric' as const,
     error: error?.fieldErrors[name],
-    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setCard((current) => ({ ...current, [name]: event.target.value })),
   });
 
   return (
@@ -33,13 +42,21 @@ export function DemoInvoiceForm({ invoiceId, clientSecret, label }: { invoiceId:
         {DEMO_AUTHENTICATION_CARD} asks for your bank's confirmation when saved for automatic payments. Any
         future expiry and any 3-digit CVC.
       </p>
-      <TextField {...field('cardNumber')} label="Card number" autoComplete="cc-number" aria-describedby={`${id}-cards`} />
+      <TextField
+        {...field('cardNumber')}
+        label="Card number"
+        autoComplete="cc-number"
+        aria-describedby={`${id}-cards`}
+      />
       <div className="grid gap-5 min-[360px]:grid-cols-2">
         <TextField {...field('expiry')} label="Expiry" hint="MM / YY" autoComplete="cc-exp" />
         <TextField {...field('cvc')} label="CVC" hint="3 or 4 digits" autoComplete="cc-csc" />
       </div>
       {error && Object.keys(error.fieldErrors).length === 0 ? (
-        <p role="alert" className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm font-medium text-destructive"
+        >
           {error.serverMessage ?? 'The payment did not go through.'}
         </p>
       ) : null}

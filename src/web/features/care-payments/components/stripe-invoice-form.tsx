@@ -40,7 +40,10 @@ function InvoiceCheckout({ label, onConfirmed }: { label: string; onConfirmed: (
     <form onSubmit={(event) => void submit(event)} className="grid gap-5">
       <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} />
       {failure ? (
-        <p role="alert" className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive-soft p-3 text-sm font-medium text-destructive"
+        >
           {failure}
         </p>
       ) : null}
@@ -82,7 +85,11 @@ export function StripeInvoiceForm({
   }, [publishableKey, stripeAccount]);
   if (stripe === undefined) return <p role="status">Loading the secure payment form…</p>;
   if (stripe === null) {
-    return <p role="alert">The secure payment form could not be loaded. Check your connection and refresh the page.</p>;
+    return (
+      <p role="alert">
+        The secure payment form could not be loaded. Check your connection and refresh the page.
+      </p>
+    );
   }
   return (
     <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>

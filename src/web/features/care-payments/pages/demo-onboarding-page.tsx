@@ -18,8 +18,8 @@ export function DemoOnboardingPage() {
     <div className="mx-auto grid max-w-xl gap-4 px-4 py-10">
       <h1 className="text-2xl font-semibold">Set up card payments (demo)</h1>
       <p>
-        With real payments, this is Stripe's page: it asks who you are and which bank account to pay into, and checks
-        them. In demo mode nothing is asked and no real account is made.
+        With real payments, this is Stripe's page: it asks who you are and which bank account to pay into, and
+        checks them. In demo mode nothing is asked and no real account is made.
       </p>
       <div>
         <Button

@@ -5,11 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/use-page-title';
-import {
-  useInvoiceCardPayment,
-  usePayWithSavedCard,
-  useStartInvoicePayment,
-} from '../api/care-payments';
+import { useInvoiceCardPayment, usePayWithSavedCard, useStartInvoicePayment } from '../api/care-payments';
 import { DemoInvoiceForm } from '../components/demo-invoice-form';
 import { formatPence } from '../components/format';
 
@@ -28,7 +24,12 @@ export function InvoicePayPage() {
   const start = useStartInvoicePayment(id);
   const savedCard = usePayWithSavedCard(id);
 
-  if (payment.isPending) return <p role="status" className="px-4 py-16 text-center">Loading the invoice…</p>;
+  if (payment.isPending)
+    return (
+      <p role="status" className="px-4 py-16 text-center">
+        Loading the invoice…
+      </p>
+    );
   if (payment.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
@@ -51,8 +52,8 @@ export function InvoicePayPage() {
         <CardHeader>
           <CardTitle>{amount}</CardTitle>
           <CardDescription>
-            Paid straight to your carer's own Stripe account. CareMatch never holds the money and never sees your
-            card number.
+            Paid straight to your carer's own Stripe account. CareMatch never holds the money and never sees
+            your card number.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -73,7 +74,10 @@ export function InvoicePayPage() {
               {invoice.state === 'unpaid' ? (
                 <div className="flex flex-wrap gap-3">
                   {invoice.savedCard ? (
-                    <Button onClick={() => savedCard.mutate(undefined)} disabled={savedCard.isPending || start.isPending}>
+                    <Button
+                      onClick={() => savedCard.mutate(undefined)}
+                      disabled={savedCard.isPending || start.isPending}
+                    >
                       {savedCard.isPending
                         ? 'Paying...'
                         : `Pay ${amount} with ${invoice.savedCard.brand} •••• ${invoice.savedCard.last4}`}
@@ -84,7 +88,11 @@ export function InvoicePayPage() {
                     onClick={() => start.mutate(undefined)}
                     disabled={start.isPending || savedCard.isPending}
                   >
-                    {start.isPending ? 'Opening...' : invoice.savedCard ? 'Pay with another card' : 'Pay by card'}
+                    {start.isPending
+                      ? 'Opening...'
+                      : invoice.savedCard
+                        ? 'Pay with another card'
+                        : 'Pay by card'}
                   </Button>
                 </div>
               ) : null}
@@ -100,7 +108,11 @@ export function InvoicePayPage() {
                     />
                   </Suspense>
                 ) : (
-                  <DemoInvoiceForm invoiceId={invoice.invoiceId} clientSecret={invoice.clientSecret} label={label} />
+                  <DemoInvoiceForm
+                    invoiceId={invoice.invoiceId}
+                    clientSecret={invoice.clientSecret}
+                    label={label}
+                  />
                 )
               ) : null}
               {failure ? (
