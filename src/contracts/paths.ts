@@ -50,6 +50,10 @@ export const paths = {
   invoicing: '/invoicing',
   messages: '/messages',
   conversation: '/messages/:id',
+  /** A family pays one invoice by card (linked from the invoice and the "finish paying" email). */
+  invoicePay: '/invoices/:id/pay',
+  /** Demo mode's stand-in for Stripe's hosted onboarding of a carer's account. */
+  carePaymentsDemoOnboarding: '/care-payments/demo-onboarding',
   terms: '/terms',
   privacy: '/privacy',
   accessibility: '/accessibility',
@@ -74,6 +78,11 @@ export const apiPaths = {
 /** '/messages/{id}': one conversation, opened. */
 export function conversationPath(conversationId: string): string {
   return `${paths.messages}/${encodeURIComponent(conversationId)}`;
+}
+
+/** '/invoices/{id}/pay': paying one invoice by card. */
+export function invoicePayPath(invoiceId: string): string {
+  return `/invoices/${encodeURIComponent(invoiceId)}/pay`;
 }
 
 /** '/carers/{id}': a carer's public profile page. */

@@ -10,6 +10,7 @@ import { adminGuardPlugin, adminPlugin } from './features/admin';
 import { arrangementsPlugin } from './features/arrangements';
 import { auditPlugin } from './features/audit';
 import { authPlugin } from './features/auth';
+import { carePaymentsPlugin, type InvoiceLedger } from './features/care-payments';
 import { careRequestsPlugin } from './features/care-requests';
 import { carerCachesPlugin, carersPlugin } from './features/carers';
 import { circlePlugin } from './features/circle';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   mailTransport?: EmailTransport;
   /** The Stripe API client in Stripe mode; tests pass a fake (no network). */
   stripeClient?: StripeClient;
+  /** The invoices card payments pay (the invoicing feature's ledger); by default none are known. */
+  invoiceLedger?: InvoiceLedger;
   /** Where places are found; by default built-in data and POSTCODES_URL (tests pass a fake service's). */
   geocoder?: Geocoder;
   /** The admin tools' clock (subscription expiries); tests fix it. */
@@ -94,6 +97,7 @@ export async function buildApp({
   storage,
   mailTransport,
   stripeClient,
+  invoiceLedger,
   adminClock,
   geocoder,
   onRoute,
@@ -162,6 +166,7 @@ export async function buildApp({
   await app.register(adminPlugin, { ...context, clock: adminClock });
   await app.register(safeguardingPlugin, context);
   await app.register(subscriptionsPlugin, context);
+  await app.register(carePaymentsPlugin, { ...context, invoiceLedger });
   await app.register(uploadsPlugin, context);
   // Shows every email to anyone: never registered in production (tests run as NODE_ENV=test).
   if (config.mode !== 'production') await app.register(demoPlugin, context);

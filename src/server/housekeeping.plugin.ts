@@ -29,6 +29,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'features/subscriptions',
     'features/circle',
     'features/invoicing',
+    'features/care-payments',
   ],
   async (app, { run }) => {
     if (!run) return;
@@ -102,6 +103,16 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         },
         // Each renewal is announced by email a few days ahead, once, with a link that cancels it.
         { name: 'renewal reminders', run: () => subscriptionEnding.sendRenewalReminders() },
+        // Demo payouts reach carers' banks a day after the payment (Stripe says so by webhook).
+        ...(app.payments.demo
+          ? [
+              {
+                name: 'demo payouts to carers',
+                run: () => app.carePayments.service.arriveDemoPayouts(),
+                intervalMs: 5 * 60_000,
+              },
+            ]
+          : []),
         // Demo recurring plans renew themselves at the end of each period (or end, if cancelled).
         ...(app.payments.demo
           ? [

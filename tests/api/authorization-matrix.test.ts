@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -446,6 +447,8 @@ async function recordFor(
     }
     case 'document':
       return { id: world.documentId };
+    case 'invoice':
+      return { id: randomUUID() };
     case 'careRequest': {
       // Of the calling carer's care type (other rows change their profile), else Elderly Care.
       const [profile] = caller.profileId
@@ -870,7 +873,11 @@ describe('the table', () => {
 
   it('covers the routes of the configurations the test app does not run in', () => {
     const inactive = AUTHORIZATION_MATRIX.filter((row) => row.only && !ACTIVE.has(row.only)).map(rowName);
-    expect(inactive.sort()).toEqual(['GET /api/auth/oidc/callback', 'POST /api/webhooks/stripe']);
+    expect(inactive.sort()).toEqual([
+      'GET /api/auth/oidc/callback',
+      'POST /api/webhooks/stripe',
+      'POST /api/webhooks/stripe/connect',
+    ]);
     for (const route of inactive) expect(registered.map((r) => `${r.method} ${r.url}`)).not.toContain(route);
   });
 

@@ -568,6 +568,18 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/carer-membership': 'applies a confirmed payment once (decision 0018)',
   'POST /api/carer-membership/cancel': 'a membership is cancelled once',
   'POST /api/webhooks/stripe': 'each Stripe event is applied once, by its id (payment_events)',
+  'POST /api/webhooks/stripe/connect': 'each Stripe event is applied once, by its id (payment_events)',
+  'POST /api/care-payments/account/onboarding':
+    'one connected account per carer (a unique key); each answer is a new single-use link',
+  'POST /api/care-payments/demo/onboarding': 'sets the demo account ready',
+  'POST /api/invoices/:id/card-payment':
+    'one live payment attempt per invoice (a unique key): a repeat answers the same payment (decision 0039)',
+  'POST /api/invoices/:id/card-payment/saved-card':
+    'one live payment attempt per invoice (a unique key) and one provider idempotency key: a repeat charges nothing more',
+  'POST /api/care-payments/demo/confirm': 'an attempt succeeds once (a conditional update)',
+  'POST /api/care-payments/saved-card': 'starts a card setup; its answer holds a secret, never stored',
+  'POST /api/care-payments/saved-card/finish': 'sets the one saved card to the one the setup saved',
+  'PUT /api/care-payments/auto-pay': 'sets the preference to the value sent',
   'POST /api/admin/verifications/:id/approve': 'a pending check is decided once; a repeat is refused (409)',
   'POST /api/admin/verifications/:id/reject': 'a pending check is decided once; a repeat is refused (409)',
   'POST /api/admin/insurance/:id/approve': 'pending insurance is decided once; a repeat is refused (409)',

@@ -22,6 +22,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { CONNECT_WEBHOOK_SECRET } from '../support/care-payments';
 import { createFakeStripe, STRIPE_ENV } from '../support/payments';
 import { rowsOf } from '../support/privacy-fixtures';
 import { circleMembers } from '../../src/server/db/schema';
@@ -941,7 +942,11 @@ describe('input fuzzing: the routes only Stripe mode has', () => {
   let t: TestApp;
   let targets: Target[];
   beforeAll(async () => {
-    t = await createTestApp(STRIPE_ENV, undefined, { stripeClient: createFakeStripe().client });
+    t = await createTestApp(
+      { ...STRIPE_ENV, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET },
+      undefined,
+      { stripeClient: createFakeStripe().client },
+    );
     if (demoRoutes.size === 0) {
       // This block alone (vitest -t): list the demo app's routes here.
       const demo = await createTestApp();
@@ -954,6 +959,9 @@ describe('input fuzzing: the routes only Stripe mode has', () => {
 
   it('refuses unsigned, badly signed and malformed webhooks with a 4xx, never a 5xx', async () => {
     expect(targets.map((target) => `${target.method} ${target.url}`)).toContain('POST /api/webhooks/stripe');
+    expect(targets.map((target) => `${target.method} ${target.url}`)).toContain(
+      'POST /api/webhooks/stripe/connect',
+    );
     const signature = fc.oneof(
       fc.constant(undefined),
       anyText,

@@ -203,6 +203,13 @@ const adminOnly = (status: Status): Record<Role, Cell> => ({
   suspended: 401,
   admin: status,
 });
+/** Carer accounts only (with or without a profile); families and admins 403. */
+const carers = (status: Status): Record<Role, Cell> => ({
+  ...signedIn(403),
+  carer: status,
+  owningCarer: status,
+  otherCarer: status,
+});
 /** Customers only (any plan); carers and admins 403. */
 const customers = (status: Status): Record<Role, Cell> => ({
   ...signedIn(403),
@@ -1042,6 +1049,63 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: everyone(400),
     note: 'Stripe mode only: the signature is the authorization (subscriptions-stripe-webhooks.test.ts)',
   },
+  // Paying carers by card (decision 0039): the account is a carer's, the saved card a family's;
+  // who may pay an invoice is the invoice ledger's rule (404 here: the matrix's ledger knows none).
+  { method: 'GET', path: '/api/care-payments/account', expected: carers(200) },
+  {
+    method: 'POST',
+    path: '/api/care-payments/account/onboarding',
+    expected: carers(200),
+    note: "the carer's connected account (made once) and a single-use onboarding link",
+  },
+  {
+    method: 'POST',
+    path: '/api/care-payments/demo/onboarding',
+    only: 'demo-payments',
+    fresh: true,
+    expected: carers(409),
+    note: 'a new carer has no account to finish yet (409); the demo journey is in care-payments-demo.test.ts',
+  },
+  { method: 'GET', path: '/api/invoices/:id/card-payment', record: 'invoice', expected: signedIn(404) },
+  { method: 'POST', path: '/api/invoices/:id/card-payment', record: 'invoice', expected: signedIn(404) },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/card-payment/saved-card',
+    record: 'invoice',
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/care-payments/demo/confirm',
+    only: 'demo-payments',
+    body: { clientSecret: 'demo_cpi_unknown', cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    expected: signedIn(404),
+    note: 'a secret this server never issued names no payment',
+  },
+  { method: 'GET', path: '/api/care-payments/saved-card', expected: customers(200) },
+  { method: 'POST', path: '/api/care-payments/saved-card', expected: customers(200) },
+  {
+    method: 'POST',
+    path: '/api/care-payments/saved-card/finish',
+    body: { clientSecret: 'demo_seti_unknown', autoPay: true },
+    expected: customers(409),
+    note: 'a setup that is not the caller’s own finished one saves nothing (409)',
+  },
+  {
+    method: 'PUT',
+    path: '/api/care-payments/auto-pay',
+    body: { enabled: true },
+    expected: customers(409),
+    note: 'auto-pay needs a saved card first (409)',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe/connect',
+    only: 'stripe',
+    expected: everyone(400),
+    note: 'Stripe mode only: the signature is the authorization (care-payments.test.ts)',
+  },
+  { method: 'GET', path: '/api/admin/care-payments/disputes', expected: adminOnly(200) },
   {
     method: 'GET',
     path: '/api/carer-membership',

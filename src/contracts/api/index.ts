@@ -6,6 +6,7 @@ import { adminEndpoints } from './admin';
 import { arrangementsEndpoints } from './arrangements';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { carePaymentsEndpoints } from './care-payments';
 import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
 import { circleEndpoints } from './circle';
@@ -32,6 +33,7 @@ export const endpoints = {
   arrangements: arrangementsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  carePayments: carePaymentsEndpoints,
   careRequests: careRequestsEndpoints,
   carers: carersEndpoints,
   circle: circleEndpoints,

@@ -1470,3 +1470,143 @@ export const invoices = pgTable(
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
+// ── Paying carers by card (decision 0039, money for care; migration 0034) ─────────────────────
+
+/** A carer's connected account at the payment provider, as its last event described it. */
+export const carePaymentAccounts = pgTable(
+  'care_payment_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    /** needs_details, pending or ready (payment-provider.ts `connectedAccountStatus`). */
+    status: text('status').notNull().default('needs_details'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    /** When the provider said the state applied: an older event never overwrites a newer one. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('care_payment_accounts_user_key').on(t.userId),
+    uniqueIndex('care_payment_accounts_account_key').on(t.provider, t.accountId),
+    check('care_payment_accounts_status_check', sql`${t.status} IN ('needs_details', 'pending', 'ready')`),
+  ],
+);
+export type CarePaymentAccountRow = typeof carePaymentAccounts.$inferSelect;
+
+/** Every attempt to pay an invoice by card; at most one live per invoice. */
+export const carePaymentAttempts = pgTable(
+  'care_payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The invoicing feature's invoice (no foreign key: the ledger is a port, decision 0039). */
+    invoiceId: uuid('invoice_id').notNull(),
+    /** The invoice's number when the attempt was made (for emails: the ledger is not asked again). */
+    invoiceNumber: text('invoice_number').notNull(),
+    attempt: integer('attempt').notNull(),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    carerId: uuid('carer_id').references(() => users.id, { onDelete: 'set null' }),
+    familyId: uuid('family_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    /** pending (no PaymentIntent yet), requires_payment, processing, succeeded, failed (ended). */
+    status: text('status').notNull().default('pending'),
+    offSession: boolean('off_session').notNull().default(false),
+    providerReference: text('provider_reference'),
+    clientSecret: text('client_secret'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('care_payment_attempts_invoice_attempt_key').on(t.invoiceId, t.attempt),
+    uniqueIndex('care_payment_attempts_live_key')
+      .on(t.invoiceId)
+      .where(sql`${t.status} IN ('pending', 'requires_payment', 'processing', 'succeeded')`),
+    uniqueIndex('care_payment_attempts_reference_key').on(t.provider, t.providerReference),
+    index('care_payment_attempts_carer_idx').on(t.carerId, t.createdAt),
+    check('care_payment_attempts_amount_check', sql`${t.amountPence} > 0`),
+    check('care_payment_attempts_fee_check', sql`${t.feePence} >= 0 AND ${t.feePence} <= ${t.amountPence}`),
+    check(
+      'care_payment_attempts_refunded_check',
+      sql`${t.refundedPence} >= 0 AND ${t.refundedPence} <= ${t.amountPence}`,
+    ),
+    check(
+      'care_payment_attempts_status_check',
+      sql`${t.status} IN ('pending', 'requires_payment', 'processing', 'succeeded', 'failed')`,
+    ),
+  ],
+);
+export type CarePaymentAttemptRow = typeof carePaymentAttempts.$inferSelect;
+
+/** A family's card saved on the platform's customer, shared to carers' accounts per payment. */
+export const careSavedCards = pgTable('care_saved_cards', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id'),
+  /** Null until a setup finishes. */
+  paymentMethodId: text('payment_method_id'),
+  brand: text('brand'),
+  last4: text('last4'),
+  autoPay: boolean('auto_pay').notNull().default(false),
+  ...timestamps,
+});
+export type CareSavedCardRow = typeof careSavedCards.$inferSelect;
+
+export const carePaymentDisputes = pgTable(
+  'care_payment_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => carePaymentAttempts.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
+    provider: text('provider').notNull(),
+    disputeRef: text('dispute_ref').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('care_payment_disputes_ref_key').on(t.provider, t.disputeRef)],
+);
+export type CarePaymentDisputeRow = typeof carePaymentDisputes.$inferSelect;
+
+/** Money the provider paid out to a carer's bank (the demo provider: a day after the payment). */
+export const carePayouts = pgTable(
+  'care_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerId: uuid('carer_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    payoutRef: text('payout_ref').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    /** in_transit, paid or failed. */
+    status: text('status').notNull(),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }).notNull(),
+    failureMessage: text('failure_message'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('care_payouts_ref_key').on(t.provider, t.payoutRef),
+    index('care_payouts_due_idx')
+      .on(t.arrivalDate)
+      .where(sql`${t.status} = 'in_transit'`),
+    check('care_payouts_status_check', sql`${t.status} IN ('in_transit', 'paid', 'failed')`),
+  ],
+);
+export type CarePayoutRow = typeof carePayouts.$inferSelect;

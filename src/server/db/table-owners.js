@@ -52,6 +52,11 @@ export const TABLE_OWNERS = {
   payments: 'subscriptions',
   billingSubscriptions: 'subscriptions',
   paymentEvents: 'subscriptions',
+  carePaymentAccounts: 'care-payments',
+  carePaymentAttempts: 'care-payments',
+  careSavedCards: 'care-payments',
+  carePaymentDisputes: 'care-payments',
+  carePayouts: 'care-payments',
   // the rest
   auditLog: 'audit',
   contactEnquiries: 'contact',

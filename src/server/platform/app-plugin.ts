@@ -56,6 +56,7 @@ export type FeaturePluginName =
   | 'features/admin'
   | 'features/safeguarding'
   | 'features/subscriptions'
+  | 'features/care-payments'
   | 'features/demo';
 
 export type AppPluginName = PlatformPluginName | FeaturePluginName;

@@ -141,6 +141,14 @@ const ArrangementPrintPage = lazyPage(
   () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
 );
+const InvoicePayPage = lazyPage(
+  () => import('@web/features/care-payments/pages/invoice-pay-page'),
+  'InvoicePayPage',
+);
+const DemoOnboardingPage = lazyPage(
+  () => import('@web/features/care-payments/pages/demo-onboarding-page'),
+  'DemoOnboardingPage',
+);
 const VisitHistoryPage = lazyPage(
   () => import('@web/features/arrangements/pages/visit-history-page'),
   'VisitHistoryPage',
@@ -248,6 +256,9 @@ const router = createBrowserRouter([
           { path: paths.invoices, element: <InvoicesPage /> },
           { path: paths.invoice, element: <InvoicePage /> },
           { path: paths.invoicing, element: <InvoicingPage /> },
+          // Paying an invoice by card, and demo mode's stand-in for Stripe's onboarding (decision 0039).
+          { path: paths.invoicePay, element: <InvoicePayPage /> },
+          { path: paths.carePaymentsDemoOnboarding, element: <DemoOnboardingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
