@@ -17,7 +17,13 @@ import { circlePlugin } from './features/circle';
 import { contactPlugin } from './features/contact';
 import { demoPlugin } from './features/demo';
 import { healthPlugin } from './features/health';
-import { invoicingPlugin } from './features/invoicing';
+import {
+  freezeInvoice,
+  invoiceForPayment,
+  invoicingPlugin,
+  recordInvoicePaid,
+  unfreezeInvoice,
+} from './features/invoicing';
 import { messagingPlugin } from './features/messaging';
 import { privacyPlugin } from './features/privacy';
 import { reportsPlugin } from './features/reports';
@@ -68,7 +74,7 @@ export interface BuildAppOptions {
   mailTransport?: EmailTransport;
   /** The Stripe API client in Stripe mode; tests pass a fake (no network). */
   stripeClient?: StripeClient;
-  /** The invoices card payments pay (the invoicing feature's ledger); by default none are known. */
+  /** The invoices card payments pay; by default the invoicing feature's (tests may bring their own). */
   invoiceLedger?: InvoiceLedger;
   /** Where places are found; by default built-in data and POSTCODES_URL (tests pass a fake service's). */
   geocoder?: Geocoder;
@@ -166,7 +172,7 @@ export async function buildApp({
   await app.register(adminPlugin, { ...context, clock: adminClock });
   await app.register(safeguardingPlugin, context);
   await app.register(subscriptionsPlugin, context);
-  await app.register(carePaymentsPlugin, { ...context, invoiceLedger });
+  await app.register(carePaymentsPlugin, { ...context, invoiceLedger: invoiceLedger ?? INVOICING_LEDGER });
   await app.register(uploadsPlugin, context);
   // Shows every email to anyone: never registered in production (tests run as NODE_ENV=test).
   if (config.mode !== 'production') await app.register(demoPlugin, context);
@@ -177,3 +183,23 @@ export async function buildApp({
 
   return app;
 }
+
+/**
+ * Card payments reach the invoices only through this port (decision 0039): the invoicing feature
+ * keeps an invoice's state, care-payments moves the money and tells it what happened.
+ */
+const INVOICING_LEDGER: InvoiceLedger = {
+  async invoiceForPayment(db, invoiceId, payerUserId) {
+    const invoice = await invoiceForPayment(db, invoiceId, payerUserId);
+    return { ...invoice, number: invoice.reference };
+  },
+  async recordInvoicePaid(tx, invoiceId, payment) {
+    await recordInvoicePaid(tx, invoiceId, payment);
+  },
+  async freezeInvoice(tx, invoiceId) {
+    await freezeInvoice(tx, invoiceId);
+  },
+  async unfreezeInvoice(tx, invoiceId) {
+    await unfreezeInvoice(tx, invoiceId);
+  },
+};

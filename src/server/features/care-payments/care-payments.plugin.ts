@@ -3,7 +3,7 @@ import { createCarePaymentEventHandler, type CarePaymentEventHandler } from './c
 import { registerCarePaymentsRoutes } from './care-payments.routes';
 import { createCarePaymentsService, type CarePaymentsService } from './care-payments.service';
 import { registerConnectWebhookRoutes } from './connect-webhook.routes';
-import { NO_INVOICES, type InvoiceLedger } from './invoice-ledger';
+import type { InvoiceLedger } from './invoice-ledger';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,17 +16,16 @@ declare module 'fastify' {
  * Paying carers by card through their Stripe connected accounts (decision 0039). The invoices are
  * the invoicing feature's, reached only through the `InvoiceLedger` port given here.
  */
-export const carePaymentsPlugin = appPlugin<AppContext & { invoiceLedger?: InvoiceLedger | undefined }>(
+export const carePaymentsPlugin = appPlugin<AppContext & { invoiceLedger: InvoiceLedger }>(
   'features/care-payments',
   ['platform/payments', 'platform/mailer', 'features/admin-guard'],
   async (app, { config, database: { db }, invoiceLedger }) => {
     const { provider, demo } = app.payments;
-    const ledger = invoiceLedger ?? NO_INVOICES;
     const service = createCarePaymentsService({
       db,
       provider,
       demo,
-      ledger,
+      ledger: invoiceLedger,
       mailer: app.mailer,
       log: app.log,
       publicUrl: config.publicUrl,
@@ -34,7 +33,7 @@ export const carePaymentsPlugin = appPlugin<AppContext & { invoiceLedger?: Invoi
     });
     const events = createCarePaymentEventHandler({
       db,
-      ledger,
+      ledger: invoiceLedger,
       mailer: app.mailer,
       log: app.log,
       settleSucceeded: service.settleSucceeded,

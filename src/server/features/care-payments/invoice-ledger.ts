@@ -1,10 +1,9 @@
 import type { Executor } from '../../db/client';
-import { AppError } from '../../platform/errors';
 
 /**
  * What card payments need of the invoices (owned by the invoicing feature): a port, so this
- * feature never reads or writes their tables. The composition root wires the real ledger; until
- * then the app knows no invoices (`NO_INVOICES`), and tests bring their own.
+ * feature never reads or writes their tables. The composition root (app.ts) wires the invoicing
+ * feature's; tests may bring their own.
  */
 export interface PayableInvoice {
   id: string;
@@ -30,11 +29,3 @@ export interface InvoiceLedger {
   freezeInvoice(tx: Executor, invoiceId: string): Promise<void>;
   unfreezeInvoice(tx: Executor, invoiceId: string): Promise<void>;
 }
-
-/** The ledger before invoices exist: every invoice is unknown. */
-export const NO_INVOICES: InvoiceLedger = {
-  invoiceForPayment: () => Promise.reject(AppError.notFound('Invoice not found.')),
-  recordInvoicePaid: () => Promise.resolve(),
-  freezeInvoice: () => Promise.resolve(),
-  unfreezeInvoice: () => Promise.resolve(),
-};

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, CheckCheck, Download } from 'lucide-react';
-import { paths } from '@contracts/paths';
+import { ArrowLeft, CheckCheck, CreditCard, Download } from 'lucide-react';
+import { invoicePayPath, paths } from '@contracts/paths';
 import type { Invoice } from '@contracts/invoicing';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -79,7 +79,17 @@ function Paying({ invoice }: { invoice: Invoice }) {
       ) : invoice.mayMarkPaid ? (
         <p className="text-sm">The carer has not given bank details yet: ask them in Messages.</p>
       ) : null}
-      {invoice.mayMarkPaid ? <MarkPaidDialog invoice={invoice} /> : null}
+      {invoice.mayMarkPaid ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button asChild className="w-full sm:w-fit">
+            <Link to={invoicePayPath(invoice.id)}>
+              <CreditCard aria-hidden="true" />
+              Pay by card
+            </Link>
+          </Button>
+          <MarkPaidDialog invoice={invoice} />
+        </div>
+      ) : null}
       {invoice.mayConfirmPaid ? (
         <Button
           className="w-full sm:w-fit"
