@@ -67,7 +67,7 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number)
     minutes,
     ratePence,
     amountPence: visitAmount(minutes, ratePence),
-    note: visit.recordedAfterwards ? 'Recorded afterwards' : '',
+    recordedAfterwards: visit.recordedAfterwards,
   };
 }
 
@@ -159,7 +159,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
             amountPence: line.excluded ? 0 : line.amountPence,
             note: line.note,
             excluded: line.excluded,
-            recordedAfterwards: line.kind === 'visit' && line.note === 'Recorded afterwards',
+            recordedAfterwards: line.recordedAfterwards,
             query:
               line.queryReason && line.queriedAt
                 ? {
