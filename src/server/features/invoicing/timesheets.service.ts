@@ -61,7 +61,8 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number)
     timesheetId,
     kind: 'visit' as const,
     visitId: visit.visitId,
-    date: ukDate(visit.checkedInAt),
+    // The visit's own date, as the visit records show it: within its week even after an early check-in.
+    date: ukDate(visit.startsAt),
     startsAt,
     endsAt,
     minutes,
