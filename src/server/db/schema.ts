@@ -1397,6 +1397,8 @@ export const timesheetLines = pgTable(
     note: text('note').notNull().default(''),
     /** A visit line the carer took off the timesheet (kept, so it is not added again). */
     excluded: boolean('excluded').notNull().default(false),
+    /** A visit line whose times the carer recorded afterwards rather than checking in and out. */
+    recordedAfterwards: boolean('recorded_afterwards').notNull().default(false),
     queryReason: text('query_reason'),
     queriedAt: timestamp('queried_at', { withTimezone: true }),
     queriedBy: uuid('queried_by').references(() => users.id, { onDelete: 'set null' }),

@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS timesheet_lines (
 	amount_pence integer NOT NULL,
 	note text NOT NULL DEFAULT '',
 	excluded boolean NOT NULL DEFAULT false,
+	recorded_afterwards boolean NOT NULL DEFAULT false,
 	query_reason text,
 	queried_at timestamp with time zone,
 	queried_by uuid REFERENCES users(id) ON DELETE SET NULL,

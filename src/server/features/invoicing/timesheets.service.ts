@@ -61,13 +61,14 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number)
     timesheetId,
     kind: 'visit' as const,
     visitId: visit.visitId,
-    date: ukDate(visit.checkedInAt),
+    // The visit's own date, as the visit records show it: within its week even after an early check-in.
+    date: ukDate(visit.startsAt),
     startsAt,
     endsAt,
     minutes,
     ratePence,
     amountPence: visitAmount(minutes, ratePence),
-    note: visit.recordedAfterwards ? 'Recorded afterwards' : '',
+    recordedAfterwards: visit.recordedAfterwards,
   };
 }
 
@@ -159,7 +160,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
             amountPence: line.excluded ? 0 : line.amountPence,
             note: line.note,
             excluded: line.excluded,
-            recordedAfterwards: line.kind === 'visit' && line.note === 'Recorded afterwards',
+            recordedAfterwards: line.recordedAfterwards,
             query:
               line.queryReason && line.queriedAt
                 ? {
