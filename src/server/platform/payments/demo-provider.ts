@@ -49,8 +49,9 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
     async createConnectedAccount({ userId }) {
       return { accountId: `demo_acct_${userId}` };
     },
-    async onboardingLink({ returnUrl }) {
-      return `${new URL(returnUrl).origin}${paths.carePaymentsDemoOnboarding}`;
+    async onboardingLink() {
+      // A page of this same site, whatever address it is reached by.
+      return paths.carePaymentsDemoOnboarding;
     },
     async chargeInvoice({ attemptId, offSession }) {
       const started = {
