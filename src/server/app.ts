@@ -173,6 +173,16 @@ export async function buildApp({
   await app.register(safeguardingPlugin, context);
   await app.register(subscriptionsPlugin, context);
   await app.register(carePaymentsPlugin, { ...context, invoiceLedger: invoiceLedger ?? INVOICING_LEDGER });
+  // A family that saved a card for it has each approved invoice paid at once (decision 0039).
+  app.invoicing.timesheets.onInvoicesIssued((issued) => {
+    for (const { invoiceId, familyUserId } of issued) {
+      app.carePayments.service
+        .payApprovedInvoice(invoiceId, familyUserId)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, invoiceId }, 'auto-pay of an approved invoice failed'),
+        );
+    }
+  });
   await app.register(uploadsPlugin, context);
   // Shows every email to anyone: never registered in production (tests run as NODE_ENV=test).
   if (config.mode !== 'production') await app.register(demoPlugin, context);

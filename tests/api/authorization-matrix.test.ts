@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -447,8 +446,6 @@ async function recordFor(
     }
     case 'document':
       return { id: world.documentId };
-    case 'invoice':
-      return { id: randomUUID() };
     case 'careRequest': {
       // Of the calling carer's care type (other rows change their profile), else Elderly Care.
       const [profile] = caller.profileId

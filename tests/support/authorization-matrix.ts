@@ -1050,7 +1050,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'Stripe mode only: the signature is the authorization (subscriptions-stripe-webhooks.test.ts)',
   },
   // Paying carers by card (decision 0039): the account is a carer's, the saved card a family's;
-  // who may pay an invoice is the invoice ledger's rule (404 here: the matrix's ledger knows none).
+  // who may pay an invoice is the invoicing feature's rule (the family side that may act).
   { method: 'GET', path: '/api/care-payments/account', expected: carers(200) },
   {
     method: 'POST',
@@ -1066,13 +1066,28 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: carers(409),
     note: 'a new carer has no account to finish yet (409); the demo journey is in care-payments-demo.test.ts',
   },
-  { method: 'GET', path: '/api/invoices/:id/card-payment', record: 'invoice', expected: signedIn(404) },
-  { method: 'POST', path: '/api/invoices/:id/card-payment', record: 'invoice', expected: signedIn(404) },
+  {
+    method: 'GET',
+    path: '/api/invoices/:id/card-payment',
+    record: 'invoice',
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+    note: 'the family side that may pay reads how paying stands',
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/card-payment',
+    record: 'invoice',
+    circle: circle(403, 409),
+    expected: { ...participants(409), owningCarer: own(403, 404) },
+    note: "the matrix's carer has no Stripe account ready: 409, pay by bank transfer (care-payments.test.ts pays)",
+  },
   {
     method: 'POST',
     path: '/api/invoices/:id/card-payment/saved-card',
     record: 'invoice',
-    expected: signedIn(404),
+    circle: circle(403, 409),
+    expected: { ...participants(409), owningCarer: own(403, 404) },
   },
   {
     method: 'POST',

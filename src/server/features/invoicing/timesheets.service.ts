@@ -45,6 +45,12 @@ interface TimesheetsDeps {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** An invoice an approval issued, and the family it is addressed to. */
+export interface IssuedInvoice {
+  invoiceId: string;
+  familyUserId: string;
+}
 /** Weeks back a visit recorded late is still put on its week's timesheet (visits are recorded up to 14 days on). */
 const WEEKS_BACK = 5;
 const EDITABLE = new Set(['draft', 'queried']);
@@ -261,8 +267,16 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     return people.filter((person) => !person.suspendedAt);
   }
 
+  /** Told, after the commit, of each invoice an approval issued (the family's saved card may pay it). */
+  let invoicesIssued: (issued: IssuedInvoice[]) => void = () => {};
+
   /** Approves a submitted timesheet (locked by the caller) and issues its invoice, in `tx`. */
-  async function approveIn(tx: Executor, row: TimesheetRow, approvedBy: string | null, at: Date) {
+  async function approveIn(
+    tx: Executor,
+    row: TimesheetRow,
+    approvedBy: string | null,
+    at: Date,
+  ): Promise<IssuedInvoice | null> {
     const inTx = createInvoicingRepository(tx);
     await inTx.updateTimesheet(row.id, {
       status: 'approved',
@@ -295,6 +309,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         ),
       );
     }
+    return row.customerId ? { invoiceId: invoice.id, familyUserId: row.customerId } : null;
   }
 
   /**
@@ -457,13 +472,22 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         }
       }),
 
-    approve: (user: UserRow, id: string) =>
-      onTimesheet(user, id, async ({ tx, row, viewer, at }) => {
+    async approve(user: UserRow, id: string) {
+      let issued: IssuedInvoice | null = null;
+      const answer = await onTimesheet(user, id, async ({ tx, row, viewer, at }) => {
         if (!actsForFamily(viewer)) throw AppError.forbidden(INVOICING_MESSAGES.onlyArrange);
         if (row.status === 'approved') throw AppError.conflict(INVOICING_MESSAGES.alreadyApproved);
         if (row.status !== 'submitted') throw AppError.conflict(INVOICING_MESSAGES.notSubmitted);
-        await approveIn(tx, row, user.id, at);
-      }),
+        issued = await approveIn(tx, row, user.id, at);
+      });
+      if (issued) invoicesIssued([issued]);
+      return answer;
+    },
+
+    /** The composition root's listener for issued invoices (card payments' auto-pay). */
+    onInvoicesIssued(listener: (issued: IssuedInvoice[]) => void) {
+      invoicesIssued = listener;
+    },
 
     query: (user: UserRow, id: string, input: QueryInput) =>
       onTimesheet(user, id, async ({ tx, inTx, row, viewer, at }) => {
@@ -537,11 +561,16 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
           }
         }
         const due = await inTx.dueForAutoApproval(new Date(at.getTime() - AUTO_APPROVE_HOURS * HOUR_MS));
-        for (const row of due) await approveIn(tx, row, null, at);
-        return { reminded: reminded.length, approved: due.length };
+        const issued: IssuedInvoice[] = [];
+        for (const row of due) {
+          const invoice = await approveIn(tx, row, null, at);
+          if (invoice) issued.push(invoice);
+        }
+        return { reminded: reminded.length, approved: due.length, issued };
       });
       if (result.reminded + result.approved > 0) mailer.dispatchSoon();
-      return result;
+      if (result.issued.length > 0) invoicesIssued(result.issued);
+      return { reminded: result.reminded, approved: result.approved };
     },
   };
 }
