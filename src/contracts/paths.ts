@@ -40,8 +40,20 @@ export const paths = {
   /** A family's care requests, and the visits of everyone's arrangements. */
   careRequests: '/care-requests',
   myCare: '/my-care',
+  /** Timesheets: the carer's to submit, the family's to approve (decision 0038). */
+  timesheets: '/timesheets',
+  timesheet: '/timesheets/:id',
+  /** Invoices between a carer and a family, and one of them. */
+  invoices: '/invoices',
+  invoice: '/invoices/:id',
+  /** The carer's invoicing details and bank details, or the family's billing details. */
+  invoicing: '/invoicing',
   messages: '/messages',
   conversation: '/messages/:id',
+  /** A family pays one invoice by card (linked from the invoice and the "finish paying" email). */
+  invoicePay: '/invoices/:id/pay',
+  /** Demo mode's stand-in for Stripe's hosted onboarding of a carer's account. */
+  carePaymentsDemoOnboarding: '/care-payments/demo-onboarding',
   terms: '/terms',
   privacy: '/privacy',
   accessibility: '/accessibility',
@@ -66,6 +78,11 @@ export const apiPaths = {
 /** '/messages/{id}': one conversation, opened. */
 export function conversationPath(conversationId: string): string {
   return `${paths.messages}/${encodeURIComponent(conversationId)}`;
+}
+
+/** '/invoices/{id}/pay': paying one invoice by card. */
+export function invoicePayPath(invoiceId: string): string {
+  return `/invoices/${encodeURIComponent(invoiceId)}/pay`;
 }
 
 /** '/carers/{id}': a carer's public profile page. */

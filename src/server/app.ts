@@ -10,12 +10,20 @@ import { adminGuardPlugin, adminPlugin } from './features/admin';
 import { arrangementsPlugin } from './features/arrangements';
 import { auditPlugin } from './features/audit';
 import { authPlugin } from './features/auth';
+import { carePaymentsPlugin, type InvoiceLedger } from './features/care-payments';
 import { careRequestsPlugin } from './features/care-requests';
 import { carerCachesPlugin, carersPlugin } from './features/carers';
 import { circlePlugin } from './features/circle';
 import { contactPlugin } from './features/contact';
 import { demoPlugin } from './features/demo';
 import { healthPlugin } from './features/health';
+import {
+  freezeInvoice,
+  invoiceForPayment,
+  invoicingPlugin,
+  recordInvoicePaid,
+  unfreezeInvoice,
+} from './features/invoicing';
 import { messagingPlugin } from './features/messaging';
 import { privacyPlugin } from './features/privacy';
 import { reportsPlugin } from './features/reports';
@@ -66,6 +74,8 @@ export interface BuildAppOptions {
   mailTransport?: EmailTransport;
   /** The Stripe API client in Stripe mode; tests pass a fake (no network). */
   stripeClient?: StripeClient;
+  /** The invoices card payments pay; by default the invoicing feature's (tests may bring their own). */
+  invoiceLedger?: InvoiceLedger;
   /** Where places are found; by default built-in data and POSTCODES_URL (tests pass a fake service's). */
   geocoder?: Geocoder;
   /** The admin tools' clock (subscription expiries); tests fix it. */
@@ -93,6 +103,7 @@ export async function buildApp({
   storage,
   mailTransport,
   stripeClient,
+  invoiceLedger,
   adminClock,
   geocoder,
   onRoute,
@@ -152,6 +163,7 @@ export async function buildApp({
   await app.register(circlePlugin, context);
   await app.register(messagingPlugin, context);
   await app.register(arrangementsPlugin, context);
+  await app.register(invoicingPlugin, context);
   await app.register(careRequestsPlugin, context);
   await app.register(contactPlugin, context);
   await app.register(reviewsPlugin, context);
@@ -160,6 +172,17 @@ export async function buildApp({
   await app.register(adminPlugin, { ...context, clock: adminClock });
   await app.register(safeguardingPlugin, context);
   await app.register(subscriptionsPlugin, context);
+  await app.register(carePaymentsPlugin, { ...context, invoiceLedger: invoiceLedger ?? INVOICING_LEDGER });
+  // A family that saved a card for it has each approved invoice paid at once (decision 0039).
+  app.invoicing.timesheets.onInvoicesIssued((issued) => {
+    for (const { invoiceId, familyUserId } of issued) {
+      app.carePayments.service
+        .payApprovedInvoice(invoiceId, familyUserId)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, invoiceId }, 'auto-pay of an approved invoice failed'),
+        );
+    }
+  });
   await app.register(uploadsPlugin, context);
   // Shows every email to anyone: never registered in production (tests run as NODE_ENV=test).
   if (config.mode !== 'production') await app.register(demoPlugin, context);
@@ -170,3 +193,23 @@ export async function buildApp({
 
   return app;
 }
+
+/**
+ * Card payments reach the invoices only through this port (decision 0039): the invoicing feature
+ * keeps an invoice's state, care-payments moves the money and tells it what happened.
+ */
+const INVOICING_LEDGER: InvoiceLedger = {
+  async invoiceForPayment(db, invoiceId, payerUserId) {
+    const invoice = await invoiceForPayment(db, invoiceId, payerUserId);
+    return { ...invoice, number: invoice.reference };
+  },
+  async recordInvoicePaid(tx, invoiceId, payment) {
+    await recordInvoicePaid(tx, invoiceId, payment);
+  },
+  async freezeInvoice(tx, invoiceId) {
+    await freezeInvoice(tx, invoiceId);
+  },
+  async unfreezeInvoice(tx, invoiceId) {
+    await unfreezeInvoice(tx, invoiceId);
+  },
+};

@@ -149,6 +149,27 @@ const EnvSchema = z.object({
       .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
       .optional(),
   ),
+  // The signing secret of the Connect webhook endpoint (events of carers' connected accounts,
+  // decision 0039); unset: carers' card payments hear nothing from Stripe (a warning at start).
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  // The share of each card payment to a carer that CareMatch keeps (decision 0039): 0 to 20, at
+  // most two decimals; 0 takes no fee.
+  PLATFORM_FEE_PERCENT: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a number from 0 to 20' })
+      .min(0, 'must be a number from 0 to 20')
+      .max(20, 'must be a number from 0 to 20')
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
+        'must have at most two decimals',
+      )
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -213,7 +234,17 @@ export interface AppConfig {
    */
   paymentsProvider: 'stripe' | 'demo';
   /** Stripe's keys: set exactly when `paymentsProvider` is 'stripe'. */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** STRIPE_CONNECT_WEBHOOK_SECRET: the Connect endpoint's signing secret, when set. */
+        connectWebhookSecret: string | undefined;
+      }
+    | undefined;
+  /** PLATFORM_FEE_PERCENT in hundredths of a percent (500 = 5%): CareMatch's fee on card payments to carers. */
+  platformFeeBasisPoints: number;
   /** An admin account made at start when missing (ADMIN_EMAIL/ADMIN_PASSWORD); see `npm run admin:create`. */
   admin: { email: string; password: string } | undefined;
 }
@@ -364,8 +395,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
           }
         : undefined,
+    platformFeeBasisPoints: Math.round((e.PLATFORM_FEE_PERCENT ?? 5) * 100),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
   };

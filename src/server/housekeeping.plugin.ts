@@ -28,6 +28,8 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'features/arrangements',
     'features/subscriptions',
     'features/circle',
+    'features/invoicing',
+    'features/care-payments',
   ],
   async (app, { run }) => {
     if (!run) return;
@@ -42,6 +44,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
       cover,
       settings,
       circle,
+      invoicing,
     } = app;
     const { loginFailures, passwordReset, emailVerification, twoFactor } = app.auth;
     const { compliance } = app.verification;
@@ -82,6 +85,15 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         { name: 'visits ahead', run: () => arrangements.keepVisitsAhead() },
         // Each visit not checked into is alerted once (decision 0037), within a minute of its time.
         { name: 'no-show alerts', run: () => cover.raiseNoShows(), intervalMs: 60_000 },
+        // Timesheets of weeks that are over (decision 0038); the auto-approval email 24 hours
+        // before, then approval 72 hours after submission, each once.
+        { name: 'timesheets', run: () => invoicing.timesheets.generate() },
+        {
+          name: 'timesheet approvals',
+          run: () => invoicing.timesheets.autoApprove(),
+          intervalMs: 15 * 60_000,
+        },
+        { name: 'invoice retention', run: () => invoicing.invoices.deleteExpired() },
         { name: 'placing carers for distance search', run: () => carers.placeUnplacedCarers() },
         {
           name: 'availability reminders',
@@ -91,6 +103,16 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         },
         // Each renewal is announced by email a few days ahead, once, with a link that cancels it.
         { name: 'renewal reminders', run: () => subscriptionEnding.sendRenewalReminders() },
+        // Demo payouts reach carers' banks a day after the payment (Stripe says so by webhook).
+        ...(app.payments.demo
+          ? [
+              {
+                name: 'demo payouts to carers',
+                run: () => app.carePayments.service.arriveDemoPayouts(),
+                intervalMs: 5 * 60_000,
+              },
+            ]
+          : []),
         // Demo recurring plans renew themselves at the end of each period (or end, if cancelled).
         ...(app.payments.demo
           ? [

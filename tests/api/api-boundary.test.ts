@@ -33,6 +33,7 @@ beforeAll(async () => {
   configured = await createTestApp(
     {
       ...STRIPE_ENV,
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_carematch_connect_secret',
       OIDC_ISSUER: 'https://id.example',
       OIDC_CLIENT_ID: 'carematch',
       OIDC_CLIENT_SECRET: 'a-client-secret',

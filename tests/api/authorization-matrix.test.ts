@@ -22,6 +22,9 @@ import {
   careRequests,
   circleInvitations,
   circleMembers,
+  invoices,
+  timesheetLines,
+  timesheets,
   visits as visitRows,
 } from '../../src/server/db/schema';
 import { linkTokenHasher, newLinkToken } from '../../src/server/features/auth';
@@ -93,6 +96,8 @@ interface ResolvedRecord {
   clientSecret?: string;
   /** An invitation link's secret. */
   token?: string;
+  /** A timesheet's line. */
+  lineId?: string;
 }
 
 let t: TestApp;
@@ -311,6 +316,64 @@ async function restoreCircle() {
 }
 
 /** The record a cell acts on: the caller's own, or a bystander's. */
+/** The Monday of the week the matrix's timesheets and invoices are for (long over). */
+const MATRIX_WEEK = '2026-01-05';
+// Far from the numbers approvals issue through the carer's counter.
+let invoiceNumber = 100_000;
+
+/**
+ * A new arrangement in the caller's own conversation, or in the bystanders', replacing any in
+ * progress there (one per pair); blocks left by other rows go, as they would stop it.
+ */
+async function freshArrangement(scope: 'own' | 'other', caller: Caller, status: 'proposed' | 'accepted') {
+  await t.database.db.delete(userBlocks);
+  const pair =
+    scope === 'other'
+      ? {
+          customerId: world.bystander.user.id,
+          carerId: world.bystanderCarer.profileId,
+          carerUserId: world.bystanderCarer.user.id,
+          thread: world.bystanderThread,
+        }
+      : caller.role === 'expired'
+        ? {
+            customerId: caller.user.id,
+            carerId: world.owningProfile,
+            carerUserId: callers.owningCarer.user.id,
+            thread: world.expiredThread,
+          }
+        : caller.role === 'subscribed'
+          ? {
+              customerId: caller.user.id,
+              carerId: world.owningProfile,
+              carerUserId: callers.owningCarer.user.id,
+              thread: world.thread,
+            }
+          : {
+              customerId: callers.subscribed.user.id,
+              carerId: world.owningProfile,
+              carerUserId: callers.owningCarer.user.id,
+              thread: world.thread,
+            };
+  await t.database.db
+    .delete(arrangements)
+    .where(and(eq(arrangements.customerId, pair.customerId), eq(arrangements.carerId, pair.carerId)));
+  const [made] = await t.database.db
+    .insert(arrangements)
+    .values({
+      conversationId: pair.thread,
+      customerId: pair.customerId,
+      carerId: pair.carerId,
+      status,
+      proposedBy: 'customer',
+      startDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      visits: [{ day: 'tuesday', start: '09:00', end: '12:00' }],
+      hourlyRate: '18.00',
+    })
+    .returning({ id: arrangements.id });
+  return { id: made!.id, customerId: pair.customerId, carerUserId: pair.carerUserId };
+}
+
 async function recordFor(
   kind: RecordKind,
   scope: 'own' | 'other',
@@ -416,48 +479,73 @@ async function recordFor(
     }
     case 'arrangement':
     case 'visit': {
-      // A new arrangement in the caller's own conversation, or in the bystanders', replacing any
-      // in progress there (one per pair); blocks left by other rows go, as they would stop it.
-      await t.database.db.delete(userBlocks);
-      const pair =
-        scope === 'other'
-          ? {
-              customerId: world.bystander.user.id,
-              carerId: world.bystanderCarer.profileId,
-              thread: world.bystanderThread,
-            }
-          : caller.role === 'expired'
-            ? { customerId: caller.user.id, carerId: world.owningProfile, thread: world.expiredThread }
-            : caller.role === 'subscribed'
-              ? { customerId: caller.user.id, carerId: world.owningProfile, thread: world.thread }
-              : {
-                  customerId: callers.subscribed.user.id,
-                  carerId: world.owningProfile,
-                  thread: world.thread,
-                };
-      await t.database.db
-        .delete(arrangements)
-        .where(and(eq(arrangements.customerId, pair.customerId), eq(arrangements.carerId, pair.carerId)));
-      const [made] = await t.database.db
-        .insert(arrangements)
-        .values({
-          conversationId: pair.thread,
-          customerId: pair.customerId,
-          carerId: pair.carerId,
-          status: kind === 'visit' ? 'accepted' : 'proposed',
-          proposedBy: 'customer',
-          startDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-          visits: [{ day: 'tuesday', start: '09:00', end: '12:00' }],
-          hourlyRate: '18.00',
-        })
-        .returning({ id: arrangements.id });
-      if (kind === 'arrangement') return { id: made!.id };
+      const made = await freshArrangement(scope, caller, kind === 'visit' ? 'accepted' : 'proposed');
+      if (kind === 'arrangement') return { id: made.id };
       const startsAt = new Date(Date.now() + 2 * 86_400_000);
       const [visit] = await t.database.db
         .insert(visitRows)
-        .values({ arrangementId: made!.id, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000) })
+        .values({ arrangementId: made.id, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000) })
         .returning({ id: visitRows.id });
       return { id: visit!.id };
+    }
+    case 'draftTimesheet':
+    case 'submittedTimesheet':
+    case 'timesheetLine': {
+      // A timesheet of a past week of a new accepted arrangement, with one visit line.
+      const made = await freshArrangement(scope, caller, 'accepted');
+      const [sheet] = await t.database.db
+        .insert(timesheets)
+        .values({
+          arrangementId: made.id,
+          carerUserId: made.carerUserId,
+          customerId: made.customerId,
+          weekStart: MATRIX_WEEK,
+          status: kind === 'submittedTimesheet' ? 'submitted' : 'draft',
+          submittedAt: kind === 'submittedTimesheet' ? new Date() : null,
+        })
+        .returning({ id: timesheets.id });
+      const [line] = await t.database.db
+        .insert(timesheetLines)
+        .values({
+          timesheetId: sheet!.id,
+          kind: 'visit',
+          date: MATRIX_WEEK,
+          startsAt: new Date(`${MATRIX_WEEK}T09:00:00Z`),
+          endsAt: new Date(`${MATRIX_WEEK}T11:00:00Z`),
+          minutes: 120,
+          ratePence: 1800,
+          amountPence: 3600,
+        })
+        .returning({ id: timesheetLines.id });
+      return kind === 'timesheetLine' ? { id: line!.id } : { id: sheet!.id, lineId: line!.id };
+    }
+    case 'invoice':
+    case 'markedInvoice': {
+      const made = await freshArrangement(scope, caller, 'accepted');
+      invoiceNumber += 1;
+      const [row] = await t.database.db
+        .insert(invoices)
+        .values({
+          carerUserId: made.carerUserId,
+          customerId: made.customerId,
+          number: invoiceNumber,
+          arrangementId: made.id,
+          issuedAt: new Date(),
+          periodStart: MATRIX_WEEK,
+          periodEnd: MATRIX_WEEK,
+          sellerName: 'A Carer',
+          sellerAddress: '',
+          buyerName: 'A Family',
+          buyerAddress: '',
+          lines: [
+            { date: MATRIX_WEEK, description: 'Care visit', quantity: '2 h', rate: '', amountPence: 3600 },
+          ],
+          totalPence: 3600,
+          status: kind === 'markedInvoice' ? 'marked_paid' : 'open',
+          ...(kind === 'markedInvoice' ? { markedPaidAt: new Date() } : {}),
+        })
+        .returning({ id: invoices.id });
+      return { id: row!.id };
     }
     case 'calendarFeed': {
       // The bystander's private address: whoever holds it reads the feed.
@@ -621,6 +709,7 @@ async function prepareCall(
           recordUser: record.userId ?? '',
           clientSecret: record.clientSecret ?? '',
           token: record.token ?? '',
+          line: record.lineId ?? '',
         }
       : {}),
     ...(await prepare(row, caller, record)),
@@ -747,6 +836,11 @@ describe('the family circle callers', () => {
     const circleRoute = (row: MatrixRow) =>
       row.record === 'arrangement' ||
       row.record === 'visit' ||
+      row.record === 'draftTimesheet' ||
+      row.record === 'submittedTimesheet' ||
+      row.record === 'timesheetLine' ||
+      row.record === 'invoice' ||
+      row.record === 'markedInvoice' ||
       row.path.startsWith('/api/circle') ||
       row.path === '/api/settings/notifications';
     const missing = activeRows.filter((row) => circleRoute(row) && !row.circle).map(rowName);
@@ -776,7 +870,11 @@ describe('the table', () => {
 
   it('covers the routes of the configurations the test app does not run in', () => {
     const inactive = AUTHORIZATION_MATRIX.filter((row) => row.only && !ACTIVE.has(row.only)).map(rowName);
-    expect(inactive.sort()).toEqual(['GET /api/auth/oidc/callback', 'POST /api/webhooks/stripe']);
+    expect(inactive.sort()).toEqual([
+      'GET /api/auth/oidc/callback',
+      'POST /api/webhooks/stripe',
+      'POST /api/webhooks/stripe/connect',
+    ]);
     for (const route of inactive) expect(registered.map((r) => `${r.method} ${r.url}`)).not.toContain(route);
   });
 

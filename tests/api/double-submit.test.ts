@@ -19,10 +19,12 @@ import {
   coverOffers,
   dbsStatusChecks,
   idempotentRequests,
+  invoices,
   messages,
   outboxEmails,
   reports,
   reviews,
+  timesheetLines,
   visitNoteReplies,
   visitNotes,
   visits,
@@ -140,6 +142,25 @@ const insuranceForm = () =>
   );
 
 /** Every creating route, by method and path, with a fresh request for it. */
+/** A carer's timesheet in draft: a visit done two weeks ago on an accepted arrangement. */
+async function draftTimesheet() {
+  const both = await proposal();
+  await ok(
+    t.injectAs(both.carer.cookie, { method: 'POST', url: `/api/bookings/${both.arrangementId}/accept` }),
+  );
+  const checkedIn = new Date(Date.now() - 14 * DAY_MS);
+  await t.database.db.insert(visits).values({
+    arrangementId: both.arrangementId,
+    startsAt: checkedIn,
+    endsAt: new Date(checkedIn.getTime() + 3_600_000),
+    checkedInAt: checkedIn,
+    checkedOutAt: new Date(checkedIn.getTime() + 3_600_000),
+  });
+  const list = await ok(t.injectAs(both.carer.cookie, { method: 'GET', url: '/api/timesheets' }));
+  const sheet = list.json<{ items: Array<{ id: string; weekStart: string }> }>().items[0]!;
+  return { ...both, sheet };
+}
+
 const CREATING: Record<string, () => Promise<Call>> = {
   'POST /api/care-requests': async () => {
     const family = await customer(t, 'none');
@@ -270,6 +291,29 @@ const CREATING: Record<string, () => Promise<Call>> = {
       cookie: family.cookie,
       url: `/api/visits/${visit!.id}/cover-offer`,
       created: () => rows(coverOffers, eq(coverOffers.visitId, visit!.id)),
+    };
+  },
+  'POST /api/timesheets/:id/lines': async () => {
+    const { carer: who, sheet } = await draftTimesheet();
+    return {
+      cookie: who.cookie,
+      url: `/api/timesheets/${sheet.id}/lines`,
+      options: { payload: { kind: 'expense', date: sheet.weekStart, amount: '4.20', note: 'Milk' } },
+      created: () => rows(timesheetLines, eq(timesheetLines.timesheetId, sheet.id)),
+    };
+  },
+  'POST /api/invoices/:id/credit-notes': async () => {
+    const { family, carer: who, sheet } = await draftTimesheet();
+    await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/timesheets/${sheet.id}/submit` }));
+    const approved = await ok(
+      t.injectAs(family.cookie, { method: 'POST', url: `/api/timesheets/${sheet.id}/approve` }),
+    );
+    const invoiceId = approved.json<{ invoiceId: string }>().invoiceId;
+    return {
+      cookie: who.cookie,
+      url: `/api/invoices/${invoiceId}/credit-notes`,
+      options: { payload: { amount: '1.00', reason: 'A short visit.' } },
+      created: () => rows(invoices, eq(invoices.creditFor, invoiceId)),
     };
   },
   'POST /api/visits/:id/notice': async () => {
@@ -443,6 +487,15 @@ const CREATING: Record<string, () => Promise<Call>> = {
  * of state that a repeat leaves as it is (or refuses), a sign-in, or keeps its own rule.
  */
 const NOT_CREATING: Record<string, string> = {
+  'PUT /api/timesheet-lines/:id': 'replaces the line with the values sent: a repeat changes nothing',
+  'POST /api/timesheets/:id/submit': 'a timesheet is submitted once; a repeat is refused (409)',
+  'POST /api/timesheets/:id/approve':
+    'a timesheet is approved once, its invoice issued with it; a repeat is refused (409)',
+  'POST /api/timesheets/:id/query': 'a submitted timesheet is queried once; a repeat is refused (409)',
+  'POST /api/invoices/:id/mark-paid': 'an open invoice is marked paid once; a repeat is refused (409)',
+  'POST /api/invoices/:id/confirm-paid': 'a marked invoice is confirmed once; a repeat is refused (409)',
+  'PUT /api/invoicing/settings': 'replaces the invoicing details with the ones sent',
+  'PUT /api/invoicing/billing': 'replaces the billing details with the ones sent',
   'POST /api/visits/:id/check-in':
     "sets the visit's check-in time once: a repeat answers 409 and changes nothing",
   'POST /api/visits/:id/check-out':
@@ -515,6 +568,18 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/carer-membership': 'applies a confirmed payment once (decision 0018)',
   'POST /api/carer-membership/cancel': 'a membership is cancelled once',
   'POST /api/webhooks/stripe': 'each Stripe event is applied once, by its id (payment_events)',
+  'POST /api/webhooks/stripe/connect': 'each Stripe event is applied once, by its id (payment_events)',
+  'POST /api/care-payments/account/onboarding':
+    'one connected account per carer (a unique key); each answer is a new single-use link',
+  'POST /api/care-payments/demo/onboarding': 'sets the demo account ready',
+  'POST /api/invoices/:id/card-payment':
+    'one live payment attempt per invoice (a unique key): a repeat answers the same payment (decision 0039)',
+  'POST /api/invoices/:id/card-payment/saved-card':
+    'one live payment attempt per invoice (a unique key) and one provider idempotency key: a repeat charges nothing more',
+  'POST /api/care-payments/demo/confirm': 'an attempt succeeds once (a conditional update)',
+  'POST /api/care-payments/saved-card': 'starts a card setup; its answer holds a secret, never stored',
+  'POST /api/care-payments/saved-card/finish': 'sets the one saved card to the one the setup saved',
+  'PUT /api/care-payments/auto-pay': 'sets the preference to the value sent',
   'POST /api/admin/verifications/:id/approve': 'a pending check is decided once; a repeat is refused (409)',
   'POST /api/admin/verifications/:id/reject': 'a pending check is decided once; a repeat is refused (409)',
   'POST /api/admin/insurance/:id/approve': 'pending insurance is decided once; a repeat is refused (409)',
@@ -701,5 +766,21 @@ describe('the list of creating routes', () => {
       .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`))
       .sort();
     expect(marked).toEqual(Object.keys(CREATING).sort());
+  });
+});
+
+describe('a body too deep to fingerprint', () => {
+  it('is refused with 400, not 500: JSON nested thousands deep sent to a multipart route', async () => {
+    const staff = await admin(t);
+    let payload = '1';
+    for (let depth = 0; depth < 5_000; depth += 1) payload = `{"a":${payload}}`;
+    const response = await t.injectAs(staff.cookie, {
+      method: 'POST',
+      url: '/api/test/carers',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(ERROR_MESSAGES.invalidJson);
   });
 });

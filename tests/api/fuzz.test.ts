@@ -22,6 +22,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { CONNECT_WEBHOOK_SECRET } from '../support/care-payments';
 import { createFakeStripe, STRIPE_ENV } from '../support/payments';
 import { rowsOf } from '../support/privacy-fixtures';
 import { circleMembers } from '../../src/server/db/schema';
@@ -812,70 +813,77 @@ describe('input fuzzing: every route, every kind of caller', () => {
 
   // PostgreSQL cannot store U+0000 in text, so a NUL that reached a query was a 500. Random runs
   // rarely put one in the one field that reaches the database; this sweep puts one everywhere.
-  it('refuses a NUL character in every body field, query parameter and path parameter with 400', async () => {
-    const NUL = 'a\u0000b';
-    /** Every route and place tried, and whether some caller got the NUL refusal there. */
-    const refusedSomewhere = new Map<string, boolean>();
-    const failures: string[] = [];
-    let tried = 0;
-    const paramFor = (target: Target, name: string) =>
-      target.url.includes('conversations')
-        ? '{conversationId}'
-        : name === 'userId'
-          ? '{userId}'
-          : '{carerId}';
-    for (const target of targets) {
-      if (STREAM_ROUTES.has(target.url)) continue;
-      const key = `${target.method} ${target.url}`;
-      const defaults = target.params.map((name) => paramFor(target, name));
-      const tries: Array<[string, Partial<Generated>]> = [
-        ...(VALID_BODY_FIELDS[key] ?? []).map((field): [string, Partial<Generated>] => [
-          `body ${field}`,
-          { body: { kind: 'mutated', field, op: 'replace', value: NUL } },
-        ]),
-        ...target.queryKeys.map((name): [string, Partial<Generated>] => [
-          `query ${name}`,
-          { query: `${name}=a%00b` },
-        ]),
-        ...target.params.map((name, i): [string, Partial<Generated>] => [
-          `path ${name}`,
-          { params: defaults.map((value, j) => (i === j ? 'a%00b' : value)) },
-        ]),
-      ];
-      for (const [place, change] of tries) {
-        for (const role of ROLES) {
-          const g: Generated = {
-            role,
-            // Per-network limits (contact, reset) count before the body is read: a fresh address each time.
-            ip: `10.77.${Math.floor(tried / 250)}.${(tried++ % 250) + 1}`,
-            params: defaults,
-            query: '',
-            body: { kind: 'none' },
-            ...change,
-          };
-          const response = await send(target, g);
-          try {
-            checkAnswer(target, response);
-          } catch (error) {
-            failures.push(`${key} (${place}, ${role}): ${(error as Error).message.slice(0, 300)}`);
+  // A sweep of every route, place and caller: its time grows with the routes.
+  it(
+    'refuses a NUL character in every body field, query parameter and path parameter with 400',
+    { timeout: 90_000 },
+    async () => {
+      const NUL = 'a\u0000b';
+      /** Every route and place tried, and whether some caller got the NUL refusal there. */
+      const refusedSomewhere = new Map<string, boolean>();
+      const failures: string[] = [];
+      let tried = 0;
+      const paramFor = (target: Target, name: string) =>
+        target.url.includes('conversations')
+          ? '{conversationId}'
+          : name === 'userId'
+            ? '{userId}'
+            : '{carerId}';
+      for (const target of targets) {
+        if (STREAM_ROUTES.has(target.url)) continue;
+        const key = `${target.method} ${target.url}`;
+        const defaults = target.params.map((name) => paramFor(target, name));
+        const tries: Array<[string, Partial<Generated>]> = [
+          ...(VALID_BODY_FIELDS[key] ?? []).map((field): [string, Partial<Generated>] => [
+            `body ${field}`,
+            { body: { kind: 'mutated', field, op: 'replace', value: NUL } },
+          ]),
+          ...target.queryKeys.map((name): [string, Partial<Generated>] => [
+            `query ${name}`,
+            { query: `${name}=a%00b` },
+          ]),
+          ...target.params.map((name, i): [string, Partial<Generated>] => [
+            `path ${name}`,
+            { params: defaults.map((value, j) => (i === j ? 'a%00b' : value)) },
+          ]),
+        ];
+        for (const [place, change] of tries) {
+          for (const role of ROLES) {
+            const g: Generated = {
+              role,
+              // Per-network limits (contact, reset) count before the body is read: a fresh address each time.
+              ip: `10.77.${Math.floor(tried / 250)}.${(tried++ % 250) + 1}`,
+              params: defaults,
+              query: '',
+              body: { kind: 'none' },
+              ...change,
+            };
+            const response = await send(target, g);
+            try {
+              checkAnswer(target, response);
+            } catch (error) {
+              failures.push(`${key} (${place}, ${role}): ${(error as Error).message.slice(0, 300)}`);
+            }
+            const refused =
+              response.statusCode === 400 &&
+              response.json<ErrorBody>().message === ERROR_MESSAGES.nulCharacter;
+            refusedSomewhere.set(
+              `${key} ${place}`,
+              (refusedSomewhere.get(`${key} ${place}`) ?? false) || refused,
+            );
           }
-          const refused =
-            response.statusCode === 400 && response.json<ErrorBody>().message === ERROR_MESSAGES.nulCharacter;
-          refusedSomewhere.set(
-            `${key} ${place}`,
-            (refusedSomewhere.get(`${key} ${place}`) ?? false) || refused,
-          );
+          if (changed) await ensureActors();
+          changed = false;
         }
-        if (changed) await ensureActors();
-        changed = false;
       }
-    }
-    expect(failures).toEqual([]);
-    expect(refusedSomewhere.size).toBeGreaterThan(50);
-    expect([...refusedSomewhere].filter(([, refused]) => !refused).map(([where]) => where)).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+      expect(refusedSomewhere.size).toBeGreaterThan(50);
+      expect([...refusedSomewhere].filter(([, refused]) => !refused).map(([where]) => where)).toEqual([]);
+    },
+  );
 
-  it('leaves the database unchanged when it refuses a request', async () => {
+  // Each run reads every table before and after: its time grows with the tables.
+  it('leaves the database unchanged when it refuses a request', { timeout: 90_000 }, async () => {
     await ensureActors();
     const tables = rowsOf<{ table_name: string }>(
       await t.database.db.execute(
@@ -934,7 +942,11 @@ describe('input fuzzing: the routes only Stripe mode has', () => {
   let t: TestApp;
   let targets: Target[];
   beforeAll(async () => {
-    t = await createTestApp(STRIPE_ENV, undefined, { stripeClient: createFakeStripe().client });
+    t = await createTestApp(
+      { ...STRIPE_ENV, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET },
+      undefined,
+      { stripeClient: createFakeStripe().client },
+    );
     if (demoRoutes.size === 0) {
       // This block alone (vitest -t): list the demo app's routes here.
       const demo = await createTestApp();
@@ -947,6 +959,9 @@ describe('input fuzzing: the routes only Stripe mode has', () => {
 
   it('refuses unsigned, badly signed and malformed webhooks with a 4xx, never a 5xx', async () => {
     expect(targets.map((target) => `${target.method} ${target.url}`)).toContain('POST /api/webhooks/stripe');
+    expect(targets.map((target) => `${target.method} ${target.url}`)).toContain(
+      'POST /api/webhooks/stripe/connect',
+    );
     const signature = fc.oneof(
       fc.constant(undefined),
       anyText,

@@ -47,6 +47,10 @@
 //   circleInvitationToken an invitation's secret ({token}) sent by a new family to a new address
 //   circleMember   own: a member of the caller's circle; other: a member of a new family's circle
 //   circleMembership own: the caller's membership of a new family's circle; other: someone else's
+//   draftTimesheet, submittedTimesheet  a timesheet of a past week (with one visit line, {line}) of
+//                  a new accepted arrangement: own as for `arrangement`; other: the bystanders'
+//   timesheetLine  the visit line of a draft timesheet, the same way
+//   invoice, markedInvoice  an open invoice (marked paid by transfer) of such an arrangement
 //
 // Bodies are valid for the callers who may make the call, so a status shows authorization, not
 // validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
@@ -91,7 +95,12 @@ export type RecordKind =
   | 'circleInvitationLink'
   | 'circleInvitationToken'
   | 'circleMember'
-  | 'circleMembership';
+  | 'circleMembership'
+  | 'draftTimesheet'
+  | 'submittedTimesheet'
+  | 'timesheetLine'
+  | 'invoice'
+  | 'markedInvoice';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
 export const SCOPED_KINDS = [
@@ -106,6 +115,11 @@ export const SCOPED_KINDS = [
   'circleInvitationLink',
   'circleMember',
   'circleMembership',
+  'draftTimesheet',
+  'submittedTimesheet',
+  'timesheetLine',
+  'invoice',
+  'markedInvoice',
 ] as const;
 
 export const CIRCLE_CALLERS = ['canSee', 'canArrange', 'removedMember', 'suspendedMember'] as const;
@@ -188,6 +202,13 @@ const adminOnly = (status: Status): Record<Role, Cell> => ({
   visitor: 401,
   suspended: 401,
   admin: status,
+});
+/** Carer accounts only (with or without a profile); families and admins 403. */
+const carers = (status: Status): Record<Role, Cell> => ({
+  ...signedIn(403),
+  carer: status,
+  owningCarer: status,
+  otherCarer: status,
 });
 /** Customers only (any plan); carers and admins 403. */
 const customers = (status: Status): Record<Role, Cell> => ({
@@ -635,6 +656,122 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
     note: 'a visit is not an offer to anyone: 404 (accepting, and the race of two backups, in cover.test.ts)',
   },
+  // Timesheets and invoices (decision 0038): the carer and the family side of one, no one else
+  // (404); the carer edits, submits, credits and confirms; the holder and "can arrange" approve,
+  // query and mark paid; "can see" reads (403 to act). Each cell's record is new.
+  { method: 'GET', path: '/api/timesheets', circle: circle(200, 200, 200), expected: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/timesheets/:id',
+    record: 'submittedTimesheet',
+    circle: circle(200, 200),
+    expected: participants(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/timesheets/:id/lines',
+    record: 'draftTimesheet',
+    body: { kind: 'expense', date: '2026-01-06', amount: '4.20', note: 'Milk and bread' },
+    circle: circle(403, 403),
+    expected: { ...participants(201), subscribed: own(403, 404), expired: own(403, 404) },
+    note: 'the carer adds mileage and expenses; the family side reads them',
+  },
+  {
+    method: 'PUT',
+    path: '/api/timesheet-lines/:id',
+    record: 'timesheetLine',
+    body: { kind: 'visit', start: '09:00', end: '10:30' },
+    circle: circle(403, 403),
+    expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/timesheet-lines/:id',
+    record: 'timesheetLine',
+    circle: circle(403, 403),
+    expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
+    note: 'a visit line is taken off, kept (invoicing.test.ts)',
+  },
+  {
+    method: 'POST',
+    path: '/api/timesheets/:id/submit',
+    record: 'draftTimesheet',
+    circle: circle(403, 403),
+    expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/timesheets/:id/approve',
+    record: 'submittedTimesheet',
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+    note: 'the family approves, with or without a plan running; the invoice is issued with it',
+  },
+  {
+    method: 'POST',
+    path: '/api/timesheets/:id/query',
+    record: 'submittedTimesheet',
+    body: { lineId: '{line}', reason: 'We were away that day.' },
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+  },
+  { method: 'GET', path: '/api/invoices', circle: circle(200, 200, 200), expected: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/invoices/:id',
+    record: 'invoice',
+    circle: circle(200, 200),
+    expected: participants(200),
+    note: '"can see" reads it without the bank details (invoicing.test.ts)',
+  },
+  {
+    method: 'GET',
+    path: '/api/invoices/:id/pdf',
+    record: 'invoice',
+    circle: circle(200, 200),
+    expected: participants(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/credit-notes',
+    record: 'invoice',
+    body: { amount: '1.00', reason: 'A shorter visit than billed.' },
+    circle: circle(403, 403),
+    expected: { ...participants(201), subscribed: own(403, 404), expired: own(403, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/mark-paid',
+    record: 'invoice',
+    body: { reference: 'BELL JAN' },
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/confirm-paid',
+    record: 'markedInvoice',
+    circle: circle(403, 403),
+    expected: { ...participants(200), subscribed: own(403, 404), expired: own(403, 404) },
+  },
+  {
+    method: 'GET',
+    path: '/api/invoicing/settings',
+    expected: { ...signedIn(403), carer: 200, owningCarer: 200, otherCarer: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/invoicing/settings',
+    body: { tradingName: 'Care by Sam', businessAddress: '1 High Street\nYork YO1 1AA' },
+    expected: { ...signedIn(403), carer: 200, owningCarer: 200, otherCarer: 200 },
+  },
+  { method: 'GET', path: '/api/invoicing/billing', expected: customers(200) },
+  {
+    method: 'PUT',
+    path: '/api/invoicing/billing',
+    body: { billingName: 'Mr A. Bell', billingAddress: '5 Oak Lane\nYork YO1 2AB' },
+    expected: customers(200),
+  },
   // The family circle (decision 0036): the holder manages it, a member leaves it, and whoever holds
   // an invitation's link may see whose it is; accepting needs the invited, confirmed address.
   { method: 'GET', path: '/api/circle', circle: circle(200, 200, 200), expected: signedIn(200) },
@@ -912,6 +1049,78 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: everyone(400),
     note: 'Stripe mode only: the signature is the authorization (subscriptions-stripe-webhooks.test.ts)',
   },
+  // Paying carers by card (decision 0039): the account is a carer's, the saved card a family's;
+  // who may pay an invoice is the invoicing feature's rule (the family side that may act).
+  { method: 'GET', path: '/api/care-payments/account', expected: carers(200) },
+  {
+    method: 'POST',
+    path: '/api/care-payments/account/onboarding',
+    expected: carers(200),
+    note: "the carer's connected account (made once) and a single-use onboarding link",
+  },
+  {
+    method: 'POST',
+    path: '/api/care-payments/demo/onboarding',
+    only: 'demo-payments',
+    fresh: true,
+    expected: carers(409),
+    note: 'a new carer has no account to finish yet (409); the demo journey is in care-payments-demo.test.ts',
+  },
+  {
+    method: 'GET',
+    path: '/api/invoices/:id/card-payment',
+    record: 'invoice',
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(403, 404) },
+    note: 'the family side that may pay reads how paying stands',
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/card-payment',
+    record: 'invoice',
+    circle: circle(403, 409),
+    expected: { ...participants(409), owningCarer: own(403, 404) },
+    note: "the matrix's carer has no Stripe account ready: 409, pay by bank transfer (care-payments.test.ts pays)",
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/:id/card-payment/saved-card',
+    record: 'invoice',
+    circle: circle(403, 409),
+    expected: { ...participants(409), owningCarer: own(403, 404) },
+  },
+  {
+    method: 'POST',
+    path: '/api/care-payments/demo/confirm',
+    only: 'demo-payments',
+    body: { clientSecret: 'demo_cpi_unknown', cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' },
+    expected: signedIn(404),
+    note: 'a secret this server never issued names no payment',
+  },
+  { method: 'GET', path: '/api/care-payments/saved-card', expected: customers(200) },
+  { method: 'POST', path: '/api/care-payments/saved-card', expected: customers(200) },
+  {
+    method: 'POST',
+    path: '/api/care-payments/saved-card/finish',
+    body: { clientSecret: 'demo_seti_unknown', autoPay: true },
+    expected: customers(409),
+    note: 'a setup that is not the caller’s own finished one saves nothing (409)',
+  },
+  {
+    method: 'PUT',
+    path: '/api/care-payments/auto-pay',
+    body: { enabled: true },
+    expected: customers(409),
+    note: 'auto-pay needs a saved card first (409)',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe/connect',
+    only: 'stripe',
+    expected: everyone(400),
+    note: 'Stripe mode only: the signature is the authorization (care-payments.test.ts)',
+  },
+  { method: 'GET', path: '/api/admin/care-payments/disputes', expected: adminOnly(200) },
   {
     method: 'GET',
     path: '/api/carer-membership',

@@ -121,6 +121,9 @@ export interface RecordedCall {
   idempotencyKey: string | undefined;
 }
 
+const connectNotHere = (): Promise<never> =>
+  Promise.reject(new Error('Connect is not in the in-memory fake: use the fake Stripe server'));
+
 /**
  * A fake Stripe client: it answers like Stripe, including idempotency (the same key returns the
  * same object), and records every call.
@@ -209,6 +212,11 @@ export function createFakeStripe() {
       create: (params, options) =>
         idempotent('refunds.create', params, options, () => ({ id: nextId('re') })),
     },
+    // Connect is spoken by the fake Stripe server (tests/support/fake-stripe-server.ts) instead.
+    accounts: { create: connectNotHere },
+    accountLinks: { create: connectNotHere },
+    paymentMethods: { create: connectNotHere },
+    setupIntents: { create: connectNotHere, retrieve: connectNotHere },
   };
   return { client, calls };
 }

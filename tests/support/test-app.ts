@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { createGeocoder, type Geocoder } from '../../src/server/platform/geocoder/geocoder';
 import type { EmailTransport } from '../../src/server/platform/mailer';
 import type { StripeClient } from '../../src/server/platform/payments/stripe-provider';
+import type { InvoiceLedger } from '../../src/server/features/care-payments';
 import { createMemoryStorage, type FileStorage } from '../../src/server/platform/storage';
 import { createTestDatabase } from './test-database';
 
@@ -79,6 +80,8 @@ export async function createTestApp(
     /** Where the app's log records go (with LOG_LEVEL set in `env`): a test reads them there. */
     logStream?: Writable;
     stripeClient?: StripeClient;
+    /** The invoices card payments pay (tests bring a small ledger of their own). */
+    invoiceLedger?: InvoiceLedger;
     adminClock?: () => Date;
     geocoder?: Geocoder;
     /**

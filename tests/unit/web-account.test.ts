@@ -41,11 +41,13 @@ describe('the avatar menu (product §2, Header and footer)', () => {
       ['Saved Carers', '/saved'],
       ['Care Requests', '/care-requests'],
       ['My Care', '/my-care'],
+      ['Timesheets & Invoices', '/timesheets'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);
     expect(accountLinks(user({ userType: 'carer', role: 'carer' })).map((l) => [l.label, l.to])).toEqual([
       ['My Profile', '/carer-dashboard'],
+      ['Timesheets & Invoices', '/timesheets'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);

@@ -6,6 +6,7 @@ import { adminEndpoints } from './admin';
 import { arrangementsEndpoints } from './arrangements';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { carePaymentsEndpoints } from './care-payments';
 import { careRequestsEndpoints } from './care-requests';
 import { carersEndpoints } from './carers';
 import { circleEndpoints } from './circle';
@@ -13,6 +14,7 @@ import { contactEndpoints } from './contact';
 import { coverEndpoints } from './cover';
 import { demoEndpoints } from './demo';
 import { healthEndpoints } from './health';
+import { invoicingEndpoints } from './invoicing';
 import { liveEventsEndpoints } from './live-events';
 import { messagingEndpoints } from './messaging';
 import { privacyEndpoints } from './privacy';
@@ -31,6 +33,7 @@ export const endpoints = {
   arrangements: arrangementsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  carePayments: carePaymentsEndpoints,
   careRequests: careRequestsEndpoints,
   carers: carersEndpoints,
   circle: circleEndpoints,
@@ -38,6 +41,7 @@ export const endpoints = {
   cover: coverEndpoints,
   demo: demoEndpoints,
   health: healthEndpoints,
+  invoicing: invoicingEndpoints,
   messaging: messagingEndpoints,
   privacy: privacyEndpoints,
   reports: reportsEndpoints,

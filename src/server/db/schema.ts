@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -1300,3 +1301,314 @@ export const notificationSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * A person's invoicing details (decision 0038): a carer's name on invoices, business address, VAT
+ * number, bank details (shown only to the families they invoice) and mileage rate, with the carer's
+ * own gap-free invoice and credit-note counters; a family's billing name and address.
+ */
+export const invoicingSettings = pgTable(
+  'invoicing_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tradingName: text('trading_name').notNull().default(''),
+    businessAddress: text('business_address').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    bankAccountName: text('bank_account_name').notNull().default(''),
+    bankSortCode: text('bank_sort_code').notNull().default(''),
+    bankAccountNumber: text('bank_account_number').notNull().default(''),
+    /** Pence per mile the carer charges for mileage unless a line says otherwise. */
+    mileageRatePence: integer('mileage_rate_pence').notNull().default(45),
+    billingName: text('billing_name').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    /** The last invoice number this carer issued: incremented in the issuing transaction. */
+    lastInvoiceNumber: integer('last_invoice_number').notNull().default(0),
+    lastCreditNoteNumber: integer('last_credit_note_number').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoicing_settings_mileage_check', sql`${t.mileageRatePence} BETWEEN 0 AND 1000`),
+    check(
+      'invoicing_settings_counters_check',
+      sql`${t.lastInvoiceNumber} >= 0 AND ${t.lastCreditNoteNumber} >= 0`,
+    ),
+  ],
+);
+export type InvoicingSettingsRow = typeof invoicingSettings.$inferSelect;
+
+/** One arrangement's week (Monday to Sunday, UK) of visits that happened, for the family to approve. */
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    arrangementId: uuid('arrangement_id')
+      .notNull()
+      .references(() => arrangements.id, { onDelete: 'cascade' }),
+    /** The carer's account and the family's (the holder) when it was made. */
+    carerUserId: uuid('carer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The Monday the week starts (UK). */
+    weekStart: date('week_start').notNull(),
+    /** draft, submitted, queried or approved. */
+    status: text('status').notNull().default('draft'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When the "approved automatically tomorrow" email went: once per submission. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    autoApproved: boolean('auto_approved').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('timesheets_arrangement_week_key').on(t.arrangementId, t.weekStart),
+    index('timesheets_carer_idx').on(t.carerUserId, t.weekStart),
+    index('timesheets_customer_idx').on(t.customerId, t.weekStart),
+    index('timesheets_submitted_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'submitted'`),
+    check('timesheets_status_check', sql`${t.status} in ('draft', 'submitted', 'queried', 'approved')`),
+  ],
+);
+export type TimesheetRow = typeof timesheets.$inferSelect;
+
+/** A line of a timesheet: a visit (from its record), mileage or an expense the carer added. */
+export const timesheetLines = pgTable(
+  'timesheet_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    timesheetId: uuid('timesheet_id')
+      .notNull()
+      .references(() => timesheets.id, { onDelete: 'cascade' }),
+    /** visit, mileage or expense. */
+    kind: text('kind').notNull(),
+    /** The visit it bills: a visit is on one line at most. */
+    visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    date: date('date').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    minutes: integer('minutes'),
+    /** Mileage in tenths of a mile. */
+    tenthMiles: integer('tenth_miles'),
+    /** Pence an hour (visit) or a mile (mileage). */
+    ratePence: integer('rate_pence'),
+    amountPence: integer('amount_pence').notNull(),
+    note: text('note').notNull().default(''),
+    /** A visit line the carer took off the timesheet (kept, so it is not added again). */
+    excluded: boolean('excluded').notNull().default(false),
+    /** A visit line whose times the carer recorded afterwards rather than checking in and out. */
+    recordedAfterwards: boolean('recorded_afterwards').notNull().default(false),
+    queryReason: text('query_reason'),
+    queriedAt: timestamp('queried_at', { withTimezone: true }),
+    queriedBy: uuid('queried_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('timesheet_lines_timesheet_idx').on(t.timesheetId, t.date),
+    uniqueIndex('timesheet_lines_visit_key').on(t.visitId),
+    check('timesheet_lines_kind_check', sql`${t.kind} in ('visit', 'mileage', 'expense')`),
+    check('timesheet_lines_amount_check', sql`${t.amountPence} >= 0`),
+  ],
+);
+export type TimesheetLineRow = typeof timesheetLines.$inferSelect;
+
+/**
+ * The carer's invoice to the family, or a credit note against one (decision 0038). Everything the
+ * document says is copied in when it is issued, and never edited: a correction is a credit note.
+ * Kept six years after issue, then deleted by housekeeping; either account going leaves it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** invoice or credit_note. */
+    kind: text('kind').notNull().default('invoice'),
+    carerUserId: uuid('carer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** In the carer's own sequence of its kind, from 1, without gaps. */
+    number: integer('number').notNull(),
+    timesheetId: uuid('timesheet_id').references(() => timesheets.id, { onDelete: 'set null' }),
+    arrangementId: uuid('arrangement_id').references(() => arrangements.id, { onDelete: 'set null' }),
+    /** A credit note: the invoice it corrects. */
+    creditFor: uuid('credit_for').references((): AnyPgColumn => invoices.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    vatNumber: text('vat_number').notNull().default(''),
+    buyerName: text('buyer_name').notNull(),
+    buyerAddress: text('buyer_address').notNull(),
+    /** [{ date, description, quantity, rate, amountPence }] as printed. */
+    lines: jsonb('lines').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    /** open, marked_paid (the family says it paid by transfer), paid, credited (nothing left to pay). */
+    status: text('status').notNull().default('open'),
+    paidMethod: text('paid_method'),
+    paidReference: text('paid_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    markedPaidAt: timestamp('marked_paid_at', { withTimezone: true }),
+    markedPaidBy: uuid('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
+    markedPaidReference: text('marked_paid_reference'),
+    /** Set while a card payment is disputed: no payment, credit or mark changes it. */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_carer_number_key').on(t.carerUserId, t.kind, t.number),
+    uniqueIndex('invoices_timesheet_key')
+      .on(t.timesheetId)
+      .where(sql`${t.kind} = 'invoice'`),
+    index('invoices_customer_idx').on(t.customerId, t.issuedAt),
+    index('invoices_carer_idx').on(t.carerUserId, t.issuedAt),
+    index('invoices_credit_for_idx').on(t.creditFor),
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_status_check', sql`${t.status} in ('open', 'marked_paid', 'paid', 'credited')`),
+    check('invoices_total_check', sql`${t.totalPence} >= 0`),
+    check('invoices_number_check', sql`${t.number} > 0`),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+// ── Paying carers by card (decision 0039, money for care; migration 0034) ─────────────────────
+
+/** A carer's connected account at the payment provider, as its last event described it. */
+export const carePaymentAccounts = pgTable(
+  'care_payment_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    /** needs_details, pending or ready (payment-provider.ts `connectedAccountStatus`). */
+    status: text('status').notNull().default('needs_details'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    /** When the provider said the state applied: an older event never overwrites a newer one. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('care_payment_accounts_user_key').on(t.userId),
+    uniqueIndex('care_payment_accounts_account_key').on(t.provider, t.accountId),
+    check('care_payment_accounts_status_check', sql`${t.status} IN ('needs_details', 'pending', 'ready')`),
+  ],
+);
+export type CarePaymentAccountRow = typeof carePaymentAccounts.$inferSelect;
+
+/** Every attempt to pay an invoice by card; at most one live per invoice. */
+export const carePaymentAttempts = pgTable(
+  'care_payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The invoicing feature's invoice (no foreign key: the ledger is a port, decision 0039). */
+    invoiceId: uuid('invoice_id').notNull(),
+    /** The invoice's number when the attempt was made (for emails: the ledger is not asked again). */
+    invoiceNumber: text('invoice_number').notNull(),
+    attempt: integer('attempt').notNull(),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    carerId: uuid('carer_id').references(() => users.id, { onDelete: 'set null' }),
+    familyId: uuid('family_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    /** pending (no PaymentIntent yet), requires_payment, processing, succeeded, failed (ended). */
+    status: text('status').notNull().default('pending'),
+    offSession: boolean('off_session').notNull().default(false),
+    providerReference: text('provider_reference'),
+    clientSecret: text('client_secret'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('care_payment_attempts_invoice_attempt_key').on(t.invoiceId, t.attempt),
+    uniqueIndex('care_payment_attempts_live_key')
+      .on(t.invoiceId)
+      .where(sql`${t.status} IN ('pending', 'requires_payment', 'processing', 'succeeded')`),
+    uniqueIndex('care_payment_attempts_reference_key').on(t.provider, t.providerReference),
+    index('care_payment_attempts_carer_idx').on(t.carerId, t.createdAt),
+    check('care_payment_attempts_amount_check', sql`${t.amountPence} > 0`),
+    check('care_payment_attempts_fee_check', sql`${t.feePence} >= 0 AND ${t.feePence} <= ${t.amountPence}`),
+    check(
+      'care_payment_attempts_refunded_check',
+      sql`${t.refundedPence} >= 0 AND ${t.refundedPence} <= ${t.amountPence}`,
+    ),
+    check(
+      'care_payment_attempts_status_check',
+      sql`${t.status} IN ('pending', 'requires_payment', 'processing', 'succeeded', 'failed')`,
+    ),
+  ],
+);
+export type CarePaymentAttemptRow = typeof carePaymentAttempts.$inferSelect;
+
+/** A family's card saved on the platform's customer, shared to carers' accounts per payment. */
+export const careSavedCards = pgTable('care_saved_cards', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id'),
+  /** Null until a setup finishes. */
+  paymentMethodId: text('payment_method_id'),
+  brand: text('brand'),
+  last4: text('last4'),
+  autoPay: boolean('auto_pay').notNull().default(false),
+  ...timestamps,
+});
+export type CareSavedCardRow = typeof careSavedCards.$inferSelect;
+
+export const carePaymentDisputes = pgTable(
+  'care_payment_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => carePaymentAttempts.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
+    provider: text('provider').notNull(),
+    disputeRef: text('dispute_ref').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('care_payment_disputes_ref_key').on(t.provider, t.disputeRef)],
+);
+export type CarePaymentDisputeRow = typeof carePaymentDisputes.$inferSelect;
+
+/** Money the provider paid out to a carer's bank (the demo provider: a day after the payment). */
+export const carePayouts = pgTable(
+  'care_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carerId: uuid('carer_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    payoutRef: text('payout_ref').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    /** in_transit, paid or failed. */
+    status: text('status').notNull(),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }).notNull(),
+    failureMessage: text('failure_message'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('care_payouts_ref_key').on(t.provider, t.payoutRef),
+    index('care_payouts_due_idx')
+      .on(t.arrivalDate)
+      .where(sql`${t.status} = 'in_transit'`),
+    check('care_payouts_status_check', sql`${t.status} IN ('in_transit', 'paid', 'failed')`),
+  ],
+);
+export type CarePayoutRow = typeof carePayouts.$inferSelect;

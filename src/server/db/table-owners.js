@@ -52,6 +52,11 @@ export const TABLE_OWNERS = {
   payments: 'subscriptions',
   billingSubscriptions: 'subscriptions',
   paymentEvents: 'subscriptions',
+  carePaymentAccounts: 'care-payments',
+  carePaymentAttempts: 'care-payments',
+  careSavedCards: 'care-payments',
+  carePaymentDisputes: 'care-payments',
+  carePayouts: 'care-payments',
   // the rest
   auditLog: 'audit',
   contactEnquiries: 'contact',
@@ -66,6 +71,10 @@ export const TABLE_OWNERS = {
   circleMembers: 'circle',
   circleInvitations: 'circle',
   notificationSettings: 'circle',
+  invoicingSettings: 'invoicing',
+  timesheets: 'invoicing',
+  timesheetLines: 'invoicing',
+  invoices: 'invoicing',
 };
 
 /**
@@ -96,6 +105,8 @@ export const CROSS_READS = {
   'care-requests': ['carerProfiles', 'userBlocks', 'users'],
   // a carer's public reviews with their authors' names; reminder emails' addresses
   carers: ['reviews', 'users'],
+  // the names and addresses on timesheets, invoices and their emails
+  invoicing: ['users'],
   // the demo mailbox shows the outbox
   demo: ['outboxEmails'],
   // members' and holders' names and addresses

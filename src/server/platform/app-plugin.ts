@@ -47,6 +47,7 @@ export type FeaturePluginName =
   | 'features/circle'
   | 'features/messaging'
   | 'features/arrangements'
+  | 'features/invoicing'
   | 'features/care-requests'
   | 'features/contact'
   | 'features/reviews'
@@ -55,6 +56,7 @@ export type FeaturePluginName =
   | 'features/admin'
   | 'features/safeguarding'
   | 'features/subscriptions'
+  | 'features/care-payments'
   | 'features/demo';
 
 export type AppPluginName = PlatformPluginName | FeaturePluginName;

@@ -34,14 +34,18 @@ export const IDEMPOTENCY_TIMES = {
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** Deeper than any body a route accepts: a route without a body schema (multipart) is sent JSON. */
+const MAX_DEPTH = 64;
+
 /** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) throw new AppError(400, ERROR_MESSAGES.invalidJson);
+  if (Array.isArray(value)) return `[${value.map((inner) => canonicalJson(inner, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, inner]) => inner !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

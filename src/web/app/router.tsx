@@ -141,10 +141,26 @@ const ArrangementPrintPage = lazyPage(
   () => import('@web/features/arrangements/pages/arrangement-print-page'),
   'ArrangementPrintPage',
 );
+const InvoicePayPage = lazyPage(
+  () => import('@web/features/care-payments/pages/invoice-pay-page'),
+  'InvoicePayPage',
+);
+const DemoOnboardingPage = lazyPage(
+  () => import('@web/features/care-payments/pages/demo-onboarding-page'),
+  'DemoOnboardingPage',
+);
 const VisitHistoryPage = lazyPage(
   () => import('@web/features/arrangements/pages/visit-history-page'),
   'VisitHistoryPage',
 );
+const TimesheetsPage = lazyPage(
+  () => import('@web/features/invoicing/pages/timesheets-page'),
+  'TimesheetsPage',
+);
+const TimesheetPage = lazyPage(() => import('@web/features/invoicing/pages/timesheet-page'), 'TimesheetPage');
+const InvoicesPage = lazyPage(() => import('@web/features/invoicing/pages/invoices-page'), 'InvoicesPage');
+const InvoicePage = lazyPage(() => import('@web/features/invoicing/pages/invoice-page'), 'InvoicePage');
+const InvoicingPage = lazyPage(() => import('@web/features/invoicing/pages/invoicing-page'), 'InvoicingPage');
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -234,6 +250,15 @@ const router = createBrowserRouter([
           { path: `${paths.myCare}/:id/print`, element: <ArrangementPrintPage /> },
           { path: `${paths.myCare}/:id/history`, element: <VisitHistoryPage /> },
           { path: `${paths.myCare}/:id/cover`, element: <ContingencyPlanPage /> },
+          // Timesheets and invoices (decision 0038).
+          { path: paths.timesheets, element: <TimesheetsPage /> },
+          { path: paths.timesheet, element: <TimesheetPage /> },
+          { path: paths.invoices, element: <InvoicesPage /> },
+          { path: paths.invoice, element: <InvoicePage /> },
+          { path: paths.invoicing, element: <InvoicingPage /> },
+          // Paying an invoice by card, and demo mode's stand-in for Stripe's onboarding (decision 0039).
+          { path: paths.invoicePay, element: <InvoicePayPage /> },
+          { path: paths.carePaymentsDemoOnboarding, element: <DemoOnboardingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -280,6 +305,11 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [`${paths.myCare}/:id/print`, ArrangementPrintPage],
   [`${paths.myCare}/:id/history`, VisitHistoryPage],
   [`${paths.myCare}/:id/cover`, ContingencyPlanPage],
+  [paths.timesheets, TimesheetsPage],
+  [paths.timesheet, TimesheetPage],
+  [paths.invoices, InvoicesPage],
+  [paths.invoice, InvoicePage],
+  [paths.invoicing, InvoicingPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

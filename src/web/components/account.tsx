@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   CalendarDays,
   ClipboardList,
+  FileText,
   Heart,
   LayoutDashboard,
   MessageSquare,
@@ -33,6 +34,10 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
   }
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });
+  // Timesheets to submit or approve, and the invoices they became (decision 0038).
+  if (user.role === 'customer' || user.role === 'carer') {
+    links.push({ label: 'Timesheets & Invoices', to: paths.timesheets, icon: FileText });
+  }
   // Everyone but admins has an inbox.
   if (user.role !== 'admin') links.push({ label: 'Messages', to: paths.messages, icon: MessageSquare });
   if (user.role === 'admin') {

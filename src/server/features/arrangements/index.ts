@@ -5,3 +5,9 @@ export { arrangementsPlugin } from './arrangements.plugin';
 export { createArrangementEndings } from './arrangement-endings';
 export { createCoverLeaving } from './cover-leaving';
 export { visitsBetween } from './visit-schedule';
+export {
+  createTimesheetSource,
+  type BilledArrangement,
+  type RecordedVisit,
+  type TimesheetSource,
+} from './timesheet-source';

@@ -37,6 +37,10 @@ import {
   visitNoteReplies,
   visitNotes,
   visits,
+  invoices,
+  invoicingSettings,
+  timesheetLines,
+  timesheets,
 } from '../../db/schema';
 
 /** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
@@ -383,6 +387,88 @@ export function createDataExportRepository(db: Executor) {
           or(eq(arrangements.customerId, userId), ...(carerId ? [eq(arrangements.carerId, carerId)] : [])),
         )
         .orderBy(asc(visits.startsAt));
+    },
+
+    /** Timesheets where the account is the carer or the family holder, each with its lines. */
+    async timesheets(userId: string): Promise<ExportRecord[]> {
+      const sheets = await db
+        .select()
+        .from(timesheets)
+        .where(or(eq(timesheets.carerUserId, userId), eq(timesheets.customerId, userId)))
+        .orderBy(asc(timesheets.weekStart));
+      if (sheets.length === 0) return [];
+      const lines = await db
+        .select()
+        .from(timesheetLines)
+        .where(
+          inArray(
+            timesheetLines.timesheetId,
+            sheets.map((sheet) => sheet.id),
+          ),
+        )
+        .orderBy(asc(timesheetLines.date), asc(timesheetLines.createdAt));
+      return sheets.map((sheet) => ({
+        id: sheet.id,
+        arrangementId: sheet.arrangementId,
+        role: sheet.carerUserId === userId ? 'carer' : 'family',
+        weekStart: sheet.weekStart,
+        status: sheet.status,
+        submittedAt: sheet.submittedAt,
+        approvedAt: sheet.approvedAt,
+        autoApproved: sheet.autoApproved,
+        lines: lines
+          .filter((line) => line.timesheetId === sheet.id)
+          .map((line) => ({
+            kind: line.kind,
+            date: line.date,
+            startsAt: line.startsAt,
+            endsAt: line.endsAt,
+            minutes: line.minutes,
+            tenthMiles: line.tenthMiles,
+            ratePence: line.ratePence,
+            amountPence: line.amountPence,
+            note: line.note,
+            excluded: line.excluded,
+            queryReason: line.queryReason,
+          })),
+      }));
+    },
+
+    /** Invoices and credit notes the account issued (carer) or received (family holder). */
+    async invoices(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(or(eq(invoices.carerUserId, userId), eq(invoices.customerId, userId)))
+        .orderBy(asc(invoices.issuedAt));
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        number: row.number,
+        role: row.carerUserId === userId ? 'carer' : 'family',
+        creditFor: row.creditFor,
+        reason: row.reason,
+        issuedAt: row.issuedAt,
+        periodStart: row.periodStart,
+        periodEnd: row.periodEnd,
+        sellerName: row.sellerName,
+        sellerAddress: row.sellerAddress,
+        vatNumber: row.vatNumber,
+        buyerName: row.buyerName,
+        buyerAddress: row.buyerAddress,
+        lines: row.lines,
+        totalPence: row.totalPence,
+        status: row.status,
+        paidMethod: row.paidMethod,
+        paidAt: row.paidAt,
+        markedPaidAt: row.markedPaidAt,
+      }));
+    },
+
+    /** The account's invoicing details (the counters are bookkeeping, left out). */
+    async invoicingSettings(userId: string): Promise<ExportRecord[]> {
+      const rows = await db.select().from(invoicingSettings).where(eq(invoicingSettings.userId, userId));
+      return rows.map(({ lastInvoiceNumber: _last, lastCreditNoteNumber: _lastCredit, ...row }) => row);
     },
 
     /**

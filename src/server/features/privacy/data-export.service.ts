@@ -56,6 +56,12 @@ const PARTS = {
     'Cover plans: the backup carers you named for your arrangements, in order, with the rate agreed; and the families who named you as their backup (each by first name and initial).',
   'cover-offers':
     'Visits offered to backup carers: those your family offered (to whom, who offered, the answer), and those offered to you (by which family, your answer).',
+  timesheets:
+    'The weekly timesheets of your arrangements (as the carer or the family), with their status and lines.',
+  invoices:
+    'Invoices and credit notes between you and the other side of your arrangements, as they were issued, and how they were paid.',
+  'invoicing-settings':
+    'Your invoicing details: the name, address and VAT number on your invoices, your bank details and mileage rate, or your billing name and address.',
   'family-circle':
     'Your family circle: who is in yours (first name and initial) and the circles you are in, with what each may do.',
   'circle-invitations': 'Invitations to your family circle you sent (the links themselves are not included).',
@@ -205,6 +211,9 @@ export function createDataExportService({
       'visit-notes': await repository.visitNotes(user.id, carerId),
       'cover-backups': await repository.coverBackups(user.id, carerId),
       'cover-offers': await repository.coverOffers(user.id, carerId),
+      timesheets: await repository.timesheets(user.id),
+      invoices: await repository.invoices(user.id),
+      'invoicing-settings': await repository.invoicingSettings(user.id),
       'family-circle': await repository.familyCircle(user.id),
       'circle-invitations': await repository.circleInvitations(user.id),
       'notification-settings': await repository.notificationSettings(user.id),

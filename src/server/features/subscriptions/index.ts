@@ -4,3 +4,4 @@
 export { subscriptionsPlugin } from './subscriptions.plugin';
 export { inRefundedAccess } from './refunded-access';
 export { hasActiveSubscription, isHeldBack } from './subscription-access';
+export { createPaymentEventsStore } from './payment-events.store';

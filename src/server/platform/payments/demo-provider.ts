@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEMO_CARDS, SUBSCRIPTION_MESSAGES, type DemoCardInput } from '@contracts/subscriptions';
 import { AppError } from '../errors';
-import type { PaymentProvider } from './payment-provider';
+import { paths } from '@contracts/paths';
+import type { ConnectProvider, PaymentProvider } from './payment-provider';
 
 // The demo provider (product §10, Demo mode): no network, no card charged. A payment's client secret
 // is `demo_pi_<payment id>_secret_<keyed hash>`, so only this server can have issued it, and the
@@ -13,7 +14,19 @@ export type DemoProvider = PaymentProvider & {
   readonly name: 'demo';
   /** The payments row id inside a client secret this server issued; null for anything else. */
   paymentIdFromClientSecret(clientSecret: string): string | null;
+  /** The card payment attempt inside a demo invoice payment's client secret; null for anything else. */
+  attemptIdFromClientSecret(clientSecret: string): string | null;
+  /** The account inside a demo card setup's client secret; null for anything else. */
+  userIdFromSetupSecret(clientSecret: string): string | null;
 };
+
+/** A demo saved card's id: the last four digits, and whether the bank asks for authentication. */
+export const demoPaymentMethodId = (last4: string, authentication: boolean) =>
+  `demo_pm_${authentication ? 'auth_' : ''}${last4}`;
+const asksAuthentication = (paymentMethodId: string) => paymentMethodId.startsWith('demo_pm_auth_');
+
+const ATTEMPT_SECRET = /^demo_cpi_([0-9a-f-]{36})_secret_([A-Za-z0-9_-]{22,})$/;
+const SETUP_SECRET = /^demo_seti_([0-9a-f-]{36})_secret_([A-Za-z0-9_-]{22,})$/;
 
 export function createDemoProvider({ secret }: { secret: string }): DemoProvider {
   const key = createHmac('sha256', secret).update('carematch demo payment secrets').digest();
@@ -21,9 +34,59 @@ export function createDemoProvider({ secret }: { secret: string }): DemoProvider
     createHmac('sha256', key).update(paymentId).digest('base64url').slice(0, 32);
   const clientSecretFor = (paymentId: string) => `demo_pi_${paymentId}_secret_${signature(paymentId)}`;
 
+  /** The id inside `clientSecret` when this server signed it (for `purpose`); null otherwise. */
+  const signedId = (pattern: RegExp, purpose: string, clientSecret: string): string | null => {
+    const match = pattern.exec(clientSecret);
+    if (!match?.[1] || !match[2]) return null;
+    const expected = Buffer.from(signature(`${purpose}:${match[1]}`));
+    const given = Buffer.from(match[2]);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+  };
+
+  // Connect, imitated: the account is this server's own id, onboarding is a page of this site,
+  // and a saved card is charged at once (or asks for authentication, like Stripe's 3184 card).
+  const connect: ConnectProvider = {
+    async createConnectedAccount({ userId }) {
+      return { accountId: `demo_acct_${userId}` };
+    },
+    async onboardingLink() {
+      // A page of this same site, whatever address it is reached by.
+      return paths.carePaymentsDemoOnboarding;
+    },
+    async chargeInvoice({ attemptId, offSession }) {
+      const started = {
+        providerReference: `demo_cpi_${attemptId}`,
+        clientSecret: `demo_cpi_${attemptId}_secret_${signature(`attempt:${attemptId}`)}`,
+      };
+      if (!offSession) return { ...started, status: 'requires_payment' };
+      if (asksAuthentication(offSession.paymentMethodId)) {
+        return {
+          ...started,
+          status: 'requires_payment',
+          failure: {
+            code: 'authentication_required',
+            message: 'Your bank asks you to confirm this payment.',
+          },
+        };
+      }
+      return { ...started, status: 'succeeded' };
+    },
+    async startCardSetup({ userId }) {
+      return { clientSecret: `demo_seti_${userId}_secret_${signature(`setup:${userId}`)}` };
+    },
+    async finishedCardSetup() {
+      // The demo card form is the setup: the service checks the card it was given.
+      return null;
+    },
+  };
+
   return {
     name: 'demo',
     publishableKey: null,
+    connect,
+
+    attemptIdFromClientSecret: (clientSecret) => signedId(ATTEMPT_SECRET, 'attempt', clientSecret),
+    userIdFromSetupSecret: (clientSecret) => signedId(SETUP_SECRET, 'setup', clientSecret),
 
     async ensureCustomer() {
       return null;

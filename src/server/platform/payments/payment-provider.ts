@@ -79,6 +79,8 @@ export interface PaymentProvider {
    * so a refund of it is found among our rows; null when it paid none (one-time plans, the demo).
    */
   invoiceOfPayment(paymentRef: string): Promise<string | null>;
+  /** Card payments of carers' invoices through their connected accounts (Stripe Connect). */
+  readonly connect: ConnectProvider;
 }
 
 export interface PartialRefundRequest {
@@ -159,4 +161,117 @@ export interface PaymentEventEnvelope {
   /** When the provider says it happened: an older change never overwrites a newer one. */
   occurredAt: Date;
   event: PaymentEvent;
+}
+
+// ── Paying carers by card (Stripe Connect; decision "money for care") ─────────────────────────
+//
+// The carer is the seller: each invoice is a direct charge on the carer's connected account, with
+// the platform's fee taken as an application fee. The platform never holds the money.
+
+/** A connected account as the provider last described it. */
+export interface ConnectedAccountState {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** What the provider still needs (currently or past due); empty when nothing. */
+  requirementsDue: string[];
+}
+
+export type ConnectedAccountStatus = 'needs_details' | 'pending' | 'ready';
+
+/** Needs details while anything is due; ready once it can take cards and pay out; pending between. */
+export function connectedAccountStatus(
+  state: Omit<ConnectedAccountState, 'accountId'>,
+): ConnectedAccountStatus {
+  if (state.chargesEnabled && state.payoutsEnabled) return 'ready';
+  if (!state.detailsSubmitted || state.requirementsDue.length > 0) return 'needs_details';
+  return 'pending';
+}
+
+export interface InvoiceChargeRequest {
+  /** Our attempt row: the idempotency key is made from it, so one attempt is one PaymentIntent. */
+  attemptId: string;
+  invoiceId: string;
+  /** The carer's connected account the charge is made on. */
+  accountId: string;
+  amountPence: number;
+  /** The platform's application fee (0: none). */
+  feePence: number;
+  description: string;
+  /**
+   * Charge this saved card now without the family present. The card is the platform customer's;
+   * the provider shares it to the connected account first.
+   */
+  offSession?: { customerId: string; paymentMethodId: string };
+}
+
+export type InvoiceChargeStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed';
+
+export interface StartedInvoiceCharge {
+  /** The PaymentIntent on the connected account (or the demo's own id). */
+  providerReference: string;
+  /** What the Payment Element confirms with. */
+  clientSecret: string;
+  status: InvoiceChargeStatus;
+  /** Off-session: the bank asked for authentication ('authentication_required') or declined. */
+  failure?: { code: string; message: string };
+}
+
+export interface SavedCard {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+}
+
+export interface ConnectProvider {
+  /** The carer's connected account, created once (fixed idempotency key per carer). */
+  createConnectedAccount(request: { userId: string; email: string }): Promise<{ accountId: string }>;
+  /** A single-use address of the provider's hosted onboarding (demo: this site's demo page). */
+  onboardingLink(request: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
+  /** A direct charge of an invoice on the carer's account, with the application fee. */
+  chargeInvoice(request: InvoiceChargeRequest): Promise<StartedInvoiceCharge>;
+  /** Saving a card on the platform's customer for later invoices: the setup's client secret. */
+  startCardSetup(request: { userId: string; customerId: string | null }): Promise<{ clientSecret: string }>;
+  /** The card a finished setup saved, checked to be this customer's; null while unfinished. */
+  finishedCardSetup(request: { clientSecret: string; customerId: string | null }): Promise<SavedCard | null>;
+}
+
+/** A provider event about money for care, in our own terms (Connect events carry the account). */
+export type CarePaymentEvent =
+  | { type: 'account.updated'; state: ConnectedAccountState }
+  | { type: 'charge.succeeded'; paymentRef: string; attemptId: string | undefined; amountPence: number }
+  | {
+      type: 'charge.failed';
+      paymentRef: string;
+      attemptId: string | undefined;
+      code: string | undefined;
+      message: string;
+    }
+  /** Cumulative: all refunded of the charge so far. */
+  | { type: 'charge.refunded'; paymentRef: string; refundedPence: number }
+  | {
+      type: 'dispute.opened' | 'dispute.closed';
+      disputeRef: string;
+      paymentRef: string;
+      amountPence: number;
+      reason: string;
+      /** The provider's status: needs_response, under_review, won, lost… */
+      status: string;
+    }
+  | {
+      type: 'payout.paid' | 'payout.failed';
+      payoutRef: string;
+      amountPence: number;
+      arrivalDate: Date;
+      message: string | undefined;
+    };
+
+export interface CarePaymentEventEnvelope {
+  provider: PaymentProviderName;
+  eventId: string;
+  occurredAt: Date;
+  /** The connected account the event happened on. */
+  accountId: string;
+  event: CarePaymentEvent;
 }

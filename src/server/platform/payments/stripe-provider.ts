@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
-import type { BillingPurpose, PaymentEventEnvelope, PaymentProvider } from './payment-provider';
+import type {
+  BillingPurpose,
+  CarePaymentEventEnvelope,
+  ConnectedAccountState,
+  ConnectProvider,
+  InvoiceChargeStatus,
+  PaymentEventEnvelope,
+  PaymentProvider,
+} from './payment-provider';
 
 // Stripe (API version 2026-10-28): PaymentIntents for the one-time plans, Stripe Billing for the
 // Monthly plan and the carer membership, signed webhooks for the outcome. Every create call
@@ -53,6 +61,26 @@ export interface StripeClient {
   refunds: {
     create(params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }>;
   };
+  // Connect: carers' accounts, their onboarding, and cards saved on the platform for their invoices.
+  accounts: {
+    create(params: Stripe.AccountCreateParams, options?: Stripe.RequestOptions): Promise<Stripe.Account>;
+  };
+  accountLinks: {
+    create(params: Stripe.AccountLinkCreateParams, options?: Stripe.RequestOptions): Promise<{ url: string }>;
+  };
+  paymentMethods: {
+    create(
+      params: Stripe.PaymentMethodCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string }>;
+  };
+  setupIntents: {
+    create(
+      params: Stripe.SetupIntentCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string; client_secret: string | null }>;
+    retrieve(id: string, params?: Stripe.SetupIntentRetrieveParams): Promise<Stripe.SetupIntent>;
+  };
 }
 
 export function createStripeClient(secretKey: string): StripeClient {
@@ -103,6 +131,7 @@ export function createStripeProvider({
   return {
     name: 'stripe',
     publishableKey,
+    connect: createStripeConnect(client),
 
     async ensureCustomer(customer) {
       if (customer.stripeCustomerId) return customer.stripeCustomerId;
@@ -336,6 +365,236 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEventEnvelope 
       const paymentRef = idOf(dispute.payment_intent);
       if (dispute.status !== 'lost' || !paymentRef) return null;
       return envelope({ type: 'payment.refunded', paymentRef, amountPence: dispute.amount, via: 'dispute' });
+    }
+    default:
+      return null;
+  }
+}
+
+// ── Connect (decision "money for care") ────────────────────────────────────────────────────────
+
+/** The account as we keep it: what it can do and what Stripe still needs. */
+export function connectedAccountState(account: Stripe.Account): ConnectedAccountState {
+  const requirements = account.requirements;
+  return {
+    accountId: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    requirementsDue: [
+      ...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])]),
+    ],
+  };
+}
+
+function chargeStatus(status: string): InvoiceChargeStatus {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'processing') return 'processing';
+  if (status === 'canceled') return 'failed';
+  return 'requires_payment';
+}
+
+const secretOwner = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+function createStripeConnect(client: StripeClient): ConnectProvider {
+  return {
+    async createConnectedAccount({ userId, email }) {
+      // The carer is the merchant: Stripe collects what it needs, the carer pays Stripe's fees and
+      // Stripe (not CareMatch) carries losses, with the full Stripe dashboard (a Standard account).
+      const account = await client.accounts.create(
+        {
+          country: 'GB',
+          email,
+          controller: {
+            fees: { payer: 'account' },
+            losses: { payments: 'stripe' },
+            requirement_collection: 'stripe',
+            stripe_dashboard: { type: 'full' },
+          },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey: `connect-account-${userId}` },
+      );
+      return { accountId: account.id };
+    },
+
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      const link = await client.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+      });
+      return link.url;
+    },
+
+    async chargeInvoice({ attemptId, invoiceId, accountId, amountPence, feePence, description, offSession }) {
+      const onAccount = { stripeAccount: accountId };
+      const common = {
+        amount: amountPence,
+        currency: 'gbp',
+        ...(feePence > 0 ? { application_fee_amount: feePence } : {}),
+        description,
+        metadata: { attemptId, invoiceId },
+      };
+      if (!offSession) {
+        const intent = await client.paymentIntents.create(
+          { ...common, automatic_payment_methods: { enabled: true } },
+          { ...onAccount, idempotencyKey: `care-invoice-${attemptId}` },
+        );
+        if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+        return {
+          providerReference: intent.id,
+          clientSecret: intent.client_secret,
+          status: 'requires_payment',
+        };
+      }
+      // A direct charge needs the card on the carer's account: the platform's saved card is
+      // shared there (a copy for this attempt), then charged without the family present.
+      const shared = await client.paymentMethods.create(
+        { customer: offSession.customerId, payment_method: offSession.paymentMethodId },
+        { ...onAccount, idempotencyKey: `care-card-${attemptId}` },
+      );
+      try {
+        const intent = (await client.paymentIntents.create(
+          {
+            ...common,
+            payment_method: shared.id,
+            allowed_payment_method_types: ['card'],
+            off_session: true,
+            confirm: true,
+          },
+          { ...onAccount, idempotencyKey: `care-invoice-${attemptId}` },
+        )) as { id: string; client_secret: string | null; status?: string };
+        if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+        return {
+          providerReference: intent.id,
+          clientSecret: intent.client_secret,
+          status: chargeStatus(intent.status ?? 'requires_payment_method'),
+        };
+      } catch (error) {
+        // The bank wants the family (authentication) or declined: the PaymentIntent stays, to be
+        // finished on the pay page with the same client secret.
+        const raw = error as {
+          type?: string;
+          code?: string;
+          message?: string;
+          raw?: { payment_intent?: Stripe.PaymentIntent };
+        };
+        const intent = raw.raw?.payment_intent;
+        if (raw.type !== 'StripeCardError' || !intent?.client_secret) throw error;
+        return {
+          providerReference: intent.id,
+          clientSecret: intent.client_secret,
+          status: 'requires_payment',
+          failure: {
+            code: raw.code ?? 'card_declined',
+            message: raw.message ?? SUBSCRIPTION_MESSAGES.paymentFailed,
+          },
+        };
+      }
+    },
+
+    async startCardSetup({ userId, customerId }) {
+      if (!customerId) throw new Error('saving a card needs a Stripe customer');
+      const setup = await client.setupIntents.create({
+        customer: customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { userId },
+      });
+      if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} has no client secret`);
+      return { clientSecret: setup.client_secret };
+    },
+
+    async finishedCardSetup({ clientSecret, customerId }) {
+      const id = secretOwner(clientSecret);
+      if (!customerId || !/^seti_[A-Za-z0-9]+$/.test(id)) return null;
+      const setup = await client.setupIntents.retrieve(id, { expand: ['payment_method'] });
+      const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
+      // The secret must be this customer's own setup (secrets are not proof of ownership alone).
+      if (setup.client_secret !== clientSecret || customer !== customerId || setup.status !== 'succeeded')
+        return null;
+      const method = setup.payment_method;
+      if (!method || typeof method === 'string') return null;
+      return {
+        paymentMethodId: method.id,
+        brand: method.card?.brand ?? 'card',
+        last4: method.card?.last4 ?? '',
+      };
+    },
+  };
+}
+
+/**
+ * A Connect event (one from a connected account, which names it) in our terms; null for events we
+ * do not act on.
+ */
+export function translateConnectEvent(event: Stripe.Event): CarePaymentEventEnvelope | null {
+  const accountId = event.account;
+  if (!accountId) return null;
+  const envelope = (inner: CarePaymentEventEnvelope['event']): CarePaymentEventEnvelope => ({
+    provider: 'stripe',
+    eventId: event.id,
+    occurredAt: new Date(event.created * 1000),
+    accountId,
+    event: inner,
+  });
+  const attemptOf = (metadata: Stripe.Metadata | null | undefined) =>
+    typeof metadata?.attemptId === 'string' ? metadata.attemptId : undefined;
+  switch (event.type) {
+    case 'account.updated':
+      return envelope({ type: 'account.updated', state: connectedAccountState(event.data.object) });
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return envelope({
+        type: 'charge.succeeded',
+        paymentRef: intent.id,
+        attemptId: attemptOf(intent.metadata),
+        amountPence: intent.amount_received,
+      });
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return envelope({
+        type: 'charge.failed',
+        paymentRef: intent.id,
+        attemptId: attemptOf(intent.metadata),
+        code: intent.last_payment_error?.code,
+        message: intent.last_payment_error?.message ?? SUBSCRIPTION_MESSAGES.paymentFailed,
+      });
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentRef = idOf(charge.payment_intent);
+      if (!paymentRef) return null;
+      return envelope({ type: 'charge.refunded', paymentRef, refundedPence: charge.amount_refunded });
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentRef = idOf(dispute.payment_intent);
+      if (!paymentRef) return null;
+      return envelope({
+        type: event.type === 'charge.dispute.created' ? 'dispute.opened' : 'dispute.closed',
+        disputeRef: dispute.id,
+        paymentRef,
+        amountPence: dispute.amount,
+        reason: dispute.reason,
+        status: dispute.status,
+      });
+    }
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = event.data.object;
+      return envelope({
+        type: event.type,
+        payoutRef: payout.id,
+        amountPence: payout.amount,
+        arrivalDate: new Date(payout.arrival_date * 1000),
+        message: payout.failure_message ?? undefined,
+      });
     }
     default:
       return null;

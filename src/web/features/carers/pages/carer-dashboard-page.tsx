@@ -29,6 +29,7 @@ import { DashboardReviews } from '@web/features/reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ListingStatus } from '../components/listing-status';
 import { MembershipCard } from '@web/features/subscriptions';
+import { GetPaidByCardCard } from '@web/features/care-payments';
 
 const TAB_PROFILE = 'profile';
 const TAB_MESSAGES = 'messages';
@@ -148,6 +149,9 @@ export function CarerDashboardPage() {
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
       <ListingStatus profile={profile} goToChecks={goToChecks} />
       <MembershipCard checksApproved={profile.isVerified} />
+      <div className="mb-6">
+        <GetPaidByCardCard />
+      </div>
       {/* "Are you on your way?": a visit the family was alerted about (decision 0037). */}
       <div className="mb-6 empty:hidden">
         <OnYourWay />

@@ -1,4 +1,5 @@
 import { DBS_SCAN_RETENTION_MONTHS, RIGHT_TO_WORK_RETENTION_YEARS } from '@contracts/verification-compliance';
+import { INVOICE_RETENTION_YEARS } from '@contracts/invoicing';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
@@ -228,6 +229,10 @@ export function PrivacyPage() {
             [
               'Payment records',
               '6 years, as HMRC requires. If you delete your account, we keep them only as anonymised accounting records that no longer name you.',
+            ],
+            [
+              'Timesheets and invoices between carers and families',
+              `${INVOICE_RETENTION_YEARS} years after the invoice was issued, as HMRC and councils’ direct-payments audits require; then deleted. A carer’s bank details are deleted with their account.`,
             ],
             ['Security logs', '90 days.'],
             ['Copies of the emails we send you', '30 days after they are sent.'],

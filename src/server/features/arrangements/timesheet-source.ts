@@ -1,0 +1,103 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { arrangements as a, carerProfiles, users, visits as v } from '../../db/schema';
+
+/** A visit that happened, as a timesheet bills it. */
+export interface RecordedVisit {
+  visitId: string;
+  arrangementId: string;
+  startsAt: Date;
+  checkedInAt: Date;
+  checkedOutAt: Date;
+  recordedAfterwards: boolean;
+}
+
+/** An arrangement's people and terms, as timesheets and invoices name them. */
+export interface BilledArrangement {
+  id: string;
+  status: string;
+  customerId: string | null;
+  carerUserId: string | null;
+  hourlyRate: string;
+  careFor: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  carerFirstName: string | null;
+  carerLastName: string | null;
+}
+
+/**
+ * What feature invoicing reads of arrangements and their visits (decision 0038): the visits that
+ * happened (checked out, or recorded afterwards) of accepted or ended arrangements, and the
+ * arrangements' people and agreed rate. A visit a backup covered is the backup's to bill, not on
+ * the arrangement's timesheet (decision 0037). Reads only: pass the caller's transaction.
+ */
+export function createTimesheetSource(db: Executor) {
+  return {
+    async recordedVisits(
+      from: Date,
+      to: Date,
+      filter: { carerUserId?: string; customerId?: string; arrangementId?: string } = {},
+    ): Promise<RecordedVisit[]> {
+      const rows = await db
+        .select({
+          visitId: v.id,
+          arrangementId: v.arrangementId,
+          startsAt: v.startsAt,
+          checkedInAt: v.checkedInAt,
+          checkedOutAt: v.checkedOutAt,
+          recordedAfterwardsAt: v.recordedAfterwardsAt,
+        })
+        .from(v)
+        .innerJoin(a, eq(a.id, v.arrangementId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .where(
+          and(
+            gte(v.startsAt, from),
+            lt(v.startsAt, to),
+            eq(v.status, 'scheduled'),
+            isNotNull(v.checkedOutAt),
+            isNull(v.coveredBy),
+            inArray(a.status, ['accepted', 'ended']),
+            isNotNull(a.customerId),
+            isNotNull(carerProfiles.userId),
+            filter.carerUserId ? eq(carerProfiles.userId, filter.carerUserId) : undefined,
+            filter.customerId ? eq(a.customerId, filter.customerId) : undefined,
+            filter.arrangementId ? eq(a.id, filter.arrangementId) : undefined,
+          ),
+        )
+        .orderBy(v.startsAt)
+        .limit(5000);
+      return rows.map((row) => ({
+        visitId: row.visitId,
+        arrangementId: row.arrangementId,
+        startsAt: row.startsAt,
+        checkedInAt: row.checkedInAt!,
+        checkedOutAt: row.checkedOutAt!,
+        recordedAfterwards: row.recordedAfterwardsAt !== null,
+      }));
+    },
+
+    async arrangements(ids: string[]): Promise<BilledArrangement[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: a.id,
+          status: a.status,
+          customerId: a.customerId,
+          carerUserId: carerProfiles.userId,
+          hourlyRate: a.hourlyRate,
+          careFor: a.careFor,
+          customerFirstName: users.firstName,
+          customerLastName: users.lastName,
+          carerFirstName: carerProfiles.firstName,
+          carerLastName: carerProfiles.lastName,
+        })
+        .from(a)
+        .leftJoin(users, eq(users.id, a.customerId))
+        .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .where(inArray(a.id, ids));
+    },
+  };
+}
+export type TimesheetSource = ReturnType<typeof createTimesheetSource>;

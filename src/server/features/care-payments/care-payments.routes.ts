@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@contracts/api';
+import { CARE_PAYMENT_MESSAGES } from '@contracts/care-payments';
+import { defineRoute } from '../../platform/define-route';
+import { onlyRoles, requireRole, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
+import type { CarePaymentsService } from './care-payments.service';
+
+/**
+ * Paying carers by card (decision 0039): the carer's account and onboarding (carers), paying an
+ * invoice (whoever the invoice's rules let pay it), the family's saved card (families), the demo
+ * provider's stand-ins for Stripe's pages, and the admins' list of disputes.
+ */
+export function registerCarePaymentsRoutes(
+  app: FastifyInstance,
+  { carePayments, demoMode }: { carePayments: CarePaymentsService; demoMode: boolean },
+) {
+  const tags = ['care-payments'];
+  const carers = onlyRoles(['carer'], CARE_PAYMENT_MESSAGES.carersOnly);
+  const families = onlyRoles(['customer'], CARE_PAYMENT_MESSAGES.familiesOnly);
+
+  defineRoute(
+    app,
+    endpoints.carePayments.getCarePaymentsAccount,
+    {
+      config: carers,
+      schema: { tags, summary: "The carer's card payments account: needs details, pending or ready" },
+    },
+    async (request) => carePayments.account(requireUser(request)),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.postCarePaymentsAccountOnboarding,
+    {
+      config: { ...carers, keepsAccount: true },
+      schema: { tags, summary: "Onboarding to take card payments: the provider's hosted page (single use)" },
+    },
+    async (request) => carePayments.startOnboarding(requireUser(request)),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.getInvoicesByIdCardPayment,
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Paying an invoice by card: its state and the payment in progress' },
+    },
+    async (request) => carePayments.paymentState(requireUser(request), request.params.id),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.postInvoicesByIdCardPayment,
+    {
+      config: { ...SIGNED_IN, keepsAccount: true },
+      schema: { tags, summary: 'Start paying an invoice by card (or answer the payment already started)' },
+    },
+    async (request) => carePayments.startPayment(requireUser(request), request.params.id),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.postInvoicesByIdCardPaymentSavedCard,
+    {
+      config: { ...SIGNED_IN, keepsAccount: true },
+      schema: { tags, summary: 'Pay an invoice with the saved card now' },
+    },
+    async (request) => carePayments.payWithSavedCard(requireUser(request), request.params.id),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.getCarePaymentsSavedCard,
+    {
+      config: families,
+      schema: { tags, summary: "The family's saved card and whether it pays approved invoices" },
+    },
+    async (request) => carePayments.savedCard(requireUser(request)),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.postCarePaymentsSavedCard,
+    {
+      config: { ...families, keepsAccount: true },
+      schema: { tags, summary: 'Start saving a card for paying carers (a setup the payment form confirms)' },
+    },
+    async (request) => carePayments.startCardSetup(requireUser(request)),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.postCarePaymentsSavedCardFinish,
+    {
+      config: { ...families, keepsAccount: true },
+      schema: {
+        tags,
+        summary: 'Keep the card a finished setup saved, and whether it pays approved invoices',
+      },
+    },
+    async (request) => carePayments.finishCardSetup(requireUser(request), request.body),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.putCarePaymentsAutoPay,
+    {
+      config: { ...families, keepsAccount: true },
+      schema: { tags, summary: 'Pay each approved invoice with the saved card, or stop' },
+    },
+    async (request) => carePayments.setAutoPay(requireUser(request), request.body.enabled),
+  );
+
+  defineRoute(
+    app,
+    endpoints.carePayments.getAdminCarePaymentsDisputes,
+    { schema: { tags: ['admin'], summary: 'Card disputes on payments to carers, newest first' } },
+    async (request) => {
+      requireRole(request, 'admin');
+      return carePayments.disputes();
+    },
+  );
+
+  if (demoMode) {
+    defineRoute(
+      app,
+      endpoints.carePayments.postCarePaymentsDemoOnboarding,
+      {
+        config: { ...carers, keepsAccount: true },
+        schema: { tags, summary: 'Demo mode only: finish the demo onboarding (the account is ready)' },
+      },
+      async (request) => carePayments.finishDemoOnboarding(requireUser(request)),
+    );
+
+    defineRoute(
+      app,
+      endpoints.carePayments.postCarePaymentsDemoConfirm,
+      {
+        config: { ...SIGNED_IN, keepsAccount: true },
+        schema: { tags, summary: 'Demo mode only: pay an invoice with a test card (no card is charged)' },
+      },
+      async (request) => carePayments.confirmDemo(requireUser(request), request.body),
+    );
+  }
+}

@@ -1,0 +1,2 @@
+// The public entry of the web feature care-payments: what other features may use of it.
+export { GetPaidByCardCard } from './components/get-paid-by-card-card';

@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router';
+import { paths } from '@contracts/paths';
+import { cn } from '@web/lib/utils';
+
+/** The three pages of timesheets and invoices, one tap apart. */
+export function InvoicingNav() {
+  const link = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium underline-offset-4 hover:underline',
+      isActive ? 'bg-secondary text-secondary-foreground' : 'text-primary',
+    );
+  return (
+    <nav aria-label="Timesheets and invoices" className="flex flex-wrap gap-1">
+      <NavLink to={paths.timesheets} end className={link}>
+        Timesheets
+      </NavLink>
+      <NavLink to={paths.invoices} end className={link}>
+        Invoices
+      </NavLink>
+      <NavLink to={paths.invoicing} className={link}>
+        Invoicing details
+      </NavLink>
+    </nav>
+  );
+}
