@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { EmailConfirmationBanner } from '@web/components/email-confirmation';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
@@ -25,6 +25,9 @@ export function RootLayout() {
   const pageWaits = useDeferredValue(isLoading);
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* A new page opens at its top (a long form's scroll no longer carries over to the next page);
+          Back returns to where the page was left. */}
+      <ScrollRestoration />
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"
