@@ -1,16 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@web/components/ui/sheet';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { describeSearchTotal } from '@contracts/carers-search-text';
 import { SlidersHorizontal } from 'lucide-react';
@@ -18,9 +10,6 @@ import { useAuth } from '@web/lib/auth';
 import { useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
 import {
-  DEFAULT_CARE_TYPE,
-  DEFAULT_WITHIN,
-  defaultSortFor,
   filtersFromSearchParams,
   filtersToSearchParams,
   useCarerSearch,
@@ -73,6 +62,15 @@ function PostRequestPrompt() {
 }
 
 /**
+ * The sheet (a Radix dialog) loads when the button is first pressed, or once the page has painted:
+ * the first paint of /carers does not wait for it (docs/performance.md, /carers).
+ */
+const loadFiltersSheet = () => import('../components/search-filters-sheet');
+const LazyFiltersSheet = lazy(() =>
+  loadFiltersSheet().then((module) => ({ default: module.SearchFiltersSheet })),
+);
+
+/**
  * On a phone the filters are one "Filters" button that opens a sheet, so the results come first;
  * every change applies at once, and the sheet's last button shows the results.
  */
@@ -87,53 +85,43 @@ function FiltersSheet({
   showLabel: string;
 }) {
   const [open, setOpen] = useState(false);
-  // The place is its own box above; the chips count what the sheet sets.
+  useEffect(() => {
+    void loadFiltersSheet();
+  }, []);
+  // The place is its own box above; the count is of what the sheet sets.
   const count = activeFilters(filters).filter(
     (filter) => filter.key !== 'near' && filter.key !== 'location',
   ).length;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button id={SEARCH_CONTROL_IDS.filtersButton} variant="outline" className="w-full sm:w-auto">
-          <SlidersHorizontal aria-hidden="true" />
-          Filters
-          {count > 0 ? (
-            <span className="rounded-full bg-primary px-2 text-xs leading-5 text-primary-foreground">
-              {count}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="bottom" closeLabel="Close filters" aria-describedby={undefined}>
-        <SheetHeader>
-          <SheetTitle>Filters</SheetTitle>
-        </SheetHeader>
-        <SearchFilters filters={filters} onChange={onChange} />
-        <div className="sticky -bottom-6 -mx-6 mt-2 flex gap-2 border-t border-border bg-background px-6 py-4">
-          <Button
-            variant="outline"
-            className="flex-1"
-            onClick={() =>
-              onChange({
-                ...filters,
-                careType: DEFAULT_CARE_TYPE,
-                day: '',
-                partOfDay: '',
-                maxRate: null,
-                within: DEFAULT_WITHIN,
-                sort: defaultSortFor(filters.near),
-              })
-            }
-          >
-            Clear filters
-          </Button>
-          <SheetClose asChild>
-            <Button className="flex-1">{showLabel}</Button>
-          </SheetClose>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        id={SEARCH_CONTROL_IDS.filtersButton}
+        variant="outline"
+        className="w-full sm:w-auto"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters
+        {count > 0 ? (
+          <span className="rounded-full bg-primary px-2 text-xs leading-5 text-primary-foreground">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <LazyFiltersSheet
+            open={open}
+            onOpenChange={setOpen}
+            filters={filters}
+            onChange={onChange}
+            showLabel={showLabel}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
