@@ -1,11 +1,12 @@
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { EmailConfirmationBanner } from '@web/components/email-confirmation';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
 import { useLiveEvents } from '@web/features/messaging/api/live-events';
+import { ScrollPositions } from './scroll-positions';
 
 function Main({ children }: { children: ReactNode }) {
   return (
@@ -25,9 +26,7 @@ export function RootLayout() {
   const pageWaits = useDeferredValue(isLoading);
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* A new page opens at its top (a long form's scroll no longer carries over to the next page);
-          Back returns to where the page was left. */}
-      <ScrollRestoration />
+      <ScrollPositions />
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"
