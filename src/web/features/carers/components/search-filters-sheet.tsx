@@ -2,7 +2,7 @@ import { DEFAULT_WITHIN } from '@contracts/carers-search-url';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
 import { DEFAULT_CARE_TYPE, defaultSortFor, type CarerSearchFilters } from '../api/search-carers';
-import { SearchFilters } from './search-filters';
+import { SEARCH_CONTROL_IDS, SearchFilters } from './search-filters';
 
 /**
  * The phone's Filters sheet: the filters, "Clear filters", and the button that shows the results.
@@ -23,7 +23,16 @@ export function SearchFiltersSheet({
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="bottom" closeLabel="Close filters" aria-describedby={undefined}>
+      <SheetContent
+        side="bottom"
+        closeLabel="Close filters"
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          // Opened without a Radix trigger (it loads lazily): hand the keyboard back explicitly.
+          event.preventDefault();
+          document.getElementById(SEARCH_CONTROL_IDS.filtersButton)?.focus();
+        }}
+      >
         <SheetHeader>
           <SheetTitle>Filters</SheetTitle>
         </SheetHeader>
