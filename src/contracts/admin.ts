@@ -2,6 +2,7 @@
 // (admin role only, product.md, differences 1, 2 and 6). The safeguarding queue's shapes are in
 // safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
+import { PERSON_NAME_MAX_LENGTH } from './limits';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
@@ -253,14 +254,14 @@ export const CustomerEditInput = z.object({
       .string({ error: CUSTOMER_EDIT_MESSAGES.firstNameRequired })
       .trim()
       .min(1, CUSTOMER_EDIT_MESSAGES.firstNameRequired)
-      .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+      .max(PERSON_NAME_MAX_LENGTH, CUSTOMER_EDIT_MESSAGES.nameTooLong),
   ),
   lastName: oneLine(
     z
       .string({ error: CUSTOMER_EDIT_MESSAGES.lastNameRequired })
       .trim()
       .min(1, CUSTOMER_EDIT_MESSAGES.lastNameRequired)
-      .max(80, CUSTOMER_EDIT_MESSAGES.nameTooLong),
+      .max(PERSON_NAME_MAX_LENGTH, CUSTOMER_EDIT_MESSAGES.nameTooLong),
   ),
   email: z
     .string({ error: CUSTOMER_EDIT_MESSAGES.emailInvalid })
@@ -401,8 +402,8 @@ const booleanish = z
  */
 export const AdminCarerInput = z
   .object({
-    firstName: oneLine(requiredText(ADMIN_CARER_MESSAGES.firstNameRequired, 80)),
-    lastName: oneLine(requiredText(ADMIN_CARER_MESSAGES.lastNameRequired, 80)),
+    firstName: oneLine(requiredText(ADMIN_CARER_MESSAGES.firstNameRequired, PERSON_NAME_MAX_LENGTH)),
+    lastName: oneLine(requiredText(ADMIN_CARER_MESSAGES.lastNameRequired, PERSON_NAME_MAX_LENGTH)),
     specialization: oneLine(requiredText(ADMIN_CARER_MESSAGES.specializationRequired)),
     experience: oneLine(requiredText(ADMIN_CARER_MESSAGES.experienceRequired)),
     location: oneLine(requiredText(ADMIN_CARER_MESSAGES.locationRequired)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
+import { PERSON_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { SUBSCRIPTION_TYPES } from './pricing';
 import { EMAIL_VERIFICATION_MESSAGES } from './auth-messages';
 import { oneLine } from './text';
@@ -34,7 +34,7 @@ const personName = (requiredMessage: string) =>
       .string({ error: requiredMessage })
       .trim()
       .min(1, requiredMessage)
-      .max(80, 'Names can be at most 80 characters'),
+      .max(PERSON_NAME_MAX_LENGTH, `Names can be at most ${PERSON_NAME_MAX_LENGTH} characters`),
   );
 
 /** Strength beyond length (the common-password list) is checked on the server only. */

@@ -3,7 +3,11 @@ import type { AvailabilityOption } from './options';
 import {
   AVAILABILITY_SLOTS,
   DAY_PARTS,
+  daysOf,
+  partsOf,
   slotOf,
+  type SearchDay,
+  type SearchDayPart,
   WEEK_DAYS,
   type AvailabilitySlot,
   type DayPart,
@@ -19,11 +23,15 @@ export {
   DAY_PART_HOURS,
   DAY_PART_LABELS,
   DAY_PARTS,
+  SEARCH_DAY_GROUPS,
+  SEARCH_DAYTIME,
   slotOf,
   WEEK_DAY_LABELS,
   WEEK_DAYS,
   type AvailabilitySlot,
   type DayPart,
+  type SearchDay,
+  type SearchDayPart,
   type WeekDay,
 } from './week';
 
@@ -97,6 +105,6 @@ export function slotsOfMask(mask: number): AvailabilitySlot[] {
 }
 
 /** The slots a search's day and part-of-day filter asks for (any one of them will do). */
-export function slotsWanted(day: WeekDay | undefined, part: DayPart | undefined): AvailabilitySlot[] {
-  return slots(day ? [day] : WEEK_DAYS, part ? [part] : DAY_PARTS);
+export function slotsWanted(day: SearchDay | undefined, part: SearchDayPart | undefined): AvailabilitySlot[] {
+  return slots(day ? daysOf(day) : WEEK_DAYS, part ? partsOf(part) : DAY_PARTS);
 }

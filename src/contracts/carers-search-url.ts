@@ -2,14 +2,16 @@
 // Shared so the server can start fetching a page's first results while the page's code downloads
 // (src/server/platform/web-app.ts) at exactly the address the page will ask for.
 // No value import of a module that imports zod: the landing page's bundle includes this file.
-import type { DayPart, WeekDay } from './availability';
-import { LANDING_CARER_COUNT } from './limits';
-import { SEARCH_AVAILABILITY, SEARCH_CARE_TYPES } from './options';
+import { LANDING_CARER_COUNT, RATE_MAX_POUNDS } from './limits';
+import { SEARCH_CARE_TYPES } from './options';
+import type { DayPart, SearchDay, SearchDayPart, WeekDay } from './week';
 
 export const CARER_SEARCH_SORTS = ['best', 'rating', 'price', 'distance'] as const;
 export type CarerSearchSort = (typeof CARER_SEARCH_SORTS)[number];
 export type SearchCareType = (typeof SEARCH_CARE_TYPES)[number];
-export type SearchAvailability = (typeof SEARCH_AVAILABILITY)[number];
+
+/** The "When" control's times: a part of the day, the daytime, or live-in care (day and night). */
+export type SearchWhenTime = SearchDayPart | 'livein';
 
 export type CarerSearchFilters = {
   /** The old text filter on the carer's town (`?location=`), kept for links made before distance search. */
@@ -19,11 +21,15 @@ export type CarerSearchFilters = {
   /** Miles from `near`; sent only with it. */
   within: number;
   careType: SearchCareType;
-  availability: SearchAvailability;
-  /** Free on this day; '' for any day. */
-  day: WeekDay | '';
-  /** Free at this part of the day; '' for any time. */
-  partOfDay: DayPart | '';
+  /**
+   * "When", the days: one day, the weekdays or the weekend; '' for any day. With `partOfDay` it
+   * replaces the old availability tags (an old link's `?availability=` is read into these two).
+   */
+  day: SearchDay | '';
+  /** "When", the time: a part of the day, the daytime, or live-in care; '' for any time. */
+  partOfDay: SearchWhenTime | '';
+  /** Carers whose rates start at or below this many pounds an hour; null for any rate. */
+  maxRate: number | null;
   sort: CarerSearchSort;
 };
 
@@ -44,13 +50,34 @@ export const SEARCH_DAY_PARTS = [
   'evening',
   'overnight',
 ] as const satisfies readonly DayPart[];
+export const SEARCH_DAY_CHOICES = [
+  'weekdays',
+  'weekends',
+  ...SEARCH_DAYS,
+] as const satisfies readonly SearchDay[];
+export const SEARCH_TIME_CHOICES = [
+  'daytime',
+  ...SEARCH_DAY_PARTS,
+  'livein',
+] as const satisfies readonly SearchWhenTime[];
+/** The "Rate" choices: pounds an hour a carer's rates start at, at most. */
+export const SEARCH_MAX_RATE_CHOICES = [15, 20, 25, 30] as const;
+
+/** An old link's availability tag as the "When" it always meant (availability.ts availabilityTagsOf). */
+const WHEN_OF_AVAILABILITY: Record<string, { day: SearchDay | ''; partOfDay: SearchWhenTime }> = {
+  Weekdays: { day: 'weekdays', partOfDay: 'daytime' },
+  Weekends: { day: 'weekends', partOfDay: 'daytime' },
+  Evenings: { day: '', partOfDay: 'evening' },
+  Nights: { day: '', partOfDay: 'overnight' },
+  'Live-in Care': { day: '', partOfDay: 'livein' },
+};
+
 /** Whole miles from `near` the API accepts, and its default. */
 export const SEARCH_WITHIN_MIN = 1;
 export const SEARCH_WITHIN_MAX = 50;
 export const DEFAULT_WITHIN = 10;
 
 export const DEFAULT_CARE_TYPE: SearchCareType = 'All Types';
-export const DEFAULT_AVAILABILITY: SearchAvailability = 'Any Time';
 export const DEFAULT_SORT: CarerSearchSort = 'best';
 /** Results per page of the search (and of `GET /api/carers` unless told otherwise). */
 export const SEARCH_PAGE_SIZE = 12;
@@ -62,6 +89,21 @@ function oneOf<T extends string>(options: readonly T[], value: string | null, fa
 /** Nearest first when a place is given (as the API does), best match otherwise. */
 export function defaultSortFor(near: string): CarerSearchSort {
   return near ? 'distance' : DEFAULT_SORT;
+}
+
+function maxRateOf(value: string | null): number | null {
+  const pounds = Number(value);
+  return value && Number.isFinite(pounds) && pounds > 0 && pounds <= RATE_MAX_POUNDS ? pounds : null;
+}
+
+/** The "When" of a link: its day and part of day, or an old link's availability tag. */
+function whenOf(params: URLSearchParams): Pick<CarerSearchFilters, 'day' | 'partOfDay'> {
+  const day = oneOf(SEARCH_DAY_CHOICES, params.get('day'), '');
+  const partOfDay = oneOf(SEARCH_TIME_CHOICES, params.get('partOfDay'), '');
+  const old = WHEN_OF_AVAILABILITY[params.get('availability') ?? ''];
+  if (old && !day && !partOfDay) return old;
+  // Live-in care is day and night, every day: no day goes with it.
+  return { day: partOfDay === 'livein' ? '' : day, partOfDay };
 }
 
 function withinOf(value: string | null): number {
@@ -80,9 +122,8 @@ export function filtersFromSearchParams(params: URLSearchParams): CarerSearchFil
     near,
     within: withinOf(params.get('within')),
     careType: oneOf(SEARCH_CARE_TYPES, params.get('careType'), DEFAULT_CARE_TYPE),
-    availability: oneOf(SEARCH_AVAILABILITY, params.get('availability'), DEFAULT_AVAILABILITY),
-    day: oneOf(SEARCH_DAYS, params.get('day'), ''),
-    partOfDay: oneOf(SEARCH_DAY_PARTS, params.get('partOfDay'), ''),
+    ...whenOf(params),
+    maxRate: maxRateOf(params.get('maxRate')),
     // Distance needs a place: without one the list falls back to best match.
     sort: sort === 'distance' && !near ? DEFAULT_SORT : sort,
   };
@@ -95,9 +136,9 @@ export function filtersToSearchParams(filters: CarerSearchFilters): URLSearchPar
   if (filters.within !== DEFAULT_WITHIN) params.set('within', String(filters.within));
   if (filters.location) params.set('location', filters.location);
   if (filters.careType !== DEFAULT_CARE_TYPE) params.set('careType', filters.careType);
-  if (filters.availability !== DEFAULT_AVAILABILITY) params.set('availability', filters.availability);
-  if (filters.day) params.set('day', filters.day);
+  if (filters.day && filters.partOfDay !== 'livein') params.set('day', filters.day);
   if (filters.partOfDay) params.set('partOfDay', filters.partOfDay);
+  if (filters.maxRate !== null) params.set('maxRate', String(filters.maxRate));
   const sort = filters.sort === 'distance' && !filters.near ? DEFAULT_SORT : filters.sort;
   if (sort !== defaultSortFor(filters.near)) params.set('sort', sort);
   return params;
@@ -108,6 +149,11 @@ export function carerSearchApiParams(filters: CarerSearchFilters, cursor: string
   const params = filtersToSearchParams(filters);
   // The API ignores a distance without a place; leaving it out keeps one address per search.
   if (!filters.near) params.delete('within');
+  // Live-in care is a cover the carer offers, not a time of the week: the API's availability tag.
+  if (filters.partOfDay === 'livein') {
+    params.delete('partOfDay');
+    params.set('availability', 'Live-in Care');
+  }
   params.set('limit', String(SEARCH_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return params;

@@ -364,10 +364,14 @@ export const CarerSearchQuery = z
       .min(TRAVEL_MILES_MIN, SEARCH_MESSAGES.within)
       .max(TRAVEL_MILES_MAX, SEARCH_MESSAGES.within)
       .default(SEARCH_DEFAULT_WITHIN),
-    /** Free on this day (any part of it, or the part given). */
-    day: optionalText.pipe(z.enum(WEEK_DAYS, { error: SEARCH_MESSAGES.day }).optional()),
-    /** Free at this part of the day (on any day, or the day given). */
-    partOfDay: optionalText.pipe(z.enum(DAY_PARTS, { error: SEARCH_MESSAGES.partOfDay }).optional()),
+    /** Free on this day, or on one of the weekdays or of the weekend (any part of it, or the part given). */
+    day: optionalText.pipe(
+      z.enum([...WEEK_DAYS, 'weekdays', 'weekends'], { error: SEARCH_MESSAGES.day }).optional(),
+    ),
+    /** Free at this part of the day, or in the daytime (morning or afternoon), on any day or the day given. */
+    partOfDay: optionalText.pipe(
+      z.enum([...DAY_PARTS, 'daytime'], { error: SEARCH_MESSAGES.partOfDay }).optional(),
+    ),
     /** Nearest first when `near` is given and no sort is; best match otherwise. */
     sort: z.enum(CARER_SORTS, { error: SEARCH_MESSAGES.sort }).optional(),
     limit: z.coerce

@@ -168,6 +168,7 @@ export const endpointPaths = {
   reports: {
     postConversationsByIdReport: { method: 'POST', path: '/api/conversations/:id/report' },
     postReviewsByIdReport: { method: 'POST', path: '/api/reviews/:id/report' },
+    postCarersByIdReport: { method: 'POST', path: '/api/carers/:id/report' },
   },
   reviews: {
     getCarersByIdReviewsMine: { method: 'GET', path: '/api/carers/:id/reviews/mine' },

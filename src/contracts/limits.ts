@@ -47,3 +47,6 @@ export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /** Enquiries accepted from one network address per hour before the form answers 429. */
 export const CONTACT_MAX_PER_HOUR = 5;
+
+/** The longest first or last name a form accepts (registration, Settings, the admin tools). */
+export const PERSON_NAME_MAX_LENGTH = 80;

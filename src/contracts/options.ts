@@ -51,10 +51,11 @@ export const AVAILABILITY_OPTIONS = [
 ] as const;
 export type AvailabilityOption = (typeof AVAILABILITY_OPTIONS)[number];
 
-/** Carer search filters (product §2, carer search page). */
+/** Carer search filters (product §2, carer search page): every care type carers offer. */
 export const SEARCH_CARE_TYPES = [
   'All Types',
   'Elderly Care',
+  'Childcare',
   'Disability Support',
   'Companion Care',
   'Dementia Care',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text';
 
-/** Why a conversation or a review is reported; admins see them in the safeguarding queue. */
+/** Why a conversation, a review or a carer is reported; admins see them in the safeguarding queue. */
 export const REPORT_REASONS = [
   'Harassment or abusive language',
   'Spam or a scam',
@@ -21,6 +21,7 @@ export const REPORT_MESSAGES = {
   /** 'Something else' needs words. */
   detailsRequired: 'Please tell us what happened.',
   reviewNotFound: 'Review not found.',
+  carerNotFound: 'Carer not found.',
   tooManyReports:
     'You have sent several reports in the last hour. Please wait a while before sending another.',
   sentTitle: 'Report Sent',
@@ -29,7 +30,7 @@ export const REPORT_MESSAGES = {
   failedFallback: 'Failed to send your report.',
 } as const;
 
-/** POST /api/conversations/{id}/report and POST /api/reviews/{id}/report. */
+/** POST /api/conversations/{id}/report, /api/reviews/{id}/report and /api/carers/{id}/report. */
 export const ReportInput = z
   .object({
     reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reason }),

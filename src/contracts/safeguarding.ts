@@ -51,7 +51,7 @@ export const AdminReport = z.object({
   resolutionNote: z.string().nullable(),
   /** Who reported; null if that account was deleted. */
   reporter: ReportAccount.nullable(),
-  /** The account the report is about (the other side of the conversation, or the review's author). */
+  /** The account the report is about (the other side of the conversation, the review's author or the carer). */
   reported: ReportAccount.nullable(),
   subject: z.discriminatedUnion('kind', [
     z.object({
@@ -71,6 +71,8 @@ export const AdminReport = z.object({
       comment: z.string(),
       createdAt: z.string(),
     }),
+    /** A carer's profile itself, reported from the profile page. */
+    z.object({ kind: z.literal('carer'), carerId: z.string(), carerName: z.string() }),
   ]),
 });
 export type AdminReport = z.infer<typeof AdminReport>;

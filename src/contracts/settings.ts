@@ -2,7 +2,7 @@
 // deletion (decisions 0010 and 0011). Two-factor sign-in is in auth-two-factor.ts.
 import { z } from 'zod';
 import { AUTH_MESSAGES, NewPassword } from './auth';
-import { PASSWORD_MAX_LENGTH } from './limits';
+import { PERSON_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits';
 import { oneLine } from './text';
 
 /** A password reset link works this long, once. */
@@ -70,7 +70,7 @@ const personName = (requiredMessage: string) =>
       .string({ error: requiredMessage })
       .trim()
       .min(1, requiredMessage)
-      .max(80, 'Names can be at most 80 characters'),
+      .max(PERSON_NAME_MAX_LENGTH, `Names can be at most ${PERSON_NAME_MAX_LENGTH} characters`),
   );
 
 const email = z

@@ -14,6 +14,32 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const DAY_PARTS = ['morning', 'afternoon', 'evening', 'overnight'] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
+/**
+ * What a search's "When" may ask for besides one day or one part of it: the weekdays or the
+ * weekend, and the daytime (morning or afternoon). The old availability tags are these: Weekdays
+ * is weekdays × daytime, Weekends weekend × daytime, Evenings any day × evening, Nights any day ×
+ * overnight (availability.ts `availabilityTagsOf`).
+ */
+export const SEARCH_DAY_GROUPS = {
+  weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  weekends: ['saturday', 'sunday'],
+} as const satisfies Record<string, readonly WeekDay[]>;
+export type SearchDayGroup = keyof typeof SEARCH_DAY_GROUPS;
+export const SEARCH_DAYTIME: readonly DayPart[] = ['morning', 'afternoon'];
+/** A search's day: one day of the week, or a group of them. */
+export type SearchDay = WeekDay | SearchDayGroup;
+/** A search's part of the day: one part, or the daytime. */
+export type SearchDayPart = DayPart | 'daytime';
+
+/** The days a search's day stands for. */
+export function daysOf(day: SearchDay): readonly WeekDay[] {
+  return day === 'weekdays' || day === 'weekends' ? SEARCH_DAY_GROUPS[day] : [day];
+}
+/** The parts of the day a search's part stands for. */
+export function partsOf(part: SearchDayPart): readonly DayPart[] {
+  return part === 'daytime' ? SEARCH_DAYTIME : [part];
+}
+
 export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
   monday: 'Monday',
   tuesday: 'Tuesday',

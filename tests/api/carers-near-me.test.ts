@@ -120,7 +120,7 @@ beforeAll(async () => {
   // scattered up to 30 miles around Headingley, so the demo ones leave search.
   await t.database.db.update(carerProfiles).set({ isActive: false });
   const random = seeded(SEED);
-  const types = ['Elderly Care', 'Dementia Care', 'Companion Care'];
+  const types = ['Elderly Care', 'Dementia Care', 'Companion Care', 'Childcare'];
   const rows = Array.from({ length: 160 }, (_, index) => {
     const angle = random() * 2 * Math.PI;
     const miles = random() * 30;
@@ -224,6 +224,39 @@ describe('GET /api/carers?near=…&within=…', () => {
     expect(
       saturdays.every((carer) => carer.weeklyAvailability.slots.some((slot) => slot.startsWith('saturday'))),
     ).toBe(true);
+  });
+
+  it('finds the carers who offer childcare', async () => {
+    const want = expected(HEADINGLEY, 25, (carer) => carer.specialization === 'Childcare');
+    expect(want.length).toBeGreaterThan(0);
+    const found = await allPages('near=LS6%203AB&within=25&careType=Childcare');
+    expect(found.map((c) => c.id)).toEqual(want.map(({ carer }) => carer.id));
+  });
+
+  it('filters by the weekdays, the weekend and the daytime, as the old availability tags did', async () => {
+    const weekdayEvenings = slotMask(
+      (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map(
+        (day) => `${day}-evening` as const,
+      ),
+    );
+    const evenings = await allPages('near=LS6%203AB&within=25&day=weekdays&partOfDay=evening');
+    expect(evenings.map((c) => c.id)).toEqual(
+      expected(HEADINGLEY, 25, (carer) => (carer.slots & weekdayEvenings) !== 0).map(({ carer }) => carer.id),
+    );
+    // The old Weekends tag, as "When": Saturday or Sunday, morning or afternoon.
+    const weekendDaytime = slotMask([
+      'saturday-morning',
+      'saturday-afternoon',
+      'sunday-morning',
+      'sunday-afternoon',
+    ]);
+    const weekends = await allPages('near=LS6%203AB&within=25&day=weekends&partOfDay=daytime');
+    expect(weekends.length).toBeGreaterThan(0);
+    expect(weekends.map((c) => c.id)).toEqual(
+      expected(HEADINGLEY, 25, (carer) => (carer.slots & weekendDaytime) !== 0).map(({ carer }) => carer.id),
+    );
+    expect((await search('day=someday')).statusCode).toBe(400);
+    expect((await search('partOfDay=teatime')).statusCode).toBe(400);
   });
 
   it('finds towns and outward codes from the built-in data', async () => {

@@ -383,6 +383,15 @@ const CREATING: Record<string, () => Promise<Call>> = {
       created: () => rows(reports, eq(reports.reviewId, reviewId)),
     };
   },
+  'POST /api/carers/:id/report': async () => {
+    const { family, carer: who } = await pair();
+    return {
+      cookie: family.cookie,
+      url: `/api/carers/${who.carerId}/report`,
+      options: { payload: report },
+      created: () => rows(reports, eq(reports.carerId, who.carerId)),
+    };
+  },
   'PUT /api/carers/:id/reviews/mine': async () => {
     const { family, carer: who } = await pair();
     return {

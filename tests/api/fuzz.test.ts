@@ -414,6 +414,10 @@ const VALID_BODIES: Record<string, (ids: BodyContext) => Record<string, unknown>
   'PUT /api/carers/:id/reviews/mine': () => ({ rating: 4, comment: 'Kind and always on time.' }),
   'POST /api/conversations/:id/report': () => ({ reason: REPORT_REASONS[0], details: 'Rude messages.' }),
   'POST /api/reviews/:id/report': () => ({ reason: REPORT_REASONS[5], details: 'Not a real review.' }),
+  'POST /api/carers/:id/report': () => ({
+    reason: REPORT_REASONS[4],
+    details: 'Not the photo of this carer.',
+  }),
   'PUT /api/settings/profile': () => ({ firstName: 'Amara', lastName: 'Okafor' }),
   'POST /api/subscribe': () => ({ type: 'monthly' }),
   // The family circle (decision 0036).

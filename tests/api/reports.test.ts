@@ -9,7 +9,8 @@ import {
   type ReportReceipt,
 } from '@contracts/reports';
 import type { SavedReview } from '@contracts/reviews';
-import { reports } from '../../src/server/db/schema';
+import type { AdminReport } from '@contracts/safeguarding';
+import { carerProfiles, reports } from '../../src/server/db/schema';
 import { createPeople, type CarerPerson, type Person } from '../support/review-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -125,6 +126,78 @@ describe('reporting a review', () => {
     });
     expect(response.statusCode).toBe(201);
     expect((await storedReport(response.json<ReportReceipt>().id))?.details).toBe('');
+  });
+});
+
+const carerUrl = (id: string) => `/api/carers/${id}/report`;
+
+describe('reporting a carer', () => {
+  it.each([
+    ['a customer', () => people.customer()],
+    ['a carer', () => people.carer()],
+    ['an admin', () => people.admin()],
+  ])('takes a report of a listed carer from any signed-in person (%s)', async (_who, reporterOf) => {
+    const reporter = await reporterOf();
+    const response = await report(reporter, carerUrl(carer.profile.id), {
+      reason: 'False or misleading information',
+      details: 'The photo is not of this carer.',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await storedReport(response.json<ReportReceipt>().id)).toMatchObject({
+      reporterId: reporter.user.id,
+      carerId: carer.profile.id,
+      reviewId: null,
+      conversationId: null,
+      reason: 'False or misleading information',
+      status: 'open',
+    });
+  });
+
+  it('answers a visitor with 401', async () => {
+    expect((await report(undefined, carerUrl(carer.profile.id), harassment)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an unknown carer', '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b'],
+    ['an id that is not a uuid', 'nope'],
+  ])('answers %s with 404', async (_what, id) => {
+    const response = await report(await people.customer(), carerUrl(id), harassment);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: REPORT_MESSAGES.carerNotFound });
+  });
+
+  it('hides an unlisted carer from strangers but not from a family already talking to them', async () => {
+    const unlisted = await people.carer();
+    await t.database.db
+      .update(carerProfiles)
+      .set({ isVerified: false })
+      .where(eq(carerProfiles.id, unlisted.profile.id));
+    const stranger = await report(await people.customer('active'), carerUrl(unlisted.profile.id), harassment);
+    expect(stranger.statusCode).toBe(404);
+    const family = await people.customer('active');
+    await people.conversation(family.user.id, unlisted.profile, { carerReplied: true });
+    expect((await report(family, carerUrl(unlisted.profile.id), harassment)).statusCode).toBe(201);
+  });
+
+  it('shows the report in the safeguarding queue with the carer as the one reported', async () => {
+    const response = await report(await people.customer(), carerUrl(carer.profile.id), {
+      reason: 'Concern for someone’s safety',
+      details: 'Queue check.',
+    });
+    const { id } = response.json<ReportReceipt>();
+    const admin = await people.admin();
+    const queue = await t.injectAs(admin.cookie, {
+      method: 'GET',
+      url: '/api/admin/reports?status=open&limit=100',
+    });
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json<AdminReport[]>().find((row) => row.id === id);
+    expect(item?.subject).toEqual({
+      kind: 'carer',
+      carerId: carer.profile.id,
+      carerName: expect.any(String) as string,
+    });
+    expect(item?.reported?.id).toBe(carer.user.id);
   });
 });
 

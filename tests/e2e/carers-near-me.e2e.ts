@@ -59,8 +59,8 @@ describe('searching near a place', () => {
     const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
     await page.goto('/carers');
     await page.getByRole('heading', { name: 'Find Your Perfect Carer', level: 1 }).waitFor();
-    await page.getByLabel('Location', { exact: true }).fill('LS6 3AB');
-    await page.getByLabel('Within', { exact: true }).selectOption('5');
+    await page.getByLabel('Where is care needed?', { exact: true }).fill('LS6 3AB');
+    await page.getByLabel('Distance', { exact: true }).selectOption('5');
     // The list is read once the answer to this search has come: until then the first page's cards
     // (with no distances) stay on screen.
     const nearAnswered = page.waitForResponse(
@@ -82,14 +82,14 @@ describe('searching near a place', () => {
     await expectNoAxeViolations(page, '/carers near a postcode (desktop)');
 
     // Tuesday mornings: the URL carries it, the order stays nearest first.
-    await page.getByLabel('Day', { exact: true }).selectOption('tuesday');
+    await page.getByLabel('Days', { exact: true }).selectOption('tuesday');
     await page.waitForURL(/day=tuesday/);
     // The list is read once the answer to this search has come (the last one's cards stay on
     // screen until then).
     const answered = page.waitForResponse(
       (response) => response.url().includes('/api/carers?') && response.url().includes('partOfDay=morning'),
     );
-    await page.getByLabel('Part of day', { exact: true }).selectOption('morning');
+    await page.getByLabel('Time of day', { exact: true }).selectOption('morning');
     await page.waitForURL(/partOfDay=morning/);
     await answered;
     const empty = page.getByText('No Carers Found');
@@ -101,16 +101,18 @@ describe('searching near a place', () => {
     if (!(await empty.isVisible())) expectNearestFirst(await shownDistances(page), 5);
 
     // Another order, then Back undoes the filters one at a time.
-    await page.getByLabel('Part of day', { exact: true }).selectOption('');
+    await page.getByLabel('Time of day', { exact: true }).selectOption('');
     await page.waitForURL((url) => !url.searchParams.has('partOfDay'));
     await page.goBack();
     await page.waitForURL(/partOfDay=morning/);
-    await expect.poll(() => page.getByLabel('Part of day', { exact: true }).inputValue()).toBe('morning');
+    await expect.poll(() => page.getByLabel('Time of day', { exact: true }).inputValue()).toBe('morning');
 
     // A shared link opens the same search.
     const shared = await open();
     await shared.goto('/carers?near=LS6%203AB&within=5&sort=rating');
-    await expect.poll(() => shared.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
+    await expect
+      .poll(() => shared.getByLabel('Where is care needed?', { exact: true }).inputValue())
+      .toBe('LS6 3AB');
     await expect.poll(() => shared.getByLabel('Sort by').inputValue()).toBe('rating');
     const byRating = await shownDistances(shared);
     expect(byRating.length).toBeGreaterThan(0);
@@ -125,10 +127,10 @@ describe('searching near a place', () => {
     await expectNoAxeViolations(page, '/carers near Leeds (mobile)');
   });
 
-  it('says beside the Location box when it does not know the place', async () => {
+  it('says beside the place box when it does not know the place', async () => {
     const page = await open(MOBILE);
     await page.goto('/carers');
-    const box = page.getByLabel('Location', { exact: true });
+    const box = page.getByLabel('Where is care needed?', { exact: true });
     await box.fill('Narnia Cupboard');
     await box.press('Enter');
     await page.waitForURL(/near=Narnia/);
@@ -152,8 +154,8 @@ describe('searching near a place', () => {
     await widen.click();
     // 10 miles is the default distance: the URL no longer needs to say it.
     await page.waitForURL((url) => !url.searchParams.has('within'));
-    await expectFocused(page.getByLabel('Within', { exact: true }));
-    await expect.poll(() => page.getByLabel('Within', { exact: true }).inputValue()).toBe('10');
+    await expectFocused(page.getByLabel('Distance', { exact: true }));
+    await expect.poll(() => page.getByLabel('Distance', { exact: true }).inputValue()).toBe('10');
   });
 });
 
@@ -180,12 +182,14 @@ describe('a saved search place', () => {
     // The search starts from it, nearest first, and the URL says so.
     await page.goto('/customer-dashboard');
     await page.waitForURL((url) => url.searchParams.get('near') === 'LS6 3AB');
-    await expect.poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('LS6 3AB');
+    await expect
+      .poll(() => page.getByLabel('Where is care needed?', { exact: true }).inputValue())
+      .toBe('LS6 3AB');
     expectNearestFirst(await shownDistances(page), 10);
     // A place cleared from the search stays cleared on this visit.
     await page.getByRole('button', { name: 'Clear place filter' }).click();
     await page.waitForURL((url) => !url.searchParams.has('near'));
-    await expectFocused(page.getByLabel('Location', { exact: true }));
+    await expectFocused(page.getByLabel('Where is care needed?', { exact: true }));
 
     // The signed-in home lists the nearest carers and links to the search.
     await page.goto('/');

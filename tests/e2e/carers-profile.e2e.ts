@@ -68,6 +68,26 @@ describe('carer signup', () => {
     await expectNoAxeViolations(page, '/carer-signup with errors (mobile)');
   });
 
+  it('opens the dashboard at its top for a new carer on a phone, with the checks banner in view', async () => {
+    const page = await open(MOBILE);
+    await newCarerAtSignup(page, { firstName: 'Morwenna', lastName: 'Pascoe' });
+    await fillProfile(page, {
+      location: 'Aberystwyth, Ceredigion',
+      homePostcode: 'sy23 1aa',
+      description:
+        'Friendly companion carer in Aberystwyth, happy to help with shopping, outings, meals and conversation.',
+    });
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    // The button is at the foot of a long form: the page is scrolled far down when it is pressed.
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
+    await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
+    await page.getByRole('region', { name: LISTING_MESSAGES.notListedTitle }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const banner = (await page.getByRole('region', { name: LISTING_MESSAGES.notListedTitle }).boundingBox())!;
+    expect(banner.y).toBeLessThan(MOBILE.height);
+  });
+
   it('takes a new carer to a photographed, edited profile that families find once the checks are approved', async () => {
     const page = await open();
     await newCarerAtSignup(page, { firstName: 'Bethan', lastName: 'Lloyd' });
@@ -103,6 +123,16 @@ describe('carer signup', () => {
     const photo = page.getByRole('img', { name: 'Your current profile photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/photos\/[0-9a-f-]{36}\.webp$/);
+    // The header's avatar shows the new photo at once, without a reload.
+    const photoSrc = await photo.getAttribute('src');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /Account menu$/ })
+          .locator('img')
+          .getAttribute('src'),
+      )
+      .toBe(photoSrc);
 
     // Edit and save, then cancel an edit and see it discarded.
     await page.getByRole('button', { name: 'Edit Profile' }).click();

@@ -58,23 +58,32 @@ describe('carer search', () => {
     await expect.poll(() => page.locator('[data-testid="carer-card-skeleton"]').count()).toBe(6);
     release();
     await page.getByRole('button', { name: 'Load More Carers' }).waitFor();
-    for (const label of ['Location', 'Care Type', 'Availability']) {
+    for (const label of ['Where is care needed?', 'Care type', 'Days', 'Time of day']) {
       expect(await page.getByLabel(label, { exact: true }).count(), label).toBeGreaterThan(0);
     }
-    const careTypes = await page.getByLabel('Care Type', { exact: true }).locator('option').allTextContents();
+    const careTypes = await page.getByLabel('Care type', { exact: true }).locator('option').allTextContents();
     expect(careTypes).toEqual([
       'All Types',
       'Elderly Care',
+      'Childcare',
       'Disability Support',
       'Companion Care',
       'Dementia Care',
       'Palliative Care',
     ]);
-    const availability = await page
-      .getByLabel('Availability', { exact: true })
-      .locator('option')
-      .allTextContents();
-    expect(availability).toEqual(['Any Time', 'Weekdays', 'Weekends', 'Evenings', 'Nights', 'Live-in Care']);
+    // One "When": the old availability tags are among its days and times.
+    const days = await page.getByLabel('Days', { exact: true }).locator('option').allTextContents();
+    expect(days.slice(0, 3)).toEqual(['Any day', 'Weekdays', 'Weekends']);
+    const times = await page.getByLabel('Time of day', { exact: true }).locator('option').allTextContents();
+    expect(times).toEqual([
+      'Any time',
+      'Daytime (7am to 5pm)',
+      'Morning (7am to 12pm)',
+      'Afternoon (12pm to 5pm)',
+      'Evening (5pm to 10pm)',
+      'Overnight (10pm to 7am)',
+      'Live-in care (day and night)',
+    ]);
   });
 
   it('appends the next page on Load More Carers, without duplicates', async () => {
@@ -93,15 +102,17 @@ describe('carer search', () => {
   it('applies the place on Search, keeps filters in the URL, and clears each filter', async () => {
     const page = await open();
     await page.goto('/carers');
-    await page.getByLabel('Location', { exact: true }).fill('Leeds');
-    await page.getByLabel('Location', { exact: true }).press('Enter');
+    await page.getByLabel('Where is care needed?', { exact: true }).fill('Leeds');
+    await page.getByLabel('Where is care needed?', { exact: true }).press('Enter');
     await page.waitForURL(/near=Leeds/);
-    await page.getByLabel('Care Type', { exact: true }).selectOption('Elderly Care');
+    await page.getByLabel('Care type', { exact: true }).selectOption('Elderly Care');
     await page.waitForURL(/careType=Elderly/);
     await page.getByRole('button', { name: 'Clear place filter' }).waitFor();
     await page.reload();
     // The box is filled from the address once the reloaded page has read it.
-    await expect.poll(() => page.getByLabel('Location', { exact: true }).inputValue()).toBe('Leeds');
+    await expect
+      .poll(() => page.getByLabel('Where is care needed?', { exact: true }).inputValue())
+      .toBe('Leeds');
     const cards = await cardLinks(page);
     expect(cards.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Clear place filter' }).click();

@@ -202,7 +202,7 @@ describe('ratings', () => {
   });
 });
 
-describe("the search card's lock", () => {
+describe("the search's one call to action", () => {
   const LOCKS = [
     {
       who: 'a visitor',
@@ -227,21 +227,21 @@ describe("the search card's lock", () => {
       ['desktop', DESKTOP],
       ['375 px', MOBILE],
     ])(
-      `is one compact line with the contract's words for ${lock.who} (%s); the profile keeps the panel`,
+      `is said once above the cards with the contract's words for ${lock.who} (%s); the profile keeps the panel`,
       async (label, viewport) => {
         const page = await open(viewport, lock.account);
         await page.goto('/carers?location=leeds');
-        const lines = page.getByTestId('contact-lock-line');
-        await lines.first().waitFor();
-        expect(await lines.count()).toBe(await page.getByTestId('carer-card').count());
-        for (const line of await lines.all()) {
-          await line.getByText(lock.title, { exact: true }).waitFor();
-          expect(await line.innerText()).toContain(lock.text);
-          expect(await line.getByRole('link', { name: lock.link }).getAttribute('href')).toMatch(lock.href);
-          const box = (await line.boundingBox())!;
-          // A line of small text, wrapping to two lines at most (the old panel was at least 144 px).
-          expect(box.height, label).toBeLessThanOrEqual(60);
-        }
+        const notice = page.getByTestId('contact-notice');
+        await notice.waitFor();
+        expect(await notice.count()).toBe(1);
+        await notice.getByText(lock.title, { exact: true }).waitFor();
+        expect(await notice.innerText()).toContain(lock.text);
+        expect(await notice.getByRole('link', { name: lock.link }).getAttribute('href')).toMatch(lock.href);
+        // No card repeats it: each has its own button to the profile.
+        expect(await page.getByTestId('carer-card').filter({ hasText: lock.title }).count()).toBe(0);
+        expect(await page.getByTestId('card-view-profile').count()).toBe(
+          await page.getByTestId('carer-card').count(),
+        );
         await expectNoSidewaysScroll(page, `/carers (${label})`);
         await expectNoAxeViolations(page, `/carers with the lock line for ${lock.who} (${label})`);
 
@@ -251,7 +251,6 @@ describe("the search card's lock", () => {
         await page.getByTestId('carer-card').first().waitFor({ state: 'detached' });
         const area = page.getByTestId('contact-area');
         await area.getByText(lock.title, { exact: true }).waitFor();
-        expect(await page.getByTestId('contact-lock-line').count()).toBe(0);
         expect((await area.boundingBox())!.height).toBeGreaterThanOrEqual(144);
       },
     );

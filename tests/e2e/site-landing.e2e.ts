@@ -20,8 +20,6 @@ const LANDING_TITLE = 'Find Trusted, Verified Carers Across the UK';
 
 /** Every link the first brief named on the landing, with the texts this page gives them. */
 const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
-  // A deliberate difference (docs/spec-conformance.md): to the search visitors can use (the first brief: /subscribe).
-  ['Find Care Services', '/carers'],
   ['Start Your Subscription', '/subscribe'],
   ['Become a Carer', '/carer-signup'],
   ['Join as Carer', '/carer-signup'],
@@ -127,6 +125,13 @@ describe('public landing page', () => {
     await main.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await main.getByText('Professional Care Services', { exact: true }).waitFor();
+
+    // "Find Care Services" is the first screen's question, where care is needed: a search form to
+    // the carers near that place (the first brief: a link to /subscribe).
+    const placeForm = main.getByRole('search', { name: 'Find carers near you' });
+    expect(await placeForm.getAttribute('action')).toBe('/carers');
+    await placeForm.getByRole('searchbox', { name: 'Where is care needed?' }).waitFor();
+    await placeForm.getByRole('button', { name: 'Find Care Services' }).waitFor();
 
     for (const [name, href] of LANDING_LINKS) {
       expect(await main.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);

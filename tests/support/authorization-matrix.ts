@@ -1284,6 +1284,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: report,
     expected: signedIn(201),
   },
+  {
+    method: 'POST',
+    path: '/api/carers/:id/report',
+    record: 'carer',
+    body: report,
+    expected: scoped(signedIn(201)),
+  },
 
   // Contact form: open to everyone, limited per network.
   {

@@ -15,4 +15,5 @@ export const reportsEndpoints = {
     ...report,
   }),
   postReviewsByIdReport: endpoint({ method: 'POST', path: '/api/reviews/:id/report', ...report }),
+  postCarersByIdReport: endpoint({ method: 'POST', path: '/api/carers/:id/report', ...report }),
 };

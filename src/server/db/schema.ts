@@ -488,6 +488,8 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    /** A report about a carer's profile itself ("Report this carer"). */
+    carerId: uuid('carer_id').references(() => carerProfiles.id, { onDelete: 'cascade' }),
     /** One of REPORT_REASONS (src/contracts/reports.ts). */
     reason: text('reason').notNull(),
     details: text('details').notNull(),
@@ -502,7 +504,10 @@ export const reports = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    check('reports_one_subject_check', sql`(${t.conversationId} is not null) <> (${t.reviewId} is not null)`),
+    check(
+      'reports_one_subject_check',
+      sql`(${t.conversationId} is not null)::int + (${t.reviewId} is not null)::int + (${t.carerId} is not null)::int = 1`,
+    ),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
     check('reports_details_length_check', sql`char_length(${t.details}) <= 2000`),
     check(
@@ -511,6 +516,9 @@ export const reports = pgTable(
     ),
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
+    index('reports_carer_idx')
+      .on(t.carerId)
+      .where(sql`${t.carerId} is not null`),
   ],
 );
 

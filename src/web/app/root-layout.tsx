@@ -6,6 +6,7 @@ import { SiteHeader } from '@web/components/site-header';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
 import { useLiveEvents } from '@web/features/messaging/api/live-events';
+import { ScrollPositions } from './scroll-positions';
 
 function Main({ children }: { children: ReactNode }) {
   return (
@@ -25,6 +26,7 @@ export function RootLayout() {
   const pageWaits = useDeferredValue(isLoading);
   return (
     <div className="flex min-h-dvh flex-col">
+      <ScrollPositions />
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"

@@ -134,7 +134,7 @@ export function AvailabilityGridField({
       ) : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <table className={TABLE} onKeyDown={moveWithArrows}>
-        <caption className="mb-2 text-left text-sm font-medium">{caption}</caption>
+        <caption className="mb-2 text-left text-sm font-medium [overflow-wrap:anywhere]">{caption}</caption>
         <ColumnHeads />
         <tbody>
           {WEEK_DAYS.map((day, row) => (
@@ -225,7 +225,9 @@ export function AvailabilityTable({
   return (
     <div className={cn('grid min-w-0 gap-3', className)}>
       <table className={TABLE}>
-        <caption className="mb-2 text-left text-sm text-muted-foreground">{caption}</caption>
+        <caption className="mb-2 text-left text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          {caption}
+        </caption>
         <ColumnHeads />
         <tbody>
           {WEEK_DAYS.map((day) => (

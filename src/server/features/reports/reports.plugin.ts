@@ -3,7 +3,7 @@ import { createReportsRepository } from './reports.repository';
 import { registerReportsRoutes } from './reports.routes';
 import { createReportsService } from './reports.service';
 
-/** Reports of a conversation or a review, into the admins' queue. */
+/** Reports of a conversation, a review or a carer, into the admins' queue. */
 export const reportsPlugin = appPlugin(
   'features/reports',
   ['platform/rate-limits'],

@@ -1,15 +1,16 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { ReportReason } from '@contracts/reports';
 import type { Executor } from '../../db/client';
 import { carerProfiles, conversations, reports, reviews } from '../../db/schema';
 import { isUuid } from '../../platform/ids';
+import { listingCurrent } from '../carers';
 
 export interface NewReport {
   reporterId: string;
   reason: ReportReason;
   details: string;
   at: Date;
-  subject: { conversationId: string } | { reviewId: string };
+  subject: { conversationId: string } | { reviewId: string } | { carerId: string };
 }
 
 export function createReportsRepository(db: Executor) {
@@ -40,6 +41,32 @@ export function createReportsRepository(db: Executor) {
         .select({ id: reviews.id })
         .from(reviews)
         .where(eq(reviews.id, reviewId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Whether the carer profile may be reported by this person: it exists and is listed, or it is
+     * one they already talk to (a family may report a carer whose listing has since ended).
+     */
+    async carerReportable(carerId: string, userId: string): Promise<boolean> {
+      if (!isUuid(carerId)) return false;
+      const [row] = await db
+        .select({ id: carerProfiles.id })
+        .from(carerProfiles)
+        .leftJoin(
+          conversations,
+          and(eq(conversations.carerId, carerProfiles.id), eq(conversations.customerId, userId)),
+        )
+        .where(
+          and(
+            eq(carerProfiles.id, carerId),
+            or(
+              and(eq(carerProfiles.isActive, true), listingCurrent(carerProfiles)),
+              isNotNull(conversations.id),
+            ),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },

@@ -30,4 +30,20 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
         .status(201)
         .send(await reports.reportReview(request.params.id, requireUser(request), request.body)),
   );
+
+  defineRoute(
+    app,
+    endpoints.reports.postCarersByIdReport,
+    {
+      config: { ...SIGNED_IN, creates: true },
+      schema: {
+        tags: ['reports'],
+        summary: "Report a carer's profile to the CareMatch team (signed-in users)",
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await reports.reportCarer(request.params.id, requireUser(request), request.body)),
+  );
 }

@@ -23,7 +23,7 @@ interface ReportsServiceDeps {
   now?: () => Date;
 }
 
-/** Reports of a conversation or a review go into the `reports` table, the admins' queue (decision 0009). */
+/** Reports of a conversation, a review or a carer go into the `reports` table, the admins' queue (decision 0009). */
 export function createReportsService({ reports, rateLimiter, now = () => new Date() }: ReportsServiceDeps) {
   const admit = (reporter: UserRow) =>
     rateLimiter.enforce(REPORT_RATE_LIMIT, reporter.id, REPORT_MESSAGES.tooManyReports);
@@ -58,6 +58,15 @@ export function createReportsService({ reports, rateLimiter, now = () => new Dat
       await admit(reporter);
       if (!(await reports.reviewExists(reviewId))) throw AppError.notFound(REPORT_MESSAGES.reviewNotFound);
       return file(reporter, input, { reviewId });
+    },
+
+    /** A listed carer (or one the reporter talks to) may be reported by anyone signed in. */
+    async reportCarer(carerId: string, reporter: UserRow, input: ReportInput) {
+      await admit(reporter);
+      if (!(await reports.carerReportable(carerId, reporter.id))) {
+        throw AppError.notFound(REPORT_MESSAGES.carerNotFound);
+      }
+      return file(reporter, input, { carerId });
     },
   };
 }

@@ -32,6 +32,7 @@ export interface ReportRow {
   reporterId: string | null;
   conversationId: string | null;
   reviewId: string | null;
+  carerId: string | null;
   reason: string;
   details: string;
   status: string;
@@ -49,6 +50,10 @@ export interface ReportRow {
   reviewRating: number | null;
   reviewComment: string | null;
   reviewCreatedAt: Date | null;
+  /** A reported carer profile's account and name. */
+  carerUserId: string | null;
+  carerFirstName: string | null;
+  carerLastName: string | null;
 }
 
 export interface ContextMessageRow {
@@ -66,6 +71,7 @@ export type AccountRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'
 const conversationCarer = aliasedTable(carerProfiles, 'conversation_carer');
 const reviewCarer = aliasedTable(carerProfiles, 'review_carer');
 const sender = aliasedTable(users, 'sender');
+const reportedCarer = aliasedTable(carerProfiles, 'reported_carer');
 
 /**
  * The carer's account in a reported conversation: its profile's, or once the profile is deleted
@@ -85,6 +91,7 @@ const conversationCarerAccount = sql<string | null>`coalesce(${conversationCarer
  */
 const reportedAccount = sql<string | null>`case
   when ${reports.reviewId} is not null then ${reviews.customerId}
+  when ${reports.carerId} is not null then ${reportedCarer.userId}
   when ${reports.reporterId} is null then null
   when ${reports.reporterId} = ${conversations.customerId} then ${conversationCarerAccount}
   when ${reports.reporterId} = ${conversationCarerAccount} then ${conversations.customerId}
@@ -112,6 +119,7 @@ export function createSafeguardingRepository(db: Executor) {
         reporterId: reports.reporterId,
         conversationId: reports.conversationId,
         reviewId: reports.reviewId,
+        carerId: reports.carerId,
         reason: reports.reason,
         details: reports.details,
         status: reports.status,
@@ -128,12 +136,16 @@ export function createSafeguardingRepository(db: Executor) {
         reviewRating: reviews.rating,
         reviewComment: reviews.comment,
         reviewCreatedAt: reviews.createdAt,
+        carerUserId: reportedCarer.userId,
+        carerFirstName: reportedCarer.firstName,
+        carerLastName: reportedCarer.lastName,
       })
       .from(reports)
       .leftJoin(conversations, eq(conversations.id, reports.conversationId))
       .leftJoin(conversationCarer, eq(conversationCarer.id, conversations.carerId))
       .leftJoin(reviews, eq(reviews.id, reports.reviewId))
-      .leftJoin(reviewCarer, eq(reviewCarer.id, reviews.carerId));
+      .leftJoin(reviewCarer, eq(reviewCarer.id, reviews.carerId))
+      .leftJoin(reportedCarer, eq(reportedCarer.id, reports.carerId));
 
   return {
     /**

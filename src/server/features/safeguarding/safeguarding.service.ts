@@ -54,10 +54,11 @@ const toAccount = (row: AccountRow): ReportAccount => ({
 
 /**
  * Who a report is about: for a conversation, the other person from the reporter's side (unknown
- * once the reporter's account is gone); for a review, its author.
+ * once the reporter's account is gone); for a review, its author; for a carer, the carer's account.
  */
 export function reportedIdOf(row: ReportRow): string | null {
   if (row.reviewId) return row.reviewAuthorId;
+  if (row.carerId) return row.carerUserId;
   if (!row.reporterId) return null;
   if (row.reporterId === row.conversationCustomerId) return row.conversationCarerUserId;
   if (row.reporterId === row.conversationCarerUserId) return row.conversationCustomerId;
@@ -157,15 +158,21 @@ export function createSafeguardingService({
                 createdAt: message.createdAt.toISOString(),
               })),
             }
-          : {
-              kind: 'review',
-              reviewId: row.reviewId ?? '',
-              carerId: row.reviewCarerId ?? '',
-              carerName: fullName(row.reviewCarerFirstName, row.reviewCarerLastName),
-              rating: row.reviewRating ?? 0,
-              comment: row.reviewComment ?? '',
-              createdAt: row.reviewCreatedAt?.toISOString() ?? row.createdAt.toISOString(),
-            },
+          : row.carerId
+            ? {
+                kind: 'carer',
+                carerId: row.carerId,
+                carerName: fullName(row.carerFirstName, row.carerLastName),
+              }
+            : {
+                kind: 'review',
+                reviewId: row.reviewId ?? '',
+                carerId: row.reviewCarerId ?? '',
+                carerName: fullName(row.reviewCarerFirstName, row.reviewCarerLastName),
+                rating: row.reviewRating ?? 0,
+                comment: row.reviewComment ?? '',
+                createdAt: row.reviewCreatedAt?.toISOString() ?? row.createdAt.toISOString(),
+              },
       };
     });
   }

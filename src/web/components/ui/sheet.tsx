@@ -16,6 +16,7 @@ const sheetVariants = cva(
       side: {
         left: 'inset-y-0 left-0 h-full w-4/5 max-w-sm border-r border-border',
         right: 'inset-y-0 right-0 h-full w-4/5 max-w-sm border-l border-border',
+        bottom: 'inset-x-0 bottom-0 max-h-[90dvh] rounded-t-xl border-t border-border',
       },
     },
     defaultVariants: { side: 'right' },

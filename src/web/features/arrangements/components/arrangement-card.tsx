@@ -452,7 +452,12 @@ export function ArrangementCard({
             </Button>
           ) : null}
           {withConversationLink && arrangement.conversationId ? (
-            <Button asChild variant="outline" size="sm">
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-9 max-w-full whitespace-normal"
+            >
               <Link to={conversationPath(arrangement.conversationId)}>
                 <MessageSquare aria-hidden="true" />
                 {`Messages with ${arrangement.partnerName}`}

@@ -6,7 +6,6 @@ import { api } from '@web/lib/api-client';
 import { pagedEndpointKey } from '@web/lib/query-keys';
 
 export {
-  DEFAULT_AVAILABILITY,
   DEFAULT_CARE_TYPE,
   DEFAULT_SORT,
   DEFAULT_WITHIN,
@@ -14,7 +13,6 @@ export {
   filtersFromSearchParams,
   filtersToSearchParams,
   type CarerSearchFilters,
-  type SearchAvailability,
   type SearchCareType,
 } from '@contracts/carers-search-url';
 

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@contracts/auth';
 import type { OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
+import { currentUserQueryKey } from '@web/lib/auth';
 import { endpointKey } from '@web/lib/query-keys';
 import { myProfileQueryKey } from './my-profile';
 
@@ -18,7 +20,14 @@ export function useUploadPhoto() {
     mutationFn: uploadPhoto,
     onSuccess: async (profile) => {
       queryClient.setQueryData(myProfileQueryKey, profile);
-      await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.carers.get) });
+      // The server made the photo the account's avatar too: the header shows it at once.
+      queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
+        user && profile.photoUrl ? { ...user, profileImageUrl: profile.photoUrl } : user,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.carers.get) }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]);
     },
   });
 }

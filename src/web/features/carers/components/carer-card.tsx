@@ -1,5 +1,5 @@
 import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { carerDisplayName } from '@contracts/carers-search-text';
 import type { PublicCarer } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
@@ -10,7 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { formatMiles, formatRateRange } from '@web/lib/format';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
-import { ContactArea } from './contact-area';
+import { ContactArea, searchOrigin } from './contact-area';
 import { SaveCarerButton } from '@web/features/saved-carers';
 
 export function VerifiedBadge() {
@@ -37,14 +37,16 @@ export function CarerCard({
 }) {
   const Heading = headingLevel;
   const name = carerDisplayName(carer);
+  const location = useLocation();
   return (
     <Card className="flex h-full w-full flex-col gap-4 p-5 sm:p-6" data-testid="carer-card">
       <div className="flex items-start gap-4">
         <CarerAvatar carer={carer} />
         <div className="min-w-0 flex-1">
-          <Heading className="text-lg leading-snug font-semibold">
+          <Heading className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
             <Link
               to={carerProfilePath(carer.id)}
+              state={searchOrigin(location)}
               className="text-foreground underline-offset-4 hover:text-primary hover:underline"
             >
               {name}

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
-import { paths } from '@contracts/paths';
+import { carerProfilePath, paths } from '@contracts/paths';
+import { carerDisplayName } from '@contracts/carers-search-text';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
@@ -64,26 +65,68 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
 }
 
 /**
- * The search card's lock: the same title, text and link as the profile
- * page's panel, as one line of text instead of a panel that doubled the card's height. The link
- * sits in the sentence, so the line wraps like text on a phone rather than squeezing beside a button.
+ * On a search card a visitor, a family without a plan, a carer or an admin gets one button that
+ * says where it goes: the carer's profile. Why they cannot contact yet is said once, above the
+ * results (SearchContactNotice), not in a grey box repeated on every card.
  */
-function LockedLine({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+function ViewProfileButton({ carer }: { carer: PublicCarer }) {
+  const location = useLocation();
   return (
-    <p
-      className="rounded-md border border-border bg-muted px-3 py-2 text-xs leading-5"
-      data-testid="contact-lock-line"
-    >
-      <Lock aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px] text-primary" />
-      <span className="font-semibold text-foreground">{title}</span>
-      <span className="text-muted-foreground">{`: ${text}. `}</span>
-      {action}
-    </p>
+    <Button asChild variant="outline" className="w-full">
+      <Link to={carerProfilePath(carer.id)} state={searchOrigin(location)} data-testid="card-view-profile">
+        View profile
+        <span className="sr-only">{` of ${carerDisplayName(carer)}`}</span>
+      </Link>
+    </Button>
   );
 }
 
-const LINE_LINK =
-  'font-semibold whitespace-nowrap text-primary underline underline-offset-4 hover:text-primary-hover';
+/**
+ * What a link into a profile remembers of the search it came from, so the profile's "Back to
+ * search" returns to the same filters and place on the page.
+ */
+export function searchOrigin(location: { pathname: string; search: string }): { search: string } {
+  return { search: `${location.pathname}${location.search}` };
+}
+
+/** The page's one call to action above the results: sign in, or subscribe, to contact carers. */
+export function SearchContactNotice({ className }: { className?: string }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const state = contactState(user);
+  if (state !== 'signedOut' && state !== 'needsSubscription') return null;
+  const signedOut = state === 'signedOut';
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <section
+      aria-labelledby="contact-notice-title"
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-border bg-secondary p-4 sm:flex-row sm:items-center',
+        className,
+      )}
+      data-testid="contact-notice"
+    >
+      <Lock aria-hidden="true" className="size-5 shrink-0 text-primary" />
+      <div className="min-w-0 flex-1">
+        <h2 id="contact-notice-title" className="font-semibold text-foreground">
+          {signedOut ? 'Sign In Required' : 'Subscription Required'}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {signedOut
+            ? 'Please sign in to view contact details. Reading profiles and reviews is free.'
+            : 'Subscribe to access carer contact information. Reading profiles and reviews is free.'}
+        </p>
+      </div>
+      <Button asChild className="sm:w-auto">
+        {signedOut ? (
+          <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
+        ) : (
+          <Link to={paths.subscription}>Subscribe Now</Link>
+        )}
+      </Button>
+    </section>
+  );
+}
 
 type ContactLayout = 'panel' | 'line';
 
@@ -95,32 +138,37 @@ export function ContactArea({
 }: {
   carer: PublicCarer;
   className?: string;
-  /** 'line' on search cards: the lock is one compact row; the profile page keeps the panel. */
+  /** 'line' on search cards: one button (contact, or view the profile); the profile page keeps the panel. */
   layout?: ContactLayout;
 }) {
   const { user } = useAuth();
-  const Locked = layout === 'line' ? LockedLine : LockedOverlay;
   const location = useLocation();
   const state = contactState(user);
+
+  // On a card, anyone who cannot message this carer here gets the way to the profile.
+  if (
+    layout === 'line' &&
+    (state !== 'canMessage' || (user && needsEmailConfirmation(user)) || !carer.userId)
+  ) {
+    return (
+      <div className={className} data-testid="contact-area">
+        <ViewProfileButton carer={carer} />
+      </div>
+    );
+  }
 
   if (state === 'signedOut') {
     const returnTo = `${location.pathname}${location.search}`;
     const signInHref = `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
     return (
       <div className={className} data-testid="contact-area">
-        <Locked
+        <LockedOverlay
           title="Sign In Required"
           text="Please sign in to view contact details"
           action={
-            layout === 'line' ? (
-              <a href={signInHref} className={LINE_LINK}>
-                Sign In
-              </a>
-            ) : (
-              <Button asChild size="sm">
-                <a href={signInHref}>Sign In</a>
-              </Button>
-            )
+            <Button asChild size="sm">
+              <a href={signInHref}>Sign In</a>
+            </Button>
           }
         />
       </div>
@@ -130,19 +178,13 @@ export function ContactArea({
   if (state === 'needsSubscription') {
     return (
       <div className={className} data-testid="contact-area">
-        <Locked
+        <LockedOverlay
           title="Subscription Required"
           text="Subscribe to access carer contact information"
           action={
-            layout === 'line' ? (
-              <Link to={paths.subscription} className={LINE_LINK}>
-                Subscribe Now
-              </Link>
-            ) : (
-              <Button asChild size="sm">
-                <Link to={paths.subscription}>Subscribe Now</Link>
-              </Button>
-            )
+            <Button asChild size="sm">
+              <Link to={paths.subscription}>Subscribe Now</Link>
+            </Button>
           }
         />
       </div>
@@ -175,7 +217,7 @@ export function ContactArea({
   }
 
   const trigger = (
-    <Button className="w-full">
+    <Button className="h-auto min-h-10 w-full whitespace-normal [overflow-wrap:anywhere]">
       <MessageCircle aria-hidden="true" />
       {`Contact ${carerFirstName(carer)}`}
     </Button>
@@ -231,9 +273,8 @@ function LazyContactDialog({
 export function ContactAreaSkeleton({ layout = 'panel' }: { layout?: ContactLayout }) {
   const { user } = useAuth();
   const state = contactState(user);
-  if (state === 'signedOut' || state === 'needsSubscription') {
-    return <Skeleton className={layout === 'line' ? 'h-14' : 'min-h-36'} />;
-  }
+  if (layout === 'line') return <Skeleton className="h-10" />;
+  if (state === 'signedOut' || state === 'needsSubscription') return <Skeleton className="min-h-36" />;
   if (state === 'notCustomer') return <Skeleton className="h-5 w-3/4" />;
   return <Skeleton className="h-10" />;
 }

@@ -1,16 +1,10 @@
 import { X } from 'lucide-react';
-import { DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/week';
 import { formatMiles } from '@web/lib/format';
-import {
-  DEFAULT_AVAILABILITY,
-  DEFAULT_CARE_TYPE,
-  defaultSortFor,
-  type CarerSearchFilters,
-} from '../api/search-carers';
-import { SEARCH_CONTROL_IDS } from './search-filters';
+import { DEFAULT_CARE_TYPE, defaultSortFor, type CarerSearchFilters } from '../api/search-carers';
+import { dayLabel, maxRateLabel, SEARCH_CONTROL_IDS, timeLabel } from './search-filters';
 
 type ActiveFilter = {
-  key: 'near' | 'location' | 'careType' | 'availability' | 'day' | 'partOfDay';
+  key: 'near' | 'location' | 'careType' | 'day' | 'partOfDay' | 'maxRate';
   /** Lower-case words for the clear button's name: 'Clear care type filter'. */
   name: string;
   label: string;
@@ -18,7 +12,8 @@ type ActiveFilter = {
   cleared: CarerSearchFilters;
 };
 
-function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
+/** The filters in force, as chips; the "When" is one chip for its days and time together. */
+export function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
   const active: ActiveFilter[] = [];
   if (filters.near) {
     active.push({
@@ -47,40 +42,36 @@ function activeFilters(filters: CarerSearchFilters): ActiveFilter[] {
     active.push({
       key: 'careType',
       name: 'care type',
-      label: 'Care Type',
+      label: 'Care type',
       value: filters.careType,
       cleared: { ...filters, careType: DEFAULT_CARE_TYPE },
     });
   }
-  if (filters.availability !== DEFAULT_AVAILABILITY) {
+  if (filters.day || filters.partOfDay) {
+    const words = [
+      filters.day ? dayLabel(filters.day) : '',
+      filters.partOfDay ? timeLabel(filters.partOfDay, false) : '',
+    ].filter(Boolean);
     active.push({
-      key: 'availability',
-      name: 'availability',
-      label: 'Availability',
-      value: filters.availability,
-      cleared: { ...filters, availability: DEFAULT_AVAILABILITY },
+      key: filters.day ? 'day' : 'partOfDay',
+      name: 'when',
+      label: 'When',
+      value: words.join(', '),
+      cleared: { ...filters, day: '', partOfDay: '' },
     });
   }
-  if (filters.day) {
+  if (filters.maxRate !== null) {
     active.push({
-      key: 'day',
-      name: 'day',
-      label: 'Day',
-      value: WEEK_DAY_LABELS[filters.day],
-      cleared: { ...filters, day: '' },
-    });
-  }
-  if (filters.partOfDay) {
-    active.push({
-      key: 'partOfDay',
-      name: 'part of day',
-      label: 'Part of day',
-      value: DAY_PART_LABELS[filters.partOfDay],
-      cleared: { ...filters, partOfDay: '' },
+      key: 'maxRate',
+      name: 'rate',
+      label: 'Rate',
+      value: maxRateLabel(filters.maxRate),
+      cleared: { ...filters, maxRate: null },
     });
   }
   return active;
 }
+
 /** Product §2: the Active Filters list, each with its own clear button. */
 export function SearchActiveFilters({
   filters,
@@ -93,8 +84,10 @@ export function SearchActiveFilters({
 
   function clear(filter: ActiveFilter) {
     onChange(filter.cleared);
-    // The button disappears with its filter; focus goes back to the control it came from.
-    document.getElementById(SEARCH_CONTROL_IDS[filter.key])?.focus();
+    // The button disappears with its filter; focus goes back to the control it came from, or on a
+    // phone, where that control is in the closed sheet, to the Filters button.
+    const control = document.getElementById(SEARCH_CONTROL_IDS[filter.key]);
+    (control ?? document.getElementById(SEARCH_CONTROL_IDS.filtersButton))?.focus();
   }
 
   return (
@@ -109,16 +102,16 @@ export function SearchActiveFilters({
           {active.map((filter) => (
             <li
               key={filter.key}
-              className="inline-flex items-center gap-1 rounded-full bg-secondary py-1 pr-1 pl-3 text-sm text-secondary-foreground"
+              className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-secondary py-1 pr-1 pl-3 text-sm text-secondary-foreground"
             >
-              <span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="font-medium">{filter.label}:</span> {filter.value}
               </span>
               <button
                 type="button"
                 aria-label={`Clear ${filter.name} filter`}
                 onClick={() => clear(filter)}
-                className="inline-flex size-7 items-center justify-center rounded-full hover:bg-secondary-hover"
+                className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-secondary-hover"
               >
                 <X aria-hidden="true" className="size-4" />
               </button>

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import { DAY_PART_HOURS, DAY_PART_LABELS, WEEK_DAY_LABELS } from '@contracts/week';
-import { SEARCH_DAY_PARTS, SEARCH_DAYS } from '@contracts/carers-search-url';
-import { CARER_SEARCH_SORTS as CARER_SORTS } from '@contracts/carers-search-url';
+import { DAY_PART_HOURS, DAY_PART_LABELS, WEEK_DAY_LABELS, type SearchDay } from '@contracts/week';
+import {
+  CARER_SEARCH_SORTS as CARER_SORTS,
+  SEARCH_DAY_CHOICES,
+  SEARCH_MAX_RATE_CHOICES,
+  SEARCH_TIME_CHOICES,
+  type SearchWhenTime,
+} from '@contracts/carers-search-url';
 import { SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
-import { SEARCH_AVAILABILITY, SEARCH_CARE_TYPES } from '@contracts/options';
+import { SEARCH_CARE_TYPES } from '@contracts/options';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -18,10 +23,12 @@ export const SEARCH_CONTROL_IDS = {
   near: 'search-location',
   within: 'search-within',
   careType: 'search-care-type',
-  availability: 'search-availability',
   day: 'search-day',
   partOfDay: 'search-part-of-day',
+  maxRate: 'search-max-rate',
   sort: 'search-sort',
+  /** The phone's "Filters" button, where focus goes when the control itself is in the closed sheet. */
+  filtersButton: 'search-filters-button',
 } as const;
 
 const LOCATION_HINT_ID = `${SEARCH_CONTROL_IDS.location}-hint`;
@@ -34,11 +41,30 @@ export function withinChoices(current: number): number[] {
   return choices.sort((a, b) => a - b);
 }
 
+/** 'Weekdays', 'Monday'. */
+export function dayLabel(day: SearchDay): string {
+  if (day === 'weekdays') return 'Weekdays';
+  if (day === 'weekends') return 'Weekends';
+  return WEEK_DAY_LABELS[day];
+}
+
+/** 'Daytime (7am to 5pm)', 'Morning (7am to 12pm)', 'Live-in care (day and night)'. */
+export function timeLabel(time: SearchWhenTime, withHours = true): string {
+  if (time === 'livein') return withHours ? 'Live-in care (day and night)' : 'Live-in care';
+  if (time === 'daytime') return withHours ? 'Daytime (7am to 5pm)' : 'Daytime';
+  return withHours ? `${DAY_PART_LABELS[time]} (${DAY_PART_HOURS[time]})` : DAY_PART_LABELS[time];
+}
+
+/** 'Up to £20 an hour'. */
+export function maxRateLabel(pounds: number): string {
+  return `Up to £${pounds} an hour`;
+}
+
 /**
- * The filter bar. The place is typed freely and applied on Search or Enter (product §2);
- * the selects apply as soon as they change.
+ * Where care is needed: a postcode or town, typed freely and applied on Search or Enter (product
+ * §2). Always above the results, on a phone as on a desktop.
  */
-export function SearchFilters({
+export function PlaceSearch({
   filters,
   onChange,
   nearError,
@@ -80,112 +106,144 @@ export function SearchFilters({
     });
   }
 
-  // Distance needs a place; with one it is the default, so it comes first.
-  const sorts = filters.near
-    ? (['distance', ...CARER_SORTS.filter((sort) => sort !== 'distance')] as const)
-    : CARER_SORTS.filter((sort) => sort !== 'distance');
-
   return (
-    <form role="search" aria-label="Carers" onSubmit={handleSubmit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem] lg:grid-cols-[minmax(0,1fr)_10rem_auto]">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={SEARCH_CONTROL_IDS.location}>Location</Label>
-          <Input
-            ref={locationInput}
-            id={SEARCH_CONTROL_IDS.location}
-            name="near"
-            type="search"
-            autoComplete="postal-code"
-            maxLength={100}
-            placeholder="Postcode or town, like LS6 3AB or Leeds"
-            aria-invalid={nearError ? true : undefined}
-            aria-describedby={nearError ? `${LOCATION_HINT_ID} ${LOCATION_ERROR_ID}` : LOCATION_HINT_ID}
-            value={draftPlace}
-            onChange={(event) => setDraftPlace(event.target.value)}
-          />
-          <p id={LOCATION_HINT_ID} className="sr-only">
-            A postcode or town. Carers are listed nearest first.
-          </p>
-          {nearError ? <FieldError id={LOCATION_ERROR_ID}>{nearError}</FieldError> : null}
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={SEARCH_CONTROL_IDS.within}>Within</Label>
-          <Select
-            id={SEARCH_CONTROL_IDS.within}
-            name="within"
-            value={String(filters.within)}
-            onChange={(event) => onChange({ ...filters, within: Number(event.target.value) })}
-          >
-            {withinChoices(filters.within).map((miles) => (
-              <option key={miles} value={String(miles)}>
-                {`${miles} ${miles === 1 ? 'mile' : 'miles'}`}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit" className="sm:col-span-2 lg:col-span-1 lg:mt-[1.375rem]">
+    <form role="search" aria-label="Carers" onSubmit={handleSubmit} className="grid gap-2">
+      <Label htmlFor={SEARCH_CONTROL_IDS.location}>Where is care needed?</Label>
+      <div className="flex gap-2">
+        <Input
+          ref={locationInput}
+          id={SEARCH_CONTROL_IDS.location}
+          name="near"
+          type="search"
+          autoComplete="postal-code"
+          maxLength={100}
+          placeholder="Postcode or town, like LS6 3AB or Leeds"
+          className="min-w-0 flex-1"
+          aria-invalid={nearError ? true : undefined}
+          aria-describedby={nearError ? `${LOCATION_HINT_ID} ${LOCATION_ERROR_ID}` : LOCATION_HINT_ID}
+          value={draftPlace}
+          onChange={(event) => setDraftPlace(event.target.value)}
+        />
+        <Button type="submit">
           <Search aria-hidden="true" />
           Search
         </Button>
       </div>
+      <p id={LOCATION_HINT_ID} className="sr-only">
+        A postcode or town. Carers are listed nearest first.
+      </p>
+      {nearError ? <FieldError id={LOCATION_ERROR_ID}>{nearError}</FieldError> : null}
+    </form>
+  );
+}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <OptionFilter
-          id={SEARCH_CONTROL_IDS.careType}
-          name="careType"
-          label="Care Type"
-          options={SEARCH_CARE_TYPES}
-          value={filters.careType}
-          onChange={(careType) => onChange({ ...filters, careType })}
-        />
-        <OptionFilter
-          id={SEARCH_CONTROL_IDS.availability}
-          name="availability"
-          label="Availability"
-          options={SEARCH_AVAILABILITY}
-          value={filters.availability}
-          onChange={(availability) => onChange({ ...filters, availability })}
-        />
+/**
+ * The filters (care type, when, rate, distance, sort): in the phone's Filters sheet, or the
+ * desktop's side panel. Each applies as soon as it changes.
+ */
+export function SearchFilters({
+  filters,
+  onChange,
+}: {
+  filters: CarerSearchFilters;
+  onChange: (next: CarerSearchFilters) => void;
+}) {
+  // Distance needs a place; with one it is the default, so it comes first.
+  const sorts = filters.near
+    ? (['distance', ...CARER_SORTS.filter((sort) => sort !== 'distance')] as const)
+    : CARER_SORTS.filter((sort) => sort !== 'distance');
+  const liveIn = filters.partOfDay === 'livein';
+
+  return (
+    <div className="grid gap-5" data-testid="search-filters">
+      <OptionFilter
+        id={SEARCH_CONTROL_IDS.careType}
+        name="careType"
+        label="Care type"
+        options={SEARCH_CARE_TYPES}
+        value={filters.careType}
+        onChange={(careType) => onChange({ ...filters, careType })}
+      />
+
+      {/* One "When": the days and the time of day together (the old availability tags are these). */}
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm leading-none font-medium">When</legend>
         <OptionFilter
           id={SEARCH_CONTROL_IDS.day}
           name="day"
-          label="Day"
-          options={['', ...SEARCH_DAYS] as const}
-          labels={(day) => (day ? WEEK_DAY_LABELS[day] : 'Any day')}
-          value={filters.day}
+          label="Days"
+          options={['', ...SEARCH_DAY_CHOICES] as const}
+          labels={(day) => (day ? dayLabel(day) : 'Any day')}
+          value={liveIn ? '' : filters.day}
+          disabled={liveIn}
+          hint={liveIn ? 'Live-in care is every day.' : undefined}
           onChange={(day) => onChange({ ...filters, day })}
         />
         <OptionFilter
           id={SEARCH_CONTROL_IDS.partOfDay}
           name="partOfDay"
-          label="Part of day"
-          options={['', ...SEARCH_DAY_PARTS] as const}
-          labels={(part) => (part ? `${DAY_PART_LABELS[part]} (${DAY_PART_HOURS[part]})` : 'Any part of day')}
+          label="Time of day"
+          options={['', ...SEARCH_TIME_CHOICES] as const}
+          labels={(time) => (time ? timeLabel(time) : 'Any time')}
           value={filters.partOfDay}
-          onChange={(partOfDay) => onChange({ ...filters, partOfDay })}
+          onChange={(partOfDay) =>
+            onChange({ ...filters, partOfDay, day: partOfDay === 'livein' ? '' : filters.day })
+          }
         />
-        <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor={SEARCH_CONTROL_IDS.sort}>Sort by</Label>
-          <Select
-            id={SEARCH_CONTROL_IDS.sort}
-            name="sort"
-            value={filters.sort}
-            onChange={(event) =>
-              onChange({
-                ...filters,
-                sort: sorts.find((v) => v === event.target.value) ?? defaultSortFor(filters.near),
-              })
-            }
-          >
-            {sorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
-        </div>
+      </fieldset>
+
+      <OptionFilter
+        id={SEARCH_CONTROL_IDS.maxRate}
+        name="maxRate"
+        label="Hourly rate"
+        options={['', ...SEARCH_MAX_RATE_CHOICES.map(String)] as const}
+        labels={(pounds) => (pounds ? maxRateLabel(Number(pounds)) : 'Any rate')}
+        value={filters.maxRate === null ? '' : String(filters.maxRate)}
+        extra={
+          filters.maxRate !== null && !SEARCH_MAX_RATE_CHOICES.some((pounds) => pounds === filters.maxRate)
+            ? String(filters.maxRate)
+            : undefined
+        }
+        onChange={(pounds) => onChange({ ...filters, maxRate: pounds ? Number(pounds) : null })}
+      />
+
+      <div className="grid gap-2">
+        <Label htmlFor={SEARCH_CONTROL_IDS.within}>Distance</Label>
+        <Select
+          id={SEARCH_CONTROL_IDS.within}
+          name="within"
+          value={String(filters.within)}
+          onChange={(event) => onChange({ ...filters, within: Number(event.target.value) })}
+        >
+          {withinChoices(filters.within).map((miles) => (
+            <option key={miles} value={String(miles)}>
+              {`Within ${miles} ${miles === 1 ? 'mile' : 'miles'}`}
+            </option>
+          ))}
+        </Select>
       </div>
-    </form>
+
+      <div className="grid gap-2">
+        <Label htmlFor={SEARCH_CONTROL_IDS.sort}>Sort by</Label>
+        <Select
+          id={SEARCH_CONTROL_IDS.sort}
+          name="sort"
+          value={filters.sort}
+          onChange={(event) =>
+            onChange({
+              ...filters,
+              sort: sorts.find((v) => v === event.target.value) ?? defaultSortFor(filters.near),
+            })
+          }
+        >
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
   );
 }
 
@@ -197,6 +255,9 @@ function OptionFilter<T extends string>({
   options,
   labels = (option) => option,
   value,
+  extra,
+  disabled,
+  hint,
   onChange,
 }: {
   id: string;
@@ -204,9 +265,14 @@ function OptionFilter<T extends string>({
   label: string;
   options: readonly [T, ...T[]];
   labels?: (option: T) => string;
-  value: T;
+  value: T | string;
+  /** A value from a hand-edited link that the list does not offer, shown so the select is true. */
+  extra?: string | undefined;
+  disabled?: boolean;
+  hint?: string | undefined;
   onChange: (value: T) => void;
 }) {
+  const hintId = `${id}-hint`;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -214,6 +280,8 @@ function OptionFilter<T extends string>({
         id={id}
         name={name}
         value={value}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(options.find((option) => option === event.target.value) ?? options[0])}
       >
         {options.map((option) => (
@@ -221,7 +289,13 @@ function OptionFilter<T extends string>({
             {labels(option)}
           </option>
         ))}
+        {extra ? <option value={extra}>{`Up to £${extra} an hour`}</option> : null}
       </Select>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 
 const TIPS = [
   'Type your postcode or town, for example LS6 3AB or Leeds, and choose how far carers may travel.',
-  'Pick a day and part of the day to see carers who are usually free then.',
+  'Under Filters, choose When: the days and time of day, to see carers who are usually free then.',
   'Choose a care type to see carers who specialise in it.',
   'Look for the Verified badge: our team has checked that carer’s documents.',
   'Open a profile to read every review from other families.',

@@ -128,7 +128,7 @@ export function SearchResults({
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
           <h3 className="mt-4 text-lg font-semibold">Check the place you searched for</h3>
           <p className="mt-1 text-muted-foreground">
-            Type a town or a full postcode in the Location box, then search again.
+            Type a town or a full postcode in the “Where is care needed?” box, then search again.
           </p>
         </div>
       ) : null}
@@ -159,7 +159,11 @@ export function SearchResults({
                   onClick={() => {
                     onChange({ ...filters, within: wider });
                     // The button goes with the empty state: the keyboard goes to the distance it set.
-                    document.getElementById(SEARCH_CONTROL_IDS.within)?.focus();
+                    // (On a phone the distance is in the closed sheet: its Filters button.)
+                    (
+                      document.getElementById(SEARCH_CONTROL_IDS.within) ??
+                      document.getElementById(SEARCH_CONTROL_IDS.filtersButton)
+                    )?.focus();
                   }}
                 >
                   {`Search within ${formatMiles(wider)}`}

@@ -1,7 +1,8 @@
 import { paths } from '@contracts/paths';
 import type { ReactNode } from 'react';
-import { ArrowLeft, Car, Eye, MapPin } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { ArrowLeft, Car, Eye, Flag, MapPin } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { endpoints } from '@contracts/endpoints';
 import { carerDisplayName } from '@contracts/carers-search-text';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { Alert } from '@web/components/ui/alert';
@@ -25,13 +26,38 @@ import { CarerChipList } from '../components/carer-card-lists';
 import { CarerProfileReviews, MyReviewPanel } from '@web/features/reviews';
 import { ContactArea } from '../components/contact-area';
 import { SaveCarerButton } from '@web/features/saved-carers';
+import { ReportDialog } from '@web/features/reports';
 
 const SEARCH_PATH = paths.carers;
 
+/** The search a card was opened from (its state), if it was one of the search pages. */
+function searchCameFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('search' in state)) return null;
+  const search = state.search;
+  if (typeof search !== 'string') return null;
+  return search.startsWith(`${paths.carers}?`) ||
+    search === paths.carers ||
+    search.startsWith(paths.customerDashboard)
+    ? search
+    : null;
+}
+
+/**
+ * Back to the search this profile was opened from: a step back in the history, so its filters, its
+ * loaded pages and the place on the page come back (the root layout restores the scroll).
+ */
 function BackToSearch() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const cameFrom = searchCameFrom(location.state);
   return (
     <Link
-      to={SEARCH_PATH}
+      to={cameFrom ?? SEARCH_PATH}
+      onClick={(event) => {
+        if (!cameFrom || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -94,7 +120,9 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
           <CarerAvatar carer={carer} size="lg" />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex items-start justify-between gap-3">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+                {name}
+              </h1>
               <SaveCarerButton carer={carer} />
             </div>
             <p className="text-lg font-medium text-primary">{carer.specialization}</p>
@@ -139,6 +167,7 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
         </ProfileSection>
         <ProfileSection title="Get in Touch">
           <ContactArea carer={carer} />
+          <ReportCarer carer={carer} name={name} />
         </ProfileSection>
       </aside>
 
@@ -184,6 +213,42 @@ function CarerProfile({ carer }: { carer: CarerWithChecks }) {
         </ProfileSection>
       </div>
     </div>
+  );
+}
+
+const REPORT_LINK =
+  'mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground';
+
+/**
+ * Anyone may tell the team about a carer's profile: signed in, through the report dialog; a visitor
+ * is asked to sign in first and brought back. A carer does not report their own profile.
+ */
+function ReportCarer({ carer, name }: { carer: CarerWithChecks; name: string }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  if (user && carer.userId === user.id) return null;
+  if (!user) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return (
+      <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`} className={REPORT_LINK}>
+        <Flag aria-hidden="true" className="size-4" />
+        Report this carer
+      </a>
+    );
+  }
+  return (
+    <ReportDialog
+      endpoint={endpoints.reports.postCarersByIdReport}
+      subjectId={carer.id}
+      title="Report this carer"
+      description={`Tell our team what concerns you about ${name}'s profile. The carer is not told who reported it.`}
+      trigger={
+        <button type="button" className={REPORT_LINK}>
+          <Flag aria-hidden="true" className="size-4" />
+          Report this carer
+        </button>
+      }
+    />
   );
 }
 

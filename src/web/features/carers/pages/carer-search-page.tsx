@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { useMediaQuery } from '@web/lib/use-media-query';
+import { describeSearchTotal } from '@contracts/carers-search-text';
+import { SlidersHorizontal } from 'lucide-react';
 import { useAuth } from '@web/lib/auth';
 import { useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
@@ -12,8 +15,9 @@ import {
   useCarerSearch,
   type CarerSearchFilters,
 } from '../api/search-carers';
-import { SearchActiveFilters } from '../components/search-active-filters';
-import { SearchFilters } from '../components/search-filters';
+import { activeFilters, SearchActiveFilters } from '../components/search-active-filters';
+import { PlaceSearch, SEARCH_CONTROL_IDS, SearchFilters } from '../components/search-filters';
+import { SearchContactNotice } from '../components/contact-area';
 import { SearchQuickTips } from '../components/search-quick-tips';
 import { nearErrorOf, SearchResults } from '../components/search-results';
 
@@ -37,6 +41,9 @@ function useSavedPlaceStart(filters: CarerSearchFilters): { waiting: boolean; st
   return { waiting, startAt };
 }
 
+/** Where the filters stay open beside the results (Tailwind's lg). */
+const WIDE_SCREEN = '(min-width: 1024px)';
+
 /** A signed-in family may let carers come to them instead. */
 function PostRequestPrompt() {
   const { user } = useAuth();
@@ -55,43 +62,133 @@ function PostRequestPrompt() {
 }
 
 /**
+ * The sheet (a Radix dialog) loads when the button is first pressed, or once the page has painted:
+ * the first paint of /carers does not wait for it (docs/performance.md, /carers).
+ */
+const loadFiltersSheet = () => import('../components/search-filters-sheet');
+const LazyFiltersSheet = lazy(() =>
+  loadFiltersSheet().then((module) => ({ default: module.SearchFiltersSheet })),
+);
+
+/**
+ * On a phone the filters are one "Filters" button that opens a sheet, so the results come first;
+ * every change applies at once, and the sheet's last button shows the results.
+ */
+function FiltersSheet({
+  filters,
+  onChange,
+  showLabel,
+}: {
+  filters: CarerSearchFilters;
+  onChange: (next: CarerSearchFilters) => void;
+  /** 'Show 12 carers' once the count is known. */
+  showLabel: string;
+}) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void loadFiltersSheet();
+  }, []);
+  // The place is its own box above; the count is of what the sheet sets.
+  const count = activeFilters(filters).filter(
+    (filter) => filter.key !== 'near' && filter.key !== 'location',
+  ).length;
+  return (
+    <>
+      <Button
+        id={SEARCH_CONTROL_IDS.filtersButton}
+        variant="outline"
+        className="w-full sm:w-auto"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters
+        {count > 0 ? (
+          <span className="rounded-full bg-primary px-2 text-xs leading-5 text-primary-foreground">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <LazyFiltersSheet
+            open={open}
+            onOpenChange={setOpen}
+            filters={filters}
+            onChange={onChange}
+            showLabel={showLabel}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Show 12 carers' when the search has answered, 'Show results' before. */
+function useShowLabel(filters: CarerSearchFilters, enabled: boolean): string {
+  const search = useCarerSearch(filters, enabled);
+  const total = search.data?.pages[0]?.total;
+  return total ? `Show ${describeSearchTotal(total)}` : 'Show results';
+}
+
+function SearchAside({ className }: { className?: string }) {
+  return (
+    <aside aria-label="Search tips" className={className}>
+      <SearchQuickTips />
+      <PostRequestPrompt />
+    </aside>
+  );
+}
+
+/**
  * Product §2 carer search, at /carers for everyone and /customer-dashboard when signed in.
- * The filters live in the URL so a search can be shared, reloaded and navigated with Back.
+ * The filters live in the URL so a search can be shared, reloaded and navigated with Back. On a
+ * phone the results come first, the filters behind one button; a desktop keeps them in a side panel.
  */
 export function CarerSearchPage() {
   usePageTitle('Find Your Perfect Carer');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const applyFilters = (next: CarerSearchFilters) => setSearchParams(filtersToSearchParams(next));
+  // A filter changes the results below, not the page: it stays where it is.
+  const applyFilters = (next: CarerSearchFilters) =>
+    setSearchParams(filtersToSearchParams(next), { preventScrollReset: true });
   const { waiting, startAt } = useSavedPlaceStart(filters);
   useEffect(() => {
-    if (startAt !== null) setSearchParams(new URLSearchParams(startAt), { replace: true });
+    if (startAt !== null)
+      setSearchParams(new URLSearchParams(startAt), { replace: true, preventScrollReset: true });
   }, [startAt, setSearchParams]);
   const search = useCarerSearch(filters, !waiting);
   const nearError = search.isError && !search.data ? nearErrorOf(search.error) : undefined;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const showLabel = useShowLabel(filters, !waiting);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find Your Perfect Carer</h1>
-      <p className="mt-2 text-lg text-muted-foreground">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">Find Your Perfect Carer</h1>
+      <p className="mt-2 hidden text-lg text-muted-foreground sm:block">
         Search verified carers near you by postcode or town, type of care and when you need them.
       </p>
 
-      <Card className="mt-6 grid gap-5 p-4 sm:p-6">
-        <SearchFilters
-          filters={filters}
-          onChange={applyFilters}
-          nearError={waiting ? undefined : nearError}
-        />
+      <div className="mt-4 grid gap-4 sm:mt-6">
+        <PlaceSearch filters={filters} onChange={applyFilters} nearError={waiting ? undefined : nearError} />
+        {wide ? null : <FiltersSheet filters={filters} onChange={applyFilters} showLabel={showLabel} />}
         <SearchActiveFilters filters={filters} onChange={applyFilters} />
-      </Card>
+        <SearchContactNotice />
+      </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        {wide ? (
+          <div className="grid content-start gap-6">
+            <Card className="p-5">
+              <h2 className="mb-4 text-lg font-semibold">Filters</h2>
+              <SearchFilters filters={filters} onChange={applyFilters} />
+            </Card>
+            <SearchAside />
+          </div>
+        ) : null}
         <SearchResults filters={filters} onChange={applyFilters} waiting={waiting} />
-        <aside aria-label="Search tips">
-          <SearchQuickTips />
-          <PostRequestPrompt />
-        </aside>
+        {wide ? null : <SearchAside />}
       </div>
     </div>
   );

@@ -303,7 +303,8 @@ function OpenThread({ thread }: { thread: Thread }) {
   }, [thread.unreadCount, lastId, markRead]);
 
   return (
-    <div className="grid gap-2">
+    // One column no wider than the card, whatever the names and words in it.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <ThreadHeader thread={thread} />
       <ThreadArrangement thread={thread} />
       <MessageLog thread={thread} />

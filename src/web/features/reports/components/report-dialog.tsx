@@ -28,7 +28,7 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Report
 }
 
 /**
- * Reports a conversation or a review to the admins' queue: a reason from the list and
+ * Reports a conversation, a review or a carer to the admins' queue: a reason from the list and
  * free text, checked with the server's own schema. `url` is the subject's report call.
  */
 export function ReportDialog({
@@ -38,10 +38,12 @@ export function ReportDialog({
   description,
   trigger,
 }: {
-  /** What is reported: a conversation or a review. */
+  /** What is reported: a conversation, a review or a carer. */
   endpoint:
-    typeof endpoints.reports.postConversationsByIdReport | typeof endpoints.reports.postReviewsByIdReport;
-  /** The conversation's or review's id. */
+    | typeof endpoints.reports.postConversationsByIdReport
+    | typeof endpoints.reports.postReviewsByIdReport
+    | typeof endpoints.reports.postCarersByIdReport;
+  /** The conversation's, review's or carer's id. */
   subjectId: string;
   title: string;
   description: string;

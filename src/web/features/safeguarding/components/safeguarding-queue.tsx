@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Ban, CircleCheck, LogOut, MessageSquareWarning, ShieldOff, UserCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { ADMIN_LIST_MESSAGES, ADMIN_MESSAGES } from '@contracts/admin';
+import { carerProfilePath } from '@contracts/paths';
 import {
   ResolveReportInput,
   type AdminReport,
@@ -99,7 +101,22 @@ function AccountDetail({ label, account }: { label: string; account: ReportAccou
   );
 }
 
+const SUBJECT_WORDS: Record<AdminReport['subject']['kind'], string> = {
+  review: 'a review',
+  conversation: 'a conversation',
+  carer: "a carer's profile",
+};
+
 function ReportContext({ subject }: { subject: AdminReport['subject'] }) {
+  if (subject.kind === 'carer') {
+    return (
+      <Detail label="Carer's profile" wide>
+        <Link to={carerProfilePath(subject.carerId)} className="text-primary underline underline-offset-4">
+          {subject.carerName || 'The carer'}
+        </Link>
+      </Detail>
+    );
+  }
   if (subject.kind === 'review') {
     return (
       <Detail label={`Review of ${subject.carerName}`} wide>
@@ -308,7 +325,7 @@ function ReportItem({ report }: { report: AdminReport }) {
                 {report.reason}
               </h3>
               <p className="text-sm text-muted-foreground">
-                {`Reported ${formatDateTimeGB(report.createdAt)} · ${report.subject.kind === 'review' ? 'a review' : 'a conversation'}`}
+                {`Reported ${formatDateTimeGB(report.createdAt)} · ${SUBJECT_WORDS[report.subject.kind]}`}
               </p>
             </div>
             <StatusBadge report={report} />

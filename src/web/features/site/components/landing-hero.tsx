@@ -1,6 +1,9 @@
-import { Check, MapPin, ShieldCheck, Star } from 'lucide-react';
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Check, MapPin, Search, ShieldCheck, Star } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { carerSearchPagePath } from '@contracts/carers-search-url';
 import { paths } from '@contracts/paths';
+import { Input } from '@web/components/ui/input';
 import { TAGLINE } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
 import heroImageUrl from '@web/assets/illustrations/hero-tea-at-home.svg?no-inline';
@@ -52,31 +55,81 @@ function HeroIllustration() {
   );
 }
 
+/**
+ * The first question, on the first screen: where care is needed. It goes straight to the carers
+ * near that place (the search's `near`), where a place we do not know is said beside the box. A
+ * plain GET form to the search, so it works before the page's code has run; empty, it shows every
+ * carer. (The first brief's "Find Care Services" went to /subscribe, which asks visitors to sign in.)
+ */
+function PlaceForm() {
+  const navigate = useNavigate();
+  const [place, setPlace] = useState('');
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const near = place.trim();
+    void navigate(near ? carerSearchPagePath(paths.carers, near) : paths.carers);
+  }
+  return (
+    <form
+      role="search"
+      aria-label="Find carers near you"
+      action={paths.carers}
+      method="get"
+      onSubmit={handleSubmit}
+      className="mt-6 grid max-w-xl gap-2 sm:mt-8"
+    >
+      <label htmlFor="landing-place" className="text-base font-semibold text-foreground">
+        Where is care needed?
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Input
+          id="landing-place"
+          name="near"
+          type="search"
+          autoComplete="postal-code"
+          maxLength={100}
+          placeholder="Postcode or town, like LS6 3AB or Leeds"
+          aria-describedby="landing-place-hint"
+          className="h-12 min-w-0 flex-1 text-base"
+          value={place}
+          onChange={(event) => setPlace(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="h-12">
+          <Search aria-hidden="true" />
+          Find Care Services
+        </Button>
+      </div>
+      <p id="landing-place-hint" className="text-sm text-muted-foreground">
+        We show the verified carers who travel to you, nearest first. Free to search, no account needed.
+      </p>
+    </form>
+  );
+}
+
 /** The landing page's opening: who we are for, and the two ways in (product §2). */
 export function LandingHero() {
   return (
     <section aria-labelledby="hero-title" className="bg-linear-to-b from-secondary to-background">
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-8 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{TAGLINE}</p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          <h1 id="hero-title" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-5xl">
             Find Trusted, Verified Carers Across the UK
           </h1>
-          <p className="mt-6 text-lg text-muted-foreground">
+
+          <PlaceForm />
+          <p className="mt-6 text-base text-muted-foreground sm:text-lg">
             Compare independent, DBS-checked carers for elderly care, disability support, respite breaks and
             live-in care. See each carer’s checks, reviews and rates, then choose the right person for your
             family.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              {/* To the search, which visitors may use (the first brief: /subscribe, which asks them to sign in). */}
-              <Link to={paths.carers}>Find Care Services</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.carerSignup}>Become a Carer</Link>
-            </Button>
-          </div>
           <p className="mt-4 text-sm text-muted-foreground">
+            Looking for work as a carer?{' '}
+            <Link to={paths.carerSignup} className="font-medium text-primary underline underline-offset-4">
+              Become a Carer
+            </Link>
+          </p>
+          <p className="mt-2 text-sm text-muted-foreground">
             Already have an account? {/* Full-page: signing in is the server's job (product §2, Routes). */}
             <a href={paths.apiLogin} className="font-medium text-primary underline underline-offset-4">
               Sign In
