@@ -138,9 +138,12 @@ export function InvoicePage() {
       {query.isPending ? (
         <PageSpinner />
       ) : query.isError || !invoice ? (
-        <Alert variant="destructive" role="alert" className="mt-6">
-          <p>{errorMessage(query.error, 'We could not load this invoice.')}</p>
-        </Alert>
+        <>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">Invoice</h1>
+          <Alert variant="destructive" role="alert" className="mt-6">
+            <p>{errorMessage(query.error, 'We could not load this invoice.')}</p>
+          </Alert>
+        </>
       ) : (
         <div className="mt-4 grid gap-6">
           <div className="grid gap-2">

@@ -132,9 +132,12 @@ export function TimesheetPage() {
       {timesheet.isPending ? (
         <PageSpinner />
       ) : timesheet.isError || !sheet ? (
-        <Alert variant="destructive" role="alert" className="mt-6">
-          <p>{errorMessage(timesheet.error, 'We could not load this timesheet.')}</p>
-        </Alert>
+        <>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">Timesheet</h1>
+          <Alert variant="destructive" role="alert" className="mt-6">
+            <p>{errorMessage(timesheet.error, 'We could not load this timesheet.')}</p>
+          </Alert>
+        </>
       ) : (
         <div className="mt-4 grid gap-6">
           <div className="grid gap-2">
