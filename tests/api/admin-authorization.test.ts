@@ -40,6 +40,8 @@ const ROUTES: Row[] = [
   row('DELETE', '/api/test/carers/:id'),
   // Audit log
   row('GET', '/api/admin/audit-log'),
+  // Card payment disputes (decision 0039)
+  row('GET', '/api/admin/care-payments/disputes'),
   // Carer verification queue and private documents
   row('GET', '/api/admin/verifications'),
   row('GET', '/api/admin/verifications/:id'),
