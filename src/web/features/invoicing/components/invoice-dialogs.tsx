@@ -13,9 +13,7 @@ import {
 import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
-import { FieldError, TextField } from '@web/components/ui/text-field';
-import { Textarea } from '@web/components/ui/textarea';
+import { TextareaField, TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { schemaResolver } from '@web/lib/schema-resolver';
@@ -80,20 +78,14 @@ export function CreditNoteDialog({ invoice }: { invoice: Invoice }) {
           error={errors.amount?.message}
           {...form.register('amount')}
         />
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            rows={3}
-            maxLength={QUERY_REASON_MAX}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-            {...form.register('reason')}
-          />
-          {errors.reason?.message ? (
-            <FieldError id={`${id}-reason-error`}>{errors.reason.message}</FieldError>
-          ) : null}
-        </div>
+        <TextareaField
+          id={`${id}-reason`}
+          label="Reason"
+          rows={3}
+          maxLength={QUERY_REASON_MAX}
+          error={errors.reason?.message}
+          {...form.register('reason')}
+        />
         <DialogButtons submitLabel="Issue credit note" pendingLabel="Issuing..." pending={credit.isPending} />
       </form>
     </FormDialog>

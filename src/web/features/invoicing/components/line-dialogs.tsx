@@ -13,9 +13,7 @@ import {
 import { DialogButtons, FormDialog } from '@web/components/form-dialog';
 import { Button } from '@web/components/ui/button';
 import { Alert } from '@web/components/ui/alert';
-import { Label } from '@web/components/ui/label';
-import { FieldError, TextField } from '@web/components/ui/text-field';
-import { Textarea } from '@web/components/ui/textarea';
+import { TextareaField, TextField } from '@web/components/ui/text-field';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { schemaResolver } from '@web/lib/schema-resolver';
 import { useAddLine, useQueryLine, useUpdateLine } from '../api/invoicing-api';
@@ -144,19 +142,13 @@ export function AddedLineDialog({
             {...form.register('amount')}
           />
         )}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-note`}>{kind === 'mileage' ? 'Note (optional)' : 'What it was for'}</Label>
-          <Textarea
-            id={`${id}-note`}
-            rows={2}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${id}-note-error` : undefined}
-            {...form.register('note')}
-          />
-          {errors.note?.message ? (
-            <FieldError id={`${id}-note-error`}>{errors.note.message}</FieldError>
-          ) : null}
-        </div>
+        <TextareaField
+          id={`${id}-note`}
+          label={kind === 'mileage' ? 'Note (optional)' : 'What it was for'}
+          rows={2}
+          error={errors.note?.message}
+          {...form.register('note')}
+        />
         <DialogButtons submitLabel="Save" pendingLabel="Saving..." pending={pending} />
       </form>
     </FormDialog>
@@ -287,20 +279,14 @@ export function QueryLineDialog({ timesheetId, line }: { timesheetId: string; li
             <p>{alert}</p>
           </Alert>
         ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            rows={3}
-            maxLength={QUERY_REASON_MAX}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-            {...form.register('reason')}
-          />
-          {errors.reason?.message ? (
-            <FieldError id={`${id}-reason-error`}>{errors.reason.message}</FieldError>
-          ) : null}
-        </div>
+        <TextareaField
+          id={`${id}-reason`}
+          label="Reason"
+          rows={3}
+          maxLength={QUERY_REASON_MAX}
+          error={errors.reason?.message}
+          {...form.register('reason')}
+        />
         <DialogButtons submitLabel="Send query" pendingLabel="Sending..." pending={query.isPending} />
       </form>
     </FormDialog>

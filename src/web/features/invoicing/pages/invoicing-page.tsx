@@ -12,10 +12,8 @@ import {
 } from '@contracts/invoicing';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
-import { FieldError, TextField } from '@web/components/ui/text-field';
-import { Textarea } from '@web/components/ui/textarea';
+import { TextareaField, TextField } from '@web/components/ui/text-field';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
@@ -41,34 +39,6 @@ const CARER_FIELDS = [
 ] as const;
 type CarerFields = Omit<CarerInvoicingSettingsFormValues, 'mileageRatePence'> & { mileageRatePence: string };
 const carerResolver = schemaResolver<CarerFields, CarerInvoicingSettings>(CarerInvoicingSettings);
-
-function AddressField({
-  id,
-  label,
-  hint,
-  error,
-  ...field
-}: { id: string; label: string; hint: string; error?: string } & ReturnType<
-  ReturnType<typeof useForm<CarerFields>>['register']
->) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {hint}
-      </p>
-      <Textarea
-        id={id}
-        rows={3}
-        maxLength={ADDRESS_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
-        {...field}
-      />
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-    </div>
-  );
-}
 
 function CarerForm({ saved }: { saved: CarerInvoicingSettingsView }) {
   const id = useId();
@@ -111,9 +81,11 @@ function CarerForm({ saved }: { saved: CarerInvoicingSettingsView }) {
           error={errors.tradingName?.message}
           {...form.register('tradingName')}
         />
-        <AddressField
+        <TextareaField
           id={`${id}-address`}
           label="Business address (optional)"
+          rows={3}
+          maxLength={ADDRESS_MAX}
           hint="Printed on every invoice. We never use your home address unless you enter it here."
           error={errors.businessAddress?.message}
           {...form.register('businessAddress')}
@@ -215,20 +187,14 @@ function FamilyForm({ saved }: { saved: FamilyBillingDetailsView }) {
         error={errors.billingName?.message}
         {...form.register('billingName')}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-address`}>Billing address (optional)</Label>
-        <Textarea
-          id={`${id}-address`}
-          rows={3}
-          maxLength={ADDRESS_MAX}
-          aria-invalid={errors.billingAddress ? true : undefined}
-          aria-describedby={errors.billingAddress ? `${id}-address-error` : undefined}
-          {...form.register('billingAddress')}
-        />
-        {errors.billingAddress?.message ? (
-          <FieldError id={`${id}-address-error`}>{errors.billingAddress.message}</FieldError>
-        ) : null}
-      </div>
+      <TextareaField
+        id={`${id}-address`}
+        label="Billing address (optional)"
+        rows={3}
+        maxLength={ADDRESS_MAX}
+        error={errors.billingAddress?.message}
+        {...form.register('billingAddress')}
+      />
       <Button type="submit" className="w-full sm:w-fit" aria-disabled={save.isPending || undefined}>
         {save.isPending ? <Spinner /> : null}
         {save.isPending ? 'Saving...' : 'Save billing details'}
