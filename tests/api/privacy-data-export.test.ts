@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
-import { cellText, toCsv } from '../../src/server/features/privacy/csv';
+import { cellText, toCsv } from '../../src/server/platform/csv';
 import { carerWithData, coverWithData, familyWithData } from '../support/privacy-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -7,7 +7,7 @@ import { createRateLimiter, type RateLimitRule } from '../../platform/rate-limit
 import type { FileStorage } from '../../platform/storage';
 import { PRIVACY_MESSAGES } from '@contracts/settings';
 import { isHeldBack } from '../subscriptions';
-import { toCsv } from './csv';
+import { toCsv } from '../../platform/csv';
 import type { DataExportRepository, ExportedMessage, ExportRecord } from './data-export.repository';
 
 // "Download my data" (decision 0011, UK GDPR rights of access and portability): one ZIP made

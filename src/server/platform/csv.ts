@@ -1,6 +1,6 @@
 import { toMultiLine } from '@contracts/text';
 
-// CSV for the data export (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold
+// CSV for the data export and the money records (RFC 4180: comma separated, CRLF line ends, fields quoted when they hold
 // a comma, a quote or a line break, quotes doubled), safe to open in a spreadsheet: a text cell
 // starting with = + - @ (or a tab or carriage return) is prefixed with an apostrophe, so it is
 // shown as text instead of being run as a formula (OWASP "CSV injection"). A cell's line breaks
