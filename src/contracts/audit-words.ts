@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'report.suspended',
   'account.deleted',
   'arrangements.viewed',
+  'care-dispute.handled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -146,6 +147,10 @@ const FIELD_LABELS: Record<string, string> = {
   lapsed: 'checks lapsed',
   retentionMonths: 'kept for (months)',
   postcodeDistrict: 'postcode district',
+  invoiceNumber: 'invoice',
+  disputedAmount: 'amount disputed',
+  disputeOutcome: 'dispute outcome',
+  invoiceReleased: 'invoice no longer held',
 };
 
 /** Record ids that mean nothing to a person: the entry's subject already names who. */
@@ -367,6 +372,12 @@ export function auditSummary(entry: {
       return 'Deleted their own account';
     case 'arrangements.viewed':
       return `Looked at ${possessive(subject)} care arrangements`;
+    case 'care-dispute.handled': {
+      const invoice = typeof a.invoiceNumber === 'string' && a.invoiceNumber ? ` ${a.invoiceNumber}` : '';
+      const amount = typeof a.disputedAmount === 'string' ? ` (${a.disputedAmount})` : '';
+      const released = a.invoiceReleased === true ? '; the invoice is no longer held' : '';
+      return `Marked the card dispute on ${possessive(subject)} invoice${invoice}${amount} handled${released}`;
+    }
     default:
       return capitalise(entry.action.replace(/[.-]/g, ' '));
   }

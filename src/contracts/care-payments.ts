@@ -106,6 +106,11 @@ export const CardDispute = z.object({
   familyName: z.string().nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The invoice's number, as the attempt kept it. */
+  invoiceNumber: z.string(),
+  /** When an admin marked it handled, and what they said was done. */
+  handledAt: z.string().nullable(),
+  handledNote: z.string().nullable(),
 });
 export type CardDispute = z.infer<typeof CardDispute>;
 export const CardDisputes = z.array(CardDispute);

@@ -165,6 +165,23 @@ export const endpointPaths = {
     getSettingsAccountDeletion: { method: 'GET', path: '/api/settings/account/deletion' },
     deleteSettingsAccount: { method: 'DELETE', path: '/api/settings/account' },
   },
+  records: {
+    getEarnings: { method: 'GET', path: '/api/earnings' },
+    getEarningsCsv: { method: 'GET', path: '/api/earnings/csv' },
+    getStatementsByArrangementId: { method: 'GET', path: '/api/statements/:arrangementId' },
+    getStatementsByArrangementIdPdf: { method: 'GET', path: '/api/statements/:arrangementId/pdf' },
+    getStatementsByArrangementIdCsv: { method: 'GET', path: '/api/statements/:arrangementId/csv' },
+    putStatementsByArrangementIdReference: {
+      method: 'PUT',
+      path: '/api/statements/:arrangementId/reference',
+    },
+    getAdminCarePaymentsOverview: { method: 'GET', path: '/api/admin/care-payments/overview' },
+    getAdminCarePaymentsOverviewCsv: { method: 'GET', path: '/api/admin/care-payments/overview/csv' },
+    postAdminCarePaymentsDisputesByIdHandled: {
+      method: 'POST',
+      path: '/api/admin/care-payments/disputes/:id/handled',
+    },
+  },
   reports: {
     postConversationsByIdReport: { method: 'POST', path: '/api/conversations/:id/report' },
     postReviewsByIdReport: { method: 'POST', path: '/api/reviews/:id/report' },

@@ -1480,6 +1480,27 @@ export const invoices = pgTable(
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The family's own employment-status (HMRC CEST) reference for one carer, on their monthly statements. */
+export const statementReferences = pgTable(
+  'statement_references',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carerUserId: uuid('carer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cestReference: text('cest_reference').notNull().default(''),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.carerUserId] }),
+    index('statement_references_carer_idx').on(t.carerUserId),
+  ],
+);
+export type StatementReferenceRow = typeof statementReferences.$inferSelect;
 // ── Paying carers by card (decision 0039, money for care; migration 0034) ─────────────────────
 
 /** A carer's connected account at the payment provider, as its last event described it. */
@@ -1543,6 +1564,9 @@ export const carePaymentAttempts = pgTable(
       .where(sql`${t.status} IN ('pending', 'requires_payment', 'processing', 'succeeded')`),
     uniqueIndex('care_payment_attempts_reference_key').on(t.provider, t.providerReference),
     index('care_payment_attempts_carer_idx').on(t.carerId, t.createdAt),
+    index('care_payment_attempts_succeeded_idx')
+      .on(t.succeededAt)
+      .where(sql`${t.status} = 'succeeded'`),
     check('care_payment_attempts_amount_check', sql`${t.amountPence} > 0`),
     check('care_payment_attempts_fee_check', sql`${t.feePence} >= 0 AND ${t.feePence} <= ${t.amountPence}`),
     check(
@@ -1589,6 +1613,10 @@ export const carePaymentDisputes = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    /** An admin marked the closed dispute handled: when, who, and what they said was done. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledNote: text('handled_note'),
   },
   (t) => [uniqueIndex('care_payment_disputes_ref_key').on(t.provider, t.disputeRef)],
 );
@@ -1613,6 +1641,7 @@ export const carePayouts = pgTable(
   },
   (t) => [
     uniqueIndex('care_payouts_ref_key').on(t.provider, t.payoutRef),
+    index('care_payouts_carer_idx').on(t.carerId, t.arrivalDate),
     index('care_payouts_due_idx')
       .on(t.arrivalDate)
       .where(sql`${t.status} = 'in_transit'`),

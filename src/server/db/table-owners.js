@@ -75,6 +75,7 @@ export const TABLE_OWNERS = {
   timesheets: 'invoicing',
   timesheetLines: 'invoicing',
   invoices: 'invoicing',
+  statementReferences: 'invoicing',
 };
 
 /**

@@ -9,5 +9,6 @@ export {
   createTimesheetSource,
   type BilledArrangement,
   type RecordedVisit,
+  type StatementVisitRow,
   type TimesheetSource,
 } from './timesheet-source';

@@ -12,6 +12,19 @@ export interface RecordedVisit {
   recordedAfterwards: boolean;
 }
 
+/** A visit of the month as the family's statement counts it: agreed, and whether it happened. */
+export interface StatementVisitRow {
+  visitId: string;
+  arrangementId: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: string;
+  checkedInAt: Date | null;
+  checkedOutAt: Date | null;
+  recordedAfterwards: boolean;
+  covered: boolean;
+}
+
 /** An arrangement's people and terms, as timesheets and invoices name them. */
 export interface BilledArrangement {
   id: string;
@@ -75,6 +88,54 @@ export function createTimesheetSource(db: Executor) {
         checkedInAt: row.checkedInAt!,
         checkedOutAt: row.checkedOutAt!,
         recordedAfterwards: row.recordedAfterwardsAt !== null,
+      }));
+    },
+
+    /**
+     * Every visit agreed between a family and a carer starting in [from, to), cancelled and covered
+     * ones included (the statement says what became of each), of arrangements that were accepted.
+     */
+    async visitsOf(
+      from: Date,
+      to: Date,
+      filter: { carerUserId: string; customerId: string },
+    ): Promise<StatementVisitRow[]> {
+      const rows = await db
+        .select({
+          visitId: v.id,
+          arrangementId: v.arrangementId,
+          startsAt: v.startsAt,
+          endsAt: v.endsAt,
+          status: v.status,
+          checkedInAt: v.checkedInAt,
+          checkedOutAt: v.checkedOutAt,
+          recordedAfterwardsAt: v.recordedAfterwardsAt,
+          coveredBy: v.coveredBy,
+        })
+        .from(v)
+        .innerJoin(a, eq(a.id, v.arrangementId))
+        .innerJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
+        .where(
+          and(
+            gte(v.startsAt, from),
+            lt(v.startsAt, to),
+            inArray(a.status, ['accepted', 'ended']),
+            eq(a.customerId, filter.customerId),
+            eq(carerProfiles.userId, filter.carerUserId),
+          ),
+        )
+        .orderBy(v.startsAt)
+        .limit(5000);
+      return rows.map((row) => ({
+        visitId: row.visitId,
+        arrangementId: row.arrangementId,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        status: row.status,
+        checkedInAt: row.checkedInAt,
+        checkedOutAt: row.checkedOutAt,
+        recordedAfterwards: row.recordedAfterwardsAt !== null,
+        covered: row.coveredBy !== null,
       }));
     },
 

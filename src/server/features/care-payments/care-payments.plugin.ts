@@ -4,6 +4,7 @@ import { registerCarePaymentsRoutes } from './care-payments.routes';
 import { createCarePaymentsService, type CarePaymentsService } from './care-payments.service';
 import { registerConnectWebhookRoutes } from './connect-webhook.routes';
 import type { InvoiceLedger } from './invoice-ledger';
+import { createCarePaymentsAdmin } from './payment-records';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,8 @@ export const carePaymentsPlugin = appPlugin<AppContext & { invoiceLedger: Invoic
       settleSucceeded: service.settleSucceeded,
     });
     app.decorate('carePayments', { service, events });
-    registerCarePaymentsRoutes(app, { carePayments: service, demoMode: demo !== undefined });
+    const admin = createCarePaymentsAdmin({ db, ledger: invoiceLedger });
+    registerCarePaymentsRoutes(app, { carePayments: service, admin, demoMode: demo !== undefined });
     if (config.stripe?.connectWebhookSecret) {
       await registerConnectWebhookRoutes(app, { webhookSecret: config.stripe.connectWebhookSecret, events });
     } else if (config.stripe) {

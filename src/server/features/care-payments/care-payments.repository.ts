@@ -242,10 +242,6 @@ export function createCarePaymentsRepository(db: Executor) {
       await db.update(carePaymentDisputes).set(values).where(eq(carePaymentDisputes.id, id));
     },
 
-    async disputes(): Promise<CarePaymentDisputeRow[]> {
-      return db.select().from(carePaymentDisputes).orderBy(desc(carePaymentDisputes.openedAt)).limit(200);
-    },
-
     // ── payouts ──────────────────────────────────────────────────────────────────────────────
     async upsertPayout(values: typeof carePayouts.$inferInsert & { lastEventAt: Date }): Promise<void> {
       await db

@@ -4,6 +4,7 @@ import { CARE_PAYMENT_MESSAGES } from '@contracts/care-payments';
 import { defineRoute } from '../../platform/define-route';
 import { onlyRoles, requireRole, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { CarePaymentsService } from './care-payments.service';
+import type { CarePaymentsAdmin } from './payment-records';
 
 /**
  * Paying carers by card (decision 0039): the carer's account and onboarding (carers), paying an
@@ -12,7 +13,11 @@ import type { CarePaymentsService } from './care-payments.service';
  */
 export function registerCarePaymentsRoutes(
   app: FastifyInstance,
-  { carePayments, demoMode }: { carePayments: CarePaymentsService; demoMode: boolean },
+  {
+    carePayments,
+    admin,
+    demoMode,
+  }: { carePayments: CarePaymentsService; admin: CarePaymentsAdmin; demoMode: boolean },
 ) {
   const tags = ['care-payments'];
   const carers = onlyRoles(['carer'], CARE_PAYMENT_MESSAGES.carersOnly);
@@ -114,10 +119,60 @@ export function registerCarePaymentsRoutes(
   defineRoute(
     app,
     endpoints.carePayments.getAdminCarePaymentsDisputes,
-    { schema: { tags: ['admin'], summary: 'Card disputes on payments to carers, newest first' } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Card disputes on payments to carers: not yet handled first, then newest first',
+      },
+    },
+    async (request, reply) => {
       requireRole(request, 'admin');
-      return carePayments.disputes();
+      reply.header('cache-control', 'no-store');
+      return admin.disputes();
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.records.postAdminCarePaymentsDisputesByIdHandled,
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Mark a closed card dispute handled, saying what was done (audited; releases a held invoice)',
+      },
+    },
+    async (request) =>
+      admin.markHandled(requireRole(request, 'admin'), request.params.id, request.body, request.ip),
+  );
+
+  defineRoute(
+    app,
+    endpoints.records.getAdminCarePaymentsOverview,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A month's card payments to carers, platform fees, refunds and payouts, with totals",
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      reply.header('cache-control', 'no-store');
+      return admin.overview(request.query.month);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.records.getAdminCarePaymentsOverviewCsv,
+    { schema: { tags: ['admin'], summary: "The month's card payments and payouts as CSV" } },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="carematch-payments-${request.query.month}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await admin.overviewCsv(request.query.month));
     },
   );
 

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   CARE_PAYMENT_MESSAGES,
   DEMO_AUTHENTICATION_CARD,
-  type CardDispute,
   type CardPaymentsAccount,
   type CardSetupFinish,
   type DemoCardPaymentInput,
@@ -422,32 +421,6 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       if (!card?.paymentMethodId) throw AppError.conflict(CARE_PAYMENT_MESSAGES.noSavedCard);
       await repository.upsertSavedCard(user.id, { provider: card.provider, autoPay: enabled });
       return savedCardView(user.id);
-    },
-
-    /** Card disputes for the admins, newest first, with both people's names. */
-    async disputes(): Promise<CardDispute[]> {
-      const accounts = createAccountsStore(db);
-      const nameOf = async (id: string | null) => {
-        const user = id ? await accounts.findById(id) : undefined;
-        return user ? `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email : null;
-      };
-      const rows = await repository.disputes();
-      return Promise.all(
-        rows.map(async (row) => {
-          const attempt = await repository.attemptById(row.attemptId);
-          return {
-            id: row.id,
-            invoiceId: row.invoiceId,
-            amountPence: row.amountPence,
-            reason: row.reason,
-            status: row.status,
-            carerName: await nameOf(attempt?.carerId ?? null),
-            familyName: await nameOf(attempt?.familyId ?? null),
-            openedAt: row.openedAt.toISOString(),
-            closedAt: row.closedAt?.toISOString() ?? null,
-          };
-        }),
-      );
     },
 
     // ── housekeeping ─────────────────────────────────────────────────────────────────────────

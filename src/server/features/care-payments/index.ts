@@ -5,3 +5,11 @@ export { carePaymentsPlugin } from './care-payments.plugin';
 export type { CarePaymentsService } from './care-payments.service';
 export { type InvoiceLedger, type InvoicePaid, type PayableInvoice } from './invoice-ledger';
 export { platformFeePence } from './fees';
+// What the money records read of card payments (decision 0041).
+export {
+  createCardPaymentRecords,
+  monthRange,
+  type CardPaymentRecord,
+  type CardPaymentRecords,
+  type PayoutRecord,
+} from './payment-records';

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   invoices as inv,
   invoicingSettings as s,
+  statementReferences as refs,
   timesheetLines as l,
   timesheets as ts,
   users,
@@ -202,6 +203,82 @@ export function createInvoicingRepository(db: Executor) {
           ),
         );
       return gone.length;
+    },
+
+    // ── money records ─────────────────────────────────────────────────────────────
+    /** The carer's invoices paid in [from, to), oldest first. */
+    async paidInvoicesOf(carerUserId: string, from: Date, to: Date): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(inv)
+        .where(
+          and(
+            eq(inv.carerUserId, carerUserId),
+            eq(inv.kind, 'invoice'),
+            eq(inv.status, 'paid'),
+            gte(inv.paidAt, from),
+            lt(inv.paidAt, to),
+          ),
+        )
+        .orderBy(asc(inv.paidAt), asc(inv.number));
+    },
+
+    /** When the carer was first paid, if ever. */
+    async firstPaidAt(carerUserId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ first: min(inv.paidAt) })
+        .from(inv)
+        .where(and(eq(inv.carerUserId, carerUserId), eq(inv.kind, 'invoice'), eq(inv.status, 'paid')));
+      return row?.first ?? null;
+    },
+
+    /** The carer's issued invoices still to be paid (open, or marked paid and not yet confirmed). */
+    async unpaidInvoicesOf(carerUserId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(inv)
+        .where(
+          and(
+            eq(inv.carerUserId, carerUserId),
+            eq(inv.kind, 'invoice'),
+            inArray(inv.status, ['open', 'marked_paid']),
+          ),
+        );
+    },
+
+    /** Invoices and credit notes between a family and a carer, oldest first. */
+    async invoicesBetween(customerId: string, carerUserId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(inv)
+        .where(and(eq(inv.customerId, customerId), eq(inv.carerUserId, carerUserId)))
+        .orderBy(asc(inv.issuedAt), asc(inv.kind), asc(inv.number))
+        .limit(2000);
+    },
+
+    async cestReference(customerId: string, carerUserId: string): Promise<string> {
+      const [row] = await db
+        .select({ reference: refs.cestReference })
+        .from(refs)
+        .where(and(eq(refs.customerId, customerId), eq(refs.carerUserId, carerUserId)))
+        .limit(1);
+      return row?.reference ?? '';
+    },
+
+    async saveCestReference(
+      customerId: string,
+      carerUserId: string,
+      reference: string,
+      by: string,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .insert(refs)
+        .values({ customerId, carerUserId, cestReference: reference, updatedBy: by, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [refs.customerId, refs.carerUserId],
+          set: { cestReference: reference, updatedBy: by, updatedAt: at },
+        });
     },
 
     // ── settings and people ──────────────────────────────────────────────────────

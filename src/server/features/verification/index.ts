@@ -2,3 +2,5 @@
 // seed may use of it. They import it only from here (eslint.config.js); its other files are its own.
 
 export { verificationPlugin } from './verification.plugin';
+// A carer's checks with their dates, for the families' monthly statements.
+export { carerChecksOf, type CarerCheckRecord } from './carer-checks';
