@@ -150,7 +150,7 @@ const FIELD_LABELS: Record<string, string> = {
   invoiceNumber: 'invoice',
   disputedAmount: 'amount disputed',
   disputeOutcome: 'dispute outcome',
-  invoiceReleased: 'invoice no longer held',
+  invoiceReleased: 'invoice released from hold',
 };
 
 /** Record ids that mean nothing to a person: the entry's subject already names who. */

@@ -19,7 +19,7 @@ import {
 import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
-import { ukDate } from '../../platform/uk-time';
+import { ukDate, ukInstant } from '../../platform/uk-time';
 import { createAccountsStore } from '../auth';
 import { createAuditRecorder } from '../audit';
 import type { InvoiceLedger } from './invoice-ledger';
@@ -80,16 +80,11 @@ export function createCardPaymentRecords(db: Executor) {
 }
 export type CardPaymentRecords = ReturnType<typeof createCardPaymentRecords>;
 
-/** 'YYYY-MM' → the UK month as instants [from, to) (the first of a month is never in a clock change hour). */
+/** 'YYYY-MM' → the UK month as instants [from, to): midnight UK time on the firsts. */
 export function monthRange(month: string): { from: Date; to: Date } {
   const [year, m] = month.split('-').map(Number) as [number, number];
-  const at = (y: number, mm: number) => {
-    const utc = Date.UTC(y, mm - 1, 1);
-    // The UK is an hour ahead of UTC in summer: midnight there is 23:00 UTC the day before.
-    const summer = ukDate(new Date(utc - 3_600_000)) === ukDate(new Date(utc)) ? 0 : 1;
-    return new Date(utc - summer * 3_600_000);
-  };
-  return { from: at(year, m), to: m === 12 ? at(year + 1, 1) : at(year, m + 1) };
+  const first = (y: number, mm: number) => ukInstant(`${y}-${String(mm).padStart(2, '0')}-01`, '00:00');
+  return { from: first(year, m), to: m === 12 ? first(year + 1, 1) : first(year, m + 1) };
 }
 
 const DISPUTE_STATUS_WORDS: Record<string, string> = {
@@ -275,7 +270,7 @@ export function createCarePaymentsAdmin({
     ): Promise<CardDispute> {
       if (!isUuid(id)) throw AppError.notFound(RECORDS_MESSAGES.disputeNotFound);
       names.clear();
-      return db.transaction(async (tx) => {
+      const handled = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(d).where(eq(d.id, id)).limit(1).for('update');
         if (!row) throw AppError.notFound(RECORDS_MESSAGES.disputeNotFound);
         if (!row.closedAt) throw AppError.conflict(RECORDS_MESSAGES.disputeStillOpen);
@@ -286,12 +281,22 @@ export function createCarePaymentsAdmin({
           .set({ handledAt: when, handledBy: admin.id, handledNote: input.note })
           .where(eq(d.id, id));
         const [attempt] = await tx.select().from(at).where(eq(at.id, row.attemptId)).limit(1);
-        const released = row.status !== 'won';
-        if (released) await ledger.unfreezeInvoice(tx, row.invoiceId);
+        // A won dispute released the invoice when it closed; any other close leaves it held until now.
+        let released = row.status !== 'won';
+        if (released) {
+          try {
+            await ledger.unfreezeInvoice(tx, row.invoiceId);
+          } catch (error) {
+            // The invoice is gone (kept six years): nothing to release.
+            if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+            released = false;
+          }
+        }
         await recordHandled(tx, admin, row, attempt, input.note, released, ipAddress);
         const [after] = await tx.select().from(d).where(eq(d.id, id)).limit(1);
-        return disputeOf(after!);
+        return after!;
       });
+      return disputeOf(handled);
     },
   };
 
