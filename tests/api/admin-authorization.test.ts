@@ -42,6 +42,10 @@ const ROUTES: Row[] = [
   row('GET', '/api/admin/audit-log'),
   // Card payment disputes (decision 0039)
   row('GET', '/api/admin/care-payments/disputes'),
+  row('POST', '/api/admin/care-payments/disputes/:id/handled', {}),
+  // Payments, fees and payouts overview (decision 0041)
+  row('GET', '/api/admin/care-payments/overview'),
+  row('GET', '/api/admin/care-payments/overview/csv'),
   // Carer verification queue and private documents
   row('GET', '/api/admin/verifications'),
   row('GET', '/api/admin/verifications/:id'),

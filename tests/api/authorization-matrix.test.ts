@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as Fastify from 'fastify';
@@ -19,6 +20,8 @@ import {
   userBlocks,
   users,
   arrangements,
+  carePaymentAttempts,
+  carePaymentDisputes,
   careRequests,
   circleInvitations,
   circleMembers,
@@ -477,6 +480,44 @@ async function recordFor(
         .returning({ id: careRequests.id });
       return { id: row!.id };
     }
+    case 'cardDispute': {
+      // A closed card dispute of a payment to the bystander carer (its invoice long gone).
+      const invoiceId = randomUUID();
+      const [attempt] = await t.database.db
+        .insert(carePaymentAttempts)
+        .values({
+          invoiceId,
+          invoiceNumber: 'INV-0001',
+          attempt: 1,
+          carerId: world.bystanderCarer.user.id,
+          familyId: world.bystander.user.id,
+          provider: 'demo',
+          accountId: 'acct_matrix',
+          amountPence: 3600,
+          feePence: 180,
+          status: 'succeeded',
+          succeededAt: new Date(),
+        })
+        .returning({ id: carePaymentAttempts.id });
+      const [dispute] = await t.database.db
+        .insert(carePaymentDisputes)
+        .values({
+          attemptId: attempt!.id,
+          invoiceId,
+          provider: 'demo',
+          disputeRef: `dp_${invoiceId}`,
+          amountPence: 3600,
+          reason: 'fraudulent',
+          status: 'lost',
+          openedAt: new Date(),
+          closedAt: new Date(),
+          lastEventAt: new Date(),
+        })
+        .returning({ id: carePaymentDisputes.id });
+      return { id: dispute!.id };
+    }
+    case 'acceptedArrangement':
+      return { id: (await freshArrangement(scope, caller, 'accepted')).id };
     case 'arrangement':
     case 'visit': {
       const made = await freshArrangement(scope, caller, kind === 'visit' ? 'accepted' : 'proposed');
@@ -714,7 +755,7 @@ async function prepareCall(
       : {}),
     ...(await prepare(row, caller, record)),
   };
-  const url = row.path.replace(/:\w+/g, () => record!.id).replace('*', row.wildcard ?? '');
+  const url = `${row.path.replace(/:\w+/g, () => record!.id).replace('*', row.wildcard ?? '')}${row.query ? `?${row.query}` : ''}`;
   return async (extra?: Record<string, unknown>): Promise<{ status: number; body: string }> => {
     if (row.stream) return streamStatus(`${baseUrl}${url}`, caller.cookie);
     // A form has room for few fields (the upload's part limits): the most telling ones go.
@@ -841,6 +882,7 @@ describe('the family circle callers', () => {
       row.record === 'timesheetLine' ||
       row.record === 'invoice' ||
       row.record === 'markedInvoice' ||
+      row.record === 'acceptedArrangement' ||
       row.path.startsWith('/api/circle') ||
       row.path === '/api/settings/notifications';
     const missing = activeRows.filter((row) => circleRoute(row) && !row.circle).map(rowName);

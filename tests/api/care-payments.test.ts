@@ -434,7 +434,13 @@ describe('refunds, disputes and payouts from Stripe', () => {
     const listed = await t.injectAs(admin.cookie, { url: '/api/admin/care-payments/disputes' });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<Array<{ invoiceId: string; status: string }>>()).toContainEqual(
-      expect.objectContaining({ invoiceId: invoice.id, status: 'needs_response', reason: 'fraudulent' }),
+      // In words, never the provider's codes.
+      expect.objectContaining({
+        invoiceId: invoice.id,
+        status: 'needs the carer’s answer',
+        reason: 'fraudulent',
+        handledAt: null,
+      }),
     );
     const won = connectEvent('charge.dispute.closed', carer.account, dispute('won'));
     await postConnectWebhook(t, won);

@@ -51,6 +51,8 @@
 //                  a new accepted arrangement: own as for `arrangement`; other: the bystanders'
 //   timesheetLine  the visit line of a draft timesheet, the same way
 //   invoice, markedInvoice  an open invoice (marked paid by transfer) of such an arrangement
+//   acceptedArrangement  an accepted arrangement, new per cell: own as for `arrangement`
+//   cardDispute    a closed card dispute of a bystander carer's payment, new per cell
 //
 // Bodies are valid for the callers who may make the call, so a status shows authorization, not
 // validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
@@ -100,7 +102,9 @@ export type RecordKind =
   | 'submittedTimesheet'
   | 'timesheetLine'
   | 'invoice'
-  | 'markedInvoice';
+  | 'markedInvoice'
+  | 'acceptedArrangement'
+  | 'cardDispute';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
 export const SCOPED_KINDS = [
@@ -120,6 +124,7 @@ export const SCOPED_KINDS = [
   'timesheetLine',
   'invoice',
   'markedInvoice',
+  'acceptedArrangement',
 ] as const;
 
 export const CIRCLE_CALLERS = ['canSee', 'canArrange', 'removedMember', 'suspendedMember'] as const;
@@ -153,6 +158,8 @@ export interface MatrixRow {
   /** Registered only in one configuration; the test app runs in demo mode without OIDC. */
   only?: 'demo-payments' | 'stripe' | 'oidc';
   body?: Record<string, unknown>;
+  /** A query string the route needs, without the '?'. */
+  query?: string;
   /** What a `*` in the path stands for. */
   wildcard?: string;
   /** A multipart form instead of JSON. */
@@ -772,6 +779,29 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: { billingName: 'Mr A. Bell', billingAddress: '5 Oak Lane\nYork YO1 2AB' },
     expected: customers(200),
   },
+  // The money records (decision 0041): a carer's own earnings (carers only; no id, so no one else's);
+  // the family's monthly statement per carer, for whoever reads the invoices on the family side
+  // (holder, "can arrange", "can see"; the carer and everyone else 404); the holder and "can
+  // arrange" set the CEST reference ("can see" 403).
+  { method: 'GET', path: '/api/earnings', expected: carers(200) },
+  { method: 'GET', path: '/api/earnings/csv', expected: carers(200) },
+  ...['', '/pdf', '/csv'].map((suffix): MatrixRow => ({
+    method: 'GET',
+    path: `/api/statements/:arrangementId${suffix}`,
+    query: 'month=2026-01',
+    record: 'acceptedArrangement',
+    circle: circle(200, 200),
+    expected: { ...participants(200), owningCarer: own(404, 404) },
+    note: "the family's pack: the arrangement's carer gets 404 like anyone outside the family",
+  })),
+  {
+    method: 'PUT',
+    path: '/api/statements/:arrangementId/reference',
+    record: 'acceptedArrangement',
+    body: { cestReference: 'ESS-1234' },
+    circle: circle(403, 200),
+    expected: { ...participants(200), owningCarer: own(404, 404) },
+  },
   // The family circle (decision 0036): the holder manages it, a member leaves it, and whoever holds
   // an invitation's link may see whose it is; accepting needs the invited, confirmed address.
   { method: 'GET', path: '/api/circle', circle: circle(200, 200, 200), expected: signedIn(200) },
@@ -1121,6 +1151,25 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     note: 'Stripe mode only: the signature is the authorization (care-payments.test.ts)',
   },
   { method: 'GET', path: '/api/admin/care-payments/disputes', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/care-payments/disputes/:id/handled',
+    record: 'cardDispute',
+    body: { note: 'Settled with both.' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/care-payments/overview',
+    query: 'month=2026-01',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/care-payments/overview/csv',
+    query: 'month=2026-01',
+    expected: adminOnly(200),
+  },
   {
     method: 'GET',
     path: '/api/carer-membership',
