@@ -3,6 +3,7 @@
 // words: never an internal code ('professional_indemnity', 'customer.updated', a record id, JSON).
 // The list of actions is enumerated from the code that writes the log: a new audited action
 // without its case here fails this file.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { AdminCarer } from '@contracts/admin';
 import { REPORT_REASONS, type ReportReceipt } from '@contracts/reports';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
 import type { OwnInsurance } from '@contracts/verification-compliance';
+import { carePaymentAttempts, carePaymentDisputes } from '../../src/server/db/schema';
 import { ensureAdminAccount } from '../../src/server/features/admin/admin-accounts';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
@@ -410,6 +412,58 @@ describe('every other audited action, as an admin reads it', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('an admin marking a closed card dispute on a carer’s payment handled', async () => {
+    const worker = await carer(t, { firstName: 'Nadia', lastName: 'Quist' });
+    const family = await customer(t, 'none', { firstName: 'Owen', lastName: 'Hart' });
+    const [attempt] = await t.database.db
+      .insert(carePaymentAttempts)
+      .values({
+        invoiceId: randomUUID(),
+        invoiceNumber: 'INV-0042',
+        attempt: 1,
+        carerId: worker.user.id,
+        familyId: family.user.id,
+        provider: 'demo',
+        accountId: 'acct_audit_words',
+        amountPence: 4550,
+        feePence: 227,
+        status: 'succeeded',
+        succeededAt: new Date(),
+      })
+      .returning();
+    const [dispute] = await t.database.db
+      .insert(carePaymentDisputes)
+      .values({
+        attemptId: attempt!.id,
+        invoiceId: attempt!.invoiceId,
+        provider: 'demo',
+        disputeRef: 'dp_audit_words',
+        amountPence: 4550,
+        reason: 'product_not_received',
+        status: 'won',
+        openedAt: new Date(),
+        closedAt: new Date(),
+        lastEventAt: new Date(),
+      })
+      .returning();
+    const handled = await as(theAdmin, 'POST', `/api/admin/care-payments/disputes/${dispute!.id}/handled`, {
+      note: 'Checked with the carer: nothing more to do.',
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    const entry = await entryOf('care-dispute.handled', worker.user.id);
+    expect(entry).toMatchObject({
+      actorName: adminLabel(),
+      summary: 'Marked the card dispute on Nadia Quist’s invoice INV-0042 (£45.50) handled',
+    });
+    expect(texts(entry)).toEqual(
+      expect.arrayContaining([
+        'Set invoice to INV-0042',
+        'Set dispute outcome to won by the carer',
+        'Set note to Checked with the carer: nothing more to do.',
+      ]),
+    );
   });
 
   it('housekeeping: a lapsed check and a DBS scan past its retention, by "CareMatch (automatic)"', async () => {

@@ -320,7 +320,7 @@ export function createCarePaymentsAdmin({
         disputedAmount: formatPence(row.amountPence),
         disputeOutcome: disputeStatusWords(row.status),
         resolutionNote: note,
-        invoiceReleased: released,
+        ...(released ? { invoiceReleased: true } : {}),
       },
       ipAddress,
     });
