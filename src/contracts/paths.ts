@@ -48,6 +48,9 @@ export const paths = {
   invoice: '/invoices/:id',
   /** The carer's invoicing details and bank details, or the family's billing details. */
   invoicing: '/invoicing',
+  /** The carer's earnings and tax-year summary; the family's monthly statements per carer. */
+  earnings: '/earnings',
+  statements: '/statements',
   messages: '/messages',
   conversation: '/messages/:id',
   /** A family pays one invoice by card (linked from the invoice and the "finish paying" email). */

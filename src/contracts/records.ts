@@ -89,6 +89,7 @@ export const StatementReferenceInput = z.object({
     .max(CEST_REFERENCE_MAX, { error: `Use at most ${CEST_REFERENCE_MAX} characters.` }),
 });
 export type StatementReferenceInput = z.infer<typeof StatementReferenceInput>;
+export type StatementReferenceFormValues = z.input<typeof StatementReferenceInput>;
 
 export const StatementVisit = z.object({
   date: z.string(),
@@ -203,6 +204,7 @@ export const DisputeHandledInput = z.object({
     .max(DISPUTE_NOTE_MAX, { error: `Use at most ${DISPUTE_NOTE_MAX} characters.` }),
 });
 export type DisputeHandledInput = z.infer<typeof DisputeHandledInput>;
+export type DisputeHandledFormValues = z.input<typeof DisputeHandledInput>;
 
 export const RECORDS_MESSAGES = {
   onlyCarers: 'Only carers have earnings.',

@@ -161,6 +161,11 @@ const TimesheetPage = lazyPage(() => import('@web/features/invoicing/pages/times
 const InvoicesPage = lazyPage(() => import('@web/features/invoicing/pages/invoices-page'), 'InvoicesPage');
 const InvoicePage = lazyPage(() => import('@web/features/invoicing/pages/invoice-page'), 'InvoicePage');
 const InvoicingPage = lazyPage(() => import('@web/features/invoicing/pages/invoicing-page'), 'InvoicingPage');
+const EarningsPage = lazyPage(() => import('@web/features/invoicing/pages/earnings-page'), 'EarningsPage');
+const StatementsPage = lazyPage(
+  () => import('@web/features/invoicing/pages/statements-page'),
+  'StatementsPage',
+);
 
 /** `/` is the public landing when signed out and the signed-in home otherwise. */
 function HomeRoute() {
@@ -256,6 +261,9 @@ const router = createBrowserRouter([
           { path: paths.invoices, element: <InvoicesPage /> },
           { path: paths.invoice, element: <InvoicePage /> },
           { path: paths.invoicing, element: <InvoicingPage /> },
+          // The carer's earnings and the family's monthly statements (decision 0041).
+          { path: paths.earnings, element: <EarningsPage /> },
+          { path: paths.statements, element: <StatementsPage /> },
           // Paying an invoice by card, and demo mode's stand-in for Stripe's onboarding (decision 0039).
           { path: paths.invoicePay, element: <InvoicePayPage /> },
           { path: paths.carePaymentsDemoOnboarding, element: <DemoOnboardingPage /> },
@@ -310,6 +318,8 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.invoices, InvoicesPage],
   [paths.invoice, InvoicePage],
   [paths.invoicing, InvoicingPage],
+  [paths.earnings, EarningsPage],
+  [paths.statements, StatementsPage],
 ];
 if (typeof window !== 'undefined') {
   const here = window.location.pathname;

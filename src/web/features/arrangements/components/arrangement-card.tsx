@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Check, CalendarX2, MessageSquare, Pencil, Printer, X } from 'lucide-react';
+import { Check, CalendarX2, FileText, MessageSquare, Pencil, Printer, X } from 'lucide-react';
 import {
   ArrangementDecline,
   ArrangementEnd,
@@ -9,7 +9,7 @@ import {
   type Arrangement,
   type ArrangementTerms,
 } from '@contracts/arrangements';
-import { conversationPath } from '@contracts/paths';
+import { conversationPath, paths } from '@contracts/paths';
 import { todayInUK } from '@web/features/care-requests';
 import { FormDialog } from '@web/components/form-dialog';
 import { Badge } from '@web/components/ui/badge';
@@ -448,6 +448,18 @@ export function ArrangementCard({
               <Link to={arrangementPrintPath(arrangement.id)}>
                 <Printer aria-hidden="true" />
                 Printable summary
+              </Link>
+            </Button>
+          ) : null}
+          {isFamily &&
+          withPrintLink &&
+          (arrangement.status === 'accepted' || arrangement.status === 'ended') ? (
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={`${paths.statements}?${new URLSearchParams({ arrangement: arrangement.id }).toString()}`}
+              >
+                <FileText aria-hidden="true" />
+                Monthly statement
               </Link>
             </Button>
           ) : null}

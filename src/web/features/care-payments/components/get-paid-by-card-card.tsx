@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '@contracts/paths';
 import { CreditCard } from 'lucide-react';
 import type { CardPaymentsAccount } from '@contracts/care-payments';
 import { Badge } from '@web/components/ui/badge';
@@ -80,6 +82,12 @@ export function GetPaidByCardCard() {
             {failure}
           </p>
         ) : null}
+        <p className="text-sm">
+          <Link to={paths.earnings} className="font-medium text-primary underline-offset-4 hover:underline">
+            Your earnings, fees and payouts
+          </Link>
+          , and the tax-year summary for self-assessment.
+        </p>
       </CardContent>
     </Card>
   );

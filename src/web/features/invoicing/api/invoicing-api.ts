@@ -13,6 +13,7 @@ import type {
   Timesheet,
 } from '@contracts/invoicing';
 import { api, apiResponse } from '@web/lib/api-client';
+import { saveDownload } from '@web/lib/download';
 import { endpointKey, endpointQuery, invalidateUnder } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
@@ -110,11 +111,5 @@ export function useSaveFamilyBilling() {
 /** Fetches the PDF and saves it under the server's file name (a refusal throws, not a saved error). */
 export async function downloadInvoicePdf(id: string): Promise<void> {
   const response = await apiResponse(endpoints.invoicing.getInvoicesByIdPdf, { params: { id } });
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = match?.[1] ?? 'invoice.pdf';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveDownload(response, 'invoice.pdf');
 }
