@@ -14,6 +14,7 @@ import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout, ListStatus } from '../components/admin-page-layout';
 import { CarerPhoto, CustomerAvatar } from '../components/customer-avatar';
 import { SafeguardingQueue } from '@web/features/safeguarding';
+import { AdminMoneyPanel } from '@web/features/care-payments';
 import { SubscriptionStatusMenu } from '../components/subscription-status-menu';
 import { VerificationQueue, ComplianceQueue } from '@web/features/verification';
 import { useTabParam } from '@web/lib/use-tab-param';
@@ -75,6 +76,7 @@ const DASHBOARD_TABS = [
   'verifications',
   'compliance',
   'safeguarding',
+  'payments',
   'audit',
 ] as const;
 
@@ -95,6 +97,7 @@ function AdminDashboard() {
           <TabsTrigger value="verifications">Verifications</TabsTrigger>
           <TabsTrigger value="compliance">Insurance and renewals</TabsTrigger>
           <TabsTrigger value="safeguarding">Safeguarding</TabsTrigger>
+          <TabsTrigger value="payments">Payments to carers</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="customers">
@@ -128,6 +131,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="safeguarding">
           <SafeguardingQueue />
+        </TabsContent>
+        <TabsContent value="payments">
+          <AdminMoneyPanel />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogList />

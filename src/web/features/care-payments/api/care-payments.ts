@@ -2,7 +2,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DemoCardPaymentInput, InvoiceCardPayment } from '@contracts/care-payments';
 import { endpoints } from '@contracts/endpoints';
-import { api } from '@web/lib/api-client';
+import type { DisputeHandledFormValues } from '@contracts/records';
+import { api, apiResponse } from '@web/lib/api-client';
+import { saveDownload } from '@web/lib/download';
 import { endpointKey, endpointQuery } from '@web/lib/query-keys';
 import { useSendOnceMutation } from '@web/lib/use-send-once';
 
@@ -63,3 +65,29 @@ export const useConfirmDemoPayment = (invoiceId: string) =>
   usePaymentMutation(invoiceId, (body: DemoCardPaymentInput) =>
     api(endpoints.carePayments.postCarePaymentsDemoConfirm, { body }),
   );
+
+// ── admins: payments, fees and payouts; card disputes (decision 0041) ─────────────────────────
+export const useAdminMoneyOverview = (month: string) =>
+  useQuery(endpointQuery(endpoints.records.getAdminCarePaymentsOverview, { query: { month } }));
+
+export const useAdminDisputes = () =>
+  useQuery(endpointQuery(endpoints.carePayments.getAdminCarePaymentsDisputes));
+
+export async function downloadAdminOverviewCsv(month: string): Promise<void> {
+  await saveDownload(
+    await apiResponse(endpoints.records.getAdminCarePaymentsOverviewCsv, { query: { month } }),
+    'payments.csv',
+  );
+}
+
+export function useMarkDisputeHandled(id: string) {
+  const queryClient = useQueryClient();
+  return useSendOnceMutation({
+    mutationFn: (body: DisputeHandledFormValues) =>
+      api(endpoints.records.postAdminCarePaymentsDisputesByIdHandled, { params: { id }, body }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: endpointKey(endpoints.carePayments.getAdminCarePaymentsDisputes),
+      }),
+  });
+}
