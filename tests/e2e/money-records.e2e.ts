@@ -111,8 +111,8 @@ describe('money records', () => {
     // The family: the month's statement from the arrangement on My care.
     await family.goto(`/statements?arrangement=${arrangementId}`);
     await family.getByRole('heading', { name: 'Monthly statements', level: 1 }).waitFor();
-    await family.getByText('2 agreed', { exact: false }).waitFor();
-    await family.getByText('1 happened', { exact: false }).waitFor();
+    // A cancelled visit is no longer agreed: it is counted as cancelled.
+    await family.getByText('1 agreed, 1 happened, 1 cancelled, 0 covered by a backup carer.').waitFor();
     await expectNoAxeViolations(family, 'a monthly statement (desktop)');
     await family.getByLabel('Your employment status (HMRC CEST) reference').fill('CEST-E2E-42');
     await family.getByRole('button', { name: 'Save the reference' }).click();
@@ -126,7 +126,7 @@ describe('money records', () => {
     expect(text).toContain('Employment status (HMRC CEST) reference,CEST-E2E-42');
     expect(text).toContain('INV-9001');
     expect(text).toContain('reference MUM CARE');
-    expect(text).toMatch(/Visits,"?2 agreed, 1 happened, 1 cancelled/);
+    expect(text).toMatch(/Visits,"?1 agreed, 1 happened, 1 cancelled/);
 
     const pdf = await downloaded(family, () => family.getByRole('button', { name: 'Download PDF' }).click());
     expect(pdf.name).toMatch(/^statement-\d{4}-\d{2}-.+\.pdf$/);
@@ -136,7 +136,7 @@ describe('money records', () => {
       'MONTHLY STATEMENT',
       'CEST-E2E-42',
       'INV-9001',
-      'Visits agreed: 2. Visits that happened: 1.',
+      'Visits agreed: 1. Visits that happened: 1. Cancelled: 1.',
     ])
       expect(pdfText).toContain(expected);
 

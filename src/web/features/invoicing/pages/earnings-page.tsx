@@ -101,9 +101,16 @@ function EarningsView({ earnings, onYear }: { earnings: Earnings; onYear: (year:
         {earnings.rows.length === 0 ? (
           <p className="mt-4">Nothing was paid to you in this tax year.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div
+            className="mt-4 max-w-full overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${id}-payments-caption`}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Payments in tax year {year.label}</caption>
+              <caption id={`${id}-payments-caption`} className="sr-only">
+                Payments in tax year {year.label}
+              </caption>
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="py-2 pr-3">

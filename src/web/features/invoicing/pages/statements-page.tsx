@@ -145,9 +145,16 @@ function StatementView({ arrangementId, statement }: { arrangementId: string; st
           covered by a backup carer.
         </p>
         {visits.list.length > 0 ? (
-          <div className="mt-3 overflow-x-auto">
+          <div
+            className="mt-3 max-w-full overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${id}-visits-caption`}
+          >
             <table className="w-full min-w-[30rem] text-left text-sm">
-              <caption className="sr-only">Visits in {statement.monthLabel}</caption>
+              <caption id={`${id}-visits-caption`} className="sr-only">
+                Visits in {statement.monthLabel}
+              </caption>
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="py-2 pr-3">
