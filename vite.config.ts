@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_MANIFEST_TEXT } from './src/contracts/app-install';
+import { paths } from './src/contracts/paths';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,7 +13,45 @@ export default defineConfig(({ command }) => ({
   logLevel: command === 'build' && !process.env.BUILD_VERBOSE ? 'warn' : 'info',
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable: the web app manifest and the service worker (src/web/sw/), whose code is ours
+    // (injectManifest) with the build's file list written in. Registered by the page in production
+    // builds only (src/web/lib/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: APP_MANIFEST_TEXT.name,
+        short_name: APP_MANIFEST_TEXT.shortName,
+        description: APP_MANIFEST_TEXT.description,
+        lang: 'en-GB',
+        // Each person's own first page: the carer's dashboard, a family's home, the admin dashboard.
+        start_url: paths.appStart,
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: APP_MANIFEST_TEXT.themeColor,
+        background_color: APP_MANIFEST_TEXT.backgroundColor,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell: scripts, styles, the Latin font, icons. Other scripts' fonts load when used.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/inter-latin-wght-normal-*.woff2'],
+        globIgnores: ['**/*.map', '.vite/**', 'icons/apple-touch-icon.png'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       '@contracts': fromRoot('./src/contracts'),

@@ -410,3 +410,40 @@ export type CarerSearchResult = z.infer<typeof CarerSearchResult>;
 
 export const SavedCarers = z.object({ items: z.array(PublicCarer) });
 export type SavedCarers = z.infer<typeof SavedCarers>;
+
+/** Outward codes a map asks the points of at once (a page of results has at most this many). */
+export const MAP_DISTRICTS_MAX = 100;
+export const CARERS_MAP_MESSAGES = {
+  districts: `Give up to ${MAP_DISTRICTS_MAX} postcode districts, like LS6,LS7`,
+} as const;
+
+/** GET /api/carers/map: the outward codes of the carers shown ('LS6,LS7'). */
+export const CarersMapQuery = z.object({
+  districts: z
+    .string()
+    .max(MAP_DISTRICTS_MAX * 5, CARERS_MAP_MESSAGES.districts)
+    .transform((value) =>
+      [...new Set(value.split(',').map((code) => code.trim().toUpperCase()))].filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, CARERS_MAP_MESSAGES.districts))
+        .max(MAP_DISTRICTS_MAX, CARERS_MAP_MESSAGES.districts),
+    )
+    .default([]),
+});
+export type CarersMapQuery = z.infer<typeof CarersMapQuery>;
+
+/**
+ * The map of search results: where its tiles come from (MAP_TILE_URL) and the centre of each
+ * postcode district asked for, the same coarse point search measures from (decision 0032): a
+ * carer is drawn at their district's centre, never nearer their home.
+ */
+export const CarersMap = z.object({
+  tiles: z.object({
+    /** Leaflet's template: '{z}/{x}/{y}' in it. */
+    url: z.string(),
+  }),
+  districts: z.array(z.object({ district: z.string(), latitude: z.number(), longitude: z.number() })),
+});
+export type CarersMap = z.infer<typeof CarersMap>;

@@ -90,6 +90,7 @@ export const endpointPaths = {
   },
   carers: {
     get: { method: 'GET', path: '/api/carers' },
+    getMap: { method: 'GET', path: '/api/carers/map' },
     post: { method: 'POST', path: '/api/carers' },
     getMyProfile: { method: 'GET', path: '/api/carers/my-profile' },
     getCarerProfile: { method: 'GET', path: '/api/carer-profile' },

@@ -35,6 +35,8 @@ export const paths = {
   /** The second sign-in step (a code from the authenticator app). */
   twoFactor: '/two-factor',
   carers: '/carers',
+  /** The installed app's start address: each person's own first page (the web app manifest). */
+  appStart: '/start',
   carerProfile: '/carers/:id',
   saved: '/saved',
   /** A family's care requests, and the visits of everyone's arrangements. */

@@ -12,6 +12,10 @@ export const CHECK_OUT_UNTIL_HOURS_AFTER_END = 12;
 export const RECORD_AFTERWARDS_DAYS = 14;
 /** A visit recorded afterwards lasts at most this long. */
 export const RECORDED_VISIT_MAX_HOURS = 16;
+/** A check-in or check-out saved on the phone while offline is accepted with its time this long after. */
+export const OFFLINE_RECORD_MAX_HOURS = 24;
+/** A phone's clock may run this far ahead of the server's. */
+export const OFFLINE_RECORD_CLOCK_SKEW_MINUTES = 2;
 
 const MINUTE = 60_000;
 
@@ -73,5 +77,22 @@ export function recordedTimesProblem(
   if (left.getTime() <= arrived.getTime()) return 'leftBeforeArrived';
   if (left.getTime() > at.getTime()) return 'inFuture';
   if (left.getTime() - arrived.getTime() > RECORDED_VISIT_MAX_HOURS * 60 * MINUTE) return 'tooLong';
+  return null;
+}
+
+/**
+ * Whether a time the phone recorded (a check-in or check-out made offline and sent later) may be
+ * used instead of the server's: not ahead of the server's clock (beyond a little skew), and at
+ * most OFFLINE_RECORD_MAX_HOURS old. Null when it may, else what is wrong.
+ */
+export function recordedAtProblem(
+  recordedAt: Date,
+  now: Date,
+): 'recordedAtInFuture' | 'recordedAtTooOld' | null {
+  if (recordedAt.getTime() > now.getTime() + OFFLINE_RECORD_CLOCK_SKEW_MINUTES * MINUTE) {
+    return 'recordedAtInFuture';
+  }
+  if (recordedAt.getTime() < now.getTime() - OFFLINE_RECORD_MAX_HOURS * 60 * MINUTE)
+    return 'recordedAtTooOld';
   return null;
 }

@@ -4,6 +4,7 @@ import {
   CHECK_IN_FROM_MINUTES,
   CHECK_IN_UNTIL_MINUTES_AFTER_END,
   CHECK_OUT_UNTIL_HOURS_AFTER_END,
+  OFFLINE_RECORD_MAX_HOURS,
   RECORD_AFTERWARDS_DAYS,
   RECORDED_VISIT_MAX_HOURS,
 } from './visit-record-times';
@@ -63,6 +64,10 @@ export const VISIT_RECORD_MESSAGES = {
   recordTooLate: `A visit can be recorded up to ${RECORD_AFTERWARDS_DAYS} days after it.`,
   noNote: 'This visit has no note to reply to.',
   tooManyReplies: `This note has ${NOTE_REPLIES_MAX} replies already: write to the carer in Messages.`,
+  recordedAtFormat: 'The time recorded must be a date and time with its offset',
+  recordedAtInFuture:
+    'The time recorded on this phone is ahead of ours: check the phone’s clock and try again.',
+  recordedAtTooOld: `A check-in or check-out saved offline can be sent for ${OFFLINE_RECORD_MAX_HOURS} hours: record the visit afterwards instead.`,
 } as const;
 
 const time = z
@@ -106,8 +111,19 @@ const noteFields = {
   ticks,
 };
 
-/** POST /api/visits/{id}/check-out: the note (optional) with the ticks. */
-export const CheckOutInput = z.object(noteFields);
+/**
+ * When the carer checked in or out, as the phone recorded it: sent with a step made offline and
+ * delivered later (at most OFFLINE_RECORD_MAX_HOURS later, never ahead of the server's clock).
+ * Without it the server's time is the time.
+ */
+const recordedAt = z.iso.datetime({ offset: true, error: VISIT_RECORD_MESSAGES.recordedAtFormat }).optional();
+
+/** POST /api/visits/{id}/check-in: no body, or the time the phone recorded offline. */
+export const CheckInInput = z.object({ at: recordedAt }).nullish();
+export type CheckInInput = z.infer<typeof CheckInInput>;
+
+/** POST /api/visits/{id}/check-out: the note (optional) with the ticks, and the phone's time. */
+export const CheckOutInput = z.object({ ...noteFields, at: recordedAt });
 export type CheckOutInput = z.infer<typeof CheckOutInput>;
 
 /** POST /api/visits/{id}/record: the real times (UK time, on one day), why, and the note. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@contracts/limits';
+import { DEFAULT_TILE_URL, DEMO_TILE_URL } from '@contracts/carers-map';
 import { SITE_CONTACT } from '@contracts/site';
 import { PROJECT_ROOT } from './paths';
 
@@ -65,6 +66,17 @@ const EnvSchema = z.object({
   // first set this to the current SESSION_SECRET (docs/deploy.md).
   TWO_FACTOR_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  // The carer map's tiles: an https template with {z}, {x} and {y}, or a path on this site.
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/, 'must be an https:// address or a path on this site')
+      .refine(
+        (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+        'must contain {z}, {x} and {y}',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -185,6 +197,11 @@ export interface AppConfig {
   databasePoolSize: number;
   /** WEB_CONCURRENCY: how many server processes share the port (more than 1 needs PostgreSQL). */
   webConcurrency: number;
+  /**
+   * MAP_TILE_URL: the carer map's tile template; unset, OpenStreetMap's tiles in production and
+   * the blank local tiles (DEMO_TILE_URL) in demo and tests, so nothing reaches outside hosts.
+   */
+  mapTileUrl: string;
   /** POSTCODES_URL: a postcodes.io-compatible service; absent: built-in places only. */
   postcodesUrl: string | undefined;
   /** SEARCH_CACHE_SECONDS in milliseconds: how long a search answer may be reused (0: never). */
@@ -348,6 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
+    mapTileUrl: e.MAP_TILE_URL ?? (production ? DEFAULT_TILE_URL : DEMO_TILE_URL),
     searchCacheMs: (e.SEARCH_CACHE_SECONDS ?? (production ? 30 : 0)) * 1000,
     searchIndex: (e.SEARCH_INDEX ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,

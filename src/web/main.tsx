@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@web/app/providers';
 import { AppRouter } from '@web/app/router';
+import { registerServiceWorker } from '@web/lib/service-worker';
 // Inter, self-hosted: the variable weights, each script's subset only when a
 // page uses its characters, shown with font-display: swap. The Latin file is preloaded
 // (src/server/platform/page-preloads.ts).
@@ -25,3 +26,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

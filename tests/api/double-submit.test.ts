@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,24 @@ const insuranceForm = () =>
     [{ field: 'document', filename: 'schedule.pdf', contentType: 'application/pdf', content: FILES.pdf }],
   );
 
+/** An accepted arrangement's first visit, moved to have started ten minutes ago. */
+async function visitStartingSoon() {
+  const { carer: who, arrangementId } = await proposal();
+  await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/bookings/${arrangementId}/accept` }));
+  const [visit] = await t.database.db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(eq(visits.arrangementId, arrangementId))
+    .orderBy(visits.startsAt)
+    .limit(1);
+  const startsAt = new Date(Date.now() - 10 * 60_000);
+  await t.database.db
+    .update(visits)
+    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) })
+    .where(eq(visits.id, visit!.id));
+  return { carer: who, visitId: visit!.id };
+}
+
 /** Every creating route, by method and path, with a fresh request for it. */
 /** A carer's timesheet in draft: a visit done two weeks ago on an accepted arrangement. */
 async function draftTimesheet() {
@@ -260,6 +278,26 @@ const CREATING: Record<string, () => Promise<Call>> = {
       url: `/api/visits/${visit!.id}/note/replies`,
       options: { payload: { text: 'Thank you!' } },
       created: () => rows(visitNoteReplies, eq(visitNoteReplies.visitId, visit!.id)),
+    };
+  },
+  // A step made offline is sent again until answered: the same step twice is one check-in.
+  'POST /api/visits/:id/check-in': async () => {
+    const { carer: who, visitId } = await visitStartingSoon();
+    return {
+      cookie: who.cookie,
+      url: `/api/visits/${visitId}/check-in`,
+      options: { payload: { at: new Date(Date.now() - 60_000).toISOString() } },
+      created: () => rows(visits, and(eq(visits.id, visitId), isNotNull(visits.checkedInAt))),
+    };
+  },
+  'POST /api/visits/:id/check-out': async () => {
+    const { carer: who, visitId } = await visitStartingSoon();
+    await ok(t.injectAs(who.cookie, { method: 'POST', url: `/api/visits/${visitId}/check-in` }));
+    return {
+      cookie: who.cookie,
+      url: `/api/visits/${visitId}/check-out`,
+      options: { payload: { note: 'All well today.', ticks: [] } },
+      created: () => rows(visitNotes, eq(visitNotes.visitId, visitId)),
     };
   },
   'POST /api/visits/:id/cover-offer': async () => {
@@ -505,10 +543,6 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/invoices/:id/confirm-paid': 'a marked invoice is confirmed once; a repeat is refused (409)',
   'PUT /api/invoicing/settings': 'replaces the invoicing details with the ones sent',
   'PUT /api/invoicing/billing': 'replaces the billing details with the ones sent',
-  'POST /api/visits/:id/check-in':
-    "sets the visit's check-in time once: a repeat answers 409 and changes nothing",
-  'POST /api/visits/:id/check-out':
-    'sets the check-out time and the note once, after a check-in: a repeat answers 409 and adds no second note',
   'POST /api/visits/:id/record':
     'records a visit not checked into once: a repeat answers 409 (already recorded) and adds nothing',
   'PUT /api/bookings/:id/care-details':

@@ -6,6 +6,7 @@ import {
   CHECK_IN_FROM_MINUTES,
   CHECK_IN_UNTIL_MINUTES_AFTER_END,
   NOTE_REPLIES_MAX,
+  OFFLINE_RECORD_MAX_HOURS,
   RECORD_AFTERWARDS_DAYS,
   VISIT_RECORD_MESSAGES,
   type VisitHistory,
@@ -262,6 +263,79 @@ describe('checking in and out', () => {
     expect(out.statusCode).toBe(200);
     expect(out.json<VisitRecord>().note).toBeNull();
     expect((await t.outbox()).length).toBe(before);
+  });
+});
+
+describe('a check-in and check-out made offline, sent later with the phone’s times', () => {
+  const stepWith = (id: string, step: 'check-in' | 'check-out', body: object, key?: string) =>
+    t.injectAs(worker.cookie, {
+      method: 'POST',
+      url: `/api/visits/${id}/${step}`,
+      payload: body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+  const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
+
+  it('keeps the recorded times, judging the windows at them, and writes the note at check-out', async () => {
+    // A 2-hour visit that ended 3 hours ago: check-in closed an hour ago, check-out is still open.
+    const visit = await visitAt(-300);
+    const arrived = ago(295);
+    const late = await checkIn(worker, visit.id);
+    expect(late.statusCode).toBe(409);
+    const inside = await stepWith(visit.id, 'check-in', { at: arrived });
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(inside.json<VisitRecord>().checkedInAt).toBe(arrived);
+
+    const left = ago(182);
+    const out = await stepWith(visit.id, 'check-out', { at: left, note: 'Lunch done.', ticks: ['Lunch'] });
+    expect(out.statusCode, out.body).toBe(200);
+    const [row] = await t.database.db.select().from(visitRows).where(eq(visitRows.id, visit.id));
+    expect(row!.checkedInAt!.toISOString()).toBe(arrived);
+    expect(row!.checkedOutAt!.toISOString()).toBe(left);
+    expect(out.json<VisitRecord>().note?.text).toBe('Lunch done.');
+  });
+
+  it('refuses a time ahead of the server’s clock, one over a day old, and one that is not a time', async () => {
+    const visit = await visitAt(-30);
+    const ahead = await stepWith(visit.id, 'check-in', {
+      at: new Date(Date.now() + 10 * MINUTE).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.recordedAtInFuture);
+    const old = await stepWith(visit.id, 'check-in', { at: ago(OFFLINE_RECORD_MAX_HOURS * 60 + 5) });
+    expect(old.statusCode).toBe(400);
+    expect(old.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.recordedAtTooOld);
+    expect((await stepWith(visit.id, 'check-in', { at: 'yesterday' })).statusCode).toBe(400);
+    expect((await stepWith(visit.id, 'check-in', { at: '2026-01-01T10:00:00' })).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(visitRows).where(eq(visitRows.id, visit.id));
+    expect(row!.checkedInAt).toBeNull();
+    // A minute of a phone's clock running fast is accepted, recorded as sent.
+    const fast = new Date(Date.now() + MINUTE).toISOString();
+    const accepted = await stepWith(visit.id, 'check-in', { at: fast });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<VisitRecord>().checkedInAt).toBe(fast);
+  });
+
+  it('is one step however often the queue sends it: the same key gets the same answer', async () => {
+    const visit = await visitAt(-60);
+    const arrived = ago(55);
+    const first = await stepWith(visit.id, 'check-in', { at: arrived }, 'offline-check-in-1');
+    const again = await stepWith(visit.id, 'check-in', { at: arrived }, 'offline-check-in-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+
+    const body = { at: ago(5), note: 'All well.', ticks: [] };
+    const [out, outAgain] = await Promise.all([
+      stepWith(visit.id, 'check-out', body, 'offline-check-out-1'),
+      stepWith(visit.id, 'check-out', body, 'offline-check-out-1'),
+    ]);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(outAgain.statusCode, outAgain.body).toBe(200);
+    const notes = await history(worker, '?limit=50');
+    const record = notes.json<VisitHistory>().items.find((item) => item.id === visit.id);
+    expect(record?.note?.text).toBe('All well.');
   });
 });
 

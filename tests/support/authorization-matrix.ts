@@ -375,6 +375,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    path: '/demo/tiles/*',
+    wildcard: '12/2036/1326',
+    expected: everyone(200),
+    note: 'demo mode only: blank map tiles, so the map needs no outside host; never registered in production',
+  },
+  {
+    method: 'GET',
     path: '/api/demo/mailbox',
     expected: everyone(200),
     note: 'demo mode only (the test app); never registered in production (auth-email-verification.test.ts)',
@@ -1191,6 +1198,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
 
   // Carer profiles.
   { method: 'GET', path: '/api/carers', expected: everyone(200) },
+  { method: 'GET', path: '/api/carers/map', expected: everyone(200) },
   {
     method: 'POST',
     path: '/api/carers',

@@ -4,6 +4,8 @@ import {
   CarerReview,
   CarerSearchQuery,
   CarerSearchResult,
+  CarersMap,
+  CarersMapQuery,
   OwnCarerProfile,
   OwnCarerProfileState,
   PublicCarer,
@@ -19,6 +21,13 @@ export const carersEndpoints = {
     path: '/api/carers',
     query: CarerSearchQuery,
     responses: { 200: CarerSearchResult },
+    errors: [400],
+  }),
+  getMap: endpoint({
+    method: 'GET',
+    path: '/api/carers/map',
+    query: CarersMapQuery,
+    responses: { 200: CarersMap },
     errors: [400],
   }),
   post: endpoint({

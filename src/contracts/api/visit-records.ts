@@ -1,6 +1,7 @@
 import { Arrangement } from '../arrangements';
 import {
   CareDetails,
+  CheckInInput,
   CheckOutInput,
   HistoryQuery,
   NoteReplyInput,
@@ -18,6 +19,7 @@ export const visitRecordsEndpoints = {
     method: 'POST',
     path: '/api/visits/:id/check-in',
     params: IdParams,
+    body: CheckInInput,
     responses: { 200: VisitRecord },
     errors: [400, 401, 403, 404, 409],
   }),

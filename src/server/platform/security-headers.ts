@@ -54,8 +54,22 @@ function pageOf(url: string): string {
   return path.replace(/(.)\/+$/, '$1').toLowerCase();
 }
 
+/**
+ * The carer map's tiles come from MAP_TILE_URL: when that is another host, its origin (a `{s}`
+ * subdomain as `*`) joins img-src, and nothing else does.
+ */
+export function withTileOrigin(policy: string, tileUrl: string): string {
+  const origin = /^(https:\/\/[^/]+)/.exec(tileUrl)?.[1]?.replace('{s}', '*');
+  return origin
+    ? policy.replace("img-src 'self' data: blob:", `img-src 'self' data: blob: ${origin}`)
+    : policy;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
-  const policy = config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
+  const policy = withTileOrigin(
+    config.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+    config.mapTileUrl,
+  );
   app.addHook('onSend', async (request, reply, payload) => {
     // These are defaults: a header a route set itself wins (the calendar feed's no-referrer, a
     // download's own cache rule), for every header here, never overwritten by the general one.

@@ -30,10 +30,12 @@ export async function registerWebApp(
       // build:web writes .br/.gz beside each asset; the client's Accept-Encoding picks one.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        // index.html (or its .br/.gz twin) names the current hashed assets: revalidate it after a deploy.
+        // index.html (or its .br/.gz twin) names the current hashed assets: revalidate it after a
+        // deploy; so do the service worker (a new one is how an installed app learns of the deploy)
+        // and the web app manifest.
         const cacheControl = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : /\.html(\.br|\.gz)?$/.test(filePath)
+          : /(\.html|\/sw\.js|\.webmanifest)(\.br|\.gz)?$/.test(filePath.split(path.sep).join('/'))
             ? 'no-cache'
             : 'public, max-age=3600';
         reply.header('cache-control', cacheControl);

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { EmailConfirmationBanner } from '@web/components/email-confirmation';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
+import { UpdateNotice } from '@web/components/update-notice';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
 import { useLiveEvents } from '@web/features/messaging/api/live-events';
@@ -27,6 +28,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollPositions />
+      <UpdateNotice />
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"

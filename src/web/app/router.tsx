@@ -1,5 +1,5 @@
 import { lazy, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, matchPath, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { paths, signInPath } from '@contracts/paths';
 import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
@@ -174,6 +174,21 @@ function HomeRoute() {
 }
 
 /**
+ * The installed app's start address (the manifest's start_url): a carer opens on their dashboard,
+ * an admin on theirs, a family and a visitor on `/` (the signed-in home or the landing).
+ */
+function StartRoute() {
+  const { user } = useAuth();
+  const to =
+    user?.role === 'carer'
+      ? paths.carerDashboard
+      : user?.role === 'admin'
+        ? paths.adminDashboard
+        : paths.home;
+  return <Navigate to={to} replace />;
+}
+
+/**
  * Pages that need an account. A signed-out visitor is taken to sign in and brought back here
  * afterwards (the first brief showed them the not-found page, a dead end for someone whose
  * session ended or who followed a link: a deliberate difference). Unknown paths still get the 404.
@@ -204,6 +219,7 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.appStart, element: <StartRoute /> },
       { path: paths.pricing, element: <PricingPage /> },
       { path: paths.subscribe, element: <SubscribePage /> },
       { path: paths.subscription, element: <CheckoutPage /> },

@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { accountLinks, accountMenuLabel, displayName, UserAvatar } from './account';
+import { clearOfflineDataThenFollow } from '@web/lib/offline/offline-store';
 
 /** The signed-in avatar menu. Loaded on demand: signed-out visitors never need its code. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
@@ -44,7 +45,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild>
             {/* A full-page navigation: the server ends the session and redirects. */}
-            <a href={paths.apiLogout}>
+            <a href={paths.apiLogout} onClick={clearOfflineDataThenFollow}>
               <LogOut aria-hidden="true" />
               Log out
             </a>

@@ -8,6 +8,7 @@ import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui
 import { cn } from '@web/lib/utils';
 import { accountLinks, displayName, UserAvatar } from './account';
 import { NAV_ITEMS } from './nav-items';
+import { clearOfflineDataThenFollow } from '@web/lib/offline/offline-store';
 
 const drawerLinkClass = 'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium hover:bg-muted';
 
@@ -79,7 +80,7 @@ export function MobileMenuDrawer({
                   </li>
                 ))}
                 <li>
-                  <a href={paths.apiLogout} className={drawerLinkClass}>
+                  <a href={paths.apiLogout} onClick={clearOfflineDataThenFollow} className={drawerLinkClass}>
                     <LogOut aria-hidden="true" className="size-5" />
                     Log out
                   </a>

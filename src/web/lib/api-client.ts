@@ -124,7 +124,11 @@ type BodyOption<E extends Endpoint> =
 /** What a call of `E` sends: its path's parameters, its query and its body, each typed by the contract. */
 export type ApiRequest<E extends Endpoint> = ParamsOption<E> &
   QueryOption<E> &
-  BodyOption<E> & { signal?: AbortSignal };
+  BodyOption<E> & {
+    signal?: AbortSignal;
+    /** A write's own key, kept with it (a step saved offline is sent again with the same key). */
+    idempotencyKey?: string;
+  };
 
 /** `api()`'s arguments after the endpoint: none when nothing is required. */
 export type ApiArgs<E extends Endpoint> =
@@ -203,10 +207,17 @@ function endAction(signature: string, action: Action, answered: boolean) {
 
 const WRITES: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
-async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function send(
+  method: HttpMethod,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<Response> {
   const multipart = body instanceof FormData;
-  const signature = WRITES.has(method) ? callSignature(method, url, body) : undefined;
+  const signature = WRITES.has(method) && !idempotencyKey ? callSignature(method, url, body) : undefined;
   const action = signature === undefined ? undefined : startAction(signature);
+  const key = idempotencyKey ?? action?.key;
   let answered = false;
   try {
     const response = await fetch(url, {
@@ -215,7 +226,7 @@ async function send(method: HttpMethod, url: string, body: unknown, signal?: Abo
       headers: {
         Accept: 'application/json',
         ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
-        ...(action ? { [IDEMPOTENCY_KEY_HEADER]: action.key } : {}),
+        ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}),
       },
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'include',
@@ -248,13 +259,14 @@ export async function apiResponse<E extends Endpoint>(
   endpoint: E,
   ...[request]: ApiArgs<E>
 ): Promise<Response> {
-  const { params, query, body, signal } = (request ?? {}) as {
+  const { params, query, body, signal, idempotencyKey } = (request ?? {}) as {
     params?: Record<string, string>;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
+    idempotencyKey?: string;
   };
-  return send(endpoint.method, apiUrl(endpoint.path, params, query), body, signal);
+  return send(endpoint.method, apiUrl(endpoint.path, params, query), body, signal, idempotencyKey);
 }
 
 /**

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
 import { endpoints } from '@contracts/endpoints';
 import { apiOrNullOn401 } from '@web/lib/api-client';
+import { clearOfflineData, isNetworkFailure, offlineStore } from '@web/lib/offline/offline-store';
 import { endpointKey } from '@web/lib/query-keys';
 
 /** The cache entry of the current user: the key of the call that asks it. */
@@ -16,8 +17,21 @@ export const currentUserQueryKey = endpointKey(endpoints.auth.getSession);
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: async ({ signal }): Promise<CurrentUser | null> =>
-      (await apiOrNullOn401(endpoints.auth.getSession, { signal }))?.user ?? null,
+    queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+      try {
+        const user = (await apiOrNullOn401(endpoints.auth.getSession, { signal }))?.user ?? null;
+        keepForOffline(user);
+        return user;
+      } catch (error) {
+        // Offline, a carer signed in on this phone still reads their today and tomorrow.
+        if (!isNetworkFailure(error)) throw error;
+        const remembered = await offlineStore.rememberedUser<CurrentUser>().catch(() => undefined);
+        if (remembered) return remembered;
+        throw error;
+      }
+    },
+    // Asked even offline (react-query would otherwise wait for a connection, the page a spinner).
+    networkMode: 'always',
     retry: false,
     // After a failure every newly mounted useAuth() would refetch, and each refetch puts the app
     // back into its loading state, which remounts them: a loop. A failure stays "signed out".
@@ -36,4 +50,13 @@ export function useAuth(): AuthState {
   const { data, isLoading } = useQuery(currentUserQueryOptions());
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };
+}
+
+/**
+ * A signed-in carer is remembered on the phone for working offline; anyone else signed in, or the
+ * server saying nobody is (signed out here or elsewhere, the session ended), deletes all of it.
+ */
+function keepForOffline(user: CurrentUser | null) {
+  if (user?.role === 'carer') void offlineStore.rememberUser(user).catch(() => undefined);
+  else void clearOfflineData().catch(() => undefined);
 }

@@ -34,9 +34,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A browser context for `baseURL`, in British English, reporting every CSP refusal. */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB' });
+/**
+ * A browser context for `baseURL`, in British English, reporting every CSP refusal. Service
+ * workers are blocked unless asked for: a worker kept between tests would serve one test's cached
+ * build to the next (tests/e2e/installable.e2e.ts allows them).
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB', serviceWorkers });
   // Some refusals (an `eval` a library tried and caught) print nothing: report every one.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {

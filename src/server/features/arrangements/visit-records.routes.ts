@@ -16,20 +16,21 @@ export function registerVisitRecordsRoutes(app: FastifyInstance, records: VisitR
     app,
     endpoints.visitRecords.postVisitsByIdCheckIn,
     {
-      config: { ...SIGNED_IN, keepsAccount: true },
+      // A step made offline is sent again until it is answered: its key makes a repeat the same step.
+      config: { ...SIGNED_IN, keepsAccount: true, creates: true },
       schema: {
         tags,
         summary: 'Check in to a visit: the time only, never a place (the carer, around the visit)',
       },
     },
-    async (request) => records.checkIn(requireUser(request), request.params.id),
+    async (request) => records.checkIn(requireUser(request), request.params.id, request.body),
   );
 
   defineRoute(
     app,
     endpoints.visitRecords.postVisitsByIdCheckOut,
     {
-      config: { ...SIGNED_IN, keepsAccount: true },
+      config: { ...SIGNED_IN, keepsAccount: true, creates: true },
       schema: {
         tags,
         summary:

@@ -4,9 +4,11 @@ import { paths } from '@contracts/paths';
 import {
   NOTE_REPLIES_MAX,
   VISIT_RECORD_MESSAGES,
+  recordedAtProblem,
   recordedTimesProblem,
   visitRecordChoices,
   type CareDetails,
+  type CheckInInput,
   type CheckOutInput,
   type HistoryQuery,
   type NoteReplyInput,
@@ -154,15 +156,17 @@ export function createVisitRecordsService({
       found: FoundVisit;
       at: Date;
     }) => Promise<void>,
+    recordedAt?: string,
   ): Promise<VisitRecord> {
     assertEmailConfirmed(user);
     if (!isUuid(visitId)) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
+    const at = stepTime(recordedAt);
     let answer: VisitRecord | undefined;
     await db.transaction(async (tx) => {
       const found = await createArrangementsRepository(tx).visitFor(visitId, user.id);
       if (!found) throw AppError.notFound(ARRANGEMENT_MESSAGES.visitNotFound);
       const inTx = createVisitRecordsRepository(tx);
-      await apply({ tx, inTx, found, at: now() });
+      await apply({ tx, inTx, found, at });
       const family = found.arrangement.customerId
         ? (await createFamilySide(tx).of(found.arrangement.customerId)).maySee.map((person) => person.userId)
         : [];
@@ -175,6 +179,20 @@ export function createVisitRecordsService({
     });
     mailer.dispatchSoon();
     return answer!;
+  }
+
+  /**
+   * The time of a step: the server's, or the one the phone recorded for a step made offline and
+   * sent later, when that is sane (recordedAtProblem); the windows are then judged at that time.
+   */
+  function stepTime(recordedAt: string | undefined): Date {
+    const serverNow = now();
+    if (!recordedAt) return serverNow;
+    const at = new Date(recordedAt);
+    const problem = recordedAtProblem(at, serverNow);
+    if (problem)
+      throw AppError.badRequest(VISIT_RECORD_MESSAGES[problem], { at: VISIT_RECORD_MESSAGES[problem] });
+    return at;
   }
 
   /**
@@ -225,34 +243,44 @@ export function createVisitRecordsService({
 
   return {
     /** The carer checks in: one tap, the time recorded (never where). */
-    checkIn: (user: UserRow, visitId: string) =>
-      onVisit(user, visitId, async ({ inTx, found, at }) => {
-        carerOnly(user, found);
-        if (found.visit.checkedInAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.alreadyCheckedIn);
-        if (!visitRecordChoices(found.visit, at).checkIn) {
-          throw AppError.conflict(
-            at < found.visit.startsAt
-              ? VISIT_RECORD_MESSAGES.checkInTooEarly
-              : VISIT_RECORD_MESSAGES.checkInTooLate,
-          );
-        }
-        await inTx.updateVisit(visitId, { checkedInAt: at });
-      }),
+    checkIn: (user: UserRow, visitId: string, input?: CheckInInput) =>
+      onVisit(
+        user,
+        visitId,
+        async ({ inTx, found, at }) => {
+          carerOnly(user, found);
+          if (found.visit.checkedInAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.alreadyCheckedIn);
+          if (!visitRecordChoices(found.visit, at).checkIn) {
+            throw AppError.conflict(
+              at < found.visit.startsAt
+                ? VISIT_RECORD_MESSAGES.checkInTooEarly
+                : VISIT_RECORD_MESSAGES.checkInTooLate,
+            );
+          }
+          await inTx.updateVisit(visitId, { checkedInAt: at });
+        },
+        input?.at,
+      ),
 
     /** The carer checks out, with the note (optional) and its ticks. */
     checkOut: (user: UserRow, visitId: string, input: CheckOutInput) =>
-      onVisit(user, visitId, async ({ tx, inTx, found, at }) => {
-        carerOnly(user, found);
-        if (!found.visit.checkedInAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.notCheckedIn);
-        if (found.visit.checkedOutAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.alreadyCheckedOut);
-        if (!visitRecordChoices(found.visit, at).checkOut) {
-          throw AppError.conflict(VISIT_RECORD_MESSAGES.checkOutTooLate);
-        }
-        // A check-out in the same instant as the check-in still ends after it.
-        const left = at > found.visit.checkedInAt ? at : new Date(found.visit.checkedInAt.getTime() + 1);
-        await inTx.updateVisit(visitId, { checkedOutAt: left });
-        await writeNote(tx, inTx, found, input, at);
-      }),
+      onVisit(
+        user,
+        visitId,
+        async ({ tx, inTx, found, at }) => {
+          carerOnly(user, found);
+          if (!found.visit.checkedInAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.notCheckedIn);
+          if (found.visit.checkedOutAt) throw AppError.conflict(VISIT_RECORD_MESSAGES.alreadyCheckedOut);
+          if (!visitRecordChoices(found.visit, at).checkOut) {
+            throw AppError.conflict(VISIT_RECORD_MESSAGES.checkOutTooLate);
+          }
+          // A check-out in the same instant as the check-in still ends after it.
+          const left = at > found.visit.checkedInAt ? at : new Date(found.visit.checkedInAt.getTime() + 1);
+          await inTx.updateVisit(visitId, { checkedOutAt: left });
+          await writeNote(tx, inTx, found, input, at);
+        },
+        input.at,
+      ),
 
     /** A visit not checked into, recorded afterwards with the real times, a reason and the note. */
     recordAfterwards: (user: UserRow, visitId: string, input: RecordAfterwardsInput) =>

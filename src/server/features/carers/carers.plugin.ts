@@ -33,6 +33,12 @@ export const carersPlugin = appPlugin(
       searchIndex: app.carerSearchIndex ?? undefined,
     });
     app.decorate('carers', carers);
-    registerCarersRoutes(app, carers, app.verification.verification.checksFor, app.carerCards);
+    registerCarersRoutes(
+      app,
+      carers,
+      app.verification.verification.checksFor,
+      app.carerCards,
+      config.mapTileUrl,
+    );
   },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARER_MESSAGES } from '@contracts/carers';
+import { DEMO_TILE_URL } from '@contracts/carers-map';
 import type { CheckSummary } from '@contracts/verification-compliance';
 import type { CarerChecks } from '@contracts/verification';
 import { readPhotoUpload } from '../../platform/images';
@@ -24,6 +25,7 @@ export function registerCarersRoutes(
   carers: CarersService,
   checksFor: CarerChecksLookup = async () => ({ checks: null, checkSummary: null }),
   cards = createCarerCards(),
+  mapTileUrl = DEMO_TILE_URL,
 ) {
   // Search answers are kept and shared (SEARCH_CACHE_SECONDS): each is serialised once, of
   // cards each serialised once per row the in-memory search hands out (carer-cards.ts).
@@ -43,6 +45,23 @@ export function registerCarersRoutes(
       // Bytes with a JSON type are sent as they are; the route's schema serialiser is for objects.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
+  );
+
+  defineRoute(
+    app,
+    endpoints.carers.getMap,
+    {
+      config: { anonymous: true },
+      schema: {
+        tags: ['carers'],
+        summary:
+          "The map of search results: the tile address and the centres of the carers' postcode districts",
+      },
+    },
+    async (request) => ({
+      tiles: { url: mapTileUrl },
+      districts: await carers.districtPoints(request.query.districts),
+    }),
   );
 
   defineRoute(

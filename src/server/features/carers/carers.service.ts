@@ -292,6 +292,21 @@ export function createCarersService({
     findPlace: (text: string) => geocoder.find(text),
 
     /**
+     * The centres of postcode districts, for the map of search results: the same points homes
+     * are kept at and search measures from (decision 0032), so a carer is drawn at their district's
+     * centre, never nearer their home. A district no one can place is left out.
+     */
+    async districtPoints(districts: string[]) {
+      const points: { district: string; latitude: number; longitude: number }[] = [];
+      for (const district of districts) {
+        const centre = await geocoder.districtCentre(district);
+        if (centre)
+          points.push({ district, latitude: centre.place.latitude, longitude: centre.place.longitude });
+      }
+      return points;
+    },
+
+    /**
      * Replaces the profile photo through the photo pipeline (platform/photos.ts): the old file goes
      * only once the new one is committed, and only if nothing shows it any more.
      */

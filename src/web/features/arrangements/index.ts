@@ -12,3 +12,4 @@ export { ArrangementCard, ArrangementFormDialog } from './components/arrangement
 export { isOpenArrangement } from './components/arrangement-format';
 export { DashboardSchedule } from './components/dashboard-schedule';
 export { CoverOffersList, OnYourWay } from './components/cover';
+export { TodayOffline } from './components/today-offline';

@@ -41,7 +41,7 @@ const failed = (error: unknown, fallback: string) =>
  * The note for the family: free text, and the quick ticks the family set for the arrangement.
  * Ticks are prompts ("Medication prompted"), never a record of giving medicines.
  */
-function NoteFields({
+export function NoteFields({
   idPrefix,
   ticks,
   value,

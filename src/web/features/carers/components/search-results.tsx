@@ -1,5 +1,6 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { SearchX } from 'lucide-react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { List, Map as MapIcon, SearchX } from 'lucide-react';
+import { MAP_TEXT } from '@contracts/carers-map';
 import { describeSearchTotal, SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
 import type { SearchTotal } from '@contracts/carers';
 import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
@@ -12,6 +13,42 @@ import { useCarerSearch, type CarerSearchFilters } from '../api/search-carers';
 import { CarerCard } from './carer-card';
 import { CarerCardSkeleton } from './carer-card-skeleton';
 import { SEARCH_CONTROL_IDS } from './search-filters';
+import { Skeleton } from '@web/components/ui/skeleton';
+
+// Leaflet and its clusters load only when the map is chosen.
+const CarerMap = lazy(() => import('./carer-map').then((module) => ({ default: module.CarerMap })));
+
+/** List (the primary view) or Map: two toggle buttons beside the results. */
+function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (view: 'list' | 'map') => void }) {
+  return (
+    <div
+      role="group"
+      aria-label={MAP_TEXT.viewLabel}
+      className="inline-flex rounded-md border border-border p-0.5"
+    >
+      <Button
+        type="button"
+        size="sm"
+        variant={view === 'list' ? 'default' : 'ghost'}
+        aria-pressed={view === 'list'}
+        onClick={() => onChange('list')}
+      >
+        <List aria-hidden="true" />
+        {MAP_TEXT.list}
+      </Button>
+      <Button
+        type="button"
+        size="sm"
+        variant={view === 'map' ? 'default' : 'ghost'}
+        aria-pressed={view === 'map'}
+        onClick={() => onChange('map')}
+      >
+        <MapIcon aria-hidden="true" />
+        {MAP_TEXT.map}
+      </Button>
+    </div>
+  );
+}
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2';
 
@@ -80,6 +117,7 @@ export function SearchResults({
   const wider = filters.near ? widerWithin(filters.within) : null;
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndexAfterLoad = useRef<number | null>(null);
+  const [view, setView] = useState<'list' | 'map'>('list');
 
   // After "Load More Carers", focus the first new card so keyboard users continue from there.
   useEffect(() => {
@@ -103,15 +141,18 @@ export function SearchResults({
       <h2 id="search-results-heading" className="sr-only">
         Search results
       </h2>
-      <p role="status" className="mb-4 min-h-5 text-sm font-medium text-muted-foreground">
-        {nearError ??
-          resultsAnnouncement(
-            hasData ? 'success' : isPending ? 'pending' : 'error',
-            carers.length,
-            data?.pages[0]?.total,
-            filters,
-          )}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="min-h-5 text-sm font-medium text-muted-foreground">
+          {nearError ??
+            resultsAnnouncement(
+              hasData ? 'success' : isPending ? 'pending' : 'error',
+              carers.length,
+              data?.pages[0]?.total,
+              filters,
+            )}
+        </p>
+        {carers.length > 0 ? <ViewToggle view={view} onChange={setView} /> : null}
+      </div>
 
       {isPending ? (
         <ul className={GRID}>
@@ -176,7 +217,13 @@ export function SearchResults({
         </div>
       ) : null}
 
-      {carers.length > 0 ? (
+      {carers.length > 0 && view === 'map' ? (
+        <Suspense fallback={<Skeleton className="h-[60vh] min-h-80 w-full rounded-lg" />}>
+          <CarerMap carers={carers} />
+        </Suspense>
+      ) : null}
+
+      {carers.length > 0 && view === 'list' ? (
         <ul ref={listRef} className={GRID}>
           {carers.map((carer) => (
             <li key={carer.id} className="flex min-w-0">

@@ -24,7 +24,9 @@ import { DashboardEmptyState } from '@web/components/dashboard-empty-state';
 import { DashboardMessages } from '@web/features/messaging';
 import { DashboardProfileTab } from '../components/dashboard-profile-tab';
 import { DashboardRequests } from '@web/features/care-requests';
-import { CoverOffersList, DashboardSchedule, OnYourWay } from '@web/features/arrangements';
+import { CoverOffersList, DashboardSchedule, OnYourWay, TodayOffline } from '@web/features/arrangements';
+import { useAuth } from '@web/lib/auth';
+import { useOnline } from '@web/lib/use-online';
 import { DashboardReviews } from '@web/features/reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ListingStatus } from '../components/listing-status';
@@ -93,11 +95,16 @@ export function CarerDashboardPage() {
   const [tab, setTab] = useTabParam(TABS);
   const messagesTab = useRef<HTMLButtonElement>(null);
   const profileTab = useRef<HTMLButtonElement>(null);
+  const { user } = useAuth();
+  const online = useOnline();
+  // Offline, today and tomorrow as last loaded; online, only the steps still waiting to send.
+  const today = user ? <TodayOffline userId={user.id} /> : null;
 
   if (myProfile.isPending) {
     return (
       <DashboardFrame>
-        <DashboardSkeleton />
+        {today}
+        {online ? <DashboardSkeleton /> : null}
       </DashboardFrame>
     );
   }
@@ -105,6 +112,7 @@ export function CarerDashboardPage() {
   if (myProfile.isError) {
     return (
       <DashboardFrame>
+        {today}
         <Alert variant="destructive" role="alert" className="flex-col sm:flex-row sm:items-center">
           <p className="flex-1">
             {errorMessage(myProfile.error, 'We could not load your carer profile. Please try again.')}
@@ -147,6 +155,7 @@ export function CarerDashboardPage() {
 
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
+      {today}
       <ListingStatus profile={profile} goToChecks={goToChecks} />
       <MembershipCard checksApproved={profile.isVerified} />
       <div className="mb-6">
