@@ -15,7 +15,7 @@ import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -592,23 +592,19 @@ describe('carer membership', () => {
   ) {
     const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
     await page.goto('/carer-signup');
-    await page.getByLabel('Care specialization').selectOption('Companion Care');
-    await page.getByLabel('Years of experience').selectOption('3-5 years');
-    await page.getByLabel('Location', { exact: true }).fill(location);
-    await page.getByLabel('Minimum hourly rate').fill('17');
-    await page.getByLabel('Maximum hourly rate').fill('22');
-    await page
-      .getByLabel('Description')
-      .fill(
+    await fillCarerSignup(page, {
+      specialization: 'Companion Care',
+      experience: '3-5 years',
+      qualifications: ['Manual Handling'],
+      location,
+      homePostcode: 'SA19 6AA',
+      travelMiles: '10',
+      week: ['Saturday morning'],
+      hourlyRateMin: '17',
+      hourlyRateMax: '22',
+      description:
         'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
-      );
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
-    await page.getByLabel('Home postcode').fill('SA19 6AA');
-    await page.getByLabel('How far will you travel?').selectOption('10');
-    await page
-      .getByRole('group', { name: 'Availability' })
-      .getByRole('checkbox', { name: 'Saturday morning' })
-      .check();
+    });
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
