@@ -281,6 +281,7 @@ export const CARER_SIGNUP_TEXTS = {
   back: 'Back',
   next: 'Next',
   change: 'Change',
+  changeStep: (title: string) => `Change: ${title}`,
   rateLabel: 'Hourly rate',
   submit: 'Create My Profile',
   submitting: 'Creating Profile...',

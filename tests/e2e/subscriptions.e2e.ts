@@ -616,9 +616,16 @@ describe('carer membership', () => {
     return email;
   }
 
+  /** The dashboard shows the membership as one line; this opens its card. */
+  async function openMembership(page: Page) {
+    await page.getByRole('button', { name: /^Membership/, expanded: false }).click();
+    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+  }
+
   it('shows a new carer their introductory period, then takes, shows and cancels the £29 membership', async () => {
     const page = await open();
     await newCarerWithProfile(page, 'Ffion', 'Pryce', 'Llandeilo, Carmarthenshire SA19', { approve: false });
+    await openMembership(page);
     // Before her checks are approved the period does not list her, and the card says so.
     await page
       .getByText(
@@ -630,7 +637,7 @@ describe('carer membership', () => {
     await approveChecksByApi(page, suite.server().baseUrl);
     await page.reload();
 
-    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await openMembership(page);
     await page.getByText(/^Introductory period — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
     await page.getByText('Carer Membership: £29/month').waitFor();
     await page.getByText('Active', { exact: true }).first().waitFor(); // listed: the header badge
@@ -672,6 +679,7 @@ describe('carer membership', () => {
     // Left without paying: the opened form is no payment.
     await page.getByRole('button', { name: 'Not Now' }).click();
     await page.reload();
+    await openMembership(page);
     await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
     expect(
       await page.getByRole('table', { name: 'Membership payments' }).getByRole('row').allInnerTexts(),
@@ -682,6 +690,7 @@ describe('carer membership', () => {
   it('lets a carer cancel the membership in two clicks from Settings, confirmed by email', async () => {
     const page = await open(MOBILE);
     const email = await newCarerWithProfile(page, 'Sioned', 'Morgan', 'Llandovery, Carmarthenshire SA20');
+    await openMembership(page);
     await page.getByRole('region', { name: 'Key terms of the Carer Membership' }).waitFor();
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
@@ -714,7 +723,7 @@ describe('carer membership', () => {
   it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
-    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await openMembership(page);
     await page.getByText('Carer Membership: £29/month').waitFor();
     await expectNoAxeViolations(page, 'carer dashboard membership (mobile)');
   });
@@ -743,6 +752,7 @@ describe('carer membership', () => {
     expect(await visitor.getByRole('heading', { name: 'No Carers Found' }).count()).toBe(1);
 
     await page.reload();
+    await openMembership(page);
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
     await page.getByRole('button', { name: 'Pay £29' }).click();

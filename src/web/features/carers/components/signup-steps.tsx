@@ -119,9 +119,14 @@ export function SignupReview<Output>({
             <h3 id={`signup-review-${item.id}`} className="font-semibold">
               {item.title}
             </h3>
-            <Button type="button" variant="link" className="h-auto p-0" onClick={() => goTo(index)}>
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto p-0"
+              aria-label={CARER_SIGNUP_TEXTS.changeStep(item.title)}
+              onClick={() => goTo(index)}
+            >
               {CARER_SIGNUP_TEXTS.change}
-              <span className="sr-only">{`: ${item.title}`}</span>
             </Button>
           </div>
           <dl className="grid gap-3">{rows[item.id]}</dl>
