@@ -70,10 +70,14 @@ export function CarerSignupPage() {
   const current = CARER_SIGNUP_STEPS[step] ?? CARER_SIGNUP_STEPS[0];
 
   // The answers and the step last as long as the tab (a reload opens the same step).
-  useEffect(() => {
-    const watching = form.watch(() => saveSignupDraft(step, form.getValues()));
-    return () => watching.unsubscribe();
-  }, [form, step]);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => saveSignupDraft(step, values),
+      }),
+    [form, step],
+  );
 
   useEffect(() => {
     const target = focusNext.current;

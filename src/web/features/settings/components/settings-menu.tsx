@@ -44,25 +44,41 @@ function useSectionInView(ids: readonly string[]): string | undefined {
   return current;
 }
 
+/** How long after opening a section the page may still grow above it as its sections load. */
+const SETTLING_MS = 3000;
+
 /**
  * Opens the section a link or an address names (/settings#notifications): its heading at the top of
- * the window, and the keyboard on it. Sections that load their data later move the page; the
- * section is brought back into view once they have.
+ * the window, and the keyboard on it. Sections above it that load their data later push it down;
+ * until the page settles (or the person scrolls) it is brought back into view each time.
  */
 function useOpenHashSection() {
   const { hash, key } = useLocation();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
     if (!id) return;
-    const open = (focus: boolean) => {
+    let focused = false;
+    const open = () => {
       const section = document.getElementById(id);
       if (!section) return;
       section.scrollIntoView({ block: 'start' });
-      if (focus) document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
+      if (!focused) {
+        focused = true;
+        document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
+      }
     };
-    open(true);
-    const later = window.setTimeout(() => open(false), 400);
-    return () => window.clearTimeout(later);
+    open();
+    const growing = new ResizeObserver(open);
+    growing.observe(document.body);
+    const stop = () => growing.disconnect();
+    const settled = window.setTimeout(stop, SETTLING_MS);
+    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    for (const name of events) window.addEventListener(name, stop, { once: true, passive: true });
+    return () => {
+      stop();
+      window.clearTimeout(settled);
+      for (const name of events) window.removeEventListener(name, stop);
+    };
   }, [hash, key]);
 }
 
