@@ -37,6 +37,7 @@ import { SignupMembershipCard, SignupWhyJoin } from '../components/signup-market
 
 const SIGNUP_FIELDS = [...PROFILE_FOCUS_ORDER, 'termsAccepted'] as const;
 const LAST_STEP = CARER_SIGNUP_STEPS.length - 1;
+type FocusTarget = (typeof SIGNUP_FIELDS)[number] | 'heading';
 /** The fields of a step as they take the focus (the week's first box stands for the week). */
 const focusOrderOf = (step: number) =>
   SIGNUP_FIELDS.filter((field) =>
@@ -58,15 +59,19 @@ export function CarerSignupPage() {
   const myProfile = useMyProfile({ enabled: isCarer });
   const createProfile = useCreateProfile();
   const [draft] = useState(readSignupDraft);
-  const [step, setStep] = useState(draft?.step ?? 0);
+  // The step shown, and what takes the keyboard when it opens: its heading, or the field a failed
+  // submit sends the carer back to. Nothing on the first screen: the page itself has just opened.
+  const [at, setAt] = useState<{ step: number; focus: FocusTarget | null }>({
+    step: draft?.step ?? 0,
+    focus: null,
+  });
+  const step = at.step;
   const form = useForm<CarerFormValues, unknown, z.output<typeof CarerSignupForm>>({
     resolver: schemaResolver(CarerSignupForm),
     defaultValues: draft?.values ?? EMPTY_PROFILE_VALUES,
     shouldFocusError: false,
   });
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  // After a step change: the field to focus (a failed submit's first error), else the step's heading.
-  const focusNext = useRef<(typeof SIGNUP_FIELDS)[number] | 'heading' | null>(null);
   const current = CARER_SIGNUP_STEPS[step] ?? CARER_SIGNUP_STEPS[0];
 
   // The answers and the step last as long as the tab (a reload opens the same step).
@@ -80,16 +85,13 @@ export function CarerSignupPage() {
   );
 
   useEffect(() => {
-    const target = focusNext.current;
-    focusNext.current = null;
-    if (target === 'heading') stepHeading.current?.focus();
-    else if (target) form.setFocus(target);
-  }, [form, step]);
+    if (at.focus === 'heading') stepHeading.current?.focus();
+    else if (at.focus) form.setFocus(at.focus);
+  }, [form, at]);
 
-  const goTo = (next: number, focus: (typeof SIGNUP_FIELDS)[number] | 'heading' = 'heading') => {
-    focusNext.current = focus;
+  const goTo = (next: number, focus: FocusTarget = 'heading') => {
     saveSignupDraft(next, form.getValues());
-    setStep(next);
+    setAt({ step: next, focus });
   };
 
   const termsError = form.formState.errors.termsAccepted?.message;
