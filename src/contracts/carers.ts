@@ -227,17 +227,67 @@ const carerFormFields = carerProfileFields.extend({
     .max(TRAVEL_MILES_MAX, CARER_MESSAGES.travelRange),
   weeklyAvailability: WeeklyAvailabilityInput,
 });
+/**
+ * The forms compare the two rates whenever both are valid, even while other fields are not, so the
+ * signup's rate step can say so before its later steps are filled in.
+ */
+const RATES_READ = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some(
+      (issue) => issue.path?.[0] === 'hourlyRateMin' || issue.path?.[0] === 'hourlyRateMax',
+    ),
+};
 export const CarerProfileForm = carerFormFields
-  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'], ...RATES_READ })
   .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerProfileFormValues = z.input<typeof CarerProfileForm>;
 
 /** The signup form adds the terms checkbox, which is never sent to the server (product §5). */
 export const CarerSignupForm = carerFormFields
   .extend({ termsAccepted: z.literal(true, { error: CARER_MESSAGES.termsRequired }) })
-  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'] })
+  .refine(minNotAboveMax, { message: CARER_MESSAGES.minAboveMax, path: ['hourlyRateMax'], ...RATES_READ })
   .superRefine(checkAvailabilityGiven, ALWAYS);
 export type CarerSignupFormValues = z.input<typeof CarerSignupForm>;
+
+/**
+ * The carer signup's steps, one screen each, in order: every field of `CarerSignupForm` is on
+ * exactly one of them, and each step is checked by that schema for its own fields before the next.
+ * The last step shows the answers and takes the terms.
+ */
+export const CARER_SIGNUP_STEPS = [
+  {
+    id: 'care',
+    title: 'Care you offer',
+    fields: ['specialization', 'experience', 'qualifications'],
+  },
+  { id: 'place', title: 'Where you work', fields: ['location', 'homePostcode', 'travelMiles'] },
+  {
+    id: 'week',
+    title: 'Availability & rate',
+    fields: ['weeklyAvailability', 'hourlyRateMin', 'hourlyRateMax'],
+  },
+  { id: 'about', title: 'About you', fields: ['description'] },
+  { id: 'review', title: 'Check and agree', fields: ['termsAccepted'] },
+] as const satisfies readonly {
+  id: string;
+  title: string;
+  fields: readonly (keyof CarerSignupFormValues)[];
+}[];
+export type CarerSignupStep = (typeof CARER_SIGNUP_STEPS)[number];
+
+export const CARER_SIGNUP_TEXTS = {
+  stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+  progressLabel: 'Signup progress',
+  back: 'Back',
+  next: 'Next',
+  change: 'Change',
+  changeStep: (title: string) => `Change: ${title}`,
+  rateLabel: 'Hourly rate',
+  submit: 'Create My Profile',
+  submitting: 'Creating Profile...',
+  reviewIntro: 'Check your answers. Families see them on your profile once your checks are approved.',
+  draftKept: 'Your answers are kept on this device until you create your profile.',
+} as const;
 
 /** A carer profile as anyone may see it: no email, no private fields (product.md, difference 1). */
 export const PublicCarer = z.object({

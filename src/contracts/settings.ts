@@ -14,6 +14,11 @@ export const PASSWORD_RESET_MAX_PER_HOUR = 5;
 /** The word typed to confirm an account's deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
+/** The settings page's section menu: one link per section, the one in view marked. */
+export const SETTINGS_MENU_TEXTS = {
+  label: 'Settings sections',
+} as const;
+
 export const SETTINGS_MESSAGES = {
   // Profile
   profileSavedTitle: 'Profile Updated',

@@ -193,6 +193,27 @@ export const CarerMembership = z.object({
 });
 export type CarerMembership = z.infer<typeof CarerMembership>;
 
+/** The carer dashboard's one-line membership summary; the full card opens beneath it. */
+export const MEMBERSHIP_SUMMARY_TEXTS = {
+  title: 'Membership',
+  loading: 'Loading…',
+  failed: 'Could not be loaded',
+  state: (state: CarerMembershipState, dates: { listedUntil: string; nextPayment: string | null }) => {
+    switch (state) {
+      case 'introductory':
+        return `Introductory period until ${dates.listedUntil}`;
+      case 'active':
+        return dates.nextPayment ? `Active, next payment on ${dates.nextPayment}` : 'Active';
+      case 'cancelling':
+        return `Cancelled, ends on ${dates.listedUntil}`;
+      case 'past_due':
+        return 'Your last payment failed';
+      case 'lapsed':
+        return 'Not started: start it to appear to families';
+    }
+  },
+} as const;
+
 /** POST /api/carer-membership → the payment form's secret for the first month. */
 export const StartMembershipResponse = z.object({ clientSecret: z.string() });
 export type StartMembershipResponse = z.infer<typeof StartMembershipResponse>;

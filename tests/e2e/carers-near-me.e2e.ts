@@ -9,7 +9,7 @@ import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -297,29 +297,34 @@ describe('a carer keeps their place and week', () => {
   it('keeps a signed-out visitor’s postcode, travel and week through signing in', async () => {
     const page = await open(MOBILE);
     await page.goto('/carer-signup');
-    await page.getByLabel('Care specialization').selectOption('Companion Care');
-    await page.getByLabel('Years of experience').selectOption('1-2 years');
-    await page.getByLabel('Location', { exact: true }).fill('Otley, West Yorkshire');
-    await page.getByLabel('Home postcode').fill('ls21 1aa');
-    await page.getByLabel('How far will you travel?').selectOption('5');
-    await page.getByLabel('Minimum hourly rate').fill('16');
-    await page.getByLabel('Maximum hourly rate').fill('19');
-    await page
-      .getByLabel('Description')
-      .fill('Companion carer in Wharfedale: shopping, walks, appointments and good conversation at home.');
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
-    const week = page.getByRole('group', { name: 'Availability' });
-    await week.getByRole('checkbox', { name: 'Wednesday evening' }).check();
-    await week.getByRole('checkbox', { name: 'Short-notice cover' }).check();
-    await expectNoAxeViolations(page, '/carer-signup with the week (mobile)');
+    await fillCarerSignup(page, {
+      specialization: 'Companion Care',
+      experience: '1-2 years',
+      qualifications: ['Manual Handling'],
+      location: 'Otley, West Yorkshire',
+      homePostcode: 'ls21 1aa',
+      travelMiles: '5',
+      week: ['Wednesday evening', 'Short-notice cover'],
+      hourlyRateMin: '16',
+      hourlyRateMax: '19',
+      description:
+        'Companion carer in Wharfedale: shopping, walks, appointments and good conversation at home.',
+    });
+    await expectNoAxeViolations(page, '/carer-signup review with the week (mobile)');
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(/\/login/);
 
     await registerByApi(page, { firstName: 'Wendy', lastName: 'Wharfe', userType: 'carer' });
     await page.goto('/carer-signup');
-    await expect.poll(() => page.getByLabel('Home postcode').inputValue()).toBe('LS21 1AA');
+    // Back on the last step, the terms to agree to again.
+    await page.getByText('Step 5 of 5', { exact: true }).waitFor();
+    expect(await page.getByLabel(/I agree to the terms and conditions/).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Change: Where you work' }).click();
+    expect(await page.getByLabel('Home postcode').inputValue()).toBe('ls21 1aa');
     expect(await page.getByLabel('How far will you travel?').inputValue()).toBe('5');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const week = page.getByRole('group', { name: 'Availability' });
     expect(await week.getByRole('checkbox', { name: 'Wednesday evening' }).isChecked()).toBe(true);
     expect(await week.getByRole('checkbox', { name: 'Wednesday morning' }).isChecked()).toBe(false);
     expect(await week.getByRole('checkbox', { name: 'Short-notice cover' }).isChecked()).toBe(true);

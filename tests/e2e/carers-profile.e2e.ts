@@ -7,28 +7,29 @@ import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
+/** Where a signup step's form may end at most at 375 px: the one-page form was about 4,500 px long. */
+const STEP_MAX_BOTTOM = 2200;
 const open = suite.open;
 
 async function fillProfile(
   page: Page,
   values: { location: string; homePostcode: string; description: string },
 ) {
-  await page.getByLabel('Care specialization').selectOption('Elderly Care');
-  await page.getByLabel('Years of experience').selectOption('6-10 years');
-  await page.getByLabel('Location', { exact: true }).fill(values.location);
-  await page.getByLabel('Home postcode').fill(values.homePostcode);
-  await page.getByLabel('How far will you travel?').selectOption('15');
-  await page.getByLabel('Minimum hourly rate').fill('18.50');
-  await page.getByLabel('Maximum hourly rate').fill('24');
-  await page.getByLabel('Description').fill(values.description);
-  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
-  await page.getByRole('group', { name: 'Qualifications' }).getByLabel('First Aid Certified').check();
-  const week = page.getByRole('group', { name: 'Availability' });
-  await week.getByRole('checkbox', { name: 'Monday morning' }).check();
-  await week.getByRole('checkbox', { name: 'Thursday afternoon' }).check();
+  await fillCarerSignup(page, {
+    specialization: 'Elderly Care',
+    experience: '6-10 years',
+    qualifications: ['Manual Handling', 'First Aid Certified'],
+    location: values.location,
+    homePostcode: values.homePostcode,
+    travelMiles: '15',
+    week: ['Monday morning', 'Thursday afternoon'],
+    hourlyRateMin: '18.50',
+    hourlyRateMax: '24',
+    description: values.description,
+  });
 }
 
 /** A new carer, registered by API (these journeys are not about registering), at /carer-signup. */
@@ -42,30 +43,139 @@ async function newCarerAtSignup(page: Page, person: { firstName: string; lastNam
 // carers use the site on a phone and the layouts are tightest there; the pages' content is the same
 // at desktop (the desktop header is checked elsewhere).
 describe('carer signup', () => {
-  it('shows every contract validation message beside its field', async () => {
+  it('checks each step with the contract’s messages, moves the keyboard to each step’s heading and keeps the answers', async () => {
     const page = await open(MOBILE);
     await newCarerAtSignup(page, { firstName: 'Valerie', lastName: 'Dation' });
-    await expectNoAxeViolations(page, '/carer-signup (mobile)');
-    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await expectNoAxeViolations(page, '/carer-signup step 1 (mobile)');
+    // Progress: in words and as the marked step.
+    await page.getByText('Step 1 of 5', { exact: true }).waitFor();
+    const progress = page.getByRole('list', { name: 'Signup progress' });
+    expect(await progress.getByRole('listitem').count()).toBe(5);
+    expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Care you offer');
+
+    // Each step is checked on its own: only its fields' messages, and its first invalid field focused.
+    const shown = (message: string) => page.getByText(message, { exact: true }).first();
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.click();
     for (const message of [
       CARER_MESSAGES.specializationRequired,
       CARER_MESSAGES.experienceRequired,
+      CARER_MESSAGES.qualificationsRequired,
+    ]) {
+      await shown(message).waitFor();
+    }
+    expect(await shown(CARER_MESSAGES.locationRequired).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-specialization');
+    await page.getByText('Step 1 of 5', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, '/carer-signup step 1 with errors (mobile)');
+    await page.getByLabel('Care specialization').selectOption('Dementia Care');
+    await page.getByLabel('Years of experience').selectOption('3-5 years');
+    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('NVQ Level 3').check();
+    await next.click();
+    await expectFocused(page.getByRole('heading', { name: 'Where you work' }));
+    expect(await progress.locator('[aria-current="step"]').innerText()).toContain('Where you work');
+
+    await next.click();
+    for (const message of [
       CARER_MESSAGES.locationRequired,
       POSTCODE_MESSAGES.required,
       CARER_MESSAGES.travelRequired,
+    ]) {
+      await shown(message).waitFor();
+    }
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-location');
+    await page.getByLabel('Location', { exact: true }).fill('Kendal, Cumbria');
+    await page.getByLabel('Home postcode').fill('la9 4aa');
+    await page.getByLabel('How far will you travel?').selectOption('10');
+    await next.click();
+    await expectFocused(page.getByRole('heading', { name: 'Availability & rate' }));
+
+    await next.click();
+    for (const message of [
+      CARER_MESSAGES.availabilityRequired,
       CARER_MESSAGES.minRateRequired,
       CARER_MESSAGES.maxRateRequired,
-      CARER_MESSAGES.descriptionTooShort,
-      CARER_MESSAGES.qualificationsRequired,
-      CARER_MESSAGES.availabilityRequired,
-      CARER_MESSAGES.termsRequired,
     ]) {
-      await page.getByText(message, { exact: true }).first().waitFor();
+      await shown(message).waitFor();
     }
-    // The first invalid field takes the focus.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-specialization');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('signup-weeklyAvailability-monday-morning');
+    await page
+      .getByRole('group', { name: 'Availability' })
+      .getByRole('checkbox', { name: 'Tuesday evening' })
+      .check();
+    // The rates are compared on their own step, before the description is written.
+    await page.getByLabel('Minimum hourly rate').fill('30');
+    await page.getByLabel('Maximum hourly rate').fill('20');
+    await next.click();
+    await shown(CARER_MESSAGES.minAboveMax).waitFor();
+    await expectNoAxeViolations(page, '/carer-signup step 3 with errors (mobile)');
+    await page.getByLabel('Maximum hourly rate').fill('32');
+    await next.click();
+    await expectFocused(page.getByRole('heading', { name: 'About you' }));
+
+    // Back keeps what was typed; so does a reload, on the same step.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expectFocused(page.getByRole('heading', { name: 'Availability & rate' }));
+    expect(await page.getByLabel('Minimum hourly rate').inputValue()).toBe('30');
+    await next.click();
+    await page.getByLabel('Description').fill('Dementia carer in Kendal.');
+    await page.reload();
+    await page.getByText('Step 4 of 5', { exact: true }).waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Dementia carer in Kendal.');
+    await next.click();
+    await shown(CARER_MESSAGES.descriptionTooShort).waitFor();
+    await page
+      .getByLabel('Description')
+      .fill('Dementia carer in Kendal: patient, calm routines at home, meals, medication prompts and walks.');
+    await next.click();
+
+    // The review shows every answer, each step a tap away, and the terms are asked for here.
+    await expectFocused(page.getByRole('heading', { name: 'Check and agree' }));
+    for (const answer of ['Dementia Care', '3-5 years', 'NVQ Level 3', 'Kendal, Cumbria', 'Up to 10 miles']) {
+      await page.getByText(answer, { exact: true }).first().waitFor();
+    }
+    await page.getByText('£30 to £32 an hour').waitFor();
+    await expectNoAxeViolations(page, '/carer-signup review (mobile)');
+    await page.getByRole('button', { name: 'Create My Profile' }).click();
+    await shown(CARER_MESSAGES.termsRequired).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-termsAccepted');
+    await page.getByRole('button', { name: 'Change: Where you work' }).click();
+    await expectFocused(page.getByRole('heading', { name: 'Where you work' }));
+    expect(await page.getByLabel('Home postcode').inputValue()).toBe('la9 4aa');
     expect(new URL(page.url()).pathname).toBe('/carer-signup');
-    await expectNoAxeViolations(page, '/carer-signup with errors (mobile)');
+
+    // No step is a long page on a phone.
+    await page.getByRole('button', { name: 'Back' }).click();
+    const heights: string[] = [];
+    for (const step of [1, 2, 3, 4, 5]) {
+      await page.getByText(`Step ${step} of 5`, { exact: true }).waitFor();
+      const form = (await page.locator('main form').boundingBox())!;
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      heights.push(`step ${step}: form ${Math.round(form.height)} px, page ${pageHeight} px`);
+      expect(form.y + form.height).toBeLessThan(STEP_MAX_BOTTOM);
+      if (step < 5) await next.click();
+    }
+    console.info(`carer signup at 375 px: ${heights.join('; ')}`);
+  });
+
+  it('fits the first step on a desktop screen, with the progress beside every step’s name', async () => {
+    const page = await open(DESKTOP);
+    await newCarerAtSignup(page, { firstName: 'Desmond', lastName: 'Steppe' });
+    const progress = page.getByRole('list', { name: 'Signup progress' });
+    for (const name of [
+      'Care you offer',
+      'Where you work',
+      'Availability & rate',
+      'About you',
+      'Check and agree',
+    ]) {
+      await progress.getByText(name, { exact: true }).first().waitFor();
+    }
+    const nextButton = (await page.getByRole('button', { name: 'Next' }).boundingBox())!;
+    expect(nextButton.y + nextButton.height).toBeLessThan(DESKTOP.height * 1.5);
+    await expectNoAxeViolations(page, '/carer-signup step 1 (desktop)');
   });
 
   it('opens the dashboard at its top for a new carer on a phone, with the checks banner in view', async () => {
@@ -78,7 +188,6 @@ describe('carer signup', () => {
         'Friendly companion carer in Aberystwyth, happy to help with shopping, outings, meals and conversation.',
     });
     await page.getByLabel(/I agree to the terms and conditions/).check();
-    // The button is at the foot of a long form: the page is scrolled far down when it is pressed.
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
     await page.getByRole('heading', { name: 'Carer Dashboard' }).waitFor();
@@ -86,6 +195,8 @@ describe('carer signup', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const banner = (await page.getByRole('region', { name: LISTING_MESSAGES.notListedTitle }).boundingBox())!;
     expect(banner.y).toBeLessThan(MOBILE.height);
+    // The answers kept while signing up go once the profile exists.
+    expect(await page.evaluate(() => sessionStorage.getItem('carematch:carer-signup-draft'))).toBeNull();
   });
 
   it('takes a new carer to a photographed, edited profile that families find once the checks are approved', async () => {
@@ -240,6 +351,44 @@ describe('carer signup', () => {
     await expect
       .poll(() => admin.getByRole('tab', { name: 'Carer Profiles' }).getAttribute('aria-selected'))
       .toBe('true');
+  });
+
+  it('puts the tabs first after the header, the membership below them as one line that opens', async () => {
+    for (const [viewport, name] of [
+      [MOBILE, 'mobile'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const page = await open(viewport, DEMO_ACCOUNTS.carer);
+      await page.goto('/carer-dashboard');
+      const heading = (await page.getByRole('heading', { name: 'Carer Dashboard' }).boundingBox())!;
+      const tablist = page.getByRole('tablist', { name: 'Dashboard sections' });
+      await tablist.waitFor();
+      const membership = page.getByRole('button', { name: /^Membership/ });
+      await membership.getByText(/^Active, next payment on \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+      const tabs = (await tablist.boundingBox())!;
+      const line = (await membership.boundingBox())!;
+      console.info(
+        `carer dashboard at ${viewport.width} px: tabs at ${Math.round(tabs.y)} px, page ${await page.evaluate(() => document.documentElement.scrollHeight)} px`,
+      );
+      // The first screen shows the tabs, right under the header, then the membership's one line.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(tabs.y).toBeGreaterThan(heading.y);
+      expect(tabs.y - (heading.y + heading.height)).toBeLessThan(120);
+      expect(line.y).toBeGreaterThan(tabs.y + tabs.height);
+      expect(line.y + line.height).toBeLessThan(viewport.height);
+      expect(line.height).toBeLessThan(80);
+      expect(await membership.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('heading', { name: 'Membership', exact: true }).count()).toBe(0);
+      await expectNoAxeViolations(page, `/carer-dashboard membership collapsed (${name})`);
+
+      await membership.click();
+      expect(await membership.getAttribute('aria-expanded')).toBe('true');
+      await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+      await page.getByText('Carer Membership: £29/month').waitFor();
+      await expectNoAxeViolations(page, `/carer-dashboard membership open (${name})`);
+      await membership.click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Membership', exact: true }).count()).toBe(0);
+    }
   });
 
   it('shows the tabs with the demo carer’s messages, reviews and visits', async () => {

@@ -72,7 +72,7 @@ describe('the browser console stays clean (issue 21 point 13)', () => {
     await visitAndSettle(page, paths.carerDashboard);
     await page.getByRole('heading', { name: 'No Carer Profile Found' }).waitFor();
     await visitAndSettle(page, paths.carerSignup);
-    await page.getByRole('button', { name: 'Create My Profile' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).waitFor();
     await visitAndSettle(page, paths.settings);
     expect(errors).toEqual([]);
   });

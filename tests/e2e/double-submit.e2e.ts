@@ -21,7 +21,7 @@ import {
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 import { settled, trackRequests } from './support/settle';
 
 const suite = useE2ESuite();
@@ -183,23 +183,19 @@ describe('a double submit sends once (decision 0033)', () => {
     const sends = watchSends(page, 'POST', /^\/api\/carers$/);
     await page.goto('/carer-signup');
     await page.getByRole('heading', { name: 'Become a Carer' }).waitFor();
-    await page.getByLabel('Care specialization').selectOption('Elderly Care');
-    await page.getByLabel('Years of experience').selectOption('6-10 years');
-    await page.getByLabel('Location', { exact: true }).fill('Roundhay, Leeds');
-    await page.getByLabel('Home postcode').fill('LS8 1AB');
-    await page.getByLabel('How far will you travel?').selectOption('15');
-    await page.getByLabel('Minimum hourly rate').fill('18');
-    await page.getByLabel('Maximum hourly rate').fill('23');
-    await page
-      .getByLabel('Description')
-      .fill(
+    await fillCarerSignup(page, {
+      specialization: 'Elderly Care',
+      experience: '6-10 years',
+      qualifications: ['First Aid Certified'],
+      location: 'Roundhay, Leeds',
+      homePostcode: 'LS8 1AB',
+      travelMiles: '15',
+      week: ['Monday morning'],
+      hourlyRateMin: '18',
+      hourlyRateMax: '23',
+      description:
         'Retired district nurse offering steady, friendly support at home for older people around Roundhay.',
-      );
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('First Aid Certified').check();
-    await page
-      .getByRole('group', { name: 'Availability' })
-      .getByRole('checkbox', { name: 'Monday morning' })
-      .check();
+    });
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await clickTwice(page.getByRole('button', { name: 'Create My Profile' }));
     await toastTitle(page, LISTING_MESSAGES.createdTitle).waitFor();

@@ -110,6 +110,84 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, wide.join(' | ')).toBeLessThanOrEqual(0);
 }
 
+describe('settings: section menu', () => {
+  /** Every section the page shows: its id and its heading's words, in page order. */
+  const sectionsOnPage = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main section[id][aria-labelledby]')].map((element) => ({
+        id: element.id,
+        title: document.getElementById(element.getAttribute('aria-labelledby')!)?.textContent ?? '',
+      })),
+    );
+
+  it('reaches every section in one tap from a menu on the first screen, the section in view marked', async () => {
+    for (const [viewport, name] of [
+      [MOBILE, 'mobile'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const { page } = await newCustomerOnSettings(viewport);
+      const menu = page.getByRole('navigation', { name: 'Settings sections' });
+      await menu.waitFor();
+      await page.getByRole('list', { name: 'Signed-in devices' }).waitFor();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.info(`/settings at ${viewport.width} px: ${height} px long`);
+      // The menu, whole, is on the first screen: the sections' length is no longer in the way.
+      const box = (await menu.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+
+      // One link per section, named as its heading, in the page's order.
+      const links = menu.getByRole('link');
+      const sections = await sectionsOnPage(page);
+      expect(sections.length).toBeGreaterThanOrEqual(10);
+      expect(await links.allInnerTexts()).toEqual(sections.map((section) => section.title));
+      expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(
+        sections.map((section) => `/settings#${section.id}`),
+      );
+      expect(await menu.locator('[aria-current="location"]').innerText()).toBe('Profile');
+      await expectNoAxeViolations(page, `/settings with its section menu (${name})`);
+
+      // A tap opens the section: its heading at the top with the keyboard on it, its link marked.
+      await menu.getByRole('link', { name: 'Signed-in devices' }).click();
+      await page.waitForURL(/\/settings#sessions$/);
+      await expectFocused(page.getByRole('heading', { name: 'Signed-in devices' }));
+      await expect
+        .poll(async () => (await section(page, 'Signed-in devices').boundingBox())!.y)
+        .toBeLessThan(200);
+      await expect
+        .poll(() => menu.locator('[aria-current="location"]').innerText())
+        .toBe('Signed-in devices');
+
+      // A link to a section opens it, on a fresh page too.
+      const other = await open(viewport);
+      await other.context().addCookies(await page.context().cookies());
+      await other.goto('/settings#notifications');
+      const notifications = section(other, 'Email notifications');
+      await notifications.waitFor();
+      await expect.poll(async () => (await notifications.boundingBox())!.y).toBeLessThan(200);
+      await expect
+        .poll(() =>
+          other
+            .getByRole('navigation', { name: 'Settings sections' })
+            .locator('[aria-current="location"]')
+            .innerText(),
+        )
+        .toBe('Email notifications');
+    }
+  });
+
+  it('lists a carer’s own sections and leaves out a family’s', async () => {
+    const page = await open(MOBILE);
+    await registerByApi(page, { firstName: 'Carys', lastName: 'Menu', userType: 'carer' });
+    await openSettings(page);
+    const menu = page.getByRole('navigation', { name: 'Settings sections' });
+    await menu.getByRole('link', { name: 'Password' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Subscription' }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Family circle', exact: true }).count()).toBe(0);
+    const sections = await sectionsOnPage(page);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(sections.map((item) => item.title));
+  });
+});
+
 describe('settings: profile', () => {
   it('changes the name (the header follows) and the photo', async () => {
     const { page } = await newCustomerOnSettings();

@@ -15,7 +15,7 @@ import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -592,23 +592,19 @@ describe('carer membership', () => {
   ) {
     const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
     await page.goto('/carer-signup');
-    await page.getByLabel('Care specialization').selectOption('Companion Care');
-    await page.getByLabel('Years of experience').selectOption('3-5 years');
-    await page.getByLabel('Location', { exact: true }).fill(location);
-    await page.getByLabel('Minimum hourly rate').fill('17');
-    await page.getByLabel('Maximum hourly rate').fill('22');
-    await page
-      .getByLabel('Description')
-      .fill(
+    await fillCarerSignup(page, {
+      specialization: 'Companion Care',
+      experience: '3-5 years',
+      qualifications: ['Manual Handling'],
+      location,
+      homePostcode: 'SA19 6AA',
+      travelMiles: '10',
+      week: ['Saturday morning'],
+      hourlyRateMin: '17',
+      hourlyRateMax: '22',
+      description:
         'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
-      );
-    await page.getByRole('group', { name: 'Qualifications' }).getByLabel('Manual Handling').check();
-    await page.getByLabel('Home postcode').fill('SA19 6AA');
-    await page.getByLabel('How far will you travel?').selectOption('10');
-    await page
-      .getByRole('group', { name: 'Availability' })
-      .getByRole('checkbox', { name: 'Saturday morning' })
-      .check();
+    });
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create My Profile' }).click();
     await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
@@ -620,9 +616,16 @@ describe('carer membership', () => {
     return email;
   }
 
+  /** The dashboard shows the membership as one line; this opens its card. */
+  async function openMembership(page: Page) {
+    await page.getByRole('button', { name: /^Membership/, expanded: false }).click();
+    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+  }
+
   it('shows a new carer their introductory period, then takes, shows and cancels the £29 membership', async () => {
     const page = await open();
     await newCarerWithProfile(page, 'Ffion', 'Pryce', 'Llandeilo, Carmarthenshire SA19', { approve: false });
+    await openMembership(page);
     // Before her checks are approved the period does not list her, and the card says so.
     await page
       .getByText(
@@ -634,7 +637,7 @@ describe('carer membership', () => {
     await approveChecksByApi(page, suite.server().baseUrl);
     await page.reload();
 
-    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await openMembership(page);
     await page.getByText(/^Introductory period — listed until \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
     await page.getByText('Carer Membership: £29/month').waitFor();
     await page.getByText('Active', { exact: true }).first().waitFor(); // listed: the header badge
@@ -676,6 +679,7 @@ describe('carer membership', () => {
     // Left without paying: the opened form is no payment.
     await page.getByRole('button', { name: 'Not Now' }).click();
     await page.reload();
+    await openMembership(page);
     await page.getByRole('button', { name: 'Renew Membership' }).waitFor();
     expect(
       await page.getByRole('table', { name: 'Membership payments' }).getByRole('row').allInnerTexts(),
@@ -686,6 +690,7 @@ describe('carer membership', () => {
   it('lets a carer cancel the membership in two clicks from Settings, confirmed by email', async () => {
     const page = await open(MOBILE);
     const email = await newCarerWithProfile(page, 'Sioned', 'Morgan', 'Llandovery, Carmarthenshire SA20');
+    await openMembership(page);
     await page.getByRole('region', { name: 'Key terms of the Carer Membership' }).waitFor();
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
@@ -718,7 +723,7 @@ describe('carer membership', () => {
   it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
-    await page.getByRole('heading', { name: 'Membership', exact: true }).waitFor();
+    await openMembership(page);
     await page.getByText('Carer Membership: £29/month').waitFor();
     await expectNoAxeViolations(page, 'carer dashboard membership (mobile)');
   });
@@ -747,6 +752,7 @@ describe('carer membership', () => {
     expect(await visitor.getByRole('heading', { name: 'No Carers Found' }).count()).toBe(1);
 
     await page.reload();
+    await openMembership(page);
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
     await page.getByRole('button', { name: 'Pay £29' }).click();

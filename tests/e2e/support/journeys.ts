@@ -138,3 +138,54 @@ export async function approveChecksByApi(page: Page, baseUrl: string) {
     await adminContext.close();
   }
 }
+
+/** A carer's signup answers, as `fillCarerSignup` gives them to the steps of /carer-signup. */
+export interface CarerSignupAnswers {
+  specialization: string;
+  experience: string;
+  qualifications: readonly string[];
+  location: string;
+  homePostcode: string;
+  travelMiles: string;
+  /** The week's checkboxes by name ('Monday morning', 'Short-notice cover'). */
+  week: readonly string[];
+  hourlyRateMin: string;
+  hourlyRateMax: string;
+  description: string;
+}
+
+/**
+ * Answers the signup's steps in turn (from step `from`, counted from 0) and stops on the last one:
+ * the review, with the terms still to agree to.
+ */
+export async function fillCarerSignup(page: Page, answers: CarerSignupAnswers, { from = 0 } = {}) {
+  const steps: (() => Promise<void>)[] = [
+    async () => {
+      await page.getByLabel('Care specialization').selectOption(answers.specialization);
+      await page.getByLabel('Years of experience').selectOption(answers.experience);
+      const qualifications = page.getByRole('group', { name: 'Qualifications' });
+      for (const name of answers.qualifications) await qualifications.getByLabel(name).check();
+    },
+    async () => {
+      await page.getByLabel('Location', { exact: true }).fill(answers.location);
+      await page.getByLabel('Home postcode').fill(answers.homePostcode);
+      await page.getByLabel('How far will you travel?').selectOption(answers.travelMiles);
+    },
+    async () => {
+      const week = page.getByRole('group', { name: 'Availability' });
+      for (const name of answers.week) await week.getByRole('checkbox', { name }).check();
+      await page.getByLabel('Minimum hourly rate').fill(answers.hourlyRateMin);
+      await page.getByLabel('Maximum hourly rate').fill(answers.hourlyRateMax);
+    },
+    async () => {
+      await page.getByLabel('Description').fill(answers.description);
+    },
+  ];
+  for (const [index, step] of steps.entries()) {
+    if (index < from) continue;
+    await page.getByText(`Step ${index + 1} of 5`, { exact: true }).waitFor();
+    await step();
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByText('Step 5 of 5', { exact: true }).waitFor();
+}

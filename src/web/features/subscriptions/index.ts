@@ -6,4 +6,5 @@ export { useSubscriptionStatus } from './api/subscriptions';
 export { CancelMembershipButton } from './components/cancel-membership';
 export { CancelPlanButton } from './components/cancel-plan';
 export { MembershipCard } from './components/membership-card';
+export { MembershipSummary } from './components/membership-summary';
 export { subscriptionDisplayState } from './components/subscription-state';

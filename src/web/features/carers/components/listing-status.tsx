@@ -76,7 +76,7 @@ function NotListedAlert({ title, children }: { title: string; children: ReactNod
     <Alert
       role="region"
       aria-labelledby="listing-status-heading"
-      className="mb-6 border-amber-300 bg-amber-50 text-amber-950"
+      className="border-amber-300 bg-amber-50 text-amber-950"
       data-testid="listing-status"
     >
       <ShieldAlert aria-hidden="true" />

@@ -31,14 +31,14 @@ import { AvailabilityGridField } from '@web/components/availability-grid';
 export const PROFILE_FIELDS = [
   'specialization',
   'experience',
+  'qualifications',
   'location',
   'homePostcode',
   'travelMiles',
+  'weeklyAvailability',
   'hourlyRateMin',
   'hourlyRateMax',
   'description',
-  'qualifications',
-  'weeklyAvailability',
 ] as const satisfies readonly (keyof CarerProfileFormValues)[];
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -233,7 +233,12 @@ type ProfileFormFieldsProps<Output> = {
   idPrefix: string;
   /** The dashboard shows when the week was last changed. */
   availabilityUpdatedAt?: string | null;
+  /** One group only (a signup step), or all of them in their order (the dashboard's edit form). */
+  part?: ProfileFieldPart;
 };
+
+/** The groups of fields, named as the signup's steps that show them (`CARER_SIGNUP_STEPS`). */
+export type ProfileFieldPart = 'care' | 'place' | 'week' | 'about';
 
 /** The travel choices, plus a stored distance that is not one of them (the API takes any 1 to 50). */
 function travelChoices(current: unknown): number[] {
@@ -248,7 +253,9 @@ export function ProfileFormFields<Output>({
   form,
   idPrefix,
   availabilityUpdatedAt,
+  part,
 }: ProfileFormFieldsProps<Output>) {
+  const show = (group: ProfileFieldPart) => part === undefined || part === group;
   const { errors } = form.formState;
   const description = useWatch({ control: form.control, name: 'description' });
   const id = (field: ProfileField) => `${idPrefix}-${field}`;
@@ -272,184 +279,199 @@ export function ProfileFormFields<Output>({
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 sm:grid-cols-2">
+      {show('care') ? (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FieldFrame
+              id={id('specialization')}
+              label={PROFILE_LABELS.specialization}
+              error={errorOf('specialization')}
+            >
+              <Select
+                id={id('specialization')}
+                aria-invalid={invalid('specialization')}
+                aria-describedby={errorId('specialization')}
+                {...form.register('specialization')}
+              >
+                <option value="">Select a specialization</option>
+                {SPECIALIZATIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </Select>
+            </FieldFrame>
+            <FieldFrame id={id('experience')} label={PROFILE_LABELS.experience} error={errorOf('experience')}>
+              <Select
+                id={id('experience')}
+                aria-invalid={invalid('experience')}
+                aria-describedby={errorId('experience')}
+                {...form.register('experience')}
+              >
+                <option value="">Select your experience</option>
+                {EXPERIENCE_LEVELS.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </Select>
+            </FieldFrame>
+          </div>
+          <Checklist
+            idPrefix={id('qualifications')}
+            legend={PROFILE_LABELS.qualifications}
+            options={QUALIFICATIONS}
+            error={errorOf('qualifications')}
+            form={form}
+            name="qualifications"
+          />
+        </>
+      ) : null}
+      {show('place') ? (
+        <>
+          <FieldFrame id={id('location')} label={PROFILE_LABELS.location} error={errorOf('location')}>
+            <p id={`${id('location')}-hint`} className="text-sm text-muted-foreground">
+              The town or city where you offer care, for example Leeds.
+            </p>
+            <Input
+              id={id('location')}
+              autoComplete="address-level2"
+              aria-invalid={invalid('location')}
+              aria-describedby={describedBy(`${id('location')}-hint`, errorId('location'))}
+              {...form.register('location')}
+            />
+          </FieldFrame>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FieldFrame
+              id={id('homePostcode')}
+              label={PROFILE_LABELS.homePostcode}
+              error={errorOf('homePostcode')}
+            >
+              <p id={postcodeHintId} className="text-sm text-muted-foreground">
+                Kept private: only the first part, for example LS6, is ever shown to families.
+              </p>
+              <Input
+                id={id('homePostcode')}
+                autoComplete="postal-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={10}
+                className="sm:max-w-48"
+                aria-invalid={invalid('homePostcode')}
+                aria-describedby={describedBy(postcodeHintId, errorId('homePostcode'))}
+                {...form.register('homePostcode')}
+              />
+            </FieldFrame>
+            <FieldFrame
+              id={id('travelMiles')}
+              label={PROFILE_LABELS.travelMiles}
+              error={errorOf('travelMiles')}
+            >
+              <p id={travelHintId} className="text-sm text-muted-foreground">
+                Families further away than this from your home will not see you in a distance search.
+              </p>
+              <Select
+                id={id('travelMiles')}
+                aria-invalid={invalid('travelMiles')}
+                aria-describedby={describedBy(travelHintId, errorId('travelMiles'))}
+                {...form.register('travelMiles')}
+              >
+                <option value="">Select a distance</option>
+                {travelChoices(startingTravel).map((miles) => (
+                  <option key={miles} value={String(miles)}>
+                    {`Up to ${miles} ${miles === 1 ? 'mile' : 'miles'}`}
+                  </option>
+                ))}
+              </Select>
+            </FieldFrame>
+          </div>
+        </>
+      ) : null}
+      {show('week') ? (
+        <>
+          <AvailabilityGridField
+            register={(part) => form.register(`weeklyAvailability.${part}`)}
+            idPrefix={id('weeklyAvailability')}
+            legend={PROFILE_LABELS.weeklyAvailability}
+            error={errorOf('weeklyAvailability')}
+            updatedAt={availabilityUpdatedAt}
+          />
+          <div className="grid gap-2">
+            <div className="grid gap-6 sm:grid-cols-2">
+              {(['hourlyRateMin', 'hourlyRateMax'] as const).map((field) => (
+                <FieldFrame
+                  key={field}
+                  id={id(field)}
+                  label={`${PROFILE_LABELS[field]} (£)`}
+                  error={errorOf(field)}
+                >
+                  <div className="relative">
+                    {/* The label already says pounds; the prefix is a visual cue only. */}
+                    <span
+                      aria-hidden="true"
+                      className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
+                    >
+                      £
+                    </span>
+                    <Input
+                      id={id(field)}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.01"
+                      min={RATE_MIN_POUNDS}
+                      max={RATE_MAX_POUNDS}
+                      className="pl-7"
+                      aria-invalid={invalid(field)}
+                      aria-describedby={describedBy(rateHintId, errorId(field))}
+                      {...form.register(field)}
+                    />
+                  </div>
+                </FieldFrame>
+              ))}
+            </div>
+            <p id={rateHintId} className="text-sm text-muted-foreground">
+              Rates per hour, between £{RATE_MIN_POUNDS} and £{RATE_MAX_POUNDS}.
+            </p>
+          </div>
+        </>
+      ) : null}
+      {show('about') ? (
         <FieldFrame
-          id={id('specialization')}
-          label={PROFILE_LABELS.specialization}
-          error={errorOf('specialization')}
+          id={id('description')}
+          label={PROFILE_LABELS.description}
+          error={errorOf('description')}
+          after={
+            <p
+              id={descriptionCountId}
+              className={cn(
+                'text-sm',
+                descriptionLength >= CARER_DESCRIPTION_MIN_LENGTH
+                  ? 'text-muted-foreground'
+                  : 'text-foreground',
+              )}
+            >
+              {descriptionLength >= CARER_DESCRIPTION_MIN_LENGTH
+                ? `${descriptionLength} characters`
+                : `${descriptionLength} of at least ${CARER_DESCRIPTION_MIN_LENGTH} characters`}
+            </p>
+          }
         >
-          <Select
-            id={id('specialization')}
-            aria-invalid={invalid('specialization')}
-            aria-describedby={errorId('specialization')}
-            {...form.register('specialization')}
-          >
-            <option value="">Select a specialization</option>
-            {SPECIALIZATIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        </FieldFrame>
-        <FieldFrame id={id('experience')} label={PROFILE_LABELS.experience} error={errorOf('experience')}>
-          <Select
-            id={id('experience')}
-            aria-invalid={invalid('experience')}
-            aria-describedby={errorId('experience')}
-            {...form.register('experience')}
-          >
-            <option value="">Select your experience</option>
-            {EXPERIENCE_LEVELS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        </FieldFrame>
-      </div>
-
-      <FieldFrame id={id('location')} label={PROFILE_LABELS.location} error={errorOf('location')}>
-        <p id={`${id('location')}-hint`} className="text-sm text-muted-foreground">
-          The town or city where you offer care, for example Leeds.
-        </p>
-        <Input
-          id={id('location')}
-          autoComplete="address-level2"
-          aria-invalid={invalid('location')}
-          aria-describedby={describedBy(`${id('location')}-hint`, errorId('location'))}
-          {...form.register('location')}
-        />
-      </FieldFrame>
-
-      <div className="grid gap-6 sm:grid-cols-2">
-        <FieldFrame
-          id={id('homePostcode')}
-          label={PROFILE_LABELS.homePostcode}
-          error={errorOf('homePostcode')}
-        >
-          <p id={postcodeHintId} className="text-sm text-muted-foreground">
-            Kept private: only the first part, for example LS6, is ever shown to families.
+          <p id={`${id('description')}-hint`} className="text-sm text-muted-foreground">
+            Tell families about your experience, how you work and the care you offer.
           </p>
-          <Input
-            id={id('homePostcode')}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={10}
-            className="sm:max-w-48"
-            aria-invalid={invalid('homePostcode')}
-            aria-describedby={describedBy(postcodeHintId, errorId('homePostcode'))}
-            {...form.register('homePostcode')}
+          <Textarea
+            id={id('description')}
+            rows={5}
+            aria-invalid={invalid('description')}
+            aria-describedby={describedBy(
+              `${id('description')}-hint`,
+              descriptionCountId,
+              errorId('description'),
+            )}
+            {...form.register('description')}
           />
         </FieldFrame>
-        <FieldFrame id={id('travelMiles')} label={PROFILE_LABELS.travelMiles} error={errorOf('travelMiles')}>
-          <p id={travelHintId} className="text-sm text-muted-foreground">
-            Families further away than this from your home will not see you in a distance search.
-          </p>
-          <Select
-            id={id('travelMiles')}
-            aria-invalid={invalid('travelMiles')}
-            aria-describedby={describedBy(travelHintId, errorId('travelMiles'))}
-            {...form.register('travelMiles')}
-          >
-            <option value="">Select a distance</option>
-            {travelChoices(startingTravel).map((miles) => (
-              <option key={miles} value={String(miles)}>
-                {`Up to ${miles} ${miles === 1 ? 'mile' : 'miles'}`}
-              </option>
-            ))}
-          </Select>
-        </FieldFrame>
-      </div>
-
-      <div className="grid gap-2">
-        <div className="grid gap-6 sm:grid-cols-2">
-          {(['hourlyRateMin', 'hourlyRateMax'] as const).map((field) => (
-            <FieldFrame
-              key={field}
-              id={id(field)}
-              label={`${PROFILE_LABELS[field]} (£)`}
-              error={errorOf(field)}
-            >
-              <div className="relative">
-                {/* The label already says pounds; the prefix is a visual cue only. */}
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
-                >
-                  £
-                </span>
-                <Input
-                  id={id(field)}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min={RATE_MIN_POUNDS}
-                  max={RATE_MAX_POUNDS}
-                  className="pl-7"
-                  aria-invalid={invalid(field)}
-                  aria-describedby={describedBy(rateHintId, errorId(field))}
-                  {...form.register(field)}
-                />
-              </div>
-            </FieldFrame>
-          ))}
-        </div>
-        <p id={rateHintId} className="text-sm text-muted-foreground">
-          Rates per hour, between £{RATE_MIN_POUNDS} and £{RATE_MAX_POUNDS}.
-        </p>
-      </div>
-
-      <FieldFrame
-        id={id('description')}
-        label={PROFILE_LABELS.description}
-        error={errorOf('description')}
-        after={
-          <p
-            id={descriptionCountId}
-            className={cn(
-              'text-sm',
-              descriptionLength >= CARER_DESCRIPTION_MIN_LENGTH ? 'text-muted-foreground' : 'text-foreground',
-            )}
-          >
-            {descriptionLength >= CARER_DESCRIPTION_MIN_LENGTH
-              ? `${descriptionLength} characters`
-              : `${descriptionLength} of at least ${CARER_DESCRIPTION_MIN_LENGTH} characters`}
-          </p>
-        }
-      >
-        <p id={`${id('description')}-hint`} className="text-sm text-muted-foreground">
-          Tell families about your experience, how you work and the care you offer.
-        </p>
-        <Textarea
-          id={id('description')}
-          rows={5}
-          aria-invalid={invalid('description')}
-          aria-describedby={describedBy(
-            `${id('description')}-hint`,
-            descriptionCountId,
-            errorId('description'),
-          )}
-          {...form.register('description')}
-        />
-      </FieldFrame>
-
-      <Checklist
-        idPrefix={id('qualifications')}
-        legend={PROFILE_LABELS.qualifications}
-        options={QUALIFICATIONS}
-        error={errorOf('qualifications')}
-        form={form}
-        name="qualifications"
-      />
-      <AvailabilityGridField
-        register={(part) => form.register(`weeklyAvailability.${part}`)}
-        idPrefix={id('weeklyAvailability')}
-        legend={PROFILE_LABELS.weeklyAvailability}
-        error={errorOf('weeklyAvailability')}
-        updatedAt={availabilityUpdatedAt}
-      />
+      ) : null}
     </div>
   );
 }

@@ -30,7 +30,7 @@ import { useOnline } from '@web/lib/use-online';
 import { DashboardReviews } from '@web/features/reviews';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ListingStatus } from '../components/listing-status';
-import { MembershipCard } from '@web/features/subscriptions';
+import { MembershipSummary } from '@web/features/subscriptions';
 import { GetPaidByCardCard } from '@web/features/care-payments';
 
 const TAB_PROFILE = 'profile';
@@ -44,7 +44,7 @@ const TABS = [TAB_PROFILE, TAB_MESSAGES, TAB_REVIEWS, TAB_SCHEDULE, TAB_REQUESTS
 function DashboardFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <header className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Carer Dashboard</h1>
           {header}
@@ -156,20 +156,9 @@ export function CarerDashboardPage() {
   return (
     <DashboardFrame header={<ProfileHeader profile={profile} />}>
       {today}
-      <ListingStatus profile={profile} goToChecks={goToChecks} />
-      <MembershipCard checksApproved={profile.isVerified} />
-      <div className="mb-6">
-        <GetPaidByCardCard />
-      </div>
-      {/* "Are you on your way?": a visit the family was alerted about (decision 0037). */}
-      <div className="mb-6 empty:hidden">
-        <OnYourWay />
-      </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList
-          aria-label="Dashboard sections"
-          className="grid grid-cols-2 min-[420px]:grid-cols-3 sm:inline-flex"
-        >
+        {/* The tabs come first, on a phone too; what concerns every tab follows them, the membership as one line. */}
+        <TabsList aria-label="Dashboard sections" className="grid grid-cols-3 sm:inline-flex sm:w-fit">
           <TabsTrigger ref={profileTab} value={TAB_PROFILE}>
             <UserRound aria-hidden="true" />
             Profile
@@ -192,6 +181,16 @@ export function CarerDashboardPage() {
             Requests
           </TabsTrigger>
         </TabsList>
+
+        <div className="grid gap-4 empty:hidden">
+          <ListingStatus profile={profile} goToChecks={goToChecks} />
+          <MembershipSummary checksApproved={profile.isVerified} />
+          <GetPaidByCardCard />
+          {/* "Are you on your way?": a visit the family was alerted about (decision 0037). */}
+          <div className="empty:hidden">
+            <OnYourWay />
+          </div>
+        </div>
 
         <TabsContent value={TAB_PROFILE}>
           <DashboardProfileTab profile={profile} onViewMessages={viewMessages} />

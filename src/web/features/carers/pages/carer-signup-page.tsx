@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ArrowLeft, Info } from 'lucide-react';
-import { CarerSignupForm } from '@contracts/carers';
+import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
+import { CARER_SIGNUP_STEPS, CARER_SIGNUP_TEXTS, CarerSignupForm } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { paths } from '@contracts/paths';
@@ -29,11 +29,23 @@ import {
   PROFILE_FOCUS_ORDER,
   PROFILE_FORM_CLASS,
   ProfileFormFields,
+  profileFieldMessages,
 } from '../components/profile-form-fields';
 import { clearSignupDraft, readSignupDraft, saveSignupDraft } from '../components/signup-draft';
+import { SignupProgress, SignupReview } from '../components/signup-steps';
 import { SignupMembershipCard, SignupWhyJoin } from '../components/signup-marketing';
 
 const SIGNUP_FIELDS = [...PROFILE_FOCUS_ORDER, 'termsAccepted'] as const;
+const LAST_STEP = CARER_SIGNUP_STEPS.length - 1;
+type FocusTarget = (typeof SIGNUP_FIELDS)[number] | 'heading';
+/** The fields of a step as they take the focus (the week's first box stands for the week). */
+const focusOrderOf = (step: number) =>
+  SIGNUP_FIELDS.filter((field) =>
+    (CARER_SIGNUP_STEPS[step]?.fields as readonly string[] | undefined)?.includes(field.split('.')[0]!),
+  );
+/** The first step with an error, in the order the steps come. */
+const stepOfErrors = (errors: object) =>
+  CARER_SIGNUP_STEPS.findIndex((item) => item.fields.some((field) => field in errors));
 const CREATE_FAILED = 'Failed to create carer profile. Please try again.';
 const TERMS_PATH = '/terms';
 // Written out rather than encoded so the address reads as the issue gives it; '/' is legal in a query.
@@ -46,14 +58,42 @@ export function CarerSignupPage() {
   const isCarer = user?.userType === 'carer';
   const myProfile = useMyProfile({ enabled: isCarer });
   const createProfile = useCreateProfile();
-  const [initialValues] = useState<DefaultValues<CarerFormValues>>(
-    () => readSignupDraft() ?? EMPTY_PROFILE_VALUES,
-  );
+  const [draft] = useState(readSignupDraft);
+  // The step shown, and what takes the keyboard when it opens: its heading, or the field a failed
+  // submit sends the carer back to. Nothing on the first screen: the page itself has just opened.
+  const [at, setAt] = useState<{ step: number; focus: FocusTarget | null }>({
+    step: draft?.step ?? 0,
+    focus: null,
+  });
+  const step = at.step;
   const form = useForm<CarerFormValues, unknown, z.output<typeof CarerSignupForm>>({
     resolver: schemaResolver(CarerSignupForm),
-    defaultValues: initialValues,
+    defaultValues: draft?.values ?? EMPTY_PROFILE_VALUES,
     shouldFocusError: false,
   });
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const current = CARER_SIGNUP_STEPS[step] ?? CARER_SIGNUP_STEPS[0];
+
+  // The answers and the step last as long as the tab (a reload opens the same step).
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => saveSignupDraft(step, values),
+      }),
+    [form, step],
+  );
+
+  useEffect(() => {
+    if (at.focus === 'heading') stepHeading.current?.focus();
+    else if (at.focus) form.setFocus(at.focus);
+  }, [form, at]);
+
+  const goTo = (next: number, focus: FocusTarget = 'heading') => {
+    saveSignupDraft(next, form.getValues());
+    setAt({ step: next, focus });
+  };
+
   const termsError = form.formState.errors.termsAccepted?.message;
 
   // A carer who already has a profile manages it on the dashboard. After creating one here the
@@ -63,12 +103,12 @@ export function CarerSignupPage() {
     return <Navigate to={paths.carerDashboard} replace />;
   }
 
-  const onSubmit = form.handleSubmit(
+  const submitProfile = form.handleSubmit(
     (values) => {
       // Product §5: the terms flag is checked here and never sent.
       const { termsAccepted: _accepted, ...profile } = values;
       if (!user) {
-        saveSignupDraft(profile);
+        saveSignupDraft(step, form.getValues());
         window.location.assign(LOGIN_THEN_SIGNUP);
         return;
       }
@@ -92,13 +132,40 @@ export function CarerSignupPage() {
             title: 'Error Creating Profile',
             description: errorMessage(error, CREATE_FAILED),
           });
-          applyProfileMessages(form, fieldErrors(error));
+          const messages = fieldErrors(error);
+          applyProfileMessages(form, messages);
+          // A message about an earlier step's answer opens that step at the field.
+          const found = profileFieldMessages(messages);
+          const failed = stepOfErrors(found);
+          if (failed !== -1 && failed !== step) {
+            goTo(
+              failed,
+              focusOrderOf(failed).find((field) => field.split('.')[0]! in found),
+            );
+          }
           if (error instanceof ApiError && error.status === 409) navigate(paths.carerDashboard);
         },
       });
     },
-    (errors) => focusFirstError(form, errors, SIGNUP_FIELDS),
+    (errors) => {
+      const failed = stepOfErrors(errors);
+      if (failed === -1 || failed === step) focusFirstError(form, errors, focusOrderOf(step));
+      else
+        goTo(
+          failed,
+          focusOrderOf(failed).find((field) => field.split('.')[0]! in errors),
+        );
+    },
   );
+
+  // Each step is checked by the signup's schema for its own fields before the next is shown.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    if (step === LAST_STEP) return submitProfile(event);
+    event.preventDefault();
+    const fields = current.fields.filter((field) => field !== 'termsAccepted');
+    if (await form.trigger(fields)) goTo(step + 1);
+    else focusFirstError(form, form.formState.errors, focusOrderOf(step));
+  };
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -117,17 +184,21 @@ export function CarerSignupPage() {
       </header>
 
       <div className="grid gap-8 lg:grid-cols-3">
-        <div className="grid content-start gap-6">
+        {/* On a phone the form comes first; why to join follows it. */}
+        <div className="order-last grid content-start gap-6 lg:order-none">
           <SignupWhyJoin />
           <SignupMembershipCard />
         </div>
 
         <Card className="lg:col-span-2">
-          <CardHeader>
+          <CardHeader className="gap-4">
+            <SignupProgress step={step} />
             <CardTitle asChild className="text-xl">
-              <h2>Create your carer profile</h2>
+              <h2 ref={stepHeading} tabIndex={-1} className="scroll-mt-28 focus:outline-none">
+                {current.title}
+              </h2>
             </CardTitle>
-            <CardDescription>All fields are required.</CardDescription>
+            {step === 0 ? <CardDescription>All fields are required.</CardDescription> : null}
           </CardHeader>
           <CardContent className="grid gap-6">
             {user && !isCarer ? (
@@ -139,52 +210,83 @@ export function CarerSignupPage() {
                 </p>
               </Alert>
             ) : null}
-            {!user ? (
+            {!user && step === LAST_STEP ? (
               <p className="text-sm text-muted-foreground">
                 You will be asked to sign in or create a carer account when you submit. We keep your answers
                 while you do.
               </p>
             ) : null}
 
-            <form noValidate onSubmit={onSubmit} className={PROFILE_FORM_CLASS}>
-              <ProfileFormFields form={form} idPrefix="signup" />
+            <form noValidate onSubmit={(event) => void onSubmit(event)} className={PROFILE_FORM_CLASS}>
+              {current.id === 'review' ? (
+                <>
+                  <SignupReview form={form} goTo={(index) => goTo(index)} />
+                  <div className="grid gap-2">
+                    <div className="flex items-start gap-3">
+                      <Checkbox
+                        id="signup-termsAccepted"
+                        className="mt-0.5"
+                        aria-invalid={termsError ? true : undefined}
+                        aria-describedby={termsError ? 'signup-termsAccepted-error' : undefined}
+                        {...form.register('termsAccepted')}
+                      />
+                      <Label htmlFor="signup-termsAccepted" className="leading-snug">
+                        I agree to the{' '}
+                        <Link
+                          to={TERMS_PATH}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="text-primary underline underline-offset-4 hover:text-primary-hover"
+                        >
+                          terms and conditions
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </Link>
+                      </Label>
+                    </div>
+                    {termsError ? (
+                      <FieldError id="signup-termsAccepted-error">{termsError}</FieldError>
+                    ) : null}
+                  </div>
+                </>
+              ) : (
+                <ProfileFormFields form={form} idPrefix="signup" part={current.id} />
+              )}
 
-              <div className="grid gap-2">
-                <div className="flex items-start gap-3">
-                  <Checkbox
-                    id="signup-termsAccepted"
-                    className="mt-0.5"
-                    aria-invalid={termsError ? true : undefined}
-                    aria-describedby={termsError ? 'signup-termsAccepted-error' : undefined}
-                    {...form.register('termsAccepted')}
-                  />
-                  <Label htmlFor="signup-termsAccepted" className="leading-snug">
-                    I agree to the{' '}
-                    <Link
-                      to={TERMS_PATH}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="text-primary underline underline-offset-4 hover:text-primary-hover"
-                    >
-                      terms and conditions
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </Link>
-                  </Label>
-                </div>
-                {termsError ? <FieldError id="signup-termsAccepted-error">{termsError}</FieldError> : null}
-              </div>
-
-              <Button type="submit" size="lg" className="w-full sm:w-fit" disabled={createProfile.isPending}>
-                {createProfile.isPending ? (
-                  <>
-                    <Spinner />
-                    Creating Profile...
-                  </>
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                {step > 0 ? (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="lg"
+                    onClick={() => goTo(step - 1)}
+                    disabled={createProfile.isPending}
+                  >
+                    <ArrowLeft aria-hidden="true" />
+                    {CARER_SIGNUP_TEXTS.back}
+                  </Button>
                 ) : (
-                  'Create My Profile'
+                  <span className="hidden sm:block" />
                 )}
-              </Button>
+                {step === LAST_STEP ? (
+                  <Button type="submit" size="lg" disabled={createProfile.isPending}>
+                    {createProfile.isPending ? (
+                      <>
+                        <Spinner />
+                        {CARER_SIGNUP_TEXTS.submitting}
+                      </>
+                    ) : (
+                      CARER_SIGNUP_TEXTS.submit
+                    )}
+                  </Button>
+                ) : (
+                  <Button type="submit" size="lg">
+                    {CARER_SIGNUP_TEXTS.next}
+                    <ArrowRight aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
             </form>
+            <p className="text-sm text-muted-foreground">{CARER_SIGNUP_TEXTS.draftKept}</p>
           </CardContent>
         </Card>
       </div>

@@ -18,7 +18,10 @@ export function SettingsSection({ id, title, description, danger = false, childr
       <Card className={cn(danger && 'border-destructive')}>
         <CardHeader>
           <CardTitle asChild className={cn('text-xl', danger && 'text-destructive')}>
-            <h2 id={headingId}>{title}</h2>
+            {/* Takes the keyboard when the section menu opens it. */}
+            <h2 id={headingId} tabIndex={-1} className="focus:outline-none">
+              {title}
+            </h2>
           </CardTitle>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
