@@ -165,6 +165,14 @@ export const endpointPaths = {
     getSettingsAccountDeletion: { method: 'GET', path: '/api/settings/account/deletion' },
     deleteSettingsAccount: { method: 'DELETE', path: '/api/settings/account' },
   },
+  push: {
+    getKey: { method: 'GET', path: '/api/push/key' },
+    postSubscriptions: { method: 'POST', path: '/api/push/subscriptions' },
+    postSubscriptionsRemove: { method: 'POST', path: '/api/push/subscriptions/remove' },
+    deleteSubscriptionsById: { method: 'DELETE', path: '/api/push/subscriptions/:id' },
+    getSettingsPush: { method: 'GET', path: '/api/settings/push' },
+    putSettingsPush: { method: 'PUT', path: '/api/settings/push' },
+  },
   reports: {
     postConversationsByIdReport: { method: 'POST', path: '/api/conversations/:id/report' },
     postReviewsByIdReport: { method: 'POST', path: '/api/reviews/:id/report' },

@@ -18,6 +18,7 @@ import { invoicingEndpoints } from './invoicing';
 import { liveEventsEndpoints } from './live-events';
 import { messagingEndpoints } from './messaging';
 import { privacyEndpoints } from './privacy';
+import { pushEndpoints } from './push';
 import { reportsEndpoints } from './reports';
 import { reviewsEndpoints } from './reviews';
 import { safeguardingEndpoints } from './safeguarding';
@@ -44,6 +45,7 @@ export const endpoints = {
   invoicing: invoicingEndpoints,
   messaging: messagingEndpoints,
   privacy: privacyEndpoints,
+  push: pushEndpoints,
   reports: reportsEndpoints,
   reviews: reviewsEndpoints,
   safeguarding: safeguardingEndpoints,

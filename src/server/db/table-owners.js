@@ -75,6 +75,10 @@ export const TABLE_OWNERS = {
   timesheets: 'invoicing',
   timesheetLines: 'invoicing',
   invoices: 'invoicing',
+  pushSubscriptions: 'push',
+  pushSettings: 'push',
+  pushOutbox: 'push',
+  pushVapidKeys: 'push',
 };
 
 /**

@@ -242,6 +242,7 @@ export function createArrangementsService({
           words = (await apply(locked, inTx, sideOf(locked, user.id), actor)) + byline;
           await tellFamilyOfStep(tx, locked, user, actor);
         },
+        'proposals',
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -337,6 +338,7 @@ export function createArrangementsService({
             });
             createdId = created.id;
           },
+          'proposals',
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
