@@ -37,6 +37,7 @@ export const PUSH_TEXTS = {
   proposals: 'An arrangement proposal has news for you.',
   visit_notices: 'A visit has a new notice.',
   no_show_alerts: 'A visit has not been checked into.',
+  onYourWay: 'A visit has started. Are you on your way?',
   cover_offers: 'A visit has been offered to you as a backup.',
   collapsed: (count: number) => `You have ${count} new notices.`,
 } as const;
@@ -45,7 +46,8 @@ export const PUSH_MESSAGES = {
   sectionTitle: 'Push notices',
   sectionIntro:
     'Get notices on this device, even when CareMatch is closed. Choose which kinds below; they apply to every device you turn push on for.',
-  notSupported: 'This browser cannot show push notices. On an iPhone, add CareMatch to your Home Screen first.',
+  notSupported:
+    'This browser cannot show push notices. On an iPhone, add CareMatch to your Home Screen first.',
   disabled: 'Push notices are not available on this site.',
   permissionDenied:
     'Notices are blocked for this site in your browser. Allow them in the browser’s site settings, then try again.',
@@ -114,9 +116,11 @@ export type PushKey = z.infer<typeof PushKey>;
 
 /** GET and PUT /api/settings/push. */
 export const PushSettings = z.object({
-  kinds: z.object(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as {
-    [K in PushKind]: z.ZodBoolean;
-  }),
+  kinds: z.object(
+    Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean()])) as {
+      [K in PushKind]: z.ZodBoolean;
+    },
+  ),
   previews: z.boolean(),
   devices: z.array(PushDevice),
 });

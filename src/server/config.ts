@@ -387,7 +387,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
   }
   const vapid =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -1,6 +1,7 @@
 // Push notices (decision 0041): devices subscribe through the API; the fake push service checks
 // the VAPID signature and decrypts each payload as a browser would.
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUSH_MAX_PER_MINUTE, PUSH_MESSAGES, PUSH_TEXTS, type PushSettings } from '@contracts/push';
 import { pushOutbox, pushSubscriptions, users } from '../../src/server/db/schema';
@@ -8,7 +9,9 @@ import { PUSH_RATE } from '../../src/server/features/push/push-dispatcher';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../support/fake-push-service';
 import { carer, customer, reply, startConversation, type Person } from '../support/messaging-fixtures';
-import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from '../support/test-app';
+import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
+import { pushSettings } from '../../src/server/db/schema';
+import { createTestApp, PRODUCTION_TEST_ENV, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let service: FakePushService;
@@ -30,7 +33,9 @@ async function subscribe(person: Person, device: FakeDevice = service.newDevice(
     method: 'POST',
     url: '/api/push/subscriptions',
     payload: device.subscription,
-    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return device;
@@ -92,7 +97,9 @@ describe('push subscriptions', () => {
   });
 
   it('keeps the demo key pair across restarts (it is stored), and production needs keys when push is on', async () => {
-    const again = await createTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' }, undefined, { database: t.database });
+    const again = await createTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' }, undefined, {
+      database: t.database,
+    });
     try {
       expect(again.app.push.publicKey).toBe(t.app.push.publicKey);
     } finally {
@@ -107,8 +114,48 @@ describe('push subscriptions', () => {
     const family = await customer(t);
     await subscribe(family);
     await t.injectAs(family.cookie, { method: 'POST', url: '/api/auth/logout' });
-    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, family.user.id));
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, family.user.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('privacy', () => {
+  it('lists the devices and settings in the data export, without the push address or keys', async () => {
+    const family = await customer(t);
+    const device = await subscribe(family);
+    await settings(family, { previews: true, kinds: { care_requests: false } });
+    const response = await t.injectAs(family.cookie, { method: 'POST', url: '/api/settings/export' });
+    expect(response.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const devices = strFromU8(files['push-devices.json']!);
+    expect(JSON.parse(devices)).toEqual([expect.objectContaining({ label: 'Chrome on Android' })]);
+    expect(devices).not.toContain(device.subscription.endpoint);
+    expect(devices).not.toContain(device.subscription.keys.auth);
+    expect(JSON.parse(strFromU8(files['push-settings.json']!))).toEqual([
+      expect.objectContaining({ kindsOff: 'care_requests', previews: true }),
+    ]);
+  });
+
+  it('deletes the devices, settings and waiting notices with the account', async () => {
+    const { family, worker, conversationId } = await pair();
+    await subscribe(family);
+    await settings(family, { previews: true });
+    // A notice still waiting (its dispatch not run yet) goes too.
+    await t.app.push.idle();
+    expect((await reply(t, worker, conversationId, 'See you Tuesday')).statusCode).toBe(201);
+    const response = await t.injectAs(family.cookie, {
+      method: 'DELETE',
+      url: '/api/settings/account',
+      payload: { password: TEST_PASSWORD, confirmation: DELETE_CONFIRMATION_WORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const table of [pushSubscriptions, pushSettings, pushOutbox]) {
+      expect(await t.database.db.select().from(table).where(eq(table.userId, family.user.id))).toEqual([]);
+    }
+    await t.app.push.idle();
   });
 });
 
@@ -123,7 +170,12 @@ describe('a new message', () => {
       deviceId: device.id,
       publicKey: t.app.push.publicKey,
       jwt: { aud: service.origin },
-      payload: { title: PUSH_TEXTS.title, body: PUSH_TEXTS.messages, url: `/messages/${conversationId}`, kind: 'messages' },
+      payload: {
+        title: PUSH_TEXTS.title,
+        body: PUSH_TEXTS.messages,
+        url: `/messages/${conversationId}`,
+        kind: 'messages',
+      },
     });
     expect(pushes[0]!.text).not.toContain('Tuesday');
     expect(pushes[0]!.text).not.toContain('Gwendolyn');
@@ -135,7 +187,9 @@ describe('a new message', () => {
     expect((await settings(family, { kinds: { messages: false } })).kinds.messages).toBe(false);
     expect((await reply(t, worker, conversationId, 'Yes, I can do Tuesday mornings.')).statusCode).toBe(201);
     expect(await delivered()).toEqual([]);
-    expect(await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, family.user.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, family.user.id)),
+    ).toEqual([]);
   });
 
   it('carries the sender and the start of the text only with previews on', async () => {
@@ -144,7 +198,10 @@ describe('a new message', () => {
     await settings(family, { previews: true });
     expect((await reply(t, worker, conversationId, 'Yes, I can do Tuesday mornings.')).statusCode).toBe(201);
     const [push] = await delivered();
-    expect(push?.payload).toMatchObject({ title: 'Message from Gwendolyn', body: 'Yes, I can do Tuesday mornings.' });
+    expect(push?.payload).toMatchObject({
+      title: 'Message from Gwendolyn',
+      body: 'Yes, I can do Tuesday mornings.',
+    });
   });
 
   it('never carries what the paywall holds back, previews or not', async () => {
@@ -158,7 +215,10 @@ describe('a new message', () => {
     // The carer, who reads everything, gets the family's words with previews on.
     await subscribe(worker);
     await settings(worker, { previews: true });
-    await t.database.db.update(users).set({ subscriptionExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, family.user.id));
+    await t.database.db
+      .update(users)
+      .set({ subscriptionExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, family.user.id));
     expect((await reply(t, family, conversationId, 'Thank you, that works.')).statusCode).toBe(201);
     const pushes = await delivered();
     expect(pushes.at(-1)?.payload).toMatchObject({ body: 'Thank you, that works.' });
@@ -171,7 +231,9 @@ describe('a new message', () => {
     expect((await reply(t, worker, conversationId, 'Hello')).statusCode).toBe(201);
     await delivered();
     expect((await settings(family)).devices).toEqual([]);
-    expect(await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, family.user.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, family.user.id)),
+    ).toEqual([]);
   });
 
   it(`sends a person at most ${PUSH_MAX_PER_MINUTE} pushes a minute and collapses the rest into one`, async () => {
@@ -185,7 +247,9 @@ describe('a new message', () => {
     // Every notice told, in at most the rate's pushes: the last one carries those left as one.
     expect(pushes).toHaveLength(PUSH_MAX_PER_MINUTE);
     const told = (push: (typeof pushes)[number]) =>
-      push.payload.kind === 'collapsed' ? Number(/(\d+) new notices/.exec(String(push.payload.body))?.[1]) : 1;
+      push.payload.kind === 'collapsed'
+        ? Number(/(\d+) new notices/.exec(String(push.payload.body))?.[1])
+        : 1;
     expect(pushes.reduce((sum, push) => sum + told(push), 0)).toBe(total);
     expect(pushes.at(-1)?.payload).toMatchObject({ kind: 'collapsed', title: PUSH_TEXTS.title });
 
@@ -194,13 +258,22 @@ describe('a new message', () => {
       expect((await reply(t, worker, conversationId, words)).statusCode).toBe(201);
     }
     expect(await delivered()).toHaveLength(PUSH_MAX_PER_MINUTE);
-    const waiting = await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, family.user.id));
+    const waiting = await t.database.db
+      .select()
+      .from(pushOutbox)
+      .where(eq(pushOutbox.userId, family.user.id));
     expect(waiting).toHaveLength(2);
     expect(waiting.every((row) => row.nextAttemptAt.getTime() > Date.now())).toBe(true);
 
     // … and then go as one.
-    await createRateLimiter(t.database.db, { secret: t.config.sessionSecret }).reset(PUSH_RATE, family.user.id);
-    await t.database.db.update(pushOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(pushOutbox.userId, family.user.id));
+    await createRateLimiter(t.database.db, { secret: t.config.sessionSecret }).reset(
+      PUSH_RATE,
+      family.user.id,
+    );
+    await t.database.db
+      .update(pushOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(pushOutbox.userId, family.user.id));
     const after = await delivered();
     expect(after.slice(PUSH_MAX_PER_MINUTE).map((push) => push.payload)).toEqual([
       expect.objectContaining({ kind: 'messages' }),

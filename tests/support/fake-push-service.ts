@@ -3,7 +3,15 @@
 // audience is this service's origin, not expired, signed by the key in `k=`), and decrypts the
 // payload as a browser would (RFC 8291, aes128gcm) with the device's private key and auth secret,
 // which the test made here with node:crypto and which never leave it.
-import { createECDH, createDecipheriv, createHmac, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import {
+  createECDH,
+  createDecipheriv,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  verify,
+} from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,7 +39,10 @@ const b64 = (buffer: Buffer) => buffer.toString('base64url');
 const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 8291 §3.4 and RFC 8188: one aes128gcm record, decrypted with the device's keys. */
-export function decryptAes128gcm(body: Buffer, device: { privateKey: Buffer; publicKey: Buffer; auth: Buffer }) {
+export function decryptAes128gcm(
+  body: Buffer,
+  device: { privateKey: Buffer; publicKey: Buffer; auth: Buffer },
+) {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body[20]!;
@@ -43,14 +54,22 @@ export function decryptAes128gcm(body: Buffer, device: { privateKey: Buffer; pub
   ecdh.setPrivateKey(device.privateKey);
   const shared = ecdh.computeSecret(serverPublic);
   const prkKey = hmac(device.auth, shared);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), device.publicKey, serverPublic, Buffer.from([1])]);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    device.publicKey,
+    serverPublic,
+    Buffer.from([1]),
+  ]);
   const ikm = hmac(prkKey, keyInfo);
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with 0x02 and then zero padding.
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end -= 1;
@@ -80,7 +99,11 @@ export function checkVapid(authorization: string | undefined, origin: string, at
     Buffer.from(signature, 'base64url'),
   );
   if (!signed) throw new Error('the VAPID signature does not verify');
-  const jwt = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  const jwt = JSON.parse(Buffer.from(claims, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
   if (jwt.aud !== origin) throw new Error(`aud ${jwt.aud}, not ${origin}`);
   const now = Math.floor(at / 1000);
   if (!(jwt.exp > now)) throw new Error('the JWT has expired');
@@ -163,6 +186,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       devices.set(id, device);
       return device;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

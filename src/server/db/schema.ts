@@ -1656,7 +1656,10 @@ export const pushSettings = pgTable('push_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  kindsOff: text('kinds_off').array().notNull().default(sql`'{}'::text[]`),
+  kindsOff: text('kinds_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   previews: boolean('previews').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -43,7 +43,13 @@ const payloadOf = (row: PushOutboxRow): PushPayload => ({
   kind: row.kind as PushPayload['kind'],
 });
 
-export function createPushDispatcher({ db, sender, rateLimiter, log, now = () => new Date() }: DispatcherDeps) {
+export function createPushDispatcher({
+  db,
+  sender,
+  rateLimiter,
+  log,
+  now = () => new Date(),
+}: DispatcherDeps) {
   const repository = createPushRepository(db);
   let timer: NodeJS.Timeout | undefined;
   let wakeAt = Infinity;
@@ -135,7 +141,10 @@ export function createPushDispatcher({ db, sender, rateLimiter, log, now = () =>
       for (const row of retry) {
         await repository.postpone([row.id], new Date(now().getTime() + retryDelayMs(row.attempts)), error);
       }
-      log.warn({ push: { userId, notices: ids.length, gaveUp: giveUp.length }, error }, 'push delivery failed');
+      log.warn(
+        { push: { userId, notices: ids.length, gaveUp: giveUp.length }, error },
+        'push delivery failed',
+      );
       // The rest wait for the next run rather than meet the same failing service now.
       const rest = waiting.splice(0).map((row) => row.id);
       await repository.giveBackAttempts(rest);
@@ -147,7 +156,11 @@ export function createPushDispatcher({ db, sender, rateLimiter, log, now = () =>
     const result: PushDispatchResult = { sent: 0, collapsed: 0, postponed: 0, failed: 0, dropped: 0 };
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
       const at = now();
-      const rows = await repository.claimDue(new Date(at.getTime() + 1), new Date(at.getTime() + LEASE_MS), BATCH_SIZE);
+      const rows = await repository.claimDue(
+        new Date(at.getTime() + 1),
+        new Date(at.getTime() + LEASE_MS),
+        BATCH_SIZE,
+      );
       if (rows.length === 0) break;
       const byUser = new Map<string, PushOutboxRow[]>();
       for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);

@@ -100,7 +100,10 @@ export function createPushRepository(db: Executor) {
 
     /** The demo key pair: the one stored, or `made` stored now (the first start wins a race). */
     async demoVapidKeys(made: { publicKey: string; privateKey: string }) {
-      await db.insert(pushVapidKeys).values({ id: 1, ...made }).onConflictDoNothing();
+      await db
+        .insert(pushVapidKeys)
+        .values({ id: 1, ...made })
+        .onConflictDoNothing();
       const [row] = await db
         .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
         .from(pushVapidKeys)

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@contracts/api';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/define-route';
-import { requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
+import { onlyRoles, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
+import { PUSH_MESSAGES } from '@contracts/push';
 import type { PushService } from './push.service';
 
 const tags = ['push'];
@@ -24,7 +25,11 @@ export function registerPushRoutes(app: FastifyInstance, push: PushService) {
   defineRoute(
     app,
     endpoints.push.postSubscriptions,
-    { config: SIGNED_IN, schema: { tags, summary: 'Turn push on for this browser' } },
+    {
+      // Admins get no notices; refused before the body is read.
+      config: onlyRoles(['customer', 'carer'], PUSH_MESSAGES.onlyFamiliesAndCarers),
+      schema: { tags, summary: 'Turn push on for this browser' },
+    },
     async (request, reply) => {
       const { user, session } = sessionOf(request);
       const device = await push.subscribe(user, session, request.body, request.headers['user-agent']);

@@ -19,7 +19,10 @@ import { createPushRepository, type PushSubscriptionRow } from './push.repositor
 type PushConfig = NonNullable<AppConfig['push']>;
 
 /** Whether a subscription's endpoint is a push service we send to (never an address of a client's choosing). */
-export function endpointAllowed(endpoint: string, push: Pick<PushConfig, 'serviceHosts' | 'allowHttp'>): boolean {
+export function endpointAllowed(
+  endpoint: string,
+  push: Pick<PushConfig, 'serviceHosts' | 'allowHttp'>,
+): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -52,7 +55,10 @@ export function createPushService({ db, push, publicKey, now = () => new Date() 
   });
 
   async function settings(user: UserRow, session: SessionRow | null): Promise<PushSettings> {
-    const [saved, devices] = await Promise.all([repository.settingsOf(user.id), repository.devicesOf(user.id)]);
+    const [saved, devices] = await Promise.all([
+      repository.settingsOf(user.id),
+      repository.devicesOf(user.id),
+    ]);
     return {
       kinds: Object.fromEntries(
         PUSH_KINDS.map((kind) => [kind, !saved.kindsOff.includes(kind)]),
@@ -69,7 +75,11 @@ export function createPushService({ db, push, publicKey, now = () => new Date() 
 
     settings,
 
-    async saveSettings(user: UserRow, session: SessionRow | null, input: PushSettingsInput): Promise<PushSettings> {
+    async saveSettings(
+      user: UserRow,
+      session: SessionRow | null,
+      input: PushSettingsInput,
+    ): Promise<PushSettings> {
       const saved = await repository.settingsOf(user.id);
       const off = new Set(saved.kindsOff);
       for (const kind of PUSH_KINDS) {
@@ -96,13 +106,16 @@ export function createPushService({ db, push, publicKey, now = () => new Date() 
       if (!push || !publicKey) throw AppError.conflict(PUSH_MESSAGES.disabled);
       if (user.role === 'admin') throw AppError.forbidden(PUSH_MESSAGES.onlyFamiliesAndCarers);
       if (!endpointAllowed(input.endpoint, push)) {
-        throw AppError.badRequest(PUSH_MESSAGES.endpointNotAllowed, { endpoint: PUSH_MESSAGES.endpointNotAllowed });
+        throw AppError.badRequest(PUSH_MESSAGES.endpointNotAllowed, {
+          endpoint: PUSH_MESSAGES.endpointNotAllowed,
+        });
       }
       return db.transaction(async (tx) => {
         const own = createPushRepository(tx);
         const devices = await own.devicesOf(user.id);
         const known = devices.some((row) => row.endpoint === input.endpoint);
-        if (!known && devices.length >= PUSH_MAX_DEVICES) throw AppError.conflict(PUSH_MESSAGES.tooManyDevices);
+        if (!known && devices.length >= PUSH_MAX_DEVICES)
+          throw AppError.conflict(PUSH_MESSAGES.tooManyDevices);
         const row = await own.upsertSubscription({
           userId: user.id,
           sessionIdHash: session.idHash,
