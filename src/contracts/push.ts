@@ -21,6 +21,11 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   no_show_alerts: 'No-show alerts',
   cover_offers: 'Visits offered to you as a backup',
 };
+/** The kinds each role can be pushed about (the others never concern them). */
+export const PUSH_KINDS_FOR_ROLE: Record<'customer' | 'carer', readonly PushKind[]> = {
+  customer: ['messages', 'proposals', 'visit_notices', 'no_show_alerts'],
+  carer: ['messages', 'care_requests', 'proposals', 'no_show_alerts', 'cover_offers'],
+};
 /** Pushes one person may be sent in a minute, over all their devices; more are collapsed into one. */
 export const PUSH_MAX_PER_MINUTE = 4;
 /** Devices (signed-in browsers) one person may turn push on for. */
@@ -70,6 +75,10 @@ export const PUSH_MESSAGES = {
   deviceRemovedBody: 'That device will no longer get notices.',
   noDevices: 'No device has push turned on.',
   failed: 'Push could not be turned on. Please try again.',
+  noServiceWorker:
+    'This browser has not finished setting CareMatch up for notices. Reload the page and try again.',
+  saveFailed: 'Your choice could not be saved. Please try again.',
+  loadFailed: 'Your push choices could not be loaded.',
   tooManyDevices: `Push can be on for at most ${PUSH_MAX_DEVICES} devices. Remove one first.`,
   endpointNotAllowed: 'This browser’s push service is not one CareMatch sends to.',
   deviceNotFound: 'That device no longer has push on.',

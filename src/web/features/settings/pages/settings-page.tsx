@@ -13,6 +13,7 @@ import { MembershipSection } from '../components/membership-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
+import { PushSection } from '../components/push-section';
 import { RequestAlertsSection } from '../components/request-alerts-section';
 import { SearchPlaceSection } from '../components/search-place-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -45,6 +46,7 @@ export function SettingsPage() {
         {user.role === 'customer' ? <FamilyCircleSection /> : null}
         <CircleMembershipsSection />
         <NotificationsSection />
+        {user.role === 'customer' || user.role === 'carer' ? <PushSection role={user.role} /> : null}
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />
