@@ -15,7 +15,7 @@ import {
 } from '../support/fake-push-service';
 import { carer, customer, reply, startConversation, type Person } from '../support/messaging-fixtures';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
-import { pushSettings } from '../../src/server/db/schema';
+import { pushSettings, visits } from '../../src/server/db/schema';
 import { createTestApp, PRODUCTION_TEST_ENV, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -288,5 +288,81 @@ describe('a new message', () => {
       kind: 'collapsed',
     });
     expect(await waiting()).toEqual([]);
+  });
+});
+
+describe('arrangements and cover', () => {
+  it('pushes a proposal, its answer and an offer to a backup, each by its kind and with no details', async () => {
+    const family = await customer(t, 'active', { firstName: 'Imogen' });
+    const worker = await carer(t, { firstName: 'Leontes' });
+    const backup = await carer(t, { firstName: 'Florizel' });
+    const conversationId = await startConversation(t, family, worker);
+    await startConversation(t, family, backup);
+    const [familyDevice, workerDevice, backupDevice] = [
+      await subscribe(family),
+      await subscribe(worker),
+      await subscribe(backup),
+    ];
+    await delivered();
+    service.received.length = 0;
+    const pushedTo = async (device: FakeDevice) =>
+      (await delivered()).filter((push) => push.deviceId === device.id);
+
+    const proposed = await t.injectAs(family.cookie, {
+      method: 'POST',
+      url: '/api/bookings',
+      payload: {
+        conversationId,
+        startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        visits: [{ day: 'tuesday', start: '09:00', end: '11:00' }],
+        hourlyRate: '18.00',
+      },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    expect((await pushedTo(workerDevice)).map((push) => push.payload)).toEqual([
+      expect.objectContaining({ kind: 'proposals', body: PUSH_TEXTS.proposals, title: PUSH_TEXTS.title }),
+    ]);
+    const arrangementId = proposed.json<{ id: string }>().id;
+    const accepted = await t.injectAs(worker.cookie, {
+      method: 'POST',
+      url: `/api/bookings/${arrangementId}/accept`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await pushedTo(familyDevice)).map((push) => push.payload.kind)).toEqual(['proposals']);
+
+    const plan = await t.injectAs(family.cookie, {
+      method: 'PUT',
+      url: `/api/bookings/${arrangementId}/cover`,
+      payload: { noShowMinutes: 15, backups: [{ carerId: backup.carerId, hourlyRate: '21.00' }] },
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
+    const startsAt = Date.now() + 86_400_000;
+    const [visit] = await t.database.db
+      .insert(visits)
+      .values({
+        arrangementId,
+        startsAt: new Date(startsAt),
+        endsAt: new Date(startsAt + 2 * 3_600_000),
+        notice: 'cant_make_it',
+        noticeAt: new Date(),
+      })
+      .returning({ id: visits.id });
+    const offered = await t.injectAs(family.cookie, {
+      method: 'POST',
+      url: `/api/visits/${visit!.id}/cover-offer`,
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const [offer] = await pushedTo(backupDevice);
+    expect(offer?.payload).toEqual({
+      kind: 'cover_offers',
+      title: PUSH_TEXTS.title,
+      body: PUSH_TEXTS.cover_offers,
+      url: '/carer-dashboard',
+      tag: `cover-${visit!.id}`,
+    });
+    for (const push of service.received) {
+      for (const word of ['Imogen', 'Leontes', 'Florizel', '18.00', '21.00'])
+        expect(push.text).not.toContain(word);
+    }
   });
 });
