@@ -183,6 +183,14 @@ export const endpointPaths = {
       path: '/api/admin/care-payments/disputes/:id/handled',
     },
   },
+  push: {
+    getKey: { method: 'GET', path: '/api/push/key' },
+    postSubscriptions: { method: 'POST', path: '/api/push/subscriptions' },
+    postSubscriptionsRemove: { method: 'POST', path: '/api/push/subscriptions/remove' },
+    deleteSubscriptionsById: { method: 'DELETE', path: '/api/push/subscriptions/:id' },
+    getSettingsPush: { method: 'GET', path: '/api/settings/push' },
+    putSettingsPush: { method: 'PUT', path: '/api/settings/push' },
+  },
   reports: {
     postConversationsByIdReport: { method: 'POST', path: '/api/conversations/:id/report' },
     postReviewsByIdReport: { method: 'POST', path: '/api/reviews/:id/report' },

@@ -26,6 +26,7 @@ import {
 } from './features/invoicing';
 import { messagingPlugin } from './features/messaging';
 import { privacyPlugin } from './features/privacy';
+import { pushPlugin } from './features/push';
 import { reportsPlugin } from './features/reports';
 import { reviewsPlugin } from './features/reviews';
 import { safeguardingPlugin } from './features/safeguarding';
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(settingsPlugin, context);
   await app.register(savedCarersPlugin, context);
   await app.register(circlePlugin, context);
+  await app.register(pushPlugin, context);
   await app.register(messagingPlugin, context);
   await app.register(arrangementsPlugin, context);
   await app.register(invoicingPlugin, context);

@@ -182,7 +182,43 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  // Web Push (decision 0044). Unset: on in demo mode (with keys made at the first start and kept in
+  // the database), and in production on exactly when the VAPID keys are set.
+  PUSH_NOTIFICATIONS: optionalText.pipe(z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).optional()),
+  // `npx web-push generate-vapid-keys`: the public key (an uncompressed P-256 point, base64url,
+  // 87 characters) and the private key (32 bytes, base64url, 43 characters); both or neither.
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a VAPID public key (87 base64url characters, from web-push)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (43 base64url characters, from web-push)')
+      .optional(),
+  ),
+  // Who push services may contact about our pushes: mailto:… or https://….
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+  // The push services pushes may be sent to, comma-separated host names (a leading dot: any
+  // subdomain). A subscription naming any other host is refused, so the server never posts to an
+  // address of a client's choosing. Unset: the browsers' own services.
+  PUSH_SERVICE_HOSTS: optionalText,
 });
+
+/** The push services of Chrome, Edge, Firefox and Safari (PUSH_SERVICE_HOSTS unset). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  '.push.apple.com',
+];
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -264,6 +300,20 @@ export interface AppConfig {
   platformFeeBasisPoints: number;
   /** An admin account made at start when missing (ADMIN_EMAIL/ADMIN_PASSWORD); see `npm run admin:create`. */
   admin: { email: string; password: string } | undefined;
+  /**
+   * Web Push (decision 0044); undefined when off. `vapid` undefined: demo mode makes a key pair at
+   * the first start and keeps it in the database.
+   */
+  push:
+    | {
+        vapid: { publicKey: string; privateKey: string } | undefined;
+        subject: string;
+        /** Hosts subscriptions may name; a leading dot allows any subdomain. */
+        serviceHosts: string[];
+        /** Plain http:// endpoints accepted (never in production: tests' fake push service). */
+        allowHttp: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -353,6 +403,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
   }
 
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
+  const vapid =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : undefined;
+  const pushOn = (e.PUSH_NOTIFICATIONS ?? (production && !vapid ? 'off' : 'on')) === 'on';
+  if (production && pushOn) {
+    const missing = (['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.map((name) => `${name}: required when push notices are on in production (or PUSH_NOTIFICATIONS=off)`).join('\n  ')}`,
+      );
+    }
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const secureCookie = production || publicUrl.startsWith('https://');
 
@@ -419,5 +490,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformFeeBasisPoints: Math.round((e.PLATFORM_FEE_PERCENT ?? 5) * 100),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    push: pushOn
+      ? {
+          vapid,
+          subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+          serviceHosts: e.PUSH_SERVICE_HOSTS
+            ? e.PUSH_SERVICE_HOSTS.split(',')
+                .map((host) => host.trim().toLowerCase())
+                .filter(Boolean)
+            : DEFAULT_PUSH_SERVICE_HOSTS,
+          allowHttp: !production,
+        }
+      : undefined,
   };
 }

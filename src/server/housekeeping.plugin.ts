@@ -30,6 +30,7 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
     'features/circle',
     'features/invoicing',
     'features/care-payments',
+    'features/push',
   ],
   async (app, { run }) => {
     if (!run) return;
@@ -53,6 +54,8 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
       [
         // Retries emails that failed or whose dispatcher stopped; new ones go out straight after commit.
         { name: 'email outbox', run: () => mailer.dispatch(), intervalMs: 60_000 },
+        // Pushes that failed, waited for their person's rate, or whose dispatcher stopped (decision 0044).
+        { name: 'push outbox', run: () => app.push.dispatch(), intervalMs: 60_000 },
         // First at start (decision 0032): points kept before the district rule move to their
         // district's centre before anything else measures from them.
         { name: 'homes at district centres', run: () => carers.placeHomesAtDistrictCentres() },

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as Fastify from 'fastify';
@@ -121,6 +121,7 @@ const world = {} as {
   bystanderThread: string;
   bystanderReview: string;
   bystanderSessionId: string;
+  bystanderPushDevice: string;
   bystanderClientSecret: string;
   photoName: string;
   verificationId: string;
@@ -170,11 +171,31 @@ async function ok(cookie: string | undefined, options: InjectOptions, status = 2
   return response;
 }
 
+/** Turns push on for a browser of `cookie`'s account (an endpoint nothing listens at). */
+async function pushDevice(cookie: string | undefined) {
+  const response = await ok(
+    cookie,
+    {
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: {
+        endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    },
+    201,
+  );
+  return response.json<{ id: string }>();
+}
+
 const appCode = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1' });
   make = createPeople(t);
   sessions = createSessionService(t.config, createSessionRepository(t.database.db));
   const registeredOnce = await t.register();
@@ -234,6 +255,7 @@ beforeAll(async () => {
     url: '/api/settings/sessions',
   });
   world.bystanderSessionId = bystanderSessions.json<ActiveSession[]>()[0]!.id;
+  world.bystanderPushDevice = (await pushDevice(world.bystander.cookie)).id;
   const started = await ok(world.bystander.cookie, {
     method: 'POST',
     url: '/api/subscribe',
@@ -395,6 +417,10 @@ async function recordFor(
     case 'conversation':
       if (scope === 'other') return { id: world.bystanderThread };
       return { id: caller.role === 'expired' ? world.expiredThread : world.thread };
+    case 'pushDevice': {
+      if (scope === 'other') return { id: world.bystanderPushDevice };
+      return { id: (await pushDevice(caller.cookie)).id };
+    }
     case 'session': {
       if (scope === 'other') return { id: world.bystanderSessionId };
       // Another device of the caller's own.

@@ -377,6 +377,7 @@ describe('requests close themselves after 30 days', () => {
         geocoder: createGeocoder({}),
         rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
         mailer: t.app.mailer,
+        push: t.app.push,
         publicUrl: t.config.publicUrl,
         now: () => new Date(time),
       });
@@ -409,6 +410,7 @@ describe('emails to carers about new requests that fit them', () => {
         geocoder: createGeocoder({}),
         rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
         mailer: t.app.mailer,
+        push: t.app.push,
         publicUrl: t.config.publicUrl,
         now: () => new Date(time),
       });

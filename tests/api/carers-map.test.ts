@@ -14,7 +14,7 @@ import { CONTENT_SECURITY_POLICY, withTileOrigin } from '../../src/server/platfo
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
- * The map of search results (decision 0041): each carer is drawn at the centre of their postcode
+ * The map of search results (decision 0042): each carer is drawn at the centre of their postcode
  * district, the very point their home is kept at and search measures from (decision 0032), never
  * nearer; the tiles come from MAP_TILE_URL, in demo and tests the blank local ones.
  */

@@ -45,6 +45,7 @@ const raiseAt = (time: number) =>
   createCoverService({
     db: t.database.db,
     mailer: t.app.mailer,
+    push: t.app.push,
     rateLimiter: t.app.rateLimiter,
     publicUrl: t.config.publicUrl,
     checkSummaryOf: async () => null,

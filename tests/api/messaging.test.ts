@@ -559,6 +559,7 @@ describe('notification emails', () => {
         storage: t.storage,
       }),
       mailer: t.app.mailer,
+      push: t.app.push,
       rateLimiter: createRateLimiter(t.database.db, { secret: t.config.sessionSecret }),
       publicUrl: t.config.publicUrl,
       now: () => clock,
@@ -615,7 +616,7 @@ describe('notification emails', () => {
         content: 'Hi',
         createdAt: new Date(),
       },
-      { email: null, notice: null },
+      { email: null, notice: null, push: null },
     );
     const error = await write.then(
       () => undefined,

@@ -1,4 +1,4 @@
-// The map of carers on /carers (decision 0041), on a phone (375 px): the Map toggle beside the
+// The map of carers on /carers (decision 0042), on a phone (375 px): the Map toggle beside the
 // list shows the demo results on a map of blank local tiles (no outside host is asked for
 // anything), each carer at their district's centre, clustered when close; a marker, reached and
 // opened with the keyboard, shows its carer's card. The list stays the default view. axe clean.

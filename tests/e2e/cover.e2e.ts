@@ -62,6 +62,7 @@ async function noShowRound() {
   await createCoverService({
     db,
     mailer: { dispatchSoon: () => {} } as unknown as Mailer,
+    push: { dispatchSoon: () => {} },
     rateLimiter: createRateLimiter(db, { secret: 'e2e-cover' }),
     publicUrl: suite.server().baseUrl,
     checkSummaryOf: async () => null,

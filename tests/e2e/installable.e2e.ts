@@ -1,4 +1,4 @@
-// The app on a phone like an app (decision 0041): the web app manifest with its icons, the service
+// The app on a phone like an app (decision 0042): the web app manifest with its icons, the service
 // worker installed and controlling the page; then, with the network cut, the carer's today and
 // tomorrow still open from the phone, a check-out made offline waits in the queue, shown as
 // waiting, and is delivered with its real time once the phone is back online. axe at 375 px.

@@ -53,6 +53,8 @@
 //   invoice, markedInvoice  an open invoice (marked paid by transfer) of such an arrangement
 //   acceptedArrangement  an accepted arrangement, new per cell: own as for `arrangement`
 //   cardDispute    a closed card dispute of a bystander carer's payment, new per cell
+//   pushDevice     a browser with push on (decision 0044); own: one the caller turned on; other:
+//                  the bystander family's
 //
 // Bodies are valid for the callers who may make the call, so a status shows authorization, not
 // validation. Placeholders filled per cell: {email} {password} the caller's sign-in (a visitor's is
@@ -104,7 +106,8 @@ export type RecordKind =
   | 'invoice'
   | 'markedInvoice'
   | 'acceptedArrangement'
-  | 'cardDispute';
+  | 'cardDispute'
+  | 'pushDevice';
 
 /** Kinds where a caller can own the record: their cells say `{ own, other }`. */
 export const SCOPED_KINDS = [
@@ -125,6 +128,7 @@ export const SCOPED_KINDS = [
   'invoice',
   'markedInvoice',
   'acceptedArrangement',
+  'pushDevice',
 ] as const;
 
 export const CIRCLE_CALLERS = ['canSee', 'canArrange', 'removedMember', 'suspendedMember'] as const;
@@ -976,6 +980,43 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     expected: everyone(400),
     note: 'the emailed token is the authorization; a session grants nothing',
   },
+  // Push notices (decision 0044). Endpoints on 127.0.0.1's discard port: allowed in this app, refused at once.
+  { method: 'GET', path: '/api/push/key', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    body: {
+      endpoint: 'http://127.0.0.1:9/push/matrix',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+    expected: { ...signedIn(201), admin: 403 },
+    note: 'admins get no notices',
+  },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions/remove',
+    body: { endpoint: 'http://127.0.0.1:9/push/matrix' },
+    expected: signedIn(204),
+    note: "only the caller's own device goes; another's endpoint is left as it is",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions/:id',
+    record: 'pushDevice',
+    fresh: true,
+    expected: {
+      ...everyone(own(204, 404)),
+      visitor: own('n/a', 401),
+      suspended: own('n/a', 401),
+      admin: own('n/a', 404),
+    },
+    note: "another account's device is answered as not found",
+  },
+  { method: 'GET', path: '/api/settings/push', expected: signedIn(200) },
+  { method: 'PUT', path: '/api/settings/push', body: { previews: false }, expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/export', expected: signedIn(200) },
   { method: 'GET', path: '/api/settings/sessions', expected: signedIn(200) },
   { method: 'POST', path: '/api/settings/sessions/sign-out-others', expected: signedIn(204) },

@@ -19,6 +19,7 @@ import { liveEventsEndpoints } from './live-events';
 import { messagingEndpoints } from './messaging';
 import { privacyEndpoints } from './privacy';
 import { recordsEndpoints } from './records';
+import { pushEndpoints } from './push';
 import { reportsEndpoints } from './reports';
 import { reviewsEndpoints } from './reviews';
 import { safeguardingEndpoints } from './safeguarding';
@@ -46,6 +47,7 @@ export const endpoints = {
   messaging: messagingEndpoints,
   privacy: privacyEndpoints,
   records: recordsEndpoints,
+  push: pushEndpoints,
   reports: reportsEndpoints,
   reviews: reviewsEndpoints,
   safeguarding: safeguardingEndpoints,

@@ -1649,3 +1649,89 @@ export const carePayouts = pgTable(
   ],
 );
 export type CarePayoutRow = typeof carePayouts.$inferSelect;
+
+/**
+ * Push notices (decision 0044). One row per device a person turned push on for: the browser's
+ * push endpoint and keys, tied to the session that turned it on (signing out there, or the session
+ * ending, removes it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionIdHash: text('session_id_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    label: text('label').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPushedAt: timestamp('last_pushed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionIdHash),
+  ],
+);
+
+/** A person's push choices: the kinds turned off (none by default) and message previews (off by default). */
+export const pushSettings = pgTable('push_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kindsOff: text('kinds_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  previews: boolean('previews').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Pushes waiting to go, written in the transaction of the change they report (like the email
+ * outbox) and deleted once sent: what a notice says is never kept after it went.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    tag: text('tag').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_outbox_due_idx').on(t.nextAttemptAt),
+    index('push_outbox_user_idx').on(t.userId),
+    check(
+      'push_outbox_kind_check',
+      sql`${t.kind} in ('messages', 'care_requests', 'proposals', 'visit_notices', 'no_show_alerts', 'cover_offers')`,
+    ),
+  ],
+);
+
+/** Demo mode only: the VAPID key pair made at the first start, kept so subscriptions survive restarts. */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('push_vapid_keys_one_row_check', sql`${t.id} = 1`)],
+);

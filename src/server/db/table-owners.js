@@ -76,6 +76,10 @@ export const TABLE_OWNERS = {
   timesheetLines: 'invoicing',
   invoices: 'invoicing',
   statementReferences: 'invoicing',
+  pushSubscriptions: 'push',
+  pushSettings: 'push',
+  pushOutbox: 'push',
+  pushVapidKeys: 'push',
 };
 
 /**

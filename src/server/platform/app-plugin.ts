@@ -45,6 +45,7 @@ export type FeaturePluginName =
   | 'features/settings'
   | 'features/saved-carers'
   | 'features/circle'
+  | 'features/push'
   | 'features/messaging'
   | 'features/arrangements'
   | 'features/invoicing'

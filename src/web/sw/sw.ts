@@ -3,3 +3,4 @@
 // more import line; each module adds its own listeners to the worker's global scope.
 import './app-shell';
 import './updates';
+import './push-notices';

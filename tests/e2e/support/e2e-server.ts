@@ -25,7 +25,7 @@ let workerPort = 0;
  * The real server with the built web app on a loopback port, on a database of its own loaded from
  * the demo data seeded once per run (tests/e2e/support/global-setup.ts).
  */
-export async function startE2EServer(): Promise<E2EServer> {
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
   // E2E_WEB_DIR: a private build (`vite build --outDir …`), so parallel work cannot swap dist/web.
   const webDir = process.env.E2E_WEB_DIR ?? WEB_DIST_DIR;
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
@@ -34,7 +34,7 @@ export async function startE2EServer(): Promise<E2EServer> {
   seeded ??= new Blob([fs.readFileSync(inject('seededDatabaseFile'))]);
   const database = await openDatabase({ kind: 'pglite', loadDataDir: seeded });
   // Search from memory, as in demo mode and production (decision 0025).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX: 'on' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX: 'on', ...env });
   const app = await buildApp({ config, database, webDir, storage: createMemoryStorage() });
   try {
     await app.listen({ port: workerPort, host: '127.0.0.1' });

@@ -48,14 +48,15 @@ async function empty(context: BrowserContext, baseUrl: string) {
  * test leaves its trace and a screenshot of each open page under test-results/e2e/ (the failure
  * says where), a passing one leaves nothing.
  */
-export function useE2ESuite(): E2ESuite {
+/** `env`: settings the file's server starts with beyond the usual (a fake push service's host). */
+export function useE2ESuite({ env }: { env?: Record<string, string> } = {}): E2ESuite {
   let server: E2EServer | undefined;
   const inUse: BrowserContext[] = [];
   const opened: Page[] = [];
 
   beforeAll(async () => {
     browser ??= launchBrowser();
-    [server] = await Promise.all([startE2EServer(), browser]);
+    [server] = await Promise.all([startE2EServer(env), browser]);
     // A context made for another file's server (another origin) is of no use to this one.
     const all = idleContexts.splice(0);
     idleContexts.push(...all.filter((idle) => idle.baseUrl === server!.baseUrl));

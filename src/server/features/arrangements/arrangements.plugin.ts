@@ -24,6 +24,7 @@ export const arrangementsPlugin = appPlugin(
     'features/admin-guard',
     'features/messaging',
     'features/circle',
+    'features/push',
     'features/verification',
     'platform/mailer',
     'platform/rate-limits',
@@ -35,6 +36,7 @@ export const arrangementsPlugin = appPlugin(
       db,
       messaging: app.messaging,
       mailer: app.mailer,
+      push: app.push,
       audit: app.audit,
       secret: config.sessionSecret,
       publicUrl: config.publicUrl,
@@ -49,6 +51,7 @@ export const arrangementsPlugin = appPlugin(
     const cover = createCoverService({
       db,
       mailer: app.mailer,
+      push: app.push,
       rateLimiter: app.rateLimiter,
       publicUrl: config.publicUrl,
       checkSummaryOf: async (profile) =>

@@ -29,6 +29,8 @@ import { visitsBetween } from './visit-schedule';
 import type { AuditRecorder } from '../audit';
 import { assertEmailConfirmed, createAccountsStore, linkTokenHasher } from '../auth';
 import { createFamilySide } from '../circle';
+import { enqueuePush, type PushDispatcher } from '../push';
+import { PUSH_TEXTS } from '@contracts/push';
 import { shortName, type MessagingService } from '../messaging';
 import { hasActiveSubscription } from '../subscriptions';
 import {
@@ -49,6 +51,8 @@ interface ArrangementsDeps {
   db: Database;
   messaging: MessagingService;
   mailer: Mailer;
+  /** Push notices: dispatched after a commit that queued one. */
+  push: Pick<PushDispatcher, 'dispatchSoon'>;
   audit: AuditRecorder;
   secret: string;
   publicUrl: string;
@@ -115,6 +119,7 @@ export function createArrangementsService({
   db,
   messaging,
   mailer,
+  push,
   audit,
   secret,
   publicUrl,
@@ -242,11 +247,14 @@ export function createArrangementsService({
           words = (await apply(locked, inTx, sideOf(locked, user.id), actor)) + byline;
           await tellFamilyOfStep(tx, locked, user, actor);
         },
+        'proposals',
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
         throw error;
       });
+    // The family's arrangers may have been pushed to beside the conversation's own push.
+    push.dispatchSoon();
     return toArrangement(await mine(user, id), user.id);
   }
 
@@ -265,6 +273,19 @@ export function createArrangementsService({
     for (const person of recipients) {
       await enqueueEmail(tx, arrangementStepEmail(person.email, person.firstName, visitLink));
     }
+    // Pushed alike (each person's push settings decide): the arrangers the conversation's own
+    // push does not reach.
+    const { mayArrange } = await createFamilySide(tx).of(row.customerId);
+    await enqueuePush(
+      tx,
+      mayArrange
+        .filter(
+          (person) =>
+            person.userId !== user.id && !(person.role === 'holder' && (carerActed || actor.id === user.id)),
+        )
+        .map((person) => person.userId),
+      { kind: 'proposals', body: PUSH_TEXTS.proposals, url: paths.myCare, tag: `proposal-${row.id}` },
+    );
   }
 
   const visitLink = `${publicUrl}${paths.myCare}`;
@@ -296,12 +317,26 @@ export function createArrangementsService({
       if (found.carerUserId !== user.id) throw AppError.forbidden(ARRANGEMENT_MESSAGES.onlyCarerNotice);
       if (found.visit.status === 'cancelled') throw AppError.conflict(ARRANGEMENT_MESSAGES.visitCancelled);
       await apply({ tx, inTx, found, at: now() });
+      if (found.arrangement.customerId) {
+        const { maySee } = await createFamilySide(tx).of(found.arrangement.customerId);
+        await enqueuePush(
+          tx,
+          maySee.map((person) => person.userId),
+          {
+            kind: 'visit_notices',
+            body: PUSH_TEXTS.visit_notices,
+            url: paths.myCare,
+            tag: `visit-${visitId}`,
+          },
+        );
+      }
       await publishLiveEvent(tx, [found.arrangement.customerId, found.carerUserId], {
         type: 'visit',
         conversationId: found.arrangement.conversationId ?? '',
       });
     });
     mailer.dispatchSoon();
+    push.dispatchSoon();
   }
 
   return {
@@ -337,6 +372,7 @@ export function createArrangementsService({
             });
             createdId = created.id;
           },
+          'proposals',
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);

@@ -24,6 +24,8 @@ import { assertEmailConfirmed } from '../auth';
 import { isListed, postcodeDistrictIn } from '../carers';
 import { createFamilySide } from '../circle';
 import { shortName } from '../messaging';
+import { enqueuePush, type PushDispatcher } from '../push';
+import { PUSH_TEXTS } from '@contracts/push';
 import { createArrangementsRepository, type ArrangementWithPeople } from './arrangements.repository';
 import {
   coverAcceptedEmail,
@@ -44,6 +46,8 @@ export const COVER_OFFERS_LIMIT: RateLimitRule = {
 interface CoverDeps {
   db: Database;
   mailer: Mailer;
+  /** Push notices: dispatched after a commit that queued one. */
+  push: Pick<PushDispatcher, 'dispatchSoon'>;
   rateLimiter: RateLimiter;
   publicUrl: string;
   /** The dates of a carer's checks and cover, as their public profile shows them. */
@@ -71,6 +75,7 @@ const nameOf = (userId: string | null, first: string | null, last: string | null
 export function createCoverService({
   db,
   mailer,
+  push,
   rateLimiter,
   publicUrl,
   checkSummaryOf,
@@ -241,6 +246,18 @@ export function createCoverService({
           const when = whenOf(row.visit.startsAt);
           const carerName = nameOf(row.carerUserId, row.carerFirstName, row.carerLastName);
           if (holderId) {
+            // Pushed to everyone on the family side (each person's push settings decide).
+            const { maySee } = await family.of(holderId);
+            await enqueuePush(
+              tx,
+              maySee.map((person) => person.userId),
+              {
+                kind: 'no_show_alerts',
+                body: PUSH_TEXTS.no_show_alerts,
+                url: paths.myCare,
+                tag: `visit-${row.visit.id}`,
+              },
+            );
             for (const person of await family.alertRecipients(holderId, 'no_show_alerts')) {
               await enqueueEmail(
                 tx,
@@ -260,6 +277,12 @@ export function createCoverService({
           const [carerUserId, carerEmail, carerFirstName] = row.visit.coveredBy
             ? [row.backupUserId, row.backupEmail, row.backupFirstName]
             : [row.carerUserId, row.carerEmail, row.carerFirstName];
+          await enqueuePush(tx, [carerUserId], {
+            kind: 'no_show_alerts',
+            body: PUSH_TEXTS.onYourWay,
+            url: paths.carerDashboard,
+            tag: `visit-${row.visit.id}`,
+          });
           if (carerUserId && carerEmail && (await family.wantsEmail(carerUserId, 'no_show_alerts'))) {
             await enqueueEmail(tx, onYourWayEmail(carerEmail, carerFirstName, when, carerLink));
           }
@@ -270,7 +293,10 @@ export function createCoverService({
         }
         return ids.length;
       });
-      if (claimed > 0) mailer.dispatchSoon();
+      if (claimed > 0) {
+        mailer.dispatchSoon();
+        push.dispatchSoon();
+      }
       return claimed;
     },
 
@@ -338,6 +364,16 @@ export function createCoverService({
           })),
         );
         const familyName = row.customerFirstName ?? 'A family';
+        await enqueuePush(
+          tx,
+          backups.map((item) => item.userId),
+          {
+            kind: 'cover_offers',
+            body: PUSH_TEXTS.cover_offers,
+            url: paths.carerDashboard,
+            tag: `cover-${visitId}`,
+          },
+        );
         for (const item of backups) {
           await enqueueEmail(
             tx,
@@ -359,6 +395,7 @@ export function createCoverService({
         answer = toAlert({ ...row, offered: true }, user.id, at);
       });
       mailer.dispatchSoon();
+      push.dispatchSoon();
       return answer!;
     },
 

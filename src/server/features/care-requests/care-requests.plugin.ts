@@ -13,7 +13,14 @@ declare module 'fastify' {
 /** A family's request for care, sent to carers near it, answered in a conversation. */
 export const careRequestsPlugin = appPlugin(
   'features/care-requests',
-  ['features/carers', 'features/messaging', 'platform/geocoder', 'platform/rate-limits', 'platform/mailer'],
+  [
+    'features/carers',
+    'features/messaging',
+    'features/push',
+    'platform/geocoder',
+    'platform/rate-limits',
+    'platform/mailer',
+  ],
   async (app, { config, database: { db } }) => {
     const careRequests = createCareRequestsService({
       repository: createCareRequestsRepository(db),
@@ -23,6 +30,7 @@ export const careRequestsPlugin = appPlugin(
       geocoder: app.geocoder,
       rateLimiter: app.rateLimiter,
       mailer: app.mailer,
+      push: app.push,
       publicUrl: config.publicUrl,
     });
     app.decorate('careRequests', careRequests);

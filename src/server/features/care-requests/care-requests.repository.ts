@@ -172,6 +172,7 @@ export function createCareRequestsRepository(db: Executor) {
       return db
         .select({
           carerId: carerProfiles.id,
+          userId: users.id,
           email: users.email,
           firstName: users.firstName,
           requestId: q.id,

@@ -24,7 +24,9 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit';
 import { assertEmailConfirmed } from '../auth';
 import { isListed, type CarersService } from '../carers';
 import type { MessagingService } from '../messaging';
+import { enqueuePush, type PushDispatcher } from '../push';
 import { isHeldBack } from '../subscriptions';
+import { PUSH_TEXTS } from '@contracts/push';
 import { careRequestAlertEmail, careRequestClosingEmail } from './care-request-emails';
 import {
   createCareRequestsRepository,
@@ -61,6 +63,8 @@ interface CareRequestsDeps {
   geocoder: Geocoder;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  /** Push notices: dispatched after a commit that queued one. */
+  push: Pick<PushDispatcher, 'dispatchSoon'>;
   publicUrl: string;
   now?: () => Date;
 }
@@ -114,6 +118,7 @@ export function createCareRequestsService({
   geocoder,
   rateLimiter,
   mailer,
+  push,
   publicUrl,
   now = () => new Date(),
 }: CareRequestsDeps) {
@@ -380,11 +385,18 @@ export function createCareRequestsService({
       const byCarer = new Map<string, typeof due>();
       for (const row of due) byCarer.set(row.carerId, [...(byCarer.get(row.carerId) ?? []), row]);
       if (byCarer.size === 0) return 0;
+      let pushed = 0;
       const sent = await db.transaction(async (tx) => {
         const inTx = createCareRequestsRepository(tx);
         const claimed = await inTx.claimAlerts([...byCarer.keys()], dayAgo, at);
         for (const carerId of claimed) {
           const rows = byCarer.get(carerId)!;
+          pushed += await enqueuePush(tx, [rows[0]!.userId], {
+            kind: 'care_requests',
+            body: PUSH_TEXTS.care_requests,
+            url: paths.carerDashboard,
+            tag: 'care-requests',
+          });
           await enqueueEmail(
             tx,
             careRequestAlertEmail(
@@ -404,6 +416,7 @@ export function createCareRequestsService({
         return claimed.length;
       });
       if (sent > 0) mailer.dispatchSoon();
+      if (pushed > 0) push.dispatchSoon();
       return sent;
     },
 

@@ -13,13 +13,14 @@ declare module 'fastify' {
 /** Conversations between a family and a carer. */
 export const messagingPlugin = appPlugin(
   'features/messaging',
-  ['features/carers', 'platform/mailer', 'platform/rate-limits'],
+  ['features/carers', 'features/push', 'platform/mailer', 'platform/rate-limits'],
   async (app, { config, database: { db } }) => {
     const messaging = createMessagingService({
       messaging: createMessagingRepository(db),
       db,
       carers: app.carers,
       mailer: app.mailer,
+      push: app.push,
       rateLimiter: app.rateLimiter,
       publicUrl: config.publicUrl,
     });

@@ -19,6 +19,9 @@ export interface ConversationRow {
   customerFirstName: string | null;
   customerLastName: string | null;
   customerEmail: string | null;
+  /** The customer's plan, for what a push to them may show (the paywall, decision 0029). */
+  customerSubscriptionStatus: string | null;
+  customerSubscriptionExpiresAt: Date | null;
   /** The carer's account; null when the profile is gone or has none (an admin-made profile). */
   carerUserId: string | null;
   carerFirstName: string | null;
@@ -44,6 +47,8 @@ const conversationFields = {
   customerFirstName: customerUser.firstName,
   customerLastName: customerUser.lastName,
   customerEmail: customerUser.email,
+  customerSubscriptionStatus: customerUser.subscriptionStatus,
+  customerSubscriptionExpiresAt: customerUser.subscriptionExpiresAt,
   carerUserId: carerProfiles.userId,
   carerFirstName: carerProfiles.firstName,
   carerLastName: carerProfiles.lastName,
@@ -192,16 +197,20 @@ export function createMessagingRepository(db: Executor) {
       {
         email,
         notice,
+        push,
       }: {
         email: { side: NotifiedSide; notEmailedSince: Date; outbox: OutboxValues } | null;
         notice: SQL | null;
+        /** The push notice's INSERT (features/push `pushNoticeSql`), queued in the same statement. */
+        push: SQL | null;
       },
-    ): Promise<{ id: string; emailed: boolean }> {
+    ): Promise<{ id: string; emailed: boolean; pushed: boolean }> {
       const { conversationId: id, createdAt: at } = values;
       const inserted = sql`inserted as (
         insert into ${messages} (conversation_id, sender_id, receiver_id, content, created_at)
         values (${id}, ${values.senderId}, ${values.receiverId}, ${values.content}, ${at})
-        returning id)`;
+        returning id)${push ? sql`, pushed as (${push})` : sql``}`;
+      const pushed = push ? sql`exists (select 1 from pushed)` : sql`false`;
       let statement: SQL;
       if (email) {
         const notifiedAt = sql.identifier(`${email.side}_notified_at`);
@@ -219,17 +228,21 @@ export function createMessagingRepository(db: Executor) {
             insert into ${outboxEmails} (to_address, reply_to, subject, body_text)
             select ${toAddress}, ${replyTo ?? null}, ${subject}, ${bodyText} from claimed
             returning id)
-          select inserted.id, exists (select 1 from mailed) as emailed, ${notice ?? sql`null`} as notified
+          select inserted.id, exists (select 1 from mailed) as emailed, ${pushed} as pushed,
+            ${notice ?? sql`null`} as notified
           from inserted`;
       } else {
         statement = sql`with ${inserted},
           touched as (update ${conversations} set last_message_at = ${at} where id = ${id} returning id)
-          select inserted.id, false as emailed, ${notice ?? sql`null`} as notified from inserted`;
+          select inserted.id, false as emailed, ${pushed} as pushed, ${notice ?? sql`null`} as notified
+          from inserted`;
       }
-      const result = (await db.execute(statement)) as unknown as { rows: { id: string; emailed: boolean }[] };
+      const result = (await db.execute(statement)) as unknown as {
+        rows: { id: string; emailed: boolean; pushed: boolean }[];
+      };
       const [row] = result.rows;
       if (!row) throw new Error('insert into messages returned no row');
-      return { id: row.id, emailed: row.emailed };
+      return { id: row.id, emailed: row.emailed, pushed: row.pushed };
     },
 
     /** Marks every unread message to `userId` in the conversation as read; how many it marked. */

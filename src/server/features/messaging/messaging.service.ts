@@ -35,6 +35,8 @@ import {
 } from './messaging.repository';
 import { assertEmailConfirmed } from '../auth';
 import { createFamilySide } from '../circle';
+import { previewText, pushNoticeSql, type PushDispatcher, type PushNotice } from '../push';
+import { PUSH_TEXTS } from '@contracts/push';
 
 /** A thread shows its latest messages; older ones beyond this are not sent (no paging yet). */
 export const THREAD_MESSAGE_LIMIT = 200;
@@ -53,6 +55,8 @@ interface MessagingDeps {
   db: Database;
   carers: CarersService;
   mailer: Mailer;
+  /** Push notices: dispatched after a commit that queued one. */
+  push: Pick<PushDispatcher, 'dispatchSoon'>;
   rateLimiter: RateLimiter;
   /** The site's address, for the link in notification emails. */
   publicUrl: string;
@@ -163,10 +167,17 @@ export function createMessagingService({
   db,
   carers,
   mailer,
+  push,
   rateLimiter,
   publicUrl,
   now = () => new Date(),
 }: MessagingDeps) {
+  /** After a commit: the email and the push it may have queued go out. */
+  function afterCommit(queued: { emailed: boolean; pushed: boolean }) {
+    if (queued.emailed) mailer.dispatchSoon();
+    if (queued.pushed) push.dispatchSoon();
+  }
+
   /** The conversation if `viewer` is in it; the same 404 for a bad id, an unknown one and someone else's. */
   async function participantConversation(viewer: UserRow, id: string, executor: Executor = db) {
     const conversation = isUuid(id)
@@ -188,7 +199,9 @@ export function createMessagingService({
     sender: UserRow,
     content: string,
     at: Date,
-  ): Promise<{ sent: SentMessage; emailed: boolean }> {
+    /** Pushed as a message (with a preview for who wants one), or as news of a proposal. */
+    pushKind: 'messages' | 'proposals' = 'messages',
+  ): Promise<{ sent: SentMessage; emailed: boolean; pushed: boolean }> {
     const senderSide = sideOf(conversation, sender);
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
@@ -200,6 +213,42 @@ export function createMessagingService({
         : conversation.customerEmail
       : null;
     const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
+    // The words go into a preview only for a recipient who may read them now: a family without a
+    // plan is told that a message came, never what it says (decision 0029).
+    const heldBack =
+      recipientSide === 'customer' &&
+      isHeldBack(
+        {
+          id: receiverId,
+          role: 'customer',
+          subscriptionStatus: conversation.customerSubscriptionStatus,
+          subscriptionExpiresAt: conversation.customerSubscriptionExpiresAt,
+        },
+        { senderId: sender.id },
+        at,
+      );
+    const pushNotice: PushNotice =
+      pushKind === 'messages'
+        ? {
+            kind: 'messages',
+            body: PUSH_TEXTS.messages,
+            url: conversationPath(conversation.id),
+            tag: `conversation-${conversation.id}`,
+            preview: heldBack
+              ? null
+              : {
+                  title: senderFirstName?.trim()
+                    ? PUSH_TEXTS.messageFrom(shortName(senderFirstName, null))
+                    : PUSH_TEXTS.title,
+                  body: previewText(content),
+                },
+          }
+        : {
+            kind: 'proposals',
+            body: PUSH_TEXTS.proposals,
+            url: conversationPath(conversation.id),
+            tag: `proposal-${conversation.id}`,
+          };
     const message = await createMessagingRepository(executor)
       .insertMessage(
         { conversationId: conversation.id, senderId: sender.id, receiverId, content, createdAt: at },
@@ -221,6 +270,7 @@ export function createMessagingService({
             type: 'message',
             conversationId: conversation.id,
           }),
+          push: pushNoticeSql([receiverId], pushNotice),
         },
       )
       .catch((error: unknown) => {
@@ -238,6 +288,7 @@ export function createMessagingService({
         createdAt: at.toISOString(),
       },
       emailed: message.emailed,
+      pushed: message.pushed,
     };
   }
 
@@ -294,7 +345,7 @@ export function createMessagingService({
         const conversation = await participantConversation(sender, conversationId, tx);
         return writeMessage(tx, conversation, sender, input.content, at);
       });
-      if (sent.emailed) mailer.dispatchSoon();
+      afterCommit(sent);
       return sent.sent;
     },
 
@@ -324,7 +375,7 @@ export function createMessagingService({
         await alsoInTransaction(tx, conversationId);
         return written;
       });
-      if (sent.emailed) mailer.dispatchSoon();
+      afterCommit(sent);
       return sent.sent;
     },
 
@@ -340,9 +391,11 @@ export function createMessagingService({
       /** The words, or a function giving them once the step is recorded (they may depend on it). */
       content: string | (() => string),
       alsoInTransaction: (tx: Executor, conversation: ConversationRow) => Promise<void>,
+      /** 'proposals': a step of an arrangement, pushed as such rather than as a message. */
+      pushKind: 'messages' | 'proposals' = 'messages',
     ): Promise<void> {
       const at = now();
-      const emailed = await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         const conversation = await participantConversation(sender, conversationId, tx);
         const side = sideOf(conversation, sender);
         const otherId = otherUserId(conversation, side);
@@ -354,9 +407,9 @@ export function createMessagingService({
         await alsoInTransaction(tx, conversation);
         await repository.touchConversation(conversation.customerId!, conversation.carerId, at);
         const words = typeof content === 'string' ? content : content();
-        return (await writeMessage(tx, conversation, sender, words, at)).emailed;
+        return writeMessage(tx, conversation, sender, words, at, pushKind);
       });
-      if (emailed) mailer.dispatchSoon();
+      afterCommit(queued);
     },
 
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
@@ -374,9 +427,9 @@ export function createMessagingService({
       };
       const blocker = replyBlocker(conversation, viewer, blocks, at);
       if (blocker) throw BLOCKER_ERRORS[blocker]();
-      const { sent, emailed } = await writeMessage(db, conversation, viewer, input.content, at);
-      if (emailed) mailer.dispatchSoon();
-      return sent;
+      const written = await writeMessage(db, conversation, viewer, input.content, at);
+      afterCommit(written);
+      return written.sent;
     },
 
     /** GET /api/conversations: the viewer's conversations, most recent activity first. */

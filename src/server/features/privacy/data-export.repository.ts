@@ -6,6 +6,9 @@ import {
   circleInvitations,
   circleMembers,
   notificationSettings,
+  pushOutbox,
+  pushSettings,
+  pushSubscriptions,
   auditLog,
   careRequestResponses,
   careRequests,
@@ -677,6 +680,44 @@ export function createDataExportRepository(db: Executor) {
         })
         .from(notificationSettings)
         .where(eq(notificationSettings.userId, userId));
+    },
+
+    /** Devices with push on: their names and dates, never the push service address or keys. */
+    async pushDevices(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          label: pushSubscriptions.label,
+          userAgent: pushSubscriptions.userAgent,
+          createdAt: pushSubscriptions.createdAt,
+          lastPushedAt: pushSubscriptions.lastPushedAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.createdAt));
+    },
+
+    async pushSettings(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          kindsOff: sql<string>`array_to_string(${pushSettings.kindsOff}, ', ')`,
+          previews: pushSettings.previews,
+          updatedAt: pushSettings.updatedAt,
+        })
+        .from(pushSettings)
+        .where(eq(pushSettings.userId, userId));
+    },
+
+    async pushNotices(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          kind: pushOutbox.kind,
+          title: pushOutbox.title,
+          body: pushOutbox.body,
+          createdAt: pushOutbox.createdAt,
+        })
+        .from(pushOutbox)
+        .where(eq(pushOutbox.userId, userId))
+        .orderBy(asc(pushOutbox.createdAt));
     },
 
     async blocks(userId: string): Promise<ExportRecord[]> {

@@ -2,3 +2,4 @@
 // seed may use of it. They import it only from here (eslint.config.js); its other files are its own.
 
 export { settingsPlugin } from './settings.plugin';
+export { deviceName } from './device-name';

@@ -1,4 +1,4 @@
-// The map of search results (decision 0041): Leaflet with its marker clusters, each carer at the
+// The map of search results (decision 0042): Leaflet with its marker clusters, each carer at the
 // centre of their postcode district (never their home), the tiles from the server's MAP_TILE_URL.
 // Loaded only when the Map view is chosen: the list is the primary view and needs none of this.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

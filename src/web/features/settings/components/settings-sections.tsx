@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '@contracts/auth';
 import { TWO_FACTOR_MESSAGES } from '@contracts/auth-two-factor';
+import { PUSH_MESSAGES } from '@contracts/push';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { CircleMembershipsSection } from './circle-memberships-section';
 import { DataSection } from './data-section';
@@ -11,6 +12,7 @@ import { MembershipSection } from './membership-section';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { PushSection } from './push-section';
 import { RequestAlertsSection } from './request-alerts-section';
 import { SEARCH_PLACE_SECTION_ID, SearchPlaceSection } from './search-place-section';
 import { SessionsSection } from './sessions-section';
@@ -82,6 +84,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     render: () => <CircleMembershipsSection />,
   },
   { id: 'notifications', title: 'Email notifications', render: () => <NotificationsSection /> },
+  {
+    id: 'push',
+    title: PUSH_MESSAGES.sectionTitle,
+    shown: ({ user }) => user.role === 'customer' || user.role === 'carer',
+    render: ({ user }) =>
+      user.role === 'customer' || user.role === 'carer' ? <PushSection role={user.role} /> : null,
+  },
   { id: 'email', title: 'Email', render: ({ user }) => <EmailSection user={user} /> },
   { id: 'password', title: 'Password', render: () => <PasswordSection /> },
   { id: 'two-factor', title: TWO_FACTOR_MESSAGES.sectionTitle, render: () => <TwoFactorSection /> },
