@@ -15,8 +15,6 @@ export const SUPPORT_HOURS_LINE = BUSINESS_HOURS.filter(({ hours }) => hours !==
 
 /** One truth about support, wherever it is promised (not "24/7", not "around the clock"). */
 export const SUPPORT_TEXTS = {
-  /** The plans' benefit line (pricing, landing, checkout). */
-  benefit: 'Support from our UK team, six days a week',
   /** The landing page's "Reliable Support" block. */
   landing: `Our UK team answers by phone and email (${SUPPORT_HOURS_LINE}) to help you find care, settle in and answer any question. ${SITE_CONTACT.responseTime}`,
   /** The checkout's trust badge. */
@@ -110,4 +108,22 @@ export const PRESS_TEXTS = {
     `When a family pays a carer by card through ${PRODUCT_NAME}, the carer keeps ${CARER_EARNINGS_SHARE_PERCENT}%.`,
   ],
   contact: `For press enquiries, email ${SITE_CONTACT.email} with "Press" in the subject. We reply within 24 hours, ${SUPPORT_HOURS_LINE}.`,
+} as const;
+
+/** After paying for a plan: the way back to where the person was (a carer's profile, say). */
+export const PAID_TEXTS = {
+  title: 'Payment Successful',
+  body: 'Your plan is active: you can now message carers and propose care arrangements.',
+  backToCarer: 'Back to the carer you were looking at',
+  backToPage: 'Back to where you were',
+  findCarer: 'Find a carer',
+} as const;
+
+/** The pricing page's ways in, for a visitor (registration) and for someone signed in. */
+export const PRICING_TEXTS = {
+  signUp: 'Sign Up & Subscribe',
+  signIn: 'Sign in here',
+  alreadyHave: 'Already have an account?',
+  getStarted: 'Get Started Today',
+  findCarer: 'Find a carer',
 } as const;

@@ -188,13 +188,15 @@ export function createMessagingService({
     sender: UserRow,
     content: string,
     at: Date,
+    /** False when the caller sends its own email about this message (an arrangement's step). */
+    messageEmail = true,
   ): Promise<{ sent: SentMessage; emailed: boolean }> {
     const senderSide = sideOf(conversation, sender);
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
     // A recipient who turned message emails off in Settings is not emailed (decision 0036).
-    const recipientEmail = (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
+    const recipientEmail = messageEmail && (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
       ? recipientSide === 'carer'
         ? conversation.carerEmail
         : conversation.customerEmail
@@ -340,6 +342,11 @@ export function createMessagingService({
       /** The words, or a function giving them once the step is recorded (they may depend on it). */
       content: string | (() => string),
       alsoInTransaction: (tx: Executor, conversation: ConversationRow) => Promise<void>,
+      /**
+       * False: the step sends its own email, always (the message's email waits 15 minutes after the
+       * last one, and a step such as an acceptance must not wait behind a chat).
+       */
+      messageEmail = true,
     ): Promise<void> {
       const at = now();
       const emailed = await db.transaction(async (tx) => {
@@ -354,9 +361,9 @@ export function createMessagingService({
         await alsoInTransaction(tx, conversation);
         await repository.touchConversation(conversation.customerId!, conversation.carerId, at);
         const words = typeof content === 'string' ? content : content();
-        return (await writeMessage(tx, conversation, sender, words, at)).emailed;
+        return (await writeMessage(tx, conversation, sender, words, at, messageEmail)).emailed;
       });
-      if (emailed) mailer.dispatchSoon();
+      if (emailed || !messageEmail) mailer.dispatchSoon();
     },
 
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */

@@ -6,7 +6,7 @@ import { ArrowLeft, Info } from 'lucide-react';
 import { CarerSignupForm } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { LISTING_MESSAGES } from '@contracts/verification';
-import { paths } from '@contracts/paths';
+import { paths, registerPath } from '@contracts/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -36,8 +36,9 @@ import { SignupMembershipCard, SignupWhyJoin } from '../components/signup-market
 const SIGNUP_FIELDS = [...PROFILE_FOCUS_ORDER, 'termsAccepted'] as const;
 const CREATE_FAILED = 'Failed to create carer profile. Please try again.';
 const TERMS_PATH = '/terms';
-// Written out rather than encoded so the address reads as the issue gives it; '/' is legal in a query.
-const LOGIN_THEN_SIGNUP = `${paths.apiLogin}?returnTo=${paths.carerSignup}`;
+// A visitor registers as a carer (not the sign-in page's "Welcome back"), and the confirmed email
+// brings them back here, where the draft kept in this browser fills the form again.
+const REGISTER_THEN_SIGNUP = registerPath('carer', paths.carerSignup);
 
 export function CarerSignupPage() {
   usePageTitle('Become a Carer');
@@ -69,7 +70,7 @@ export function CarerSignupPage() {
       const { termsAccepted: _accepted, ...profile } = values;
       if (!user) {
         saveSignupDraft(profile);
-        window.location.assign(LOGIN_THEN_SIGNUP);
+        void navigate(REGISTER_THEN_SIGNUP);
         return;
       }
       createProfile.mutate(profile, {
@@ -141,8 +142,8 @@ export function CarerSignupPage() {
             ) : null}
             {!user ? (
               <p className="text-sm text-muted-foreground">
-                You will be asked to sign in or create a carer account when you submit. We keep your answers
-                while you do.
+                You will be asked to create a carer account when you submit (or to sign in, if you have one).
+                We keep your answers while you do.
               </p>
             ) : null}
 
