@@ -1,6 +1,9 @@
 // Business limits and UI constants of product §9.
 import { PRODUCT_NAME } from './brand';
 
+/** A new carer profile is listed free for this many days before the membership is due. */
+export const CARER_INTRODUCTORY_DAYS = 30;
+
 export const CARER_DESCRIPTION_MIN_LENGTH = 50;
 export const LANDING_DESCRIPTION_MAX_LENGTH = 100;
 export const CARD_MAX_QUALIFICATIONS = 3;

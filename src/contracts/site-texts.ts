@@ -5,7 +5,7 @@
 
 import { BUSINESS_HOURS, SITE_CONTACT } from './site';
 import { CARER_EARNINGS_SHARE_PERCENT, CARER_MEMBERSHIP, formatPounds } from './pricing';
-import { CARER_INTRODUCTORY_DAYS } from './subscriptions';
+import { CARER_INTRODUCTORY_DAYS } from './limits';
 import { PRODUCT_NAME } from './brand';
 
 /** Product §9's business hours in one line: 'Monday - Friday 8am - 6pm, Saturday 9am - 4pm'. */
@@ -13,7 +13,7 @@ export const SUPPORT_HOURS_LINE = BUSINESS_HOURS.filter(({ hours }) => hours !==
   .map(({ days, hours }) => `${days} ${hours}`)
   .join(', ');
 
-/** One truth about support, wherever it is promised (not "24/7", not "around the clock"). */
+/** One truth about support, wherever it is promised: product §9's business hours. */
 export const SUPPORT_TEXTS = {
   /** The landing page's "Reliable Support" block. */
   landing: `Our UK team answers by phone and email (${SUPPORT_HOURS_LINE}) to help you find care, settle in and answer any question. ${SITE_CONTACT.responseTime}`,
