@@ -95,7 +95,8 @@ export const CAREERS_TEXTS = {
   lead: `${PRODUCT_NAME} is a small team in Manchester building a safer way for families to find independent carers.`,
   openings: 'We have no open roles at the moment.',
   interest: `If you would like to work with us when we do, tell us a little about yourself at ${SITE_CONTACT.email}. We read every message.`,
-  carers: 'Looking for care work? Carers are self-employed on CareMatch: you build a profile and families contact you.',
+  carers:
+    'Looking for care work? Carers are self-employed on CareMatch: you build a profile and families contact you.',
 } as const;
 
 /** The press page: who we are, in a few facts, and whom to ask. */

@@ -8,6 +8,7 @@ import {
   RATING_MAX,
 } from '@contracts/limits';
 import { CUSTOMER_BENEFITS, formatPounds, PLANS, PRODUCT_NAME } from '@contracts/pricing';
+import { THREE_MONTH_TEXTS } from '@contracts/site-texts';
 import { starFills } from '@web/lib/format';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
@@ -19,7 +20,7 @@ const LANDING_TITLE = 'Find Trusted, Verified Carers Across the UK';
 
 /** Every link the first brief named on the landing, with the texts this page gives them. */
 const LANDING_LINKS: readonly (readonly [name: string, href: string])[] = [
-  ['Start Your Subscription', '/subscribe'],
+  ['Start Your Subscription', '/register?as=customer&returnTo=%2Fsubscription'],
   ['Become a Carer', '/carer-signup'],
   ['Join as Carer', '/carer-signup'],
   ['Sign In', '/api/login'],
@@ -144,7 +145,7 @@ describe('public landing page', () => {
       '/contact',
       '/help',
       '/carer-signup',
-      '/subscribe',
+      '/register?as=customer&returnTo=%2Fsubscription',
       '/api/login',
     ]) {
       expect(hrefs.has(path), path).toBe(true);
@@ -162,7 +163,7 @@ describe('public landing page', () => {
     await pricing.getByText(formatPounds(PLANS.threeMonth.amountPence), { exact: true }).waitFor();
     await pricing.getByText(`for ${PLANS.threeMonth.months} months`).waitFor();
     await pricing.getByText('One-time payment, no recurring fees.').waitFor();
-    await pricing.getByText('Cancel anytime', { exact: true }).waitFor();
+    await pricing.getByText(THREE_MONTH_TEXTS.cancel, { exact: true }).waitFor();
     expect(
       await pricing
         .getByRole('list', { name: 'Customer Access includes' })

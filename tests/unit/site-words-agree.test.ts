@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_HOURS } from '@contracts/site';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
-import { CARE_ARRANGEMENTS_NAME, CARER_MONEY_TEXTS, SUPPORT_HOURS_LINE, THREE_MONTH_TEXTS } from '@contracts/site-texts';
+import {
+  CARE_ARRANGEMENTS_NAME,
+  CARER_MONEY_TEXTS,
+  SUPPORT_HOURS_LINE,
+  THREE_MONTH_TEXTS,
+} from '@contracts/site-texts';
 
 /*
  * The words agree with each other and with what the product does (product.md, "Where the words
@@ -15,13 +20,19 @@ const ROOTS = ['src/web', 'src/contracts', 'src/server/features'];
 
 const CONTRADICTIONS: readonly { words: RegExp; why: string }[] = [
   { words: /24\/7|around the clock|24 hours a day/i, why: `support is open ${SUPPORT_HOURS_LINE}` },
-  { words: /cancel anytime/i, why: 'only the Monthly plan renews; the card beside it must say "Billed monthly"' },
+  {
+    words: /cancel anytime/i,
+    why: 'only the Monthly plan renews; the card beside it must say "Billed monthly"',
+  },
   { words: /payment processing/i, why: 'carers are paid by card through Stripe Connect (decision 0039)' },
   {
     words: /keep\s+(\d+|\$\{[A-Z_]+\})%\s+of\s+(what|your|their)\s+(you|they)?\s*(earn|earnings)/i,
     why: 'the fee is on card payments only; a direct payment is the carer’s in full',
   },
-  { words: /(['">`]|\s)My Care(['"<`]|\s*$)|(['">`])My care(['"<`])|^\s*My care\s*$/, why: 'one name: Care arrangements' },
+  {
+    words: /(['">`]|\s)My Care(['"<`]|\s*$)|(['">`])My care(['"<`])|^\s*My care\s*$/,
+    why: 'one name: Care arrangements',
+  },
   { words: /label: 'Bookings'|>\s*Bookings\s*</, why: 'one name: Care arrangements' },
 ];
 

@@ -196,11 +196,12 @@ export function createMessagingService({
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
     // A recipient who turned message emails off in Settings is not emailed (decision 0036).
-    const recipientEmail = messageEmail && (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
-      ? recipientSide === 'carer'
-        ? conversation.carerEmail
-        : conversation.customerEmail
-      : null;
+    const recipientEmail =
+      messageEmail && (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
+        ? recipientSide === 'carer'
+          ? conversation.carerEmail
+          : conversation.customerEmail
+        : null;
     const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
     const message = await createMessagingRepository(executor)
       .insertMessage(

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
-import { carerProfilePath, paths, pricingPath, registerPath, signInPath } from '@contracts/paths';
+import { carerProfilePath, pricingPath, registerPath, signInPath } from '@contracts/paths';
 import { carerDisplayName } from '@contracts/carers-search-text';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';

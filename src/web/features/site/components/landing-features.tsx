@@ -28,7 +28,6 @@ const FEATURES = [
   },
 ] as const;
 
-
 /** Why families choose us, and the kinds of care on offer. */
 export function LandingFeatures() {
   return (

@@ -2,13 +2,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { checkoutPath, paths, registerPath } from '@contracts/paths';
 import { CARER_MONEY_TEXTS, THREE_MONTH_TEXTS } from '@contracts/site-texts';
-import {
-  CARER_EARNINGS_SHARE_PERCENT,
-  CARER_MEMBERSHIP,
-  CUSTOMER_BENEFITS,
-  formatPounds,
-  PLANS,
-} from '@contracts/pricing';
+import { CARER_MEMBERSHIP, CUSTOMER_BENEFITS, formatPounds, PLANS } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
 
 const CARER_POINTS = [
@@ -66,7 +60,9 @@ export function LandingPricing() {
             <div className="mt-auto pt-8">
               <Button asChild size="lg" className="w-full">
                 {/* The landing is for visitors: register as a family, then this plan's checkout. */}
-                <Link to={registerPath('customer', checkoutPath('three_month'))}>Start Your Subscription</Link>
+                <Link to={registerPath('customer', checkoutPath('three_month'))}>
+                  Start Your Subscription
+                </Link>
               </Button>
               <p className="mt-3 text-center text-sm text-muted-foreground">{THREE_MONTH_TEXTS.cancel}</p>
             </div>

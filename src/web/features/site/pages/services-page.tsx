@@ -18,7 +18,10 @@ function searchFor(search: string): string {
  * A client-side navigation does not scroll to an anchor by itself, so the page does.
  */
 export function ServicesPage() {
-  usePageTitle('Our services', `The care you can find on ${PRODUCT_NAME}: ${SERVICES.map((s) => s.title).join(', ')}.`);
+  usePageTitle(
+    'Our services',
+    `The care you can find on ${PRODUCT_NAME}: ${SERVICES.map((s) => s.title).join(', ')}.`,
+  );
   const { hash } = useLocation();
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
