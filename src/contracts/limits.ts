@@ -1,4 +1,8 @@
 // Business limits and UI constants of product §9.
+import { PRODUCT_NAME } from './brand';
+
+/** A new carer profile is listed free for this many days before the membership is due. */
+export const CARER_INTRODUCTORY_DAYS = 30;
 
 export const CARER_DESCRIPTION_MIN_LENGTH = 50;
 export const LANDING_DESCRIPTION_MAX_LENGTH = 100;
@@ -41,7 +45,14 @@ export const LOGIN_MAX_FAILURES_PER_NETWORK = 30;
  */
 export const STEP_UP_FRESH_SIGN_IN_MINUTES = 10;
 
-export const FOOTER_YEAR = 2025;
+/**
+ * The footer's copyright line, for the year it is in the UK at `now` (from the clock, so it never
+ * goes stale as the first brief's fixed "2025" did).
+ */
+export function copyrightLine(now: Date): string {
+  const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(now);
+  return `© ${year} ${PRODUCT_NAME}. All rights reserved.`;
+}
 
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

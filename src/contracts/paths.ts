@@ -62,6 +62,10 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   accessibility: '/accessibility',
+  /** The four services the footer names, each a section (/services#elderly-care). */
+  services: '/services',
+  careers: '/careers',
+  press: '/press',
   /** Full-page navigations handled by the server (product §2, Routes). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
@@ -111,4 +115,52 @@ export function signInPath(returnTo: string): string {
  */
 export function withReturnTo(path: string, returnTo: string): string {
   return returnTo === paths.home ? path : `${path}?${new URLSearchParams({ returnTo }).toString()}`;
+}
+
+/** Who a new account is for, chosen in advance on the registration page by `?as=`. */
+export type RegisterAs = 'customer' | 'carer';
+
+/**
+ * '/register?as=customer&returnTo=…': registration with the role already chosen, and the page to
+ * bring the person back to once their email is confirmed ("Get Started", "Sign Up & Subscribe",
+ * the carer's "Create My Profile").
+ */
+export function registerPath(as: RegisterAs | null, returnTo: string = paths.home): string {
+  const query = new URLSearchParams();
+  if (as) query.set('as', as);
+  if (returnTo !== paths.home) query.set('returnTo', returnTo);
+  const text = query.toString();
+  return text ? `${paths.register}?${text}` : paths.register;
+}
+
+/** The `?as=` of a registration address, when it names a role. */
+export function registerAsParam(value: string | null): RegisterAs | null {
+  return value === 'customer' || value === 'carer' ? value : null;
+}
+
+/** The plans a checkout opens straight into: 3-Month Access on /subscription, the others on /subscribe. */
+export type CheckoutPlan = 'three_month' | 'monthly' | 'annual';
+
+/**
+ * The checkout of one plan, chosen once on the pricing page: '/subscription' for 3-Month Access,
+ * '/subscribe?plan=monthly' or '?plan=annual' for the others; `returnTo` (a carer's profile, say) is
+ * where the success message offers to go back to.
+ */
+export function checkoutPath(plan: CheckoutPlan, returnTo: string = paths.home): string {
+  const query = new URLSearchParams();
+  if (plan !== 'three_month') query.set('plan', plan);
+  if (returnTo !== paths.home) query.set('returnTo', returnTo);
+  const text = query.toString();
+  const base = plan === 'three_month' ? paths.subscription : paths.subscribe;
+  return text ? `${base}?${text}` : base;
+}
+
+/** The `?plan=` of /subscribe, when it names a plan paid there. */
+export function subscribePlanParam(value: string | null): 'monthly' | 'annual' | null {
+  return value === 'monthly' || value === 'annual' ? value : null;
+}
+
+/** '/pricing?returnTo=…': the plans, remembering the page (a carer's profile) to come back to. */
+export function pricingPath(returnTo: string = paths.home): string {
+  return withReturnTo(paths.pricing, returnTo);
 }

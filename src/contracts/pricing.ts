@@ -77,6 +77,7 @@ export const CUSTOMER_BENEFITS = [
   'Advanced search and filtering',
   'Direct messaging with carers',
   'Background check reports',
-  '24/7 customer support',
+  // Product §9's business hours, not the first brief's "24/7" (product.md, the words).
+  'Support from our UK team, six days a week',
   'Unlimited carer contacts',
 ] as const;

@@ -218,7 +218,8 @@ export const MEMBERSHIP_SUMMARY_TEXTS = {
 export const StartMembershipResponse = z.object({ clientSecret: z.string() });
 export type StartMembershipResponse = z.infer<typeof StartMembershipResponse>;
 
-export const CARER_INTRODUCTORY_DAYS = 30;
+// In limits.ts (no zod): the landing page says it too.
+export { CARER_INTRODUCTORY_DAYS } from './limits';
 
 /**
  * A one-time plan (3-Month Access, Annual) can be bought while other access lasts only in that

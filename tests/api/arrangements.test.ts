@@ -66,6 +66,10 @@ async function visitAt(arrangementId: string, minutes: number): Promise<string> 
   madeVisits.push(row!.id);
   return row!.id;
 }
+/** The subjects of every email sent to `email` so far. */
+const subjectsTo = async (email: string) =>
+  (await t.outbox()).filter((mail) => mail.toAddress === email).map((mail) => mail.subject);
+
 /** The visits visitAt made: they go once the notice tests are done, so later tests see the weekly ones. */
 const madeVisits: string[] = [];
 
@@ -165,6 +169,9 @@ describe('from a proposal to visits', () => {
     expect((await thread(cookies.carer)).at(-1)?.content).toMatch(
       /^Proposed a care arrangement: Tuesdays and Thursdays 09:00–12:00, from .+, at £18\.50 an hour\.$/,
     );
+    // The carer is emailed at once, though the family's message minutes ago was emailed already
+    // (a chat message's email waits 15 minutes after the last).
+    expect(await subjectsTo(DEMO_ACCOUNTS.carer.email)).toContain('A family proposed a care arrangement');
     const again = await call(cookies.subscribed, 'POST', '/api/bookings', { ...terms(), conversationId });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -195,10 +202,39 @@ describe('from a proposal to visits', () => {
       hourlyRate: '19.00',
       awaitingMe: false,
     });
+    // The family, at once too (before, the conversation's email, held back after the carer's reply).
+    expect(await subjectsTo(DEMO_ACCOUNTS.subscribed.email)).toContain('A care arrangement has changed');
+
+    // The family proposes other changes, and the carer theirs again: each is emailed to the carer at once.
+    const countered = await call(
+      cookies.subscribed,
+      'POST',
+      `/api/bookings/${arrangement.id}/propose`,
+      terms({ hourlyRate: '18.75' }),
+    );
+    expect(countered.statusCode, countered.body).toBe(200);
+    expect(await subjectsTo(DEMO_ACCOUNTS.carer.email)).toContain(
+      'A family proposed changes to a care arrangement',
+    );
+    const changedAgain = await call(
+      cookies.carer,
+      'POST',
+      `/api/bookings/${arrangement.id}/propose`,
+      terms({ hourlyRate: '19' }),
+    );
+    expect(changedAgain.statusCode, changedAgain.body).toBe(200);
+
     const accepted = await call(cookies.subscribed, 'POST', `/api/bookings/${arrangement.id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json<Arrangement>().status).toBe('accepted');
     expect((await thread(cookies.subscribed)).at(-1)?.content).toMatch(/^Accepted the care arrangement: /);
+    const acceptedEmail = (await t.outbox()).find(
+      (mail) =>
+        mail.toAddress === DEMO_ACCOUNTS.carer.email &&
+        mail.subject === 'A family accepted your care arrangement',
+    );
+    expect(acceptedEmail?.bodyText).toContain('Sam O. accepted the care arrangement you proposed.');
+    expect(acceptedEmail?.bodyText).toContain(`/messages/${conversationId}`);
 
     for (const cookie of [cookies.carer, cookies.subscribed]) {
       const visits = (await call(cookie, 'GET', '/api/visits?days=56'))

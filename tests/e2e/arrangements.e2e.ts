@@ -173,7 +173,7 @@ describe('care arrangements', () => {
       expect([2, 4]).toContain(new Date(`${visit.date}T12:00:00Z`).getUTCDay());
     }
     await family.goto('/my-care');
-    await family.getByRole('heading', { name: 'My care', level: 1 }).waitFor();
+    await family.getByRole('heading', { name: 'Care arrangements', level: 1 }).waitFor();
     const familyVisits = family.locator('[data-testid="visit"]').filter({ hasText: 'With Grace' });
     await familyVisits.first().waitFor();
     expect(await familyVisits.count()).toBe(graceVisits.length);
@@ -314,7 +314,7 @@ describe('care arrangements', () => {
   it('shows the demo family its agreed arrangement with Margaret on My care and in their conversation', async () => {
     const family = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
     await family.goto('/my-care');
-    await family.getByRole('heading', { name: 'My care', level: 1 }).waitFor();
+    await family.getByRole('heading', { name: 'Care arrangements', level: 1 }).waitFor();
     const margaret = family.locator('[data-testid="arrangement-card"]').filter({ hasText: 'Margaret' });
     await margaret.getByText(/^Agreed with Margaret/).waitFor();
     await family.locator('[data-testid="visit"]').filter({ hasText: 'With Margaret' }).first().waitFor();

@@ -43,21 +43,27 @@ describe('pricing page', () => {
     await plans.getByText('Best Value - Save £20').waitFor();
     const tops = await plans.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
     expect(new Set(tops).size, 'the three plans sit in one row at desktop').toBe(1);
-    expect(await page.getByRole('link', { name: 'Choose 3-Month Access' }).getAttribute('href')).toBe(
-      '/subscription',
-    );
-    for (const name of ['Choose Monthly Plan', 'Choose Annual Plan']) {
-      expect(await page.getByRole('link', { name }).getAttribute('href')).toBe('/subscribe');
+    // A visitor registers as a family, then lands on the chosen plan's checkout (chosen once).
+    for (const [name, checkout] of [
+      ['Choose 3-Month Access', '/subscription'],
+      ['Choose Monthly Plan', '/subscribe?plan=monthly'],
+      ['Choose Annual Plan', '/subscribe?plan=annual'],
+    ] as const) {
+      expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(
+        `/register?as=customer&returnTo=${encodeURIComponent(checkout)}`,
+      );
     }
     const features = await page
       .getByRole('list', { name: 'What is included' })
       .getByRole('listitem')
       .allTextContents();
     expect(features).toEqual([...CUSTOMER_BENEFITS]);
-    for (const name of ['Sign Up & Subscribe', 'Sign in here', 'Get Started Today']) {
-      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(
-        '/api/login',
-      );
+    for (const [name, href] of [
+      ['Sign Up & Subscribe', '/register?as=customer&returnTo=%2Fpricing'],
+      ['Sign in here', '/api/login?returnTo=%2Fpricing'],
+      ['Get Started Today', '/register?returnTo=%2Fpricing'],
+    ] as const) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
     }
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     for (const reason of ['Verified Carers', 'Expert Care', 'Easy Search']) {
@@ -108,12 +114,14 @@ describe('signed-in home', () => {
     expect(await tiles.getByRole('listitem').allTextContents()).toEqual([
       'Browse Carers',
       'Messages',
-      'Bookings',
+      'Care arrangements',
       'Reviews',
     ]);
     // The Messages tile goes to the inbox, Bookings to My care; Reviews has no page.
     expect(await tiles.getByRole('link').count()).toBe(3);
-    expect(await tiles.getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe('/my-care');
+    expect(await tiles.getByRole('link', { name: 'Care arrangements' }).getAttribute('href')).toBe(
+      '/my-care',
+    );
     expect(await tiles.getByRole('link', { name: 'Browse Carers' }).getAttribute('href')).toBe(
       '/customer-dashboard',
     );
@@ -141,7 +149,7 @@ describe('signed-in home', () => {
     expect(await tiles.getByRole('listitem').allTextContents()).toEqual([
       'My Profile',
       'Messages',
-      'Schedule',
+      'Care arrangements',
       'Reviews',
     ]);
     await page.getByRole('heading', { name: 'Your Profile Status' }).waitFor();

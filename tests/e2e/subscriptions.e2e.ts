@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_BENEFITS } from '@contracts/pricing';
+import { PAID_TEXTS, SUPPORT_TEXTS } from '@contracts/site-texts';
 import { DEMO_CARDS, PLAN_KEY_TERMS, SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';
 import { LISTING_MESSAGES } from '@contracts/verification';
 import { eq } from 'drizzle-orm';
@@ -92,7 +93,7 @@ describe('checkout page (/subscription)', () => {
       .getByRole('list', { name: 'Your payment is safe' })
       .getByRole('listitem')
       .allTextContents();
-    expect(badges).toEqual(['SSL secured', SUBSCRIPTION_MESSAGES.demoNotice, 'Reliable support']);
+    expect(badges).toEqual(['SSL secured', SUBSCRIPTION_MESSAGES.demoNotice, SUPPORT_TEXTS.badge]);
     await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
     await page.getByText(new RegExp(`Test cards: ${DEMO_CARDS.success}`)).waitFor();
     // The demo provider never loads Stripe's code (at desktop here, at 375 px in the test below).
@@ -190,8 +191,12 @@ describe('checkout page (/subscription)', () => {
         await page.goto(path);
         await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
         await page.getByText('Please sign in to access subscription options.').waitFor();
+        // Signing in, or registering as a family, comes back to this checkout.
         expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe(
-          '/api/login',
+          `/api/login?returnTo=${encodeURIComponent(path)}`,
+        );
+        expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+          `/register?as=customer&returnTo=${encodeURIComponent(path)}`,
         );
         if (viewport === MOBILE) await expectNoAxeViolations(page, `${path} signed out (mobile)`);
       }
@@ -226,8 +231,9 @@ describe('paying once (issue 21 point 4)', () => {
       await page.goto('/subscription');
       await fillCard(page, DEMO_CARDS.success);
       await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
-      await page.waitForURL(`${suite.server().baseUrl}/`);
-      await page.goBack();
+      // Paid: the success on the page, and the way on (no carer to go back to: the search).
+      await page.getByTestId('payment-done').getByRole('link', { name: PAID_TEXTS.findCarer }).waitFor();
+      await page.reload();
       expect(new URL(page.url()).pathname).toBe('/subscription');
       await page.getByRole('heading', { name: 'Your access', exact: true }).waitFor();
       await page

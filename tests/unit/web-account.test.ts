@@ -40,7 +40,7 @@ describe('the avatar menu (product §2, Header and footer)', () => {
       ['Find Care', '/customer-dashboard'],
       ['Saved Carers', '/saved'],
       ['Care Requests', '/care-requests'],
-      ['My Care', '/my-care'],
+      ['Care arrangements', '/my-care'],
       ['Timesheets & Invoices', '/timesheets'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],

@@ -92,6 +92,9 @@ const AboutPage = lazyPage(() => import('@web/features/site/pages/about-page'), 
 const ContactPage = lazyPage(() => import('@web/features/contact/pages/contact-page'), 'ContactPage');
 const TermsPage = lazyPage(() => import('@web/features/site/pages/terms-page'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('@web/features/site/pages/privacy-page'), 'PrivacyPage');
+const ServicesPage = lazyPage(() => import('@web/features/site/pages/services-page'), 'ServicesPage');
+const CareersPage = lazyPage(() => import('@web/features/site/pages/careers-page'), 'CareersPage');
+const PressPage = lazyPage(() => import('@web/features/site/pages/press-page'), 'PressPage');
 const AccessibilityPage = lazyPage(
   () => import('@web/features/site/pages/accessibility-page'),
   'AccessibilityPage',
@@ -234,6 +237,10 @@ const router = createBrowserRouter([
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: paths.accessibility, element: <AccessibilityPage /> },
+      // The footer's services, careers and press.
+      { path: paths.services, element: <ServicesPage /> },
+      { path: paths.careers, element: <CareersPage /> },
+      { path: paths.press, element: <PressPage /> },
       // product.md, difference 4: public carer search and profiles.
       { path: paths.carers, element: <CarerSearchPage /> },
       { path: paths.carerProfile, element: <CarerProfilePage /> },
@@ -305,6 +312,9 @@ const PRELOAD_ON_START: Array<[pattern: string, page: { preload: () => void }]> 
   [paths.terms, TermsPage],
   [paths.privacy, PrivacyPage],
   [paths.accessibility, AccessibilityPage],
+  [paths.services, ServicesPage],
+  [paths.careers, CareersPage],
+  [paths.press, PressPage],
   [paths.carers, CarerSearchPage],
   [paths.carerProfile, CarerProfilePage],
   [paths.login, LoginPage],

@@ -16,6 +16,7 @@ import { paths } from '@contracts/paths';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { initialsOf } from '@web/lib/format';
 import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 export type AccountLink = { label: string; to: string; icon: ComponentType<{ className?: string }> };
 
@@ -30,7 +31,7 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
     // What the family asked for and who answered.
     links.push({ label: 'Care Requests', to: CARE_REQUESTS_PATH, icon: ClipboardList });
     // The arrangements agreed with carers and the visits to come.
-    links.push({ label: 'My Care', to: paths.myCare, icon: CalendarDays });
+    links.push({ label: CARE_ARRANGEMENTS_NAME, to: paths.myCare, icon: CalendarDays });
   }
   if (user.userType === 'carer')
     links.push({ label: 'My Profile', to: paths.carerDashboard, icon: UserRound });

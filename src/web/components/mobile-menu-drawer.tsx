@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogIn, LogOut } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { paths, signInPath } from '@contracts/paths';
+import { paths, registerPath, signInPath } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
 import { cn } from '@web/lib/utils';
@@ -96,7 +96,7 @@ export function MobileMenuDrawer({
                 </a>
               </Button>
               <Button asChild size="lg">
-                <Link to={paths.pricing} onClick={close}>
+                <Link to={registerPath(null, `${location.pathname}${location.search}`)} onClick={close}>
                   Get Started
                 </Link>
               </Button>

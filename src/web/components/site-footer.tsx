@@ -1,20 +1,23 @@
 import { HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
-import { FOOTER_YEAR } from '@contracts/limits';
+import { copyrightLine } from '@contracts/limits';
 import { paths } from '@contracts/paths';
 import { PRODUCT_NAME, TAGLINE } from '@contracts/brand';
 
 type FooterColumn = { title: string; links: readonly { label: string; to: string }[] };
 
-/** Product §2, Header and footer: the three columns, their texts and targets word for word. */
+/**
+ * Product §2, Header and footer: the three columns and their texts word for word; each service leads
+ * to its section of /services, Careers and Press to their own pages.
+ */
 const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     title: 'Services',
     links: [
-      { label: 'Elderly Care', to: paths.about },
-      { label: 'Disability Support', to: paths.about },
-      { label: 'Respite Care', to: paths.about },
-      { label: 'Live-in Care', to: paths.about },
+      { label: 'Elderly Care', to: `${paths.services}#elderly-care` },
+      { label: 'Disability Support', to: `${paths.services}#disability-support` },
+      { label: 'Respite Care', to: `${paths.services}#respite-care` },
+      { label: 'Live-in Care', to: `${paths.services}#live-in-care` },
     ],
   },
   {
@@ -31,8 +34,8 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
     links: [
       { label: 'About Us', to: paths.about },
       { label: 'Join as Carer', to: paths.carerSignup },
-      { label: 'Careers', to: paths.contact },
-      { label: 'Press', to: paths.contact },
+      { label: 'Careers', to: paths.careers },
+      { label: 'Press', to: paths.press },
     ],
   },
 ];
@@ -85,7 +88,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <div className="mt-10 flex flex-col gap-4 border-t border-slate-700 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>{`© ${FOOTER_YEAR} ${PRODUCT_NAME}. All rights reserved.`}</p>
+          <p>{copyrightLine(new Date())}</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {LEGAL_LINKS.map(({ label, to }) => (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HeartHandshake, Menu, MessageSquare } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
-import { paths, signInPath } from '@contracts/paths';
+import { paths, registerPath, signInPath } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/brand';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -29,16 +29,18 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SignedOutActions({ className }: { className?: string }) {
-  // Signing in brings the visitor back to the page they were on.
+  // Signing in, or registering and confirming the email, brings the visitor back to this page.
   const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <Button asChild variant="ghost">
         {/* A full-page navigation to the server's sign-in, not a client route. */}
-        <a href={signInPath(`${location.pathname}${location.search}`)}>Log In</a>
+        <a href={signInPath(here)}>Log In</a>
       </Button>
       <Button asChild>
-        <Link to={paths.pricing}>Get Started</Link>
+        {/* Registration, where the visitor says whether they look for care or offer it. */}
+        <Link to={registerPath(null, here)}>Get Started</Link>
       </Button>
     </div>
   );

@@ -136,3 +136,48 @@ export function arrangementEndedEmail(
     ].join('\n'),
   };
 }
+
+/** What the family did to a care arrangement, as the carer's email names it. */
+export type FamilyStep = 'proposed' | 'accepted' | 'changed' | 'declined' | 'ending';
+
+const FAMILY_STEP_WORDS: Record<FamilyStep, { subject: string; line: string }> = {
+  proposed: {
+    subject: 'A family proposed a care arrangement',
+    line: 'proposed a care arrangement to you: the days, times and rate are in your conversation.',
+  },
+  accepted: {
+    subject: 'A family accepted your care arrangement',
+    line: 'accepted the care arrangement you proposed. The visits are now in your schedule.',
+  },
+  changed: {
+    subject: 'A family proposed changes to a care arrangement',
+    line: 'proposed changes to a care arrangement with you. You can accept them, decline or propose others.',
+  },
+  declined: {
+    subject: 'A family declined a care arrangement',
+    line: 'declined the care arrangement you proposed.',
+  },
+  ending: {
+    subject: 'A family is ending a care arrangement',
+    line: 'set the last day of a care arrangement with you.',
+  },
+};
+
+/**
+ * To the carer, at once, whenever the family takes a step on an arrangement (not held back like a
+ * chat message's email). Like a message's email it holds nothing anyone wrote (a reason, the tasks).
+ */
+export function familyStepEmail(
+  to: string,
+  firstName: string | null,
+  familyName: string,
+  step: FamilyStep,
+  link: string,
+): OutgoingEmail {
+  const words = FAMILY_STEP_WORDS[step];
+  return {
+    to,
+    subject: words.subject,
+    text: [hello(firstName), '', `${familyName} ${words.line}`, '', `See it: ${link}`, ...signOff].join('\n'),
+  };
+}

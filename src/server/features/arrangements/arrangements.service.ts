@@ -17,7 +17,7 @@ import {
 } from '@contracts/arrangements';
 import { CIRCLE_MESSAGES } from '@contracts/circle';
 import { DELETED_USER_NAME } from '@contracts/messaging';
-import { paths } from '@contracts/paths';
+import { conversationPath, paths } from '@contracts/paths';
 import type { Database, Executor } from '../../db/client';
 import type { ArrangementRow, UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -35,6 +35,8 @@ import { shortName, type MessagingService } from '../messaging';
 import { hasActiveSubscription } from '../subscriptions';
 import {
   arrangementStepEmail,
+  familyStepEmail,
+  type FamilyStep,
   visitCancelledEmail,
   visitNoticeEmail,
   visitNoticeUndoneEmail,
@@ -229,6 +231,7 @@ export function createArrangementsService({
       actor: UserRow,
     ) => Promise<string>,
     holderOnly = false,
+    familyStep: FamilyStep | null = null,
   ): Promise<Arrangement> {
     assertEmailConfirmed(user);
     const current = await mine(user, id);
@@ -244,10 +247,14 @@ export function createArrangementsService({
           const inTx = createArrangementsRepository(tx);
           const locked = await inTx.findFor(id, user.id, true);
           if (!locked) throw AppError.notFound(ARRANGEMENT_MESSAGES.notFound);
-          words = (await apply(locked, inTx, sideOf(locked, user.id), actor)) + byline;
+          const side = sideOf(locked, user.id);
+          words = (await apply(locked, inTx, side, actor)) + byline;
           await tellFamilyOfStep(tx, locked, user, actor);
+          if (side === 'customer' && familyStep) await tellCarerOfStep(tx, locked, actor, familyStep);
         },
+        // Each side is emailed below, at once: not held back like a chat message's email.
         'proposals',
+        false,
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -266,9 +273,9 @@ export function createArrangementsService({
   async function tellFamilyOfStep(tx: Executor, row: ArrangementWithPeople, user: UserRow, actor: UserRow) {
     if (!row.customerId) return;
     const carerActed = row.carerUserId === user.id;
+    // Everyone of the family who arranges, the holder too, but never whoever took the step.
     const recipients = (await createFamilySide(tx).alertRecipients(row.customerId, 'proposals')).filter(
-      (person) =>
-        person.userId !== user.id && !(person.role === 'holder' && (carerActed || actor.id === user.id)),
+      (person) => person.userId !== user.id,
     );
     for (const person of recipients) {
       await enqueueEmail(tx, arrangementStepEmail(person.email, person.firstName, visitLink));
@@ -289,6 +296,29 @@ export function createArrangementsService({
   }
 
   const visitLink = `${publicUrl}${paths.myCare}`;
+
+  /** The carer, when the family (the holder, or a member for them) took a step, unless they turned proposal emails off. */
+  async function tellCarerOfStep(
+    tx: Executor,
+    row: { carerUserId: string | null; conversationId: string | null },
+    family: UserRow,
+    familyStep: FamilyStep,
+  ) {
+    if (!row.carerUserId || !row.conversationId) return;
+    if (!(await createFamilySide(tx).wantsEmail(row.carerUserId, 'proposals'))) return;
+    const carer = await createArrangementsRepository(tx).emailOf(row.carerUserId);
+    if (!carer) return;
+    await enqueueEmail(
+      tx,
+      familyStepEmail(
+        carer.email,
+        carer.firstName,
+        shortName(family.firstName, family.lastName),
+        familyStep,
+        `${publicUrl}${conversationPath(row.conversationId)}`,
+      ),
+    );
+  }
 
   /** The family's holder and circle who keep visit-notice emails on (decision 0036). */
   const familyToTell = (tx: Executor, holderId: string | null) =>
@@ -371,8 +401,15 @@ export function createArrangementsService({
               updatedAt: at,
             });
             createdId = created.id;
+            await tellCarerOfStep(
+              tx,
+              { carerUserId: conversation.carerUserId, conversationId: conversation.id },
+              user,
+              'proposed',
+            );
           },
           'proposals',
+          false,
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -410,51 +447,69 @@ export function createArrangementsService({
 
     /** The other side accepts the proposal on the table; its visits are made. */
     accept: (user: UserRow, id: string) =>
-      step(user, id, async (row, inTx, side, actor) => {
-        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
-        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
-        checkPlan(actor);
-        const at = now();
-        // A family's proposal stands while their plan does: once it ends (or is refunded, decision
-        // 0029) the carer cannot turn it into an arrangement the family no longer pays to make.
-        const familyPlan = {
-          subscriptionStatus: row.customerSubscriptionStatus,
-          subscriptionExpiresAt: row.customerSubscriptionExpiresAt,
-        };
-        if (side === 'carer' && !hasActiveSubscription(familyPlan, at)) {
-          throw AppError.conflict(ARRANGEMENT_MESSAGES.familyPlanEnded);
-        }
-        await inTx.update(row.id, { status: 'accepted', updatedAt: at });
-        await makeVisits(inTx, { ...row, status: 'accepted' }, at);
-        return `Accepted the care arrangement: ${termsInWords({ ...row, visits: row.visits as WeeklyVisit[] })}.`;
-      }),
+      step(
+        user,
+        id,
+        async (row, inTx, side, actor) => {
+          if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+          if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+          checkPlan(actor);
+          const at = now();
+          // A family's proposal stands while their plan does: once it ends (or is refunded, decision
+          // 0029) the carer cannot turn it into an arrangement the family no longer pays to make.
+          const familyPlan = {
+            subscriptionStatus: row.customerSubscriptionStatus,
+            subscriptionExpiresAt: row.customerSubscriptionExpiresAt,
+          };
+          if (side === 'carer' && !hasActiveSubscription(familyPlan, at)) {
+            throw AppError.conflict(ARRANGEMENT_MESSAGES.familyPlanEnded);
+          }
+          await inTx.update(row.id, { status: 'accepted', updatedAt: at });
+          await makeVisits(inTx, { ...row, status: 'accepted' }, at);
+          return `Accepted the care arrangement: ${termsInWords({ ...row, visits: row.visits as WeeklyVisit[] })}.`;
+        },
+        false,
+        'accepted',
+      ),
 
     /** The other side declines the proposal, with a reason. */
     decline: (user: UserRow, id: string, reason: string) =>
-      step(user, id, async (row, inTx, side) => {
-        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
-        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
-        await inTx.update(row.id, { status: 'declined', declineReason: reason, updatedAt: now() });
-        return `Declined the care arrangement. Reason: ${reason}`;
-      }),
+      step(
+        user,
+        id,
+        async (row, inTx, side) => {
+          if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+          if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+          await inTx.update(row.id, { status: 'declined', declineReason: reason, updatedAt: now() });
+          return `Declined the care arrangement. Reason: ${reason}`;
+        },
+        false,
+        'declined',
+      ),
 
     /** The other side proposes changes: the proposal turns round. */
     proposeChanges: (user: UserRow, id: string, terms: ArrangementTerms) =>
-      step(user, id, async (row, inTx, side, actor) => {
-        if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
-        if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
-        checkPlan(actor);
-        checkStartDate(terms.startDate);
-        await inTx.update(row.id, {
-          proposedBy: side,
-          startDate: terms.startDate,
-          visits: terms.visits,
-          hourlyRate: terms.hourlyRate,
-          tasks: terms.tasks,
-          updatedAt: now(),
-        });
-        return `Proposed changes to the care arrangement: ${termsInWords(terms)}.`;
-      }),
+      step(
+        user,
+        id,
+        async (row, inTx, side, actor) => {
+          if (row.status !== 'proposed') throw AppError.conflict(ARRANGEMENT_MESSAGES.notProposed);
+          if (row.proposedBy === side) throw AppError.conflict(ARRANGEMENT_MESSAGES.notYourTurn);
+          checkPlan(actor);
+          checkStartDate(terms.startDate);
+          await inTx.update(row.id, {
+            proposedBy: side,
+            startDate: terms.startDate,
+            visits: terms.visits,
+            hourlyRate: terms.hourlyRate,
+            tasks: terms.tasks,
+            updatedAt: now(),
+          });
+          return `Proposed changes to the care arrangement: ${termsInWords(terms)}.`;
+        },
+        false,
+        'changed',
+      ),
 
     /** Either side ends an accepted arrangement after a date; later visits go. */
     end: (user: UserRow, id: string, endDate: string) =>
@@ -479,6 +534,7 @@ export function createArrangementsService({
           return `Ending the care arrangement: the last day is ${longDate(endDate)}.`;
         },
         true,
+        'ending',
       ),
 
     /** GET /api/visits: the viewer's visits from `from` for `days` days. */

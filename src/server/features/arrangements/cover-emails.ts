@@ -155,7 +155,7 @@ export function coverWithdrawnEmail(
       hello(firstName),
       '',
       `The backup carer who was covering the visit on ${when} has left CareMatch, so nobody is covering it now.`,
-      'You can offer it to your other backup carers from My care, if you wish.',
+      'You can offer it to your other backup carers from Care arrangements, if you wish.',
       '',
       link,
       ...signOff,

@@ -201,17 +201,20 @@ export function createMessagingService({
     at: Date,
     /** Pushed as a message (with a preview for who wants one), or as news of a proposal. */
     pushKind: 'messages' | 'proposals' = 'messages',
+    /** False when the caller sends its own email about this message (an arrangement's step). */
+    messageEmail = true,
   ): Promise<{ sent: SentMessage; emailed: boolean; pushed: boolean }> {
     const senderSide = sideOf(conversation, sender);
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
     // A recipient who turned message emails off in Settings is not emailed (decision 0036).
-    const recipientEmail = (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
-      ? recipientSide === 'carer'
-        ? conversation.carerEmail
-        : conversation.customerEmail
-      : null;
+    const recipientEmail =
+      messageEmail && (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
+        ? recipientSide === 'carer'
+          ? conversation.carerEmail
+          : conversation.customerEmail
+        : null;
     const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
     // The words go into a preview only for a recipient who may read them now: a family without a
     // plan is told that a message came, never what it says (decision 0029).
@@ -393,6 +396,11 @@ export function createMessagingService({
       alsoInTransaction: (tx: Executor, conversation: ConversationRow) => Promise<void>,
       /** 'proposals': a step of an arrangement, pushed as such rather than as a message. */
       pushKind: 'messages' | 'proposals' = 'messages',
+      /**
+       * False: the step sends its own email, always (the message's email waits 15 minutes after the
+       * last one, and a step such as an acceptance must not wait behind a chat).
+       */
+      messageEmail = true,
     ): Promise<void> {
       const at = now();
       const queued = await db.transaction(async (tx) => {
@@ -407,9 +415,10 @@ export function createMessagingService({
         await alsoInTransaction(tx, conversation);
         await repository.touchConversation(conversation.customerId!, conversation.carerId, at);
         const words = typeof content === 'string' ? content : content();
-        return writeMessage(tx, conversation, sender, words, at, pushKind);
+        return writeMessage(tx, conversation, sender, words, at, pushKind, messageEmail);
       });
-      afterCommit(queued);
+      // The step's own email was queued in the transaction: send it now too.
+      afterCommit({ ...queued, emailed: queued.emailed || !messageEmail });
     },
 
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */

@@ -16,6 +16,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { endpointQuery } from '@web/lib/query-keys';
 import { formatLongDateGB } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 /** /my-care/:id/print: the terms in writing, for both sides to print or keep. */
 export function ArrangementPrintPage() {
@@ -30,7 +31,7 @@ export function ArrangementPrintPage() {
         className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline print:hidden"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        My care
+        {CARE_ARRANGEMENTS_NAME}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Care arrangement summary</h1>
       {arrangement.isPending ? (

@@ -9,6 +9,7 @@ import { formatLongDateGB } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCoverPlan } from '../api/cover-api';
 import { formatHourlyRate } from '../components/arrangement-format';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 /**
  * /my-care/:id/cover: the contingency plan a council asks a family arranging its own care to keep:
@@ -26,7 +27,7 @@ export function ContingencyPlanPage() {
         className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline print:hidden"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        My care
+        {CARE_ARRANGEMENTS_NAME}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Contingency plan</h1>
       {plan.isPending ? (

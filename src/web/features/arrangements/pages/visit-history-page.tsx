@@ -12,6 +12,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { endpointQuery } from '@web/lib/query-keys';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 /** How many past visits the page asks for at a time. */
 const PAGE_SIZE = 20;
@@ -33,7 +34,7 @@ export function VisitHistoryPage() {
         className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline print:hidden"
       >
         <ArrowLeft aria-hidden="true" />
-        My care
+        {CARE_ARRANGEMENTS_NAME}
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Visit history</h1>
       {arrangement.isPending || !user ? (

@@ -1,10 +1,13 @@
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useEffect, useRef } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterInput, safeReturnPath, type UserType } from '@contracts/auth';
-import { paths, withReturnTo } from '@contracts/paths';
+import { paths, registerAsParam, withReturnTo } from '@contracts/paths';
+import { AUTH_TEXTS } from '@contracts/site-texts';
+import { useDemoMailbox } from '@web/features/demo';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { FieldError, TextField } from '@web/components/ui/text-field';
@@ -31,6 +34,8 @@ const USER_TYPE_CHOICES: readonly { value: UserType; label: string }[] = [
 function CheckYourEmail({ email, returnTo }: { email: string; returnTo: string }) {
   const headingRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // Demo mode sends no real email: its mailbox holds the link (production has none: null).
+  const demoMailbox = useDemoMailbox();
   return (
     <AuthCard
       title="Check your email"
@@ -57,6 +62,14 @@ function CheckYourEmail({ email, returnTo }: { email: string; returnTo: string }
         <p className="text-sm text-muted-foreground">
           The link works for 24 hours. If nothing arrives within a few minutes, check your spam folder.
         </p>
+        {demoMailbox.data ? (
+          <p className="text-sm" data-testid="register-demo-mailbox">
+            {AUTH_TEXTS.demoMailboxLead}{' '}
+            <Link to={paths.demoMailbox} className="font-medium text-primary underline underline-offset-4">
+              {AUTH_TEXTS.demoMailboxLink}
+            </Link>
+          </p>
+        ) : null}
       </div>
     </AuthCard>
   );
@@ -68,10 +81,12 @@ export function RegisterPage() {
   // Where the person was (a family circle invitation, say): back there once the address is proved.
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  // "Sign Up & Subscribe" arrives as a family, "Create My Profile" as a carer; the choice can change.
+  const as = registerAsParam(searchParams.get('as'));
   usePageTitle(registerMutation.isSuccess ? 'Check your email' : 'Create your account');
-  const form = useForm({
+  const form = useForm<z.input<typeof RegisterInput>, unknown, z.output<typeof RegisterInput>>({
     resolver: zodResolver(RegisterInput),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', userType: as ?? undefined },
   });
   const { errors } = form.formState;
 

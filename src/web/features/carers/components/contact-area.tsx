@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
-import { carerProfilePath, paths } from '@contracts/paths';
+import { carerProfilePath, pricingPath, registerPath, signInPath } from '@contracts/paths';
 import { carerDisplayName } from '@contracts/carers-search-text';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -119,9 +119,10 @@ export function SearchContactNotice({ className }: { className?: string }) {
       </div>
       <Button asChild className="sm:w-auto">
         {signedOut ? (
-          <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
+          <a href={signInPath(returnTo)}>Sign In</a>
         ) : (
-          <Link to={paths.subscription}>Subscribe Now</Link>
+          // The plans, chosen once there, then back to this search.
+          <Link to={pricingPath(returnTo)}>Subscribe Now</Link>
         )}
       </Button>
     </section>
@@ -159,16 +160,24 @@ export function ContactArea({
 
   if (state === 'signedOut') {
     const returnTo = `${location.pathname}${location.search}`;
-    const signInHref = `${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`;
     return (
       <div className={className} data-testid="contact-area">
         <LockedOverlay
           title="Sign In Required"
           text="Please sign in to view contact details"
           action={
-            <Button asChild size="sm">
-              <a href={signInHref}>Sign In</a>
-            </Button>
+            <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-2">
+              <Button asChild size="sm">
+                <a href={signInPath(returnTo)}>Sign In</a>
+              </Button>
+              {/* New families register, and come back to this carer once their email is confirmed. */}
+              <Link
+                to={registerPath('customer', returnTo)}
+                className="text-sm font-medium text-primary underline underline-offset-4"
+              >
+                Create an account
+              </Link>
+            </div>
           }
         />
       </div>
@@ -176,6 +185,7 @@ export function ContactArea({
   }
 
   if (state === 'needsSubscription') {
+    const returnTo = `${location.pathname}${location.search}`;
     return (
       <div className={className} data-testid="contact-area">
         <LockedOverlay
@@ -183,7 +193,8 @@ export function ContactArea({
           text="Subscribe to access carer contact information"
           action={
             <Button asChild size="sm">
-              <Link to={paths.subscription}>Subscribe Now</Link>
+              {/* The plans, chosen once there; paying offers the way straight back to this carer. */}
+              <Link to={pricingPath(returnTo)}>Subscribe Now</Link>
             </Button>
           }
         />

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { BadgeCheck, Check, PoundSterling, ShieldCheck, Star, UserRoundPen } from 'lucide-react';
-import { CARER_EARNINGS_SHARE_PERCENT, CARER_MEMBERSHIP, formatPounds } from '@contracts/pricing';
+import { CARER_MEMBERSHIP, formatPounds } from '@contracts/pricing';
+import { CARER_MONEY_TEXTS } from '@contracts/site-texts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 
 const REASONS: readonly { title: string; text: string; icon: ComponentType<{ className?: string }> }[] = [
@@ -25,7 +26,7 @@ const MEMBERSHIP_BENEFITS = [
   'Professional profile listing',
   'Direct client messaging',
   'Background check assistance',
-  'Payment processing',
+  CARER_MONEY_TEXTS.cardPayments,
 ] as const;
 
 /** The "why join" panel of the carer signup page (product §2). */
@@ -71,6 +72,8 @@ export function SignupMembershipCard() {
           </span>
           <span className="text-muted-foreground">per month</span>
         </p>
+        <p className="text-sm text-muted-foreground">{CARER_MONEY_TEXTS.introductory}</p>
+        <p className="text-sm text-muted-foreground">{CARER_MONEY_TEXTS.payingEarly}</p>
       </CardHeader>
       <CardContent className="grid gap-5">
         <ul className="grid gap-2 text-sm">
@@ -84,7 +87,7 @@ export function SignupMembershipCard() {
         <div className="grid gap-3 rounded-md bg-secondary p-4 text-sm text-secondary-foreground">
           <p className="flex gap-2">
             <PoundSterling aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>Keep {CARER_EARNINGS_SHARE_PERCENT}% of your earnings, with a low platform fee.</span>
+            <span>{CARER_MONEY_TEXTS.keepShareLong}</span>
           </p>
           <p className="flex gap-2">
             <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -6,7 +6,7 @@ import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
 import { CARER_SIGNUP_STEPS, CARER_SIGNUP_TEXTS, CarerSignupForm } from '@contracts/carers';
 import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { LISTING_MESSAGES } from '@contracts/verification';
-import { paths } from '@contracts/paths';
+import { paths, registerPath } from '@contracts/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -48,8 +48,9 @@ const stepOfErrors = (errors: object) =>
   CARER_SIGNUP_STEPS.findIndex((item) => item.fields.some((field) => field in errors));
 const CREATE_FAILED = 'Failed to create carer profile. Please try again.';
 const TERMS_PATH = '/terms';
-// Written out rather than encoded so the address reads as the issue gives it; '/' is legal in a query.
-const LOGIN_THEN_SIGNUP = `${paths.apiLogin}?returnTo=${paths.carerSignup}`;
+// A visitor registers as a carer (not the sign-in page's "Welcome back"), and the confirmed email
+// brings them back here, where the draft kept in this browser fills the form again.
+const REGISTER_THEN_SIGNUP = registerPath('carer', paths.carerSignup);
 
 export function CarerSignupPage() {
   usePageTitle('Become a Carer');
@@ -109,7 +110,7 @@ export function CarerSignupPage() {
       const { termsAccepted: _accepted, ...profile } = values;
       if (!user) {
         saveSignupDraft(step, form.getValues());
-        window.location.assign(LOGIN_THEN_SIGNUP);
+        void navigate(REGISTER_THEN_SIGNUP);
         return;
       }
       createProfile.mutate(profile, {
@@ -212,8 +213,8 @@ export function CarerSignupPage() {
             ) : null}
             {!user && step === LAST_STEP ? (
               <p className="text-sm text-muted-foreground">
-                You will be asked to sign in or create a carer account when you submit. We keep your answers
-                while you do.
+                You will be asked to create a carer account when you submit (or to sign in, if you have one).
+                We keep your answers while you do.
               </p>
             ) : null}
 

@@ -13,24 +13,26 @@ import { formatDateGB } from '@web/lib/format';
 import { hasSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { CarersNearYou } from '../components/carers-near-you';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 type Tile = { label: string; icon: ComponentType<{ className?: string }>; to?: string };
 
 /**
  * Product §2, Landing page and home page: the tiles by role. Messages links to the inbox (the first brief's
- * tile had no link, and no inbox to go to); Bookings and Schedule go to My care; Reviews has no page yet.
+ * tile had no link, and no inbox to go to); the first brief's Bookings and Schedule are the care
+ * arrangements (one name everywhere, product.md); Reviews has no page yet.
  */
 const TILES: Record<CurrentUser['userType'], Tile[]> = {
   customer: [
     { label: 'Browse Carers', icon: Search, to: paths.customerDashboard },
     { label: 'Messages', icon: MessageSquare, to: paths.messages },
-    { label: 'Bookings', icon: CalendarDays, to: paths.myCare },
+    { label: CARE_ARRANGEMENTS_NAME, icon: CalendarDays, to: paths.myCare },
     { label: 'Reviews', icon: Star },
   ],
   carer: [
     { label: 'My Profile', icon: UserRound, to: paths.carerDashboard },
     { label: 'Messages', icon: MessageSquare, to: paths.messages },
-    { label: 'Schedule', icon: CalendarDays, to: paths.myCare },
+    { label: CARE_ARRANGEMENTS_NAME, icon: CalendarDays, to: paths.myCare },
     { label: 'Reviews', icon: Star },
   ],
 };

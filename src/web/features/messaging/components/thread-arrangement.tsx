@@ -15,6 +15,7 @@ import {
 import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 /**
  * In a conversation: the care arrangement between the two (the one going on, else the
@@ -75,7 +76,7 @@ export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
               : `Agreed on care with ${thread.partner.name}? Put the days, times and rate in writing. `}
             {shown ? null : (
               <Link to={paths.myCare} className="font-medium text-primary underline-offset-4 hover:underline">
-                See My care
+                {`See ${CARE_ARRANGEMENTS_NAME.toLowerCase()}`}
               </Link>
             )}
           </p>

@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useCircle, useLeaveCircle } from '@web/features/circle';
 import { SettingsSection } from './settings-section';
+import { CARE_ARRANGEMENTS_NAME } from '@contracts/site-texts';
 
 const LEAVE_FAILED = 'You could not leave the circle. Please try again.';
 
@@ -82,7 +83,7 @@ export function CircleMembershipsSection() {
         <>
           Their care arrangements and visits are on{' '}
           <Link to={paths.myCare} className="font-medium text-primary underline underline-offset-4">
-            My care
+            {CARE_ARRANGEMENTS_NAME}
           </Link>
           .
         </>

@@ -2,6 +2,7 @@ import { Award, Headset, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/pricing';
+import { SERVICES, SUPPORT_TEXTS } from '@contracts/site-texts';
 
 /** Product §1: the landing stresses verified carers, smart matching, reliable support and quality. */
 const FEATURES = [
@@ -18,31 +19,12 @@ const FEATURES = [
   {
     icon: Headset,
     title: 'Reliable Support',
-    text: 'Our UK team is here around the clock to help you find care, settle in and answer any question.',
+    text: SUPPORT_TEXTS.landing,
   },
   {
     icon: Award,
     title: 'Quality Assurance',
     text: 'Families review the carers they work with, and we follow up every concern quickly.',
-  },
-] as const;
-
-const SERVICES = [
-  {
-    title: 'Elderly Care',
-    text: 'Help at home with personal care, meals, medication reminders and company, so older relatives stay independent.',
-  },
-  {
-    title: 'Disability Support',
-    text: 'Skilled support for adults and children with physical or learning disabilities, at home and out and about.',
-  },
-  {
-    title: 'Respite Care',
-    text: 'A break for family carers, from a few hours a week to cover while you are away.',
-  },
-  {
-    title: 'Live-in Care',
-    text: 'A dedicated carer living in the home: round-the-clock reassurance without a move to a care home.',
   },
 ] as const;
 

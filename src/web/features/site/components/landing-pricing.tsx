@@ -1,20 +1,15 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@contracts/paths';
-import {
-  CARER_EARNINGS_SHARE_PERCENT,
-  CARER_MEMBERSHIP,
-  CUSTOMER_BENEFITS,
-  formatPounds,
-  PLANS,
-} from '@contracts/pricing';
+import { checkoutPath, paths, registerPath } from '@contracts/paths';
+import { CARER_MONEY_TEXTS, THREE_MONTH_TEXTS } from '@contracts/site-texts';
+import { CARER_MEMBERSHIP, CUSTOMER_BENEFITS, formatPounds, PLANS } from '@contracts/pricing';
 import { Button } from '@web/components/ui/button';
 
 const CARER_POINTS = [
   'Professional profile listing',
   'Direct messages from families',
   'Help with your background checks',
-  `Keep ${CARER_EARNINGS_SHARE_PERCENT}% of what you earn`,
+  CARER_MONEY_TEXTS.keepShare,
   'Set your own rates and availability',
 ] as const;
 
@@ -35,8 +30,9 @@ const CARD = 'flex flex-col rounded-lg border bg-card p-6 shadow-sm sm:p-8';
 const AUDIENCE = 'text-sm font-semibold tracking-wide text-primary uppercase';
 
 /**
- * Product §2 pricing block: Customer Access at £49 for 3 months, one-time with no recurring fees, and
- * also 'Cancel anytime' (the spec keeps both). Figures come from @contracts/pricing only.
+ * Product §2 pricing block: Customer Access at £49 for 3 months, one-time with no recurring fees.
+ * The first brief also said 'Cancel anytime' beside it, which a single payment cannot mean: the card
+ * says what cancelling does instead (product.md, the words). Figures come from @contracts only.
  */
 export function LandingPricing() {
   const plan = PLANS.threeMonth;
@@ -59,13 +55,16 @@ export function LandingPricing() {
               <span className="text-4xl font-bold">{formatPounds(plan.amountPence)}</span>
               <span className="text-muted-foreground"> for {plan.months} months</span>
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">One-time payment, no recurring fees.</p>
+            <p className="mt-1 text-sm text-muted-foreground">{THREE_MONTH_TEXTS.billing}</p>
             <Points label="Customer Access includes" items={CUSTOMER_BENEFITS} />
             <div className="mt-auto pt-8">
               <Button asChild size="lg" className="w-full">
-                <Link to={paths.subscribe}>Start Your Subscription</Link>
+                {/* The landing is for visitors: register as a family, then this plan's checkout. */}
+                <Link to={registerPath('customer', checkoutPath('three_month'))}>
+                  Start Your Subscription
+                </Link>
               </Button>
-              <p className="mt-3 text-center text-sm text-muted-foreground">Cancel anytime</p>
+              <p className="mt-3 text-center text-sm text-muted-foreground">{THREE_MONTH_TEXTS.cancel}</p>
             </div>
           </div>
 
@@ -76,9 +75,7 @@ export function LandingPricing() {
               <span className="text-4xl font-bold">{formatPounds(CARER_MEMBERSHIP.amountPence)}</span>
               <span className="text-muted-foreground"> per month</span>
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Find families near you and grow your care business.
-            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{CARER_MONEY_TEXTS.introductory}</p>
             <Points label={`${CARER_MEMBERSHIP.label} includes`} items={CARER_POINTS} />
             <div className="mt-auto pt-8">
               <Button asChild size="lg" variant="outline" className="w-full">

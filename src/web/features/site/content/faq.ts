@@ -3,6 +3,7 @@
 
 import { paths } from '@contracts/paths';
 import { CARER_DESCRIPTION_MIN_LENGTH } from '@contracts/limits';
+import { CARER_INTRODUCTORY_DAYS } from '@contracts/limits';
 import {
   CARER_EARNINGS_SHARE_PERCENT,
   CARER_MEMBERSHIP,
@@ -100,7 +101,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'carer-membership',
     question: 'What does it cost to join as a carer?',
     answer: [
-      `${CARER_MEMBERSHIP.label} costs ${formatPounds(CARER_MEMBERSHIP.amountPence)} a month. You set your own rates and availability and keep ${CARER_EARNINGS_SHARE_PERCENT}% of what you earn.`,
+      `${CARER_MEMBERSHIP.label} costs ${formatPounds(CARER_MEMBERSHIP.amountPence)} a month. You set your own rates and availability and keep ${CARER_EARNINGS_SHARE_PERCENT}% of each card payment from a family (all of a payment made to you directly). Your first ${CARER_INTRODUCTORY_DAYS} days are free.`,
       'As a self-employed carer you are responsible for your own tax, National Insurance and insurance.',
     ],
   },

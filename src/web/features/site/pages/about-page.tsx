@@ -27,7 +27,7 @@ const VALUES = [
   {
     icon: Users,
     title: 'Community',
-    text: `We bring families and local carers together directly. Carers set their own rates and keep ${CARER_EARNINGS_SHARE_PERCENT}% of what they earn, because good care depends on carers who are valued.`,
+    text: `We bring families and local carers together directly. Carers set their own rates and keep ${CARER_EARNINGS_SHARE_PERCENT}% of each card payment (all of a direct one), because good care depends on carers who are valued.`,
   },
   {
     icon: Award,

@@ -59,8 +59,11 @@ function StripeCheckoutForm({
     const result = await stripe.confirmPayment({
       elements,
       redirect: 'if_required',
-      // Product §7: the provider's confirm step returns to this site's own origin.
-      confirmParams: { return_url: `${window.location.origin}${window.location.pathname}` },
+      // Product §7: the provider's confirm step returns to this site's own origin, to this very
+      // address (the chosen plan and the way back to a carer are in its query).
+      confirmParams: {
+        return_url: `${window.location.origin}${window.location.pathname}${window.location.search}`,
+      },
     });
     if (result.error) {
       if (result.error.type === 'validation_error') {

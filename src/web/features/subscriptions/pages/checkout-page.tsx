@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CreditCard, Headset, ShieldCheck } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { safeReturnPath } from '@contracts/auth';
+import { SUPPORT_TEXTS, THREE_MONTH_TEXTS } from '@contracts/site-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@contracts/paths';
 import { formatPounds, planName, planPriceLabel, PLANS, PRODUCT_NAME } from '@contracts/pricing';
@@ -23,6 +25,7 @@ import {
   useSubscriptionStatus,
 } from '../api/subscriptions';
 import { ExtendAccess } from '../components/extend-access';
+import { PaymentDone } from '../components/payment-done';
 import { CarerPlansNote } from '../components/carer-plans-note';
 import { PlanFeatures } from '../components/plan-features';
 import { SetupError } from '../components/setup-error';
@@ -42,7 +45,7 @@ function TrustBadges() {
   const badges = [
     { icon: ShieldCheck, text: 'SSL secured' },
     { icon: CreditCard, text: provider ?? 'Secure card payments' },
-    { icon: Headset, text: 'Reliable support' },
+    { icon: Headset, text: SUPPORT_TEXTS.badge },
   ];
   return (
     <ul className="mt-6 grid gap-3 border-t border-border pt-6 text-sm" aria-label="Your payment is safe">
@@ -64,7 +67,7 @@ function PlanCard() {
         <span className="text-4xl font-bold">{formatPounds(plan.amountPence)}</span>
         <span className="text-muted-foreground"> per 3 months</span>
       </p>
-      <p className="mt-1 text-sm text-muted-foreground">One-time payment, no recurring fees.</p>
+      <p className="mt-1 text-sm text-muted-foreground">{THREE_MONTH_TEXTS.billing}</p>
       <PlanKeyTerms plan="three_month" id="terms-three-month" className="mt-4" />
       <PlanFeatures className="mt-6 grid gap-3" />
       <TrustBadges />
@@ -173,8 +176,11 @@ function CurrentAccess({ status, option }: { status: SubscriptionStatus; option:
 
 /** Reads the account's plan first: the checkout depends on it. */
 function Checkout() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Where the person was before choosing this plan (a carer's profile): offered once they have paid.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const [paid, setPaid] = useState(false);
   const status = useSubscriptionStatus({ enabled: true });
   const active = status.data?.hasActiveSubscription === true;
   const plans = useSubscriptionPlans({ enabled: active });
@@ -185,8 +191,8 @@ function Checkout() {
       description: SUBSCRIPTION_MESSAGES.paymentSuccessDescription,
     });
     await refreshAfterPlanChange(queryClient);
-    await navigate(paths.home);
-  }, [navigate, queryClient]);
+    setPaid(true);
+  }, [queryClient]);
 
   const paymentFailed = useCallback((message: string) => {
     toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
@@ -199,6 +205,7 @@ function Checkout() {
   });
 
   if (returning) return <PageSpinner label="Confirming your payment" className="min-h-80" />;
+  if (paid) return <PaymentDone returnTo={returnTo} />;
   if (status.isError || plans.isError) {
     return <SetupError message={SUBSCRIPTION_MESSAGES.setupErrorDescription} offerPlanPage={false} />;
   }

@@ -1,6 +1,8 @@
 import { ArrowLeft, Check, HeartHandshake, Search, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@contracts/paths';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { safeReturnPath } from '@contracts/auth';
+import { checkoutPath, paths, pricingPath, registerPath, signInPath } from '@contracts/paths';
+import { PRICING_TEXTS } from '@contracts/site-texts';
 import {
   ANNUAL_SAVING_PENCE,
   CUSTOMER_BENEFITS,
@@ -78,6 +80,15 @@ function YourPlan() {
  */
 export function PricingPage() {
   usePageTitle('Pricing');
+  const { user } = useAuth();
+  const location = useLocation();
+  // The page the plans were opened from (a carer's profile): where paying brings the person back.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const here = `${location.pathname}${location.search}`;
+  // A plan is chosen here, once: straight to its checkout; a visitor registers first and comes back to it.
+  const choosePath = (type: SubscriptionType) =>
+    user ? checkoutPath(type, returnTo) : registerPath('customer', checkoutPath(type, returnTo));
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <Button asChild variant="ghost" className="mb-6">
@@ -116,7 +127,7 @@ export function PricingPage() {
                 variant={type === 'three_month' ? 'default' : 'outline'}
                 className="mt-6 w-full"
               >
-                <Link to={type === 'three_month' ? paths.subscription : paths.subscribe}>{CHOOSE[type]}</Link>
+                <Link to={choosePath(type)}>{CHOOSE[type]}</Link>
               </Button>
             </Card>
           </li>
@@ -133,16 +144,21 @@ export function PricingPage() {
             </li>
           ))}
         </ul>
-        {/* Full-page navigations: signing in is the server's job (product §2, Routes). */}
-        <Button asChild size="lg" className="mt-8 w-full">
-          <a href={paths.apiLogin}>Sign Up &amp; Subscribe</a>
-        </Button>
-        <p className="mt-4 text-center text-sm text-muted-foreground">
-          Already have an account?{' '}
-          <a href={paths.apiLogin} className="font-medium text-primary underline underline-offset-4">
-            Sign in here
-          </a>
-        </p>
+        {user ? null : (
+          <>
+            {/* Registration as a family, back to these plans to choose one (with the way back kept). */}
+            <Button asChild size="lg" className="mt-8 w-full">
+              <Link to={registerPath('customer', pricingPath(returnTo))}>{PRICING_TEXTS.signUp}</Link>
+            </Button>
+            <p className="mt-4 text-center text-sm text-muted-foreground">
+              {PRICING_TEXTS.alreadyHave}{' '}
+              {/* A full-page navigation: signing in is the server's job (product §2, Routes). */}
+              <a href={signInPath(here)} className="font-medium text-primary underline underline-offset-4">
+                {PRICING_TEXTS.signIn}
+              </a>
+            </p>
+          </>
+        )}
       </Card>
 
       <section aria-labelledby="why-choose" className="mt-16">
@@ -166,7 +182,11 @@ export function PricingPage() {
         </h2>
         <p className="mt-2 text-muted-foreground">Find a carer your family can trust.</p>
         <Button asChild size="lg" className="mt-6">
-          <a href={paths.apiLogin}>Get Started Today</a>
+          {user ? (
+            <Link to={paths.carers}>{PRICING_TEXTS.findCarer}</Link>
+          ) : (
+            <Link to={registerPath(null, pricingPath(returnTo))}>{PRICING_TEXTS.getStarted}</Link>
+          )}
         </Button>
       </section>
     </div>

@@ -1,4 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '@contracts/auth';
+import { pricingPath, subscribePlanParam } from '@contracts/paths';
+import { PRODUCT_NAME } from '@contracts/brand';
 import { RotateCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SUBSCRIPTION_MESSAGES, type SubscribeResponse } from '@contracts/subscriptions';
@@ -14,6 +18,8 @@ import { fetchSubscriptionStatus, refreshAfterPlanChange, useSubscriptionStatus 
 import { ActiveSubscription } from '../components/active-subscription';
 import { CarerPlansNote } from '../components/carer-plans-note';
 import { ChoosePlan } from '../components/choose-plan';
+import { PaymentDone } from '../components/payment-done';
+import { useSubscribe } from '../api/subscriptions';
 import { PlanPayment } from '../components/plan-payment';
 import { SignInRequired } from '../components/sign-in-required';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
@@ -22,6 +28,43 @@ const ACTIVATED_NOTE = {
   monthly: SUBSCRIPTION_MESSAGES.monthlyActivated,
   annual: SUBSCRIPTION_MESSAGES.annualActivated,
 } as const;
+
+/**
+ * The plan chosen on the pricing page (/subscribe?plan=monthly): its payment is set up as soon as
+ * the page opens, as the 3-Month checkout does, so the plans are never offered a second time.
+ */
+function StartChosenPlan({
+  type,
+  onStarted,
+  onFailed,
+}: {
+  type: 'monthly' | 'annual';
+  onStarted: (payment: SubscribeResponse) => void;
+  onFailed: () => void;
+}) {
+  const subscribe = useSubscribe();
+  const started = useRef(false);
+  const { mutate } = subscribe;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate(
+      { type },
+      {
+        onSuccess: onStarted,
+        onError: (error) => {
+          toast({
+            title: SUBSCRIPTION_MESSAGES.subscribeFailedTitle,
+            description: errorMessage(error, SUBSCRIPTION_MESSAGES.subscribeFailedDescription),
+            variant: 'destructive',
+          });
+          onFailed();
+        },
+      },
+    );
+  }, [mutate, type, onStarted, onFailed]);
+  return <PageSpinner label="Setting up your payment" className="min-h-80" />;
+}
 
 function paymentFailed(message: string) {
   toast({ title: SUBSCRIPTION_MESSAGES.paymentFailedTitle, description: message, variant: 'destructive' });
@@ -32,7 +75,15 @@ function Subscription() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const status = useSubscriptionStatus({ enabled: true });
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The plan chosen on /pricing, and the page (a carer's profile) to offer going back to once paid.
+  const chosen = subscribePlanParam(searchParams.get('plan'));
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const [chooseAgain, setChooseAgain] = useState(false);
+  const [paid, setPaid] = useState(false);
   const [payment, setPayment] = useState<SubscribeResponse | null>(null);
+  const startFailed = useCallback(() => setChooseAgain(true), []);
   // After a payment or a step back the view changes under the keyboard: its heading takes the focus.
   const [moveFocus, setMoveFocus] = useState(false);
 
@@ -46,7 +97,7 @@ function Subscription() {
       });
       await refreshAfterPlanChange(queryClient);
       setPayment(null);
-      setMoveFocus(true);
+      setPaid(true);
     },
     [queryClient],
   );
@@ -87,7 +138,15 @@ function Subscription() {
   }
 
   if (status.data.hasActiveSubscription) {
-    return <ActiveSubscription status={status.data} focusOnShow={moveFocus} />;
+    if (!paid) return <ActiveSubscription status={status.data} focusOnShow={moveFocus} />;
+    // Just paid: the success and the way back first (it takes the focus), then the plan.
+    return (
+      <div className="grid gap-10">
+        <h1 className="text-center text-3xl font-bold tracking-tight sm:text-4xl">{`Subscribe to ${PRODUCT_NAME}`}</h1>
+        <PaymentDone returnTo={returnTo} />
+        <ActiveSubscription status={status.data} focusOnShow={false} />
+      </div>
+    );
   }
 
   // Paying waits for a confirmed email address (the server answers 403 otherwise).
@@ -104,18 +163,36 @@ function Subscription() {
     return (
       <>
         <header className="text-center">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{`Subscribe to ${PRODUCT_NAME}`}</h1>
         </header>
         <PlanPayment
           payment={payment}
           onSuccess={() => activated(payment.subscriptionType)}
           onFailure={paymentFailed}
           onBack={() => {
+            // A plan chosen on /pricing goes back there to choose another; the old cards otherwise.
+            if (chosen) {
+              void navigate(pricingPath(returnTo));
+              return;
+            }
             setPayment(null);
             setMoveFocus(true);
           }}
         />
       </>
+    );
+  }
+
+  if (chosen && !chooseAgain) {
+    return (
+      <StartChosenPlan
+        type={chosen}
+        onStarted={(started) => {
+          setMoveFocus(false);
+          setPayment(started);
+        }}
+        onFailed={startFailed}
+      />
     );
   }
 
