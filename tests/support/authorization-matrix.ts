@@ -1143,6 +1143,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Carer profiles.
   { method: 'GET', path: '/api/carers', expected: everyone(200) },
   {
+    method: 'GET',
+    path: '/api/carers/matching',
+    expected: everyone(400),
+    note: 'a public count (no names); without a place it is a 400 beside the place for everyone',
+  },
+  {
     method: 'POST',
     path: '/api/carers',
     fresh: true,

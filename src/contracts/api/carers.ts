@@ -4,6 +4,8 @@ import {
   CarerReview,
   CarerSearchQuery,
   CarerSearchResult,
+  MatchingCarers,
+  MatchingCarersQuery,
   OwnCarerProfile,
   OwnCarerProfileState,
   PublicCarer,
@@ -19,6 +21,14 @@ export const carersEndpoints = {
     path: '/api/carers',
     query: CarerSearchQuery,
     responses: { 200: CarerSearchResult },
+    errors: [400],
+  }),
+  /** Before paying: how many verified carers the search finds for a place and a week (no names). */
+  getMatching: endpoint({
+    method: 'GET',
+    path: '/api/carers/matching',
+    query: MatchingCarersQuery,
+    responses: { 200: MatchingCarers },
     errors: [400],
   }),
   post: endpoint({
