@@ -107,8 +107,27 @@ export function describeMatchingCarers(match: {
     return `There are no verified carers${forType} ${where}${week ? ` free ${week}` : ''} yet, so there is nobody to pay for yet. Try a longer distance or another time, or post a care request and we will tell carers near you.`;
   }
   const one = match.count === 1 && !match.more;
-  const count = match.more ? `More than ${match.count.toLocaleString('en-GB')}` : match.count.toLocaleString('en-GB');
+  const count = match.more
+    ? `More than ${match.count.toLocaleString('en-GB')}`
+    : match.count.toLocaleString('en-GB');
   const carers = `${count} verified ${one ? 'carer' : 'carers'}${forType} ${where}`;
   if (!week) return `${carers} ${one ? 'is' : 'are'} listed.`;
   return `${carers} ${one ? 'is' : 'are'} free ${week}.`;
 }
+
+/** The plan chooser's count of matching carers (MatchingCarersCount). */
+export const MATCHING_CARERS_TEXT = {
+  heading: 'Carers who match what you need',
+  counting: 'Counting the verified carers near you…',
+  fromRequest: (district: string) => `From your care request in ${district}.`,
+  fromSearch: (place: string) => `From your search near ${place}.`,
+  fromSaved: (place: string) => `From your saved search place, ${place}.`,
+  askPlace:
+    'Before you pay, see how many verified carers are near you. Type the postcode or town where care is needed.',
+  placeLabel: 'Postcode or town',
+  placePlaceholder: 'Like LS6 3AB or Leeds',
+  show: 'Count carers',
+  otherPlace: 'Try another place',
+  seeThem: 'See them (free)',
+  failed: 'We could not count the carers just now. You can still look at the search before paying.',
+} as const;

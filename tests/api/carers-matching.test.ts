@@ -49,18 +49,16 @@ function carer(
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.database.db
-    .insert(carerProfiles)
-    .values([
-      carer('Tuesmorn', 'NR2', ['tuesday-morning', 'thursday-morning']),
-      carer('Alsotues', 'NR3', ['tuesday-morning']),
-      carer('Evenonly', 'NR2', ['tuesday-evening']),
-      carer('Dementiaone', 'NR4', ['tuesday-morning'], { specialization: 'Dementia Care' }),
-      // Not offered to families: checks not approved, listing lapsed, inactive.
-      carer('Unchecked', 'NR2', ['tuesday-morning'], { isVerified: false }),
-      carer('Lapsed', 'NR2', ['tuesday-morning'], { listedUntil: new Date(Date.now() - DAY_MS) }),
-      carer('Inactive', 'NR2', ['tuesday-morning'], { isActive: false }),
-    ]);
+  await t.database.db.insert(carerProfiles).values([
+    carer('Tuesmorn', 'NR2', ['tuesday-morning', 'thursday-morning']),
+    carer('Alsotues', 'NR3', ['tuesday-morning']),
+    carer('Evenonly', 'NR2', ['tuesday-evening']),
+    carer('Dementiaone', 'NR4', ['tuesday-morning'], { specialization: 'Dementia Care' }),
+    // Not offered to families: checks not approved, listing lapsed, inactive.
+    carer('Unchecked', 'NR2', ['tuesday-morning'], { isVerified: false }),
+    carer('Lapsed', 'NR2', ['tuesday-morning'], { listedUntil: new Date(Date.now() - DAY_MS) }),
+    carer('Inactive', 'NR2', ['tuesday-morning'], { isActive: false }),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -118,7 +116,14 @@ describe('GET /api/carers/matching', () => {
     expect(far.answer.count).toBe(0);
     const near = await matching('near=NR2&within=10&day=tuesday&partOfDay=morning');
     for (const name of ['Tuesmorn', 'Alsotues', 'Matchwell', 'NR3']) expect(near.body).not.toContain(name);
-    expect(Object.keys(near.answer).sort()).toEqual(['careType', 'count', 'day', 'more', 'partOfDay', 'within']);
+    expect(Object.keys(near.answer).sort()).toEqual([
+      'careType',
+      'count',
+      'day',
+      'more',
+      'partOfDay',
+      'within',
+    ]);
   });
 
   it('needs a place, and says so beside it; a place nobody knows is a 400 too', async () => {

@@ -50,7 +50,10 @@ export function registerCarersRoutes(
     endpoints.carers.getMatching,
     {
       config: { anonymous: true },
-      schema: { tags: ['carers'], summary: 'How many listed carers match a place and a week (a count, no names)' },
+      schema: {
+        tags: ['carers'],
+        summary: 'How many listed carers match a place and a week (a count, no names)',
+      },
     },
     async (request) => carers.countMatching(request.query),
   );

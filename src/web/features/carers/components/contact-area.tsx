@@ -121,7 +121,8 @@ export function SearchContactNotice({ className }: { className?: string }) {
         {signedOut ? (
           <a href={`${paths.apiLogin}?returnTo=${encodeURIComponent(returnTo)}`}>Sign In</a>
         ) : (
-          <Link to={paths.subscription}>Subscribe Now</Link>
+          // The search comes along, so the plan page counts the carers it found before paying.
+          <Link to={`${paths.subscription}${location.search}`}>Subscribe Now</Link>
         )}
       </Button>
     </section>
