@@ -143,6 +143,7 @@ const FIELD_LABELS: Record<string, string> = {
   refundedPence: 'amount refunded (pence)',
   unusedDays: 'unused days refunded',
   extendedDays: 'days added (no carer replied)',
+  renewalsStopped: 'renewals stopped at the payment provider',
   givenBackBy: 'given back by',
   arrangementsEnded: 'care arrangements ended',
   expiresOn: 'cover ends',

@@ -337,6 +337,27 @@ export function createSubscriptionEndingService({
       return done;
     },
 
+    /**
+     * An admin ended a family's plan (Admin "End plan"): a Monthly plan paid through the provider
+     * stops renewing there too, so no further payment is taken. The admin's change is audited by
+     * the admin feature; no email (the family did not cancel). False when nothing renewed.
+     */
+    async stopRenewalsForAdmin(userId: string): Promise<boolean> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const repository = createSubscriptionsRepository(tx);
+        const live = await repository.lockLiveBillingSubscription(userId, 'customer_monthly');
+        if (!live || live.cancelAtPeriodEnd) return false;
+        try {
+          await provider.cancelAtPeriodEnd(live.providerSubscriptionId);
+        } catch (error) {
+          log.error({ err: error, subscription: live.id }, 'the payment provider did not cancel');
+          throw new AppError(502, SUBSCRIPTION_MESSAGES.cancelFailed);
+        }
+        return (await repository.markCancelAtPeriodEnd(live.id, at)) !== undefined;
+      });
+    },
+
     /** A carer's membership: no more renewals; the profile stays listed to the end of the period. */
     async cancelMembership(user: UserRow): Promise<void> {
       if (user.role !== 'carer') throw AppError.forbidden(SUBSCRIPTION_MESSAGES.onlyCarers);
