@@ -110,7 +110,7 @@ export const ADMIN_CONFIRM = {
   deleteCarerButton: 'Delete Profile',
   deactivateTitle: (name: string) => `End ${name}’s plan?`,
   deactivateBody:
-    'They lose access to carers’ contact details and messaging now, and their end date is cleared. A plan paid through Stripe is not cancelled there.',
+    'They lose access to carers’ contact details and messaging now, and their end date is cleared. A Monthly plan paid by card stops renewing, so no further payment is taken.',
   deactivateButton: 'End Plan',
   markVerifiedTitle: (name: string) => `Mark ${name} as Verified?`,
   markVerifiedBody:

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'subscription.deactivated',
   'subscription.cancelled',
   'subscription.refunded',
+  'subscription.no-reply-extended',
+  'subscription.no-reply-refunded',
   'payment.refunded',
   'sample-customers.created',
   'carer.created',
@@ -88,6 +90,8 @@ export const SYSTEM_AUDIT_ACTIONS = [
   'compliance.lapsed',
   'verification.dbs-scan-deleted',
   'payment.refunded',
+  'subscription.no-reply-extended',
+  'subscription.no-reply-refunded',
 ] as const;
 export const SYSTEM_ACTOR = 'CareMatch (automatic)';
 
@@ -139,6 +143,8 @@ const FIELD_LABELS: Record<string, string> = {
   via: 'cancelled from',
   refundedPence: 'amount refunded (pence)',
   unusedDays: 'unused days refunded',
+  extendedDays: 'days added (no carer replied)',
+  renewalsStopped: 'renewals stopped at the payment provider',
   givenBackBy: 'given back by',
   arrangementsEnded: 'care arrangements ended',
   expiresOn: 'cover ends',
@@ -312,6 +318,14 @@ export function auditSummary(entry: {
       return pence === null
         ? 'Cancelled their plan in the cooling-off period: refunded'
         : `Cancelled their plan in the cooling-off period: refunded £${(pence / 100).toFixed(2)}`;
+    }
+    case 'subscription.no-reply-extended': {
+      const days = typeof a.extendedDays === 'number' ? a.extendedDays : null;
+      return `No carer replied in the days after ${possessive(subject)} payment: ${days === null ? 'those days' : `${days} days`} added to their access`;
+    }
+    case 'subscription.no-reply-refunded': {
+      const pence = typeof a.refundedPence === 'number' ? ` £${(a.refundedPence / 100).toFixed(2)}` : '';
+      return `No carer replied in the days after ${possessive(subject)} payment: refunded${pence} in the cooling-off period`;
     }
     case 'payment.refunded': {
       const pence = typeof a.refundedPence === 'number' ? ` £${(a.refundedPence / 100).toFixed(2)}` : '';

@@ -176,3 +176,45 @@ export function nearbyCarersApiUrl(near: string): string {
 export function carerSearchPagePath(base: string, near: string): string {
   return `${base}?${new URLSearchParams({ near }).toString()}`;
 }
+
+/**
+ * The search's "When" that covers a wanted week (a care request's pattern): its days as one day,
+ * the weekdays or the weekend, and its times as one part of the day or the daytime, or no filter
+ * where they spread wider. Live-in care alone is live-in.
+ */
+export function whenOfWeek(week: {
+  slots: readonly string[];
+  liveIn: boolean;
+}): Pick<CarerSearchFilters, 'day' | 'partOfDay'> {
+  if (week.slots.length === 0) return { day: '', partOfDay: week.liveIn ? 'livein' : '' };
+  const days = new Set(week.slots.map((slot) => slot.split('-')[0]));
+  const parts = new Set(week.slots.map((slot) => slot.split('-')[1]));
+  const only = <T extends string>(set: Set<string | undefined>, options: readonly T[]): T | undefined =>
+    set.size === 1 ? options.find((option) => set.has(option)) : undefined;
+  const within = (set: Set<string | undefined>, group: readonly string[]) =>
+    [...set].every((value) => value !== undefined && group.includes(value));
+  const day: SearchDay | '' =
+    only(days, SEARCH_DAYS) ??
+    (within(days, ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'])
+      ? 'weekdays'
+      : within(days, ['saturday', 'sunday'])
+        ? 'weekends'
+        : '');
+  const partOfDay: SearchWhenTime | '' =
+    only(parts, SEARCH_DAY_PARTS) ?? (within(parts, ['morning', 'afternoon']) ? 'daytime' : '');
+  return { day, partOfDay };
+}
+
+/** The query of `GET /api/carers/matching` for the search's place, distance, care type and week. */
+export function matchingCarersParams(
+  filters: Pick<CarerSearchFilters, 'near' | 'within' | 'careType' | 'day' | 'partOfDay'>,
+): URLSearchParams {
+  const params = new URLSearchParams({ near: filters.near, within: String(filters.within) });
+  if (filters.careType !== DEFAULT_CARE_TYPE) params.set('careType', filters.careType);
+  if (filters.partOfDay === 'livein') params.set('availability', 'Live-in Care');
+  else {
+    if (filters.day) params.set('day', filters.day);
+    if (filters.partOfDay) params.set('partOfDay', filters.partOfDay);
+  }
+  return params;
+}

@@ -379,22 +379,37 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const searchCareType = optionalText.pipe(
+  z
+    .enum([...SEARCH_CARE_TYPES, ...SPECIALIZATIONS], { error: SEARCH_MESSAGES.careType })
+    .optional()
+    .transform((value) => (value === 'All Types' ? undefined : value)),
+);
+const searchAvailability = optionalText.pipe(
+  z
+    .enum([...SEARCH_AVAILABILITY, ...AVAILABILITY_OPTIONS], { error: SEARCH_MESSAGES.availability })
+    .optional()
+    .transform((value) => (value === 'Any Time' ? undefined : value)),
+);
+const searchWithin = z.coerce
+  .number({ error: SEARCH_MESSAGES.within })
+  .int(SEARCH_MESSAGES.within)
+  .min(TRAVEL_MILES_MIN, SEARCH_MESSAGES.within)
+  .max(TRAVEL_MILES_MAX, SEARCH_MESSAGES.within)
+  .default(SEARCH_DEFAULT_WITHIN);
+const searchDay = optionalText.pipe(
+  z.enum([...WEEK_DAYS, 'weekdays', 'weekends'], { error: SEARCH_MESSAGES.day }).optional(),
+);
+const searchPartOfDay = optionalText.pipe(
+  z.enum([...DAY_PARTS, 'daytime'], { error: SEARCH_MESSAGES.partOfDay }).optional(),
+);
+
 /** GET /api/carers query. 'All Types' and 'Any Time' (the filters' defaults) mean no filter. */
 export const CarerSearchQuery = z
   .object({
     location: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.location).optional()),
-    careType: optionalText.pipe(
-      z
-        .enum([...SEARCH_CARE_TYPES, ...SPECIALIZATIONS], { error: SEARCH_MESSAGES.careType })
-        .optional()
-        .transform((value) => (value === 'All Types' ? undefined : value)),
-    ),
-    availability: optionalText.pipe(
-      z
-        .enum([...SEARCH_AVAILABILITY, ...AVAILABILITY_OPTIONS], { error: SEARCH_MESSAGES.availability })
-        .optional()
-        .transform((value) => (value === 'Any Time' ? undefined : value)),
-    ),
+    careType: searchCareType,
+    availability: searchAvailability,
     minRate: z.coerce
       .number({ error: SEARCH_MESSAGES.rate })
       .min(0, SEARCH_MESSAGES.rate)
@@ -408,20 +423,11 @@ export const CarerSearchQuery = z
     /** A postcode, outward code or town: carers whose home is near it and who travel that far. */
     near: optionalText.pipe(z.string().max(100, SEARCH_MESSAGES.nearTooLong).optional()),
     /** Miles from `near` (default 10); ignored without `near`. */
-    within: z.coerce
-      .number({ error: SEARCH_MESSAGES.within })
-      .int(SEARCH_MESSAGES.within)
-      .min(TRAVEL_MILES_MIN, SEARCH_MESSAGES.within)
-      .max(TRAVEL_MILES_MAX, SEARCH_MESSAGES.within)
-      .default(SEARCH_DEFAULT_WITHIN),
+    within: searchWithin,
     /** Free on this day, or on one of the weekdays or of the weekend (any part of it, or the part given). */
-    day: optionalText.pipe(
-      z.enum([...WEEK_DAYS, 'weekdays', 'weekends'], { error: SEARCH_MESSAGES.day }).optional(),
-    ),
+    day: searchDay,
     /** Free at this part of the day, or in the daytime (morning or afternoon), on any day or the day given. */
-    partOfDay: optionalText.pipe(
-      z.enum([...DAY_PARTS, 'daytime'], { error: SEARCH_MESSAGES.partOfDay }).optional(),
-    ),
+    partOfDay: searchPartOfDay,
     /** Nearest first when `near` is given and no sort is; best match otherwise. */
     sort: z.enum(CARER_SORTS, { error: SEARCH_MESSAGES.sort }).optional(),
     limit: z.coerce
@@ -457,6 +463,36 @@ export const CarerSearchResult = z.object({
 });
 
 export type CarerSearchResult = z.infer<typeof CarerSearchResult>;
+
+/**
+ * GET /api/carers/matching: how many listed (verified) carers the search finds for a place, a
+ * distance and a week, before a family pays. The same filters as the search, the place required.
+ */
+export const MatchingCarersQuery = z.object({
+  near: z
+    .string({ error: SEARCH_MESSAGES.nearRequired })
+    .trim()
+    .min(1, SEARCH_MESSAGES.nearRequired)
+    .max(100, SEARCH_MESSAGES.nearTooLong),
+  within: searchWithin,
+  careType: searchCareType,
+  availability: searchAvailability,
+  day: searchDay,
+  partOfDay: searchPartOfDay,
+});
+export type MatchingCarersQuery = z.infer<typeof MatchingCarersQuery>;
+export type MatchingCarersParams = z.input<typeof MatchingCarersQuery>;
+
+/** The count only: whole carers, no names, `more` past SEARCH_TOTAL_CAP. */
+export const MatchingCarers = z.object({
+  count: z.number().int().min(0),
+  more: z.boolean(),
+  within: z.number().int(),
+  careType: z.string().nullable(),
+  day: z.string().nullable(),
+  partOfDay: z.string().nullable(),
+});
+export type MatchingCarers = z.infer<typeof MatchingCarers>;
 
 export const SavedCarers = z.object({ items: z.array(PublicCarer) });
 export type SavedCarers = z.infer<typeof SavedCarers>;

@@ -91,6 +91,7 @@ export const endpointPaths = {
   carers: {
     get: { method: 'GET', path: '/api/carers' },
     getMap: { method: 'GET', path: '/api/carers/map' },
+    getMatching: { method: 'GET', path: '/api/carers/matching' },
     post: { method: 'POST', path: '/api/carers' },
     getMyProfile: { method: 'GET', path: '/api/carers/my-profile' },
     getCarerProfile: { method: 'GET', path: '/api/carer-profile' },

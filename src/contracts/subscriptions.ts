@@ -233,6 +233,11 @@ export const COOLING_OFF_DAYS = 14;
 
 /** How many days before a renewal its reminder is emailed (all renewing plans are monthly). */
 export const RENEWAL_REMINDER_DAYS = 3;
+/**
+ * No-reply protection (decision 0029, point 9): a family whose messages and care requests no carer
+ * answered in this many days after paying gets those days back (or, in cooling-off, its money).
+ */
+export const NO_REPLY_PROTECTION_DAYS = 7;
 
 /**
  * The key terms of each plan, shown together before paying (checkout, /subscribe, /pricing, the

@@ -106,6 +106,8 @@ export const housekeepingPlugin = appPlugin<AppContext & { run: boolean }>(
         },
         // Each renewal is announced by email a few days ahead, once, with a link that cancels it.
         { name: 'renewal reminders', run: () => subscriptionEnding.sendRenewalReminders() },
+        // A family no carer answered in the days after paying gets them back (decision 0029, point 9).
+        { name: 'no-reply protection', run: () => subscriptionEnding.protectUnanswered() },
         // Demo payouts reach carers' banks a day after the payment (Stripe says so by webhook).
         ...(app.payments.demo
           ? [

@@ -15,6 +15,8 @@ import { DELETE_CONFIRMATION_WORD } from '@contracts/settings';
 import type { OwnInsurance } from '@contracts/verification-compliance';
 import { carePaymentAttempts, carePaymentDisputes } from '../../src/server/db/schema';
 import { ensureAdminAccount } from '../../src/server/features/admin/admin-accounts';
+import { createSubscriptionEndingService } from '../../src/server/features/subscriptions/subscription-ending.service';
+import { createDemoProvider } from '../../src/server/platform/payments/demo-provider';
 import { createComplianceRepository } from '../../src/server/features/verification/compliance.repository';
 import { createComplianceService } from '../../src/server/features/verification/compliance.service';
 import { createDocumentStore } from '../../src/server/features/verification/document-store';
@@ -382,6 +384,33 @@ describe('every other audited action, as an admin reads it', () => {
     expect(refunded.actorName).toBe(`Family: ${fullName(annual)} (${annual.user.email})`);
     expect(refunded.summary).toMatch(
       /^Cancelled their plan in the cooling-off period: refunded £\d+\.\d{2}$/,
+    );
+  });
+
+  it('no-reply protection, by "CareMatch (automatic)": days added, or refunded in cooling-off', async () => {
+    const helper = await carer(t, { firstName: 'Elin', lastName: 'Silent' });
+    const monthly = await paidCustomer('monthly');
+    await startConversation(t, monthly, helper, 'Are you free on Tuesday mornings?');
+    const annual = await paidCustomer('annual');
+    await startConversation(t, annual, helper, 'Are you free on Friday evenings?');
+    await createSubscriptionEndingService({
+      db: t.database.db,
+      provider: createDemoProvider({ secret: t.config.sessionSecret }),
+      mailer: t.app.mailer,
+      log: t.app.log,
+      secret: t.config.sessionSecret,
+      publicUrl: t.config.publicUrl,
+      now: () => new Date(Date.now() + 8 * 86_400_000),
+    }).protectUnanswered();
+    const extended = await entryOf('subscription.no-reply-extended', monthly.user.id);
+    expect(extended.actorName).toBe(SYSTEM_ACTOR);
+    expect(extended.summary).toBe(
+      `No carer replied in the days after ${fullName(monthly)}’s payment: 7 days added to their access`,
+    );
+    const refunded = await entryOf('subscription.no-reply-refunded', annual.user.id);
+    expect(refunded.actorName).toBe(SYSTEM_ACTOR);
+    expect(refunded.summary).toBe(
+      `No carer replied in the days after ${fullName(annual)}’s payment: refunded £100.00 in the cooling-off period`,
     );
   });
 

@@ -1241,6 +1241,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/carers', expected: everyone(200) },
   { method: 'GET', path: '/api/carers/map', expected: everyone(200) },
   {
+    method: 'GET',
+    path: '/api/carers/matching',
+    expected: everyone(400),
+    note: 'a public count (no names); without a place it is a 400 beside the place for everyone',
+  },
+  {
     method: 'POST',
     path: '/api/carers',
     fresh: true,

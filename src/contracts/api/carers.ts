@@ -6,6 +6,8 @@ import {
   CarerSearchResult,
   CarersMap,
   CarersMapQuery,
+  MatchingCarers,
+  MatchingCarersQuery,
   OwnCarerProfile,
   OwnCarerProfileState,
   PublicCarer,
@@ -28,6 +30,14 @@ export const carersEndpoints = {
     path: '/api/carers/map',
     query: CarersMapQuery,
     responses: { 200: CarersMap },
+    errors: [400],
+  }),
+  /** Before paying: how many verified carers the search finds for a place and a week (no names). */
+  getMatching: endpoint({
+    method: 'GET',
+    path: '/api/carers/matching',
+    query: MatchingCarersQuery,
+    responses: { 200: MatchingCarers },
     errors: [400],
   }),
   post: endpoint({

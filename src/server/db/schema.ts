@@ -559,6 +559,10 @@ export const payments = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The provider's id of the refund (a Stripe Refund, or the demo provider's own). */
     refundReference: text('refund_reference'),
+    /** No-reply protection (decision 0029, point 9): when this payment's first 7 days were checked. */
+    noReplyCheckedAt: timestamp('no_reply_checked_at', { withTimezone: true }),
+    /** The days its access was extended because no carer replied in them (null: none). */
+    noReplyExtendedDays: integer('no_reply_extended_days'),
     ...timestamps,
   },
   (t) => [
@@ -569,6 +573,9 @@ export const payments = pgTable(
       .on(t.userId, t.plan)
       .where(sql`${t.status} = 'pending'`),
     index('payments_billing_subscription_idx').on(t.billingSubscriptionId),
+    index('payments_no_reply_due_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'succeeded' AND ${t.noReplyCheckedAt} IS NULL`),
     check('payments_amount_check', sql`${t.amountPence} > 0`),
     check(
       'payments_status_check',

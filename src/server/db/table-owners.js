@@ -124,6 +124,8 @@ export const CROSS_READS = {
   reviews: ['arrangements', 'conversations', 'messages'],
   // the safeguarding queue: each report with its conversation or review and the accounts in it
   safeguarding: ['carerProfiles', 'conversations', 'messages', 'reports', 'reviews', 'users'],
+  // no-reply protection: whether the family wrote to carers after paying and a carer answered
+  subscriptions: ['careRequestResponses', 'careRequests', 'conversations', 'messages'],
   // a customer's saved carers as cards
   'saved-carers': ['carerProfiles'],
   // check queues with the carer's name and email; the families to tell; the scans' upload rows

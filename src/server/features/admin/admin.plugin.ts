@@ -31,6 +31,8 @@ export const adminPlugin = appPlugin<AppContext & { clock?: (() => Date) | undef
       auth: app.auth.service,
       erasure: accountErasure,
       cancelRecurringPlans: accountDeletion.cancelRecurringPlans,
+      // Resolved when called: the subscriptions feature registers after this one.
+      stopRenewals: (userId) => app.subscriptions.ending.stopRenewalsForAdmin(userId),
       publicUrl: config.publicUrl,
       ...(clock ? { now: clock } : {}),
     });

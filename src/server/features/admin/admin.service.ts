@@ -55,6 +55,8 @@ interface AdminServiceDeps {
   erasure: AccountErasure;
   /** Stops the account's recurring plans with the payment provider before its deletion (502 if it cannot). */
   cancelRecurringPlans: (userId: string) => Promise<unknown>;
+  /** Stops a customer's renewing plan with the provider when an admin ends it (true if one renewed). */
+  stopRenewals?: (userId: string) => Promise<boolean>;
   /** The site's address, for the links in the emails about ended arrangements. */
   publicUrl: string;
   /** The server's clock: every expiry is computed from it, never from the client's. */
@@ -103,6 +105,7 @@ export function createAdminService({
   auth,
   erasure,
   cancelRecurringPlans,
+  stopRenewals = async () => false,
   publicUrl,
   now = () => new Date(),
 }: AdminServiceDeps) {
@@ -265,6 +268,9 @@ export function createAdminService({
       input: SubscriptionChangeInput,
       rule: ExpiryRule,
     ): Promise<AdminCustomer> {
+      // Ending a plan ends its billing too: the provider first (a 502 changes nothing here).
+      const target = input.status === 'active' ? undefined : await admin.findUser(id);
+      const renewalsStopped = target?.role === 'customer' ? await stopRenewals(id) : false;
       return audited(actor, async (repository, record) => {
         const before = await lockedCustomer(repository, id);
         const at = now();
@@ -286,7 +292,7 @@ export function createAdminService({
           entityType: 'subscription',
           entityId: id,
           before: fields(before),
-          after: { ...fields(after), rule },
+          after: { ...fields(after), rule, ...(renewalsStopped ? { renewalsStopped } : {}) },
         });
         return toAdminCustomer(after);
       });

@@ -66,6 +66,19 @@ export function registerCarersRoutes(
 
   defineRoute(
     app,
+    endpoints.carers.getMatching,
+    {
+      config: { anonymous: true },
+      schema: {
+        tags: ['carers'],
+        summary: 'How many listed carers match a place and a week (a count, no names)',
+      },
+    },
+    async (request) => carers.countMatching(request.query),
+  );
+
+  defineRoute(
+    app,
     endpoints.carers.post,
     {
       config: { ...onlyRoles(['carer'], CARER_MESSAGES.onlyCarers), creates: true },

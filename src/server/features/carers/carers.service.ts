@@ -12,6 +12,8 @@ import {
   type CarerProfileInput,
   type CarerReview,
   type CarerSearchQuery,
+  type MatchingCarers,
+  type MatchingCarersQuery,
 } from '@contracts/carers';
 import { paths } from '@contracts/paths';
 import { HOME_POSTCODE_CHANGES_PER_DAY, outwardCodeOf, POSTCODE_MESSAGES } from '@contracts/postcodes';
@@ -129,6 +131,18 @@ export function createCarersService({
   const profileCache = carerCaches?.cache<CarerProfileRow | undefined>(5_000);
   const findProfile = (id: string) =>
     profileCache ? profileCache.get(id, () => carers.findById(id)) : carers.findById(id);
+
+  const search = (query: CarerSearchQuery) => {
+    const find = async () => {
+      if (query.near === undefined) return runSearch(query);
+      const place = await geocoder.find(query.near);
+      if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
+      return runSearch(query, place);
+    };
+    return searchCacheMs > 0 && carerCaches?.isListening()
+      ? searchCache.get(JSON.stringify(query), find)
+      : find();
+  };
 
   /**
    * Where the carer lives, from their postcode (checked with the postcode service where there is
@@ -276,16 +290,23 @@ export function createCarersService({
      * The public search. A `near` place is found first (a place no one knows is a 400 beside the
      * field, never an empty page that looks like "no carers"); answers are kept per query.
      */
-    search: (query: CarerSearchQuery) => {
-      const find = async () => {
-        if (query.near === undefined) return runSearch(query);
-        const place = await geocoder.find(query.near);
-        if (!place) throw AppError.badRequest(SEARCH_MESSAGES.near, { near: SEARCH_MESSAGES.near });
-        return runSearch(query, place);
+    search,
+
+    /**
+     * How many listed carers a family would find, before paying: the search itself (the same
+     * filters, rules and district centres, decision 0032), asked for its first page's total.
+     */
+    async countMatching(query: MatchingCarersQuery): Promise<MatchingCarers> {
+      const answer = await search({ ...query, sort: 'distance', limit: 1 });
+      const total = answer.total ?? { count: 0, more: false };
+      return {
+        count: total.count,
+        more: total.more,
+        within: query.within,
+        careType: query.careType ?? null,
+        day: query.day ?? null,
+        partOfDay: query.partOfDay ?? null,
       };
-      return searchCacheMs > 0 && carerCaches?.isListening()
-        ? searchCache.get(JSON.stringify(query), find)
-        : find();
     },
 
     /** Finds a place a person typed (Settings' search place), or null. */

@@ -179,7 +179,9 @@ export function createPaymentEventHandler({
     if (!user) return 0;
     let until: Date;
     if (subscription.purpose === 'customer_monthly') {
-      until = laterOf(user.subscriptionExpiresAt, periodEnd);
+      // Days no-reply protection added run on past every period (decision 0029, point 9).
+      const shiftDays = await repository.noReplyDaysOf(subscription.id);
+      until = laterOf(user.subscriptionExpiresAt, new Date(periodEnd.getTime() + shiftDays * 86_400_000));
       await repository.setAccess(
         user.id,
         { subscriptionStatus: 'active', subscriptionType: 'monthly', subscriptionExpiresAt: until },

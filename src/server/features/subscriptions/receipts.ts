@@ -200,3 +200,61 @@ export function renewalReminderEmail(
     ].join('\n'),
   };
 }
+
+/** No-reply protection (decision 0029, point 9): the days waited are added to the family's access. */
+export function noReplyExtensionEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'paidAt'>,
+  days: number,
+  accessUntil: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  return {
+    to: user.email,
+    subject: `No carer replied yet: we added ${days} days to your CareMatch access`,
+    text: [
+      hello(user),
+      ``,
+      `No carer has answered your messages or care requests in the ${days} days since you paid for your ${plan}${payment.paidAt ? ` on ${formatDate(payment.paidAt)}` : ''}.`,
+      `You should not pay for days when nobody answers, so we have added those ${days} days to your access, free.`,
+      ``,
+      `Your access now lasts until: ${formatDate(accessUntil)}`,
+      `Payment reference: ${payment.id}`,
+      ``,
+      `Carers often answer a care request with a clear week and rate sooner; you can change yours at any time.`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}
+
+/** No-reply protection in the cooling-off period: the whole payment is refunded and its access ends. */
+export function noReplyRefundEmail(
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  payment: Pick<PaymentRow, 'id' | 'plan' | 'amountPence' | 'provider' | 'paidAt'>,
+  days: number,
+  accessUntil: Date,
+  at: Date,
+): OutgoingEmail {
+  const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
+  return {
+    to: user.email,
+    subject: `No carer replied yet: your CareMatch ${plan} is refunded`,
+    text: [
+      hello(user),
+      ``,
+      `No carer has answered your messages or care requests in the ${days} days since you paid for your ${plan}${payment.paidAt ? ` on ${formatDate(payment.paidAt)}` : ''}.`,
+      `You should only pay when there is someone to pay for, so we have refunded the whole payment, within its 14-day cooling-off period.`,
+      `A refund usually reaches your card within 5 to 10 working days.`,
+      ``,
+      `Amount refunded: ${formatAmount(payment.amountPence)}`,
+      `Your access ${accessUntil > at ? `lasts until ${formatDate(accessUntil)} (bought by another payment)` : 'has ended'}.`,
+      `Payment reference: ${payment.id}`,
+      ...(payment.provider === 'demo' ? [``, `${SUBSCRIPTION_MESSAGES.demoNotice}.`] : []),
+      ``,
+      `You can still search and read carers' profiles for free, and subscribe again when a carer is free for you.`,
+      ``,
+      `CareMatch`,
+    ].join('\n'),
+  };
+}

@@ -2,13 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { paths } from '@contracts/paths';
 import {
+  NO_REPLY_PROTECTION_DAYS,
   PAYMENT_PLAN_LABELS,
   RENEWAL_REMINDER_DAYS,
   SUBSCRIPTION_MESSAGES,
   type CancelLinkDetails,
 } from '@contracts/subscriptions';
 import type { Database } from '../../db/client';
-import type { BillingSubscriptionRow, UserRow } from '../../db/schema';
+import type { BillingSubscriptionRow, PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
@@ -17,7 +18,13 @@ import { createFamilySide } from '../circle';
 import { COOLING_OFF_MS, coolingOffRefund } from './cooling-off';
 import { PLAN_FOR_PURPOSE, PLAN_TERMS } from './plans';
 import { takeBackAccess } from './refund-takeback';
-import { cancellationEmail, coolingOffRefundEmail, renewalReminderEmail } from './receipts';
+import {
+  cancellationEmail,
+  coolingOffRefundEmail,
+  noReplyExtensionEmail,
+  noReplyRefundEmail,
+  renewalReminderEmail,
+} from './receipts';
 import { hasActiveSubscription } from './subscription-access';
 import {
   createSubscriptionsRepository,
@@ -189,7 +196,119 @@ export function createSubscriptionEndingService({
     return true;
   }
 
+  const NO_REPLY_MS = NO_REPLY_PROTECTION_DAYS * DAY_MS;
+
+  /**
+   * One payment's no-reply check, claimed in the transaction that acts on it: nothing when the
+   * family wrote to nobody or a carer answered them in the days after paying; otherwise, within
+   * the payment's cooling-off period the whole payment is refunded (and the access it bought
+   * ends), else those days are added to the family's access. Emailed, audited, once.
+   */
+  async function protectPayment(due: PaymentRow, at: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const repository = createSubscriptionsRepository(tx);
+      const user = due.userId ? await repository.lockUser(due.userId) : undefined;
+      if (!user) return false;
+      const payment = await repository.claimNoReplyCheck(due.id, at);
+      if (!payment?.paidAt) return false;
+      const waitEnd = new Date(payment.paidAt.getTime() + NO_REPLY_MS);
+      const wait = await repository.familyWaitOf(user.id, payment.paidAt, waitEnd);
+      if (!wait.wrote || wait.answered) return false;
+      const days = NO_REPLY_PROTECTION_DAYS;
+      const audit = createAuditRecorder(tx);
+      const before = {
+        subscriptionType: user.subscriptionType,
+        subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+      };
+
+      if (coolingOffRefund(payment, at)) {
+        const { refundReference } = await provider.refund({
+          paymentId: payment.id,
+          paymentRef: payment.providerReference ?? '',
+          amountPence: payment.amountPence,
+        });
+        const refunded = await repository.markCoolingOffRefund(
+          payment.id,
+          { refundedPence: payment.amountPence, refundReference },
+          at,
+        );
+        if (!refunded) return false;
+        const taken = await takeBackAccess(repository, user, payment, at);
+        const accessUntil = taken.after ?? at;
+        await repository.queueEmail(noReplyRefundEmail(user, payment, days, accessUntil, at));
+        await audit.record({
+          actorId: null,
+          action: 'subscription.no-reply-refunded',
+          entityType: 'subscription',
+          entityId: user.id,
+          before,
+          after: {
+            subscriptionType: taken.stillRuns ? user.subscriptionType : null,
+            subscriptionExpiresAt: accessUntil.toISOString(),
+            paymentId: payment.id,
+            refundedPence: payment.amountPence,
+          },
+        });
+        return true;
+      }
+
+      // Access that ended otherwise (an admin, a refund) is not lengthened.
+      if (!hasActiveSubscription(user, at) || !user.subscriptionExpiresAt) return false;
+      const until = new Date(user.subscriptionExpiresAt.getTime() + days * DAY_MS);
+      await repository.setAccess(
+        user.id,
+        {
+          subscriptionStatus: 'active',
+          subscriptionType: user.subscriptionType,
+          subscriptionExpiresAt: until,
+        },
+        at,
+      );
+      await repository.setNoReplyExtension(payment.id, days);
+      await repository.queueEmail(noReplyExtensionEmail(user, payment, days, until));
+      await audit.record({
+        actorId: null,
+        action: 'subscription.no-reply-extended',
+        entityType: 'subscription',
+        entityId: user.id,
+        before,
+        after: {
+          ...before,
+          subscriptionExpiresAt: until.toISOString(),
+          paymentId: payment.id,
+          extendedDays: days,
+        },
+      });
+      return true;
+    });
+  }
+
   return {
+    /**
+     * Housekeeping (decision 0029, point 9): each family plan payment whose first
+     * NO_REPLY_PROTECTION_DAYS are over is checked once. Payments more than as many days overdue
+     * (a server off that long, or paid before this rule) are left alone.
+     */
+    async protectUnanswered(): Promise<number> {
+      const at = now();
+      const due = await createSubscriptionsRepository(db).paymentsDueNoReplyCheck(
+        new Date(at.getTime() - 2 * NO_REPLY_MS),
+        new Date(at.getTime() - NO_REPLY_MS),
+        REMINDER_BATCH,
+      );
+      let protectedCount = 0;
+      for (const payment of due) {
+        try {
+          if (await protectPayment(payment, at)) protectedCount += 1;
+        } catch (error) {
+          // Rolled back with its claim: the next round tries again.
+          log.error({ err: error, payment: payment.id }, 'no-reply protection failed');
+        }
+      }
+      if (protectedCount > 0) mailer.dispatchSoon();
+      return protectedCount;
+    },
+
     /**
      * A family's "Cancel subscription": a renewing Monthly plan stops at the end of its period;
      * a one-time plan in its first 14 days ends now with the unused days refunded. Answers the
@@ -216,6 +335,27 @@ export function createSubscriptionEndingService({
       if (!done) throw AppError.conflict(SUBSCRIPTION_MESSAGES.nothingToCancel);
       mailer.dispatchSoon();
       return done;
+    },
+
+    /**
+     * An admin ended a family's plan (Admin "End plan"): a Monthly plan paid through the provider
+     * stops renewing there too, so no further payment is taken. The admin's change is audited by
+     * the admin feature; no email (the family did not cancel). False when nothing renewed.
+     */
+    async stopRenewalsForAdmin(userId: string): Promise<boolean> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const repository = createSubscriptionsRepository(tx);
+        const live = await repository.lockLiveBillingSubscription(userId, 'customer_monthly');
+        if (!live || live.cancelAtPeriodEnd) return false;
+        try {
+          await provider.cancelAtPeriodEnd(live.providerSubscriptionId);
+        } catch (error) {
+          log.error({ err: error, subscription: live.id }, 'the payment provider did not cancel');
+          throw new AppError(502, SUBSCRIPTION_MESSAGES.cancelFailed);
+        }
+        return (await repository.markCancelAtPeriodEnd(live.id, at)) !== undefined;
+      });
     },
 
     /** A carer's membership: no more renewals; the profile stays listed to the end of the period. */

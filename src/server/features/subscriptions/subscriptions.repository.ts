@@ -3,6 +3,10 @@ import { HISTORY_PAYMENT_STATUSES, type PaymentPlan } from '@contracts/subscript
 import type { Executor } from '../../db/client';
 import {
   billingSubscriptions,
+  careRequestResponses,
+  careRequests,
+  conversations,
+  messages,
   paymentEvents,
   payments,
   type BillingSubscriptionRow,
@@ -244,6 +248,94 @@ export function createSubscriptionsRepository(db: Executor) {
         .limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
+    },
+
+    // ── no-reply protection (decision 0029, point 9) ──────────────────────────────────────────
+    /** Family plan payments paid between `from` and `until` whose first days were not checked yet. */
+    paymentsDueNoReplyCheck: (from: Date, until: Date, limit: number): Promise<PaymentRow[]> =>
+      db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'succeeded'),
+            isNull(payments.noReplyCheckedAt),
+            inArray(payments.plan, ['three_month', 'monthly', 'annual']),
+            gte(payments.paidAt, from),
+            lte(payments.paidAt, until),
+          ),
+        )
+        .orderBy(payments.paidAt)
+        .limit(limit),
+
+    /** Claims a payment's check: the row only to the one caller that made it, while it stands. */
+    async claimNoReplyCheck(id: string, at: Date): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ noReplyCheckedAt: at })
+        .where(and(eq(payments.id, id), eq(payments.status, 'succeeded'), isNull(payments.noReplyCheckedAt)))
+        .returning();
+      return row;
+    },
+
+    async setNoReplyExtension(id: string, days: number): Promise<void> {
+      await db.update(payments).set({ noReplyExtendedDays: days }).where(eq(payments.id, id));
+    },
+
+    /** The days no-reply protection added to a Monthly plan's payments: its access runs this far past each period. */
+    async noReplyDaysOf(billingSubscriptionId: string): Promise<number> {
+      const [row] = await db
+        .select({ days: sql<number>`coalesce(sum(${payments.noReplyExtendedDays}), 0)::int` })
+        .from(payments)
+        .where(eq(payments.billingSubscriptionId, billingSubscriptionId));
+      return Number(row?.days ?? 0);
+    },
+
+    /**
+     * Between `from` and `until`: whether the family wrote to a carer (a message, or a care request
+     * open then) and whether any carer wrote to them (a message in their conversations, or an
+     * answer to their care requests).
+     */
+    async familyWaitOf(userId: string, from: Date, until: Date) {
+      const any = async (rows: Promise<unknown[]>) => (await rows).length > 0;
+      const inWait = (column: typeof messages.createdAt | typeof careRequestResponses.createdAt) =>
+        and(gte(column, from), lt(column, until));
+      const messagesOf = (sender: ReturnType<typeof eq>) =>
+        any(
+          db
+            .select({ id: messages.id })
+            .from(messages)
+            .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+            .where(and(eq(conversations.customerId, userId), sender, inWait(messages.createdAt)))
+            .limit(1),
+        );
+      // One after another: in a transaction they share one connection.
+      const wrote =
+        (await messagesOf(eq(messages.senderId, userId))) ||
+        (await any(
+          db
+            .select({ id: careRequests.id })
+            .from(careRequests)
+            .where(
+              and(
+                eq(careRequests.customerId, userId),
+                lt(careRequests.createdAt, until),
+                gt(careRequests.closesAt, from),
+              ),
+            )
+            .limit(1),
+        ));
+      const answered =
+        (await messagesOf(ne(messages.senderId, userId))) ||
+        (await any(
+          db
+            .select({ id: careRequestResponses.id })
+            .from(careRequestResponses)
+            .innerJoin(careRequests, eq(careRequests.id, careRequestResponses.requestId))
+            .where(and(eq(careRequests.customerId, userId), inWait(careRequestResponses.createdAt)))
+            .limit(1),
+        ));
+      return { wrote, answered };
     },
 
     /** A cooling-off refund of `refundedPence`; returns the row only to the caller that made it. */

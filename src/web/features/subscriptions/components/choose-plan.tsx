@@ -18,6 +18,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDateGB } from '@web/lib/format';
 import { useSubscribe } from '../api/subscriptions';
+import { MatchingCarersCount } from './matching-carers-count';
 import { PlanFeatures } from './plan-features';
 
 const PLAN_CARDS = [
@@ -99,6 +100,7 @@ export function ChoosePlan({
         <p className="mt-4 text-lg text-muted-foreground">Pick the plan that suits your family.</p>
       </header>
       <ExpiredNote status={status} />
+      <MatchingCarersCount className="mt-8" />
       <ul className="mt-10 grid gap-6 md:grid-cols-2" aria-label="Plans">
         {PLAN_CARDS.map(({ type, plan, period, note, button, badge }) => (
           <li key={type}>

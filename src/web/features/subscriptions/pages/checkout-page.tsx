@@ -31,6 +31,7 @@ import { PlanFeatures } from '../components/plan-features';
 import { SetupError } from '../components/setup-error';
 import { SignInRequired } from '../components/sign-in-required';
 import { EmailConfirmationNotice, needsEmailConfirmation } from '@web/components/email-confirmation';
+import { MatchingCarersCount } from '../components/matching-carers-count';
 
 const plan = PLANS.threeMonth;
 
@@ -220,7 +221,12 @@ function Checkout() {
       />
     );
   }
-  return <NewCheckout paymentSucceeded={paymentSucceeded} paymentFailed={paymentFailed} />;
+  return (
+    <>
+      <MatchingCarersCount className="mb-8" />
+      <NewCheckout paymentSucceeded={paymentSucceeded} paymentFailed={paymentFailed} />
+    </>
+  );
 }
 
 /** Product §2, Pricing, subscribe and checkout (/subscription): the 3-Month Access plan and its embedded payment form. */

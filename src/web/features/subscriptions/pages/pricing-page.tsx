@@ -24,6 +24,7 @@ import { formatLongDateGB } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { MatchingCarersCount } from '../components/matching-carers-count';
 
 const REASONS = [
   {
@@ -105,6 +106,7 @@ export function PricingPage() {
       </header>
 
       <YourPlan />
+      <MatchingCarersCount className="mt-8" />
 
       <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-label="Plans">
         {FAMILY_PLAN_TYPES.map((type) => (
