@@ -1452,7 +1452,10 @@ export const invoices = pgTable(
     /** [{ date, description, quantity, rate, amountPence }] as printed. */
     lines: jsonb('lines').notNull(),
     totalPence: integer('total_pence').notNull(),
-    /** open, marked_paid (the family says it paid by transfer), paid, credited (nothing left to pay). */
+    /**
+     * open, marked_paid (the family says it paid by transfer), paid, credited (nothing left to pay),
+     * refunded / partly_refunded (a card payment went back, all or part: migration 0036).
+     */
     status: text('status').notNull().default('open'),
     paidMethod: text('paid_method'),
     paidReference: text('paid_reference'),
@@ -1462,6 +1465,11 @@ export const invoices = pgTable(
     markedPaidReference: text('marked_paid_reference'),
     /** Set while a card payment is disputed: no payment, credit or mark changes it. */
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /** Of a card payment: given back by the carer (cumulative). */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** Of a card payment: taken back by the family's bank in disputes the carer lost. */
+    chargedBackPence: integer('charged_back_pence').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1474,7 +1482,14 @@ export const invoices = pgTable(
     index('invoices_credit_for_idx').on(t.creditFor),
     index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
-    check('invoices_status_check', sql`${t.status} in ('open', 'marked_paid', 'paid', 'credited')`),
+    check(
+      'invoices_status_check',
+      sql`${t.status} in ('open', 'marked_paid', 'paid', 'credited', 'refunded', 'partly_refunded')`,
+    ),
+    check(
+      'invoices_refunded_check',
+      sql`${t.refundedPence} >= 0 AND ${t.chargedBackPence} >= 0 AND ${t.refundedPence} + ${t.chargedBackPence} <= ${t.totalPence}`,
+    ),
     check('invoices_total_check', sql`${t.totalPence} >= 0`),
     check('invoices_number_check', sql`${t.number} > 0`),
   ],

@@ -1,2 +1,3 @@
 // The public entry of the web feature care-payments: what other features may use of it.
 export { GetPaidByCardCard } from './components/get-paid-by-card-card';
+export { CardPaymentReceipt } from './components/card-payment-receipt';

@@ -63,3 +63,8 @@ export const useConfirmDemoPayment = (invoiceId: string) =>
   usePaymentMutation(invoiceId, (body: DemoCardPaymentInput) =>
     api(endpoints.carePayments.postCarePaymentsDemoConfirm, { body }),
   );
+
+/** The carer's card payments received (fee, refunds, disputes, payout). */
+export function useCarerCardPayments() {
+  return useQuery(endpointQuery(endpoints.carePayments.getCarePaymentsPayments));
+}

@@ -1,0 +1,20 @@
+-- A card payment of an invoice can go back to the family: refunded by the carer (in part or in
+-- full) or taken back by the family's bank in a dispute the carer lost. The invoice records both
+-- (cumulative, in pence) and is then refunded or partly refunded, never paid. Hand-written.
+ALTER TABLE invoices ADD COLUMN IF NOT EXISTS refunded_pence integer NOT NULL DEFAULT 0;
+--> statement-breakpoint
+ALTER TABLE invoices ADD COLUMN IF NOT EXISTS charged_back_pence integer NOT NULL DEFAULT 0;
+--> statement-breakpoint
+ALTER TABLE invoices ADD COLUMN IF NOT EXISTS refunded_at timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_status_check;
+--> statement-breakpoint
+ALTER TABLE invoices ADD CONSTRAINT invoices_status_check CHECK (
+	status in ('open', 'marked_paid', 'paid', 'credited', 'refunded', 'partly_refunded')
+);
+--> statement-breakpoint
+ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_refunded_check;
+--> statement-breakpoint
+ALTER TABLE invoices ADD CONSTRAINT invoices_refunded_check CHECK (
+	refunded_pence >= 0 AND charged_back_pence >= 0 AND refunded_pence + charged_back_pence <= total_pence
+);
