@@ -204,6 +204,8 @@ export const TimesheetLine = z.object({
   /** A visit the carer took off this timesheet (not billed). */
   excluded: z.boolean(),
   recordedAfterwards: z.boolean(),
+  /** A visit of an earlier week, recorded after that week's timesheet was submitted. */
+  carriedOver: z.boolean(),
   query: z.object({ reason: z.string(), by: z.string(), at: z.string() }).nullable(),
 });
 export type TimesheetLine = z.infer<typeof TimesheetLine>;

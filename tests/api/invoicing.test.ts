@@ -203,6 +203,55 @@ describe('timesheets from visits that happened', () => {
     ]);
   });
 
+  it('carry a visit recorded after its week was submitted to a later week, never changing what the family saw', async () => {
+    const payer = await customer(t, 'active');
+    const own = await accepted(payer, worker);
+    const JUNE = '2026-06-01';
+    await visitDone(own.id, '2026-06-02T09:00:00Z', '2026-06-02T11:00:00Z');
+    await timesheetsAt('2026-06-09T08:00:00Z').generate();
+    const first = (await sheetOf(worker, own.id, JUNE))!;
+    const submitted = await call(worker, 'POST', `/api/timesheets/${first.id}/submit`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    // Recorded late, after the submission: not on the submitted week, which is still the last one
+    // over, so it waits for the next week's timesheet.
+    await visitDone(own.id, '2026-06-04T09:00:00Z', '2026-06-04T10:30:00Z', true);
+    await timesheetsAt('2026-06-10T08:00:00Z').generate();
+    expect((await sheetOf(worker, own.id, JUNE))!).toMatchObject({ status: 'submitted', totalPence: 3600 });
+    expect(await sheetOf(worker, own.id, '2026-06-08')).toBeUndefined();
+
+    // Approved meanwhile: its invoice is what was submitted.
+    const approved = await call(payer, 'POST', `/api/timesheets/${first.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const invoiceId = approved.json<Timesheet>().invoiceId!;
+    // Another late one, after the approval.
+    await visitDone(own.id, '2026-06-05T09:00:00Z', '2026-06-05T09:30:00Z', true);
+    await Promise.all([
+      timesheetsAt('2026-06-16T08:00:00Z').generate(),
+      timesheetsAt('2026-06-16T08:00:00Z').generate(),
+    ]);
+    const week = (await sheetOf(payer, own.id, JUNE))!;
+    expect(week).toMatchObject({ status: 'approved', totalPence: 3600 });
+    expect(week.lines).toHaveLength(1);
+    const invoice = (await call(payer, 'GET', `/api/invoices/${invoiceId}`)).json<Invoice>();
+    expect(invoice.totalPence).toBe(3600);
+
+    const next = (await sheetOf(worker, own.id, '2026-06-08'))!;
+    expect(next.status).toBe('draft');
+    expect(
+      next.lines.map((line) => [
+        line.date,
+        line.minutes,
+        line.amountPence,
+        line.carriedOver,
+        line.recordedAfterwards,
+      ]),
+    ).toEqual([
+      ['2026-06-04', 90, 2700, true, true],
+      ['2026-06-05', 30, 900, true, true],
+    ]);
+  });
+
   it('are seen by the carer and the family circle only', async () => {
     const sheet = (await sheetOf(worker, arrangement.id, SPRING))!;
     const url = `/api/timesheets/${sheet.id}`;

@@ -1407,6 +1407,8 @@ export const timesheetLines = pgTable(
     excluded: boolean('excluded').notNull().default(false),
     /** A visit line whose times the carer recorded afterwards rather than checking in and out. */
     recordedAfterwards: boolean('recorded_afterwards').notNull().default(false),
+    /** A visit recorded after its own week was submitted, billed on this later week (migration 0036). */
+    carriedOver: boolean('carried_over').notNull().default(false),
     queryReason: text('query_reason'),
     queriedAt: timestamp('queried_at', { withTimezone: true }),
     queriedBy: uuid('queried_by').references(() => users.id, { onDelete: 'set null' }),

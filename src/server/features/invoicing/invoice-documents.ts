@@ -25,7 +25,7 @@ export function invoiceLinesOf(lines: TimesheetLineRow[]): InvoiceLine[] {
       if (line.kind === 'visit') {
         return {
           date: line.date,
-          description: `Care visit ${ukTime(line.startsAt!)}–${ukTime(line.endsAt!)}${line.recordedAfterwards ? ' (times recorded afterwards)' : ''}`,
+          description: `Care visit ${ukTime(line.startsAt!)}–${ukTime(line.endsAt!)}${line.recordedAfterwards ? ' (times recorded afterwards)' : ''}${line.carriedOver ? ' (from an earlier week, recorded after it was submitted)' : ''}`,
           quantity: formatMinutes(line.minutes ?? 0),
           rate: `${formatPence(line.ratePence ?? 0)} an hour`,
           amountPence: line.amountPence,

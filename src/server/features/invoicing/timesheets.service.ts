@@ -59,7 +59,7 @@ const EDITABLE = new Set(['draft', 'queried']);
 const ratePenceOf = (hourlyRate: string) => penceOf(hourlyRate);
 
 /** A visit that happened as a timesheet line: its own times to the minute, at the agreed rate. */
-function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number) {
+function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number, carriedOver = false) {
   const startsAt = toMinute(visit.checkedInAt);
   const endsAt = toMinute(visit.checkedOutAt);
   const minutes = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
@@ -75,6 +75,7 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number)
     ratePence,
     amountPence: visitAmount(minutes, ratePence),
     recordedAfterwards: visit.recordedAfterwards,
+    carriedOver,
   };
 }
 
@@ -167,6 +168,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
             note: line.note,
             excluded: line.excluded,
             recordedAfterwards: line.recordedAfterwards,
+            carriedOver: line.carriedOver,
             query:
               line.queryReason && line.queriedAt
                 ? {
@@ -322,6 +324,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     const thisMonday = mondayAt(at);
     const from = weekBounds(addDays(thisMonday, -7 * WEEKS_BACK)).from;
     const to = weekBounds(thisMonday).from;
+    const lastEnded = addDays(thisMonday, -7);
     return db.transaction(async (tx) => {
       const source = createTimesheetSource(tx);
       const inTx = createInvoicingRepository(tx);
@@ -341,20 +344,41 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         groups.set(key, [...(groups.get(key) ?? []), visit]);
       }
       let added = 0;
-      for (const [key, group] of groups) {
+      // In one order everywhere: each timesheet is locked below, so a submit waits for its lines.
+      for (const [key, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const [arrangementId, weekStart] = key.split('|') as [string, string];
         const arrangement = arrangements.get(arrangementId);
         if (!arrangement?.carerUserId || !arrangement.customerId) continue;
-        const timesheet = await inTx.ensureTimesheet({
-          arrangementId,
-          weekStart,
-          carerUserId: arrangement.carerUserId,
-          customerId: arrangement.customerId,
-        });
-        // A submitted or approved week is what the family saw: a visit recorded later stays off it.
-        if (!EDITABLE.has(timesheet.status)) continue;
+        const timesheet = await inTx.ensureTimesheet(
+          {
+            arrangementId,
+            weekStart,
+            carerUserId: arrangement.carerUserId,
+            customerId: arrangement.customerId,
+          },
+          true,
+        );
         const rate = ratePenceOf(arrangement.hourlyRate);
-        await inTx.insertLines(group.map((visit) => visitLine(timesheet.id, visit, rate)));
+        if (EDITABLE.has(timesheet.status)) {
+          await inTx.insertLines(group.map((visit) => visitLine(timesheet.id, visit, rate)));
+          added += group.length;
+          continue;
+        }
+        // A submitted or approved week is what the family saw and never changes: a visit recorded
+        // later is carried to the last ended week's timesheet while that one is the carer's, or
+        // waits for the next week's (a later round) when it is not.
+        if (weekStart >= lastEnded) continue;
+        const later = await inTx.ensureTimesheet(
+          {
+            arrangementId,
+            weekStart: lastEnded,
+            carerUserId: arrangement.carerUserId,
+            customerId: arrangement.customerId,
+          },
+          true,
+        );
+        if (!EDITABLE.has(later.status)) continue;
+        await inTx.insertLines(group.map((visit) => visitLine(later.id, visit, rate, true)));
         added += group.length;
       }
       return added;

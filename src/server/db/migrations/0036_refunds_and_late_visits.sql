@@ -18,3 +18,7 @@ ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_refunded_check;
 ALTER TABLE invoices ADD CONSTRAINT invoices_refunded_check CHECK (
 	refunded_pence >= 0 AND charged_back_pence >= 0 AND refunded_pence + charged_back_pence <= total_pence
 );
+--> statement-breakpoint
+-- A visit recorded after its week's timesheet was submitted is billed on a later week's timesheet
+-- of the same arrangement, marked as carried over (decision 0038).
+ALTER TABLE timesheet_lines ADD COLUMN IF NOT EXISTS carried_over boolean NOT NULL DEFAULT false;
