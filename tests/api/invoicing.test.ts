@@ -205,20 +205,21 @@ describe('timesheets from visits that happened', () => {
 
   it('carry a visit recorded after its week was submitted to a later week, never changing what the family saw', async () => {
     const payer = await customer(t, 'active');
-    const own = await accepted(payer, worker);
+    const seller = await carer(t);
+    const own = await accepted(payer, seller);
     const JUNE = '2026-06-01';
     await visitDone(own.id, '2026-06-02T09:00:00Z', '2026-06-02T11:00:00Z');
     await timesheetsAt('2026-06-09T08:00:00Z').generate();
-    const first = (await sheetOf(worker, own.id, JUNE))!;
-    const submitted = await call(worker, 'POST', `/api/timesheets/${first.id}/submit`);
+    const first = (await sheetOf(seller, own.id, JUNE))!;
+    const submitted = await call(seller, 'POST', `/api/timesheets/${first.id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
 
     // Recorded late, after the submission: not on the submitted week, which is still the last one
     // over, so it waits for the next week's timesheet.
     await visitDone(own.id, '2026-06-04T09:00:00Z', '2026-06-04T10:30:00Z', true);
     await timesheetsAt('2026-06-10T08:00:00Z').generate();
-    expect((await sheetOf(worker, own.id, JUNE))!).toMatchObject({ status: 'submitted', totalPence: 3600 });
-    expect(await sheetOf(worker, own.id, '2026-06-08')).toBeUndefined();
+    expect((await sheetOf(seller, own.id, JUNE))!).toMatchObject({ status: 'submitted', totalPence: 3600 });
+    expect(await sheetOf(seller, own.id, '2026-06-08')).toBeUndefined();
 
     // Approved meanwhile: its invoice is what was submitted.
     const approved = await call(payer, 'POST', `/api/timesheets/${first.id}/approve`);
@@ -236,7 +237,7 @@ describe('timesheets from visits that happened', () => {
     const invoice = (await call(payer, 'GET', `/api/invoices/${invoiceId}`)).json<Invoice>();
     expect(invoice.totalPence).toBe(3600);
 
-    const next = (await sheetOf(worker, own.id, '2026-06-08'))!;
+    const next = (await sheetOf(seller, own.id, '2026-06-08'))!;
     expect(next.status).toBe('draft');
     expect(
       next.lines.map((line) => [
@@ -877,5 +878,55 @@ describe('retention', () => {
     expect((await call(worker, 'GET', '/api/invoices')).json<InvoiceList>().items).toEqual([]);
     // The timesheets of those weeks go with them.
     expect(await timesheetsLeft()).toEqual([]);
+  });
+});
+
+describe('timesheet emails and the notification settings', () => {
+  it('follow each person’s “timesheets” setting; the reminder before auto-approval always goes', async () => {
+    const payer = await customer(t, 'active');
+    const helper = await carer(t);
+    const own = await accepted(payer, helper);
+    for (const who of [payer, helper]) {
+      const off = await call(who, 'PUT', '/api/settings/notifications', { kind: 'timesheets', email: false });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    await visitDone(own.id, '2026-07-07T09:00:00Z', '2026-07-07T11:00:00Z');
+    await timesheetsAt('2026-07-14T08:00:00Z').generate();
+    const sheet = (await sheetOf(helper, own.id, '2026-07-06'))!;
+    const url = `/api/timesheets/${sheet.id}`;
+    expect((await call(helper, 'POST', `${url}/submit`)).statusCode).toBe(200);
+    expect(await mailsTo(payer.user.email, 'A timesheet to approve')).toHaveLength(0);
+
+    const queried = await call(payer, 'POST', `${url}/query`, {
+      lineId: sheet.lines[0]!.id,
+      reason: 'Was it 2 h?',
+    });
+    expect(queried.statusCode, queried.body).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Your timesheet was queried')).toHaveLength(0);
+
+    const again = await call(helper, 'POST', `${url}/submit`);
+    expect(again.statusCode, again.body).toBe(200);
+    const at = new Date(again.json<Timesheet>().submittedAt!).getTime();
+    await timesheetsAt(at + 48 * HOUR).autoApprove();
+    expect(await mailsTo(payer.user.email, 'A timesheet will be approved tomorrow')).toHaveLength(1);
+
+    expect((await call(payer, 'POST', `${url}/approve`)).statusCode).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Timesheet approved')).toHaveLength(0);
+    // The invoice is a record of money: always sent.
+    expect(await mailsTo(payer.user.email, 'for care')).toHaveLength(1);
+
+    // Turned back on, the carer hears of the next query.
+    const on = await call(helper, 'PUT', '/api/settings/notifications', { kind: 'timesheets', email: true });
+    expect(on.statusCode, on.body).toBe(200);
+    await visitDone(own.id, '2026-07-14T09:00:00Z', '2026-07-14T10:00:00Z');
+    await timesheetsAt('2026-07-21T08:00:00Z').generate();
+    const next = (await sheetOf(helper, own.id, '2026-07-13'))!;
+    expect((await call(helper, 'POST', `/api/timesheets/${next.id}/submit`)).statusCode).toBe(200);
+    const asked = await call(payer, 'POST', `/api/timesheets/${next.id}/query`, {
+      lineId: next.lines[0]!.id,
+      reason: 'Which day?',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Your timesheet was queried')).toHaveLength(1);
   });
 });

@@ -1305,7 +1305,7 @@ export const notificationSettings = pgTable(
     primaryKey({ columns: [t.userId, t.kind] }),
     check(
       'notification_settings_kind_check',
-      sql`${t.kind} in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals')`,
+      sql`${t.kind} in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals', 'timesheets')`,
     ),
   ],
 );

@@ -22,3 +22,10 @@ ALTER TABLE invoices ADD CONSTRAINT invoices_refunded_check CHECK (
 -- A visit recorded after its week's timesheet was submitted is billed on a later week's timesheet
 -- of the same arrangement, marked as carried over (decision 0038).
 ALTER TABLE timesheet_lines ADD COLUMN IF NOT EXISTS carried_over boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+-- Timesheet emails (sent for approval, queried, approved) follow a notification setting of their own.
+ALTER TABLE notification_settings DROP CONSTRAINT IF EXISTS notification_settings_kind_check;
+--> statement-breakpoint
+ALTER TABLE notification_settings ADD CONSTRAINT notification_settings_kind_check CHECK (
+	kind in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals', 'timesheets')
+);

@@ -269,6 +269,10 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     return people.filter((person) => !person.suspendedAt);
   }
 
+  /** The timesheet emails (submitted, queried, approved) follow the person's setting. */
+  const wantsTimesheetEmails = (tx: Executor, userId: string) =>
+    createFamilySide(tx).wantsEmail(userId, 'timesheets');
+
   /** Told, after the commit, of each invoice an approval issued (the family's saved card may pay it). */
   let invoicesIssued: (issued: IssuedInvoice[]) => void = () => {};
 
@@ -297,7 +301,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
       publicUrl,
     });
     const [carer] = row.carerUserId ? await inTx.people([row.carerUserId]) : [];
-    if (carer) {
+    if (carer && (await wantsTimesheetEmails(tx, carer.id))) {
       await enqueueEmail(
         tx,
         timesheetApprovedEmail(
@@ -481,6 +485,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         const total = formatPence(lines.reduce((sum, line) => sum + line.amountPence, 0));
         const autoOn = whenInWords(new Date(at.getTime() + AUTO_APPROVE_HOURS * HOUR_MS));
         for (const person of await familyActors(tx, row.customerId)) {
+          if (!(await wantsTimesheetEmails(tx, person.id))) continue;
           await enqueueEmail(
             tx,
             timesheetSubmittedEmail(
@@ -526,7 +531,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         await inTx.updateLine(line.id, { queryReason: input.reason, queriedAt: at, queriedBy: user.id });
         await inTx.updateTimesheet(row.id, { status: 'queried', reminderSentAt: null, updatedAt: at });
         const [carer] = row.carerUserId ? await inTx.people([row.carerUserId]) : [];
-        if (carer) {
+        if (carer && (await wantsTimesheetEmails(tx, carer.id))) {
           const [arrangement] = await createTimesheetSource(tx).arrangements([row.arrangementId]);
           const familyName = arrangement?.customerId
             ? shortName(arrangement.customerFirstName, arrangement.customerLastName)
@@ -569,6 +574,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
           ]),
         );
         for (const row of reminded) {
+          // Always sent, whatever the timesheet setting: the last word before the family owes it.
           const autoOn = whenInWords(autoApproveAtOf(row)!);
           for (const person of await familyActors(tx, row.customerId)) {
             await enqueueEmail(
