@@ -930,3 +930,59 @@ describe('timesheet emails and the notification settings', () => {
     expect(await mailsTo(helper.user.email, 'Your timesheet was queried')).toHaveLength(1);
   });
 });
+
+describe('the PDF in every alphabet', () => {
+  it('prints Polish, Vietnamese, Welsh and accented names as they are, in an embedded font, with its metadata', async () => {
+    const payer = await customer(t, 'active', { firstName: 'Siân', lastName: 'Ŵyn' });
+    const seller = await carer(t, { firstName: 'Łukasz', lastName: 'Nowak' });
+    const own = await accepted(payer, seller);
+    const settings = await call(seller, 'PUT', '/api/invoicing/settings', {
+      // Decomposed on purpose: e + circumflex + tilde is printed as the one letter ễ.
+      tradingName: 'Łukasz Nguye\u0302\u0303n Care 🌻',
+      businessAddress: 'Tŷ Gwŵr, 3 Heol y Bont\nMachynlleth SY20 8AA',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const billing = await call(payer, 'PUT', '/api/invoicing/billing', {
+      billingName: 'Zoë Ångström 王',
+      billingAddress: '7 Rue de l’Église\nCaerdydd CF10 1AA',
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
+    await visitDone(own.id, '2026-08-04T09:00:00Z', '2026-08-04T10:00:00Z');
+    await timesheetsAt('2026-08-11T08:00:00Z').generate();
+    const sheet = (await sheetOf(seller, own.id, '2026-08-03'))!;
+    expect((await call(seller, 'POST', `/api/timesheets/${sheet.id}/submit`)).statusCode).toBe(200);
+    const approved = (await call(payer, 'POST', `/api/timesheets/${sheet.id}/approve`)).json<Timesheet>();
+
+    const response = await call(payer, 'GET', `/api/invoices/${approved.invoiceId}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfText(response);
+    const printed = text.normalize('NFC');
+    for (const expected of [
+      'Łukasz Nguyễn Care',
+      'Tŷ Gwŵr, 3 Heol y Bont',
+      'Zoë Ångström',
+      'Rue de l’Église',
+      'Invoice number: INV-0001',
+      '£18.00',
+    ]) {
+      expect(printed, expected).toContain(expected);
+    }
+    // A pictograph the font lacks is left out; a letter of a script it lacks is a plain '?'.
+    expect(printed).not.toContain('🌻');
+    expect(printed).toContain('Zoë Ångström ?');
+
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+    const { info } = (await pdf.getMetadata()) as { info: Record<string, unknown> };
+    expect(info).toMatchObject({
+      Title: 'Invoice INV-0001',
+      Author: 'Łukasz Nguyễn Care 🌻',
+      Language: 'en-GB',
+      Creator: 'CareMatch',
+    });
+    expect(String(info.Subject)).toContain('to Zoë Ångström 王');
+    // The font is embedded (a subset), not one of the fourteen standard ones.
+    const raw = Buffer.from(response.rawPayload).toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/DejaVuSans-/);
+    expect(raw).not.toContain('/Helvetica');
+  });
+});
