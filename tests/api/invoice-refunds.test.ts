@@ -82,15 +82,13 @@ async function openInvoice(): Promise<{
   await ok(call(worker, 'POST', `/api/bookings/${proposed.id}/accept`));
   const start = new Date(Date.now() - 14 * DAY_MS);
   const end = new Date(start.getTime() + 4 * 3_600_000);
-  await t.database.db
-    .insert(visitRows)
-    .values({
-      arrangementId: proposed.id,
-      startsAt: start,
-      endsAt: end,
-      checkedInAt: start,
-      checkedOutAt: end,
-    });
+  await t.database.db.insert(visitRows).values({
+    arrangementId: proposed.id,
+    startsAt: start,
+    endsAt: end,
+    checkedInAt: start,
+    checkedOutAt: end,
+  });
   const list = (await ok(call(worker, 'GET', '/api/timesheets'))) as TimesheetList;
   const sheet = list.items.find((item) => item.arrangementId === proposed.id)!;
   await ok(call(worker, 'POST', `/api/timesheets/${sheet.id}/submit`));
