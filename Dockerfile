@@ -27,6 +27,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY src/server/db/migrations ./src/server/db/migrations
+COPY src/server/assets/fonts ./src/server/assets/fonts
 # DATA_DIR holds uploads only when no S3 store is configured (mount a volume there in that case).
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

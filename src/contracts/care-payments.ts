@@ -115,6 +115,34 @@ export const CardDispute = z.object({
 export type CardDispute = z.infer<typeof CardDispute>;
 export const CardDisputes = z.array(CardDispute);
 
+/** One card payment a carer received, as their invoice page shows it (amounts in pence). */
+export const CarerCardPayment = z.object({
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  amountPence: z.number().int(),
+  /** CareMatch's application fee, taken once when the payment was made. */
+  feePence: z.number().int(),
+  /** Given back to the family by the carer (cumulative). */
+  refundedPence: z.number().int(),
+  /** Taken back by the family's bank in disputes the carer lost. */
+  lostInDisputePence: z.number().int(),
+  /** A dispute is open: the money is held until it closes. */
+  disputed: z.boolean(),
+  /** What the carer keeps: the amount less the fee and whatever went back (never below 0). */
+  keptPence: z.number().int(),
+  paidAt: z.string(),
+  /** The payout to the carer's bank for this payment, when the provider tells us one (demo: always). */
+  payout: z
+    .object({
+      status: z.enum(['in_transit', 'paid', 'failed']),
+      amountPence: z.number().int(),
+      arrivalDate: z.string(),
+    })
+    .nullable(),
+});
+export type CarerCardPayment = z.infer<typeof CarerCardPayment>;
+export const CarerCardPayments = z.array(CarerCardPayment);
+
 export const CARE_PAYMENT_MESSAGES = {
   carersOnly: 'Only carers can be paid by card.',
   familiesOnly: 'Only family accounts can save a card for paying carers.',

@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'no_show_alerts',
   'notes',
   'renewals',
+  'timesheets',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -44,10 +45,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   no_show_alerts: 'No-show alerts',
   notes: 'Visit notes',
   renewals: 'Plan renewal reminders',
+  timesheets: 'Timesheets (sent for approval, queried, approved)',
 };
 /** Beside the notification settings: the emails no setting turns off (decision 0036). */
 export const NOTIFICATION_ALWAYS_SENT =
-  'Security emails and receipts are always sent: password resets, email address changes, sign-in codes, someone joining or being removed from a family circle, and receipts for payments.';
+  'Security emails and records of money are always sent: password resets, email address changes, sign-in codes, someone joining or being removed from a family circle, receipts for payments, invoices and credit notes, and the reminder a day before a timesheet is approved automatically.';
 
 export const CIRCLE_MESSAGES = {
   roleRequired: 'Choose what they can do',

@@ -65,6 +65,7 @@ export const endpointPaths = {
     getCarePaymentsAccount: { method: 'GET', path: '/api/care-payments/account' },
     postCarePaymentsAccountOnboarding: { method: 'POST', path: '/api/care-payments/account/onboarding' },
     postCarePaymentsDemoOnboarding: { method: 'POST', path: '/api/care-payments/demo/onboarding' },
+    getCarePaymentsPayments: { method: 'GET', path: '/api/care-payments/payments' },
     getInvoicesByIdCardPayment: { method: 'GET', path: '/api/invoices/:id/card-payment' },
     postInvoicesByIdCardPayment: { method: 'POST', path: '/api/invoices/:id/card-payment' },
     postInvoicesByIdCardPaymentSavedCard: {

@@ -25,7 +25,15 @@ export const PAID_REFERENCE_MAX = 100;
 
 export const TIMESHEET_STATUSES = ['draft', 'submitted', 'queried', 'approved'] as const;
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
-export const INVOICE_STATUSES = ['open', 'marked_paid', 'paid', 'credited'] as const;
+/** refunded / partly_refunded: a card payment went back to the family (refund or lost dispute). */
+export const INVOICE_STATUSES = [
+  'open',
+  'marked_paid',
+  'paid',
+  'credited',
+  'partly_refunded',
+  'refunded',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const INVOICING_MESSAGES = {
@@ -73,6 +81,7 @@ export const INVOICING_MESSAGES = {
   alreadyPaid: 'This invoice has been paid.',
   alreadyMarkedPaid: 'This invoice is already marked as paid.',
   nothingToPay: 'Nothing is left to pay on this invoice.',
+  refunded: 'The card payment of this invoice went back to the family: it cannot be paid again here.',
   notMarkedPaid: 'The family has not marked this invoice paid.',
   frozen: 'This invoice is on hold while a card payment is disputed.',
   notFrozen: 'This invoice is not on hold.',
@@ -195,6 +204,8 @@ export const TimesheetLine = z.object({
   /** A visit the carer took off this timesheet (not billed). */
   excluded: z.boolean(),
   recordedAfterwards: z.boolean(),
+  /** A visit of an earlier week, recorded after that week's timesheet was submitted. */
+  carriedOver: z.boolean(),
   query: z.object({ reason: z.string(), by: z.string(), at: z.string() }).nullable(),
 });
 export type TimesheetLine = z.infer<typeof TimesheetLine>;
@@ -267,6 +278,9 @@ export const Invoice = z.object({
   frozen: z.boolean(),
   paidMethod: z.enum(['card', 'bank_transfer']).nullable(),
   paidAt: z.string().nullable(),
+  /** Of a card payment: given back by the carer, and taken back by the bank in lost disputes. */
+  refundedPence: z.number().int(),
+  chargedBackPence: z.number().int(),
   markedPaidAt: z.string().nullable(),
   markedPaidReference: z.string().nullable(),
   reason: z.string(),

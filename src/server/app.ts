@@ -22,6 +22,7 @@ import {
   invoiceForPayment,
   invoicingPlugin,
   recordInvoicePaid,
+  recordInvoiceRefunded,
   unfreezeInvoice,
 } from './features/invoicing';
 import { messagingPlugin } from './features/messaging';
@@ -207,6 +208,9 @@ const INVOICING_LEDGER: InvoiceLedger = {
   },
   async recordInvoicePaid(tx, invoiceId, payment) {
     await recordInvoicePaid(tx, invoiceId, payment);
+  },
+  async recordInvoiceRefunded(tx, invoiceId, refund) {
+    await recordInvoiceRefunded(tx, invoiceId, refund);
   },
   async freezeInvoice(tx, invoiceId) {
     await freezeInvoice(tx, invoiceId);

@@ -9,3 +9,5 @@ export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist/web', import.meta.
 export const DEMO_PHOTOS_DIR = fileURLToPath(
   new URL('../../src/server/demo-seed/demo-photos', import.meta.url),
 );
+/** The font files the invoice PDFs embed (DejaVu Sans: Unicode text, not WinAnsi only). */
+export const FONTS_DIR = fileURLToPath(new URL('../../src/server/assets/fonts', import.meta.url));

@@ -203,6 +203,56 @@ describe('timesheets from visits that happened', () => {
     ]);
   });
 
+  it('carry a visit recorded after its week was submitted to a later week, never changing what the family saw', async () => {
+    const payer = await customer(t, 'active');
+    const seller = await carer(t);
+    const own = await accepted(payer, seller);
+    const JUNE = '2026-06-01';
+    await visitDone(own.id, '2026-06-02T09:00:00Z', '2026-06-02T11:00:00Z');
+    await timesheetsAt('2026-06-09T08:00:00Z').generate();
+    const first = (await sheetOf(seller, own.id, JUNE))!;
+    const submitted = await call(seller, 'POST', `/api/timesheets/${first.id}/submit`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    // Recorded late, after the submission: not on the submitted week, which is still the last one
+    // over, so it waits for the next week's timesheet.
+    await visitDone(own.id, '2026-06-04T09:00:00Z', '2026-06-04T10:30:00Z', true);
+    await timesheetsAt('2026-06-10T08:00:00Z').generate();
+    expect((await sheetOf(seller, own.id, JUNE))!).toMatchObject({ status: 'submitted', totalPence: 3600 });
+    expect(await sheetOf(seller, own.id, '2026-06-08')).toBeUndefined();
+
+    // Approved meanwhile: its invoice is what was submitted.
+    const approved = await call(payer, 'POST', `/api/timesheets/${first.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const invoiceId = approved.json<Timesheet>().invoiceId!;
+    // Another late one, after the approval.
+    await visitDone(own.id, '2026-06-05T09:00:00Z', '2026-06-05T09:30:00Z', true);
+    await Promise.all([
+      timesheetsAt('2026-06-16T08:00:00Z').generate(),
+      timesheetsAt('2026-06-16T08:00:00Z').generate(),
+    ]);
+    const week = (await sheetOf(payer, own.id, JUNE))!;
+    expect(week).toMatchObject({ status: 'approved', totalPence: 3600 });
+    expect(week.lines).toHaveLength(1);
+    const invoice = (await call(payer, 'GET', `/api/invoices/${invoiceId}`)).json<Invoice>();
+    expect(invoice.totalPence).toBe(3600);
+
+    const next = (await sheetOf(seller, own.id, '2026-06-08'))!;
+    expect(next.status).toBe('draft');
+    expect(
+      next.lines.map((line) => [
+        line.date,
+        line.minutes,
+        line.amountPence,
+        line.carriedOver,
+        line.recordedAfterwards,
+      ]),
+    ).toEqual([
+      ['2026-06-04', 90, 2700, true, true],
+      ['2026-06-05', 30, 900, true, true],
+    ]);
+  });
+
   it('are seen by the carer and the family circle only', async () => {
     const sheet = (await sheetOf(worker, arrangement.id, SPRING))!;
     const url = `/api/timesheets/${sheet.id}`;
@@ -828,5 +878,111 @@ describe('retention', () => {
     expect((await call(worker, 'GET', '/api/invoices')).json<InvoiceList>().items).toEqual([]);
     // The timesheets of those weeks go with them.
     expect(await timesheetsLeft()).toEqual([]);
+  });
+});
+
+describe('timesheet emails and the notification settings', () => {
+  it('follow each person’s “timesheets” setting; the reminder before auto-approval always goes', async () => {
+    const payer = await customer(t, 'active');
+    const helper = await carer(t);
+    const own = await accepted(payer, helper);
+    for (const who of [payer, helper]) {
+      const off = await call(who, 'PUT', '/api/settings/notifications', { kind: 'timesheets', email: false });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    await visitDone(own.id, '2026-07-07T09:00:00Z', '2026-07-07T11:00:00Z');
+    await timesheetsAt('2026-07-14T08:00:00Z').generate();
+    const sheet = (await sheetOf(helper, own.id, '2026-07-06'))!;
+    const url = `/api/timesheets/${sheet.id}`;
+    expect((await call(helper, 'POST', `${url}/submit`)).statusCode).toBe(200);
+    expect(await mailsTo(payer.user.email, 'A timesheet to approve')).toHaveLength(0);
+
+    const queried = await call(payer, 'POST', `${url}/query`, {
+      lineId: sheet.lines[0]!.id,
+      reason: 'Was it 2 h?',
+    });
+    expect(queried.statusCode, queried.body).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Your timesheet was queried')).toHaveLength(0);
+
+    const again = await call(helper, 'POST', `${url}/submit`);
+    expect(again.statusCode, again.body).toBe(200);
+    const at = new Date(again.json<Timesheet>().submittedAt!).getTime();
+    await timesheetsAt(at + 48 * HOUR).autoApprove();
+    expect(await mailsTo(payer.user.email, 'A timesheet will be approved tomorrow')).toHaveLength(1);
+
+    expect((await call(payer, 'POST', `${url}/approve`)).statusCode).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Timesheet approved')).toHaveLength(0);
+    // The invoice is a record of money: always sent.
+    expect(await mailsTo(payer.user.email, 'for care')).toHaveLength(1);
+
+    // Turned back on, the carer hears of the next query.
+    const on = await call(helper, 'PUT', '/api/settings/notifications', { kind: 'timesheets', email: true });
+    expect(on.statusCode, on.body).toBe(200);
+    await visitDone(own.id, '2026-07-14T09:00:00Z', '2026-07-14T10:00:00Z');
+    await timesheetsAt('2026-07-21T08:00:00Z').generate();
+    const next = (await sheetOf(helper, own.id, '2026-07-13'))!;
+    expect((await call(helper, 'POST', `/api/timesheets/${next.id}/submit`)).statusCode).toBe(200);
+    const asked = await call(payer, 'POST', `/api/timesheets/${next.id}/query`, {
+      lineId: next.lines[0]!.id,
+      reason: 'Which day?',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await mailsTo(helper.user.email, 'Your timesheet was queried')).toHaveLength(1);
+  });
+});
+
+describe('the PDF in every alphabet', () => {
+  it('prints Polish, Vietnamese, Welsh and accented names as they are, in an embedded font, with its metadata', async () => {
+    const payer = await customer(t, 'active', { firstName: 'Siân', lastName: 'Ŵyn' });
+    const seller = await carer(t, { firstName: 'Łukasz', lastName: 'Nowak' });
+    const own = await accepted(payer, seller);
+    const settings = await call(seller, 'PUT', '/api/invoicing/settings', {
+      // Decomposed on purpose: e + circumflex + tilde is printed as the one letter ễ.
+      tradingName: 'Łukasz Nguye\u0302\u0303n Care 🌻',
+      businessAddress: 'Tŷ Gwŵr, 3 Heol y Bont\nMachynlleth SY20 8AA',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const billing = await call(payer, 'PUT', '/api/invoicing/billing', {
+      billingName: 'Zoë Ångström 王',
+      billingAddress: '7 Rue de l’Église\nCaerdydd CF10 1AA',
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
+    await visitDone(own.id, '2026-08-04T09:00:00Z', '2026-08-04T10:00:00Z');
+    await timesheetsAt('2026-08-11T08:00:00Z').generate();
+    const sheet = (await sheetOf(seller, own.id, '2026-08-03'))!;
+    expect((await call(seller, 'POST', `/api/timesheets/${sheet.id}/submit`)).statusCode).toBe(200);
+    const approved = (await call(payer, 'POST', `/api/timesheets/${sheet.id}/approve`)).json<Timesheet>();
+
+    const response = await call(payer, 'GET', `/api/invoices/${approved.invoiceId}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfText(response);
+    const printed = text.normalize('NFC');
+    for (const expected of [
+      'Łukasz Nguyễn Care',
+      'Tŷ Gwŵr, 3 Heol y Bont',
+      'Zoë Ångström',
+      'Rue de l’Église',
+      'Invoice number: INV-0001',
+      '£18.00',
+    ]) {
+      expect(printed, expected).toContain(expected);
+    }
+    // A pictograph the font lacks is left out; a letter of a script it lacks is a plain '?'.
+    expect(printed).not.toContain('🌻');
+    expect(printed).toContain('Zoë Ångström ?');
+
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+    const info: Record<string, unknown> = Object.fromEntries(Object.entries((await pdf.getMetadata()).info));
+    expect(info).toMatchObject({
+      Title: 'Invoice INV-0001',
+      Author: 'Łukasz Nguyễn Care 🌻',
+      Language: 'en-GB',
+      Creator: 'CareMatch',
+    });
+    expect(String(info.Subject)).toContain('to Zoë Ångström 王');
+    // The font is embedded (a subset), not one of the fourteen standard ones.
+    const raw = Buffer.from(response.rawPayload).toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/DejaVuSans-/);
+    expect(raw).not.toContain('/Helvetica');
   });
 });

@@ -1,5 +1,6 @@
 // `npm run bench:load`: a mixed, signed-in workload against the production build
-// on real PostgreSQL. Carer search 70%, carer profiles 20%, messaging 10% (inbox, thread, send),
+// on real PostgreSQL. Carer search 62%, carer profiles 18%, timesheets and invoices 10% (the
+// pages' reads: lists and one of each), messaging 10% (inbox, thread, send),
 // with autocannon at 50 connections for 60 s after a warm-up, while the server's RSS is sampled
 // every second. Writes its section of docs/performance.md; exits 1 when a target is missed
 // (any error or non-2xx, p99 at or over 100 ms, RSS growth of 10% or more, a sent message missing).
@@ -25,6 +26,7 @@ import { deepPagePaths, searchMixes } from './mixes';
 import { freePort, killAllChildren, startChild, waitForHttp } from '../support/processes';
 import { writeSection } from './report';
 import { seedBenchCarers } from './seed';
+import { seedBenchInvoicing, type SeededInvoicing } from './seed-invoicing';
 import { seedBenchPeople, signInBenchUsers, type SeededConversation } from './seed-people';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,6 +55,7 @@ const settings = {
   customers: int('BENCH_LOAD_CUSTOMERS', 500),
   conversationsEach: int('BENCH_LOAD_CONVERSATIONS', 4),
   messagesEach: int('BENCH_LOAD_MESSAGES', 12),
+  weeks: int('BENCH_LOAD_WEEKS', 8),
   connections: int('BENCH_LOAD_CONNECTIONS', 50),
   durationSeconds: int('BENCH_LOAD_DURATION', 60),
   warmupSeconds: int('BENCH_LOAD_WARMUP', 60),
@@ -65,8 +68,19 @@ const log = (message: string) => process.stdout.write(`${message}\n`);
 // ---------------------------------------------------------------------------------------------
 // The workload: one autocannon request that chooses itself each time (setupRequest).
 
-type Kind = 'search' | 'profile' | 'inbox' | 'thread' | 'send';
-const KINDS: Kind[] = ['search', 'profile', 'inbox', 'thread', 'send'];
+type Kind =
+  'search' | 'profile' | 'timesheets' | 'timesheet' | 'invoices' | 'invoice' | 'inbox' | 'thread' | 'send';
+const KINDS: Kind[] = [
+  'search',
+  'profile',
+  'timesheets',
+  'timesheet',
+  'invoices',
+  'invoice',
+  'inbox',
+  'thread',
+  'send',
+];
 
 interface WorkloadData {
   searchPaths: string[];
@@ -74,6 +88,7 @@ interface WorkloadData {
   conversations: SeededConversation[];
   customerCookies: Map<string, string>;
   carerCookies: Map<string, string>;
+  invoicing: SeededInvoicing;
 }
 
 /** A small deterministic generator (mulberry32), so two runs send the same mix. */
@@ -107,14 +122,35 @@ export function createWorkload(data: WorkloadData, seed = 9) {
       let urlPath: string;
       let cookie: string;
       let body: string | undefined;
-      if (draw < 0.7) {
+      if (draw < 0.62) {
         kind = 'search';
         urlPath = pick(data.searchPaths);
         cookie = pick(everyone);
-      } else if (draw < 0.9) {
+      } else if (draw < 0.8) {
         kind = 'profile';
         urlPath = `/api/carers/${pick(data.carerIds)}`;
         cookie = pick(everyone);
+      } else if (draw < 0.9) {
+        // The Timesheets and Invoices pages' reads, by either side (families more often).
+        const what = random();
+        const record = what < 0.5 ? pick(data.invoicing.timesheetIds) : pick(data.invoicing.invoiceIds);
+        cookie =
+          random() < 0.4
+            ? data.carerCookies.get(record.carerUserId)!
+            : data.customerCookies.get(record.customerId)!;
+        if (what < 0.3) {
+          kind = 'timesheets';
+          urlPath = '/api/timesheets';
+        } else if (what < 0.5) {
+          kind = 'timesheet';
+          urlPath = `/api/timesheets/${record.id}`;
+        } else if (what < 0.8) {
+          kind = 'invoices';
+          urlPath = '/api/invoices';
+        } else {
+          kind = 'invoice';
+          urlPath = `/api/invoices/${record.id}`;
+        }
       } else {
         const conversation = pick(data.conversations);
         // Customers write most; carers read and answer too.
@@ -268,6 +304,10 @@ function renderSection(
   const kindNames: Record<Kind, string> = {
     search: 'search `GET /api/carers?…`',
     profile: 'profile `GET /api/carers/:id`',
+    timesheets: 'timesheets `GET /api/timesheets`',
+    timesheet: 'timesheet `GET /api/timesheets/:id`',
+    invoices: 'invoices `GET /api/invoices`',
+    invoice: 'invoice `GET /api/invoices/:id`',
     inbox: 'inbox `GET /api/conversations`',
     thread: 'thread `GET /api/conversations/:id`',
     send: 'send `POST /api/conversations/:id/messages`',
@@ -291,8 +331,11 @@ on ${cpus.length} cores, so these figures are pessimistic and move from run to r
 - **Data:** ${context.data}.
 
 **Method:** autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.durationSeconds} s measured. Every request
-chooses itself (\`tests/bench/mixed-load.ts\`, fixed seed): 70% carer search (the ${'`'}bench:search${'`'} mixes' paths,
-deep pages included), 20% a carer's profile (2,000 listed carers), 10% messaging by a participant of a seeded
+chooses itself (\`tests/bench/mixed-load.ts\`, fixed seed): 62% carer search (the ${'`'}bench:search${'`'} mixes' paths,
+deep pages included), 18% a carer's profile (2,000 listed carers), 10% the Timesheets and Invoices pages' reads by
+one side of a seeded arrangement (60% its family, 40% its carer; ${settings.weeks} weeks of timesheets each, invoices for the
+approved ones, \`tests/bench/seed-invoicing.ts\`): 30% the timesheet list, 20% one timesheet, 30% the invoice list,
+20% one invoice; 10% messaging by a participant of a seeded
 conversation (70% its customer, 30% its carer): 40% inbox, 35% thread, 25% a new message. Every request
 carries the session cookie of one of the signed-in users (sessions made by the app's own session service).
 After the run, every message whose POST answered 201 is looked up in the database.
@@ -327,7 +370,7 @@ It builds the server, creates \`cm_bench_<random>\` on the server of \`BENCH_DAT
 \`postgres://postgres@127.0.0.1:5432/test\`, used only as the admin connection), seeds it
 (\`tests/bench/seed.ts\`, \`tests/bench/seed-people.ts\`), signs the users in, starts the server, measures,
 stops it and drops the database. Settings: \`BENCH_LOAD_CARERS\` (20000), \`BENCH_LOAD_CUSTOMERS\` (500),
-\`BENCH_LOAD_CONVERSATIONS\` (4 per customer), \`BENCH_LOAD_MESSAGES\` (12 per conversation),
+\`BENCH_LOAD_CONVERSATIONS\` (4 per customer), \`BENCH_LOAD_MESSAGES\` (12 per conversation), \`BENCH_LOAD_WEEKS\` (8 weeks of timesheets per arrangement),
 \`BENCH_LOAD_CONNECTIONS\` (50), \`BENCH_POOL_SIZE\` (the server's \`DATABASE_POOL_SIZE\`), \`BENCH_LOAD_DURATION\` (60), \`BENCH_LOAD_WARMUP\` (60), \`BENCH_SKIP_BUILD=1\`,
 \`BENCH_SERVER_ENV\` (more server settings, e.g. \`"WEB_CONCURRENCY=1 SEARCH_CACHE_SECONDS=2"\`), \`BENCH_WRITE=0\` to leave this file alone. It exits 1 when a target is missed.
 `;
@@ -353,15 +396,19 @@ async function main() {
   try {
     await seedBenchCarers(bench.database.db, settings.carers);
     const people = await seedBenchPeople(bench.database.db, settings);
+    const invoicing = await seedBenchInvoicing(bench.database.db, settings);
     const [counts] = await queryRows<{
       carers: string;
       users: string;
       conversations: string;
       messages: string;
+      timesheets: string;
+      invoices: string;
     }>(
       bench.database,
       sql`select (select count(*) from carer_profiles) as carers, (select count(*) from users) as users,
-        (select count(*) from conversations) as conversations, (select count(*) from messages) as messages`,
+        (select count(*) from conversations) as conversations, (select count(*) from messages) as messages,
+        (select count(*) from timesheets) as timesheets, (select count(*) from invoices) as invoices`,
     );
     log(`  seeded ${JSON.stringify(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -412,6 +459,7 @@ async function main() {
       conversations: people.conversations,
       customerCookies,
       carerCookies,
+      invoicing,
     });
 
     log(`  warm-up ${settings.warmupSeconds} s`);
@@ -497,7 +545,9 @@ async function main() {
       const data =
         `${Number(counts?.carers).toLocaleString('en-GB')} carers (\`tests/bench/seed.ts\`), ${people.customerIds.length} customers with an active ` +
         `Annual plan, ${Number(counts?.conversations).toLocaleString('en-GB')} conversations with ${Number(counts?.messages).toLocaleString('en-GB')} messages ` +
-        `(\`tests/bench/seed-people.ts\`); ${customerCookies.size + carerCookies.size} signed-in users ` +
+        `(\`tests/bench/seed-people.ts\`), ${Number(counts?.timesheets).toLocaleString('en-GB')} timesheets and ` +
+        `${Number(counts?.invoices).toLocaleString('en-GB')} invoices (\`tests/bench/seed-invoicing.ts\`); ` +
+        `${customerCookies.size + carerCookies.size} signed-in users ` +
         `(${customerCookies.size} customers, ${carerCookies.size} carers)`;
       writeSection(
         REPORT_FILE,

@@ -1131,6 +1131,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // who may pay an invoice is the invoicing feature's rule (the family side that may act).
   { method: 'GET', path: '/api/care-payments/account', expected: carers(200) },
   {
+    method: 'GET',
+    path: '/api/care-payments/payments',
+    expected: carers(200),
+    note: "the carer's own card payments received; anyone else's are never listed",
+  },
+  {
     method: 'POST',
     path: '/api/care-payments/account/onboarding',
     expected: carers(200),

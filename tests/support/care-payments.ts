@@ -7,7 +7,12 @@ import {
   carePayouts,
   type CarePaymentAttemptRow,
 } from '../../src/server/db/schema';
-import type { InvoiceLedger, InvoicePaid, PayableInvoice } from '../../src/server/features/care-payments';
+import type {
+  InvoiceLedger,
+  InvoicePaid,
+  InvoiceRefund,
+  PayableInvoice,
+} from '../../src/server/features/care-payments';
 import { AppError } from '../../src/server/platform/errors';
 import type { TestApp } from './test-app';
 
@@ -17,6 +22,7 @@ export const CONNECT_WEBHOOK_SECRET = 'whsec_carematch_connect_secret';
 export interface TestInvoice extends PayableInvoice {
   frozen: boolean;
   payments: InvoicePaid[];
+  refunds: InvoiceRefund[];
 }
 
 /**
@@ -39,6 +45,9 @@ export function createTestLedger() {
       invoice.status = 'paid';
       invoice.payments.push(payment);
     },
+    async recordInvoiceRefunded(_tx, invoiceId, refund) {
+      invoices.get(invoiceId)!.refunds.push(refund);
+    },
     async freezeInvoice(_tx, invoiceId) {
       invoices.get(invoiceId)!.frozen = true;
     },
@@ -60,6 +69,7 @@ export function createTestLedger() {
         status: 'sent',
         frozen: false,
         payments: [],
+        refunds: [],
       };
       invoices.set(invoice.id, invoice);
       return invoice;

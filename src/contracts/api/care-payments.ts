@@ -4,6 +4,7 @@ import {
   CardPaymentsAccount,
   CardSetupFinish,
   CardSetupStarted,
+  CarerCardPayments,
   DemoCardPaymentInput,
   InvoiceCardPayment,
   OnboardingLink,
@@ -35,6 +36,13 @@ export const carePaymentsEndpoints = {
     path: '/api/care-payments/demo/onboarding',
     responses: { 200: CardPaymentsAccount },
     errors: [401, 403, 404, 409],
+  }),
+  // The carer's card payments received (newest first): fee, refunds, disputes, payout.
+  getCarePaymentsPayments: endpoint({
+    method: 'GET',
+    path: '/api/care-payments/payments',
+    responses: { 200: CarerCardPayments },
+    errors: [401, 403],
   }),
   // 404: no such invoice for this person; 409: not payable by card now.
   getInvoicesByIdCardPayment: endpoint({

@@ -1312,7 +1312,7 @@ export const notificationSettings = pgTable(
     primaryKey({ columns: [t.userId, t.kind] }),
     check(
       'notification_settings_kind_check',
-      sql`${t.kind} in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals')`,
+      sql`${t.kind} in ('messages', 'proposals', 'visit_notices', 'no_show_alerts', 'notes', 'renewals', 'timesheets')`,
     ),
   ],
 );
@@ -1414,6 +1414,8 @@ export const timesheetLines = pgTable(
     excluded: boolean('excluded').notNull().default(false),
     /** A visit line whose times the carer recorded afterwards rather than checking in and out. */
     recordedAfterwards: boolean('recorded_afterwards').notNull().default(false),
+    /** A visit recorded after its own week was submitted, billed on this later week (migration 0036). */
+    carriedOver: boolean('carried_over').notNull().default(false),
     queryReason: text('query_reason'),
     queriedAt: timestamp('queried_at', { withTimezone: true }),
     queriedBy: uuid('queried_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1459,7 +1461,10 @@ export const invoices = pgTable(
     /** [{ date, description, quantity, rate, amountPence }] as printed. */
     lines: jsonb('lines').notNull(),
     totalPence: integer('total_pence').notNull(),
-    /** open, marked_paid (the family says it paid by transfer), paid, credited (nothing left to pay). */
+    /**
+     * open, marked_paid (the family says it paid by transfer), paid, credited (nothing left to pay),
+     * refunded / partly_refunded (a card payment went back, all or part: migration 0036).
+     */
     status: text('status').notNull().default('open'),
     paidMethod: text('paid_method'),
     paidReference: text('paid_reference'),
@@ -1469,6 +1474,11 @@ export const invoices = pgTable(
     markedPaidReference: text('marked_paid_reference'),
     /** Set while a card payment is disputed: no payment, credit or mark changes it. */
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /** Of a card payment: given back by the carer (cumulative). */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** Of a card payment: taken back by the family's bank in disputes the carer lost. */
+    chargedBackPence: integer('charged_back_pence').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1481,7 +1491,14 @@ export const invoices = pgTable(
     index('invoices_credit_for_idx').on(t.creditFor),
     index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
-    check('invoices_status_check', sql`${t.status} in ('open', 'marked_paid', 'paid', 'credited')`),
+    check(
+      'invoices_status_check',
+      sql`${t.status} in ('open', 'marked_paid', 'paid', 'credited', 'refunded', 'partly_refunded')`,
+    ),
+    check(
+      'invoices_refunded_check',
+      sql`${t.refundedPence} >= 0 AND ${t.chargedBackPence} >= 0 AND ${t.refundedPence} + ${t.chargedBackPence} <= ${t.totalPence}`,
+    ),
     check('invoices_total_check', sql`${t.totalPence} >= 0`),
     check('invoices_number_check', sql`${t.number} > 0`),
   ],

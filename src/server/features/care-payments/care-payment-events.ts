@@ -64,6 +64,19 @@ export function createCarePaymentEventHandler({
     return attempt;
   }
 
+  /** Tells the invoice what of this payment went back to the family so far (refunds, lost disputes). */
+  async function reportReturned(tx: Executor, attempt: CarePaymentAttemptRow, at: Date): Promise<void> {
+    const repository = createCarePaymentsRepository(tx);
+    const current = await repository.attemptById(attempt.id);
+    if (!current || current.status !== 'succeeded') return; // the success applies it when it comes
+    await ledger.recordInvoiceRefunded(tx, current.invoiceId, {
+      paidPence: current.amountPence,
+      refundedPence: current.refundedPence,
+      chargedBackPence: await repository.lostInDisputes(current.id),
+      at,
+    });
+  }
+
   async function tellBoth(
     tx: Executor,
     attempt: CarePaymentAttemptRow,
@@ -122,6 +135,7 @@ export function createCarePaymentEventHandler({
             { attempt: attempt.id, invoice: attempt.invoiceId, refundedPence: after.refundedPence },
             'card payment to a carer refunded (in Stripe)',
           );
+          await reportReturned(tx, after, at);
         }
         return 0;
       }
@@ -158,6 +172,8 @@ export function createCarePaymentEventHandler({
         // heard first (its open never came) holds it only when the money went back.
         if (!closed || (!existing && !released)) await ledger.freezeInvoice(tx, attempt.invoiceId);
         if (released && existing) await ledger.unfreezeInvoice(tx, attempt.invoiceId);
+        // A lost dispute's money went back to the family: the invoice is refunded (and stays held).
+        if (closed && event.status === 'lost') await reportReturned(tx, attempt, at);
         log.warn(
           { dispute: event.disputeRef, invoice: attempt.invoiceId, status: event.status, held: !released },
           closed ? 'card dispute closed' : 'card dispute opened: invoice held',

@@ -201,6 +201,38 @@ export function createCarePaymentsRepository(db: Executor) {
       return row;
     },
 
+    /** The carer's succeeded card payments, newest first (at most 200). */
+    async succeededAttemptsOf(carerId: string): Promise<CarePaymentAttemptRow[]> {
+      return db
+        .select()
+        .from(carePaymentAttempts)
+        .where(and(eq(carePaymentAttempts.carerId, carerId), eq(carePaymentAttempts.status, 'succeeded')))
+        .orderBy(desc(carePaymentAttempts.succeededAt))
+        .limit(200);
+    },
+
+    async disputesOfAttempts(attemptIds: string[]): Promise<CarePaymentDisputeRow[]> {
+      if (attemptIds.length === 0) return [];
+      return db.select().from(carePaymentDisputes).where(inArray(carePaymentDisputes.attemptId, attemptIds));
+    },
+
+    async payoutsByRef(provider: string, refs: string[]): Promise<CarePayoutRow[]> {
+      if (refs.length === 0) return [];
+      return db
+        .select()
+        .from(carePayouts)
+        .where(and(eq(carePayouts.provider, provider), inArray(carePayouts.payoutRef, refs)));
+    },
+
+    /** What disputes the carer lost took back from an attempt (the family's bank kept it). */
+    async lostInDisputes(attemptId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string | number>`coalesce(sum(${carePaymentDisputes.amountPence}), 0)` })
+        .from(carePaymentDisputes)
+        .where(and(eq(carePaymentDisputes.attemptId, attemptId), eq(carePaymentDisputes.status, 'lost')));
+      return Number(row?.total ?? 0);
+    },
+
     // ── saved cards ──────────────────────────────────────────────────────────────────────────
     async savedCard(userId: string): Promise<CareSavedCardRow | undefined> {
       const [row] = await db.select().from(careSavedCards).where(eq(careSavedCards.userId, userId));

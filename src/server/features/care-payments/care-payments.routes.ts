@@ -45,6 +45,16 @@ export function registerCarePaymentsRoutes(
 
   defineRoute(
     app,
+    endpoints.carePayments.getCarePaymentsPayments,
+    {
+      config: carers,
+      schema: { tags, summary: "The carer's card payments: fee, refunds, disputes and payout" },
+    },
+    async (request) => carePayments.carerPayments(requireUser(request)),
+  );
+
+  defineRoute(
+    app,
     endpoints.carePayments.getInvoicesByIdCardPayment,
     {
       config: SIGNED_IN,

@@ -4,6 +4,7 @@ import {
   DEMO_AUTHENTICATION_CARD,
   type CardPaymentsAccount,
   type CardSetupFinish,
+  type CarerCardPayment,
   type DemoCardPaymentInput,
   type InvoiceCardPayment,
   type SavedCardState,
@@ -27,6 +28,8 @@ import type { InvoiceLedger, PayableInvoice } from './invoice-ledger';
 
 /** How long a demo payout takes to reach the carer's bank (Stripe's UK standard is a few days). */
 export const DEMO_PAYOUT_DELAY_MS = 24 * 3_600_000;
+/** The demo provider pays each payment out on its own; Stripe's payouts group a day's payments. */
+const demoPayoutRef = (attemptId: string) => `demo_po_${attemptId}`;
 
 export interface CarePaymentsDeps {
   db: Database;
@@ -82,6 +85,16 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       reference: paid.providerReference ?? paid.id,
       paidAt: at,
     });
+    // Refunds or a lost dispute heard before the success itself (events in any order).
+    const lost = await repo.lostInDisputes(paid.id);
+    if (paid.refundedPence > 0 || lost > 0) {
+      await ledger.recordInvoiceRefunded(tx, paid.invoiceId, {
+        paidPence: paid.amountPence,
+        refundedPence: paid.refundedPence,
+        chargedBackPence: lost,
+        at,
+      });
+    }
     const accounts = createAccountsStore(tx);
     const invoiceNumber = paid.invoiceNumber;
     const family = paid.payerId ? await accounts.findById(paid.payerId) : undefined;
@@ -96,7 +109,7 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
         carerId: paid.carerId,
         provider: 'demo',
         accountId: paid.accountId,
-        payoutRef: `demo_po_${paid.id}`,
+        payoutRef: demoPayoutRef(paid.id),
         amountPence: paid.amountPence - paid.feePence,
         status: 'in_transit',
         arrivalDate: new Date(at.getTime() + DEMO_PAYOUT_DELAY_MS),
@@ -421,6 +434,42 @@ export function createCarePaymentsService(deps: CarePaymentsDeps) {
       if (!card?.paymentMethodId) throw AppError.conflict(CARE_PAYMENT_MESSAGES.noSavedCard);
       await repository.upsertSavedCard(user.id, { provider: card.provider, autoPay: enabled });
       return savedCardView(user.id);
+    },
+
+    /** The carer's card payments: the fee, what went back (refunds, lost disputes) and the payout. */
+    async carerPayments(user: UserRow): Promise<CarerCardPayment[]> {
+      requireCarer(user);
+      const attempts = await repository.succeededAttemptsOf(user.id);
+      const disputes = await repository.disputesOfAttempts(attempts.map((attempt) => attempt.id));
+      const payouts = await repository.payoutsByRef(
+        'demo',
+        attempts.filter((attempt) => attempt.provider === 'demo').map((attempt) => demoPayoutRef(attempt.id)),
+      );
+      return attempts.map((attempt) => {
+        const own = disputes.filter((dispute) => dispute.attemptId === attempt.id);
+        const lost = own
+          .filter((dispute) => dispute.status === 'lost')
+          .reduce((sum, dispute) => sum + dispute.amountPence, 0);
+        const payout = payouts.find((row) => row.payoutRef === demoPayoutRef(attempt.id));
+        return {
+          invoiceId: attempt.invoiceId,
+          invoiceNumber: attempt.invoiceNumber,
+          amountPence: attempt.amountPence,
+          feePence: attempt.feePence,
+          refundedPence: attempt.refundedPence,
+          lostInDisputePence: lost,
+          disputed: own.some((dispute) => !dispute.closedAt),
+          keptPence: Math.max(0, attempt.amountPence - attempt.feePence - attempt.refundedPence - lost),
+          paidAt: (attempt.succeededAt ?? attempt.updatedAt).toISOString(),
+          payout: payout
+            ? {
+                status: payout.status as 'in_transit' | 'paid' | 'failed',
+                amountPence: payout.amountPence,
+                arrivalDate: payout.arrivalDate.toISOString(),
+              }
+            : null,
+        };
+      });
     },
 
     // ── housekeeping ─────────────────────────────────────────────────────────────────────────

@@ -3,7 +3,12 @@
 
 export { carePaymentsPlugin } from './care-payments.plugin';
 export type { CarePaymentsService } from './care-payments.service';
-export { type InvoiceLedger, type InvoicePaid, type PayableInvoice } from './invoice-ledger';
+export {
+  type InvoiceLedger,
+  type InvoicePaid,
+  type InvoiceRefund,
+  type PayableInvoice,
+} from './invoice-ledger';
 export { platformFeePence } from './fees';
 // What the money records read of card payments (decision 0041).
 export {

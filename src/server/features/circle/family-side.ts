@@ -12,6 +12,8 @@ const KIND_CONCERNS: Record<NotificationKind, readonly CircleRole[]> = {
   notes: ['can_see', 'can_arrange'],
   // Billing is the holder's.
   renewals: [],
+  // Those who may approve or query a timesheet.
+  timesheets: ['can_arrange'],
 };
 
 export interface FamilyPerson {

@@ -9,6 +9,7 @@ export {
   freezeInvoice,
   invoiceForPayment,
   recordInvoicePaid,
+  recordInvoiceRefunded,
   unfreezeInvoice,
   type PayableInvoice,
 } from './payment-seam';

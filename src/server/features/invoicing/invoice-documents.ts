@@ -25,7 +25,7 @@ export function invoiceLinesOf(lines: TimesheetLineRow[]): InvoiceLine[] {
       if (line.kind === 'visit') {
         return {
           date: line.date,
-          description: `Care visit ${ukTime(line.startsAt!)}–${ukTime(line.endsAt!)}${line.recordedAfterwards ? ' (times recorded afterwards)' : ''}`,
+          description: `Care visit ${ukTime(line.startsAt!)}–${ukTime(line.endsAt!)}${line.recordedAfterwards ? ' (times recorded afterwards)' : ''}${line.carriedOver ? ' (from an earlier week, recorded after it was submitted)' : ''}`,
           quantity: formatMinutes(line.minutes ?? 0),
           rate: `${formatPence(line.ratePence ?? 0)} an hour`,
           amountPence: line.amountPence,
@@ -61,9 +61,9 @@ export function bankDetailsOf(settings: InvoicingSettingsRow | undefined): BankD
   };
 }
 
-/** What is left to pay on an invoice: nothing once paid or credited in full. */
+/** What is left to pay on an invoice: nothing once paid (refunded or not) or credited in full. */
 export function amountDueOf(row: InvoiceRow, creditedPence: number): number {
-  if (row.kind !== 'invoice' || row.status === 'paid' || row.status === 'credited') return 0;
+  if (row.kind !== 'invoice' || (row.status !== 'open' && row.status !== 'marked_paid')) return 0;
   return Math.max(0, row.totalPence - creditedPence);
 }
 
@@ -100,6 +100,8 @@ export function toInvoice(
     frozen: row.frozenAt !== null,
     paidMethod: (row.paidMethod as Invoice['paidMethod']) ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    refundedPence: row.refundedPence,
+    chargedBackPence: row.chargedBackPence,
     markedPaidAt: row.markedPaidAt?.toISOString() ?? null,
     markedPaidReference: row.markedPaidReference,
     reason: row.reason,

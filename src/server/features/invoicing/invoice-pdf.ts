@@ -15,6 +15,7 @@ export async function invoicePdf(
     title: `${title} ${reference}`,
     author: invoice.sellerName,
     subject: `${title} ${reference} from ${invoice.sellerName} to ${invoice.buyerName}`,
+    keywords: [title.toLowerCase(), reference, 'care'],
     createdAt: invoice.issuedAt,
   });
   const { bold } = pdf;

@@ -218,7 +218,7 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
           status: 'credited',
         });
         // Credited in full before it was paid: nothing is left to pay.
-        if (credited + amount === row.totalPence && row.status !== 'paid') {
+        if (credited + amount === row.totalPence && (row.status === 'open' || row.status === 'marked_paid')) {
           await inTx.updateInvoice(row.id, { status: 'credited' });
         }
         const holder = await personOf(tx, row.customerId);
@@ -251,6 +251,7 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
         if (row.status === 'paid') throw AppError.conflict(INVOICING_MESSAGES.alreadyPaid);
         if (row.status === 'marked_paid') throw AppError.conflict(INVOICING_MESSAGES.alreadyMarkedPaid);
         if (row.status === 'credited') throw AppError.conflict(INVOICING_MESSAGES.nothingToPay);
+        if (row.status !== 'open') throw AppError.conflict(INVOICING_MESSAGES.refunded);
         await createInvoicingRepository(tx).updateInvoice(row.id, {
           status: 'marked_paid',
           markedPaidAt: at,

@@ -28,13 +28,15 @@ export function createInvoicingRepository(db: Executor) {
   return {
     // ── timesheets ──────────────────────────────────────────────────────────────
     /** Makes the week's timesheet unless it exists; answers it either way. */
-    async ensureTimesheet(values: TimesheetValues): Promise<TimesheetRow> {
+    /** The arrangement's timesheet of the week, made if missing; `lock` holds its row to the end. */
+    async ensureTimesheet(values: TimesheetValues, lock = false): Promise<TimesheetRow> {
       await db.insert(ts).values(values).onConflictDoNothing();
-      const [row] = await db
+      const query = db
         .select()
         .from(ts)
         .where(and(eq(ts.arrangementId, values.arrangementId), eq(ts.weekStart, values.weekStart)))
         .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
       return row!;
     },
 

@@ -50,6 +50,9 @@ export async function invoiceForPayment(
   if (row.frozenAt) throw AppError.conflict(INVOICING_MESSAGES.frozen);
   if (row.status === 'paid') throw AppError.conflict(INVOICING_MESSAGES.alreadyPaid);
   if (row.status === 'marked_paid') throw AppError.conflict(INVOICING_MESSAGES.alreadyMarkedPaid);
+  if (row.status === 'refunded' || row.status === 'partly_refunded') {
+    throw AppError.conflict(INVOICING_MESSAGES.refunded);
+  }
   const credited = (await repository.creditNotesOf([row.id])).reduce((sum, note) => sum + note.totalPence, 0);
   const due = amountDueOf(row, credited);
   if (row.status === 'credited' || due <= 0) throw AppError.conflict(INVOICING_MESSAGES.nothingToPay);
@@ -78,7 +81,8 @@ export async function recordInvoicePaid(
   const repository = createInvoicingRepository(tx);
   const row = isUuid(invoiceId) ? await repository.invoice(invoiceId, true) : undefined;
   if (!row || row.kind !== 'invoice') throw AppError.notFound(INVOICING_MESSAGES.invoiceNotFound);
-  if (row.status === 'paid') return { changed: false };
+  // Paid once: a later success (a replay, an event heard late) never turns a refund back into paid.
+  if (PAID_STATES.has(row.status)) return { changed: false };
   await repository.updateInvoice(row.id, {
     status: 'paid',
     paidMethod: payment.method,
@@ -86,6 +90,41 @@ export async function recordInvoicePaid(
     paidAt: payment.paidAt,
   });
   return { changed: true };
+}
+
+/** The states of an invoice whose payment arrived (and may have gone back, in part or in full). */
+const PAID_STATES = new Set(['paid', 'partly_refunded', 'refunded']);
+
+/**
+ * Records what of an invoice's card payment went back to the family, in the caller's transaction
+ * (the row locked): `refundedPence` the carer gave back, `chargedBackPence` the family's bank took
+ * back in disputes the carer lost, each the cumulative total so far. The largest total heard is
+ * kept, so replayed or reordered events end the same. Something back makes the invoice partly
+ * refunded; all of `paidPence` back, refunded. Nothing is left to pay either way (a refund is the
+ * carer's choice; a new charge would need a new invoice). Only a paid invoice changes: `changed`
+ * is false otherwise, or when nothing grew. 404 for an unknown invoice or a credit note.
+ */
+export async function recordInvoiceRefunded(
+  tx: Executor,
+  invoiceId: string,
+  refund: { paidPence: number; refundedPence: number; chargedBackPence: number; at: Date },
+): Promise<{ changed: boolean; status: string }> {
+  const repository = createInvoicingRepository(tx);
+  const row = isUuid(invoiceId) ? await repository.invoice(invoiceId, true) : undefined;
+  if (!row || row.kind !== 'invoice') throw AppError.notFound(INVOICING_MESSAGES.invoiceNotFound);
+  if (!PAID_STATES.has(row.status)) return { changed: false, status: row.status };
+  const refundedPence = Math.min(row.totalPence, Math.max(row.refundedPence, refund.refundedPence));
+  const chargedBackPence = Math.min(
+    row.totalPence - refundedPence,
+    Math.max(row.chargedBackPence, refund.chargedBackPence),
+  );
+  if (refundedPence === row.refundedPence && chargedBackPence === row.chargedBackPence) {
+    return { changed: false, status: row.status };
+  }
+  const back = refundedPence + chargedBackPence;
+  const status = back >= refund.paidPence ? 'refunded' : back > 0 ? 'partly_refunded' : 'paid';
+  await repository.updateInvoice(row.id, { refundedPence, chargedBackPence, refundedAt: refund.at, status });
+  return { changed: true, status };
 }
 
 /**

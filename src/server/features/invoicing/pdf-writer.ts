@@ -1,9 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { FONTS_DIR } from '../../paths';
 
 // Drawing the money documents (invoices, credit notes, monthly statements) with pdf-lib
-// (decision 0038): A4, the standard Helvetica fonts (text stays text, so it can be selected,
-// searched and read aloud), the document's title and language set. pdf-lib writes no tagged
-// structure; the reading order is the drawing order, top to bottom.
+// (decision 0038): A4, text as text (selectable, searchable, read aloud) in an embedded Unicode
+// font, DejaVu Sans (subset): the standard PDF fonts encode WinAnsi only, and names like Łukasz,
+// Nguyễn or Gwenllïan ŵ would lose letters. The document's title (shown in the window's title
+// bar), author, subject, keywords and language are set. pdf-lib writes no tagged structure; the
+// reading order is the drawing order, top to bottom.
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
@@ -11,26 +17,51 @@ export const SIZE = 10;
 export const LINE = 14;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-/** The standard fonts encode WinAnsi only: other letters lose their accents, or become '?'. */
-function printable(font: PDFFont, text: string): string {
+interface FontFile {
+  bytes: Uint8Array;
+  /** What the file can draw (the embedded subset draws the same). */
+  hasGlyph: (codePoint: number) => boolean;
+}
+let fontFiles: Promise<{ regular: FontFile; bold: FontFile }> | undefined;
+
+async function fontFile(name: string): Promise<FontFile> {
+  const bytes = new Uint8Array(await readFile(join(FONTS_DIR, name)));
+  const parsed = fontkit.create(bytes);
+  return { bytes, hasGlyph: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) };
+}
+
+/** The two font files, read once per process (a failed read is tried again next time). */
+function loadFonts() {
+  fontFiles ??= Promise.all([fontFile('DejaVuSans.ttf'), fontFile('DejaVuSans-Bold.ttf')]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  fontFiles.catch(() => {
+    fontFiles = undefined;
+  });
+  return fontFiles;
+}
+
+/** Marks, joiners and variation selectors a missing glyph leaves behind: dropped with it. */
+const LEFT_BEHIND = /[\p{M}\p{Cf}\u{FE00}-\u{FE0F}]/u;
+
+/**
+ * `text` as the font can draw it: composed (NFC), each character it has kept; one it lacks becomes
+ * its unaccented letters when the font has them, is left out when it is a pictograph (an emoji the
+ * font does not draw) or a mark, joiner or selector, and is '?' otherwise (a script the font lacks).
+ */
+function printableIn(file: FontFile, text: string): string {
   let out = '';
-  for (const char of text) {
-    if (encodes(font, char)) {
+  for (const char of text.normalize('NFC')) {
+    const codePoint = char.codePointAt(0)!;
+    if (char === '\n' || file.hasGlyph(codePoint)) {
       out += char;
       continue;
     }
+    if (LEFT_BEHIND.test(char) || /\p{Extended_Pictographic}/u.test(char)) continue;
     const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += plain !== '' && [...plain].every((c) => encodes(font, c)) ? plain : '?';
+    out += plain !== '' && [...plain].every((c) => file.hasGlyph(c.codePointAt(0)!)) ? plain : '?';
   }
-  return out;
-}
-function encodes(font: PDFFont, char: string): boolean {
-  try {
-    font.encodeText(char);
-    return true;
-  } catch {
-    return false;
-  }
+  return out.replace(/ {2,}/g, ' ');
 }
 
 /** Words of `text` in lines no wider than `width`. */
@@ -55,17 +86,24 @@ export interface PdfMeta {
   title: string;
   author: string;
   subject: string;
+  keywords?: string[];
   createdAt: Date;
 }
 
 /** A document being drawn top to bottom: `y` is where the next line goes. */
 export async function createPdfWriter(meta: PdfMeta) {
+  const files = await loadFonts();
   const document = await PDFDocument.create();
-  const regular = await document.embedFont(StandardFonts.Helvetica);
-  const bold = await document.embedFont(StandardFonts.HelveticaBold);
-  document.setTitle(printable(regular, meta.title), { showInWindowTitleBar: true });
-  document.setAuthor(printable(regular, meta.author));
-  document.setSubject(meta.subject);
+  document.registerFontkit(fontkit);
+  const regular = await document.embedFont(files.regular.bytes, { subset: true });
+  const bold = await document.embedFont(files.bold.bytes, { subset: true });
+  const printable = (font: PDFFont, value: string) =>
+    printableIn(font === bold ? files.bold : files.regular, value);
+  // Metadata is UTF-16 text: names go in as they are (composed).
+  document.setTitle(meta.title.normalize('NFC'), { showInWindowTitleBar: true });
+  document.setAuthor(meta.author.normalize('NFC'));
+  document.setSubject(meta.subject.normalize('NFC'));
+  if (meta.keywords) document.setKeywords(meta.keywords);
   document.setLanguage('en-GB');
   document.setCreator('CareMatch');
   document.setProducer('CareMatch');

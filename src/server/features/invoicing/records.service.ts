@@ -33,6 +33,8 @@ const STATUS_WORDS: Record<(typeof INVOICE_STATUSES)[number], string> = {
   marked_paid: 'Paid by transfer, to confirm',
   paid: 'Paid',
   credited: 'Credited',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
 };
 
 const pounds = (pence: number) => (pence / 100).toFixed(2);

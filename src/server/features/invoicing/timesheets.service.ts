@@ -59,7 +59,7 @@ const EDITABLE = new Set(['draft', 'queried']);
 const ratePenceOf = (hourlyRate: string) => penceOf(hourlyRate);
 
 /** A visit that happened as a timesheet line: its own times to the minute, at the agreed rate. */
-function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number) {
+function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number, carriedOver = false) {
   const startsAt = toMinute(visit.checkedInAt);
   const endsAt = toMinute(visit.checkedOutAt);
   const minutes = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
@@ -75,6 +75,7 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number)
     ratePence,
     amountPence: visitAmount(minutes, ratePence),
     recordedAfterwards: visit.recordedAfterwards,
+    carriedOver,
   };
 }
 
@@ -167,6 +168,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
             note: line.note,
             excluded: line.excluded,
             recordedAfterwards: line.recordedAfterwards,
+            carriedOver: line.carriedOver,
             query:
               line.queryReason && line.queriedAt
                 ? {
@@ -267,6 +269,10 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     return people.filter((person) => !person.suspendedAt);
   }
 
+  /** The timesheet emails (submitted, queried, approved) follow the person's setting. */
+  const wantsTimesheetEmails = (tx: Executor, userId: string) =>
+    createFamilySide(tx).wantsEmail(userId, 'timesheets');
+
   /** Told, after the commit, of each invoice an approval issued (the family's saved card may pay it). */
   let invoicesIssued: (issued: IssuedInvoice[]) => void = () => {};
 
@@ -295,7 +301,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
       publicUrl,
     });
     const [carer] = row.carerUserId ? await inTx.people([row.carerUserId]) : [];
-    if (carer) {
+    if (carer && (await wantsTimesheetEmails(tx, carer.id))) {
       await enqueueEmail(
         tx,
         timesheetApprovedEmail(
@@ -322,6 +328,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     const thisMonday = mondayAt(at);
     const from = weekBounds(addDays(thisMonday, -7 * WEEKS_BACK)).from;
     const to = weekBounds(thisMonday).from;
+    const lastEnded = addDays(thisMonday, -7);
     return db.transaction(async (tx) => {
       const source = createTimesheetSource(tx);
       const inTx = createInvoicingRepository(tx);
@@ -341,20 +348,41 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         groups.set(key, [...(groups.get(key) ?? []), visit]);
       }
       let added = 0;
-      for (const [key, group] of groups) {
+      // In one order everywhere: each timesheet is locked below, so a submit waits for its lines.
+      for (const [key, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const [arrangementId, weekStart] = key.split('|') as [string, string];
         const arrangement = arrangements.get(arrangementId);
         if (!arrangement?.carerUserId || !arrangement.customerId) continue;
-        const timesheet = await inTx.ensureTimesheet({
-          arrangementId,
-          weekStart,
-          carerUserId: arrangement.carerUserId,
-          customerId: arrangement.customerId,
-        });
-        // A submitted or approved week is what the family saw: a visit recorded later stays off it.
-        if (!EDITABLE.has(timesheet.status)) continue;
+        const timesheet = await inTx.ensureTimesheet(
+          {
+            arrangementId,
+            weekStart,
+            carerUserId: arrangement.carerUserId,
+            customerId: arrangement.customerId,
+          },
+          true,
+        );
         const rate = ratePenceOf(arrangement.hourlyRate);
-        await inTx.insertLines(group.map((visit) => visitLine(timesheet.id, visit, rate)));
+        if (EDITABLE.has(timesheet.status)) {
+          await inTx.insertLines(group.map((visit) => visitLine(timesheet.id, visit, rate)));
+          added += group.length;
+          continue;
+        }
+        // A submitted or approved week is what the family saw and never changes: a visit recorded
+        // later is carried to the last ended week's timesheet while that one is the carer's, or
+        // waits for the next week's (a later round) when it is not.
+        if (weekStart >= lastEnded) continue;
+        const later = await inTx.ensureTimesheet(
+          {
+            arrangementId,
+            weekStart: lastEnded,
+            carerUserId: arrangement.carerUserId,
+            customerId: arrangement.customerId,
+          },
+          true,
+        );
+        if (!EDITABLE.has(later.status)) continue;
+        await inTx.insertLines(group.map((visit) => visitLine(later.id, visit, rate, true)));
         added += group.length;
       }
       return added;
@@ -457,6 +485,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         const total = formatPence(lines.reduce((sum, line) => sum + line.amountPence, 0));
         const autoOn = whenInWords(new Date(at.getTime() + AUTO_APPROVE_HOURS * HOUR_MS));
         for (const person of await familyActors(tx, row.customerId)) {
+          if (!(await wantsTimesheetEmails(tx, person.id))) continue;
           await enqueueEmail(
             tx,
             timesheetSubmittedEmail(
@@ -502,7 +531,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         await inTx.updateLine(line.id, { queryReason: input.reason, queriedAt: at, queriedBy: user.id });
         await inTx.updateTimesheet(row.id, { status: 'queried', reminderSentAt: null, updatedAt: at });
         const [carer] = row.carerUserId ? await inTx.people([row.carerUserId]) : [];
-        if (carer) {
+        if (carer && (await wantsTimesheetEmails(tx, carer.id))) {
           const [arrangement] = await createTimesheetSource(tx).arrangements([row.arrangementId]);
           const familyName = arrangement?.customerId
             ? shortName(arrangement.customerFirstName, arrangement.customerLastName)
@@ -545,6 +574,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
           ]),
         );
         for (const row of reminded) {
+          // Always sent, whatever the timesheet setting: the last word before the family owes it.
           const autoOn = whenInWords(autoApproveAtOf(row)!);
           for (const person of await familyActors(tx, row.customerId)) {
             await enqueueEmail(

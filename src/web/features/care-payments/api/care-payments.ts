@@ -91,3 +91,8 @@ export function useMarkDisputeHandled(id: string) {
       }),
   });
 }
+
+/** The carer's card payments received (fee, refunds, disputes, payout). */
+export function useCarerCardPayments() {
+  return useQuery(endpointQuery(endpoints.carePayments.getCarePaymentsPayments));
+}

@@ -46,4 +46,6 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   marked_paid: 'Paid by transfer, to confirm',
   paid: 'Paid',
   credited: 'Credited',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
 };

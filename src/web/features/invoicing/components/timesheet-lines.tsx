@@ -41,6 +41,7 @@ export function TimesheetLines({
             <p className="text-sm text-muted-foreground">
               At {formatPence(line.ratePence ?? hourlyRatePence)} an hour
               {line.recordedAfterwards ? ', times recorded afterwards' : ''}
+              {line.carriedOver ? ', from an earlier week (recorded after that week was submitted)' : ''}
               {line.excluded ? '. Taken off this timesheet: not billed.' : ''}
             </p>
           ) : line.note ? (

@@ -5,6 +5,7 @@ import type { Invoice } from '@contracts/invoicing';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { CardPaymentReceipt } from '@web/features/care-payments';
 import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -50,6 +51,17 @@ function Paying({ invoice }: { invoice: Invoice }) {
         <p>
           Paid {invoice.paidMethod === 'bank_transfer' ? 'by bank transfer' : 'by card'}, confirmed on{' '}
           {ukDateTime(invoice.paidAt)}.
+        </p>
+      ) : null}
+      {(invoice.status === 'refunded' || invoice.status === 'partly_refunded') && invoice.paidAt ? (
+        <p>
+          Paid by card on {ukDateTime(invoice.paidAt)}; then
+          {invoice.refundedPence > 0 ? ` ${formatPence(invoice.refundedPence)} refunded to the family` : ''}
+          {invoice.refundedPence > 0 && invoice.chargedBackPence > 0 ? ' and' : ''}
+          {invoice.chargedBackPence > 0
+            ? ` ${formatPence(invoice.chargedBackPence)} taken back by the family's bank in a card dispute`
+            : ''}
+          .
         </p>
       ) : null}
       {invoice.status === 'credited' ? <p>Credited in full: nothing is left to pay.</p> : null}
@@ -237,6 +249,9 @@ export function InvoicePage() {
             ) : null}
           </section>
           {invoice.kind === 'invoice' ? <Paying invoice={invoice} /> : null}
+          {invoice.kind === 'invoice' && invoice.viewerRole === 'carer' && invoice.paidMethod === 'card' ? (
+            <CardPaymentReceipt invoiceId={invoice.id} />
+          ) : null}
           {invoice.mayCredit ? <CreditNoteDialog invoice={invoice} /> : null}
         </div>
       )}
