@@ -166,10 +166,11 @@ export function arrangementToFormValues(
  * The family's request this conversation answers: of their own requests a carer answered in it,
  * the newest still open; none when there is none.
  */
-export function requestAnsweredIn<R extends Pick<OwnCareRequest, 'status' | 'createdAt' | 'responses'>>(
-  requests: readonly R[],
-  conversationId: string,
-): R | undefined {
+export function requestAnsweredIn<
+  R extends Pick<OwnCareRequest, 'status' | 'createdAt'> & {
+    responses: ReadonlyArray<Pick<OwnCareRequest['responses'][number], 'conversationId'>>;
+  },
+>(requests: readonly R[], conversationId: string): R | undefined {
   return requests
     .filter(
       (request) =>
