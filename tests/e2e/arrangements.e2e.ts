@@ -1,5 +1,6 @@
 // Care arrangements (decision 0024). The subscribed family posts a care request, the demo carer Grace
-// answers it, and from the conversation that opens the family proposes Tuesdays and Thursdays
+// answers it, and from the conversation that opens the family proposes (the form starts from the
+// request: its mornings, start date and budget) Tuesdays and Thursdays
 // 09:00–12:00 (mistakes shown beside their fields first); Grace
 // accepts in the thread; both see the visits (My care, the dashboard's Schedule tab); Grace says
 // she is running late and the family's open page shows it; the calendar feed from Settings parses
@@ -84,13 +85,32 @@ describe('care arrangements', () => {
     await conversationLink.waitFor();
     const conversationId = (await conversationLink.getAttribute('href'))!.split('/').pop()!;
 
-    // At 375 px first: the form fits, its mistakes beside the fields; Cancel gives the button back.
+    // At 375 px first. The form starts from the request Grace answered here: its two mornings
+    // (07:00 to 12:00, the grid's morning), its start date and the top of its budget.
     await family.setViewportSize(MOBILE);
     await family.goto(`/messages/${conversationId}`);
     await family.getByRole('log').getByText('I am free on Tuesday and Thursday mornings').waitFor();
     const proposeButton = family.getByRole('button', { name: 'Propose care arrangement' });
     await proposeButton.click();
     const dialog = family.getByRole('dialog', { name: 'Propose a care arrangement' });
+    const startDate = dialog.getByLabel('Start date');
+    await expectFocused(startDate);
+    expect(await startDate.inputValue()).toBe(dateIn(7));
+    const visit1 = dialog.getByRole('group', { name: 'Visit 1' });
+    const visit2 = dialog.getByRole('group', { name: 'Visit 2' });
+    const rowOf = async (row: typeof visit1) => [
+      await row.getByLabel('Day').inputValue(),
+      await row.getByLabel('Starts at').inputValue(),
+      await row.getByLabel('Ends at').inputValue(),
+    ];
+    expect(await rowOf(visit1)).toEqual(['tuesday', '07:00', '12:00']);
+    expect(await rowOf(visit2)).toEqual(['thursday', '07:00', '12:00']);
+    expect(await dialog.getByRole('group', { name: 'Visit 3' }).count()).toBe(0);
+    expect(await dialog.getByLabel('Hourly rate (£)').inputValue()).toBe('21');
+    await expectNoSidewaysScroll(family, 'proposal form filled from the request (mobile)');
+    await expectNoAxeViolations(family, 'proposal form filled from the request (mobile)');
+    // Everything can still be changed: a mistake shows beside its field; Cancel gives the button back.
+    await startDate.fill('');
     await dialog.getByRole('button', { name: 'Send proposal' }).click();
     await dialog.getByText(ARRANGEMENT_MESSAGES.startDateRequired).waitFor();
     await expectNoSidewaysScroll(family, 'proposal form with errors (mobile)');
@@ -101,15 +121,19 @@ describe('care arrangements', () => {
     await family.setViewportSize(DESKTOP);
     await proposeButton.click();
     await dialog.waitFor();
-    const startDate = dialog.getByLabel('Start date');
     await expectFocused(startDate);
+    // Opened again, it starts from the request again.
+    expect(await startDate.inputValue()).toBe(dateIn(7));
     await expectNoAxeViolations(family, 'proposal form (desktop)');
 
-    // Sent empty: each mistake beside its field, the first one focused.
+    // Emptied and sent: each mistake beside its field, the first one focused.
+    await startDate.fill('');
+    await dialog.getByRole('button', { name: 'Remove visit 2' }).click();
+    await visit1.getByLabel('Day').selectOption('');
+    await dialog.getByLabel('Hourly rate (£)').fill('');
     await dialog.getByRole('button', { name: 'Send proposal' }).click();
     await expectFocused(startDate);
     await dialog.getByText(ARRANGEMENT_MESSAGES.startDateRequired).waitFor();
-    const visit1 = dialog.getByRole('group', { name: 'Visit 1' });
     await visit1.getByText(ARRANGEMENT_MESSAGES.dayRequired).waitFor();
     expect(await visit1.getByLabel('Day').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText(ARRANGEMENT_MESSAGES.rateFormat).waitFor();
@@ -121,7 +145,6 @@ describe('care arrangements', () => {
     await visit1.getByLabel('Starts at').fill('09:00');
     await visit1.getByLabel('Ends at').fill('12:00');
     await dialog.getByRole('button', { name: 'Add a visit' }).click();
-    const visit2 = dialog.getByRole('group', { name: 'Visit 2' });
     await expectFocused(visit2.getByLabel('Day'));
     await visit2.getByLabel('Day').selectOption('thursday');
     await visit2.getByLabel('Starts at').fill('09:00');

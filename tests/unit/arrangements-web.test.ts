@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   arrangementStanding,
   arrangementToFormValues,
+  careRequestToFormValues,
   describeNotice,
   formatDayDate,
   formatHourlyRate,
@@ -11,7 +12,9 @@ import {
   formatWeeklyHours,
   groupVisitsByDay,
   isOpenArrangement,
+  requestAnsweredIn,
 } from '@web/features/arrangements/components/arrangement-format';
+import { ArrangementTerms } from '@contracts/arrangements';
 
 const base = {
   status: 'proposed' as const,
@@ -102,5 +105,87 @@ describe('arrangement words', () => {
     expect(arrangementToFormValues({ ...terms, startDate: '2026-12-10' }, '2026-11-26').startDate).toBe(
       '2026-12-10',
     );
+  });
+});
+
+describe('a proposal filled in from the care request', () => {
+  const request = {
+    startDate: '2026-12-08',
+    pattern: { slots: ['tuesday-morning', 'thursday-morning'], liveIn: false, shortNotice: false },
+    budgetMax: '21.00',
+  } as const satisfies Parameters<typeof careRequestToFormValues>[0];
+
+  it('makes a visit row of each day and part of the day, with the start date and the top of the budget', () => {
+    expect(careRequestToFormValues({ ...request, pattern: { ...request.pattern } }, '2026-11-29')).toEqual({
+      startDate: '2026-12-08',
+      visits: [
+        { day: 'tuesday', start: '07:00', end: '12:00' },
+        { day: 'thursday', start: '07:00', end: '12:00' },
+      ],
+      hourlyRate: '21',
+      tasks: '',
+    });
+    expect(careRequestToFormValues({ ...request, budgetMax: '18.5' }, '2026-11-29').hourlyRate).toBe('18.50');
+  });
+
+  it('starts today when the request’s start date has passed', () => {
+    expect(careRequestToFormValues(request, '2026-12-10').startDate).toBe('2026-12-10');
+  });
+
+  it('joins touching parts of a day and carries overnight past midnight into the next day', () => {
+    const values = careRequestToFormValues(
+      {
+        ...request,
+        pattern: {
+          slots: [
+            'monday-morning',
+            'monday-afternoon',
+            'monday-evening',
+            'wednesday-overnight',
+            'thursday-morning',
+            'sunday-overnight',
+          ],
+          liveIn: false,
+          shortNotice: false,
+        },
+      },
+      '2026-11-29',
+    );
+    expect(values.visits).toEqual([
+      // Sunday night runs into Monday's morning, afternoon and evening.
+      { day: 'monday', start: '00:00', end: '22:00' },
+      { day: 'wednesday', start: '22:00', end: '23:59' },
+      { day: 'thursday', start: '00:00', end: '12:00' },
+      { day: 'sunday', start: '22:00', end: '23:59' },
+    ]);
+    // The rows are what the proposal's schema takes (no overlaps, each within its day).
+    expect(ArrangementTerms.safeParse(values).success).toBe(true);
+  });
+
+  it('leaves one empty row for a request with no days (live-in only)', () => {
+    const values = careRequestToFormValues(
+      { ...request, pattern: { slots: [], liveIn: true, shortNotice: false } },
+      '2026-11-29',
+    );
+    expect(values.visits).toEqual([{ day: '', start: '', end: '' }]);
+  });
+
+  it('takes the newest open request answered in this conversation, and no other', () => {
+    const answered = (conversationId: string | null) => [{ conversationId }];
+    const requests = [
+      { id: 'old', status: 'open' as const, createdAt: '2026-11-01T10:00:00Z', responses: answered('c1') },
+      { id: 'new', status: 'open' as const, createdAt: '2026-11-20T10:00:00Z', responses: answered('c1') },
+      {
+        id: 'closed',
+        status: 'filled' as const,
+        createdAt: '2026-11-25T10:00:00Z',
+        responses: answered('c1'),
+      },
+      { id: 'other', status: 'open' as const, createdAt: '2026-11-28T10:00:00Z', responses: answered('c2') },
+      { id: 'hidden', status: 'open' as const, createdAt: '2026-11-28T11:00:00Z', responses: answered(null) },
+    ];
+    expect(requestAnsweredIn(requests, 'c1')?.id).toBe('new');
+    expect(requestAnsweredIn(requests, 'c2')?.id).toBe('other');
+    expect(requestAnsweredIn(requests, 'c3')).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ export {
   visitsQueryKey,
 } from './api/arrangements-api';
 export { ArrangementCard, ArrangementFormDialog } from './components/arrangement-card';
-export { isOpenArrangement } from './components/arrangement-format';
+export { isOpenArrangement, requestAnsweredIn } from './components/arrangement-format';
 export { DashboardSchedule } from './components/dashboard-schedule';
 export { CoverOffersList, OnYourWay } from './components/cover';
 export { TodayOffline } from './components/today-offline';

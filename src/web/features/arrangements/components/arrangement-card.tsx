@@ -9,6 +9,7 @@ import {
   type Arrangement,
   type ArrangementTerms,
 } from '@contracts/arrangements';
+import type { OwnCareRequest } from '@contracts/care-requests';
 import { conversationPath, paths } from '@contracts/paths';
 import { todayInUK } from '@web/features/care-requests';
 import { FormDialog } from '@web/components/form-dialog';
@@ -28,6 +29,7 @@ import {
   ARRANGEMENT_STATUS_LABELS,
   arrangementStanding,
   arrangementToFormValues,
+  careRequestToFormValues,
   EMPTY_ARRANGEMENT_FORM,
   formatDayDate,
   formatHourlyRate,
@@ -92,13 +94,15 @@ export function ArrangementTermsList({ arrangement }: { arrangement: Arrangement
 }
 
 /**
- * The proposal form in a dialog: a new arrangement from a conversation, or changes to one. After
- * sending, the keyboard goes to `focusAfter` (the trigger may be gone by then).
+ * The proposal form in a dialog: a new arrangement from a conversation (filled in from the family's
+ * care request the carer answered there, if any), or changes to one. After sending, the keyboard
+ * goes to `focusAfter` (the trigger may be gone by then).
  */
 export function ArrangementFormDialog({
   mode,
   conversationId,
   arrangement,
+  careRequest,
   partnerName,
   trigger,
   focusAfter,
@@ -106,6 +110,7 @@ export function ArrangementFormDialog({
   mode: 'new' | 'changes';
   conversationId?: string;
   arrangement?: Arrangement;
+  careRequest?: Pick<OwnCareRequest, 'startDate' | 'pattern' | 'budgetMax'>;
   partnerName: string;
   trigger: ReactNode;
   focusAfter?: () => HTMLElement | null;
@@ -120,7 +125,9 @@ export function ArrangementFormDialog({
   const defaults: ArrangementFormValues =
     mode === 'changes' && arrangement
       ? arrangementToFormValues(arrangement, todayInUK())
-      : EMPTY_ARRANGEMENT_FORM;
+      : careRequest
+        ? careRequestToFormValues(careRequest, todayInUK())
+        : EMPTY_ARRANGEMENT_FORM;
 
   const [care, setCare] = useState(NEW_CARE_DETAILS);
   const [careErrors, setCareErrors] = useState<Record<string, string>>({});

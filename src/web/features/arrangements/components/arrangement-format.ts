@@ -3,6 +3,8 @@
 // type imports only: tests/unit/arrangements-web.test.ts.
 import type { WeekDay } from '@contracts/availability';
 import type { Arrangement, ArrangementStatus, Visit, VisitNotice } from '@contracts/arrangements';
+import type { OwnCareRequest } from '@contracts/care-requests';
+import { DAY_PARTS, WEEK_DAYS, type DayPart } from '@contracts/week';
 import { lateInWords } from '@contracts/visit-notices';
 import { formatPoundsFromString } from '@web/lib/format';
 
@@ -157,5 +159,78 @@ export function arrangementToFormValues(
     visits: arrangement.visits.map((visit) => ({ ...visit })),
     hourlyRate: formatPoundsFromString(arrangement.hourlyRate).replace('£', ''),
     tasks: arrangement.tasks,
+  };
+}
+
+/**
+ * The family's request this conversation answers: of their own requests a carer answered in it,
+ * the newest still open; none when there is none.
+ */
+export function requestAnsweredIn<
+  R extends Pick<OwnCareRequest, 'status' | 'createdAt'> & {
+    responses: ReadonlyArray<Pick<OwnCareRequest['responses'][number], 'conversationId'>>;
+  },
+>(requests: readonly R[], conversationId: string): R | undefined {
+  return requests
+    .filter(
+      (request) =>
+        request.status === 'open' &&
+        request.responses.some((response) => response.conversationId === conversationId),
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/** Minutes from midnight each part of the day covers (as the request grid shows them); overnight runs past midnight. */
+const PART_MINUTES: Record<DayPart, readonly [number, number]> = {
+  morning: [7 * 60, 12 * 60],
+  afternoon: [12 * 60, 17 * 60],
+  evening: [17 * 60, 22 * 60],
+  overnight: [22 * 60, 31 * 60],
+};
+const DAY_MINUTES = 24 * 60;
+
+/** 'HH:MM'; the end of the day is 23:59, since a visit stays within its day. */
+function clock(minutes: number): string {
+  const capped = Math.min(minutes, DAY_MINUTES - 1);
+  return `${String(Math.floor(capped / 60)).padStart(2, '0')}:${String(capped % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A proposal's first values from the family's care request: a visit row for each run of the
+ * request's parts of the day (touching parts joined, overnight split at midnight into the next
+ * day), its start date (today when that has passed), the top of its hourly budget. The family can
+ * change all of it.
+ */
+export function careRequestToFormValues(
+  request: Pick<OwnCareRequest, 'startDate' | 'pattern' | 'budgetMax'>,
+  today: string,
+): ArrangementFormValues {
+  const spans = new Map<WeekDay, Array<[number, number]>>(WEEK_DAYS.map((day) => [day, []]));
+  for (const [dayIndex, day] of WEEK_DAYS.entries()) {
+    for (const part of DAY_PARTS) {
+      if (!request.pattern.slots.includes(`${day}-${part}`)) continue;
+      const [start, end] = PART_MINUTES[part];
+      spans.get(day)!.push([start, Math.min(end, DAY_MINUTES)]);
+      if (end > DAY_MINUTES) {
+        const next = WEEK_DAYS[(dayIndex + 1) % WEEK_DAYS.length]!;
+        spans.get(next)!.push([0, end - DAY_MINUTES]);
+      }
+    }
+  }
+  const visits: VisitRow[] = [];
+  for (const day of WEEK_DAYS) {
+    const merged: Array<[number, number]> = [];
+    for (const [start, end] of spans.get(day)!.sort((a, b) => a[0] - b[0])) {
+      const last = merged.at(-1);
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else merged.push([start, end]);
+    }
+    for (const [start, end] of merged) visits.push({ day, start: clock(start), end: clock(end) });
+  }
+  return {
+    startDate: request.startDate < today ? today : request.startDate,
+    visits: visits.length > 0 ? visits : [{ ...EMPTY_VISIT_ROW }],
+    hourlyRate: formatPoundsFromString(request.budgetMax).replace('£', ''),
+    tasks: '',
   };
 }

@@ -14,8 +14,9 @@ import { useSendOnceMutation } from '@web/lib/use-send-once';
 export const myCareRequestsQueryOptions = endpointQuery(endpoints.careRequests.getMine);
 const myCareRequestsQueryKey = myCareRequestsQueryOptions.queryKey;
 
-export function useMyCareRequests() {
-  return useQuery(myCareRequestsQueryOptions);
+/** `enabled` false for anyone but a family (the read is theirs alone). */
+export function useMyCareRequests(enabled = true) {
+  return useQuery({ ...myCareRequestsQueryOptions, enabled });
 }
 
 /** The list with one request put in (a new one first) or replaced by the server's answer. */

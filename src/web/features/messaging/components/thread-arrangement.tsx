@@ -9,9 +9,11 @@ import {
   ArrangementFormDialog,
   isOpenArrangement,
   arrangementsQueryKey,
+  requestAnsweredIn,
   useArrangements,
   visitsQueryKey,
 } from '@web/features/arrangements';
+import { useMyCareRequests } from '@web/features/care-requests';
 import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
@@ -26,6 +28,11 @@ export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const arrangements = useArrangements();
+  const isFamily = thread.partner.role === 'carer' && user?.userType === 'customer';
+  const hasPlan = user ? subscriptionDisplayState(user) === 'Active' : false;
+  // The family's own requests say which one this carer answered here (the answers' conversations
+  // are theirs with a plan, as proposing is).
+  const requests = useMyCareRequests(isFamily && hasPlan);
   const proposeButton = useRef<HTMLButtonElement>(null);
   const lastId = thread.messages.at(-1)?.id;
   // Each step is also a message: a new one (the other side answered) may have changed the card.
@@ -44,8 +51,6 @@ export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
     .filter((item) => item.conversationId === thread.id)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const shown = mine.find(isOpenArrangement) ?? mine[0];
-  const isFamily = thread.partner.role === 'carer' && user?.userType === 'customer';
-  const hasPlan = user ? subscriptionDisplayState(user) === 'Active' : false;
   const canPropose = isFamily && hasPlan && thread.replyBlockedBy === null && !mine.some(isOpenArrangement);
   const focusCard = () =>
     document.querySelector<HTMLElement>('[data-testid="arrangement-card"] h3') ?? proposeButton.current;
@@ -83,6 +88,7 @@ export function ThreadArrangement({ thread }: { thread: ConversationThread }) {
           <ArrangementFormDialog
             mode="new"
             conversationId={thread.id}
+            careRequest={requestAnsweredIn(requests.data?.items ?? [], thread.id)}
             partnerName={thread.partner.name}
             focusAfter={focusCard}
             trigger={
