@@ -116,7 +116,9 @@ describe('checkout page (/subscription)', () => {
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
     await page.getByText(SUBSCRIPTION_MESSAGES.paymentSuccessDescription).first().waitFor();
-    await page.waitForURL(`${suite.server().baseUrl}/`);
+    // Paid: the success stays on the page with the way on; the home page shows the plan.
+    await page.getByTestId('payment-done').getByRole('link', { name: PAID_TEXTS.findCarer }).waitFor();
+    await page.goto('/');
 
     await page.getByText('Active Subscription').waitFor();
     await page.getByText('Plan: 3-Month Access (£49)').waitFor();

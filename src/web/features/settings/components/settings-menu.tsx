@@ -95,7 +95,7 @@ export function SettingsMenu({ sections }: { sections: readonly SettingsSectionE
       id="settings-menu"
       className="lg:sticky lg:top-24 lg:self-start"
     >
-      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1 lg:gap-1">
+      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1 lg:gap-0.5">
         {sections.map((section) => {
           const isCurrent = section.id === current;
           return (
@@ -104,7 +104,7 @@ export function SettingsMenu({ sections }: { sections: readonly SettingsSectionE
                 to={{ hash: section.id }}
                 aria-current={isCurrent ? 'location' : undefined}
                 className={cn(
-                  'flex min-h-11 items-center rounded-md border px-3 py-2 text-sm leading-tight font-medium break-words hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:border-transparent',
+                  'flex min-h-11 items-center rounded-md border px-3 py-2 text-sm leading-tight font-medium break-words hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:min-h-9 lg:border-transparent lg:py-1.5',
                   isCurrent
                     ? 'border-primary bg-secondary text-foreground lg:border-primary'
                     : 'border-border text-muted-foreground',
