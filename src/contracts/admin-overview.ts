@@ -44,6 +44,7 @@ export const ADMIN_OVERVIEW_TEXT = {
   chartSummary: (weeks: number) =>
     `Sign-ups, subscriptions paid and checks sent in, week by week, over the last ${weeks} weeks.`,
   showTable: 'Show as a table',
+  tableRegion: 'The weeks as a table',
   weekOf: 'Week starting',
   signUps: 'Sign-ups',
   subscriptions: 'Subscriptions paid',

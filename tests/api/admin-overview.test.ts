@@ -90,7 +90,9 @@ describe('GET /api/admin/overview', () => {
     const overview = response.json<AdminOverview>();
     expect(overview.queues).toEqual({ checksWaiting: 1, insuranceWaiting: 1, dueSoon: 2, reportsOpen: 1 });
 
-    const expected = Object.fromEntries(WEEKS.map((week) => [week, { signUps: 0, subscriptions: 0, checks: 0 }]));
+    const expected = Object.fromEntries(
+      WEEKS.map((week) => [week, { signUps: 0, subscriptions: 0, checks: 0 }]),
+    );
     expected['2026-03-30'] = { signUps: 1, subscriptions: 1, checks: 0 };
     expected['2026-06-08'] = { signUps: 1, subscriptions: 0, checks: 0 };
     expected['2026-06-15'] = { signUps: 2, subscriptions: 1, checks: 1 };
