@@ -10,6 +10,7 @@ export const endpointPaths = {
     postTestCarers: { method: 'POST', path: '/api/test/carers' },
     putTestCarersById: { method: 'PUT', path: '/api/test/carers/:id' },
     deleteTestCarersById: { method: 'DELETE', path: '/api/test/carers/:id' },
+    getOverview: { method: 'GET', path: '/api/admin/overview' },
     getUsers: { method: 'GET', path: '/api/admin/users' },
     getTestUsers: { method: 'GET', path: '/api/test/users' },
     getCarers: { method: 'GET', path: '/api/admin/carers' },

@@ -25,6 +25,7 @@ const row = (method: Method, pattern: string, body?: object): Row => ({ method, 
 
 const ROUTES: Row[] = [
   // Admin dashboard, Admin Management, test pages (product §7)
+  row('GET', '/api/admin/overview'),
   row('GET', '/api/admin/users'),
   row('GET', '/api/test/users'),
   row('PUT', '/api/test/users/:id', { firstName: 'A', lastName: 'B', email: 'a@example.com' }),

@@ -194,7 +194,7 @@ describe('admin sign-in and Admin Management', () => {
       .toBe('Customers');
 
     // The admin dashboard shows the same customer in the en-US short style.
-    await page.goto('/admin-dashboard');
+    await page.goto('/admin-dashboard?tab=customers');
     const row = cardWith(page, 'Customer accounts', DEMO_ACCOUNTS.family.email);
     await row.getByText('Active', { exact: true }).waitFor();
     expect(await row.textContent()).toMatch(/Joined \d{1,2}\/\d{1,2}\/\d{2}/);
@@ -471,7 +471,7 @@ describe('who may see the admin screens', () => {
 
     // Mobile width too, with the status menu open.
     await page.setViewportSize(MOBILE);
-    await page.goto('/admin-dashboard');
+    await page.goto('/admin-dashboard?tab=customers');
     await page
       .getByRole('button', { name: /^Update Status/ })
       .first()
@@ -570,7 +570,7 @@ describe('one price story (issue 21 point 9)', () => {
     const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
     for (const [path, searchName, listName] of [
       ['/admin-management', 'Search customers', 'Customers'],
-      ['/admin-dashboard', 'Search customer accounts', 'Customer accounts'],
+      ['/admin-dashboard?tab=customers', 'Search customer accounts', 'Customer accounts'],
     ] as const) {
       await page.goto(path);
       const search = page.getByRole('search', { name: searchName });

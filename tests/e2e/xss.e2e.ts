@@ -274,7 +274,7 @@ describe('script payloads in every free-text field are shown as text and never r
     await expectShownAsText(carer, 'carer dashboard', [ALL]);
 
     // The admin screens: customers, carers, the verification queue, safeguarding, audit log.
-    await admin.page.goto('/admin-dashboard');
+    await admin.page.goto('/admin-dashboard?tab=customers');
     await expectShownAsText(admin, 'admin customers', [`${P.img} ${P.svg}`]);
     await admin.page.getByRole('tab', { name: 'Carer Profiles' }).click();
     await expectShownAsText(admin, 'admin carers', [`Spec ${P.img}`, `${TOWN} ${ALL}`]);

@@ -1475,6 +1475,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'DELETE', path: '/api/test/carers/:id', record: 'carerProfile', expected: adminOnly(200) },
   { method: 'GET', path: '/api/admin/audit-log', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/overview', expected: adminOnly(200) },
   { method: 'GET', path: '/api/admin/verifications', expected: adminOnly(200) },
   { method: 'GET', path: '/api/admin/verifications/:id', record: 'verification', expected: adminOnly(200) },
   {

@@ -10,6 +10,7 @@ import {
   SubscriptionChangeInput,
 } from '../admin';
 import type { AdminCarerInput } from '../admin';
+import { AdminOverview } from '../admin-overview';
 import { CurrentUser } from '../auth';
 import { TwoFactorPending } from '../auth-two-factor';
 import { clientTypes, endpoint, IdParams } from './endpoint';
@@ -93,6 +94,13 @@ export const adminEndpoints = {
     params: IdParams,
     responses: { 200: AdminDeletion },
     errors,
+  }),
+  /** The admin landing page: the queues' counts and the last weeks' sign-ups, plans and checks. */
+  getOverview: endpoint({
+    method: 'GET',
+    path: '/api/admin/overview',
+    responses: { 200: AdminOverview },
+    errors: [401, 403],
   }),
   getUsers: endpoint({ method: 'GET', path: '/api/admin/users', ...customerList }),
   getTestUsers: endpoint({ method: 'GET', path: '/api/test/users', ...customerList }),

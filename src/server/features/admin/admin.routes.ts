@@ -56,6 +56,23 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
   );
 
+  // ── the landing page ─────────────────────────────────────────────────────────────────────────
+  defineRoute(
+    app,
+    endpoints.admin.getOverview,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The queues’ counts and the last 12 weeks’ sign-ups, subscriptions and checks (UK weeks)',
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      reply.header('cache-control', 'no-store');
+      return admin.overview();
+    },
+  );
+
   // ── customers ───────────────────────────────────────────────────────────────────────────────
   for (const endpoint of [endpoints.admin.getUsers, endpoints.admin.getTestUsers]) {
     defineRoute(

@@ -36,6 +36,7 @@ import {
   toAdminCarer,
   toAdminCustomer,
 } from './admin-mapper';
+import { adminOverview } from './admin-overview';
 import { createAdminRepository, type AdminCarerValues, type AdminRepository } from './admin.repository';
 import { sampleCustomers } from './sample-customers';
 
@@ -179,6 +180,8 @@ export function createAdminService({
   }
 
   return {
+    /** The admin landing page: the queues' counts and the last weeks (UK weeks, Monday first). */
+    overview: () => adminOverview(db, now()),
     /**
      * Admin sign-in (product.md, difference 2) through the one sign-in of the auth service (throttling,
      * argon2, session rotation, admin session lifetimes, two-factor, the audit record). Anything

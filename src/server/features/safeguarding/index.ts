@@ -2,3 +2,5 @@
 // seed may use of it. They import it only from here (eslint.config.js); its other files are its own.
 
 export { safeguardingPlugin } from './safeguarding.plugin';
+// How many reports wait for an admin, for the admin overview.
+export { openReportCount } from './safeguarding.repository';

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   carerProfiles,
@@ -25,6 +25,12 @@ import {
 import { isUuid } from '../../platform/ids';
 
 export type { ReportStatus };
+
+/** How many reports are open: the safeguarding queue's size. */
+export async function openReportCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
+  return row?.n ?? 0;
+}
 
 /** A report with what it is about, flat (the service works out who is reported). */
 export interface ReportRow {

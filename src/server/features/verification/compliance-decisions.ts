@@ -1,6 +1,5 @@
 import {
   COMPLIANCE_MESSAGES,
-  DUE_QUEUE_DAYS,
   ukDay,
   type AdminInsurance,
   type DbsStatusCheck,
@@ -16,8 +15,8 @@ import type { AdminActor } from './admin-actor';
 import { insuranceDecisionEmail } from './compliance-emails';
 import { settleStanding } from './compliance-lapses';
 import { createComplianceRepository, type ComplianceRepository } from './compliance.repository';
-import { addToDay, dueOf } from './compliance-rules';
 import { toAdminInsurance, toDueItem } from './compliance-views';
+import { dueWithinQueueDays } from './queue-counts';
 import { fullName } from './people';
 
 /** The admins' side of compliance: insurance decisions, DBS status checks, the due queue. */
@@ -160,11 +159,9 @@ export function createComplianceDecisions({
 
     /** The admins' queue: what falls due within DUE_QUEUE_DAYS (and anything overdue), soonest first. */
     async dueQueue(): Promise<DueItem[]> {
-      const horizon = addToDay(ukDay(now()), { days: DUE_QUEUE_DAYS });
-      const items: DueItem[] = [];
-      for (const snapshot of await repository.verifiedSnapshots()) {
-        for (const item of dueOf(snapshot)) if (item.dueOn <= horizon) items.push(toDueItem(snapshot, item));
-      }
+      const items: DueItem[] = (await dueWithinQueueDays(repository, now())).map(({ snapshot, item }) =>
+        toDueItem(snapshot, item),
+      );
       return items.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.carerName.localeCompare(b.carerName));
     },
   };

@@ -4,3 +4,5 @@
 export { verificationPlugin } from './verification.plugin';
 // A carer's checks with their dates, for the families' monthly statements.
 export { carerChecksOf, type CarerCheckRecord } from './carer-checks';
+// The sizes of the admins' checks, insurance and due queues, for the admin overview.
+export { verificationQueueCounts } from './queue-counts';

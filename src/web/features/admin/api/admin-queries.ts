@@ -8,6 +8,7 @@ import { endpointKey, invalidateUnder } from '@web/lib/query-keys';
  * asked under /api/admin/ too, and is marked stale with the rest, as it always was.
  */
 const ADMIN_VIEWS = [
+  endpoints.admin.getOverview,
   endpoints.admin.getUsers,
   endpoints.admin.getTestUsers,
   endpoints.admin.getCarers,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_TEXT, type AdminCarer, type AdminCustomer } from '@contracts/admin';
+import { ADMIN_OVERVIEW_TEXT } from '@contracts/admin-overview';
 import { subscriptionDisplayState } from '@web/features/subscriptions';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
@@ -8,6 +9,7 @@ import { formatDateUSShort, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCarerList, useCustomerList } from '../api/admin-lists';
 import { AdminListTab } from '../components/admin-list-tab';
+import { AdminOverviewPanel } from '../components/admin-overview';
 import { AuditLogList } from '@web/features/audit';
 import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
@@ -71,6 +73,7 @@ function CarerProfileCard({ carer }: { carer: AdminCarer }) {
 }
 
 const DASHBOARD_TABS = [
+  'overview',
   'customers',
   'carers',
   'verifications',
@@ -92,6 +95,7 @@ function AdminDashboard() {
     <AdminPageLayout title="Admin Dashboard" subtitle="Manage customer subscriptions and carer profiles.">
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Admin dashboard sections" className="h-auto flex-wrap">
+          <TabsTrigger value="overview">{ADMIN_OVERVIEW_TEXT.tab}</TabsTrigger>
           <TabsTrigger value="customers">{ADMIN_TEXT.customerAccountsTab}</TabsTrigger>
           <TabsTrigger value="carers">{ADMIN_TEXT.carerProfilesTab}</TabsTrigger>
           <TabsTrigger value="verifications">Verifications</TabsTrigger>
@@ -100,6 +104,9 @@ function AdminDashboard() {
           <TabsTrigger value="payments">Payments to carers</TabsTrigger>
           <TabsTrigger value="audit">Audit Log</TabsTrigger>
         </TabsList>
+        <TabsContent value="overview">
+          <AdminOverviewPanel onOpen={setTab} />
+        </TabsContent>
         <TabsContent value="customers">
           <AdminListTab
             list={customers}
