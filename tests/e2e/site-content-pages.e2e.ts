@@ -69,7 +69,7 @@ async function checkAbout(page: Page) {
   expect(await values.allTextContents()).toEqual(['Compassion', 'Trust', 'Community', 'Excellence']);
   await m.getByText(/background-checked carers/).waitFor();
   expect(await m.getByText(/background-checked carers/).textContent()).toMatch(/across the UK/);
-  await m.getByText(/keep 95% of what they earn/).waitFor();
+  await m.getByText(/keep 95% of each card payment \(all of a direct one\)/).waitFor();
   // A deliberate difference: where visitors can go too (the first brief: /customer-dashboard, which needs an account).
   expect(await href(m.getByRole('link', { name: 'Find Care Now', exact: true }))).toBe('/carers');
   expect(await href(m.getByRole('link', { name: 'Become a Carer', exact: true }))).toBe('/carer-signup');
