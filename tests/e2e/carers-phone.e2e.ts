@@ -147,7 +147,8 @@ describe('one call to action for the page', () => {
       DEMO_ACCOUNTS.family,
       'Subscription Required',
       'Subscribe Now',
-      /^\/subscription$/,
+      // The plans, chosen once there, then back to this search.
+      /^\/pricing\?returnTo=%2Fcarers%3Flocation%3Dleeds/,
     ],
   ] as const)('tells %s once, and each card says where it goes', async (_who, account, title, link, href) => {
     const page = await open(MOBILE, account);
