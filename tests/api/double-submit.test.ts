@@ -534,6 +534,14 @@ const CREATING: Record<string, () => Promise<Call>> = {
  * of state that a repeat leaves as it is (or refuses), a sign-in, or keeps its own rule.
  */
 const NOT_CREATING: Record<string, string> = {
+  'PUT /api/statements/:arrangementId/reference':
+    'sets the family’s CEST reference for that carer to the value sent: a repeat changes nothing',
+  'POST /api/admin/care-payments/disputes/:id/handled':
+    'a closed dispute is marked handled once; a repeat is refused (409)',
+  'POST /api/push/subscriptions':
+    'one row per browser push address: a repeat updates the same device, never a second one',
+  'POST /api/push/subscriptions/remove': 'removes this browser’s device: a repeat finds nothing to remove',
+  'PUT /api/settings/push': 'replaces the push choices with the values sent: a repeat changes nothing',
   'PUT /api/timesheet-lines/:id': 'replaces the line with the values sent: a repeat changes nothing',
   'POST /api/timesheets/:id/submit': 'a timesheet is submitted once; a repeat is refused (409)',
   'POST /api/timesheets/:id/approve':
