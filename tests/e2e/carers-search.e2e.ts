@@ -142,8 +142,9 @@ describe('carer search', () => {
     await page.goto('/carers');
     await page.getByText('Subscription Required').first().waitFor();
     await page.getByText('Subscribe to access carer contact information').first().waitFor();
+    // The plans (chosen once there), then back to this search.
     expect(await page.getByRole('link', { name: 'Subscribe Now' }).first().getAttribute('href')).toBe(
-      '/subscription',
+      '/pricing?returnTo=%2Fcarers',
     );
   });
 
