@@ -108,7 +108,7 @@ function StatementView({ arrangementId, statement }: { arrangementId: string; st
   };
   const { visits } = statement;
   return (
-    <div className="mt-6 grid gap-6">
+    <div className="mt-6 grid gap-6 *:min-w-0">
       <Card className="p-4 sm:p-6">
         <h2 className="text-xl font-semibold">
           {statement.monthLabel}: care from {statement.carerName}
