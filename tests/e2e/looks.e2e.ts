@@ -218,7 +218,7 @@ describe("the search's one call to action", () => {
       title: 'Subscription Required',
       text: 'Subscribe to access carer contact information',
       link: 'Subscribe Now',
-      href: /^\/subscription$/,
+      href: /^\/pricing\?returnTo=%2Fcarers/,
     },
   ] as const;
 

@@ -39,7 +39,9 @@ describe('site header', () => {
     await expect
       .poll(() => page.getByRole('link', { name: 'Log In' }).getAttribute('href'))
       .toBe('/api/login?returnTo=%2Fhelp');
-    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/register?returnTo=%2Fhelp',
+    );
     expect(await page.getByRole('link', { name: 'CareMatch' }).getAttribute('href')).toBe('/');
   });
 

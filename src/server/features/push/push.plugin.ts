@@ -27,7 +27,16 @@ export const pushPlugin = appPlugin(
   async (app, { config, database: { db } }) => {
     let vapid: VapidKeys | undefined;
     if (config.push) {
-      vapid = config.push.vapid ?? (await createPushRepository(db).demoVapidKeys(generateVapidKeys()));
+      // The demo pair lives in the database: one that cannot be reached at the start must not stop
+      // the start (readiness says so); push stays off in this process until the next start.
+      vapid =
+        config.push.vapid ??
+        (await createPushRepository(db)
+          .demoVapidKeys(generateVapidKeys())
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'push notices off: the demo push keys could not be read');
+            return undefined;
+          }));
     }
     const dispatcher = createPushDispatcher({
       db,
