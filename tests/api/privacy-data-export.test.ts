@@ -1,11 +1,13 @@
 // Decision 0011: "Download my data" (POST /api/settings/export) answers a ZIP, made within the
 // request, with a JSON and a CSV file of every personal record of the account and its files.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { cellText, toCsv } from '../../src/server/platform/csv';
-import { carerWithData, coverWithData, familyWithData } from '../support/privacy-fixtures';
+import { carerWithData, coverWithData, familyWithData, rowsOf } from '../support/privacy-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -221,6 +223,79 @@ describe('POST /api/settings/export', () => {
     expect(backupText).not.toContain(cover.family.user.email);
     expect(backupText).not.toContain(cover.second.user.firstName);
     expect(backupText).not.toContain(cover.arrangementId);
+  });
+
+  it('holds money for care on both sides: card payments, disputes, the saved card, the account, payouts, references, lapses', async () => {
+    const { family, partner } = await familyWithData(t);
+    const carer = partner;
+    const db = t.database.db;
+    const invoiceId = randomUUID();
+    await db.execute(sql`insert into statement_references (customer_id, carer_user_id, cest_reference, updated_by)
+      values (${family.user.id}, ${carer.user.id}, 'CEST-7Q2-ZEPHYR', ${family.user.id})`);
+    await db.execute(sql`insert into care_payment_accounts (user_id, provider, account_id, status, charges_enabled, payouts_enabled, details_submitted)
+      values (${carer.user.id}, 'demo', 'acct_export_test', 'ready', true, true, true)`);
+    const [attempt] = rowsOf<{ id: string }>(
+      await db.execute(sql`insert into care_payment_attempts (invoice_id, invoice_number, attempt, payer_id, carer_id, family_id,
+        provider, account_id, amount_pence, fee_pence, status, client_secret, succeeded_at)
+        values (${invoiceId}, 'INV-0007', 1, ${family.user.id}, ${carer.user.id}, ${family.user.id}, 'demo',
+          'acct_export_test', 7200, 360, 'succeeded', 'pi_secret_never_exported', now())
+        returning id`),
+    );
+    await db.execute(sql`insert into care_payment_disputes (attempt_id, invoice_id, provider, dispute_ref, amount_pence, reason, status, opened_at, last_event_at)
+      values (${attempt!.id}, ${invoiceId}, 'demo', 'dp_export_test', 7200, 'fraudulent', 'needs_response', now(), now())`);
+    await db.execute(sql`insert into care_saved_cards (user_id, provider, payment_method_id, brand, last4, auto_pay)
+      values (${family.user.id}, 'demo', 'pm_never_exported', 'visa', '4242', true)`);
+    await db.execute(sql`insert into care_payouts (carer_id, provider, account_id, payout_ref, amount_pence, status, arrival_date)
+      values (${carer.user.id}, 'demo', 'acct_export_test', 'po_export_test', 6840, 'paid', '2026-11-20')`);
+    await db.execute(sql`insert into compliance_lapses (carer_id, check_kind, due_on, lapsed_at)
+      values (${carer.carerId}, 'dbs', '2026-10-01', now())`);
+
+    const familyZip = unzip(await download(family.cookie));
+    const carerName = `${carer.user.firstName} ${carer.user.lastName!.charAt(0)}.`;
+    expect(familyZip.json('statement-references')).toEqual([
+      expect.objectContaining({ carer: carerName, cestReference: 'CEST-7Q2-ZEPHYR' }),
+    ]);
+    expect(familyZip.json('care-payments')).toEqual([
+      expect.objectContaining({
+        invoiceNumber: 'INV-0007',
+        role: 'family',
+        paidByYou: true,
+        amountPence: 7200,
+        feePence: 360,
+        status: 'succeeded',
+      }),
+    ]);
+    expect(familyZip.json('care-payment-disputes')).toEqual([
+      expect.objectContaining({ invoiceNumber: 'INV-0007', amountPence: 7200, status: 'needs_response' }),
+    ]);
+    expect(familyZip.json('care-saved-card')).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', autoPay: true }),
+    ]);
+    expect(familyZip.names).not.toContain('payouts.json');
+    const familyText = familyZip.names.map(familyZip.text).join('\n');
+    expect(familyText).not.toContain('pi_secret_never_exported');
+    expect(familyText).not.toContain('pm_never_exported');
+
+    const carerZip = unzip(await download(carer.cookie));
+    expect(carerZip.json('care-payments')).toEqual([
+      expect.objectContaining({ invoiceNumber: 'INV-0007', role: 'carer', paidByYou: false, feePence: 360 }),
+    ]);
+    expect(carerZip.json('care-payment-account')).toEqual([
+      expect.objectContaining({ accountId: 'acct_export_test', status: 'ready' }),
+    ]);
+    expect(carerZip.json('payouts')).toEqual([
+      expect.objectContaining({
+        payoutRef: 'po_export_test',
+        amountPence: 6840,
+        arrivalDate: expect.stringContaining('2026-11-20'),
+      }),
+    ]);
+    expect(carerZip.json('compliance-lapses')).toEqual([
+      expect.objectContaining({ checkKind: 'dbs', dueOn: '2026-10-01', resolvedAt: null }),
+    ]);
+    // The family's own reference is the family's data, not the carer's.
+    expect(carerZip.names).not.toContain('statement-references.json');
+    expect(carerZip.names.map(carerZip.text).join('\n')).not.toContain(family.user.email);
   });
 
   it('answers 429 after 5 downloads in an hour', async () => {

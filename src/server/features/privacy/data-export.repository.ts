@@ -44,6 +44,13 @@ import {
   invoicingSettings,
   timesheetLines,
   timesheets,
+  carePaymentAccounts,
+  carePaymentAttempts,
+  carePaymentDisputes,
+  carePayouts,
+  careSavedCards,
+  complianceLapses,
+  statementReferences,
 } from '../../db/schema';
 
 /** One record of the export: flat values (arrays and objects are written as JSON in the CSV). */
@@ -472,6 +479,146 @@ export function createDataExportRepository(db: Executor) {
     async invoicingSettings(userId: string): Promise<ExportRecord[]> {
       const rows = await db.select().from(invoicingSettings).where(eq(invoicingSettings.userId, userId));
       return rows.map(({ lastInvoiceNumber: _last, lastCreditNoteNumber: _lastCredit, ...row }) => row);
+    },
+
+    /** The family's own employment-status (HMRC CEST) references, one per carer. */
+    async statementReferences(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select({
+          first: other.firstName,
+          last: other.lastName,
+          cestReference: statementReferences.cestReference,
+          updatedAt: statementReferences.updatedAt,
+        })
+        .from(statementReferences)
+        .leftJoin(other, eq(other.id, statementReferences.carerUserId))
+        .where(eq(statementReferences.customerId, userId))
+        .orderBy(asc(statementReferences.updatedAt));
+      return rows.map(({ first, last, ...row }) => ({ carer: displayName(first, last), ...row }));
+    },
+
+    /**
+     * Card payments of invoices the account paid, received, or that were for its family: amounts,
+     * the platform's fee, status and dates; never the payment form's secret.
+     */
+    async carePayments(userId: string): Promise<ExportRecord[]> {
+      const rows = await db
+        .select()
+        .from(carePaymentAttempts)
+        .where(
+          or(
+            eq(carePaymentAttempts.payerId, userId),
+            eq(carePaymentAttempts.carerId, userId),
+            eq(carePaymentAttempts.familyId, userId),
+          ),
+        )
+        .orderBy(asc(carePaymentAttempts.createdAt));
+      return rows.map((row) => ({
+        id: row.id,
+        invoiceId: row.invoiceId,
+        invoiceNumber: row.invoiceNumber,
+        role: row.carerId === userId ? 'carer' : 'family',
+        paidByYou: row.payerId === userId,
+        attempt: row.attempt,
+        provider: row.provider,
+        providerReference: row.providerReference,
+        amountPence: row.amountPence,
+        feePence: row.feePence,
+        status: row.status,
+        offSession: row.offSession,
+        failureMessage: row.failureMessage,
+        refundedPence: row.refundedPence,
+        succeededAt: row.succeededAt,
+        createdAt: row.createdAt,
+      }));
+    },
+
+    /** Disputes (chargebacks) on those payments, with how CareMatch handled them. */
+    async carePaymentDisputes(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          invoiceNumber: carePaymentAttempts.invoiceNumber,
+          amountPence: carePaymentDisputes.amountPence,
+          reason: carePaymentDisputes.reason,
+          status: carePaymentDisputes.status,
+          openedAt: carePaymentDisputes.openedAt,
+          closedAt: carePaymentDisputes.closedAt,
+          handledAt: carePaymentDisputes.handledAt,
+          handledNote: carePaymentDisputes.handledNote,
+        })
+        .from(carePaymentDisputes)
+        .innerJoin(carePaymentAttempts, eq(carePaymentAttempts.id, carePaymentDisputes.attemptId))
+        .where(
+          or(
+            eq(carePaymentAttempts.payerId, userId),
+            eq(carePaymentAttempts.carerId, userId),
+            eq(carePaymentAttempts.familyId, userId),
+          ),
+        )
+        .orderBy(asc(carePaymentDisputes.openedAt));
+    },
+
+    /** The card saved to pay invoices: brand, last four digits, automatic payment (never the card). */
+    async careSavedCard(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          provider: careSavedCards.provider,
+          brand: careSavedCards.brand,
+          last4: careSavedCards.last4,
+          autoPay: careSavedCards.autoPay,
+          createdAt: careSavedCards.createdAt,
+          updatedAt: careSavedCards.updatedAt,
+        })
+        .from(careSavedCards)
+        .where(eq(careSavedCards.userId, userId));
+    },
+
+    /** The carer's payment account for card payments: its provider, id and state. */
+    async carePaymentAccount(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          provider: carePaymentAccounts.provider,
+          accountId: carePaymentAccounts.accountId,
+          status: carePaymentAccounts.status,
+          chargesEnabled: carePaymentAccounts.chargesEnabled,
+          payoutsEnabled: carePaymentAccounts.payoutsEnabled,
+          detailsSubmitted: carePaymentAccounts.detailsSubmitted,
+          requirementsDue: carePaymentAccounts.requirementsDue,
+          lastEventAt: carePaymentAccounts.lastEventAt,
+        })
+        .from(carePaymentAccounts)
+        .where(eq(carePaymentAccounts.userId, userId));
+    },
+
+    /** Payouts to the carer's bank account. */
+    async carePayouts(userId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          provider: carePayouts.provider,
+          payoutRef: carePayouts.payoutRef,
+          amountPence: carePayouts.amountPence,
+          status: carePayouts.status,
+          arrivalDate: carePayouts.arrivalDate,
+          failureMessage: carePayouts.failureMessage,
+          createdAt: carePayouts.createdAt,
+        })
+        .from(carePayouts)
+        .where(eq(carePayouts.carerId, userId))
+        .orderBy(asc(carePayouts.createdAt));
+    },
+
+    /** The carer's checks that ran out, and when each was put right. */
+    async complianceLapses(carerId: string): Promise<ExportRecord[]> {
+      return db
+        .select({
+          checkKind: complianceLapses.checkKind,
+          dueOn: complianceLapses.dueOn,
+          lapsedAt: complianceLapses.lapsedAt,
+          resolvedAt: complianceLapses.resolvedAt,
+        })
+        .from(complianceLapses)
+        .where(eq(complianceLapses.carerId, carerId))
+        .orderBy(asc(complianceLapses.lapsedAt));
     },
 
     /**

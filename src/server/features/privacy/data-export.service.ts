@@ -17,7 +17,7 @@ import type { DataExportRepository, ExportedMessage, ExportRecord } from './data
 export const EXPORT_LIMIT: RateLimitRule = { bucket: 'data-export', limit: 5, windowSeconds: 3600 };
 
 /** The parts of the export: file name, what it holds (for the README). */
-const PARTS = {
+export const PARTS = {
   'carer-profile':
     'Your carer profile as families see it, its listing details, and your home postcode and its position (never shown to others: they see only the first part, such as LS6).',
   conversations: 'Your conversations: when they started, the other person by first name and initial.',
@@ -60,6 +60,17 @@ const PARTS = {
     'The weekly timesheets of your arrangements (as the carer or the family), with their status and lines.',
   invoices:
     'Invoices and credit notes between you and the other side of your arrangements, as they were issued, and how they were paid.',
+  'statement-references':
+    'Your own employment-status (HMRC CEST) reference for each carer, as entered on their monthly statements.',
+  'care-payments':
+    'Card payments of invoices through CareMatch: the invoice, amount, the platform fee, status, any refund, and dates (never the card).',
+  'care-payment-disputes': 'Disputes (chargebacks) of those card payments and how they were handled.',
+  'care-saved-card':
+    'The card you saved to pay invoices: its brand and last four digits, and whether invoices are paid with it automatically.',
+  'care-payment-account':
+    'Your account with the payment provider for card payments from families: its id and state.',
+  payouts: 'Payouts of card payments to your bank account: amount, status and the day they arrive.',
+  'compliance-lapses': 'Checks of yours that ran out, and when each was put right.',
   'invoicing-settings':
     'Your invoicing details: the name, address and VAT number on your invoices, your bank details and mileage rate, or your billing name and address.',
   'family-circle':
@@ -80,6 +91,76 @@ const PARTS = {
   'emails-sent': 'Emails we sent to your address (subject and dates).',
 } as const;
 type Part = keyof typeof PARTS;
+
+/**
+ * Where each table's personal records go in the export (the account's own row is account.json),
+ * or why a table has none of the account's records. Every table of db/schema is named here once,
+ * so a new table cannot be left out of the export by forgetting it
+ * (tests/unit/data-export-tables.test.ts).
+ */
+export const TABLES_IN_EXPORT = {
+  users: ['account'],
+  passwordResetTokens: ['password-resets'],
+  emailVerificationTokens:
+    'Links to confirm an email address: the link is a credential and the address is in the account.',
+  twoFactorSecrets: ['two-factor'],
+  twoFactorRecoveryCodes: ['two-factor'],
+  twoFactorChallenges:
+    'A sign-in step that lasts five minutes: nothing about the person beyond the sign-in itself.',
+  loginFailures: ['failed-sign-ins'],
+  emailChangeRequests: ['email-change-requests'],
+  sessions: ['sessions'],
+  uploads: ['uploads'],
+  outboxEmails: ['emails-sent'],
+  rateLimitCounters: 'Counters of attempts by a keyed hash: they name no one.',
+  idempotentRequests:
+    'Answers kept a day so a repeated click is not done twice: copies of records exported elsewhere.',
+  placeLookups: 'Postcodes and towns looked up and their positions: places, not people.',
+  carerProfiles: ['carer-profile'],
+  reviews: ['reviews-written', 'reviews-received'],
+  savedCarers: ['saved-carers'],
+  carerVerifications: ['verifications'],
+  dbsStatusChecks: ['dbs-status-checks'],
+  carerInsurance: ['insurance'],
+  complianceReminders: 'Which reminder emails went out: the emails themselves are in emails-sent.',
+  complianceLapses: ['compliance-lapses'],
+  rightToWorkRecords:
+    'Kept by law only after an account is deleted, by name and no longer linked to any account.',
+  conversations: ['conversations'],
+  messages: ['messages-sent', 'messages-received'],
+  userBlocks: ['blocks'],
+  reports: ['reports-made'],
+  payments: ['payments'],
+  billingSubscriptions: ['billing-subscriptions'],
+  paymentEvents: "The payment provider's event ids, kept so an event is handled once: they name no one.",
+  carePaymentAccounts: ['care-payment-account'],
+  carePaymentAttempts: ['care-payments'],
+  careSavedCards: ['care-saved-card'],
+  carePaymentDisputes: ['care-payment-disputes'],
+  carePayouts: ['payouts'],
+  auditLog: ['audit-log'],
+  contactEnquiries: ['contact-enquiries'],
+  careRequests: ['care-requests'],
+  careRequestResponses: ['care-request-answers'],
+  arrangements: ['arrangements'],
+  visits: ['visits'],
+  visitNotes: ['visit-notes'],
+  visitNoteReplies: ['visit-notes'],
+  coverBackups: ['cover-backups'],
+  coverOffers: ['cover-offers'],
+  circleMembers: ['family-circle'],
+  circleInvitations: ['circle-invitations'],
+  notificationSettings: ['notification-settings'],
+  invoicingSettings: ['invoicing-settings'],
+  timesheets: ['timesheets'],
+  timesheetLines: ['timesheets'],
+  invoices: ['invoices'],
+  statementReferences: ['statement-references'],
+  pushSubscriptions: ['push-devices'],
+  pushSettings: ['push-settings'],
+  pushOutbox: ['push-notices'],
+  pushVapidKeys: "The site's own keys for push notices: no one's data.",
+} satisfies Record<string, (Part | 'account')[] | string>;
 
 /** The account's own record, without the password hash. */
 function accountRecord(user: UserRow): ExportRecord {
@@ -218,6 +299,13 @@ export function createDataExportService({
       timesheets: await repository.timesheets(user.id),
       invoices: await repository.invoices(user.id),
       'invoicing-settings': await repository.invoicingSettings(user.id),
+      'statement-references': await repository.statementReferences(user.id),
+      'care-payments': await repository.carePayments(user.id),
+      'care-payment-disputes': await repository.carePaymentDisputes(user.id),
+      'care-saved-card': await repository.careSavedCard(user.id),
+      'care-payment-account': await repository.carePaymentAccount(user.id),
+      payouts: await repository.carePayouts(user.id),
+      'compliance-lapses': carerId ? await repository.complianceLapses(carerId) : [],
       'family-circle': await repository.familyCircle(user.id),
       'circle-invitations': await repository.circleInvitations(user.id),
       'notification-settings': await repository.notificationSettings(user.id),
