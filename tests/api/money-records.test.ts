@@ -228,10 +228,13 @@ beforeAll(async () => {
     paidAt: new Date('2026-04-05T23:00:00Z'),
   });
   // September: one paid by card (£20 less a £5 refund, a £1 fee), one by transfer with a reference.
+  // The refund made the invoice partly refunded: its payment still counts, less what went back.
   const card = await invoice(103, {
     totalPence: 2000,
     issuedAt: new Date('2026-09-10T10:00:00Z'),
-    status: 'paid',
+    status: 'partly_refunded',
+    refundedPence: 500,
+    refundedAt: new Date('2026-09-18T10:00:00Z'),
     paidMethod: 'card',
     paidReference: 'pi_demo',
     paidAt: new Date('2026-09-15T10:00:00Z'),
@@ -445,7 +448,7 @@ describe("the family's monthly statement", () => {
       ['2026-09-29', '09:00–11:00', null, 'Covered by a backup carer'],
     ]);
     expect(statement.invoices.map((i) => [i.number, i.issuedOn, i.totalPence, i.status])).toEqual([
-      ['INV-0103', '2026-09-10', 2000, 'Paid'],
+      ['INV-0103', '2026-09-10', 2000, 'Partly refunded'],
       ['INV-0105', '2026-09-12', 4000, 'Paid'],
     ]);
     expect(statement.payments).toEqual([

@@ -16,6 +16,8 @@ import {
 import { circleRoleIn } from '../circle';
 
 type TimesheetValues = typeof ts.$inferInsert;
+/** An invoice that was paid, whatever came back afterwards. */
+export const PAID_STATUSES = ['paid', 'partly_refunded', 'refunded'];
 type LineValues = typeof l.$inferInsert;
 type InvoiceValues = typeof inv.$inferInsert;
 
@@ -208,7 +210,10 @@ export function createInvoicingRepository(db: Executor) {
     },
 
     // ── money records ─────────────────────────────────────────────────────────────
-    /** The carer's invoices paid in [from, to), oldest first. */
+    /**
+     * The carer's invoices paid in [from, to), oldest first: refunded ones too (partly or in full),
+     * whose payment still happened and whose fee was not given back.
+     */
     async paidInvoicesOf(carerUserId: string, from: Date, to: Date): Promise<InvoiceRow[]> {
       return db
         .select()
@@ -217,7 +222,7 @@ export function createInvoicingRepository(db: Executor) {
           and(
             eq(inv.carerUserId, carerUserId),
             eq(inv.kind, 'invoice'),
-            eq(inv.status, 'paid'),
+            inArray(inv.status, PAID_STATUSES),
             gte(inv.paidAt, from),
             lt(inv.paidAt, to),
           ),
@@ -230,7 +235,9 @@ export function createInvoicingRepository(db: Executor) {
       const [row] = await db
         .select({ first: min(inv.paidAt) })
         .from(inv)
-        .where(and(eq(inv.carerUserId, carerUserId), eq(inv.kind, 'invoice'), eq(inv.status, 'paid')));
+        .where(
+          and(eq(inv.carerUserId, carerUserId), eq(inv.kind, 'invoice'), inArray(inv.status, PAID_STATUSES)),
+        );
       return row?.first ?? null;
     },
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { actsForFamily, viewerOf } from './access';
 import { amountDueOf, referenceOf } from './invoice-documents';
-import { createInvoicingRepository } from './invoicing.repository';
+import { createInvoicingRepository, PAID_STATUSES } from './invoicing.repository';
 
 // What card payments (feature care-payments) use of invoices (decision 0038). Invoicing keeps the
 // invoice's state; the payments side moves the money and tells it what happened, inside its own
@@ -93,7 +93,7 @@ export async function recordInvoicePaid(
 }
 
 /** The states of an invoice whose payment arrived (and may have gone back, in part or in full). */
-const PAID_STATES = new Set(['paid', 'partly_refunded', 'refunded']);
+const PAID_STATES = new Set(PAID_STATUSES);
 
 /**
  * Records what of an invoice's card payment went back to the family, in the caller's transaction

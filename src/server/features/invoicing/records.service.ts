@@ -25,7 +25,7 @@ import { createCardPaymentRecords, monthRange, type CardPaymentRecord } from '..
 import { carerChecksOf } from '../verification';
 import { actsForFamily, viewerOf } from './access';
 import { referenceOf } from './invoice-documents';
-import { createInvoicingRepository, type InvoicingRepository } from './invoicing.repository';
+import { createInvoicingRepository, PAID_STATUSES, type InvoicingRepository } from './invoicing.repository';
 import { statementPdf } from './statement-pdf';
 
 const STATUS_WORDS: Record<(typeof INVOICE_STATUSES)[number], string> = {
@@ -50,14 +50,18 @@ export function taxYearRange(startYear: number): { from: Date; to: Date } {
   };
 }
 
-/** A paid invoice as money received: card payments less refunds, transfers less credit notes. */
+/**
+ * A paid invoice as money received: card payments less what went back (the carer's refunds and
+ * disputes lost; the platform's fee is not returned with them), transfers less credit notes.
+ */
 function receivedOf(
   invoice: InvoiceRow,
   card: CardPaymentRecord | undefined,
   creditedPence: number,
 ): { grossPence: number; feePence: number; paidBy: PaidBy } {
   if (invoice.paidMethod === 'card' && card) {
-    return { grossPence: card.amountPence - card.refundedPence, feePence: card.feePence, paidBy: 'card' };
+    const back = Math.max(card.refundedPence, invoice.refundedPence) + invoice.chargedBackPence;
+    return { grossPence: Math.max(0, card.amountPence - back), feePence: card.feePence, paidBy: 'card' };
   }
   return {
     grossPence: Math.max(0, invoice.totalPence - creditedPence),
@@ -200,7 +204,7 @@ export function createRecordsService({ db, now = () => new Date() }: { db: Datab
     const inMonth = (instant: Date | null) => instant !== null && instant >= from && instant < to;
     const issued = between.filter((row) => inMonth(row.issuedAt));
     const paid = between.filter(
-      (row) => row.kind === 'invoice' && row.status === 'paid' && inMonth(row.paidAt),
+      (row) => row.kind === 'invoice' && PAID_STATUSES.includes(row.status) && inMonth(row.paidAt),
     );
     const credited = await creditedOf(repository, paid);
     const card = new Map((await cards.succeededFor(paid.map((row) => row.id))).map((c) => [c.invoiceId, c]));
