@@ -40,8 +40,13 @@ export const SubscriptionStatus = z.object({
   hasActiveSubscription: z.boolean(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   expiresAt: z.string().nullable(),
-  /** A Monthly plan that will be charged again at `expiresAt`. */
+  /** A Monthly plan that will be charged again, at `nextPaymentAt`. */
   renews: z.boolean(),
+  /**
+   * When a renewing Monthly plan is charged next (the end of its billing period, ISO); null when it
+   * does not renew. Access may run past it (`expiresAt`) by days no-reply protection added.
+   */
+  nextPaymentAt: z.string().nullable(),
   /** A Monthly plan the user cancelled: access stays until `expiresAt`. */
   cancelAtPeriodEnd: z.boolean(),
   /**
