@@ -325,7 +325,8 @@ export const SUBSCRIPTION_MESSAGES = {
   subscribeFailedTitle: 'Subscription Failed',
   subscribeFailedDescription: 'Please try again.',
   subscribeSuccessTitle: 'Subscription Activated!',
-  subscribeSuccessDescription: 'You now have access to all carer profiles.',
+  // The first brief: "You now have access to all carer profiles" (profiles are free to read).
+  subscribeSuccessDescription: 'You can now contact every verified carer.',
   monthlyActivated: 'Your Monthly plan is now active.',
   annualActivated: 'Your Annual plan is now active.',
   setupFailedTitle: 'Error',

@@ -81,6 +81,10 @@ describe('no-reply protection', () => {
     const [email] = await emailsTo(family, 'No carer replied yet');
     expect(email?.subject).toBe('No carer replied yet: we added 7 days to your CareMatch access');
     expect(email?.bodyText).toContain('we have added those 7 days to your access, free');
+    // The renewal stays where it was, and the email says so.
+    expect(email?.bodyText).toMatch(
+      /^Your next payment is still on \d{1,2} [A-Z][a-z]+ \d{4}: the added days are free\.$/m,
+    );
     expect((await auditOf(family)).map((row) => row.action)).toContain('subscription.no-reply-extended');
 
     // Once per payment: later rounds change nothing and send nothing.

@@ -95,7 +95,7 @@ export function searchOrigin(location: { pathname: string; search: string }): { 
  * opened from (its `searchOrigin` state): the plans count the carers who match them, so a family
  * who typed their postcode on the way in is not asked for it again.
  */
-function plansPath(returnTo: string, state: unknown): string {
+export function plansPath(returnTo: string, state: unknown): string {
   const path = pricingPath(returnTo);
   const search =
     typeof state === 'object' && state !== null && 'search' in state && typeof state.search === 'string'
