@@ -143,6 +143,16 @@ describe('a family’s first ten minutes', () => {
       expect(after.at).toBe(before.at + NO_REPLY_PROTECTION_DAYS * DAY_MS);
       expect(after.shown).not.toBe(before.shown);
       await expectNoAxeViolations(page, `the plan, extended (${label})`);
+      if (viewport === MOBILE) {
+        // Settings says the same (once: the words are the same at any width).
+        await page.goto('/settings');
+        await page
+          .getByRole('region', { name: 'Subscription' })
+          .getByText(
+            `Renews automatically: the next payment is on ${before.shown}. Your access runs until ${after.shown}.`,
+          )
+          .waitFor();
+      }
       await page.goto('/demo/mailbox');
       const sent = page
         .getByTestId('demo-mailbox-email')
