@@ -142,6 +142,8 @@ describe('a family’s first ten minutes', () => {
       const after = await accessEnd(page);
       expect(after.at).toBe(before.at + NO_REPLY_PROTECTION_DAYS * DAY_MS);
       expect(after.shown).not.toBe(before.shown);
+      // The added days are free: the next payment stays at the end of the month paid for.
+      await page.getByText(`Yes — next payment on ${before.shown}`).waitFor();
       await expectNoAxeViolations(page, `the plan, extended (${label})`);
       if (viewport === MOBILE) {
         // Settings says the same (once: the words are the same at any width).
