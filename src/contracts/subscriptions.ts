@@ -40,8 +40,13 @@ export const SubscriptionStatus = z.object({
   hasActiveSubscription: z.boolean(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   expiresAt: z.string().nullable(),
-  /** A Monthly plan that will be charged again at `expiresAt`. */
+  /** A Monthly plan that will be charged again, at `nextPaymentAt`. */
   renews: z.boolean(),
+  /**
+   * When a renewing Monthly plan is charged next (the end of its billing period, ISO); null when it
+   * does not renew. Access may run past it (`expiresAt`) by days no-reply protection added.
+   */
+  nextPaymentAt: z.string().nullable(),
   /** A Monthly plan the user cancelled: access stays until `expiresAt`. */
   cancelAtPeriodEnd: z.boolean(),
   /**
@@ -320,7 +325,8 @@ export const SUBSCRIPTION_MESSAGES = {
   subscribeFailedTitle: 'Subscription Failed',
   subscribeFailedDescription: 'Please try again.',
   subscribeSuccessTitle: 'Subscription Activated!',
-  subscribeSuccessDescription: 'You now have access to all carer profiles.',
+  // The first brief: "You now have access to all carer profiles" (profiles are free to read).
+  subscribeSuccessDescription: 'You can now contact every verified carer.',
   monthlyActivated: 'Your Monthly plan is now active.',
   annualActivated: 'Your Annual plan is now active.',
   setupFailedTitle: 'Error',

@@ -82,6 +82,12 @@ export interface BuildAppOptions {
   geocoder?: Geocoder;
   /** The admin tools' clock (subscription expiries); tests fix it. */
   adminClock?: () => Date;
+  /**
+   * The clock of the subscription rules housekeeping applies (no-reply protection, renewal
+   * reminders): e2e tests move it days ahead. Only tests build the app with it; main.ts never does,
+   * and no setting or request reaches it.
+   */
+  subscriptionsClock?: () => Date;
   /** Told of every route as it is registered: tests list them all (fuzzing), so new routes are covered. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -107,6 +113,7 @@ export async function buildApp({
   stripeClient,
   invoiceLedger,
   adminClock,
+  subscriptionsClock,
   geocoder,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -174,7 +181,7 @@ export async function buildApp({
   await app.register(privacyPlugin, context);
   await app.register(adminPlugin, { ...context, clock: adminClock });
   await app.register(safeguardingPlugin, context);
-  await app.register(subscriptionsPlugin, context);
+  await app.register(subscriptionsPlugin, { ...context, clock: subscriptionsClock });
   await app.register(carePaymentsPlugin, { ...context, invoiceLedger: invoiceLedger ?? INVOICING_LEDGER });
   // A family that saved a card for it has each approved invoice paid at once (decision 0039).
   app.invoicing.timesheets.onInvoicesIssued((issued) => {

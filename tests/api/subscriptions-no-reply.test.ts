@@ -75,9 +75,16 @@ describe('no-reply protection', () => {
     const status = await statusOf(family);
     expect(status.hasActiveSubscription).toBe(true);
     expect(new Date(status.expiresAt!).getTime()).toBe(before + NO_REPLY_PROTECTION_DAYS * DAY_MS);
+    // The added days are free: the next payment is still taken at the billing period's end.
+    expect(status.renews).toBe(true);
+    expect(new Date(status.nextPaymentAt!).getTime()).toBe(before);
     const [email] = await emailsTo(family, 'No carer replied yet');
     expect(email?.subject).toBe('No carer replied yet: we added 7 days to your CareMatch access');
     expect(email?.bodyText).toContain('we have added those 7 days to your access, free');
+    // The renewal stays where it was, and the email says so.
+    expect(email?.bodyText).toMatch(
+      /^Your next payment is still on \d{1,2} [A-Z][a-z]+ \d{4}: the added days are free\.$/m,
+    );
     expect((await auditOf(family)).map((row) => row.action)).toContain('subscription.no-reply-extended');
 
     // Once per payment: later rounds change nothing and send nothing.

@@ -419,6 +419,7 @@ describe('idempotent, order-independent events', () => {
       subscriptionType: 'monthly',
       expiresAt: periodEnd.toISOString(),
       renews: true,
+      nextPaymentAt: periodEnd.toISOString(),
       cancelAtPeriodEnd: false,
       refundIfCancelledPence: null,
       refundableUntil: null,

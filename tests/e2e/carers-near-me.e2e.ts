@@ -8,6 +8,7 @@ import { POSTCODE_MESSAGES } from '@contracts/postcodes';
 import { SETTINGS_MESSAGES } from '@contracts/settings';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
+import { expectNoSidewaysScroll, RESULTS_LINE, resultsShown } from './support/carer-search';
 import { useE2ESuite } from './support/e2e-suite';
 import { fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
@@ -18,10 +19,7 @@ const FULL_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
 
 /** The cards' distances in the order shown, once a search near a place has been drawn. */
 async function shownDistances(page: Page): Promise<number[]> {
-  await page
-    .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
-    .first()
-    .waitFor();
+  await resultsShown(page);
   await page.locator('[data-testid="carer-distance"]').first().waitFor();
   const texts = await page.locator('[data-testid="carer-distance"]').allTextContents();
   return texts.map((text) => {
@@ -38,14 +36,6 @@ function expectNearestFirst(distances: number[], within: number) {
     expect(miles).toBeLessThanOrEqual(within);
     if (index > 0) expect(miles).toBeGreaterThanOrEqual(distances[index - 1]!);
   }
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll, `sideways scroll on ${label}`).toBeLessThanOrEqual(widths.client);
 }
 
 /** The text of one cell of a week table: 'available' or 'not available' (read by screen readers). */
@@ -93,11 +83,7 @@ describe('searching near a place', () => {
     await page.waitForURL(/partOfDay=morning/);
     await answered;
     const empty = page.getByText('No Carers Found');
-    await page
-      .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
-      .first()
-      .or(empty)
-      .waitFor();
+    await page.getByText(RESULTS_LINE).first().or(empty).waitFor();
     if (!(await empty.isVisible())) expectNearestFirst(await shownDistances(page), 5);
 
     // Another order, then Back undoes the filters one at a time.
@@ -206,10 +192,7 @@ describe('a saved search place', () => {
     await page.getByRole('button', { name: 'Clear saved place' }).click();
     await page.getByText(SETTINGS_MESSAGES.searchPlaceClearedBody).first().waitFor();
     await page.goto('/carers');
-    await page
-      .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
-      .first()
-      .waitFor();
+    await resultsShown(page);
     expect(new URL(page.url()).searchParams.has('near')).toBe(false);
   });
 });

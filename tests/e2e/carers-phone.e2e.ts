@@ -1,29 +1,16 @@
 // Finding a carer on a phone (and a desktop): the landing page's first question, the search's one
 // Filters sheet and its chips, old links, one call to action for the page, Back to search, and the
 // "Report this carer" link.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MESSAGES } from '@contracts/carers-search-text';
 import { REPORT_MESSAGES } from '@contracts/reports';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
+import { expectNoSidewaysScroll, resultsShown } from './support/carer-search';
 import { useE2ESuite } from './support/e2e-suite';
 import { toastTitle } from './support/journeys';
 
 const { open } = useE2ESuite();
-
-/** The results line once a search has settled ("12 carers within 10 miles of Leeds"). */
-async function settled(page: Page) {
-  await page
-    .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
-    .first()
-    .waitFor();
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number, label: string) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, label).toBeLessThanOrEqual(width);
-}
 
 describe('the landing page asks where care is needed', () => {
   it.each([
@@ -43,8 +30,8 @@ describe('the landing page asks where care is needed', () => {
     await page.getByRole('button', { name: 'Find Care Services' }).click();
     await page.waitForURL((url) => url.pathname === '/carers' && url.searchParams.get('near') === 'LS6 3AB');
     await page.getByTestId('carer-distance').first().waitFor();
-    await settled(page);
-    await expectNoSidewaysScroll(page, viewport.width, `/carers near LS6 3AB (${label})`);
+    await resultsShown(page);
+    await expectNoSidewaysScroll(page, `/carers near LS6 3AB (${label})`);
     await expectNoAxeViolations(page, `/carers near LS6 3AB (${label})`);
   });
 
@@ -64,7 +51,7 @@ describe('the search on a phone', () => {
   it('shows the results first, filters through one sheet, and removes a chip', async () => {
     const page = await open(MOBILE);
     await page.goto('/carers');
-    await settled(page);
+    await resultsShown(page);
     // No filter controls on the page itself: one Filters button, and the first result on screen.
     expect(await page.getByRole('combobox').count()).toBe(0);
     const filtersButton = page.getByRole('button', { name: /^Filters/ });
@@ -89,7 +76,7 @@ describe('the search on a phone', () => {
     await expectFocused(filtersButton);
 
     // Carers who offer childcare are found.
-    await settled(page);
+    await resultsShown(page);
     const specialisms = await page.getByTestId('carer-card').locator('p.text-primary').allTextContents();
     expect(specialisms.length).toBeGreaterThan(0);
     expect(new Set(specialisms)).toEqual(new Set(['Childcare']));
@@ -100,14 +87,14 @@ describe('the search on a phone', () => {
     // The control is in the closed sheet: the keyboard goes to the button that opens it.
     await expectFocused(filtersButton);
     await page.getByRole('button', { name: 'Clear when filter' }).waitFor();
-    await expectNoSidewaysScroll(page, MOBILE.width, '/carers with chips (375 px)');
+    await expectNoSidewaysScroll(page, '/carers with chips (375 px)');
     await expectNoAxeViolations(page, '/carers with chips (375 px)');
   });
 
   it('keeps a desktop side panel with the same filters', async () => {
     const page = await open(DESKTOP);
     await page.goto('/carers?careType=Childcare');
-    await settled(page);
+    await resultsShown(page);
     expect(await page.getByRole('button', { name: /^Filters/ }).count()).toBe(0);
     expect(await page.getByLabel('Care type', { exact: true }).inputValue()).toBe('Childcare');
     await page.getByLabel('Hourly rate', { exact: true }).selectOption('20');
@@ -130,7 +117,7 @@ describe('the search on a phone', () => {
     });
     await page.goto(`/carers?${query}`);
     await asked;
-    await settled(page);
+    await resultsShown(page);
     await page
       .getByText(chip.replace(/^When: /, ''))
       .first()
@@ -153,7 +140,7 @@ describe('one call to action for the page', () => {
   ] as const)('tells %s once, and each card says where it goes', async (_who, account, title, link, href) => {
     const page = await open(MOBILE, account);
     await page.goto('/carers?location=leeds');
-    await settled(page);
+    await resultsShown(page);
     const notice = page.getByTestId('contact-notice');
     expect(await notice.count()).toBe(1);
     await notice.getByRole('heading', { name: title }).waitFor();
@@ -169,7 +156,7 @@ describe('one call to action for the page', () => {
   it('gives a family with a plan a Contact button on each card and no notice', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
     await page.goto('/customer-dashboard?location=leeds');
-    await settled(page);
+    await resultsShown(page);
     expect(await page.getByTestId('contact-notice').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Contact / }).count()).toBe(
       await page.getByTestId('carer-card').count(),
@@ -181,7 +168,7 @@ describe('Back to search', () => {
   it('returns to the same search, filters and place on the page; a profile opens at its top', async () => {
     const page = await open(MOBILE);
     await page.goto('/carers?careType=Elderly+Care&sort=rating');
-    await settled(page);
+    await resultsShown(page);
     const card = page.getByTestId('carer-card').nth(3);
     await card.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 120));
@@ -197,7 +184,7 @@ describe('Back to search', () => {
 
     await page.getByRole('link', { name: 'Back to search' }).click();
     await page.waitForURL(searchUrl);
-    await settled(page);
+    await resultsShown(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.getByRole('button', { name: 'Clear care type filter' }).waitFor();
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
+import { resultsShown } from './support/carer-search';
 import { useE2ESuite } from './support/e2e-suite';
 import { toastTitle } from './support/journeys';
 
@@ -11,10 +12,7 @@ const open = suite.open;
 /** The carer profile links on the page, in order (each card's name links to /carers/{id}). */
 async function cardLinks(page: Page): Promise<string[]> {
   // The live region says how many cards are shown once a search has settled.
-  await page
-    .getByText(/^(Showing [\d,]+ of )?[\d,]+\+? carers?( (in|within) .+)?$/)
-    .first()
-    .waitFor();
+  await resultsShown(page);
   return page
     .locator('[data-testid="carer-card"] a[href^="/carers/"]')
     .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);

@@ -5,7 +5,7 @@ import { PAID_TEXTS } from '@contracts/site-texts';
 import { DEMO_CARDS } from '@contracts/subscriptions';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { NEW_ACCOUNT_PASSWORD, openConfirmationLink } from './support/journeys';
+import { fillCard, fillRegistration, openConfirmationLink } from './support/journeys';
 
 /*
  * One way in, one plan chooser (product §2): a visitor on a carer's profile registers as a family
@@ -13,8 +13,6 @@ import { NEW_ACCOUNT_PASSWORD, openConfirmationLink } from './support/journeys';
  * chooses a plan once on /pricing, pays for it on its checkout and goes straight back to the carer.
  */
 const { open } = useE2ESuite();
-
-const futureExpiry = () => `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 async function firstCarer(page: Page) {
   const response = await page.request.get('/api/carers?limit=1');
@@ -39,13 +37,11 @@ describe('from a carer’s profile to paying and back', () => {
       expect(await page.getByLabel('Looking for care').isChecked()).toBe(true);
       if (viewport === MOBILE) await expectNoAxeViolations(page, 'register as a family (375 px)');
 
-      const email = `one.way.${label.replace(/\W/g, '')}.${Date.now()}@example.org`;
-      await page.getByLabel('First name').fill('Oonagh');
-      await page.getByLabel('Last name').fill('Wayfarer');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      const email = await fillRegistration(page, {
+        firstName: 'Oonagh',
+        lastName: 'Wayfarer',
+        userType: 'customer',
+      });
       // Demo mode: the way to the mailbox that holds the link.
       const mailbox = page.getByTestId('register-demo-mailbox').getByRole('link');
       expect(await mailbox.getAttribute('href')).toBe('/demo/mailbox');
@@ -64,9 +60,7 @@ describe('from a carer’s profile to paying and back', () => {
       expect([checkout.pathname, checkout.searchParams.get('plan')]).toEqual(['/subscribe', 'monthly']);
       expect(await page.getByRole('heading', { name: 'Choose Your Plan' }).count()).toBe(0);
 
-      await page.getByLabel('Card number', { exact: true }).fill(DEMO_CARDS.success);
-      await page.getByLabel('Expiry', { exact: true }).fill(futureExpiry());
-      await page.getByLabel('CVC', { exact: true }).fill('123');
+      await fillCard(page, DEMO_CARDS.success);
       await page.getByRole('button', { name: 'Pay £10' }).click();
 
       const done = page.getByTestId('payment-done');

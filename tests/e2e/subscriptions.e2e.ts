@@ -15,8 +15,9 @@ import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { addCalendarMonths } from '../../src/server/platform/calendar';
 import { formatLongDateGB } from '../../src/web/lib/format';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
+import { expectNoSidewaysScroll } from './support/carer-search';
 import { useE2ESuite } from './support/e2e-suite';
-import { approveChecksByApi, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, fillCard, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -26,26 +27,7 @@ const VIEWPORTS = [
   ['mobile', MOBILE],
 ] as const;
 
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `page scrolls sideways on ${label}`).toBeLessThanOrEqual(0);
-}
-
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A card expiry a year or two ahead, as 'MM / YY'. */
-function futureExpiry(): string {
-  const year = (new Date().getFullYear() + 2) % 100;
-  return `12 / ${String(year).padStart(2, '0')}`;
-}
-
-async function fillCard(page: Page, cardNumber: string) {
-  await page.getByLabel('Card number', { exact: true }).fill(cardNumber);
-  await page.getByLabel('Expiry', { exact: true }).fill(futureExpiry());
-  await page.getByLabel('CVC', { exact: true }).fill('123');
-}
 
 /** Holds the answer to one POST until released, so a pending state can be seen. */
 async function slowDown(page: Page, path: string, ms = 600) {

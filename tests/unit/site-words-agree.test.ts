@@ -34,6 +34,10 @@ const CONTRADICTIONS: readonly { words: RegExp; why: string }[] = [
     why: 'one name: Care arrangements',
   },
   { words: /label: 'Bookings'|>\s*Bookings\s*</, why: 'one name: Care arrangements' },
+  {
+    words: /access to (all )?carer profiles/i,
+    why: 'profiles are free to read; a plan is for contacting carers',
+  },
 ];
 
 /** Lines where a pattern is allowed: the explanation of the words themselves. */

@@ -12,6 +12,13 @@ export interface E2EServer {
   baseUrl: string;
   /** The server's database, for the few states no page can reach (an ended subscription). */
   database: DatabaseHandle;
+  /**
+   * Moves the clock of the subscription rules housekeeping applies `days` ahead of the real one
+   * (0: back to it). Pages, sessions and payments keep the real clock.
+   */
+  setClockAhead(days: number): void;
+  /** One round of housekeeping's "no-reply protection" task, on that clock: the families it protected. */
+  runNoReplyProtection(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,14 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const database = await openDatabase({ kind: 'pglite', loadDataDir: seeded });
   // Search from memory, as in demo mode and production (decision 0025).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX: 'on', ...env });
-  const app = await buildApp({ config, database, webDir, storage: createMemoryStorage() });
+  let aheadMs = 0;
+  const app = await buildApp({
+    config,
+    database,
+    webDir,
+    storage: createMemoryStorage(),
+    subscriptionsClock: () => new Date(Date.now() + aheadMs),
+  });
   try {
     await app.listen({ port: workerPort, host: '127.0.0.1' });
   } catch (error) {
@@ -47,6 +61,11 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   return {
     baseUrl: `http://127.0.0.1:${workerPort}`,
     database,
+    setClockAhead(days) {
+      aheadMs = days * 86_400_000;
+    },
+    // What housekeeping's task runs (src/server/housekeeping.plugin.ts): the e2e server runs no timers.
+    runNoReplyProtection: () => app.subscriptions.ending.protectUnanswered(),
     async close() {
       // The worker's browser outlives this server: its keep-alive and event-stream connections
       // would hold the close open, so they are cut (the file's pages are already closed).

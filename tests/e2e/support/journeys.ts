@@ -22,20 +22,29 @@ function addressFor(person: NewPerson): string {
   );
 }
 
-/** Registers a new account through /register and waits until it lands. */
-export async function registerThroughForm(page: Page, person: NewPerson) {
+/**
+ * On /register (the role already chosen): the person's name, a new address and the password, then
+ * "Create account", until "Check your email". Returns the address.
+ */
+export async function fillRegistration(page: Page, person: NewPerson): Promise<string> {
   const email = addressFor(person);
-  await page.goto('/register');
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
-  await page
-    .getByLabel(person.userType === 'carer' ? 'Offering care as a carer' : 'Looking for care')
-    .check();
   await page.getByRole('button', { name: 'Create account' }).click();
   // Nobody is signed in yet (decision 0019); the emailed link confirms the address and signs in.
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  return email;
+}
+
+/** Registers a new account through /register and waits until it lands. */
+export async function registerThroughForm(page: Page, person: NewPerson) {
+  await page.goto('/register');
+  await page
+    .getByLabel(person.userType === 'carer' ? 'Offering care as a carer' : 'Looking for care')
+    .check();
+  const email = await fillRegistration(page, person);
   await openConfirmationLink(page, email);
   await page.getByRole('link', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === (person.userType === 'carer' ? '/carer-signup' : '/'));
@@ -59,6 +68,19 @@ export async function confirmationLink(page: Page, email: string): Promise<strin
 export async function openConfirmationLink(page: Page, email: string) {
   await page.goto(await confirmationLink(page, email));
   await page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
+}
+
+/** A card expiry a year or two ahead, as 'MM / YY'. */
+export function futureExpiry(): string {
+  const year = (new Date().getFullYear() + 2) % 100;
+  return `12 / ${String(year).padStart(2, '0')}`;
+}
+
+/** The checkout's demo card form, filled with `cardNumber` (a demo card: DEMO_CARDS). */
+export async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number', { exact: true }).fill(cardNumber);
+  await page.getByLabel('Expiry', { exact: true }).fill(futureExpiry());
+  await page.getByLabel('CVC', { exact: true }).fill('123');
 }
 
 /** A toast's title, matched exactly (Radix also renders a screen-reader copy of the text). */

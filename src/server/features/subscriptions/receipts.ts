@@ -207,6 +207,8 @@ export function noReplyExtensionEmail(
   payment: Pick<PaymentRow, 'id' | 'plan' | 'paidAt'>,
   days: number,
   accessUntil: Date,
+  /** A renewing plan's next payment: the added days do not move it. */
+  nextPaymentAt: Date | null = null,
 ): OutgoingEmail {
   const plan = PAYMENT_PLAN_LABELS[payment.plan as PaymentPlan] ?? payment.plan;
   return {
@@ -219,9 +221,12 @@ export function noReplyExtensionEmail(
       `You should not pay for days when nobody answers, so we have added those ${days} days to your access, free.`,
       ``,
       `Your access now lasts until: ${formatDate(accessUntil)}`,
+      ...(nextPaymentAt
+        ? [`Your next payment is still on ${formatDate(nextPaymentAt)}: the added days are free.`]
+        : []),
       `Payment reference: ${payment.id}`,
       ``,
-      `Carers often answer a care request with a clear week and rate sooner; you can change yours at any time.`,
+      `Carers often answer sooner when a care request says the week and the rate you have in mind; you can post one, or change yours, at any time.`,
       ``,
       `CareMatch`,
     ].join('\n'),

@@ -265,7 +265,15 @@ export function createSubscriptionEndingService({
         at,
       );
       await repository.setNoReplyExtension(payment.id, days);
-      await repository.queueEmail(noReplyExtensionEmail(user, payment, days, until));
+      const billing = payment.billingSubscriptionId
+        ? await repository.findBillingSubscriptionById(payment.billingSubscriptionId)
+        : undefined;
+      const renews =
+        billing &&
+        !billing.cancelAtPeriodEnd &&
+        (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(billing.status);
+      const nextPaymentAt = renews ? (billing.currentPeriodEnd ?? null) : null;
+      await repository.queueEmail(noReplyExtensionEmail(user, payment, days, until, nextPaymentAt));
       await audit.record({
         actorId: null,
         action: 'subscription.no-reply-extended',

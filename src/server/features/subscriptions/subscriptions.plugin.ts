@@ -1,4 +1,4 @@
-import { appPlugin } from '../../platform/app-plugin';
+import { appPlugin, type AppContext } from '../../platform/app-plugin';
 import { createCarerMembershipService } from './carer-membership.service';
 import { createPaymentEventHandler } from './payment-events';
 import { createPaymentStarter } from './payment-starter';
@@ -22,10 +22,10 @@ declare module 'fastify' {
  * Paid access and the carer membership through `app.payments` (decision 0006), and in Stripe
  * mode its signed webhooks. Access follows only a confirmed payment, applied by one handler.
  */
-export const subscriptionsPlugin = appPlugin(
+export const subscriptionsPlugin = appPlugin<AppContext & { clock?: (() => Date) | undefined }>(
   'features/subscriptions',
   ['platform/payments', 'platform/mailer'],
-  async (app, { config, database: { db } }) => {
+  async (app, { config, database: { db }, clock }) => {
     const { provider, demo } = app.payments;
     const { mailer } = app;
     const paymentEvents = createPaymentEventHandler({ db, provider, mailer, log: app.log });
@@ -55,6 +55,7 @@ export const subscriptionsPlugin = appPlugin(
       log: app.log,
       secret: config.sessionSecret,
       publicUrl: config.publicUrl,
+      ...(clock ? { now: clock } : {}),
     });
     app.decorate('subscriptions', { subscriptions, ending });
 

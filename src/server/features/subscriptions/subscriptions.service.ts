@@ -105,6 +105,8 @@ export function createSubscriptionsService({
       subscriptionType: user.subscriptionType,
       expiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
       renews: monthly !== undefined && !monthly.cancelAtPeriodEnd,
+      nextPaymentAt:
+        monthly && !monthly.cancelAtPeriodEnd ? (monthly.currentPeriodEnd?.toISOString() ?? null) : null,
       cancelAtPeriodEnd: monthly?.cancelAtPeriodEnd ?? false,
       refundIfCancelledPence: refund?.refundPence ?? null,
       refundableUntil: refund?.refundableUntil.toISOString() ?? null,

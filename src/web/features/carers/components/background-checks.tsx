@@ -1,11 +1,9 @@
 import { BadgeCheck, Lock, TriangleAlert } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
-import { paths } from '@contracts/paths';
 import { COMPLIANCE_MESSAGES, formatCheckDate, type CheckSummary } from '@contracts/verification-compliance';
 import { describeCheckFacts, type CarerChecks } from '@contracts/verification';
-import { useAuth } from '@web/lib/auth';
-import { hasActiveSubscription } from './contact-area';
+import { hasActiveSubscription, plansPath } from './contact-area';
 
 function CheckLine({ children }: { children: string }) {
   return (
@@ -49,7 +47,7 @@ export function mayBeInvitedToSubscribe(user: CurrentUser | null): boolean {
  * the dates only (when they were checked, how long the insurance runs).
  */
 export function BackgroundChecksLocked({ summary }: { summary: CheckSummary | null }) {
-  const { user } = useAuth();
+  const location = useLocation();
   return (
     <div className="grid gap-2 text-sm">
       {summary ? (
@@ -64,8 +62,9 @@ export function BackgroundChecksLocked({ summary }: { summary: CheckSummary | nu
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>
           CareMatch has checked this carer’s DBS certificate, right to work and references.{' '}
+          {/* The one plan chooser, with the way back to this carer (as "Subscribe Now"). */}
           <Link
-            to={user ? paths.subscription : paths.pricing}
+            to={plansPath(`${location.pathname}${location.search}`, location.state)}
             className="font-medium text-primary underline underline-offset-4"
           >
             Subscribe to see the check details

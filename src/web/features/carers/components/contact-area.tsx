@@ -6,6 +6,7 @@ import type { PublicCarer } from '@contracts/carers';
 import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
 import { carerProfilePath, pricingPath, registerPath, signInPath } from '@contracts/paths';
 import { carerDisplayName } from '@contracts/carers-search-text';
+import { defaultSortFor, filtersFromSearchParams, filtersToSearchParams } from '@contracts/carers-search-url';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
@@ -87,6 +88,29 @@ function ViewProfileButton({ carer }: { carer: PublicCarer }) {
  */
 export function searchOrigin(location: { pathname: string; search: string }): { search: string } {
   return { search: `${location.pathname}${location.search}` };
+}
+
+/**
+ * The plans, with the way back to `returnTo` and the place and week of the search a profile was
+ * opened from (its `searchOrigin` state): the plans count the carers who match them, so a family
+ * who typed their postcode on the way in is not asked for it again.
+ */
+export function plansPath(returnTo: string, state: unknown): string {
+  const path = pricingPath(returnTo);
+  const search =
+    typeof state === 'object' && state !== null && 'search' in state && typeof state.search === 'string'
+      ? state.search
+      : '';
+  const filters = filtersFromSearchParams(new URLSearchParams(search.slice(search.indexOf('?') + 1)));
+  if (!search.includes('?') || !filters.near) return path;
+  // The place, distance, care type and week; not the order, town or rate (the count has none).
+  const query = filtersToSearchParams({
+    ...filters,
+    location: '',
+    maxRate: null,
+    sort: defaultSortFor(filters.near),
+  });
+  return `${path}${path.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
 /** The page's one call to action above the results: sign in, or subscribe, to contact carers. */
@@ -177,6 +201,13 @@ export function ContactArea({
               >
                 Create an account
               </Link>
+              {/* What contacting costs, before any account: the plans, then back to this carer. */}
+              <Link
+                to={plansPath(returnTo, location.state)}
+                className="text-sm font-medium text-primary underline underline-offset-4"
+              >
+                See plans and prices
+              </Link>
             </div>
           }
         />
@@ -194,7 +225,7 @@ export function ContactArea({
           action={
             <Button asChild size="sm">
               {/* The plans, chosen once there; paying offers the way straight back to this carer. */}
-              <Link to={pricingPath(returnTo)}>Subscribe Now</Link>
+              <Link to={plansPath(returnTo, location.state)}>Subscribe Now</Link>
             </Button>
           }
         />

@@ -11,7 +11,13 @@ import { FormAlert, SettingsSection } from './settings-section';
 /** How the plan ends, in one sentence. */
 function endingText(status: SubscriptionStatus): string {
   const until = status.expiresAt ? formatLongDateGB(status.expiresAt) : null;
-  if (status.renews) return `Renews automatically: the next payment is on ${until}.`;
+  if (status.renews) {
+    // The billing period's end; days no-reply protection added run past it, unpaid.
+    const next = formatLongDateGB(status.nextPaymentAt ?? status.expiresAt ?? '');
+    return next === until
+      ? `Renews automatically: the next payment is on ${next}.`
+      : `Renews automatically: the next payment is on ${next}. Your access runs until ${until}.`;
+  }
   if (status.cancelAtPeriodEnd)
     return `Cancelled: you keep access until ${until}. Nothing more will be taken.`;
   if (status.refundIfCancelledPence !== null && status.refundableUntil) {

@@ -20,7 +20,8 @@ const longDate = (value: string | null) => (value ? formatLongDateGB(value) : 'N
 
 function renewalText(status: SubscriptionStatus): string | null {
   if (status.subscriptionType !== 'monthly') return null;
-  if (status.renews) return `Yes — next payment on ${longDate(status.expiresAt)}`;
+  // The billing period's end: days no-reply protection added run past it, unpaid.
+  if (status.renews) return `Yes — next payment on ${longDate(status.nextPaymentAt ?? status.expiresAt)}`;
   return `No — access until ${longDate(status.expiresAt)}`;
 }
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, HeartHandshake, Search, ShieldCheck } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { safeReturnPath } from '@contracts/auth';
-import { checkoutPath, paths, pricingPath, registerPath, signInPath } from '@contracts/paths';
+import { checkoutPath, paths, registerPath, signInPath } from '@contracts/paths';
 import { PRICING_TEXTS } from '@contracts/site-texts';
 import {
   ANNUAL_SAVING_PENCE,
@@ -148,9 +148,10 @@ export function PricingPage() {
         </ul>
         {user ? null : (
           <>
-            {/* Registration as a family, back to these plans to choose one (with the way back kept). */}
+            {/* Registration as a family, back to these plans to choose one (with the way back and
+                the search's place kept, so the count above is still there). */}
             <Button asChild size="lg" className="mt-8 w-full">
-              <Link to={registerPath('customer', pricingPath(returnTo))}>{PRICING_TEXTS.signUp}</Link>
+              <Link to={registerPath('customer', here)}>{PRICING_TEXTS.signUp}</Link>
             </Button>
             <p className="mt-4 text-center text-sm text-muted-foreground">
               {PRICING_TEXTS.alreadyHave}{' '}
@@ -187,7 +188,7 @@ export function PricingPage() {
           {user ? (
             <Link to={paths.carers}>{PRICING_TEXTS.findCarer}</Link>
           ) : (
-            <Link to={registerPath(null, pricingPath(returnTo))}>{PRICING_TEXTS.getStarted}</Link>
+            <Link to={registerPath(null, here)}>{PRICING_TEXTS.getStarted}</Link>
           )}
         </Button>
       </section>
