@@ -253,8 +253,7 @@ export function createArrangementsService({
           if (side === 'customer' && familyStep) await tellCarerOfStep(tx, locked, actor, familyStep);
         },
         // Each side is emailed below, at once: not held back like a chat message's email.
-        'proposals',
-        false,
+        { pushKind: 'proposals', messageEmail: false },
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -408,8 +407,7 @@ export function createArrangementsService({
               'proposed',
             );
           },
-          'proposals',
-          false,
+          { pushKind: 'proposals', messageEmail: false },
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
