@@ -54,7 +54,7 @@ describe('a new version of the app', () => {
       // Version A installs and controls the page; no notice, as nothing newer exists.
       await page.goto('/');
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 30_000,
+        timeout: 60_000,
       });
       const notice = page.getByRole('status').filter({ hasText: APP_UPDATE_TEXT.ready });
       expect(await notice.count()).toBe(0);
@@ -62,7 +62,7 @@ describe('a new version of the app', () => {
       // The deploy; the phone opens the app again and finds B, which waits for the person.
       deployVersionB();
       await page.goto('/');
-      await notice.waitFor({ timeout: 30_000 });
+      await notice.waitFor({ timeout: 60_000 });
       const waiting = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         return registration?.waiting?.state ?? null;
