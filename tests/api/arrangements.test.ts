@@ -190,7 +190,7 @@ describe('from a proposal to visits', () => {
 
   it("tells the carer the family's area, the postcode district only, and the family nothing of it", async () => {
     const family = eq(users.email, DEMO_ACCOUNTS.subscribed.email);
-    const areaFor = async (cookie: string) => {
+    const areaFor = async (cookie: string | undefined) => {
       const one = (await call(cookie, 'GET', `/api/bookings/${arrangement.id}`)).json<Arrangement>().area;
       const listed = (await call(cookie, 'GET', '/api/bookings'))
         .json<Arrangements>()
