@@ -1,5 +1,5 @@
 // The installed app (the web app manifest, the service worker and what a carer keeps offline):
-// names and texts, zod-free, since the entry chunk shows the update notice on every page.
+// names and texts, zod-free: the update notice and the offline view load them without the forms' code.
 import { PRODUCT_NAME } from './brand';
 
 export const APP_MANIFEST_TEXT = {

@@ -187,6 +187,11 @@ export const Arrangement = z.object({
   /** The other person: first name and initial, and the carer's profile. */
   partnerName: z.string(),
   /**
+   * To the carer, the family's area: the postcode district of their own place ('LS6'), never the
+   * address (decision 0032); null to the family side, or when the family has not given a postcode.
+   */
+  area: z.string().nullable(),
+  /**
    * How the viewer is in it: the family's account holder, the carer, or a member of the family's
    * circle (decision 0036), who never gets the conversation (conversationId is null for them).
    */

@@ -35,6 +35,15 @@ export const INVOICE_STATUSES = [
   'refunded',
 ] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** How an invoice's status reads, on its pages and in the carer's records. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  open: 'To pay',
+  marked_paid: 'Paid by transfer, to confirm',
+  paid: 'Paid',
+  credited: 'Credited',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
 
 export const INVOICING_MESSAGES = {
   timesheetNotFound: 'Timesheet not found.',

@@ -8,6 +8,7 @@ import {
   NOTICE_UNDO_MINUTES,
   RUNNING_LATE_FROM_MINUTES,
   type Arrangement,
+  type Arrangements,
   type CalendarFeed,
   type Visit,
 } from '@contracts/arrangements';
@@ -185,6 +186,28 @@ describe('from a proposal to visits', () => {
       expect((await call(outsider, 'POST', `/api/bookings/${arrangement.id}/accept`)).statusCode).toBe(404);
     }
     expect((await call(undefined, 'GET', `/api/bookings/${arrangement.id}`)).statusCode).toBe(401);
+  });
+
+  it("tells the carer the family's area, the postcode district only, and the family nothing of it", async () => {
+    const family = eq(users.email, DEMO_ACCOUNTS.subscribed.email);
+    const areaFor = async (cookie: string | undefined) => {
+      const one = (await call(cookie, 'GET', `/api/bookings/${arrangement.id}`)).json<Arrangement>().area;
+      const listed = (await call(cookie, 'GET', '/api/bookings'))
+        .json<Arrangements>()
+        .items.find((item) => item.id === arrangement.id)?.area;
+      expect(listed).toBe(one);
+      return one;
+    };
+    try {
+      await t.database.db.update(users).set({ searchPlace: 'LS6 3AB' }).where(family);
+      expect(await areaFor(cookies.carer)).toBe('LS6');
+      expect(await areaFor(cookies.subscribed)).toBeNull();
+      // A town names no district: nothing is said.
+      await t.database.db.update(users).set({ searchPlace: 'Leeds' }).where(family);
+      expect(await areaFor(cookies.carer)).toBeNull();
+    } finally {
+      await t.database.db.update(users).set({ searchPlace: null }).where(family);
+    }
   });
 
   it('takes changes from the carer, then the family’s acceptance, and makes the visits', async () => {

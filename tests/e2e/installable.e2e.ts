@@ -1,14 +1,15 @@
 // The app on a phone like an app (decision 0042): the web app manifest with its icons, the service
 // worker installed and controlling the page; then, with the network cut, the carer's today and
-// tomorrow still open from the phone, a check-out made offline waits in the queue, shown as
-// waiting, and is delivered with its real time once the phone is back online. axe at 375 px.
+// tomorrow still open from the phone (the visits, the family's first name and area, the care
+// notes), a check-out made offline waits in the queue, shown as waiting, and is delivered with its
+// real time once the phone is back online. axe at 375 px.
 // The other files' contexts block service workers (support/browser.ts); this one allows them.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Arrangements } from '../../src/contracts/arrangements';
 import { OFFLINE_TEXT } from '../../src/contracts/app-install';
 import { eq } from 'drizzle-orm';
-import { visits as visitRows } from '../../src/server/db/schema';
+import { arrangements as arrangementRows, users, visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { expectNoAxeViolations, MOBILE, newContext, newPageIn, signInByCookie } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
@@ -111,6 +112,13 @@ describe('installable and offline', () => {
           checkedInAt: new Date(Date.now() - 40 * 60_000),
         })
         .returning();
+      // The family's own postcode: the carer is shown its district, never more.
+      const database = suite.server().database.db;
+      const [{ customerId } = { customerId: null }] = await database
+        .select({ customerId: arrangementRows.customerId })
+        .from(arrangementRows)
+        .where(eq(arrangementRows.id, arrangement!.id));
+      await database.update(users).set({ searchPlace: 'LS6 3AB' }).where(eq(users.id, customerId!));
 
       // Online first: the worker installs and the dashboard keeps today and tomorrow on the phone.
       await page.goto('/carer-dashboard');
@@ -144,6 +152,9 @@ describe('installable and offline', () => {
         .filter({ has: page.getByRole('button', { name: /^Check out of the visit/ }) });
       await item.first().waitFor();
       expect(await item.count()).toBe(1);
+      await item.getByText(` · ${arrangement!.partnerName.split(' ')[0]}`, { exact: false }).waitFor();
+      await item.getByText(`${OFFLINE_TEXT.area}: LS6`, { exact: true }).waitFor();
+      expect(await today.getByText('3AB').count()).toBe(0);
       if (arrangement!.careNotes)
         await today.getByText(arrangement!.careNotes.split('\n')[0]!).first().waitFor();
       await expectNoAxeViolations(page, 'today and tomorrow offline (mobile)');

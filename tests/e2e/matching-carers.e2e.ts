@@ -50,6 +50,9 @@ describe('the matching carers count on the plan chooser', () => {
       const countTop = (await section.boundingBox())!.y;
       const plansTop = (await page.getByRole('list', { name: 'Plans' }).boundingBox())!.y;
       expect(countTop).toBeLessThan(plansTop);
+      // Come from the search by its Subscribe Now (the way back carries the search): the same count.
+      await page.goto(`/pricing?${new URLSearchParams({ returnTo: `/carers?${query}` }).toString()}`);
+      await section.getByText(describeMatchingCarers(expected)).waitFor();
 
       await page.goto(`/pricing?${nobody!}`);
       await section

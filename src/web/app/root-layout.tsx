@@ -1,13 +1,18 @@
-import { Suspense, useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { EmailConfirmationBanner } from '@web/components/email-confirmation';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';
-import { UpdateNotice } from '@web/components/update-notice';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth';
+import { useWaitingUpdate } from '@web/lib/service-worker';
 import { useLiveEvents } from '@web/features/messaging/api/live-events';
 import { ScrollPositions } from './scroll-positions';
+
+// Its code loads only once a new version waits: most visits never need it.
+const UpdateNotice = lazy(() =>
+  import('@web/components/update-notice').then((module) => ({ default: module.UpdateNotice })),
+);
 
 function Main({ children }: { children: ReactNode }) {
   return (
@@ -25,10 +30,15 @@ export function RootLayout() {
   // The first page is drawn as a transition once sign-in is known: React can then split that
   // render into short slices instead of one long task that blocks input (and Lighthouse's TBT).
   const pageWaits = useDeferredValue(isLoading);
+  const updateWaits = useWaitingUpdate() !== null;
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollPositions />
-      <UpdateNotice />
+      {updateWaits ? (
+        <Suspense fallback={null}>
+          <UpdateNotice />
+        </Suspense>
+      ) : null}
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"

@@ -30,11 +30,15 @@ let workerPort = 0;
 
 /**
  * The real server with the built web app on a loopback port, on a database of its own loaded from
- * the demo data seeded once per run (tests/e2e/support/global-setup.ts).
+ * the demo data seeded once per run (tests/e2e/support/global-setup.ts). `ownWebDir`: a copy of the
+ * build the file changes as it goes (a new version of the app deployed under a running page).
  */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  env: Record<string, string> = {},
+  ownWebDir?: string,
+): Promise<E2EServer> {
   // E2E_WEB_DIR: a private build (`vite build --outDir …`), so parallel work cannot swap dist/web.
-  const webDir = process.env.E2E_WEB_DIR ?? WEB_DIST_DIR;
+  const webDir = ownWebDir ?? process.env.E2E_WEB_DIR ?? WEB_DIST_DIR;
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npm run build:web` first (npm test does it).');
   }

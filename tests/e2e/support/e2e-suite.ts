@@ -48,15 +48,21 @@ async function empty(context: BrowserContext, baseUrl: string) {
  * test leaves its trace and a screenshot of each open page under test-results/e2e/ (the failure
  * says where), a passing one leaves nothing.
  */
-/** `env`: settings the file's server starts with beyond the usual (a fake push service's host). */
-export function useE2ESuite({ env }: { env?: Record<string, string> } = {}): E2ESuite {
+/**
+ * `env`: settings the file's server starts with beyond the usual (a fake push service's host);
+ * `webDir`: the built app to serve instead of the run's (a copy the file changes).
+ */
+export function useE2ESuite({
+  env,
+  webDir,
+}: { env?: Record<string, string>; webDir?: string } = {}): E2ESuite {
   let server: E2EServer | undefined;
   const inUse: BrowserContext[] = [];
   const opened: Page[] = [];
 
   beforeAll(async () => {
     browser ??= launchBrowser();
-    [server] = await Promise.all([startE2EServer(env), browser]);
+    [server] = await Promise.all([startE2EServer(env, webDir), browser]);
     // A context made for another file's server (another origin) is of no use to this one.
     const all = idleContexts.splice(0);
     idleContexts.push(...all.filter((idle) => idle.baseUrl === server!.baseUrl));

@@ -33,6 +33,8 @@ type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 export interface ArrangementWithPeople extends ArrangementRow {
   customerFirstName: string | null;
   customerLastName: string | null;
+  /** The family's own postcode or town (private: only its postcode district is ever shown). */
+  customerSearchPlace: string | null;
   /** The family's plan, for the paywall rule (never shown to the carer). */
   customerSubscriptionStatus: string | null;
   customerSubscriptionExpiresAt: Date | null;
@@ -57,6 +59,7 @@ export function createArrangementsRepository(db: Executor) {
         circleNames: circleFirstNamesOf(a.customerId),
         customerFirstName: customer.firstName,
         customerLastName: customer.lastName,
+        customerSearchPlace: customer.searchPlace,
         customerSubscriptionStatus: customer.subscriptionStatus,
         customerSubscriptionExpiresAt: customer.subscriptionExpiresAt,
         carerUserId: carerProfiles.userId,
@@ -73,6 +76,7 @@ export function createArrangementsRepository(db: Executor) {
     circleNames: row.circleNames ?? [],
     customerFirstName: row.customerFirstName,
     customerLastName: row.customerLastName,
+    customerSearchPlace: row.customerSearchPlace,
     customerSubscriptionStatus: row.customerSubscriptionStatus,
     customerSubscriptionExpiresAt: row.customerSubscriptionExpiresAt,
     carerUserId: row.carerUserId,

@@ -28,6 +28,7 @@ import { addDays, longDate, ukDate, ukInstant, ukTime } from '../../platform/uk-
 import { visitsBetween } from './visit-schedule';
 import type { AuditRecorder } from '../audit';
 import { assertEmailConfirmed, createAccountsStore, linkTokenHasher } from '../auth';
+import { postcodeDistrictIn } from '../carers';
 import { createFamilySide } from '../circle';
 import { enqueuePush, type PushDispatcher } from '../push';
 import { PUSH_TEXTS } from '@contracts/push';
@@ -159,6 +160,11 @@ export function createArrangementsService({
       careNotes: row.careNotes,
       noteTicks: row.noteTicks as string[],
       partnerName: partnerName(row, viewerId),
+      // Where the carer goes, no finer than the district: as a backup offered a visit sees it.
+      area:
+        viewerRole === 'carer' && row.customerSearchPlace
+          ? postcodeDistrictIn(row.customerSearchPlace)
+          : null,
       viewerRole,
       circle: row.circleNames,
       carerId: row.carerId,
@@ -253,8 +259,7 @@ export function createArrangementsService({
           if (side === 'customer' && familyStep) await tellCarerOfStep(tx, locked, actor, familyStep);
         },
         // Each side is emailed below, at once: not held back like a chat message's email.
-        'proposals',
-        false,
+        { pushKind: 'proposals', messageEmail: false },
       )
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);
@@ -408,8 +413,7 @@ export function createArrangementsService({
               'proposed',
             );
           },
-          'proposals',
-          false,
+          { pushKind: 'proposals', messageEmail: false },
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.conflict(ARRANGEMENT_MESSAGES.alreadyOpen);

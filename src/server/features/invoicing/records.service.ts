@@ -1,4 +1,4 @@
-import type { INVOICE_STATUSES } from '@contracts/invoicing';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@contracts/invoicing';
 import {
   csvDay,
   monthText,
@@ -27,15 +27,6 @@ import { actsForFamily, viewerOf } from './access';
 import { referenceOf } from './invoice-documents';
 import { createInvoicingRepository, PAID_STATUSES, type InvoicingRepository } from './invoicing.repository';
 import { statementPdf } from './statement-pdf';
-
-const STATUS_WORDS: Record<(typeof INVOICE_STATUSES)[number], string> = {
-  open: 'To pay',
-  marked_paid: 'Paid by transfer, to confirm',
-  paid: 'Paid',
-  credited: 'Credited',
-  partly_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
 
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -252,7 +243,7 @@ export function createRecordsService({ db, now = () => new Date() }: { db: Datab
         periodEnd: row.periodEnd,
         totalPence: row.totalPence,
         status:
-          row.kind === 'credit_note' ? 'Credit note' : STATUS_WORDS[row.status as keyof typeof STATUS_WORDS],
+          row.kind === 'credit_note' ? 'Credit note' : INVOICE_STATUS_LABELS[row.status as InvoiceStatus],
       })),
       payments,
       paidPence: sum(payments.map((payment) => payment.amountPence)),

@@ -47,6 +47,17 @@ const PREVIEW_LENGTH = 200;
 const EMAIL_INTERVAL_MS = MESSAGE_EMAIL_INTERVAL_MINUTES * 60_000;
 type Side = NotifiedSide;
 
+/** How a step told in a conversation (`writeEvent`) reaches the other person. */
+export interface EventDelivery {
+  /** 'proposals': a step of an arrangement, pushed as such rather than as a message. */
+  pushKind?: 'messages' | 'proposals';
+  /**
+   * False: the step sends its own email, always (the message's email waits 15 minutes after the
+   * last one, and a step such as an acceptance must not wait behind a chat).
+   */
+  messageEmail?: boolean;
+}
+
 // Names are shortened by the platform's rule; others have long imported it from here.
 export { shortName };
 
@@ -394,13 +405,7 @@ export function createMessagingService({
       /** The words, or a function giving them once the step is recorded (they may depend on it). */
       content: string | (() => string),
       alsoInTransaction: (tx: Executor, conversation: ConversationRow) => Promise<void>,
-      /** 'proposals': a step of an arrangement, pushed as such rather than as a message. */
-      pushKind: 'messages' | 'proposals' = 'messages',
-      /**
-       * False: the step sends its own email, always (the message's email waits 15 minutes after the
-       * last one, and a step such as an acceptance must not wait behind a chat).
-       */
-      messageEmail = true,
+      { pushKind = 'messages', messageEmail = true }: EventDelivery = {},
     ): Promise<void> {
       const at = now();
       const queued = await db.transaction(async (tx) => {

@@ -13,8 +13,10 @@ import { isNetworkFailure, offlineStore, type QueuedStep } from '@web/lib/offlin
 import { endpointKey } from '@web/lib/query-keys';
 import { refreshVisits } from './visit-records-api';
 
-/** What the carer needs of a visit's arrangement: who the care is for and the notes. */
+/** What the carer needs of a visit's arrangement: the area, who the care is for and the notes. */
 export interface TodayDetails {
+  /** The family's postcode district ('LS6'), never the address; null when not given. */
+  area: string | null;
   careFor: string;
   careNotes: string;
   noteTicks: string[];
@@ -59,6 +61,7 @@ async function fetchToday(signal: AbortSignal): Promise<TodaySnapshot> {
   for (const arrangement of arrangements.items) {
     if (!kept.some((visit) => visit.arrangementId === arrangement.id)) continue;
     details[arrangement.id] = {
+      area: arrangement.area,
       careFor: arrangement.careFor,
       careNotes: arrangement.careNotes,
       noteTicks: arrangement.noteTicks,

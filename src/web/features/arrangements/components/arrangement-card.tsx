@@ -68,6 +68,8 @@ export function ArrangementTermsList({ arrangement }: { arrangement: Arrangement
         'None written down'
       ),
     },
+    // To the carer: the family's postcode district, never the address.
+    ...(arrangement.area ? [{ term: 'Area', value: arrangement.area }] : []),
     ...(arrangement.careFor ? [{ term: 'Care for', value: arrangement.careFor }] : []),
     ...(arrangement.careNotes
       ? [

@@ -80,6 +80,12 @@ function OfflineVisit({
       <p className="font-medium">
         {formatTimeRange(visit.start, visit.end)} · {firstName}
       </p>
+      {details?.area ? (
+        <p className="text-sm">
+          <span className="text-muted-foreground">{OFFLINE_TEXT.area}: </span>
+          {details.area}
+        </p>
+      ) : null}
       {details?.careFor ? (
         <p className="text-sm">
           <span className="text-muted-foreground">{OFFLINE_TEXT.careFor}: </span>

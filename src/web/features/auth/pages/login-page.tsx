@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginInput, safeReturnPath } from '@contracts/auth';
+import { LoginInput } from '@contracts/auth';
 import { paths, withReturnTo } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -9,6 +9,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useAuth } from '@web/lib/auth';
+import { returnToIn } from '@web/lib/return-to';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
@@ -28,7 +29,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
 
   // Someone already signed in has nothing to do here; after our own sign-in the success handler navigates.
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={paths.home} replace />;

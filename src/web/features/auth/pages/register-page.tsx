@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterInput, safeReturnPath, type UserType } from '@contracts/auth';
+import { RegisterInput, type UserType } from '@contracts/auth';
 import { paths, registerAsParam, withReturnTo } from '@contracts/paths';
 import { AUTH_TEXTS } from '@contracts/site-texts';
 import { useDemoMailbox } from '@web/features/demo';
@@ -17,6 +17,7 @@ import { useAuth } from '@web/lib/auth';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { rememberReturnAfterEmailProof } from '@web/lib/return-after-email-proof';
+import { returnToIn } from '@web/lib/return-to';
 
 const REGISTER_FIELDS = RegisterInput.keyof().options;
 const REGISTER_FAILED = 'We could not create your account. Please check your connection and try again.';
@@ -80,7 +81,7 @@ export function RegisterPage() {
   const registerMutation = useRegister();
   // Where the person was (a family circle invitation, say): back there once the address is proved.
   const [searchParams] = useSearchParams();
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
   // "Sign Up & Subscribe" arrives as a family, "Create My Profile" as a carer; the choice can change.
   const as = registerAsParam(searchParams.get('as'));
   usePageTitle(registerMutation.isSuccess ? 'Check your email' : 'Create your account');

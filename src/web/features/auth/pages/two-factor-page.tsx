@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { safeReturnPath } from '@contracts/auth';
 import { paths, withReturnTo } from '@contracts/paths';
 import {
   TWO_FACTOR_MESSAGES,
@@ -19,6 +18,7 @@ import { errorMessage, ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { returnToIn } from '@web/lib/return-to';
 import { useSignInEnrolment, useTwoFactorPending, useVerifyTwoFactor } from '../api/two-factor';
 import { AuthCard } from '../components/auth-card';
 
@@ -204,7 +204,7 @@ export function TwoFactorPage() {
   const { isAuthenticated } = useAuth();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
   const verify = useVerifyTwoFactor();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const pending = useTwoFactorPending(!isAuthenticated && verify.isIdle);

@@ -5,6 +5,7 @@ import type { CardPaymentsAccount } from '@contracts/care-payments';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-client';
 import { useCardPaymentsAccount, useStartOnboarding } from '../api/care-payments';
 
@@ -27,11 +28,34 @@ const STATUS_WORDS: Record<CardPaymentsAccount['status'], { badge: string; text:
   },
 };
 
+/**
+ * While the status loads: the card's own frame, about its height, so the dashboard's tab below
+ * does not jump down when it arrives.
+ */
+function PendingCard() {
+  return (
+    <Card aria-busy="true">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <CreditCard aria-hidden="true" className="size-5 text-primary" />
+          Get paid by card
+        </CardTitle>
+        <Skeleton className="h-10 w-full sm:h-5" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Skeleton className="h-15 w-full sm:h-5" />
+        <Skeleton className="h-10 w-48" />
+        <Skeleton className="h-10 w-full sm:h-5" />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The carer dashboard's "Get paid by card": the connected account's status and its onboarding. */
 export function GetPaidByCardCard() {
   const account = useCardPaymentsAccount();
   const onboarding = useStartOnboarding();
-  if (account.isPending) return null;
+  if (account.isPending) return <PendingCard />;
   if (account.isError) {
     return (
       <Card>

@@ -1,6 +1,6 @@
-import type { InvoiceStatus, TimesheetStatus } from '@contracts/invoicing';
+import type { TimesheetStatus } from '@contracts/invoicing';
 
-export { formatMinutes, formatPence } from '@contracts/invoicing';
+export { formatMinutes, formatPence, INVOICE_STATUS_LABELS } from '@contracts/invoicing';
 
 /** '2026-03-23' → 'Mon 23 Mar'. */
 export function shortDay(date: string): string {
@@ -39,13 +39,4 @@ export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = {
   submitted: 'Waiting for approval',
   queried: 'Queried',
   approved: 'Approved',
-};
-
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  open: 'To pay',
-  marked_paid: 'Paid by transfer, to confirm',
-  paid: 'Paid',
-  credited: 'Credited',
-  partly_refunded: 'Partly refunded',
-  refunded: 'Refunded',
 };

@@ -22,6 +22,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { endpointQuery } from '@web/lib/query-keys';
+import { pathParts, returnToIn } from '@web/lib/return-to';
 import { useSearchPlace } from '@web/lib/search-place';
 import { cn } from '@web/lib/utils';
 
@@ -67,11 +68,9 @@ function useMatchSource(typed: string | null): { source: Source; loading: boolea
     };
   }
   // The search's own query, or the search this page will return to (`returnTo=/carers?…`).
-  const back = searchParams.get('returnTo') ?? '';
+  const back = pathParts(returnToIn(searchParams));
   const fromSearch = filtersFromSearchParams(
-    searchParams.get('near') || !back.startsWith(`${paths.carers}?`)
-      ? searchParams
-      : new URLSearchParams(back.slice(back.indexOf('?') + 1)),
+    searchParams.get('near') || back.pathname !== paths.carers ? searchParams : back.query,
   );
   if (fromSearch.near) {
     return {

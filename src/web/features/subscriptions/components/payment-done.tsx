@@ -5,11 +5,13 @@ import { paths } from '@contracts/paths';
 import { PAID_TEXTS } from '@contracts/site-texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { pathParts } from '@web/lib/return-to';
 
 /** What the way back says: the carer's profile by name of what it is, any other page plainly. */
 export function backLabel(returnTo: string): string {
-  const pathname = returnTo.split(/[?#]/)[0] ?? returnTo;
-  return matchPath(paths.carerProfile, pathname) ? PAID_TEXTS.backToCarer : PAID_TEXTS.backToPage;
+  return matchPath(paths.carerProfile, pathParts(returnTo).pathname)
+    ? PAID_TEXTS.backToCarer
+    : PAID_TEXTS.backToPage;
 }
 
 /**

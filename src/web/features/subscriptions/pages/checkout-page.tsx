@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CreditCard, Headset, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { safeReturnPath } from '@contracts/auth';
 import { SUPPORT_TEXTS, THREE_MONTH_TEXTS } from '@contracts/site-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@contracts/paths';
@@ -18,6 +17,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { formatLongDateGB } from '@web/lib/format';
+import { returnToIn } from '@web/lib/return-to';
 import {
   refreshAfterPlanChange,
   useCreateSubscription,
@@ -180,7 +180,7 @@ function Checkout() {
   const queryClient = useQueryClient();
   // Where the person was before choosing this plan (a carer's profile): offered once they have paid.
   const [searchParams] = useSearchParams();
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
   const [paid, setPaid] = useState(false);
   const status = useSubscriptionStatus({ enabled: true });
   const active = status.data?.hasActiveSubscription === true;

@@ -1,6 +1,5 @@
 import { ArrowLeft, Check, HeartHandshake, Search, ShieldCheck } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { safeReturnPath } from '@contracts/auth';
 import { checkoutPath, paths, registerPath, signInPath } from '@contracts/paths';
 import { PRICING_TEXTS } from '@contracts/site-texts';
 import {
@@ -24,6 +23,7 @@ import { formatLongDateGB } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { returnToIn } from '@web/lib/return-to';
 import { MatchingCarersCount } from '../components/matching-carers-count';
 
 const REASONS = [
@@ -85,7 +85,7 @@ export function PricingPage() {
   const location = useLocation();
   // The page the plans were opened from (a carer's profile): where paying brings the person back.
   const [searchParams] = useSearchParams();
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
   const here = `${location.pathname}${location.search}`;
   // A plan is chosen here, once: straight to its checkout; a visitor registers first and comes back to it.
   const choosePath = (type: SubscriptionType) =>

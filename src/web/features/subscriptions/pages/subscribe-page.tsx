@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeReturnPath } from '@contracts/auth';
 import { pricingPath, subscribePlanParam } from '@contracts/paths';
 import { PRODUCT_NAME } from '@contracts/brand';
 import { RotateCw } from 'lucide-react';
@@ -14,6 +13,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { returnToIn } from '@web/lib/return-to';
 import { fetchSubscriptionStatus, refreshAfterPlanChange, useSubscriptionStatus } from '../api/subscriptions';
 import { ActiveSubscription } from '../components/active-subscription';
 import { CarerPlansNote } from '../components/carer-plans-note';
@@ -79,7 +79,7 @@ function Subscription() {
   const [searchParams] = useSearchParams();
   // The plan chosen on /pricing, and the page (a carer's profile) to offer going back to once paid.
   const chosen = subscribePlanParam(searchParams.get('plan'));
-  const returnTo = safeReturnPath(searchParams.get('returnTo'));
+  const returnTo = returnToIn(searchParams);
   const [chooseAgain, setChooseAgain] = useState(false);
   const [paid, setPaid] = useState(false);
   const [payment, setPayment] = useState<SubscribeResponse | null>(null);
