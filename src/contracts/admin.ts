@@ -198,12 +198,13 @@ export const defaultSortOrder = (sort: string): SortOrder => (sort === 'joined' 
 const sortOrder = z.enum(SORT_ORDERS, { error: ADMIN_SORT_MESSAGES.orderInvalid }).optional();
 
 export const AdminCustomerListQuery = AdminListQuery.extend({
-  sort: z.enum(ADMIN_CUSTOMER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).default('joined'),
+  // Left out: newest first (and the next page's link stays as it was).
+  sort: z.enum(ADMIN_CUSTOMER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).optional(),
   order: sortOrder,
 });
 export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuery>;
 export const AdminCarerListQuery = AdminListQuery.extend({
-  sort: z.enum(ADMIN_CARER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).default('joined'),
+  sort: z.enum(ADMIN_CARER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).optional(),
   order: sortOrder,
 });
 export type AdminCarerListQuery = z.infer<typeof AdminCarerListQuery>;
@@ -228,8 +229,6 @@ export const ADMIN_TABLE_TEXT = {
   listed: 'In search',
   suspended: 'Suspended',
   downloadCsv: 'Download CSV',
-  /** The sort button's name says what a press does next. */
-  sortBy: (column: string) => `Sort by ${column}`,
   noEmail: 'No account',
   yes: 'Yes',
   no: 'No',

@@ -54,13 +54,14 @@ const CSV_PAGE_ROWS = 500;
  * A table's sort as the repository takes it, and the cursor's sort token: none for the default
  * (newest first), whose cursors stay as they were.
  */
-function sortOf<S extends string>(query: { sort: S; order?: 'asc' | 'desc' | undefined }) {
-  const order = query.order ?? defaultSortOrder(query.sort);
-  const token = query.sort === 'joined' && order === 'desc' ? null : `${query.sort}.${order}`;
+function sortOf<S extends string>(query: { sort?: S | undefined; order?: 'asc' | 'desc' | undefined }) {
+  const sort = query.sort ?? ('joined' as S);
+  const order = query.order ?? defaultSortOrder(sort);
+  const token = sort === 'joined' && order === 'desc' ? null : `${sort}.${order}`;
   return {
-    sort: query.sort,
+    sort,
     ascending: order === 'asc',
-    cursor: token ? { token, time: query.sort === 'joined' } : null,
+    cursor: token ? { token, time: sort === 'joined' } : null,
   };
 }
 
