@@ -53,10 +53,11 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  */
 export function AdminTable<T extends { id: string }, S extends string>(props: TableProps<T, S>) {
   return (
-    <>
+    // Its width comes from the page, never from the table's: the table scrolls in its region.
+    <div className="min-w-0 [contain:inline-size]">
       <TableBody {...props} />
       {props.children}
-    </>
+    </div>
   );
 }
 
