@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_MESSAGES, ADMIN_TABLE_TEXT } from '../../src/contracts/admin';
+import { AUDIT_ACTION_WORDS } from '../../src/contracts/audit-words';
 import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
@@ -86,6 +87,22 @@ describe('the admin customer and carer tables', () => {
       .textContent();
     expect(joined).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await expectNoAxeViolations(page, 'the customer table sorted by name (desktop)');
+
+    // The audit log's Action filter offers actions in words, never their codes.
+    await page.goto('/admin-dashboard?tab=audit');
+    const action = page.getByLabel('Action', { exact: true });
+    await action.waitFor();
+    const options = await action.locator('option').allTextContents();
+    expect(options).toContain(AUDIT_ACTION_WORDS['verification.approved']);
+    expect(options.filter((option) => /[._]/.test(option))).toEqual([]);
+    await page.goto('/admin-dashboard?tab=customers');
+    await page.getByRole('table', { name: 'Customer accounts' }).waitFor();
+    await search(page, 'Search customer accounts', tag);
+    await page.getByRole('columnheader', { name: ADMIN_TABLE_TEXT.name }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: ADMIN_TABLE_TEXT.name }).getByRole('button').click();
+    await expect
+      .poll(() => rowNames(page, 'Customer accounts'))
+      .toEqual([`Zara ${tag}`, `ann ${tag}`, `=HYPERLINK("https://evil.example","Mal") ${tag}`]);
 
     // The CSV: the search and the sort, every match; the formula shown as text.
     const csv = await downloaded(page, () =>
