@@ -167,10 +167,93 @@ export const ADMIN_LIST_MESSAGES = {
 
 export const AdminListQuery = z.object({
   q: oneLine(z.string().trim().max(100, ADMIN_LIST_MESSAGES.queryTooLong)).optional(),
-  cursor: z.string().max(300, ADMIN_LIST_MESSAGES.cursorInvalid).optional(),
+  // A sorted list's cursor carries the last row's value (an email up to 254 characters).
+  cursor: z.string().max(600, ADMIN_LIST_MESSAGES.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE),
 });
 export type AdminListQuery = z.infer<typeof AdminListQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Sorting the customer and carer tables: `sort` is one of the list's fixed keys, `order` asc or
+// desc (when left out: newest first for 'joined', A to Z for the others). The server sorts, since
+// the lists are paged; ties go by id, so a page never repeats or skips a row. The CSV export
+// (GET /api/admin/users/csv, /api/admin/carers/csv) takes the same search and sort, every match.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_CUSTOMER_SORTS = ['name', 'email', 'joined', 'plan'] as const;
+export type AdminCustomerSort = (typeof ADMIN_CUSTOMER_SORTS)[number];
+export const ADMIN_CARER_SORTS = ['name', 'email', 'joined', 'verification'] as const;
+export type AdminCarerSort = (typeof ADMIN_CARER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const ADMIN_SORT_MESSAGES = {
+  sortInvalid: 'Choose a column to sort by.',
+  orderInvalid: 'Sort ascending or descending.',
+} as const;
+
+/** The order a list takes when the query names none. */
+export const defaultSortOrder = (sort: string): SortOrder => (sort === 'joined' ? 'desc' : 'asc');
+
+const sortOrder = z.enum(SORT_ORDERS, { error: ADMIN_SORT_MESSAGES.orderInvalid }).optional();
+
+export const AdminCustomerListQuery = AdminListQuery.extend({
+  // Left out: newest first (and the next page's link stays as it was).
+  sort: z.enum(ADMIN_CUSTOMER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).optional(),
+  order: sortOrder,
+});
+export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuery>;
+export const AdminCarerListQuery = AdminListQuery.extend({
+  sort: z.enum(ADMIN_CARER_SORTS, { error: ADMIN_SORT_MESSAGES.sortInvalid }).optional(),
+  order: sortOrder,
+});
+export type AdminCarerListQuery = z.infer<typeof AdminCarerListQuery>;
+/** The CSV export: the table's search and sort, every matching row (no paging). */
+export const AdminCustomerCsvQuery = AdminCustomerListQuery.omit({ cursor: true, limit: true });
+export type AdminCustomerCsvQuery = z.infer<typeof AdminCustomerCsvQuery>;
+export const AdminCarerCsvQuery = AdminCarerListQuery.omit({ cursor: true, limit: true });
+export type AdminCarerCsvQuery = z.infer<typeof AdminCarerCsvQuery>;
+
+/** The tables' column headings and the CSV button (the CSV's own headings are the same words). */
+export const ADMIN_TABLE_TEXT = {
+  name: 'Name',
+  email: 'Email',
+  joined: 'Joined',
+  plan: 'Plan',
+  expires: 'Expires',
+  actions: 'Actions',
+  specialisation: 'Specialisation',
+  location: 'Location',
+  rate: 'Rate',
+  verification: 'Verification',
+  listed: 'In search',
+  suspended: 'Suspended',
+  downloadCsv: 'Download CSV',
+  noEmail: 'No account',
+  yes: 'Yes',
+  no: 'No',
+} as const;
+
+/** A carer's latest verification submission, in words (never the stored code). */
+export const VERIFICATION_STATUS_WORDS = {
+  none: 'Not submitted',
+  pending: 'Awaiting review',
+  approved: 'Checks approved',
+  rejected: 'Checks rejected',
+} as const satisfies Record<(typeof VERIFICATION_STATUSES)[number], string>;
+
+/** A customer's plan as the admin tables show it (the same rule as the account's own screens). */
+export type CustomerPlanState = 'Active' | 'Expired' | 'No Subscription';
+export function customerPlanState(
+  customer: { subscriptionStatus: string | null; subscriptionExpiresAt: string | null },
+  now: number = Date.now(),
+): CustomerPlanState {
+  if (customer.subscriptionStatus !== 'active') return 'No Subscription';
+  const end = customer.subscriptionExpiresAt
+    ? new Date(customer.subscriptionExpiresAt).getTime()
+    : Number.NaN;
+  return !Number.isNaN(end) && end <= now ? 'Expired' : 'Active';
+}
 
 // ---------------------------------------------------------------------------------------------
 // Admin sign-in (product.md, difference 2): the form's "username" is the admin's email.

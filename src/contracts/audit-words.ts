@@ -54,6 +54,41 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Each action in words, for the audit log's filter (the stored code is never shown). */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'admin.signed-in': 'Admin signed in',
+  'admin.promoted': 'Account made an admin',
+  'customer.updated': 'Customer details changed',
+  'customer.deleted': 'Customer account deleted',
+  'subscription.activated': 'Plan given',
+  'subscription.deactivated': 'Plan ended',
+  'subscription.cancelled': 'Plan cancelled',
+  'subscription.refunded': 'Plan refunded in the cooling-off period',
+  'subscription.no-reply-extended': 'Access extended: no carer replied',
+  'subscription.no-reply-refunded': 'Refunded: no carer replied',
+  'payment.refunded': 'Payment refunded',
+  'sample-customers.created': 'Sample customers created',
+  'carer.created': 'Carer profile created',
+  'carer.updated': 'Carer profile changed',
+  'carer.deleted': 'Carer profile deleted',
+  'verification.approved': 'Checks approved',
+  'verification.rejected': 'Checks rejected',
+  'verification.dbs-scan-deleted': 'DBS certificate scan deleted',
+  'dbs-status-check.recorded': 'DBS Update Service check recorded',
+  'insurance.approved': 'Insurance approved',
+  'insurance.rejected': 'Insurance rejected',
+  'compliance.lapsed': 'Checks or insurance lapsed',
+  'user.suspended': 'Account suspended',
+  'user.unsuspended': 'Suspension lifted',
+  'user.signed-out': 'Signed out everywhere',
+  'report.dismissed': 'Report dismissed',
+  'report.warned': 'Report: warning sent',
+  'report.suspended': 'Report: account suspended',
+  'account.deleted': 'Account deleted by its holder',
+  'arrangements.viewed': 'Arrangements viewed',
+  'care-dispute.handled': 'Card dispute handled',
+};
+
 /**
  * Who acted, as stored on the entry at the time (so a later deletion or promotion does not change
  * it): an account's role, 'system' for housekeeping, 'operator' for the server's command line.

@@ -27,6 +27,7 @@ const ROUTES: Row[] = [
   // Admin dashboard, Admin Management, test pages (product §7)
   row('GET', '/api/admin/overview'),
   row('GET', '/api/admin/users'),
+  row('GET', '/api/admin/users/csv'),
   row('GET', '/api/test/users'),
   row('PUT', '/api/test/users/:id', { firstName: 'A', lastName: 'B', email: 'a@example.com' }),
   row('DELETE', '/api/test/users/:id'),
@@ -35,6 +36,7 @@ const ROUTES: Row[] = [
   row('PUT', '/api/test/users/:userId/subscription', { status: 'inactive' }),
   row('POST', '/api/test/create-sample-users'),
   row('GET', '/api/admin/carers'),
+  row('GET', '/api/admin/carers/csv'),
   row('GET', '/api/test/carers'),
   row('POST', '/api/test/carers', {}),
   row('PUT', '/api/test/carers/:id', {}),

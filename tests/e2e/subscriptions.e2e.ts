@@ -472,10 +472,7 @@ describe('ending a plan fairly', () => {
     // The admin lists show how the plan ends.
     const admin = await open(DESKTOP, DEMO_ACCOUNTS.admin);
     await admin.goto('/admin-management');
-    const card = admin
-      .getByRole('list', { name: 'Customers' })
-      .getByRole('listitem')
-      .filter({ hasText: email });
+    const card = admin.getByRole('table', { name: 'Customers' }).getByRole('row').filter({ hasText: email });
     await card.getByText(/^Cancelled until \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
   });
 });

@@ -1432,6 +1432,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
 
   // Admin tools (features/admin/admin-guard.ts answers before the body is read).
   { method: 'GET', path: '/api/admin/users', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/users/csv', expected: adminOnly(200) },
   { method: 'GET', path: '/api/test/users', expected: adminOnly(200) },
   {
     method: 'PUT',
@@ -1464,6 +1465,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'POST', path: '/api/test/create-sample-users', expected: adminOnly(201) },
   { method: 'GET', path: '/api/admin/carers', expected: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/carers/csv', expected: adminOnly(200) },
   { method: 'GET', path: '/api/test/carers', expected: adminOnly(200) },
   { method: 'POST', path: '/api/test/carers', body: adminCarerBody, expected: adminOnly(201) },
   {

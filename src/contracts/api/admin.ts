@@ -3,7 +3,10 @@ import {
   AdminCarer,
   AdminCustomer,
   AdminDeletion,
-  AdminListQuery,
+  AdminCarerCsvQuery,
+  AdminCarerListQuery,
+  AdminCustomerCsvQuery,
+  AdminCustomerListQuery,
   AdminLoginHint,
   AdminLoginInput,
   CustomerEditInput,
@@ -18,11 +21,22 @@ import { clientTypes, endpoint, IdParams } from './endpoint';
 const errors = [400, 401, 403, 404, 409] as const;
 /** A page of an admin list: the body is the page's array, the paging in headers. */
 const customerList = {
-  query: AdminListQuery,
+  query: AdminCustomerListQuery,
   responses: { 200: z.array(AdminCustomer) },
   errors: [400, 401, 403],
 } as const;
-const carerList = { ...customerList, responses: { 200: z.array(AdminCarer) } } as const;
+const carerList = {
+  ...customerList,
+  query: AdminCarerListQuery,
+  responses: { 200: z.array(AdminCarer) },
+} as const;
+/** A table as CSV: its search and sort, every matching row. */
+const csv = {
+  produces: ['text/csv'],
+  responses: { 200: z.any() },
+  errors: [400, 401, 403],
+  clientTypes: clientTypes<{ response: Blob }>(),
+} as const;
 /** A subscription change: the server computes the expiry (product §4, §9). */
 const subscriptionChange = {
   params: z.object({ userId: z.string().max(64) }),
@@ -104,7 +118,14 @@ export const adminEndpoints = {
   }),
   getUsers: endpoint({ method: 'GET', path: '/api/admin/users', ...customerList }),
   getTestUsers: endpoint({ method: 'GET', path: '/api/test/users', ...customerList }),
+  getUsersCsv: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/csv',
+    query: AdminCustomerCsvQuery,
+    ...csv,
+  }),
   getCarers: endpoint({ method: 'GET', path: '/api/admin/carers', ...carerList }),
+  getCarersCsv: endpoint({ method: 'GET', path: '/api/admin/carers/csv', query: AdminCarerCsvQuery, ...csv }),
   getTestCarers: endpoint({ method: 'GET', path: '/api/test/carers', ...carerList }),
   patchUsersByUserIdSubscription: endpoint({
     method: 'PATCH',

@@ -15,6 +15,8 @@ import { AppError } from './errors';
 export interface AdminKeyset {
   at: string;
   id: string;
+  /** A sorted table's sort ('name.asc'): the cursor holds for that sort only. Absent: newest first. */
+  sort?: string;
 }
 
 export interface AdminPage<T> {
@@ -24,29 +26,87 @@ export interface AdminPage<T> {
 }
 
 // The cursor comes back from the browser: input like any other, checked before it reaches SQL.
-const Keyset = z.tuple([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/),
-  z.guid(),
-]);
+const Timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/);
+const Keyset = z.tuple([Timestamp, z.guid()]);
+const SortedKeyset = z.tuple([z.string().max(400), z.guid(), z.string().max(40)]);
 
 export function encodeAdminCursor(keyset: AdminKeyset): string {
-  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+  const tuple = keyset.sort ? [keyset.at, keyset.id, keyset.sort] : [keyset.at, keyset.id];
+  return Buffer.from(JSON.stringify(tuple)).toString('base64url');
+}
+
+const invalidCursor = () =>
+  AppError.badRequest(ADMIN_LIST_MESSAGES.cursorInvalid, { cursor: ADMIN_LIST_MESSAGES.cursorInvalid });
+
+function parseCursor(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
 }
 
 /** The keyset of a cursor; anything forged or damaged is a 400 on `cursor`. */
 export function decodeAdminCursor(cursor: string | undefined): AdminKeyset | null {
   if (!cursor) return null;
-  const invalid = () =>
-    AppError.badRequest(ADMIN_LIST_MESSAGES.cursorInvalid, { cursor: ADMIN_LIST_MESSAGES.cursorInvalid });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const keys = Keyset.safeParse(parsed);
-  if (!keys.success) throw invalid();
+  const keys = Keyset.safeParse(parseCursor(cursor));
+  if (!keys.success) throw invalidCursor();
   return { at: keys.data[0], id: keys.data[1] };
+}
+
+/**
+ * A sorted table's cursor: without `sort`, the newest-first cursor above; otherwise one made
+ * for this very sort (a cursor of another sort, or a time that is not one, is a 400 on `cursor`).
+ */
+export function decodeSortedCursor(
+  cursor: string | undefined,
+  sort: { token: string; time: boolean } | null,
+): AdminKeyset | null {
+  if (!sort) return decodeAdminCursor(cursor);
+  if (!cursor) return null;
+  const keys = SortedKeyset.safeParse(parseCursor(cursor));
+  if (!keys.success || keys.data[2] !== sort.token) throw invalidCursor();
+  if (sort.time && !Timestamp.safeParse(keys.data[0]).success) throw invalidCursor();
+  return { at: keys.data[0], id: keys.data[1], sort: sort.token };
+}
+
+/** A sort of a keyset-paged table: a timestamp, or text compared by code point (the same on every database). */
+export interface SortColumn {
+  expression: SQL;
+  time: boolean;
+}
+
+export const timeSort = (at: AnyPgColumn): SortColumn => ({ expression: sql`${at}`, time: true });
+/** Any case, nothing missing: a null sorts as empty text. */
+export const textSort = (expression: SQL): SortColumn => ({
+  expression: sql`lower(coalesce(${expression}, '')) collate "C"`,
+  time: false,
+});
+
+/** The sorted column's value as a cursor keeps it. */
+export const sortValue = (column: SortColumn) =>
+  column.time ? sql<string>`${column.expression}::text` : sql<string>`${column.expression}`;
+
+/** The order of a sorted table: the column, then the id, both the same way. */
+export const sortOrderBy = (column: SortColumn, id: AnyPgColumn, ascending: boolean): SQL[] =>
+  ascending
+    ? [sql`${column.expression} asc`, sql`${id} asc`]
+    : [sql`${column.expression} desc`, sql`${id} desc`];
+
+/** Rows after the keyset in a sorted table's order; undefined on the first page. */
+export function afterSortedKeyset(
+  column: SortColumn,
+  id: AnyPgColumn,
+  keyset: AdminKeyset | null,
+  ascending: boolean,
+): SQL | undefined {
+  if (!keyset) return undefined;
+  const value = column.time ? sql`${keyset.at}::timestamptz` : sql`${keyset.at}::text`;
+  return ascending
+    ? sql`(${column.expression}, ${id}) > (${value}, ${keyset.id}::uuid)`
+    : sql`(${column.expression}, ${id}) < (${value}, ${keyset.id}::uuid)`;
 }
 
 /** `%…%` for LIKE, lower-cased, with LIKE's own wildcards taken literally (ESCAPE '\'). */

@@ -13,13 +13,6 @@ export function formatLongDateGB(value: string | Date): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** '11/22/26' — the admin dashboard's en-US short style (product §2, Admin screens). */
-export function formatDateUSShort(value: string | Date | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString('en-US', { dateStyle: 'short' });
-}
-
 /** '£18.50', '£20': pence only when there are some. */
 export function formatPoundsFromString(value: string): string {
   const amount = Number(value);

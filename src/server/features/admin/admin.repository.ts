@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminCarerSort, AdminCustomerSort } from '@contracts/admin';
 import type { VerificationStatus } from '@contracts/verification';
 import type { Executor } from '../../db/client';
 import {
@@ -14,12 +15,16 @@ import {
   type UserRow,
 } from '../../db/schema';
 import {
-  afterKeyset,
-  keysetText,
+  afterSortedKeyset,
   matches,
   readAdminPage,
+  sortOrderBy,
+  sortValue,
+  textSort,
+  timeSort,
   type AdminKeyset,
   type AdminPage,
+  type SortColumn,
   accountSearchText,
 } from '../../platform/admin-paging';
 import { isUuid } from '../../platform/ids';
@@ -48,6 +53,38 @@ const latestVerificationStatus = sql<string | null>`(
 const customerSearchText = accountSearchText;
 /** A carer's name, as its trigram index (migration 0021) has it. */
 const carerSearchText = sql`${carerProfiles.firstName} || ' ' || ${carerProfiles.lastName}`;
+
+/**
+ * What each table column sorts by. A plan sorts as the table shows it: active (monthly, annual,
+ * three-month), then expired, then none; `at` is the moment "expired" is judged at.
+ */
+const customerSorts = (at: Date): Record<AdminCustomerSort, SortColumn> => ({
+  name: textSort(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`),
+  email: textSort(sql`${users.email}`),
+  joined: timeSort(users.createdAt),
+  plan: textSort(sql`case
+    when ${users.subscriptionStatus} = 'active'
+      and (${users.subscriptionExpiresAt} is null or ${users.subscriptionExpiresAt} > ${at.toISOString()}::timestamptz)
+      then '1 ' || coalesce(${users.subscriptionType}, '')
+    when ${users.subscriptionStatus} = 'active' then '2'
+    else '3' end`),
+});
+const carerSorts: Record<AdminCarerSort, SortColumn> = {
+  name: textSort(carerSearchText),
+  email: textSort(sql`${users.email}`),
+  joined: timeSort(carerProfiles.createdAt),
+  verification: textSort(latestVerificationStatus),
+};
+
+export interface AdminListOptions<S> {
+  q?: string | undefined;
+  sort: S;
+  ascending: boolean;
+  after: AdminKeyset | null;
+  limit: number;
+  /** The moment a plan's expiry is judged at (the customers' plan sort). */
+  at: Date;
+}
 
 const asVerificationStatus = (value: string | null): VerificationStatus =>
   value === 'pending' || value === 'approved' || value === 'rejected' ? value : 'none';
@@ -109,24 +146,21 @@ export function createAdminRepository(db: Executor) {
 
     // ── customers ─────────────────────────────────────────────────────────────────────────────
     /**
-     * One page of customer accounts, newest first (ties by id), matching `q` in the name or email
+     * One page of customer accounts in the table's sort (ties by id), matching `q` in the name or email
      * (the trigram index of migration 0021 answers the search).
      */
-    async listCustomers(options: {
-      q?: string | undefined;
-      after: AdminKeyset | null;
-      limit: number;
-    }): Promise<AdminPage<UserRow>> {
+    async listCustomers(options: AdminListOptions<AdminCustomerSort>): Promise<AdminPage<UserRow>> {
       const conditions: SQL[] = [eq(users.role, 'customer')];
       if (options.q) conditions.push(matches(customerSearchText, options.q));
+      const column = customerSorts(options.at)[options.sort];
       const matching = (keyset?: SQL) =>
         db
-          .select({ user: users, keyset: keysetText(users.createdAt) })
+          .select({ user: users, keyset: sortValue(column) })
           .from(users)
           .where(and(...conditions, keyset));
       const page = await readAdminPage(db, {
-        rows: matching(afterKeyset(users.createdAt, users.id, options.after))
-          .orderBy(desc(users.createdAt), desc(users.id))
+        rows: matching(afterSortedKeyset(column, users.id, options.after, options.ascending))
+          .orderBy(...sortOrderBy(column, users.id, options.ascending))
           .limit(options.limit + 1),
         matching: matching(),
         limit: options.limit,
@@ -163,18 +197,15 @@ export function createAdminRepository(db: Executor) {
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────
     /**
-     * One page of profiles, listed or not, newest first (ties by id), with the account's email and
+     * One page of profiles, listed or not, in the table's sort (ties by id), with the account's email and
      * verification state, matching `q` in the name or the account's email.
      */
-    async listCarers(options: {
-      q?: string | undefined;
-      after: AdminKeyset | null;
-      limit: number;
-    }): Promise<AdminPage<AdminCarerRow>> {
+    async listCarers(options: AdminListOptions<AdminCarerSort>): Promise<AdminPage<AdminCarerRow>> {
       const conditions: SQL[] = [];
       if (options.q) {
         conditions.push(or(matches(carerSearchText, options.q), matches(sql`${users.email}`, options.q))!);
       }
+      const column = carerSorts[options.sort];
       const matching = (keyset?: SQL) =>
         db
           .select({
@@ -182,14 +213,14 @@ export function createAdminRepository(db: Executor) {
             email: users.email,
             suspendedAt: users.suspendedAt,
             verificationStatus: latestVerificationStatus,
-            keyset: keysetText(carerProfiles.createdAt),
+            keyset: sortValue(column),
           })
           .from(carerProfiles)
           .leftJoin(users, eq(users.id, carerProfiles.userId))
           .where(and(...conditions, keyset));
       const page = await readAdminPage(db, {
-        rows: matching(afterKeyset(carerProfiles.createdAt, carerProfiles.id, options.after))
-          .orderBy(desc(carerProfiles.createdAt), desc(carerProfiles.id))
+        rows: matching(afterSortedKeyset(column, carerProfiles.id, options.after, options.ascending))
+          .orderBy(...sortOrderBy(column, carerProfiles.id, options.ascending))
           .limit(options.limit + 1),
         matching: matching(),
         limit: options.limit,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExpiryRule } from '@contracts/admin';
 import type { AppConfig } from '../../config';
 import { sendPagingHeaders } from '../../platform/admin-paging';
@@ -21,6 +21,14 @@ const actorOf = (request: FastifyRequest): Actor => ({
   user: requireRole(request, 'admin'),
   ipAddress: request.ip,
 });
+
+/** A download of people's details: never kept by a cache on the way. */
+const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 
 /**
  * The admin calls of product §7 under /api/admin and /api/test, admin-only (the guard in
@@ -81,7 +89,8 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
       {
         schema: {
           tags: ['admin'],
-          summary: 'Customer accounts, newest first, a page at a time; `q` searches names and emails',
+          summary:
+            'Customer accounts, newest first or in the `sort` and `order` asked, a page at a time; `q` searches names and emails',
           description:
             'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
         },
@@ -95,6 +104,21 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
       },
     );
   }
+
+  defineRoute(
+    app,
+    endpoints.admin.getUsersCsv,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every customer account the search finds, in the table’s sort, as CSV',
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      return sendCsv(reply, 'carematch-customers.csv', await admin.customersCsv(request.query));
+    },
+  );
 
   defineRoute(
     app,
@@ -180,7 +204,7 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
         schema: {
           tags: ['admin'],
           summary:
-            'Every carer profile, listed or not, newest first, a page at a time; `q` searches names and account emails',
+            'Every carer profile, listed or not, newest first or in the `sort` and `order` asked, a page at a time; `q` searches names and account emails',
           description:
             'The body is the page’s array. X-Total-Count: every match; X-Next-Cursor and Link rel="next" while more follow.',
         },
@@ -194,6 +218,21 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
       },
     );
   }
+
+  defineRoute(
+    app,
+    endpoints.admin.getCarersCsv,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every carer profile the search finds, in the table’s sort, as CSV',
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      return sendCsv(reply, 'carematch-carers.csv', await admin.carersCsv(request.query));
+    },
+  );
 
   defineRoute(
     app,

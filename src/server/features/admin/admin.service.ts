@@ -7,7 +7,11 @@ import {
   type AdminCarer,
   type AdminCarerInput,
   type AdminCustomer,
-  type AdminListQuery,
+  defaultSortOrder,
+  type AdminCarerCsvQuery,
+  type AdminCarerListQuery,
+  type AdminCustomerCsvQuery,
+  type AdminCustomerListQuery,
   type AdminLoginInput,
   type CustomerBilling,
   type CustomerEditInput,
@@ -17,7 +21,8 @@ import {
 import type { Database, Executor } from '../../db/client';
 import type { CarerProfileRow, UserRow } from '../../db/schema';
 import { slotMask, weekFromTags } from '@contracts/availability';
-import { decodeAdminCursor, type AdminPage } from '../../platform/admin-paging';
+import { decodeSortedCursor, type AdminKeyset, type AdminPage } from '../../platform/admin-paging';
+import { toCsv } from '../../platform/csv';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { SessionContext } from '../../platform/sessions/session.service';
 import { createPhotoPipeline, photoKeyOf, type NewPhoto } from '../../platform/photos';
@@ -36,11 +41,43 @@ import {
   toAdminCarer,
   toAdminCustomer,
 } from './admin-mapper';
+import { carerCsvRow, customerCsvRow } from './admin-csv';
 import { adminOverview } from './admin-overview';
 import { createAdminRepository, type AdminCarerValues, type AdminRepository } from './admin.repository';
 import { sampleCustomers } from './sample-customers';
 
 const DAY_MS = 86_400_000;
+/** The CSV export reads the list in pages of this many rows (every match, without one huge read). */
+const CSV_PAGE_ROWS = 500;
+
+/**
+ * A table's sort as the repository takes it, and the cursor's sort token: none for the default
+ * (newest first), whose cursors stay as they were.
+ */
+function sortOf<S extends string>(query: { sort?: S | undefined; order?: 'asc' | 'desc' | undefined }) {
+  const sort = query.sort ?? ('joined' as S);
+  const order = query.order ?? defaultSortOrder(sort);
+  const token = sort === 'joined' && order === 'desc' ? null : `${sort}.${order}`;
+  return {
+    sort,
+    ascending: order === 'asc',
+    cursor: token ? { token, time: sort === 'joined' } : null,
+  };
+}
+
+/** Every page of a sorted list, read one after another. */
+async function everyPage<T>(
+  read: (after: AdminKeyset | null, limit: number) => Promise<AdminPage<T>>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let after: AdminKeyset | null = null;
+  do {
+    const page = await read(after, CSV_PAGE_ROWS);
+    rows.push(...page.rows);
+    after = page.next;
+  } while (after);
+  return rows;
+}
 /**
  * Profiles an admin creates have no account, so no membership can keep them listed: they are
  * listed for a century, i.e. until an admin deletes them (docs/decisions/0008-admin-tools.md).
@@ -208,15 +245,35 @@ export function createAdminService({
     },
 
     // ── customers ─────────────────────────────────────────────────────────────────────────────
-    /** One page of customers; a forged cursor is a 400. */
-    async listCustomers(query: AdminListQuery): Promise<AdminPage<AdminCustomer>> {
+    /** One page of customers in the table's sort; a forged cursor, or another sort's, is a 400. */
+    async listCustomers(query: AdminCustomerListQuery): Promise<AdminPage<AdminCustomer>> {
+      const at = now();
+      const { cursor, ...sort } = sortOf(query);
       const page = await admin.listCustomers({
         q: query.q || undefined,
-        after: decodeAdminCursor(query.cursor),
+        ...sort,
+        after: decodeSortedCursor(query.cursor, cursor),
         limit: query.limit,
+        at,
       });
       const billing = await customerBilling(page.rows);
-      return { ...page, rows: page.rows.map((row) => toAdminCustomer(row, billing.get(row.id) ?? null)) };
+      return {
+        ...page,
+        rows: page.rows.map((row) => toAdminCustomer(row, billing.get(row.id) ?? null)),
+        next: page.next && cursor ? { ...page.next, sort: cursor.token } : page.next,
+      };
+    },
+
+    /** Every customer the search finds, in the table's sort, as CSV. */
+    async customersCsv(query: AdminCustomerCsvQuery): Promise<string> {
+      const at = now();
+      const { cursor: _cursor, ...sort } = sortOf(query);
+      const rows = await everyPage(async (after, limit) => {
+        const page = await admin.listCustomers({ q: query.q || undefined, ...sort, after, limit, at });
+        const billing = await customerBilling(page.rows);
+        return { ...page, rows: page.rows.map((row) => toAdminCustomer(row, billing.get(row.id) ?? null)) };
+      });
+      return toCsv(rows.map((customer) => customerCsvRow(customer, at)));
     },
 
     async updateCustomer(actor: Actor, id: string, input: CustomerEditInput): Promise<AdminCustomer> {
@@ -325,14 +382,31 @@ export function createAdminService({
     },
 
     // ── carers ────────────────────────────────────────────────────────────────────────────────
-    async listCarers(query: AdminListQuery): Promise<AdminPage<AdminCarer>> {
+    async listCarers(query: AdminCarerListQuery): Promise<AdminPage<AdminCarer>> {
       const at = now();
+      const { cursor, ...sort } = sortOf(query);
       const page = await admin.listCarers({
         q: query.q || undefined,
-        after: decodeAdminCursor(query.cursor),
+        ...sort,
+        after: decodeSortedCursor(query.cursor, cursor),
         limit: query.limit,
+        at,
       });
-      return { ...page, rows: page.rows.map((row) => toAdminCarer(row, at)) };
+      return {
+        ...page,
+        rows: page.rows.map((row) => toAdminCarer(row, at)),
+        next: page.next && cursor ? { ...page.next, sort: cursor.token } : page.next,
+      };
+    },
+
+    /** Every carer profile the search finds, in the table's sort, as CSV. */
+    async carersCsv(query: AdminCarerCsvQuery): Promise<string> {
+      const at = now();
+      const { cursor: _cursor, ...sort } = sortOf(query);
+      const rows = await everyPage((after, limit) =>
+        admin.listCarers({ q: query.q || undefined, ...sort, after, limit, at }),
+      );
+      return toCsv(rows.map((row) => carerCsvRow(toAdminCarer(row, at))));
     },
 
     /** A profile with no account, listed until deleted; the photo (optional) goes through the photo pipeline. */

@@ -1,7 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_HEADERS } from '@contracts/admin';
+import {
+  ADMIN_LIST_HEADERS,
+  type AdminCarerSort,
+  type AdminCustomerSort,
+  type SortOrder,
+} from '@contracts/admin';
 import { endpoints, type ClientEndpoints, type EndpointResponse } from '@contracts/endpoints';
-import { apiWithHeaders } from '@web/lib/api-client';
+import { apiResponse, apiWithHeaders } from '@web/lib/api-client';
+import { saveDownload } from '@web/lib/download';
 import { pagedEndpointKey } from '@web/lib/query-keys';
 
 /** The admin lists (product §7), paged and searched by the server (decision 0008). */
@@ -82,5 +88,29 @@ export type ListSource = 'admin' | 'test';
 const CUSTOMER_LISTS = { admin: endpoints.admin.getUsers, test: endpoints.admin.getTestUsers } as const;
 const CARER_LISTS = { admin: endpoints.admin.getCarers, test: endpoints.admin.getTestCarers } as const;
 
-export const useCustomerList = (source: ListSource, q: string) => useAdminList(CUSTOMER_LISTS[source], q);
-export const useCarerList = (source: ListSource, q: string) => useAdminList(CARER_LISTS[source], q);
+/** A table's sort as its query sends it (the server sorts: the lists are paged). */
+export interface TableSort<S extends string> {
+  sort: S;
+  order: SortOrder;
+}
+const sortFilters = (sort?: TableSort<string>): Record<string, string> =>
+  sort ? { sort: sort.sort, order: sort.order } : {};
+
+export const useCustomerList = (source: ListSource, q: string, sort?: TableSort<AdminCustomerSort>) =>
+  useAdminList(CUSTOMER_LISTS[source], q, sortFilters(sort));
+export const useCarerList = (source: ListSource, q: string, sort?: TableSort<AdminCarerSort>) =>
+  useAdminList(CARER_LISTS[source], q, sortFilters(sort));
+
+/** The table as CSV: its search and sort, every match (GET /api/admin/users/csv, /api/admin/carers/csv). */
+export async function downloadTableCsv(
+  table: 'customers' | 'carers',
+  q: string,
+  sort: TableSort<AdminCustomerSort> | TableSort<AdminCarerSort>,
+): Promise<void> {
+  const query = adminListParams(q, null, sortFilters(sort));
+  const response =
+    table === 'customers'
+      ? await apiResponse(endpoints.admin.getUsersCsv, { query })
+      : await apiResponse(endpoints.admin.getCarersCsv, { query });
+  await saveDownload(response, `carematch-${table}.csv`);
+}

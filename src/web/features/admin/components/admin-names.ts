@@ -14,15 +14,10 @@ export function carerName(carer: Pick<AdminCarer, 'firstName' | 'lastName'>): st
 }
 
 /**
- * Admin Management: the price of the plan the customer holds ('£49/3 months', '£10/month',
- * '£100/year'). The first brief said '£100/year' for anything but monthly; we show the plan
- * the customer actually has (docs/spec-conformance.md).
+ * The price of the plan the customer holds ('£49/3 months', '£10/month', '£100/year'), on every
+ * admin screen. The first brief said '£100/year' for anything but monthly; we show the plan the
+ * customer actually has (docs/spec-conformance.md).
  */
-export function managementPlanPrice(type: AdminCustomer['subscriptionType']): string | null {
-  return type ? planPriceLabel(type) : null;
-}
-
-/** Admin dashboard: the price of the plan the customer holds, from the same function. */
-export function dashboardPlanPrice(type: AdminCustomer['subscriptionType']): string | null {
+export function planPrice(type: AdminCustomer['subscriptionType']): string | null {
   return type ? planPriceLabel(type) : null;
 }

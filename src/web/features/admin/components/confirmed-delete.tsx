@@ -9,7 +9,7 @@ import { ConfirmDialog } from './confirm-dialog';
  * a toast says how it went, and focus goes to the list, since the card and the button that had
  * focus are gone.
  */
-export function useConfirmedDelete<T extends { id: string }>({
+export function useConfirmedDelete<T extends { id: string }, E extends HTMLElement = HTMLUListElement>({
   remove,
   text,
 }: {
@@ -24,10 +24,10 @@ export function useConfirmedDelete<T extends { id: string }>({
 }): {
   ask: (item: T) => void;
   deleting: boolean;
-  listRef: RefObject<HTMLUListElement | null>;
+  listRef: RefObject<E | null>;
   dialog: ReactNode;
 } {
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<E>(null);
   const [confirming, setConfirming] = useState<T | null>(null);
 
   function onDelete(item: T) {

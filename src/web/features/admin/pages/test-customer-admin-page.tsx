@@ -6,12 +6,12 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { formatDateUSShort, formatRateRange } from '@web/lib/format';
+import { formatDateGB, formatRateRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { useCreateSampleCustomers } from '../api/admin-customers';
 import { useCarerList, useCustomerList } from '../api/admin-lists';
 import { AccountTabs, AdminListTab } from '../components/admin-list-tab';
-import { carerName, customerName, dashboardPlanPrice } from '../components/admin-names';
+import { carerName, customerName, planPrice } from '../components/admin-names';
 import { AdminOnly } from '../components/admin-only';
 import { AdminPageLayout } from '../components/admin-page-layout';
 import { CarerDialog } from '../components/carer-dialog';
@@ -25,7 +25,7 @@ const BADGE_VARIANT = { Active: 'success', Expired: 'destructive', 'No Subscript
 
 function CustomerCard({ customer }: { customer: AdminCustomer }) {
   const state = subscriptionDisplayState(customer);
-  const price = dashboardPlanPrice(customer.subscriptionType);
+  const price = planPrice(customer.subscriptionType);
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6 md:flex-row md:items-center md:justify-between">
       <div className="flex min-w-0 gap-4">
@@ -39,7 +39,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
             {price ? <span className="font-medium">{price}</span> : null}
             {customer.subscriptionExpiresAt ? (
               <span className="text-muted-foreground">
-                {`${ADMIN_TEXT.expires} ${formatDateUSShort(customer.subscriptionExpiresAt)}`}
+                {`${ADMIN_TEXT.expires} ${formatDateGB(customer.subscriptionExpiresAt)}`}
               </span>
             ) : null}
           </div>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { ADMIN_LIST_MESSAGES } from '@contracts/admin';
 import { AUDIT_ENTITY_TYPES, type AuditEntityType, type AuditEntry } from '@contracts/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_WORDS } from '@contracts/audit-words';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -83,13 +84,18 @@ function Filters({ onApply }: { onApply: (filters: AuditLogFilters) => void }) {
       </div>
       <div className="grid content-start gap-2">
         <Label htmlFor={`${id}-action`}>Action</Label>
-        <Input
+        <Select
           id={`${id}-action`}
           value={draft.action}
-          maxLength={64}
-          placeholder="e.g. verification.approved"
           onChange={(event) => set('action')(event.target.value)}
-        />
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_WORDS[action]}
+            </option>
+          ))}
+        </Select>
       </div>
       <div className="grid content-start gap-2">
         <Label htmlFor={`${id}-entity`}>Record id</Label>
