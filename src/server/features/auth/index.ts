@@ -7,7 +7,7 @@ export type { AuthService, SignInOutcome } from './auth.service';
 export { createCurrentPasswordCheck } from './current-password';
 export { toCurrentUser } from './current-user';
 export { assertEmailConfirmed } from './email-confirmed';
-export { hashPassword, passwordProblem, usePasswordHashing, verifyPassword } from './password';
+export { hashPassword, passwordProblem, verifyPassword } from './password';
 export { linkTokenHasher, newLinkToken } from './password-reset.service';
 export { sendSignInOutcome } from './sign-in-reply';
 export type { SignInThrottle } from './sign-in-throttle';
