@@ -250,6 +250,11 @@ export interface AppConfig {
   sessionCacheMs: number;
   /** REGISTRATIONS_PER_HOUR: accounts one client network may register per hour (0: no limit). */
   registrationsPerHour: number;
+  /**
+   * The argon2id cost of new password hashes: OWASP's baseline, or a light one in tests
+   * (NODE_ENV=test) only, which register and sign in thousands of times.
+   */
+  passwordHashing: 'standard' | 'light';
   sessionSecret: string;
   /** TWO_FACTOR_SECRET, or SESSION_SECRET when unset: the root of the two-factor keys (decision 0012). */
   twoFactorSecret: string;
@@ -442,6 +447,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carerCacheMs: (e.CARER_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? (production ? 300 : 0)) * 1000,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? (production ? 20 : 0),
+    passwordHashing: e.NODE_ENV === 'test' ? 'light' : 'standard',
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     twoFactorSecret: e.TWO_FACTOR_SECRET ?? e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     publicUrl,

@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, EMAIL_VERIFICATION_MESSAGES, type CurrentUser } from '@contracts/auth';
 import { ERROR_MESSAGES } from '@contracts/errors';
 import { sessions, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/features/auth/password';
-import { createTestApp, sessionCookieFrom, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { hashPassword, usePasswordHashing } from '../../src/server/features/auth/password';
+import {
+  createTestApp,
+  PRODUCTION_TEST_ENV,
+  sessionCookieFrom,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +203,34 @@ describe('registration limit per network (REGISTRATIONS_PER_HOUR)', () => {
 
   it('is off unless set outside production', () => {
     expect(t.config.registrationsPerHour).toBe(0);
+  });
+
+  it("hashes at OWASP's baseline in production, at the light cost in tests", async () => {
+    const storedHash = async (email: string) =>
+      (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.passwordHash;
+    await t.register({ email: 'light.hash@example.org' });
+    expect(await storedHash('light.hash@example.org')).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+
+    const production = await createTestApp(PRODUCTION_TEST_ENV, undefined, { database: t.database });
+    try {
+      const response = await production.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: 'standard.hash@example.org',
+          password: TEST_PASSWORD,
+          firstName: 'Standard',
+          lastName: 'Hash',
+          userType: 'customer',
+        },
+      });
+      expect(response.statusCode).toBe(202);
+      expect(await storedHash('standard.hash@example.org')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await production.close();
+      // The production app set its cost for this process; the rest of the file's tests run at the tests' own.
+      usePasswordHashing(t.config.passwordHashing);
+    }
   });
 });
 

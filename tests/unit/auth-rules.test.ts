@@ -5,6 +5,7 @@ import {
   hashPassword,
   isCommonPassword,
   passwordProblem,
+  usePasswordHashing,
   verifyPassword,
 } from '../../src/server/features/auth/password';
 
@@ -15,6 +16,21 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'Kettle-Harbour-Meadow-42')).toBe(true);
     expect(await verifyPassword(hash, 'kettle-harbour-meadow-42')).toBe(false);
     expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+
+  it("hashes at OWASP's baseline unless the configuration asks for the tests' light cost", async () => {
+    try {
+      usePasswordHashing('standard');
+      const standard = await hashPassword('Kettle-Harbour-Meadow-42');
+      expect(standard).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      usePasswordHashing('light');
+      const light = await hashPassword('Kettle-Harbour-Meadow-42');
+      expect(light).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+      // Either verifies whatever the current cost: the cost is read from the hash.
+      expect(await verifyPassword(standard, 'Kettle-Harbour-Meadow-42')).toBe(true);
+    } finally {
+      usePasswordHashing('standard');
+    }
   });
 
   it.each(['password', 'Password1', 'qwerty123', 'iloveyou', 'football'])(

@@ -114,6 +114,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REGISTRATIONS_PER_HOUR: '-1' })).toThrow(/REGISTRATIONS_PER_HOUR/);
   });
 
+  it('hashes passwords at the light cost in tests only', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/c',
+      SESSION_SECRET: 's'.repeat(32),
+      PAYMENTS_PROVIDER: 'demo',
+    };
+    expect(loadConfig(production).passwordHashing).toBe('standard');
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'development' }).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHashing).toBe('light');
+  });
+
   it('keys two-factor under SESSION_SECRET unless TWO_FACTOR_SECRET is set', () => {
     const session = 's'.repeat(32);
     expect(loadConfig({ SESSION_SECRET: session }).twoFactorSecret).toBe(session);

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, type Database } from '../../../src/server/db/client';
 import * as schema from '../../../src/server/db/schema';
 import { seedDemoData } from '../../../src/server/demo-seed/seed';
+import { usePasswordHashing } from '../../../src/server/features/auth/password';
 import { ensurePgliteTemplate } from '../../support/database-template';
 import makeTemplates from '../../support/global-setup';
 
@@ -29,6 +30,9 @@ export default async function setup(project: TestProject) {
     loadDataDir: new Blob([fs.readFileSync(await ensurePgliteTemplate())]),
   });
   await client.waitReady;
+  // The demo accounts' hashes at the tests' light cost, as the e2e servers (NODE_ENV=test) make
+  // theirs: each of the suite's sign-ins verifies one.
+  usePasswordHashing('light');
   await seedDemoData(drizzle({ client, schema }) as unknown as Database);
   const dump = await client.dumpDataDir('none');
   await client.close();

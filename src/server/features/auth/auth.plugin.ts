@@ -8,6 +8,7 @@ import { createOidcClient } from './oidc';
 import { createPasswordResetRepository } from './password-reset.repository';
 import { registerPasswordResetRoutes } from './password-reset.routes';
 import { createPasswordResetService, type PasswordResetService } from './password-reset.service';
+import { usePasswordHashing } from './password';
 import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
 import { createTwoFactorRepository } from './two-factor.repository';
 import { registerTwoFactorRoutes } from './two-factor.routes';
@@ -33,6 +34,7 @@ export const authPlugin = appPlugin(
   'features/auth',
   ['platform/sessions', 'platform/rate-limits', 'platform/mailer', 'features/audit'],
   async (app, { config, database: { db } }) => {
+    usePasswordHashing(config.passwordHashing);
     const { sessions, rateLimiter, mailer, audit } = app;
     const loginFailures = createLoginFailureRepository(db);
     const signInThrottle = createSignInThrottle({ rateLimiter, loginFailures });

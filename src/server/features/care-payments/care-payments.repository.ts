@@ -132,23 +132,25 @@ export function createCarePaymentsRepository(db: Executor) {
       return row;
     },
 
-    /** The provider's answer to a started attempt; a status it reached meanwhile (a webhook) stays. */
+    /**
+     * The provider's answer to a started attempt; the first answer recorded stays, and so does a
+     * status it reached meanwhile (a webhook). One statement: a parallel click reading the row never
+     * sees the client secret without its status (it would answer "unpaid", with no secret).
+     */
     async recordStarted(
       id: string,
       values: { providerReference: string; clientSecret: string; status: 'requires_payment' | 'processing' },
     ): Promise<void> {
+      const unanswered = isNull(carePaymentAttempts.providerReference);
       await db
         .update(carePaymentAttempts)
         .set({
-          providerReference: values.providerReference,
-          clientSecret: values.clientSecret,
+          providerReference: sql`case when ${unanswered} then ${values.providerReference} else ${carePaymentAttempts.providerReference} end`,
+          clientSecret: sql`case when ${unanswered} then ${values.clientSecret} else ${carePaymentAttempts.clientSecret} end`,
+          status: sql`case when ${carePaymentAttempts.status} = 'pending' then ${values.status} else ${carePaymentAttempts.status} end`,
           updatedAt: new Date(),
         })
-        .where(and(eq(carePaymentAttempts.id, id), isNull(carePaymentAttempts.providerReference)));
-      await db
-        .update(carePaymentAttempts)
-        .set({ status: values.status, updatedAt: new Date() })
-        .where(and(eq(carePaymentAttempts.id, id), eq(carePaymentAttempts.status, 'pending')));
+        .where(eq(carePaymentAttempts.id, id));
     },
 
     /** The card was not taken (declined, or authentication needed): the same payment can be finished. */
