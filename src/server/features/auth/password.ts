@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@contracts/auth';
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); the library encodes them in the hash,
 // so raising them later still verifies old hashes.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-// Tests only (NODE_ENV=test, AppConfig.passwordHashing, decision 0045): the same argon2id at
+// Tests only (NODE_ENV=test, AppConfig.passwordHashing, decision 0046): the same argon2id at
 // 1 MiB and one pass, a millisecond instead of tens; the suites register and sign in thousands
 // of times.
 const LIGHT_ARGON2_OPTIONS = { memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
