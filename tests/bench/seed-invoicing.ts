@@ -67,8 +67,17 @@ export async function seedBenchInvoicing(
       from timesheets t
       where t.status = 'approved'
         and t.arrangement_id in (select md5('bench-arrangement-' || i)::uuid from generate_series(1, ${customers}) as g(i))`);
+    // Each carer's counter where the app's nextNumber expects it, so the next invoice the server
+    // issues (an auto-approval during the run) follows on instead of repeating number 1.
+    await tx.execute(sql`
+      insert into invoicing_settings (user_id, last_invoice_number)
+      select carer_user_id, max(number) from invoices
+      where kind = 'invoice' and carer_user_id is not null
+      group by carer_user_id
+      on conflict (user_id) do update
+        set last_invoice_number = greatest(invoicing_settings.last_invoice_number, excluded.last_invoice_number)`);
   });
-  for (const table of ['arrangements', 'timesheets', 'timesheet_lines', 'invoices']) {
+  for (const table of ['arrangements', 'timesheets', 'timesheet_lines', 'invoices', 'invoicing_settings']) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
   type Row = { id: string; carer_user_id: string; customer_id: string };
