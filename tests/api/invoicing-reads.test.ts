@@ -56,11 +56,9 @@ function countingDatabase() {
   const statements: Array<{ query: string; params: unknown[] }> = [];
   const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
   const client = (t.database.db as unknown as { $client: never }).$client;
-  const db = (
-    t.database.kind === 'postgres'
-      ? drizzlePg({ client, schema, logger })
-      : drizzlePglite({ client, schema, logger })
-  ) as unknown as Database;
+  const db = (t.database.kind === 'postgres'
+    ? drizzlePg({ client, schema, logger })
+    : drizzlePglite({ client, schema, logger })) as unknown as Database;
   let transactions = 0;
   const transaction = db.transaction.bind(db);
   db.transaction = ((...args: Parameters<Database['transaction']>) => {
@@ -110,7 +108,9 @@ async function approveWeek(fam: Person, who: Carer, arrangementId: string, weekS
   const [sheet] = await t.database.db
     .select()
     .from(schema.timesheets)
-    .where(and(eq(schema.timesheets.arrangementId, arrangementId), eq(schema.timesheets.weekStart, weekStart)));
+    .where(
+      and(eq(schema.timesheets.arrangementId, arrangementId), eq(schema.timesheets.weekStart, weekStart)),
+    );
   const submitted = await call(who, 'POST', `/api/timesheets/${sheet!.id}/submit`);
   expect(submitted.statusCode, submitted.body).toBe(200);
   const approved = await call(fam, 'POST', `/api/timesheets/${sheet!.id}/approve`);
@@ -156,12 +156,12 @@ describe('who the lists show', () => {
     ]);
     const sheets = (await call(member, 'GET', '/api/timesheets')).json<TimesheetList>().items;
     expect(sheets).toHaveLength(6);
-    expect(sheets.filter((sheet) => sheet.arrangementId === holders.id).map((sheet) => sheet.viewerRole)).toEqual(
-      ['can_see', 'can_see', 'can_see'],
-    );
-    expect(sheets.filter((sheet) => sheet.arrangementId === members.id).map((sheet) => sheet.viewerRole)).toEqual(
-      ['holder', 'holder', 'holder'],
-    );
+    expect(
+      sheets.filter((sheet) => sheet.arrangementId === holders.id).map((sheet) => sheet.viewerRole),
+    ).toEqual(['can_see', 'can_see', 'can_see']);
+    expect(
+      sheets.filter((sheet) => sheet.arrangementId === members.id).map((sheet) => sheet.viewerRole),
+    ).toEqual(['holder', 'holder', 'holder']);
     const arrangements = (await call(member, 'GET', '/api/bookings')).json<Arrangements>().items;
     expect(arrangements.map((item) => item.id).sort()).toEqual([holders.id, members.id].sort());
   });
@@ -182,6 +182,42 @@ describe('who the lists show', () => {
         .insert(circleMembers)
         .values({ holderId: holder.user.id, memberId: member.user.id, role: 'can_see' });
     }
+  });
+});
+
+describe('who one timesheet or invoice shows to', () => {
+  it('the holder and a member of the circle, not a suspended member, nobody once the holder is suspended', async () => {
+    const { invoices, timesheets } = countingDatabase();
+    const [invoice] = (await call(holder, 'GET', '/api/invoices')).json<InvoiceList>().items;
+    const sheetId = invoice!.timesheetId!;
+    const asMember = await account(member);
+    expect((await invoices.get(asMember, invoice!.id)).viewerRole).toBe('can_see');
+    expect((await timesheets.get(asMember, sheetId)).viewerRole).toBe('can_see');
+    expect((await invoices.get(await account(holder), invoice!.id)).viewerRole).toBe('holder');
+    await expect(invoices.get(await account(stranger), invoice!.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    for (const [who, suspended] of [
+      [member, member],
+      [member, holder],
+      [holder, holder],
+    ] as const) {
+      await t.database.db
+        .update(schema.users)
+        .set({ suspendedAt: new Date() })
+        .where(eq(schema.users.id, suspended.user.id));
+      try {
+        const reader = await account(who);
+        await expect(invoices.get(reader, invoice!.id)).rejects.toMatchObject({ statusCode: 404 });
+        await expect(timesheets.get(reader, sheetId)).rejects.toMatchObject({ statusCode: 404 });
+      } finally {
+        await t.database.db
+          .update(schema.users)
+          .set({ suspendedAt: null })
+          .where(eq(schema.users.id, suspended.user.id));
+      }
+    }
+    expect((await invoices.get(await account(first), invoice!.id)).viewerRole).toBe('carer');
   });
 });
 

@@ -176,6 +176,26 @@ export function createCircleRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * In one statement: whether the holder's account is suspended (undefined: gone), and the role
+     * of `userId` in their circle with whether that member's account is suspended.
+     */
+    async sideOf(holderId: string, userId: string) {
+      const memberAccount = aliasedTable(users, 'circle_side_member');
+      const [row] = await db
+        .select({
+          holderSuspendedAt: users.suspendedAt,
+          role: m.role,
+          memberSuspendedAt: memberAccount.suspendedAt,
+        })
+        .from(users)
+        .leftJoin(m, and(eq(m.holderId, users.id), eq(m.memberId, userId)))
+        .leftJoin(memberAccount, eq(memberAccount.id, m.memberId))
+        .where(eq(users.id, holderId))
+        .limit(1);
+      return row;
+    },
+
     async emailOf(userId: string) {
       const [row] = await db
         .select({

@@ -121,9 +121,10 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
       rows.filter(({ row }) => row.kind === 'invoice').map(({ row }) => row.id),
     );
     const credited = new Map(
-      (await reader.invoices([...new Set(rows.map(({ row }) => row.creditFor).filter(isId))])).map(
-        (row) => [row.id, row],
-      ),
+      (await reader.invoices([...new Set(rows.map(({ row }) => row.creditFor).filter(isId))])).map((row) => [
+        row.id,
+        row,
+      ]),
     );
     const settings = new Map(
       (
@@ -141,8 +142,7 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
       toInvoice(row, viewer, {
         creditNotes: row.kind === 'invoice' ? notes.filter((note) => note.creditFor === row.id) : [],
         creditFor: row.creditFor ? credited.get(row.creditFor) : undefined,
-        carerSettings:
-          actsForFamily(viewer) && row.carerUserId ? settings.get(row.carerUserId) : undefined,
+        carerSettings: actsForFamily(viewer) && row.carerUserId ? settings.get(row.carerUserId) : undefined,
       }),
     );
   }
