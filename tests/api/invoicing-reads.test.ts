@@ -7,6 +7,7 @@ import type { InvoiceList, TimesheetList } from '@contracts/invoicing';
 import type { Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { circleMembers, visits as visitRows } from '../../src/server/db/schema';
+import { createArrangementsRepository } from '../../src/server/features/arrangements/arrangements.repository';
 import { createInvoicesService } from '../../src/server/features/invoicing/invoices.service';
 import { createInvoicingRepository } from '../../src/server/features/invoicing/invoicing.repository';
 import { createTimesheetsService } from '../../src/server/features/invoicing/timesheets.service';
@@ -67,6 +68,7 @@ function countingDatabase() {
   }) as Database['transaction'];
   const deps = { db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: () => new Date(AFTER) };
   return {
+    db,
     statements,
     transactions: () => transactions,
     repository: createInvoicingRepository(db),
@@ -144,7 +146,8 @@ beforeAll(async () => {
   expect(await countingDatabase().timesheets.generate()).toBe(6);
   await approveWeek(holder, first, holders.id, WEEKS[0]!);
   await approveWeek(member, second, members.id, WEEKS[0]!);
-});
+  // Two families, two carers, their arrangements and an approval each, through the API.
+}, 120_000);
 afterAll(() => t.close());
 
 describe('who the lists show', () => {
@@ -235,6 +238,16 @@ describe('what the lists cost', () => {
       expect(plan).toMatch(/Index Cond: \(customer_id = ANY/);
       expect(plan).toMatch(/Index Cond: \(carer_user_id = /);
     }
+  });
+
+  it('the arrangements list reads the viewer’s arrangements through their indexes too', async () => {
+    const counting = countingDatabase();
+    const rows = await createArrangementsRepository(counting.db).listFor(member.user.id);
+    expect(rows.map((row) => row.id).sort()).toEqual([holders.id, members.id].sort());
+    const plan = await planOf(counting.statements[0]!);
+    expect(plan).not.toMatch(/Seq Scan on arrangements/);
+    expect(plan).toMatch(/Index Cond: \(customer_id = ANY/);
+    expect(plan).toMatch(/Index Cond: \(carer_id = ANY/);
   });
 
   it('send as many statements for three invoices as for one', async () => {
