@@ -180,7 +180,12 @@ export function createCircleRepository(db: Executor) {
      * In one statement: whether the holder's account is suspended (undefined: gone), and the role
      * of `userId` in their circle with whether that member's account is suspended.
      */
-    async sideOf(holderId: string, userId: string) {
+    async sideOf(
+      holderId: string,
+      userId: string,
+    ): Promise<
+      { holderSuspendedAt: Date | null; role: string | null; memberSuspendedAt: Date | null } | undefined
+    > {
       const memberAccount = aliasedTable(users, 'circle_side_member');
       const [row] = await db
         .select({

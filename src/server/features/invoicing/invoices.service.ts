@@ -112,32 +112,25 @@ export async function issueInvoice(
 export function createInvoicesService({ db, mailer, publicUrl, now = () => new Date() }: InvoicesDeps) {
   const repository = createInvoicingRepository(db);
 
-  /** Invoices as their viewers read them: three queries whatever the number of rows. */
+  /** Invoices as their viewers read them: three queries at once, whatever the number of rows. */
   async function presentAll(
     reader: InvoicingRepository,
     rows: Array<{ row: InvoiceRow; viewer: Viewer }>,
   ): Promise<Invoice[]> {
-    const notes = await reader.creditNotesOf(
-      rows.filter(({ row }) => row.kind === 'invoice').map(({ row }) => row.id),
-    );
-    const credited = new Map(
-      (await reader.invoices([...new Set(rows.map(({ row }) => row.creditFor).filter(isId))])).map((row) => [
-        row.id,
-        row,
+    const [notes, creditedRows, settingsRows] = await Promise.all([
+      reader.creditNotesOf(rows.filter(({ row }) => row.kind === 'invoice').map(({ row }) => row.id)),
+      reader.invoices([...new Set(rows.map(({ row }) => row.creditFor).filter(isId))]),
+      reader.settingsOf([
+        ...new Set(
+          rows
+            .filter(({ viewer }) => actsForFamily(viewer))
+            .map(({ row }) => row.carerUserId)
+            .filter(isId),
+        ),
       ]),
-    );
-    const settings = new Map(
-      (
-        await reader.settingsOf([
-          ...new Set(
-            rows
-              .filter(({ viewer }) => actsForFamily(viewer))
-              .map(({ row }) => row.carerUserId)
-              .filter(isId),
-          ),
-        ])
-      ).map((row) => [row.userId, row]),
-    );
+    ]);
+    const credited = new Map(creditedRows.map((row) => [row.id, row]));
+    const settings = new Map(settingsRows.map((row) => [row.userId, row]));
     return rows.map(({ row, viewer }) =>
       toInvoice(row, viewer, {
         creditNotes: row.kind === 'invoice' ? notes.filter((note) => note.creditFor === row.id) : [],

@@ -103,13 +103,15 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
   ): Promise<Timesheet[]> {
     const reader = createInvoicingRepository(executor);
     const source = createTimesheetSource(executor);
-    const lines = await reader.linesOf(rows.map(({ row }) => row.id));
-    const arrangements = new Map(
-      (await source.arrangements([...new Set(rows.map(({ row }) => row.arrangementId))])).map((a) => [
-        a.id,
-        a,
-      ]),
-    );
+    // Three reads that do not depend on each other, sent at once.
+    const [lines, billedArrangements, invoices] = await Promise.all([
+      reader.linesOf(rows.map(({ row }) => row.id)),
+      source.arrangements([...new Set(rows.map(({ row }) => row.arrangementId))]),
+      reader.invoicesOfTimesheets(
+        rows.filter(({ row }) => row.status === 'approved').map(({ row }) => row.id),
+      ),
+    ]);
+    const arrangements = new Map(billedArrangements.map((a) => [a.id, a]));
     const queriers = new Map(
       (
         await reader.people([
@@ -123,13 +125,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
       if (list) list.push(line);
       else linesOf.set(line.timesheetId, [line]);
     }
-    const invoiceOf = new Map(
-      (
-        await reader.invoicesOfTimesheets(
-          rows.filter(({ row }) => row.status === 'approved').map(({ row }) => row.id),
-        )
-      ).map((invoice) => [invoice.timesheetId, invoice.id]),
-    );
+    const invoiceOf = new Map(invoices.map((invoice) => [invoice.timesheetId, invoice.id]));
     const at = now();
     const out: Timesheet[] = [];
     for (const { row, viewer } of rows) {
@@ -412,10 +408,16 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
 
     /** GET /api/timesheets: the caller's, as the carer or the family side; their own weeks made first. */
     async list(user: UserRow): Promise<TimesheetList> {
-      if (user.role === 'carer') await generate({ carerUserId: user.id });
-      else if (user.role === 'customer') await generate({ customerId: user.id });
-      const rows = await repository.timesheetsFor(user.id);
-      return { items: await present(db, await viewersOf(db, rows, user.id), user.id) };
+      const own =
+        user.role === 'carer'
+          ? { carerUserId: user.id }
+          : user.role === 'customer'
+            ? { customerId: user.id }
+            : undefined;
+      // The list is read while the round looks for new visits, and read again only if it made some.
+      const [made, rows] = await Promise.all([own ? generate(own) : 0, repository.timesheetsFor(user.id)]);
+      const current = made > 0 ? await repository.timesheetsFor(user.id) : rows;
+      return { items: await present(db, await viewersOf(db, current, user.id), user.id) };
     },
 
     async get(user: UserRow, id: string): Promise<Timesheet> {
