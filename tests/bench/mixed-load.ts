@@ -242,6 +242,50 @@ function cpuSecondsOf(pid: number): number {
   return total;
 }
 
+/** CPU seconds of one process, or undefined once it is gone (or not on this host). */
+function ownCpuSecondsOf(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU the bench database's PostgreSQL backends use while sampled (PostgreSQL on this host
+ * only): what the server's own CPU leaves out, the statements' work. A backend that starts while
+ * sampled counts from its start, one that ends counts to its last sample.
+ */
+function startDatabaseSampler(bench: { database: Parameters<typeof queryRows>[0] }) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sample = async (initial: boolean) => {
+    const rows = await queryRows<{ pid: number }>(
+      bench.database,
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    for (const { pid } of rows) {
+      const seconds = ownCpuSecondsOf(pid);
+      if (seconds === undefined) continue;
+      if (!first.has(pid)) first.set(pid, initial ? seconds : 0);
+      last.set(pid, seconds);
+    }
+  };
+  const ready = sample(true).catch(() => {});
+  const timer = setInterval(() => void sample(false).catch(() => {}), 1000);
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await ready;
+      await sample(false).catch(() => {});
+      let total = 0;
+      for (const [pid, seconds] of last) total += seconds - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
+}
+
 function startSampler(pid: number) {
   const cpuBefore = cpuSecondsOf(pid);
   const rss: number[] = [];
@@ -281,6 +325,8 @@ interface Outcome {
   load: number[];
   /** The server process's CPU time per request (user + system), in ms: the load-independent cost. */
   cpuMsPerRequest: number;
+  /** The bench database's PostgreSQL backends' CPU time per request, in ms (0: not on this host). */
+  databaseCpuMsPerRequest: number;
   rssFirst: number;
   rssLast: number;
   rssGrowth: number;
@@ -347,7 +393,8 @@ After the run, every message whose POST answered 201 is looked up in the databas
 | ${result.requests.toLocaleString('en-GB')} | ${Math.round(result.rps).toLocaleString('en-GB')} | ${ms(result.p50)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.errors} | ${result.timeouts} | ${outcome.fiveHundreds} | ${result.non2xx} | ${mib(outcome.rssFirst)} | ${mib(outcome.rssLast)} | ${(outcome.rssGrowth * 100).toFixed(1)}% |
 
 Statuses: ${statuses}. The server process used ${outcome.cpuMsPerRequest.toFixed(2)} ms of CPU per request
-(user + system, from \`/proc\`): a figure that depends much less than latency on what else runs on the machine. Messages sent with 201: ${outcome.sentOk.toLocaleString('en-GB')}, missing from the database afterwards: ${outcome.sentMissing}.
+(user + system, from \`/proc\`), and PostgreSQL's backends of the bench database ${outcome.databaseCpuMsPerRequest.toFixed(2)} ms:
+figures that depend much less than latency on what else runs on the machine. Messages sent with 201: ${outcome.sentOk.toLocaleString('en-GB')}, missing from the database afterwards: ${outcome.sentMissing}.
 
 | kind | share | requests | p50 ms | p99 ms |
 | --- | ---: | ---: | ---: | ---: |
@@ -477,6 +524,7 @@ async function main() {
 
     log(`  measuring ${settings.durationSeconds} s at ${settings.connections} connections`);
     const sampler = startSampler(server.process.pid!);
+    const databaseSampler = startDatabaseSampler(bench);
     const result = await runLoad({
       origin,
       requests: [workload.request],
@@ -485,6 +533,7 @@ async function main() {
       onResponse: workload.record,
     });
     const { rss, load, cpuSeconds } = sampler.stop();
+    const databaseCpuSeconds = await databaseSampler.stop();
 
     const sentIds = [...workload.sentIds];
     const found = sentIds.length
@@ -511,6 +560,7 @@ async function main() {
       rss,
       load,
       cpuMsPerRequest: (cpuSeconds * 1000) / Math.max(1, result.requests),
+      databaseCpuMsPerRequest: (databaseCpuSeconds * 1000) / Math.max(1, result.requests),
       rssFirst,
       rssLast,
       rssGrowth: (rssLast - rssFirst) / rssFirst,
@@ -538,7 +588,9 @@ async function main() {
     log(
       `  RSS ${mib(rssFirst)} → ${mib(rssLast)} (${(outcome.rssGrowth * 100).toFixed(1)}%), load average ${mean(load).toFixed(1)}`,
     );
-    log(`  server CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms per request`);
+    log(
+      `  server CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms per request, database CPU ${outcome.databaseCpuMsPerRequest.toFixed(2)} ms`,
+    );
     log(`  messages sent with 201: ${sentIds.length}, missing: ${outcome.sentMissing}`);
 
     if (settings.write) {

@@ -1,8 +1,8 @@
 // Set-based seeding of timesheets and invoices for the mixed load benchmark (`npm run bench:load`):
 // each bench customer's first conversation becomes an accepted arrangement at £18 an hour with
-// `weeks` past weeks of timesheets (two two-hour visits each): the newest a draft, the one before
-// submitted, the rest approved with their invoices (the carer's own gap-free numbers; the older
-// ones paid). Run after seedBenchPeople.
+// `weeks` past weeks of timesheets (two two-hour visits each, the visits on their lines): the
+// newest a draft, the one before submitted, the rest approved with their invoices (the carer's own
+// gap-free numbers, their counters set to match; the older ones paid). Run after seedBenchPeople.
 
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
@@ -41,10 +41,21 @@ export async function seedBenchInvoicing(
       cross join generate_series(1, ${weeks}) as w
       where a.id in (select md5('bench-arrangement-' || i)::uuid from generate_series(1, ${customers}) as g(i))
       on conflict do nothing`);
+    // The visits that happened, each on its timesheet's line, as the timesheet round leaves them:
+    // a list's round finds every recent visit already billed.
     await tx.execute(sql`
-      insert into timesheet_lines (timesheet_id, kind, date, starts_at, ends_at, minutes, rate_pence, amount_pence)
-      select t.id, 'visit', t.week_start + d, (t.week_start + d) + time '09:00', (t.week_start + d) + time '11:00',
-        120, 1800, 3600
+      insert into visits (id, arrangement_id, starts_at, ends_at, checked_in_at, checked_out_at)
+      select md5('bench-visit-' || t.id || '-' || d)::uuid, t.arrangement_id,
+        (t.week_start + d) + time '09:00', (t.week_start + d) + time '11:00',
+        (t.week_start + d) + time '09:00', (t.week_start + d) + time '11:00'
+      from timesheets t cross join (values (1), (3)) as days(d)
+      where t.arrangement_id in (select md5('bench-arrangement-' || i)::uuid from generate_series(1, ${customers}) as g(i))
+      on conflict do nothing`);
+    await tx.execute(sql`
+      insert into timesheet_lines (timesheet_id, kind, visit_id, date, starts_at, ends_at, minutes, rate_pence,
+        amount_pence)
+      select t.id, 'visit', md5('bench-visit-' || t.id || '-' || d)::uuid, t.week_start + d,
+        (t.week_start + d) + time '09:00', (t.week_start + d) + time '11:00', 120, 1800, 3600
       from timesheets t cross join (values (1), (3)) as days(d)
       where t.arrangement_id in (select md5('bench-arrangement-' || i)::uuid from generate_series(1, ${customers}) as g(i))`);
     await tx.execute(sql`
@@ -67,8 +78,24 @@ export async function seedBenchInvoicing(
       from timesheets t
       where t.status = 'approved'
         and t.arrangement_id in (select md5('bench-arrangement-' || i)::uuid from generate_series(1, ${customers}) as g(i))`);
+    // Each carer's counter where the app's nextNumber expects it, so the next invoice the server
+    // issues (an auto-approval during the run) follows on instead of repeating number 1.
+    await tx.execute(sql`
+      insert into invoicing_settings (user_id, last_invoice_number)
+      select carer_user_id, max(number) from invoices
+      where kind = 'invoice' and carer_user_id is not null
+      group by carer_user_id
+      on conflict (user_id) do update
+        set last_invoice_number = greatest(invoicing_settings.last_invoice_number, excluded.last_invoice_number)`);
   });
-  for (const table of ['arrangements', 'timesheets', 'timesheet_lines', 'invoices']) {
+  for (const table of [
+    'arrangements',
+    'visits',
+    'timesheets',
+    'timesheet_lines',
+    'invoices',
+    'invoicing_settings',
+  ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
   type Row = { id: string; carer_user_id: string; customer_id: string };

@@ -25,7 +25,7 @@ import {
   type VisitRow,
 } from '../../db/schema';
 import { createAccountsStore } from '../auth';
-import { circleFirstNamesOf, circleRoleIn } from '../circle';
+import { circleFirstNamesOf, circleRoleIn, familyAccountsOf } from '../circle';
 
 type ArrangementValues = Omit<typeof a.$inferInsert, 'id'>;
 
@@ -90,13 +90,21 @@ export function createArrangementsRepository(db: Executor) {
    * suspended holder's from their circle. A member removed, or gone, has no row: no access.
    */
   const involves = (userId: string) =>
-    or(
-      and(eq(a.customerId, userId), isNull(carerAccount.suspendedAt)),
-      and(eq(carerProfiles.userId, userId), isNull(customer.suspendedAt)),
-      and(
-        isNotNull(circleRoleIn(a.customerId, userId)),
-        isNull(customer.suspendedAt),
-        isNull(carerAccount.suspendedAt),
+    and(
+      // What the rule below implies, on the arrangements' own indexed columns (the family account,
+      // the carer's profile): the planner reads only the user's arrangements, not every one.
+      or(
+        sql`${a.customerId} = any(${familyAccountsOf(userId)})`,
+        sql`${a.carerId} = any(array(select own.id from ${carerProfiles} own where own.user_id = ${userId}))`,
+      ),
+      or(
+        and(eq(a.customerId, userId), isNull(carerAccount.suspendedAt)),
+        and(eq(carerProfiles.userId, userId), isNull(customer.suspendedAt)),
+        and(
+          isNotNull(circleRoleIn(a.customerId, userId)),
+          isNull(customer.suspendedAt),
+          isNull(carerAccount.suspendedAt),
+        ),
       ),
     );
 

@@ -24,7 +24,7 @@ import {
   visits as v,
   type CoverOfferRow,
 } from '../../db/schema';
-import { circleRoleIn } from '../circle';
+import { circleRoleIn, familyAccountsOf } from '../circle';
 
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
@@ -69,7 +69,7 @@ export function createCoverRepository(db: Executor) {
   /** The family side of an arrangement: its holder or a member of the holder's circle, none suspended. */
   const onFamilySide = (viewerId: string) =>
     and(
-      or(eq(a.customerId, viewerId), isNotNull(circleRoleIn(a.customerId, viewerId))),
+      sql`${a.customerId} = any(${familyAccountsOf(viewerId)})`,
       isNull(customer.suspendedAt),
       isNull(carerAccount.suspendedAt),
     );

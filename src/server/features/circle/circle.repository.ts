@@ -19,6 +19,14 @@ export const circleRoleIn = (holderId: AnyPgColumn, userId: string): SQL<string 
     string | null
   >`(select ${m.role} from ${m} where ${m.holderId} = ${holderId} and ${m.memberId} = ${userId})`;
 
+/**
+ * The family accounts `userId` is on the side of: their own, and each holder whose circle they are
+ * in. One uncorrelated subquery, computed once per statement, so `holder = any(...)` can use an
+ * index on the holder column where a per-row `circleRoleIn` makes the planner read every row.
+ */
+export const familyAccountsOf = (userId: string): SQL<string[]> =>
+  sql<string[]>`(array(select ${m.holderId} from ${m} where ${m.memberId} = ${userId}) || ${userId}::uuid)`;
+
 /** The first names of the holder's circle, for the carer ('Anna, Tom'). */
 export const circleFirstNamesOf = (holderId: AnyPgColumn): SQL<string[] | null> =>
   sql<string[] | null>`(select array_agg(coalesce(cu.first_name, '') order by ${m.createdAt}, ${m.id})
@@ -165,6 +173,31 @@ export function createCircleRepository(db: Executor) {
         .delete(m)
         .where(and(eq(m.id, id), eq(by === 'holder' ? m.holderId : m.memberId, userId)))
         .returning();
+      return row;
+    },
+
+    /**
+     * In one statement: whether the holder's account is suspended (undefined: gone), and the role
+     * of `userId` in their circle with whether that member's account is suspended.
+     */
+    async sideOf(
+      holderId: string,
+      userId: string,
+    ): Promise<
+      { holderSuspendedAt: Date | null; role: string | null; memberSuspendedAt: Date | null } | undefined
+    > {
+      const memberAccount = aliasedTable(users, 'circle_side_member');
+      const [row] = await db
+        .select({
+          holderSuspendedAt: users.suspendedAt,
+          role: m.role,
+          memberSuspendedAt: memberAccount.suspendedAt,
+        })
+        .from(users)
+        .leftJoin(m, and(eq(m.holderId, users.id), eq(m.memberId, userId)))
+        .leftJoin(memberAccount, eq(memberAccount.id, m.memberId))
+        .where(eq(users.id, holderId))
+        .limit(1);
       return row;
     },
 

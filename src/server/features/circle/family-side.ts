@@ -55,6 +55,17 @@ export function createFamilySide(db: Executor) {
     },
 
     /**
+     * What `userId` is on the family side of `holderId` ('holder', a member's role), or null: the
+     * same rule as `of`, for one person, in one statement.
+     */
+    async roleOf(holderId: string, userId: string): Promise<FamilyPerson['role'] | null> {
+      const side = await repository.sideOf(holderId, userId);
+      if (!side || side.holderSuspendedAt) return null;
+      if (holderId === userId) return 'holder';
+      return side.role && !side.memberSuspendedAt ? (side.role as CircleRole) : null;
+    },
+
+    /**
      * Who gets a family alert of `kind` for the account `holderId`: the holder and the members the
      * kind concerns, leaving out whoever turned that kind of email off and suspended accounts.
      */

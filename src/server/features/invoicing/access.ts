@@ -16,9 +16,7 @@ export async function viewerOf(
 ): Promise<Viewer | null> {
   if (row.carerUserId === userId) return 'carer';
   if (!row.customerId) return null;
-  const side = await createFamilySide(executor).of(row.customerId);
-  const person = side.maySee.find((candidate) => candidate.userId === userId);
-  return person ? person.role : null;
+  return createFamilySide(executor).roleOf(row.customerId, userId);
 }
 
 /** The holder and "can arrange" members act for the family (approve, query, pay). */

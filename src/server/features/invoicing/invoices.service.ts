@@ -34,6 +34,8 @@ interface InvoicesDeps {
   now?: () => Date;
 }
 
+const isId = (id: string | null): id is string => id !== null;
+
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ').trim();
 
@@ -110,13 +112,36 @@ export async function issueInvoice(
 export function createInvoicesService({ db, mailer, publicUrl, now = () => new Date() }: InvoicesDeps) {
   const repository = createInvoicingRepository(db);
 
-  async function present(reader: InvoicingRepository, row: InvoiceRow, viewer: Viewer): Promise<Invoice> {
-    const creditNotes = row.kind === 'invoice' ? await reader.creditNotesOf([row.id]) : [];
-    const creditFor = row.creditFor ? await reader.invoice(row.creditFor) : undefined;
-    const carerSettings =
-      actsForFamily(viewer) && row.carerUserId ? await reader.settings(row.carerUserId) : undefined;
-    return toInvoice(row, viewer, { creditNotes, creditFor, carerSettings });
+  /** Invoices as their viewers read them: three queries at once, whatever the number of rows. */
+  async function presentAll(
+    reader: InvoicingRepository,
+    rows: Array<{ row: InvoiceRow; viewer: Viewer }>,
+  ): Promise<Invoice[]> {
+    const [notes, creditedRows, settingsRows] = await Promise.all([
+      reader.creditNotesOf(rows.filter(({ row }) => row.kind === 'invoice').map(({ row }) => row.id)),
+      reader.invoices([...new Set(rows.map(({ row }) => row.creditFor).filter(isId))]),
+      reader.settingsOf([
+        ...new Set(
+          rows
+            .filter(({ viewer }) => actsForFamily(viewer))
+            .map(({ row }) => row.carerUserId)
+            .filter(isId),
+        ),
+      ]),
+    ]);
+    const credited = new Map(creditedRows.map((row) => [row.id, row]));
+    const settings = new Map(settingsRows.map((row) => [row.userId, row]));
+    return rows.map(({ row, viewer }) =>
+      toInvoice(row, viewer, {
+        creditNotes: row.kind === 'invoice' ? notes.filter((note) => note.creditFor === row.id) : [],
+        creditFor: row.creditFor ? credited.get(row.creditFor) : undefined,
+        carerSettings: actsForFamily(viewer) && row.carerUserId ? settings.get(row.carerUserId) : undefined,
+      }),
+    );
   }
+
+  const present = async (reader: InvoicingRepository, row: InvoiceRow, viewer: Viewer): Promise<Invoice> =>
+    (await presentAll(reader, [{ row, viewer }]))[0]!;
 
   /** The invoice if `user` is on it (404 otherwise), with who they are on it. */
   async function find(executor: Executor, user: UserRow, id: string, lock = false) {
@@ -150,10 +175,7 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
   return {
     async list(user: UserRow): Promise<InvoiceList> {
       const rows = await repository.invoicesFor(user.id);
-      const seen = await viewersOf(db, rows, user.id);
-      const items: Invoice[] = [];
-      for (const { row, viewer } of seen) items.push(await present(repository, row, viewer));
-      return { items };
+      return { items: await presentAll(repository, await viewersOf(db, rows, user.id)) };
     },
 
     async get(user: UserRow, id: string): Promise<Invoice> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -13,7 +13,7 @@ import {
   type TimesheetLineRow,
   type TimesheetRow,
 } from '../../db/schema';
-import { circleRoleIn } from '../circle';
+import { familyAccountsOf } from '../circle';
 
 type TimesheetValues = typeof ts.$inferInsert;
 /** An invoice that was paid, whatever came back afterwards. */
@@ -23,9 +23,12 @@ type InvoiceValues = typeof inv.$inferInsert;
 
 /** The SQL of timesheets, their lines, invoices and invoicing details (feature invoicing). */
 export function createInvoicingRepository(db: Executor) {
-  /** Rows `userId` is on: as the carer, the holder, or a member of the holder's circle. */
+  /**
+   * Rows `userId` is on: as the carer, the holder, or a member of the holder's circle. Two indexed
+   * conditions (the carer's, the family accounts'), so the planner reads only those rows.
+   */
   const concerns = (carerColumn: AnyPgColumn, customerColumn: AnyPgColumn, userId: string) =>
-    or(eq(carerColumn, userId), eq(customerColumn, userId), isNotNull(circleRoleIn(customerColumn, userId)));
+    or(eq(carerColumn, userId), sql`${customerColumn} = any(${familyAccountsOf(userId)})`);
 
   return {
     // ── timesheets ──────────────────────────────────────────────────────────────
@@ -159,13 +162,19 @@ export function createInvoicingRepository(db: Executor) {
       return row;
     },
 
-    async invoiceOfTimesheet(timesheetId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .select()
+    async invoices(ids: string[]): Promise<InvoiceRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(inv).where(inArray(inv.id, ids));
+    },
+
+    /** The invoices issued from these timesheets (one each at most), for a list in one query. */
+    async invoicesOfTimesheets(timesheetIds: string[]): Promise<Array<{ id: string; timesheetId: string }>> {
+      if (timesheetIds.length === 0) return [];
+      const rows = await db
+        .select({ id: inv.id, timesheetId: inv.timesheetId })
         .from(inv)
-        .where(and(eq(inv.timesheetId, timesheetId), eq(inv.kind, 'invoice')))
-        .limit(1);
-      return row;
+        .where(and(inArray(inv.timesheetId, timesheetIds), eq(inv.kind, 'invoice')));
+      return rows.map((row) => ({ id: row.id, timesheetId: row.timesheetId! }));
     },
 
     async invoicesFor(userId: string): Promise<InvoiceRow[]> {
@@ -294,6 +303,11 @@ export function createInvoicingRepository(db: Executor) {
     async settings(userId: string): Promise<InvoicingSettingsRow | undefined> {
       const [row] = await db.select().from(s).where(eq(s.userId, userId)).limit(1);
       return row;
+    },
+
+    async settingsOf(userIds: string[]): Promise<InvoicingSettingsRow[]> {
+      if (userIds.length === 0) return [];
+      return db.select().from(s).where(inArray(s.userId, userIds));
     },
 
     async saveSettings(userId: string, values: Partial<typeof s.$inferInsert>): Promise<void> {

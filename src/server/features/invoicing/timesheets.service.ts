@@ -16,7 +16,7 @@ import { DELETED_USER_NAME } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { RECORDED_VISIT_MAX_HOURS } from '@contracts/visit-records';
 import type { Database, Executor } from '../../db/client';
-import type { TimesheetRow, UserRow } from '../../db/schema';
+import type { TimesheetLineRow, TimesheetRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
@@ -103,13 +103,15 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
   ): Promise<Timesheet[]> {
     const reader = createInvoicingRepository(executor);
     const source = createTimesheetSource(executor);
-    const lines = await reader.linesOf(rows.map(({ row }) => row.id));
-    const arrangements = new Map(
-      (await source.arrangements([...new Set(rows.map(({ row }) => row.arrangementId))])).map((a) => [
-        a.id,
-        a,
-      ]),
-    );
+    // Three reads that do not depend on each other, sent at once.
+    const [lines, billedArrangements, invoices] = await Promise.all([
+      reader.linesOf(rows.map(({ row }) => row.id)),
+      source.arrangements([...new Set(rows.map(({ row }) => row.arrangementId))]),
+      reader.invoicesOfTimesheets(
+        rows.filter(({ row }) => row.status === 'approved').map(({ row }) => row.id),
+      ),
+    ]);
+    const arrangements = new Map(billedArrangements.map((a) => [a.id, a]));
     const queriers = new Map(
       (
         await reader.people([
@@ -117,13 +119,19 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         ])
       ).map((person) => [person.id, person]),
     );
+    const linesOf = new Map<string, TimesheetLineRow[]>();
+    for (const line of lines) {
+      const list = linesOf.get(line.timesheetId);
+      if (list) list.push(line);
+      else linesOf.set(line.timesheetId, [line]);
+    }
+    const invoiceOf = new Map(invoices.map((invoice) => [invoice.timesheetId, invoice.id]));
     const at = now();
     const out: Timesheet[] = [];
     for (const { row, viewer } of rows) {
       const arrangement = arrangements.get(row.arrangementId);
-      const own = lines.filter((line) => line.timesheetId === row.id);
+      const own = linesOf.get(row.id) ?? [];
       const billed = own.filter((line) => !line.excluded);
-      const invoice = row.status === 'approved' ? await reader.invoiceOfTimesheet(row.id) : undefined;
       const mayEdit = viewer === 'carer' && EDITABLE.has(row.status);
       out.push({
         id: row.id,
@@ -148,7 +156,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
         autoApproveAt: autoApproveAtOf(row)?.toISOString() ?? null,
         approvedAt: row.approvedAt?.toISOString() ?? null,
         autoApproved: row.autoApproved,
-        invoiceId: invoice?.id ?? null,
+        invoiceId: invoiceOf.get(row.id) ?? null,
         viewerRole: viewer,
         mayEdit,
         maySubmit: mayEdit && weekIsOver(row.weekStart, at) && billed.length > 0,
@@ -329,12 +337,18 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
     const from = weekBounds(addDays(thisMonday, -7 * WEEKS_BACK)).from;
     const to = weekBounds(thisMonday).from;
     const lastEnded = addDays(thisMonday, -7);
+    const unbilledIn = async (executor: Executor) => {
+      const visits = await createTimesheetSource(executor).recordedVisits(from, to, filter);
+      const billed = await createInvoicingRepository(executor).billedVisitIds(visits.map((v) => v.visitId));
+      return visits.filter((visit) => !billed.has(visit.visitId));
+    };
+    // Most rounds (and most lists) find every visit already on a line: a plain read answers them,
+    // without a transaction; one is opened, and the read made again in it, only when there is work.
+    if ((await unbilledIn(db)).length === 0) return 0;
     return db.transaction(async (tx) => {
       const source = createTimesheetSource(tx);
       const inTx = createInvoicingRepository(tx);
-      const visits = await source.recordedVisits(from, to, filter);
-      const billed = await inTx.billedVisitIds(visits.map((visit) => visit.visitId));
-      const unbilled = visits.filter((visit) => !billed.has(visit.visitId));
+      const unbilled = await unbilledIn(tx);
       if (unbilled.length === 0) return 0;
       const arrangements = new Map<string, BilledArrangement>(
         (await source.arrangements([...new Set(unbilled.map((visit) => visit.arrangementId))])).map((a) => [
@@ -394,10 +408,16 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
 
     /** GET /api/timesheets: the caller's, as the carer or the family side; their own weeks made first. */
     async list(user: UserRow): Promise<TimesheetList> {
-      if (user.role === 'carer') await generate({ carerUserId: user.id });
-      else if (user.role === 'customer') await generate({ customerId: user.id });
-      const rows = await repository.timesheetsFor(user.id);
-      return { items: await present(db, await viewersOf(db, rows, user.id), user.id) };
+      const own =
+        user.role === 'carer'
+          ? { carerUserId: user.id }
+          : user.role === 'customer'
+            ? { customerId: user.id }
+            : undefined;
+      // The list is read while the round looks for new visits, and read again only if it made some.
+      const [made, rows] = await Promise.all([own ? generate(own) : 0, repository.timesheetsFor(user.id)]);
+      const current = made > 0 ? await repository.timesheetsFor(user.id) : rows;
+      return { items: await present(db, await viewersOf(db, current, user.id), user.id) };
     },
 
     async get(user: UserRow, id: string): Promise<Timesheet> {
