@@ -336,8 +336,8 @@ export type PublicCarer = z.infer<typeof PublicCarer>;
 
 /**
  * A carer in a list (search results, the saved list): what a card shows, so without the weekly grid
- * and when it changed (a third of a profile's bytes, which every search would write and read): the
- * profile, GET /api/carers/{id}, has them.
+ * and when it changed (about a third of a card's bytes, which every search would write and every
+ * client read); the profile, GET /api/carers/{id}, has them (decision 0045).
  */
 export const CarerSummary = PublicCarer.omit({
   weeklyAvailability: true,

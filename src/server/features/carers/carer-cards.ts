@@ -5,13 +5,13 @@ import { toCarerSummary } from './carer-mapper';
 import type { CarerSearchAnswer } from './carer-search.repository';
 
 /**
- * The search answer's JSON, made of each card's JSON. A card is encoded through the card's
- * schema (the allowlist of what anyone may see in a list: no weekly grid, which only the profile
- * shows) once per row object: the in-memory search
- * (decision 0025) hands out the same frozen row until the profile changes, so a card is encoded
- * once, not once per search that shows it (encoding was a third of a search's CPU). Rows from the
- * SQL search are new objects each time and are encoded each time. A search near a place adds the
- * distance, which differs per search, after the card's own fields.
+ * The search answer's JSON, made of each card's JSON. A card is encoded through `CarerSummary`
+ * (the allowlist of what anyone may see in a list: no weekly grid, which the profile has; decision
+ * 0045) once per row object: the in-memory search (decision 0025) hands out the same frozen row
+ * until the profile changes, so a card is encoded once, not once per search that shows it
+ * (encoding was a third of a search's CPU). Rows from the SQL search are new objects each time and
+ * are encoded each time. A search near a place adds the distance, which differs per search, after
+ * the card's own fields.
  *
  * After each full read of the in-memory search every card is made ahead (`warm`). Cards would be
  * made anyway as searches show them; until all were, each new one was ~30 µs of a search's CPU and
@@ -97,7 +97,7 @@ function closeWithMiles(miles: number): Buffer {
   if (Number.isInteger(miles) && miles >= 0 && miles <= KEPT_MILES) closingsWithMiles[miles] = closing;
   return closing;
 }
-/** Beyond the length of Great Britain, a closing is made each time. */
+/** Farther than any two places in the UK are apart; a longer distance's closing is made each time. */
 const KEPT_MILES = 1_000;
 
 const ITEMS_START = Buffer.from('{"items":[');
