@@ -6,7 +6,8 @@
 // the machine's other load falls on each alike: CPU a request moves less with that load than
 // req/s does. Also prints the mean size of an answer. Options: --amount N (requests a round,
 // instead of --seconds N), --rounds N, --connections N, --cache S (SEARCH_CACHE_SECONDS),
-// --perf <dir> (a `perf record` of each measured round).
+// --floor S (/healthz for S seconds before each round: the share of the floor), --perf <dir> (a
+// `perf record` of each measured round).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ const rounds = option('--rounds', 3);
 const cacheSeconds = option('--cache', 30);
 const amount = option('--amount', 0);
 const connections = option('--connections', 10);
+/** Seconds of /healthz (the floor) before each stream round; 0: none. */
+const floorSeconds = option('--floor', 0);
 // `--perf <dir>`: each measured round is sampled with `perf record -e cpu-clock` (JavaScript
 // frames named through --perf-basic-prof), one file per bundle and round in <dir>.
 const perfAt = args.indexOf('--perf');
@@ -129,6 +132,15 @@ try {
       const requests: autocannon.Request[] = [
         { method: 'GET', setupRequest: (request) => ({ ...request, path: stream.next() }) },
       ];
+      const floor =
+        floorSeconds > 0
+          ? await runLoad({
+              origin: server.origin,
+              paths: ['/healthz'],
+              connections,
+              durationSeconds: floorSeconds,
+            })
+          : undefined;
       const perf =
         perfDir && round > 0
           ? spawn(
@@ -166,7 +178,7 @@ try {
         perf.kill('SIGINT');
         await done;
       }
-      const line = `${round === 0 ? 'warm-up' : `round ${round}`} ${server.bundle.padEnd(22)} ${(used / result.requests).toFixed(3)} ms CPU/req (generator ${(generatorMs / result.requests).toFixed(3)})  ${Math.round(result.rps)} req/s  p50 ${result.p50.toFixed(2)}  p99 ${result.p99.toFixed(2)}  non2xx ${result.non2xx}  load ${os.loadavg()[0]!.toFixed(1)}`;
+      const line = `${round === 0 ? 'warm-up' : `round ${round}`} ${server.bundle.padEnd(22)} ${(used / result.requests).toFixed(3)} ms CPU/req (generator ${(generatorMs / result.requests).toFixed(3)})  ${Math.round(result.rps)} req/s  p50 ${result.p50.toFixed(2)}  p99 ${result.p99.toFixed(2)}  non2xx ${result.non2xx}${floor ? `  floor ${Math.round(floor.rps)} req/s, share ${((100 * result.rps) / floor.rps).toFixed(1)}%` : ''}  load ${os.loadavg()[0]!.toFixed(1)}`;
       console.log(line);
       if (round > 0) {
         server.perRequest.push(used / result.requests);
