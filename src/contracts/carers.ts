@@ -334,6 +334,19 @@ export const PublicCarer = z.object({
 });
 export type PublicCarer = z.infer<typeof PublicCarer>;
 
+/**
+ * A carer in a list (search results, the saved list): what a card shows, so without the weekly grid
+ * and when it changed (about a third of a card's bytes, which every search would write and every
+ * client read); the profile, GET /api/carers/{id}, has them (decision 0045).
+ */
+export const CarerSummary = PublicCarer.omit({
+  weeklyAvailability: true,
+  availabilityUpdatedAt: true,
+  checks: true,
+  checkSummary: true,
+});
+export type CarerSummary = z.infer<typeof CarerSummary>;
+
 /** The owner's view of their own profile (GET /api/carers/my-profile and the write answers). */
 export const OwnCarerProfile = PublicCarer.extend({
   /** The full home postcode: the owner's view only. */
@@ -455,7 +468,7 @@ export const SearchTotal = z.object({ count: z.number().int(), more: z.boolean()
 export type SearchTotal = z.infer<typeof SearchTotal>;
 
 export const CarerSearchResult = z.object({
-  items: z.array(PublicCarer),
+  items: z.array(CarerSummary),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
   /** On the first page (no cursor): how many carers match in all; null after. */
@@ -494,7 +507,7 @@ export const MatchingCarers = z.object({
 });
 export type MatchingCarers = z.infer<typeof MatchingCarers>;
 
-export const SavedCarers = z.object({ items: z.array(PublicCarer) });
+export const SavedCarers = z.object({ items: z.array(CarerSummary) });
 export type SavedCarers = z.infer<typeof SavedCarers>;
 
 /** Outward codes a map asks the points of at once (a page of results has at most this many). */

@@ -7,6 +7,7 @@ import {
   type CarerReview,
   type CarerSearchResult,
   type OwnCarerProfile,
+  type CarerSummary,
   type PublicCarer,
 } from '@contracts/carers';
 import { carerProfiles, carerVerifications, reviews, uploads, users } from '../../src/server/db/schema';
@@ -611,9 +612,9 @@ describe('public search (GET /api/carers)', () => {
     const { items } = await search('?limit=50');
     expect(items.length).toBeGreaterThanOrEqual(24);
     expect(items.every((carer) => carer.isActive)).toBe(true);
+    // A card: the profile's weekly grid and when it changed are the profile's alone.
     expect(Object.keys(items[0]!).sort()).toEqual([
       'availability',
-      'availabilityUpdatedAt',
       'description',
       'experience',
       'firstName',
@@ -633,8 +634,10 @@ describe('public search (GET /api/carers)', () => {
       'travelMiles',
       'user',
       'userId',
-      'weeklyAvailability',
     ]);
+    const profile = (await t.app.inject({ url: `/api/carers/${items[0]!.id}` })).json<PublicCarer>();
+    expect(profile.weeklyAvailability.slots.length).toBeGreaterThan(0);
+    expect(profile).toHaveProperty('availabilityUpdatedAt');
     const [inactive] = await t.database.db
       .select()
       .from(carerProfiles)
@@ -686,8 +689,8 @@ describe('public search (GET /api/carers)', () => {
     expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
   });
 
-  async function collectAll(filters: string, sort = 'best', limit = 5): Promise<PublicCarer[]> {
-    const seen: PublicCarer[] = [];
+  async function collectAll(filters: string, sort = 'best', limit = 5): Promise<CarerSummary[]> {
+    const seen: CarerSummary[] = [];
     let cursor: string | null = null;
     let total: CarerSearchResult['total'];
     do {
@@ -869,10 +872,10 @@ describe('saved carers', () => {
       ).toBe(204);
     }
     const saved = await t.injectAs(cookies.customer, { url: '/api/saved-carers' });
-    expect(saved.json<{ items: PublicCarer[] }>().items.map((c) => c.id)).toEqual([second!.id, first!.id]);
+    expect(saved.json<{ items: CarerSummary[] }>().items.map((c) => c.id)).toEqual([second!.id, first!.id]);
     await t.injectAs(cookies.customer, { method: 'DELETE', url: `/api/saved-carers/${second!.id}` });
     const after = await t.injectAs(cookies.customer, { url: '/api/saved-carers' });
-    expect(after.json<{ items: PublicCarer[] }>().items.map((c) => c.id)).toEqual([first!.id]);
+    expect(after.json<{ items: CarerSummary[] }>().items.map((c) => c.id)).toEqual([first!.id]);
   });
 
   it.each([

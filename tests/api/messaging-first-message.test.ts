@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
+import type { CarerSearchResult, CarerSummary } from '@contracts/carers';
 import { MESSAGE_MESSAGES, type SentMessage } from '@contracts/messaging';
 import { conversations, messages, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/demo-seed/seed';
 import { createTestApp, signInDemoAccounts, type TestApp } from '../support/test-app';
 
 let t: TestApp;
-let carer: PublicCarer;
+let carer: CarerSummary;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // self-hosted web font, at desktop and 375 px.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
+import type { CarerSearchResult, CarerSummary } from '@contracts/carers';
 import { ratingSummaryLabel, starFills } from '@web/lib/format';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
@@ -21,7 +21,7 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
   expect(widths.scroll, `sideways scroll on ${label}`).toBeLessThanOrEqual(widths.client);
 }
 
-async function searchCarers(page: Page, query: string): Promise<PublicCarer[]> {
+async function searchCarers(page: Page, query: string): Promise<CarerSummary[]> {
   const response = await page.request.get(`/api/carers?${query}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as CarerSearchResult).items;

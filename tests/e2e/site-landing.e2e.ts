@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CarerSearchResult, PublicCarer } from '@contracts/carers';
+import type { CarerSearchResult, CarerSummary } from '@contracts/carers';
 import {
   CARD_MAX_QUALIFICATIONS,
   LANDING_CARER_COUNT,
@@ -54,7 +54,7 @@ const FOOTER_COLUMNS: Record<string, readonly (readonly [string, string])[]> = {
 
 const isCarerSearch = (url: URL) => url.pathname === '/api/carers';
 
-async function landingCarersFromApi(page: Page): Promise<PublicCarer[]> {
+async function landingCarersFromApi(page: Page): Promise<CarerSummary[]> {
   const response = await page.request.get(`/api/carers?limit=${LANDING_CARER_COUNT}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as CarerSearchResult).items;

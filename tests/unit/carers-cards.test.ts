@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CarerSearchResult, PublicCarer, type SearchTotal } from '@contracts/carers';
+import { CarerSearchResult, CarerSummary, type SearchTotal } from '@contracts/carers';
 import { z } from 'zod';
 import { createCarerCards } from '../../src/server/features/carers/carer-cards';
-import { toPublicCarer } from '../../src/server/features/carers/carer-mapper';
+import { toCarerSummary } from '../../src/server/features/carers/carer-mapper';
 import type { CarerSearchRow } from '../../src/server/features/carers/carer-search.repository';
 
 const row = (id: string, overrides: Partial<CarerSearchRow> = {}): CarerSearchRow => ({
@@ -36,7 +36,7 @@ const schemaBody = (
   rows: (CarerSearchRow & { distanceMetres?: number })[],
   nextCursor: string | null,
   total: SearchTotal | null = null,
-) => z.encode(CarerSearchResult, { items: rows.map(toPublicCarer), nextCursor, total });
+) => z.encode(CarerSearchResult, { items: rows.map(toCarerSummary), nextCursor, total });
 
 const body = (
   cards: ReturnType<typeof createCarerCards>,
@@ -78,12 +78,15 @@ describe('createCarerCards', () => {
     const leaky = { ...row('a'), homePostcode: 'LS6 3AB', homeLatitude: 53.8 } as unknown as CarerSearchRow;
     const item = JSON.parse(body(cards, { rows: [leaky], nextCursor: null })).items[0];
     expect(Object.keys(item).sort()).toEqual(
-      Object.keys(PublicCarer.shape)
+      Object.keys(CarerSummary.shape)
         .filter((key) => key in item)
         .sort(),
     );
     expect(item).not.toHaveProperty('homePostcode');
     expect(item).not.toHaveProperty('homeLatitude');
+    // The weekly grid and when it changed are the profile's, not a card's.
+    expect(item).not.toHaveProperty('weeklyAvailability');
+    expect(item).not.toHaveProperty('availabilityUpdatedAt');
   });
 
   it('encodes a card once per row object, and a new object anew', () => {

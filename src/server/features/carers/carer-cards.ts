@@ -1,16 +1,17 @@
-import { PublicCarer } from '@contracts/carers';
+import { CarerSummary } from '@contracts/carers';
 import { z } from 'zod';
 import { milesFromMetres } from '../../platform/distance';
-import { toPublicCarer } from './carer-mapper';
+import { toCarerSummary } from './carer-mapper';
 import type { CarerSearchAnswer } from './carer-search.repository';
 
 /**
- * The search answer's JSON, made of each card's JSON. A card is encoded through the public
- * schema (the allowlist of what anyone may see) once per row object: the in-memory search
- * (decision 0025) hands out the same frozen row until the profile changes, so a card is encoded
- * once, not once per search that shows it (encoding was a third of a search's CPU). Rows from the
- * SQL search are new objects each time and are encoded each time. A search near a place adds the
- * distance, which differs per search, after the card's own fields.
+ * The search answer's JSON, made of each card's JSON. A card is encoded through `CarerSummary`
+ * (the allowlist of what anyone may see in a list: no weekly grid, which the profile has; decision
+ * 0045) once per row object: the in-memory search (decision 0025) hands out the same frozen row
+ * until the profile changes, so a card is encoded once, not once per search that shows it
+ * (encoding was a third of a search's CPU). Rows from the SQL search are new objects each time and
+ * are encoded each time. A search near a place adds the distance, which differs per search, after
+ * the card's own fields.
  *
  * After each full read of the in-memory search every card is made ahead (`warm`). Cards would be
  * made anyway as searches show them; until all were, each new one was ~30 µs of a search's CPU and
@@ -25,7 +26,7 @@ export function createCarerCards() {
     let open = cards.get(row);
     if (open === undefined) {
       const json = JSON.stringify(
-        z.encode(PublicCarer, toPublicCarer({ ...row, distanceMetres: undefined })),
+        z.encode(CarerSummary, toCarerSummary({ ...row, distanceMetres: undefined })),
       );
       open = Buffer.from(json.slice(0, -1));
       cards.set(row, open);
@@ -77,9 +78,7 @@ export function createCarerCards() {
         if (index > 0) parts.push(COMMA);
         parts.push(card(row));
         const metres = answer.distancesMetres?.[index] ?? row.distanceMetres;
-        parts.push(
-          metres === undefined ? CLOSE : Buffer.from(`,"distanceMiles":${milesFromMetres(metres)}}`),
-        );
+        parts.push(metres === undefined ? CLOSE : closeWithMiles(milesFromMetres(metres)));
       });
       const total = answer.total ? JSON.stringify(answer.total) : 'null';
       parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(answer.nextCursor)},"total":${total}}`));
@@ -90,6 +89,16 @@ export function createCarerCards() {
 
 /** Cards encoded between two turns of the event loop while warming (~10 ms of CPU). */
 const WARM_SLICE = 400;
+
+/** A card's end with its distance, kept for the whole miles a search near a place gives. */
+const closingsWithMiles: Buffer[] = [];
+function closeWithMiles(miles: number): Buffer {
+  const closing = closingsWithMiles[miles] ?? Buffer.from(`,"distanceMiles":${miles}}`);
+  if (Number.isInteger(miles) && miles >= 0 && miles <= KEPT_MILES) closingsWithMiles[miles] = closing;
+  return closing;
+}
+/** Farther than any two places in the UK are apart; a longer distance's closing is made each time. */
+const KEPT_MILES = 1_000;
 
 const ITEMS_START = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');

@@ -1,5 +1,5 @@
 import { slotsOfMask } from '@contracts/availability';
-import type { OwnCarerProfile, PublicCarer } from '@contracts/carers';
+import type { CarerSummary, OwnCarerProfile, PublicCarer } from '@contracts/carers';
 import type { CarerProfileRow } from '../../db/schema';
 import { milesFromMetres } from '../../platform/distance';
 import { isListed } from './carer-listing';
@@ -31,10 +31,10 @@ export type PublicCarerRow = Pick<
 >;
 
 /**
- * The public shape of a profile: what any visitor may see (no email, no private fields: the home
- * postcode and coordinates never leave the server, only the outward code does).
+ * A carer in a list (search results, the saved list): the public fields a card shows. The home
+ * postcode and coordinates never leave the server, only the outward code does.
  */
-export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number }): PublicCarer {
+export function toCarerSummary(row: PublicCarerRow & { distanceMetres?: number }): CarerSummary {
   return {
     id: row.id,
     userId: row.userId,
@@ -49,12 +49,6 @@ export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number })
     description: row.description,
     qualifications: row.qualifications,
     availability: row.availability,
-    weeklyAvailability: {
-      slots: slotsOfMask(row.availabilitySlots),
-      liveIn: row.availability.includes('Live-in Care'),
-      shortNotice: row.availability.includes('Emergency Cover'),
-    },
-    availabilityUpdatedAt: row.availabilityUpdatedAt?.toISOString() ?? null,
     postcodeDistrict: row.postcodeDistrict,
     travelMiles: row.travelMiles,
     ...(row.distanceMetres !== undefined ? { distanceMiles: milesFromMetres(row.distanceMetres) } : {}),
@@ -63,6 +57,19 @@ export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number })
     isActive: row.isActive,
     isVerified: row.isVerified,
     user: row.userId ? { firstName: row.firstName } : null,
+  };
+}
+
+/** The public shape of a profile (what any visitor may see): the card, the week and when it changed. */
+export function toPublicCarer(row: PublicCarerRow & { distanceMetres?: number }): PublicCarer {
+  return {
+    ...toCarerSummary(row),
+    weeklyAvailability: {
+      slots: slotsOfMask(row.availabilitySlots),
+      liveIn: row.availability.includes('Live-in Care'),
+      shortNotice: row.availability.includes('Emergency Cover'),
+    },
+    availabilityUpdatedAt: row.availabilityUpdatedAt?.toISOString() ?? null,
   };
 }
 

@@ -4,6 +4,6 @@
 export { carerCachesPlugin } from './carer-caches.plugin';
 export { carersPlugin } from './carers.plugin';
 export { isListed, listingCurrent } from './carer-listing';
-export { postcodeDistrictIn, toPublicCarer } from './carer-mapper';
+export { postcodeDistrictIn, toCarerSummary, toPublicCarer } from './carer-mapper';
 export { createCarerProfilesStore, type AdminCarerValues } from './carer-profiles.store';
 export type { CarersService } from './carers.service';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CARER_MESSAGES } from '@contracts/carers';
 import { requireUser, onlyRoles } from '../../platform/sessions/session.plugin';
-import { toPublicCarer } from '../carers';
+import { toCarerSummary } from '../carers';
 import type { SavedCarersService } from './saved-carers.service';
 import { endpoints } from '@contracts/api';
 import { defineRoute } from '../../platform/define-route';
@@ -16,7 +16,7 @@ export function registerSavedCarersRoutes(app: FastifyInstance, saved: SavedCare
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { items: (await saved.list(requireUser(request))).map(toPublicCarer) };
+      return { items: (await saved.list(requireUser(request))).map(toCarerSummary) };
     },
   );
 

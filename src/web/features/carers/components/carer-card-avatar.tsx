@@ -1,11 +1,11 @@
 import { carerDisplayName } from '@contracts/carers-search-text';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/utils';
 import { initialsOf } from '@web/lib/format';
 
 /** Initials of first and last name, 'C' when there are none (product §2). */
-export function carerInitials(carer: Pick<PublicCarer, 'firstName' | 'lastName'>): string {
+export function carerInitials(carer: Pick<CarerSummary, 'firstName' | 'lastName'>): string {
   return initialsOf(carer, 'C');
 }
 
@@ -15,7 +15,7 @@ const SIZES = {
 } as const;
 
 /** The carer's photo, or their initials; the initials are decorative because the name sits beside them. */
-export function CarerAvatar({ carer, size = 'md' }: { carer: PublicCarer; size?: keyof typeof SIZES }) {
+export function CarerAvatar({ carer, size = 'md' }: { carer: CarerSummary; size?: keyof typeof SIZES }) {
   return (
     <Avatar className={SIZES[size].root}>
       {carer.photoUrl ? (

@@ -1,7 +1,7 @@
 import { BadgeCheck, MapPin, Navigation } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { carerDisplayName } from '@contracts/carers-search-text';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { CARD_MAX_AVAILABILITY, CARD_MAX_QUALIFICATIONS } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
 import { RatingSummary } from '@web/components/star-rating';
@@ -23,7 +23,7 @@ export function VerifiedBadge() {
 }
 
 /** Stars filled to the rating, the number and the review count; 'New' before the first review. */
-export function CarerRating({ carer }: { carer: PublicCarer }) {
+export function CarerRating({ carer }: { carer: CarerSummary }) {
   return <RatingSummary rating={carer.rating} reviewCount={carer.reviewCount} testId="carer-rating" />;
 }
 
@@ -32,7 +32,7 @@ export function CarerCard({
   carer,
   headingLevel = 'h3',
 }: {
-  carer: PublicCarer;
+  carer: CarerSummary;
   headingLevel?: 'h2' | 'h3';
 }) {
   const Heading = headingLevel;

@@ -6,7 +6,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { MAP_ATTRIBUTION, MAP_TEXT } from '@contracts/carers-map';
 import { Alert } from '@web/components/ui/alert';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -24,7 +24,7 @@ function loadClusters(): Promise<void> {
   return clusters;
 }
 
-function markerIcon(carer: PublicCarer): L.DivIcon {
+function markerIcon(carer: CarerSummary): L.DivIcon {
   // Built as elements, never as HTML text: names are the carers' own words.
   const pin = document.createElement('span');
   pin.className =
@@ -37,7 +37,7 @@ function isActivation(event: L.LeafletKeyboardEvent): boolean {
   return event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ';
 }
 
-export function CarerMap({ carers }: { carers: PublicCarer[] }) {
+export function CarerMap({ carers }: { carers: CarerSummary[] }) {
   const districts = useMemo(
     () => [...new Set(carers.flatMap((carer) => (carer.postcodeDistrict ? [carer.postcodeDistrict] : [])))],
     [carers],
@@ -45,7 +45,7 @@ export function CarerMap({ carers }: { carers: PublicCarer[] }) {
   const mapData = useCarersMap(districts);
   const container = useRef<HTMLDivElement>(null);
   const selectedRef = useRef<HTMLDivElement>(null);
-  const [selected, setSelected] = useState<PublicCarer | null>(null);
+  const [selected, setSelected] = useState<CarerSummary | null>(null);
   const summaryId = useId();
   const helpId = useId();
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Lock, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { MESSAGE_MESSAGES } from '@contracts/messaging-texts';
 import { carerProfilePath, pricingPath, registerPath, signInPath } from '@contracts/paths';
 import { carerDisplayName } from '@contracts/carers-search-text';
@@ -30,7 +30,7 @@ function contactState(user: CurrentUser | null): ContactState {
 }
 
 /** 'Contact Margaret': the carer's first name, or 'Carer' (product §2). */
-export function carerFirstName(carer: PublicCarer): string {
+export function carerFirstName(carer: CarerSummary): string {
   return carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
 }
 
@@ -70,7 +70,7 @@ function LockedOverlay({ title, text, action }: { title: string; text: string; a
  * says where it goes: the carer's profile. Why they cannot contact yet is said once, above the
  * results (SearchContactNotice), not in a grey box repeated on every card.
  */
-function ViewProfileButton({ carer }: { carer: PublicCarer }) {
+function ViewProfileButton({ carer }: { carer: CarerSummary }) {
   const location = useLocation();
   return (
     <Button asChild variant="outline" className="w-full">
@@ -161,7 +161,7 @@ export function ContactArea({
   className,
   layout = 'panel',
 }: {
-  carer: PublicCarer;
+  carer: CarerSummary;
   className?: string;
   /** 'line' on search cards: one button (contact, or view the profile); the profile page keeps the panel. */
   layout?: ContactLayout;
@@ -290,7 +290,7 @@ function LazyContactDialog({
   receiverId,
   trigger,
 }: {
-  carer: PublicCarer;
+  carer: CarerSummary;
   receiverId: string;
   trigger: ReactNode;
 }) {

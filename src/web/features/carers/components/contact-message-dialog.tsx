@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { carerDisplayName } from '@contracts/carers-search-text';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES, MessageContent } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { DialogButtons, FormDialog } from '@web/components/form-dialog';
@@ -18,7 +18,7 @@ export function ContactMessageDialog({
   trigger,
   initiallyOpen = false,
 }: {
-  carer: PublicCarer;
+  carer: CarerSummary;
   receiverId: string;
   trigger: ReactNode;
   /** Open at once: the button was pressed while this dialog's code was still loading. */

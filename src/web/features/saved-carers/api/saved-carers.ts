@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicCarer, SavedCarers } from '@contracts/carers';
+import type { CarerSummary, SavedCarers } from '@contracts/carers';
 import type { CurrentUser } from '@contracts/auth';
 import { toast } from '@web/components/ui/use-toast';
 import { endpoints } from '@contracts/endpoints';
@@ -21,7 +21,7 @@ export function useSavedCarers(enabled: boolean) {
   return useQuery({ ...savedCarersQueryOptions(), enabled });
 }
 
-type ToggleSavedInput = { carer: PublicCarer; save: boolean };
+type ToggleSavedInput = { carer: CarerSummary; save: boolean };
 
 async function toggleSavedCarer({ carer, save }: ToggleSavedInput): Promise<void> {
   await api(save ? endpoints.savedCarers.putByCarerId : endpoints.savedCarers.deleteByCarerId, {

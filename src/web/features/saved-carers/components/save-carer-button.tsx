@@ -1,13 +1,13 @@
 import { Heart } from 'lucide-react';
 import { carerDisplayName } from '@contracts/carers-search-text';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/utils';
 import { canSaveCarers, useSavedCarers, useToggleSavedCarer } from '../api/saved-carers';
 
 /** A heart toggle that keeps a carer on the customer's saved list; nothing for anyone else. */
-export function SaveCarerButton({ carer, className }: { carer: PublicCarer; className?: string }) {
+export function SaveCarerButton({ carer, className }: { carer: CarerSummary; className?: string }) {
   const { user } = useAuth();
   const allowed = canSaveCarers(user);
   const saved = useSavedCarers(allowed);

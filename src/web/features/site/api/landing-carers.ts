@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: a value import from @contracts/carers would pull zod into the landing's bundle.
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { LANDING_CARER_COUNT } from '@contracts/limits';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
@@ -9,7 +9,7 @@ import { endpointKey } from '@web/lib/query-keys';
 /** GET /api/carers?limit=3: LANDING_CARERS_API_URL, which the server preloads for the landing page. */
 const LANDING_QUERY = { limit: LANDING_CARER_COUNT };
 
-async function fetchLandingCarers(): Promise<PublicCarer[]> {
+async function fetchLandingCarers(): Promise<CarerSummary[]> {
   const result = await api(endpoints.carers.get, { query: LANDING_QUERY });
   return result.items.slice(0, LANDING_CARER_COUNT);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicCarer } from '@contracts/carers';
+import type { CarerSummary } from '@contracts/carers';
 import { CARD_MAX_QUALIFICATIONS, LANDING_DESCRIPTION_MAX_LENGTH } from '@contracts/limits';
 import { carerProfilePath } from '@contracts/paths';
 import { RatingSummary } from '@web/components/star-rating';
@@ -16,16 +16,16 @@ export function truncateDescription(text: string, max = LANDING_DESCRIPTION_MAX_
 }
 
 /** 'Margaret Evans', or 'Elderly Care Specialist' when a profile has no name (product §2). */
-function displayName(carer: PublicCarer): string {
+function displayName(carer: CarerSummary): string {
   return `${carer.firstName} ${carer.lastName}`.trim() || `${carer.specialization} Specialist`;
 }
 
 /** 'Margaret', or 'Carer' when no first name is known: the contact button's name. */
-function firstName(carer: PublicCarer): string {
+function firstName(carer: CarerSummary): string {
   return carer.firstName.trim() || carer.user?.firstName?.trim() || 'Carer';
 }
 
-function initials(carer: PublicCarer): string {
+function initials(carer: CarerSummary): string {
   return initialsOf(carer, 'C');
 }
 
@@ -42,7 +42,7 @@ const BADGE =
   'inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 /** The carer's photo over their initials; the initials stay if there is no photo or it fails to load. */
-function CarerPhoto({ carer, name }: { carer: PublicCarer; name: string }) {
+function CarerPhoto({ carer, name }: { carer: CarerSummary; name: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className="relative flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary text-lg font-semibold text-secondary-foreground">
@@ -65,7 +65,7 @@ function CarerPhoto({ carer, name }: { carer: PublicCarer; name: string }) {
 }
 
 /** Product §2 landing card: who, what, how well rated, how much, where, and a way to get in touch. */
-export function LandingCarerCard({ carer }: { carer: PublicCarer }) {
+export function LandingCarerCard({ carer }: { carer: CarerSummary }) {
   const name = displayName(carer);
   const qualifications = carer.qualifications.slice(0, CARD_MAX_QUALIFICATIONS);
   return (
