@@ -337,7 +337,7 @@ export type PublicCarer = z.infer<typeof PublicCarer>;
 /**
  * A carer in a list (search results, the saved list): what a card shows, so without the weekly grid
  * and when it changed (about a third of a card's bytes, which every search would write and every
- * client read); the profile, GET /api/carers/{id}, has them (decision 0045).
+ * client read); the profile, GET /api/carers/{id}, has them (decision 0048).
  */
 export const CarerSummary = PublicCarer.omit({
   weeklyAvailability: true,

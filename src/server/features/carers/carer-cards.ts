@@ -7,7 +7,7 @@ import type { CarerSearchAnswer } from './carer-search.repository';
 /**
  * The search answer's JSON, made of each card's JSON. A card is encoded through `CarerSummary`
  * (the allowlist of what anyone may see in a list: no weekly grid, which the profile has; decision
- * 0045) once per row object: the in-memory search (decision 0025) hands out the same frozen row
+ * 0048) once per row object: the in-memory search (decision 0025) hands out the same frozen row
  * until the profile changes, so a card is encoded once, not once per search that shows it
  * (encoding was a third of a search's CPU). Rows from the SQL search are new objects each time and
  * are encoded each time. A search near a place adds the distance, which differs per search, after
