@@ -46,6 +46,12 @@ const TARGETS: Record<Category, number> = {
   seo: 95,
 };
 const INITIAL_JS_BUDGET_KB = 150;
+/**
+ * Whether a category's target applies to a page: a signed-in page (`carer:/…`) is kept out of
+ * search engines on purpose (robots.txt disallows it, so Lighthouse's `is-crawlable` fails), so
+ * its SEO score is shown but is no target.
+ */
+const targeted = (page: string, category: Category) => !(category === 'seo' && /^\w+:\//.test(page));
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -132,11 +138,15 @@ function renderSection(
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const gzipTotal = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
   const transferTotal = scripts.reduce((sum, script) => sum + script.transferBytes, 0);
-  const mark = (category: Category, score: number) =>
-    score >= TARGETS[category] ? `${score}` : `**${score}** ✗`;
+  const mark = (page: string, category: Category, score: number) =>
+    !targeted(page, category)
+      ? `${score} (no target)`
+      : score >= TARGETS[category]
+        ? `${score}`
+        : `**${score}** ✗`;
   const rows = results.map(
     (r) =>
-      `| \`${r.page}\` | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${Math.round(r.lcpMs).toLocaleString('en-GB')} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`,
+      `| \`${r.page}\` | ${CATEGORIES.map((c) => mark(r.page, c, r.scores[c])).join(' | ')} | ${Math.round(r.lcpMs).toLocaleString('en-GB')} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`,
   );
   const failed = results.flatMap((r) => r.failedAudits.map((audit) => `- \`${r.page}\` ${audit}`));
   return `${SECTION_TITLE}
@@ -155,7 +165,7 @@ What made the scores: the page shell's \`Link\` headers start the sign-in check,
 and its first data while the main bundle downloads (\`src/server/platform/page-preloads.ts\`), and
 the first render runs as a transition that React splits into short tasks (\`src/web/main.tsx\`).
 
-**Targets:** performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}; initial JavaScript for \`/\` ≤ ${INITIAL_JS_BUDGET_KB} KB gzipped. A missed target is **bold** with ✗.
+**Targets:** performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}; initial JavaScript for \`/\` ≤ ${INITIAL_JS_BUDGET_KB} KB gzipped; a signed-in page's SEO is no target (it is kept out of search engines on purpose). A missed target is **bold** with ✗.
 
 | Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |
 |---|---|---|---|---|---|---|---|
@@ -291,7 +301,7 @@ async function main() {
     const gzipKb = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
     const misses = [
       ...results.flatMap((r) =>
-        CATEGORIES.filter((c) => r.scores[c] < TARGETS[c]).map(
+        CATEGORIES.filter((c) => targeted(r.page, c) && r.scores[c] < TARGETS[c]).map(
           (c) => `${r.page} ${c} ${r.scores[c]} < ${TARGETS[c]}`,
         ),
       ),

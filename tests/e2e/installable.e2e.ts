@@ -190,6 +190,18 @@ describe('installable and offline', () => {
         (await history.json()) as { items: Array<{ id: string; note: { text: string } | null }> }
       ).items.find((entry) => entry.id === visit!.id);
       expect(record?.note?.text).toBe('Made lunch; all well.');
+
+      // Signed out elsewhere (the session gone): the next page, a visitor's, deletes all it kept.
+      expect(await page.evaluate(() => localStorage.getItem('carematch-offline-kept'))).toBe('1');
+      await context.clearCookies();
+      await page.goto('/');
+      await page.waitForFunction(() => localStorage.getItem('carematch-offline-kept') === null, undefined, {
+        timeout: 20_000,
+      });
+      const databases = await page.evaluate(async () =>
+        (await indexedDB.databases()).map((database) => database.name),
+      );
+      expect(databases).not.toContain('carematch-offline');
     } finally {
       await context.close();
     }

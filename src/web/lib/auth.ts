@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
 import { endpoints } from '@contracts/endpoints';
 import { apiOrNullOn401 } from '@web/lib/api-client';
-import { clearOfflineData, isNetworkFailure, offlineStore } from '@web/lib/offline/offline-store';
+import { keepsOfflineData } from '@web/lib/offline/kept';
 import { endpointKey } from '@web/lib/query-keys';
 
 /** The cache entry of the current user: the key of the call that asks it. */
@@ -24,6 +24,7 @@ export function currentUserQueryOptions() {
         return user;
       } catch (error) {
         // Offline, a carer signed in on this phone still reads their today and tomorrow.
+        const { isNetworkFailure, offlineStore } = await offlineModule();
         if (!isNetworkFailure(error)) throw error;
         const remembered = await offlineStore.rememberedUser<CurrentUser>().catch(() => undefined);
         if (remembered) return remembered;
@@ -57,6 +58,16 @@ export function useAuth(): AuthState {
  * server saying nobody is (signed out here or elsewhere, the session ended), deletes all of it.
  */
 function keepForOffline(user: CurrentUser | null) {
-  if (user?.role === 'carer') void offlineStore.rememberUser(user).catch(() => undefined);
-  else void clearOfflineData().catch(() => undefined);
+  if (user?.role === 'carer') {
+    void offlineModule()
+      .then(({ offlineStore }) => offlineStore.rememberUser(user))
+      .catch(() => undefined);
+  } else if (keepsOfflineData()) {
+    void offlineModule()
+      .then(({ clearOfflineData }) => clearOfflineData())
+      .catch(() => undefined);
+  }
 }
+
+/** The offline store, loaded when there is something to keep, clear or read back. */
+const offlineModule = () => import('@web/lib/offline/offline-store');

@@ -2,6 +2,8 @@
 // of their today-and-tomorrow view and the steps (check-in, check-out) waiting to be sent. Every
 // record carries its owner's user id and is read only for that user; signing out deletes it all.
 
+import { OFFLINE_KEPT_FLAG } from './kept';
+
 const DB_NAME = 'carematch-offline';
 const DB_VERSION = 1;
 const SNAPSHOTS = 'snapshots';
@@ -63,16 +65,35 @@ function run<T>(store: string, mode: IDBTransactionMode, work: (store: IDBObject
   );
 }
 
+/**
+ * Flags that something of a signed-in person is kept here (`keepsOfflineData`), so a visitor's
+ * page need not load this module, nor open IndexedDB, only to find nothing to delete.
+ */
+function markKept() {
+  try {
+    localStorage.setItem(OFFLINE_KEPT_FLAG, '1');
+  } catch {
+    // Storage refused (private mode): clearing then runs for everyone, as before.
+  }
+}
+
 export const offlineStore = {
-  saveSnapshot: (userId: string, name: string, value: unknown) =>
-    run(SNAPSHOTS, 'readwrite', (store) => store.put(value, `${userId}:${name}`)).then(() => undefined),
+  saveSnapshot: (userId: string, name: string, value: unknown) => {
+    markKept();
+    return run(SNAPSHOTS, 'readwrite', (store) => store.put(value, `${userId}:${name}`)).then(
+      () => undefined,
+    );
+  },
   readSnapshot: <T>(userId: string, name: string) =>
     run<T | undefined>(
       SNAPSHOTS,
       'readonly',
       (store) => store.get(`${userId}:${name}`) as IDBRequest<T | undefined>,
     ),
-  enqueue: (step: QueuedStep) => run(QUEUE, 'readwrite', (store) => store.put(step)).then(() => undefined),
+  enqueue: (step: QueuedStep) => {
+    markKept();
+    return run(QUEUE, 'readwrite', (store) => store.put(step)).then(() => undefined);
+  },
   /** The user's waiting steps, oldest first (the order they were made in). */
   queued: (userId: string) =>
     run<QueuedStep[]>(
@@ -82,8 +103,10 @@ export const offlineStore = {
     ).then((steps) => steps.sort((a, b) => a.at.localeCompare(b.at))),
   remove: (id: string) => run(QUEUE, 'readwrite', (store) => store.delete(id)).then(() => undefined),
   /** The signed-in carer, so their pages open offline; forgotten when the server says signed out. */
-  rememberUser: <T>(user: T) =>
-    run(SNAPSHOTS, 'readwrite', (store) => store.put(user, SIGNED_IN_KEY)).then(() => undefined),
+  rememberUser: <T>(user: T) => {
+    markKept();
+    return run(SNAPSHOTS, 'readwrite', (store) => store.put(user, SIGNED_IN_KEY)).then(() => undefined);
+  },
   rememberedUser: <T>() =>
     run<T | undefined>(
       SNAPSHOTS,
@@ -109,6 +132,11 @@ export async function clearOfflineData(): Promise<void> {
     await Promise.all(
       names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)),
     );
+  }
+  try {
+    localStorage.removeItem(OFFLINE_KEPT_FLAG);
+  } catch {
+    // Nothing to forget.
   }
 }
 
