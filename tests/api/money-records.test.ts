@@ -27,6 +27,7 @@ import {
   type Carer,
   type Person,
 } from '../support/messaging-fixtures';
+import { csvRecords } from '../support/line-formats';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -58,36 +59,6 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
   return answer;
-}
-
-/** RFC 4180 as the CSV helper writes it: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): Array<Record<string, string>> {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  const [header, ...body] = rows;
-  return body.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])));
 }
 
 async function pdfText(response: { rawPayload: Buffer }) {
@@ -368,7 +339,7 @@ describe("the carer's earnings", () => {
     expect((response as unknown as { headers: Record<string, string> }).headers['content-disposition']).toBe(
       'attachment; filename="earnings-tax-year-2025-26.csv"',
     );
-    const rows = parseCsv(response.body);
+    const rows = csvRecords(response.body);
     expect(rows).toEqual([
       {
         'Date paid': '05/04/2026',
@@ -389,7 +360,7 @@ describe("the carer's earnings", () => {
         'How paid': '',
       },
     ]);
-    const current = parseCsv((await ok(call(worker, 'GET', '/api/earnings/csv?taxYear=2026'))).body);
+    const current = csvRecords((await ok(call(worker, 'GET', '/api/earnings/csv?taxYear=2026'))).body);
     expect(
       current.map((row) => [
         row['Invoice number'],
@@ -415,9 +386,9 @@ describe("the carer's earnings", () => {
     expect(other.totals).toEqual({ grossPence: 0, feePence: 0, netPence: 0 });
     expect(other.awaitingPayment).toEqual({ count: 0, amountPence: 0 });
     expect(other.payouts).toEqual([]);
-    expect(parseCsv((await ok(call(otherCarer, 'GET', '/api/earnings/csv?taxYear=2025'))).body)).toHaveLength(
-      1,
-    );
+    expect(
+      csvRecords((await ok(call(otherCarer, 'GET', '/api/earnings/csv?taxYear=2025'))).body),
+    ).toHaveLength(1);
     expect((await call(family, 'GET', '/api/earnings')).statusCode).toBe(403);
     expect((await call(family, 'GET', '/api/earnings/csv')).statusCode).toBe(403);
     expect((await call(undefined, 'GET', '/api/earnings')).statusCode).toBe(401);
@@ -508,7 +479,7 @@ describe("the family's monthly statement", () => {
 
     const csv = await ok(call(arranger, 'GET', url('/csv')));
     expect(csv.body).not.toContain('87654321');
-    const rows = parseCsv(csv.body);
+    const rows = csvRecords(csv.body);
     const part = (name: string) => rows.filter((row) => row.Part === name);
     expect(part('Employment status (HMRC CEST) reference')[0]!.Detail).toBe('CEST-123-ABC');
     expect(part('Visit')).toHaveLength(6);
@@ -569,7 +540,7 @@ describe("the admins' payments overview and disputes", () => {
         status: 'paid',
       }),
     ]);
-    const rows = parseCsv(
+    const rows = csvRecords(
       (await ok(call(theAdmin, 'GET', '/api/admin/care-payments/overview/csv?month=2026-09'))).body,
     );
     expect(

@@ -53,18 +53,28 @@ export function createPrivatePostgres(port: number): PrivatePostgres {
     port,
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
-      await asPostgresAsync('pg_ctl', [
-        '-D',
-        dataDir,
-        '-o',
-        options,
-        '-l',
-        logFile,
-        '-w',
-        '-t',
-        '60',
-        'start',
-      ]);
+      try {
+        await asPostgresAsync('pg_ctl', [
+          '-D',
+          dataDir,
+          '-o',
+          options,
+          '-l',
+          logFile,
+          '-w',
+          '-t',
+          '60',
+          'start',
+        ]);
+      } catch (error) {
+        // The reason is in the server's log, which destroy() deletes: say it with the failure.
+        const log = fs.existsSync(logFile)
+          ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n')
+          : '';
+        throw new Error(`The private PostgreSQL on port ${port} did not start. Its log ends:\n${log}`, {
+          cause: error,
+        });
+      }
       running = true;
     },
     async stop() {

@@ -112,6 +112,12 @@ export function parseCsvStrict(text: string): string[][] {
   return records;
 }
 
+/** A CSV with a header row, read by `parseCsvStrict`, as one record a row keyed by the header. */
+export function csvRecords(text: string): Array<Record<string, string>> {
+  const [header, ...body] = parseCsvStrict(text);
+  return body.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])));
+}
+
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=), as a mail reader shows them. */
 export function decodeEncodedWords(value: string): string {
   return value

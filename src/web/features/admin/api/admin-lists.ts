@@ -105,7 +105,7 @@ export const useCarerList = (source: ListSource, q: string, sort?: TableSort<Adm
 export async function downloadTableCsv(
   table: 'customers' | 'carers',
   q: string,
-  sort: TableSort<AdminCustomerSort> | TableSort<AdminCarerSort>,
+  sort: TableSort<string>,
 ): Promise<void> {
   const query = adminListParams(q, null, sortFilters(sort));
   const response =

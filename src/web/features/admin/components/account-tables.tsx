@@ -15,6 +15,7 @@ import {
   downloadTableCsv,
   useCarerList,
   useCustomerList,
+  type AdminList,
   type ListSource,
   type TableSort,
 } from '../api/admin-lists';
@@ -158,17 +159,26 @@ function withActions<T, S extends string>(
   ];
 }
 
-export function CustomerTable({
+/** What tells the customer table from the carer table: its rows, their columns, its CSV. */
+interface AccountKind<T, S extends string> {
+  table: 'customers' | 'carers';
+  columns: Array<TableColumn<T, S>>;
+  useList: (source: ListSource, q: string, sort: TableSort<S>) => AdminList<T>;
+}
+
+/** One account table: search and sort kept here, the list asked of the server, newest first. */
+function AccountTable<T extends { id: string }, S extends string>({
+  kind,
   source,
   text,
   actions,
   emptyAction,
   tableRef,
   children,
-}: AccountTableProps<AdminCustomer>) {
+}: AccountTableProps<T> & { kind: AccountKind<T, S> }) {
   const [q, setQ] = useState('');
-  const [sort, setSort] = useState<TableSort<AdminCustomerSort>>({ sort: 'joined', order: 'desc' });
-  const list = useCustomerList(source, q, sort);
+  const [sort, setSort] = useState<TableSort<S>>({ sort: 'joined' as S, order: 'desc' });
+  const list = kind.useList(source, q, sort);
   return (
     <AdminTable
       list={list}
@@ -177,12 +187,12 @@ export function CustomerTable({
       search={{ label: text.searchLabel, q, onSearch: setQ }}
       sort={sort}
       onSort={setSort}
-      onDownload={() => downloadTableCsv('customers', q, sort)}
+      onDownload={() => downloadTableCsv(kind.table, q, sort)}
       empty={text.empty}
       emptyAction={emptyAction}
       label={text.label}
       noun={text.noun}
-      columns={withActions(customerColumns, actions)}
+      columns={withActions(kind.columns, actions)}
       tableRef={tableRef}
     >
       {children}
@@ -190,34 +200,21 @@ export function CustomerTable({
   );
 }
 
-export function CarerTable({
-  source,
-  text,
-  actions,
-  emptyAction,
-  tableRef,
-  children,
-}: AccountTableProps<AdminCarer>) {
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState<TableSort<AdminCarerSort>>({ sort: 'joined', order: 'desc' });
-  const list = useCarerList(source, q, sort);
-  return (
-    <AdminTable
-      list={list}
-      loading={text.loading}
-      failed={text.failed}
-      search={{ label: text.searchLabel, q, onSearch: setQ }}
-      sort={sort}
-      onSort={setSort}
-      onDownload={() => downloadTableCsv('carers', q, sort)}
-      empty={text.empty}
-      emptyAction={emptyAction}
-      label={text.label}
-      noun={text.noun}
-      columns={withActions(carerColumns, actions)}
-      tableRef={tableRef}
-    >
-      {children}
-    </AdminTable>
-  );
+const CUSTOMERS: AccountKind<AdminCustomer, AdminCustomerSort> = {
+  table: 'customers',
+  columns: customerColumns,
+  useList: useCustomerList,
+};
+const CARERS: AccountKind<AdminCarer, AdminCarerSort> = {
+  table: 'carers',
+  columns: carerColumns,
+  useList: useCarerList,
+};
+
+export function CustomerTable(props: AccountTableProps<AdminCustomer>) {
+  return <AccountTable kind={CUSTOMERS} {...props} />;
+}
+
+export function CarerTable(props: AccountTableProps<AdminCarer>) {
+  return <AccountTable kind={CARERS} {...props} />;
 }
