@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExpiryRule } from '@contracts/admin';
 import type { AppConfig } from '../../config';
 import { sendPagingHeaders } from '../../platform/admin-paging';
+import { CSV_TYPE, sendAttachment } from '../../platform/attachment';
 import { AppError } from '../../platform/errors';
 import { requireRole } from '../../platform/sessions/session.plugin';
 import { sendSignInOutcome } from '../auth';
@@ -21,14 +22,6 @@ const actorOf = (request: FastifyRequest): Actor => ({
   user: requireRole(request, 'admin'),
   ipAddress: request.ip,
 });
-
-/** A download of people's details: never kept by a cache on the way. */
-const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
 
 /**
  * The admin calls of product §7 under /api/admin and /api/test, admin-only (the guard in
@@ -116,7 +109,11 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
     async (request, reply) => {
       requireRole(request, 'admin');
-      return sendCsv(reply, 'carematch-customers.csv', await admin.customersCsv(request.query));
+      return sendAttachment(reply, {
+        type: CSV_TYPE,
+        filename: 'carematch-customers.csv',
+        body: await admin.customersCsv(request.query),
+      });
     },
   );
 
@@ -230,7 +227,11 @@ export function registerAdminRoutes(app: FastifyInstance, { config, admin }: Adm
     },
     async (request, reply) => {
       requireRole(request, 'admin');
-      return sendCsv(reply, 'carematch-carers.csv', await admin.carersCsv(request.query));
+      return sendAttachment(reply, {
+        type: CSV_TYPE,
+        filename: 'carematch-carers.csv',
+        body: await admin.carersCsv(request.query),
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@contracts/api';
 import { CARE_PAYMENT_MESSAGES } from '@contracts/care-payments';
+import { CSV_TYPE, sendAttachment } from '../../platform/attachment';
 import { defineRoute } from '../../platform/define-route';
 import { onlyRoles, requireRole, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { CarePaymentsService } from './care-payments.service';
@@ -178,11 +179,11 @@ export function registerCarePaymentsRoutes(
     { schema: { tags: ['admin'], summary: "The month's card payments and payouts as CSV" } },
     async (request, reply) => {
       requireRole(request, 'admin');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="carematch-payments-${request.query.month}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(await admin.overviewCsv(request.query.month));
+      return sendAttachment(reply, {
+        type: CSV_TYPE,
+        filename: `carematch-payments-${request.query.month}.csv`,
+        body: await admin.overviewCsv(request.query.month),
+      });
     },
   );
 

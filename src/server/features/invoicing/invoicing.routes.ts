@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@contracts/api';
 import { INVOICING_MESSAGES } from '@contracts/invoicing';
+import { sendAttachment } from '../../platform/attachment';
 import { defineRoute } from '../../platform/define-route';
 import { onlyRoles, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { InvoicesService } from './invoices.service';
@@ -123,11 +124,7 @@ export function registerInvoicingRoutes(
     { config: SIGNED_IN, schema: { tags, summary: 'The invoice or credit note as an A4 PDF (both sides)' } },
     async (request, reply) => {
       const { filename, bytes } = await invoices.pdf(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return sendAttachment(reply, { type: 'application/pdf', filename, body: bytes });
     },
   );
 

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@contracts/api';
 import { RECORDS_MESSAGES } from '@contracts/records';
+import { CSV_TYPE, sendAttachment } from '../../platform/attachment';
 import { defineRoute } from '../../platform/define-route';
 import { onlyRoles, requireUser, SIGNED_IN } from '../../platform/sessions/session.plugin';
 import type { RecordsService } from './records.service';
@@ -13,13 +14,6 @@ import type { RecordsService } from './records.service';
 export function registerRecordsRoutes(app: FastifyInstance, records: RecordsService) {
   const tags = ['invoicing'];
   const carers = onlyRoles(['carer'], RECORDS_MESSAGES.onlyCarers);
-  const download = (reply: FastifyReply, type: string, filename: string, body: string | Buffer) =>
-    reply
-      .header('content-type', type)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
-
   defineRoute(
     app,
     endpoints.records.getEarnings,
@@ -39,7 +33,7 @@ export function registerRecordsRoutes(app: FastifyInstance, records: RecordsServ
     { config: carers, schema: { tags, summary: "A tax year's payments as CSV, for self-assessment" } },
     async (request, reply) => {
       const { filename, csv } = await records.earningsCsv(requireUser(request), request.query.taxYear);
-      return download(reply, 'text/csv; charset=utf-8', filename, csv);
+      return sendAttachment(reply, { type: CSV_TYPE, filename, body: csv });
     },
   );
 
@@ -70,12 +64,7 @@ export function registerRecordsRoutes(app: FastifyInstance, records: RecordsServ
         request.params.arrangementId,
         request.query.month,
       );
-      return download(
-        reply,
-        'application/pdf',
-        filename,
-        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      );
+      return sendAttachment(reply, { type: 'application/pdf', filename, body: bytes });
     },
   );
 
@@ -89,7 +78,7 @@ export function registerRecordsRoutes(app: FastifyInstance, records: RecordsServ
         request.params.arrangementId,
         request.query.month,
       );
-      return download(reply, 'text/csv; charset=utf-8', filename, csv);
+      return sendAttachment(reply, { type: CSV_TYPE, filename, body: csv });
     },
   );
 

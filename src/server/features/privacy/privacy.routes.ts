@@ -10,6 +10,7 @@ import {
 import type { AccountDeletion } from './account-deletion';
 import type { DataExportService } from './data-export.service';
 import { endpoints } from '@contracts/api';
+import { sendAttachment } from '../../platform/attachment';
 import { defineRoute } from '../../platform/define-route';
 
 interface PrivacyRouteDeps {
@@ -38,12 +39,11 @@ export function registerPrivacyRoutes(
     },
     async (request, reply) => {
       const { filename, zip } = await dataExport.export(requireUser(request));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+      return sendAttachment(reply.header('x-content-type-options', 'nosniff'), {
+        type: 'application/zip',
+        filename,
+        body: zip,
+      });
     },
   );
 
