@@ -242,3 +242,21 @@ describe('reports service', () => {
     expect(await filedBy(family)).toHaveLength(1);
   });
 });
+
+describe('rate limiter', () => {
+  it('never asks to wait longer than the window, when a parallel hit read the clock later and started it', async () => {
+    // Two parallel requests: B reads the clock 800 ms after A but its upsert lands first and
+    // starts the window; A's hit then falls into B's window, which ends 800 ms past A's own clock.
+    let clock = new Date('2026-11-29T10:00:00.800Z');
+    const limiter = createRateLimiter(database.db, {
+      secret: 'service-rules-test-secret-0123456789',
+      now: () => clock,
+    });
+    const rule = { bucket: 'test.retry-after', limit: 1, windowSeconds: 900 };
+    expect((await limiter.hit(rule, 'someone')).allowed).toBe(true);
+    clock = new Date('2026-11-29T10:00:00.000Z');
+    const refused = await limiter.hit(rule, 'someone');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBe(900);
+  });
+});

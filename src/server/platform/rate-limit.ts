@@ -79,7 +79,12 @@ export function createRateLimiter(db: Executor, { secret, now = () => new Date()
       count: hits,
       remaining: Math.max(0, rule.limit - hits),
       resetAt: expiresAt,
-      retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - at.getTime()) / 1000)),
+      // A parallel hit that read the clock after this one may have started the window, so the
+      // window can end more than its length after `at`: the wait is never longer than the window.
+      retryAfterSeconds: Math.min(
+        Math.ceil(rule.windowSeconds),
+        Math.max(1, Math.ceil((expiresAt.getTime() - at.getTime()) / 1000)),
+      ),
       release: () => repository.giveBack(rule.bucket, stored, windowStart, 1),
       forgiveEarlier: () => repository.giveBack(rule.bucket, stored, windowStart, hits),
     };
