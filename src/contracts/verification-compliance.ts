@@ -60,9 +60,13 @@ export function formatCheckDate(day: string): string {
   });
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with one, and every
+// carer profile read asks for the UK day.
+const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
 /** The day in UK time, as YYYY-MM-DD. */
 export function ukDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+  return UK_DAY.format(at);
 }
 
 export const COMPLIANCE_MESSAGES = {

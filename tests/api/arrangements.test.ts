@@ -7,6 +7,7 @@ import {
   LATE_MINUTES,
   NOTICE_UNDO_MINUTES,
   RUNNING_LATE_FROM_MINUTES,
+  VISIT_HORIZON_WEEKS,
   type Arrangement,
   type Arrangements,
   type CalendarFeed,
@@ -14,11 +15,16 @@ import {
 } from '@contracts/arrangements';
 import type { CoverPlan } from '@contracts/cover';
 import type { ConversationList } from '@contracts/messaging';
-import { userBlocks, users, visits as visitRows } from '../../src/server/db/schema';
+import {
+  arrangements as arrangementRows,
+  userBlocks,
+  users,
+  visits as visitRows,
+} from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/demo-seed/seed';
 import { visitsBetween } from '../../src/server/features/arrangements/visit-schedule';
 import { LIVE_CHANNEL } from '../../src/server/platform/live-events';
-import { ukDate, ukTime } from '../../src/server/platform/uk-time';
+import { addDays, ukDate, ukTime } from '../../src/server/platform/uk-time';
 import { createTestApp, signInDemoAccounts, TEST_PASSWORD, type TestApp } from '../support/test-app';
 
 /*
@@ -587,6 +593,39 @@ describe('declining', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const kept = await call(cookies.carer, 'GET', `/api/bookings/${id}`);
     expect(kept.json<Arrangement>()).toMatchObject({ status: 'declined', partnerName: 'Deleted user' });
+  });
+});
+
+describe('the visits ahead (housekeeping)', () => {
+  it('makes every accepted arrangement’s visits to the horizon, once, however many arrangements there are', async () => {
+    const accepted = await t.database.db
+      .select()
+      .from(arrangementRows)
+      .where(eq(arrangementRows.status, 'accepted'));
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    const ids = accepted.map((row) => row.id);
+    const at = new Date();
+    const expected = accepted
+      .flatMap((row) =>
+        visitsBetween(row, ukDate(at), addDays(ukDate(at), VISIT_HORIZON_WEEKS * 7)).filter(
+          (visit) => visit.startsAt > at,
+        ),
+      )
+      .map((visit) => `${visit.arrangementId} ${visit.startsAt.toISOString()}`);
+    const ahead = async () =>
+      (await t.database.db.select().from(visitRows).where(inArray(visitRows.arrangementId, ids)))
+        .filter((visit) => visit.startsAt > at && visit.status === 'scheduled')
+        .map((visit) => `${visit.arrangementId} ${visit.startsAt.toISOString()}`)
+        .sort();
+    await t.database.db.delete(visitRows).where(inArray(visitRows.arrangementId, ids));
+
+    await t.app.arrangements.keepVisitsAhead(at);
+    const made = await ahead();
+    expect(made.length).toBeGreaterThan(0);
+    expect(new Set(made.map((key) => key.split(' ')[0]))).toEqual(new Set(ids));
+    expect(made).toEqual([...new Set(expected)].sort());
+    await t.app.arrangements.keepVisitsAhead(at);
+    expect(await ahead()).toEqual(made);
   });
 });
 

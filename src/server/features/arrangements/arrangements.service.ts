@@ -64,6 +64,9 @@ interface ArrangementsDeps {
 
 type Side = 'customer' | 'carer';
 
+// Visits per insert statement: well under PostgreSQL's 65,535 parameters (a visit has fewer than 10 columns).
+const VISITS_PER_INSERT = 2_000;
+
 const termsInWords = (terms: { visits: WeeklyVisit[]; startDate: string; hourlyRate: string }) =>
   `${describeVisits(terms.visits)}, from ${longDate(terms.startDate)}, at £${terms.hourlyRate} an hour`;
 
@@ -195,10 +198,15 @@ export function createArrangementsService({
   }
 
   /** Makes the visits of an accepted arrangement up to the horizon (none before today). */
-  async function makeVisits(executor: ArrangementsRepository, row: ArrangementRow, at: Date) {
+  /** The visits of `row` from `at` to the horizon (the ones already made are skipped on insert). */
+  function visitsAhead(row: ArrangementRow, at: Date) {
     const today = ukDate(at);
     const horizon = addDays(today, VISIT_HORIZON_WEEKS * 7);
-    await executor.insertVisits(visitsBetween(row, today, horizon).filter((visit) => visit.startsAt > at));
+    return visitsBetween(row, today, horizon).filter((visit) => visit.startsAt > at);
+  }
+
+  async function makeVisits(executor: ArrangementsRepository, row: ArrangementRow, at: Date) {
+    await executor.insertVisits(visitsAhead(row, at));
   }
 
   /**
@@ -698,7 +706,12 @@ export function createArrangementsService({
     /** Housekeeping (daily is enough; hourly is harmless): visits made ahead, finished arrangements ended. */
     async keepVisitsAhead(at: Date = now()): Promise<void> {
       await repository.endFinished(ukDate(at));
-      for (const row of await repository.accepted()) await makeVisits(repository, row, at);
+      // Many arrangements' visits in each statement: one insert per arrangement kept the first
+      // round after a start busy for minutes under load (each statement a round trip).
+      const visits = (await repository.accepted()).flatMap((row) => visitsAhead(row, at));
+      for (let from = 0; from < visits.length; from += VISITS_PER_INSERT) {
+        await repository.insertVisits(visits.slice(from, from + VISITS_PER_INSERT));
+      }
     },
 
     /** The viewer's calendar feed: on or not (its address is shown only when made). */
