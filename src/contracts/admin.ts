@@ -8,6 +8,7 @@ import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
 import { multiLine, oneLine } from './text';
 import { VERIFICATION_STATUSES } from './verification';
+import { dateFormat } from './date-format';
 
 // ---------------------------------------------------------------------------------------------
 // Texts: product §2 screens and section 8 toasts, word for word.
@@ -306,16 +307,16 @@ export const AdminCustomer = z.object({
 export type AdminCustomer = z.infer<typeof AdminCustomer>;
 export type CustomerBilling = NonNullable<AdminCustomer['billing']>;
 
+const shortUkDate = dateFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
 /** The admin lists' words for how a plan ends: 'Renewing', 'Cancelled until 1 Jan 2027', 'Refunded £98.36'. */
 export function customerBillingText(billing: CustomerBilling): string {
-  const date = billing.until
-    ? new Date(billing.until).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'Europe/London',
-      })
-    : null;
+  const date = billing.until ? shortUkDate(new Date(billing.until)) : null;
   if (billing.state === 'renewing') return date ? `Renewing on ${date}` : 'Renewing';
   if (billing.state === 'cancelled') return date ? `Cancelled until ${date}` : 'Cancelled';
   const amount = billing.refundedPence === null ? '' : ` £${(billing.refundedPence / 100).toFixed(2)}`;

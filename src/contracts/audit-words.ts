@@ -14,6 +14,7 @@ import {
   type DueCheck,
   type InsuranceKind,
 } from './verification-compliance';
+import { dateFormat } from './date-format';
 
 /**
  * Every action the audit log records. Writers are typed with it (AuditRecord.action), and each
@@ -236,16 +237,18 @@ const RULE_WORDS: Record<string, string> = {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+const shortUkDate = dateFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
 /** '1 Jan 2027', in UK time. */
 export function plainDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+  return shortUkDate(date);
 }
 
 /** A stored value in words; null when there was none. */

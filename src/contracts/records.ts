@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFormat } from './date-format';
 
 // The records people need about money for care: the carer's earnings and tax-year summary, the
 // family's monthly statement per carer (the pack a council's direct-payments team asks for), and
@@ -224,21 +225,12 @@ export const RECORDS_TEXT = {
 } as const;
 
 /** '2026-03-01' → '1 March 2026' (en-GB). */
-export const dayText = (date: string): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const longDay = dateFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const dayText = (date: string): string => longDay(new Date(`${date}T12:00:00Z`));
 
 /** '2026-03-01' → '01/03/2026', as UK spreadsheets read a date. */
 export const csvDay = (date: string): string => date.split('-').reverse().join('/');
 
 /** '2026-11' → 'November 2026'. */
-export const monthText = (month: string): string =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const longMonth = dateFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthText = (month: string): string => longMonth(new Date(`${month}-15T12:00:00Z`));

@@ -2,6 +2,7 @@
 // document retention (docs/decisions/0028-compliance-lapse-rules.md).
 import { z } from 'zod';
 import { multiLine, oneLine } from './text';
+import { dateFormat } from './date-format';
 
 /** Reminder emails go this many days before a check lapses, each once. */
 export const REMINDER_DAYS = [30, 7] as const;
@@ -50,23 +51,18 @@ export const DBS_STATUS_RESULT_LABELS: Record<DbsStatusResult, string> = {
   changed: 'Changed: the certificate no longer stands',
 };
 
+const checkDate = dateFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** 'YYYY-MM-DD' → '1 March 2027'. */
 export function formatCheckDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return checkDate(new Date(`${day}T00:00:00Z`));
 }
 
-// Made once: building an Intl.DateTimeFormat costs far more than formatting with one, and every
-// carer profile read asks for the UK day.
-const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+const UK_DAY = dateFormat('en-CA', { timeZone: 'Europe/London' });
 
 /** The day in UK time, as YYYY-MM-DD. */
 export function ukDay(at: Date): string {
-  return UK_DAY.format(at);
+  return UK_DAY(at);
 }
 
 export const COMPLIANCE_MESSAGES = {

@@ -2,7 +2,8 @@
 // checks with documents; an admin approves (the profile becomes Verified) or rejects with a reason.
 import { z } from 'zod';
 import { multiLine, oneLine } from './text';
-import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate } from './verification-compliance';
+import { COMPLIANCE_MESSAGES, DbsStatusCheck, formatCheckDate, ukDay } from './verification-compliance';
+import { dateFormat } from './date-format';
 
 /** A carer's latest verification submission's state, as the admin lists show it ('none': never submitted). */
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
@@ -147,9 +148,7 @@ export const VerificationReference = z.object({
 export type VerificationReference = z.infer<typeof VerificationReference>;
 
 /** Today as YYYY-MM-DD in UK time. */
-function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
+const ukToday = (): string => ukDay(new Date());
 
 /**
  * The text fields of POST /api/carers/my-profile/verification (multipart: these as fields,
@@ -365,16 +364,14 @@ export function describeCheckFacts(checks: CarerChecks): string[] {
 }
 
 /** 'Enhanced DBS with Barred List · issued March 2026 · on the Update Service' */
+const monthYear = dateFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function describeDbsCheck(
   checks: Pick<CarerChecks, 'dbsLevel' | 'dbsIssuedMonth' | 'dbsUpdateService'>,
 ): string {
   const level = checks.dbsLevel.replace(/^(Basic|Standard|Enhanced)/, '$1 DBS');
   const [year, month] = checks.dbsIssuedMonth.split('-').map(Number);
-  const issued = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const issued = monthYear(new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)));
   const parts = [level, `issued ${issued}`];
   if (checks.dbsUpdateService) parts.push('on the Update Service');
   return parts.join(' · ');

@@ -1,3 +1,5 @@
+import { dateFormat } from '@contracts/date-format';
+
 // Dates and times as people in the UK mean them (Europe/London): a visit at 09:00 stays at 09:00
 // when the clocks change. Instants are stored in UTC; these turn one into the other.
 
@@ -71,12 +73,12 @@ export function weekdayIndex(date: string): number {
   return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
 }
 
-/** '2026-12-01' → 'Tuesday 1 December 2026', as emails and messages write a calendar date. */
-export const longDate = (date: string): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** '2026-12-01' → 'Tuesday, 1 December 2026', as emails and messages write a calendar date. */
+const longDateFormat = dateFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const longDate = (date: string): string => longDateFormat(new Date(`${date}T12:00:00Z`));
