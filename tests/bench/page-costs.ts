@@ -86,9 +86,15 @@ const records = (
 ).rows;
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-page-costs-'));
+// As `npm run bench:load` does: PostgreSQL over its Unix socket when it is on this host.
+const socketDir = '/var/run/postgresql';
+const serverUrl = new URL(url);
+if (fs.existsSync(path.join(socketDir, `.s.PGSQL.${serverUrl.port || 5432}`))) {
+  serverUrl.searchParams.set('host', socketDir);
+}
 const serverEnv = {
   NODE_ENV: 'production',
-  DATABASE_URL: url,
+  DATABASE_URL: serverUrl.href,
   SESSION_SECRET: randomBytes(32).toString('hex'),
   PAYMENTS_PROVIDER: 'demo',
   PORT: String(port),

@@ -104,26 +104,22 @@ export function createTimesheetSource(db: Executor) {
     },
 
     /**
-     * The arrangements' people and terms as a subquery to join on `id` (BilledArrangement's
-     * fields), so a read of timesheets names them in the same statement.
+     * SQL: the people and terms of the arrangement in `arrangementId` (BilledArrangement's fields,
+     * the rate as text), one JSON object looked up by its key, so a read of timesheets names them
+     * in its own statement, whatever its plan estimates.
      */
-    billedArrangements() {
-      return db
+    billedArrangementOf(arrangementId: AnyPgColumn): SQL<BilledArrangement | null> {
+      return sql<BilledArrangement | null>`(${db
         .select({
-          id: a.id,
-          customerId: a.customerId,
-          hourlyRate: a.hourlyRate,
-          careFor: a.careFor,
-          customerFirstName: sql<string | null>`${users.firstName}`.as('customer_first_name'),
-          customerLastName: sql<string | null>`${users.lastName}`.as('customer_last_name'),
-          carerUserId: carerProfiles.userId,
-          carerFirstName: sql<string | null>`${carerProfiles.firstName}`.as('carer_first_name'),
-          carerLastName: sql<string | null>`${carerProfiles.lastName}`.as('carer_last_name'),
+          json: sql`json_build_object('id', ${a.id}, 'status', ${a.status}, 'customerId', ${a.customerId},
+            'carerUserId', ${carerProfiles.userId}, 'hourlyRate', ${a.hourlyRate}::text, 'careFor', ${a.careFor},
+            'customerFirstName', ${users.firstName}, 'customerLastName', ${users.lastName},
+            'carerFirstName', ${carerProfiles.firstName}, 'carerLastName', ${carerProfiles.lastName})`,
         })
         .from(a)
         .leftJoin(users, eq(users.id, a.customerId))
         .leftJoin(carerProfiles, eq(carerProfiles.id, a.carerId))
-        .as('billed_arrangement');
+        .where(eq(a.id, arrangementId))})`;
     },
 
     async recordedVisits(from: Date, to: Date, filter: VisitFilter = {}): Promise<RecordedVisit[]> {

@@ -113,10 +113,11 @@ type InvoiceView = Awaited<ReturnType<ReturnType<InvoicingRepository['invoiceVie
 export function createInvoicesService({ db, mailer, publicUrl, now = () => new Date() }: InvoicesDeps) {
   const repository = createInvoicingRepository(db);
 
-  // The pages' reads, built once (prepared: a request only fills in the placeholders).
+  // The pages' reads, built once and named: PostgreSQL plans each once per connection (planning
+  // them cost more than running them), and a request only fills in the placeholders.
   const reads = {
-    list: repository.invoiceViews('list').prepare(''),
-    one: repository.invoiceViews('one').prepare(''),
+    list: repository.invoiceViews('list').prepare('invoicing_invoice_list'),
+    one: repository.invoiceViews('one').prepare('invoicing_invoice'),
   };
 
   /** An invoice as its reader reads it, from one row of the invoice reads (invoiceViews). */
@@ -124,8 +125,11 @@ export function createInvoicesService({ db, mailer, publicUrl, now = () => new D
     const viewer = view.viewer!;
     return toInvoice(view.invoice, viewer, {
       creditNotes: view.creditNotes,
-      creditFor: view.creditFor?.id ? { id: view.creditFor.id, number: view.creditFor.number! } : undefined,
-      carerSettings: actsForFamily(viewer) && view.bank ? view.bank : undefined,
+      creditFor:
+        view.invoice.creditFor && view.creditForNumber !== null
+          ? { id: view.invoice.creditFor, number: view.creditForNumber }
+          : undefined,
+      carerSettings: actsForFamily(viewer) ? (view.bank ?? undefined) : undefined,
     });
   };
 

@@ -11,6 +11,7 @@ import {
   min,
   or,
   sql,
+  type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -60,6 +61,9 @@ export interface LineView {
   querierLastName: string | null;
 }
 
+/** The carer's bank details as an invoice to pay shows them. */
+export type BankView = Pick<InvoicingSettingsRow, 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber'>;
+
 /** A credit note as its invoice lists it. */
 export interface CreditNoteView {
   id: string;
@@ -78,6 +82,20 @@ export const VIEW = {
   from: sql.placeholder('from'),
   to: sql.placeholder('to'),
 };
+
+/**
+ * LIMIT written into the statement: as a parameter, a prepared statement's generic plan guesses a
+ * tenth of the table for it and walks an index in the list's order (invoices_issued_idx),
+ * reading every invoice to find the reader's few. Drizzle writes an SQL limit as it is.
+ */
+const literalLimit = (rows: number) => sql.raw(String(rows)) as unknown as number;
+
+/**
+ * A field of a read from one table, its column references kept as `table.column`: Drizzle writes
+ * the top level of such a select's SQL fields with bare column names, and a bare name in a
+ * correlated subquery means the subquery's own column when it has one (`id`) — not the row's.
+ */
+const rowField = <T>(fragment: SQL<T>): SQL<T> => sql<T>`${fragment}`;
 
 /** A UK clock time ('09:30') of a timestamp column, as ukTime writes it. */
 const ukClock = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'Europe/London', 'HH24:MI')`;
@@ -110,7 +128,6 @@ export function createInvoicingRepository(db: Executor) {
      * the holder) between `from` and `to` is not yet on a line, i.e. whether the round has work.
      */
     timesheetViews(which: 'list' | 'one', round?: 'carer' | 'customer') {
-      const arrangement = createTimesheetSource(db).billedArrangements();
       const lines = sql<LineView[]>`coalesce((select json_agg(json_build_object(
           'id', ${l.id}, 'kind', ${l.kind}, 'date', ${l.date},
           'start', ${ukClock(l.startsAt)}, 'end', ${ukClock(l.endsAt)},
@@ -133,27 +150,17 @@ export function createInvoicingRepository(db: Executor) {
       return db
         .select({
           timesheet: ts,
-          viewer: viewerIn(ts.carerUserId, ts.customerId, VIEW.user),
-          arrangement: {
-            hourlyRate: arrangement.hourlyRate,
-            careFor: arrangement.careFor,
-            customerId: arrangement.customerId,
-            customerFirstName: arrangement.customerFirstName,
-            customerLastName: arrangement.customerLastName,
-            carerUserId: arrangement.carerUserId,
-            carerFirstName: arrangement.carerFirstName,
-            carerLastName: arrangement.carerLastName,
-          },
-          lines,
-          invoiceId: sql<string | null>`case when ${ts.status} = 'approved' then
-            (select ${inv.id} from ${inv} where ${inv.timesheetId} = ${ts.id} and ${inv.kind} = 'invoice') end`,
-          due,
+          viewer: rowField(viewerIn(ts.carerUserId, ts.customerId, VIEW.user)),
+          arrangement: rowField(createTimesheetSource(db).billedArrangementOf(ts.arrangementId)),
+          lines: rowField(lines),
+          invoiceId: rowField(sql<string | null>`case when ${ts.status} = 'approved' then
+            (select ${inv.id} from ${inv} where ${inv.timesheetId} = ${ts.id} and ${inv.kind} = 'invoice') end`),
+          due: rowField(due),
         })
         .from(ts)
-        .leftJoin(arrangement, eq(arrangement.id, ts.arrangementId))
         .where(candidates(ts, which))
         .orderBy(desc(ts.weekStart), desc(ts.id))
-        .limit(which === 'one' ? 1 : 200);
+        .limit(literalLimit(which === 'one' ? 1 : 200));
     },
 
     /**
@@ -167,32 +174,34 @@ export function createInvoicingRepository(db: Executor) {
       const note = alias(inv, 'credit_note');
       const notes = db
         .select({
-          list: sql`coalesce(json_agg(json_build_object('id', ${note.id}, 'kind', ${note.kind},
+          list: rowField(sql`coalesce(json_agg(json_build_object('id', ${note.id}, 'kind', ${note.kind},
             'number', ${note.number}, 'totalPence', ${note.totalPence}) order by ${note.issuedAt}, ${note.number}),
-            '[]'::json)`,
+            '[]'::json)`),
         })
         .from(note)
         .where(eq(note.creditFor, inv.id));
       return db
         .select({
           invoice: inv,
-          viewer: viewerIn(inv.carerUserId, inv.customerId, VIEW.user),
-          creditNotes: sql<
-            CreditNoteView[]
-          >`case when ${inv.kind} = 'invoice' then (${notes}) else '[]'::json end`,
-          creditFor: { id: credited.id, number: credited.number },
-          bank: {
-            bankAccountName: s.bankAccountName,
-            bankSortCode: s.bankSortCode,
-            bankAccountNumber: s.bankAccountNumber,
-          },
+          viewer: rowField(viewerIn(inv.carerUserId, inv.customerId, VIEW.user)),
+          creditNotes: rowField(
+            sql<CreditNoteView[]>`case when ${inv.kind} = 'invoice' then (${notes}) else '[]'::json end`,
+          ),
+          creditForNumber: rowField(
+            sql<
+              number | null
+            >`(select ${credited.number} from ${inv} ${credited} where ${credited.id} = ${inv.creditFor})`,
+          ),
+          bank: rowField(
+            sql<BankView | null>`(select json_build_object('bankAccountName', ${s.bankAccountName},
+              'bankSortCode', ${s.bankSortCode}, 'bankAccountNumber', ${s.bankAccountNumber})
+              from ${s} where ${s.userId} = ${inv.carerUserId})`,
+          ),
         })
         .from(inv)
-        .leftJoin(credited, eq(credited.id, inv.creditFor))
-        .leftJoin(s, eq(s.userId, inv.carerUserId))
         .where(candidates(inv, which))
         .orderBy(desc(inv.issuedAt), desc(inv.id))
-        .limit(which === 'one' ? 1 : 200);
+        .limit(literalLimit(which === 'one' ? 1 : 200));
     },
 
     // ── timesheets ──────────────────────────────────────────────────────────────

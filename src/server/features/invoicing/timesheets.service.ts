@@ -99,12 +99,13 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number,
  */
 export function createTimesheetsService({ db, mailer, publicUrl, now = () => new Date() }: TimesheetsDeps) {
   const repository = createInvoicingRepository(db);
-  // The pages' reads, built once (prepared: a request only fills in the placeholders).
+  // The pages' reads, built once and named: PostgreSQL plans each once per connection (planning
+  // them cost more than running them), and a request only fills in the placeholders.
   const reads = {
-    one: repository.timesheetViews('one').prepare(''),
-    carer: repository.timesheetViews('list', 'carer').prepare(''),
-    customer: repository.timesheetViews('list', 'customer').prepare(''),
-    staff: repository.timesheetViews('list').prepare(''),
+    one: repository.timesheetViews('one').prepare('invoicing_timesheet'),
+    carer: repository.timesheetViews('list', 'carer').prepare('invoicing_timesheets_carer'),
+    customer: repository.timesheetViews('list', 'customer').prepare('invoicing_timesheets_customer'),
+    staff: repository.timesheetViews('list').prepare('invoicing_timesheets_staff'),
   };
   const link = (id: string) => `${publicUrl}${paths.timesheet.replace(':id', encodeURIComponent(id))}`;
   const weekInWords = (monday: string) => longDate(monday);
