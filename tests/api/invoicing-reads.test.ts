@@ -8,6 +8,7 @@ import type { Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { circleMembers, visits as visitRows } from '../../src/server/db/schema';
 import { createArrangementsRepository } from '../../src/server/features/arrangements/arrangements.repository';
+import { viewerIn, viewerOf } from '../../src/server/features/invoicing/access';
 import { createInvoicesService } from '../../src/server/features/invoicing/invoices.service';
 import { createInvoicingRepository } from '../../src/server/features/invoicing/invoicing.repository';
 import { createTimesheetsService } from '../../src/server/features/invoicing/timesheets.service';
@@ -224,20 +225,98 @@ describe('who one timesheet or invoice shows to', () => {
   });
 });
 
+describe('who the reads say the reader is', () => {
+  it('is who viewerOf says, for every reader and row, as roles, suspensions and accounts change', async () => {
+    const db = t.database.db;
+    const setSuspended = (who: Person, at: Date | null) =>
+      db.update(schema.users).set({ suspendedAt: at }).where(eq(schema.users.id, who.user.id));
+    const setRole = (role: string) =>
+      db.update(circleMembers).set({ role }).where(eq(circleMembers.memberId, member.user.id));
+    const [orphan] = await db
+      .select()
+      .from(schema.timesheets)
+      .where(eq(schema.timesheets.arrangementId, holders.id))
+      .limit(1);
+    let compared = 0;
+    const compare = async () => {
+      for (const reader of [holder, member, stranger, first, second]) {
+        for (const table of [schema.timesheets, schema.invoices]) {
+          const rows = await db
+            .select({
+              row: table,
+              viewer: viewerIn(table.carerUserId, table.customerId, reader.user.id),
+            })
+            .from(table);
+          for (const { row, viewer } of rows) {
+            expect([table === schema.timesheets, reader.user.id, row.id, viewer]).toEqual([
+              table === schema.timesheets,
+              reader.user.id,
+              row.id,
+              await viewerOf(db, row, reader.user.id),
+            ]);
+            compared += 1;
+          }
+        }
+      }
+    };
+    try {
+      for (const role of ['can_see', 'can_arrange']) {
+        await setRole(role);
+        for (const suspended of [null, member, holder, first]) {
+          if (suspended) await setSuspended(suspended, new Date());
+          try {
+            await compare();
+          } finally {
+            if (suspended) await setSuspended(suspended, null);
+          }
+        }
+      }
+      // A timesheet whose family account went (the column is cleared): only its carer is on it.
+      await db
+        .update(schema.timesheets)
+        .set({ customerId: null })
+        .where(eq(schema.timesheets.id, orphan!.id));
+      await compare();
+    } finally {
+      await setRole('can_see');
+      await db
+        .update(schema.timesheets)
+        .set({ customerId: holder.user.id })
+        .where(eq(schema.timesheets.id, orphan!.id));
+    }
+    // Every reader with every row, the carer's, the holder's, a member's and nobody's among them.
+    expect(compared).toBeGreaterThan(100);
+  });
+});
+
 describe('what the lists cost', () => {
   it('find the viewer’s rows through the indexes, the circle’s families worked out once', async () => {
     const counting = countingDatabase();
-    await counting.repository.timesheetsFor(member.user.id);
-    await counting.repository.invoicesFor(member.user.id);
+    const me = await account(member);
+    await counting.timesheets.list(me);
+    await counting.invoices.list(me);
+    // One statement each: the rows, who the reader is on each, and their extras.
+    expect(counting.statements).toHaveLength(2);
     for (const statement of counting.statements) {
       const plan = await planOf(statement);
-      // Not a lookup of the circle for each row (a SubPlan), which leaves the planner nothing to
-      // do but read every row of the table.
-      expect(plan).not.toMatch(/SubPlan/);
+      // Not a lookup of the circle for each row (a SubPlan in the scan's filter), which leaves the
+      // planner nothing to do but read every row of the table: the rows are found by the indexes,
+      // and who the reader is on each is asked only of those.
+      expect(plan).not.toMatch(/Filter: .*SubPlan/);
+      expect(plan).not.toMatch(/Seq Scan on (timesheets|invoices) /);
       expect(plan).toMatch(/InitPlan/);
       expect(plan).toMatch(/Index Cond: \(customer_id = ANY/);
       expect(plan).toMatch(/Index Cond: \(carer_user_id = /);
     }
+  });
+
+  it('read one timesheet or invoice in one statement, its extras and the reader’s role included', async () => {
+    const me = await account(holder);
+    const [invoice] = (await call(holder, 'GET', '/api/invoices')).json<InvoiceList>().items;
+    expect(await statementsOf(({ invoices }) => invoices.get(me, invoice!.id))).toBe(1);
+    expect(await statementsOf(({ timesheets }) => timesheets.get(me, invoice!.timesheetId!))).toBe(1);
+    expect(await statementsOf(({ invoices }) => invoices.list(me))).toBe(1);
+    expect(await statementsOf(({ timesheets }) => timesheets.list(me))).toBe(1);
   });
 
   it('the arrangements list reads the viewer’s arrangements through their indexes too', async () => {

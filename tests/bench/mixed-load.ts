@@ -487,6 +487,7 @@ async function main() {
 
     // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: where the server's time goes.
     const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const serverStarted = Date.now();
     server = startChild('server', process.execPath, [...nodeArgs, 'dist/server/main.js'], {
       PATH: env.PATH,
       ...serverEnv,
@@ -523,6 +524,7 @@ async function main() {
     workload.reset();
 
     log(`  measuring ${settings.durationSeconds} s at ${settings.connections} connections`);
+    const measuredFrom = Date.now() - serverStarted;
     const sampler = startSampler(server.process.pid!);
     const databaseSampler = startDatabaseSampler(bench);
     const result = await runLoad({
@@ -587,6 +589,10 @@ async function main() {
       log(`    ${row.kind.padEnd(8)} ${row.count} requests, p50 ${ms(row.p50)} ms, p99 ${ms(row.p99)} ms`);
     log(
       `  RSS ${mib(rssFirst)} → ${mib(rssLast)} (${(outcome.rssGrowth * 100).toFixed(1)}%), load average ${mean(load).toFixed(1)}`,
+    );
+    // Each second, to set beside the server's --trace-gc lines (ms since it started).
+    log(
+      `  RSS MiB from ${(measuredFrom / 1000).toFixed(1)} s after the server started: ${rss.map((bytes) => (bytes / 2 ** 20).toFixed(0)).join(' ')}`,
     );
     log(
       `  server CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms per request, database CPU ${outcome.databaseCpuMsPerRequest.toFixed(2)} ms`,

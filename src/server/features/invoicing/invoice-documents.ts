@@ -51,7 +51,9 @@ export function invoiceLinesOf(lines: TimesheetLineRow[]): InvoiceLine[] {
 }
 
 /** Bank details complete enough to pay into, else null. */
-export function bankDetailsOf(settings: InvoicingSettingsRow | undefined): BankDetails | null {
+export function bankDetailsOf(
+  settings: Pick<InvoicingSettingsRow, 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber'> | undefined,
+): BankDetails | null {
   if (!settings?.bankAccountName || !settings.bankSortCode || !settings.bankAccountNumber) return null;
   const code = settings.bankSortCode;
   return {
@@ -72,9 +74,9 @@ export function toInvoice(
   row: InvoiceRow,
   viewer: Viewer,
   context: {
-    creditNotes: InvoiceRow[];
-    creditFor: InvoiceRow | undefined;
-    carerSettings: InvoicingSettingsRow | undefined;
+    creditNotes: Array<Pick<InvoiceRow, 'id' | 'kind' | 'number' | 'totalPence'>>;
+    creditFor: Pick<InvoiceRow, 'id' | 'number'> | undefined;
+    carerSettings: Parameters<typeof bankDetailsOf>[0];
   },
 ): Invoice {
   const creditedPence = context.creditNotes.reduce((sum, note) => sum + note.totalPence, 0);

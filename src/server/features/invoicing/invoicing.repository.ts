@@ -1,5 +1,20 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  min,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   invoices as inv,
@@ -13,7 +28,9 @@ import {
   type TimesheetLineRow,
   type TimesheetRow,
 } from '../../db/schema';
+import { createTimesheetSource } from '../arrangements';
 import { familyAccountsOf } from '../circle';
+import { viewerIn } from './access';
 
 type TimesheetValues = typeof ts.$inferInsert;
 /** An invoice that was paid, whatever came back afterwards. */
@@ -21,16 +38,172 @@ export const PAID_STATUSES = ['paid', 'partly_refunded', 'refunded'];
 type LineValues = typeof l.$inferInsert;
 type InvoiceValues = typeof inv.$inferInsert;
 
+/** A timesheet line as a timesheet read answers it: its times already as UK clock times. */
+export interface LineView {
+  id: string;
+  kind: string;
+  date: string;
+  start: string | null;
+  end: string | null;
+  minutes: number | null;
+  tenthMiles: number | null;
+  ratePence: number | null;
+  amountPence: number;
+  note: string;
+  excluded: boolean;
+  recordedAfterwards: boolean;
+  carriedOver: boolean;
+  queryReason: string | null;
+  /** As PostgreSQL writes a timestamp in JSON. */
+  queriedAt: string | null;
+  queriedBy: string | null;
+  querierFirstName: string | null;
+  querierLastName: string | null;
+}
+
+/** The carer's bank details as an invoice to pay shows them. */
+export type BankView = Pick<InvoicingSettingsRow, 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber'>;
+
+/** A credit note as its invoice lists it. */
+export interface CreditNoteView {
+  id: string;
+  kind: string;
+  number: number;
+  totalPence: number;
+}
+
+/**
+ * The placeholders of the timesheet and invoice reads: `user` (the reader), `id` (one row), `from`
+ * and `to` (the round's visits).
+ */
+export const VIEW = {
+  user: sql.placeholder('user'),
+  id: sql.placeholder('id'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+};
+
+/**
+ * LIMIT written into the statement: as a parameter, a prepared statement's generic plan guesses a
+ * tenth of the table for it and walks an index in the list's order (invoices_issued_idx),
+ * reading every invoice to find the reader's few. Drizzle writes an SQL limit as it is.
+ */
+const literalLimit = (rows: number) => sql.raw(String(rows)) as unknown as number;
+
+/**
+ * A field of a read from one table, its column references kept as `table.column`: Drizzle writes
+ * the top level of such a select's SQL fields with bare column names, and a bare name in a
+ * correlated subquery means the subquery's own column when it has one (`id`) — not the row's.
+ */
+const rowField = <T>(fragment: SQL<T>): SQL<T> => sql<T>`${fragment}`;
+
+/** A UK clock time ('09:30') of a timestamp column, as ukTime writes it. */
+const ukClock = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'Europe/London', 'HH24:MI')`;
+
 /** The SQL of timesheets, their lines, invoices and invoicing details (feature invoicing). */
 export function createInvoicingRepository(db: Executor) {
   /**
    * Rows `userId` is on: as the carer, the holder, or a member of the holder's circle. Two indexed
    * conditions (the carer's, the family accounts'), so the planner reads only those rows.
    */
-  const concerns = (carerColumn: AnyPgColumn, customerColumn: AnyPgColumn, userId: string) =>
-    or(eq(carerColumn, userId), sql`${customerColumn} = any(${familyAccountsOf(userId)})`);
+  const concerns = (carerColumn: AnyPgColumn, customerColumn: AnyPgColumn, userId: string | SQLWrapper) =>
+    // familyAccountsOf writes the id in as a parameter: a placeholder takes its place as well.
+    or(eq(carerColumn, userId), sql`${customerColumn} = any(${familyAccountsOf(userId as string)})`);
+
+  /**
+   * The rows a read looks at: the one of `id`, or those `user` may be on (up to 200, as found by
+   * the indexes); the caller keeps those whose viewer (viewerIn, in the same statement) is someone.
+   */
+  const candidates = (
+    table: { id: AnyPgColumn; carerUserId: AnyPgColumn; customerId: AnyPgColumn },
+    which: 'list' | 'one',
+  ) => (which === 'one' ? eq(table.id, VIEW.id) : concerns(table.carerUserId, table.customerId, VIEW.user));
 
   return {
+    /**
+     * The reads of the Timesheets pages in one statement (placeholders in VIEW): the timesheets
+     * `user` is on (`list`, newest week first, up to 200) or the one of `id`, each with who the
+     * reader is on it, its arrangement's people and rate, its lines (and who queried them) and its
+     * invoice. `round` adds `due`: whether a visit of the reader's own as that side (the carer, or
+     * the holder) between `from` and `to` is not yet on a line, i.e. whether the round has work.
+     */
+    timesheetViews(which: 'list' | 'one', round?: 'carer' | 'customer') {
+      const lines = sql<LineView[]>`coalesce((select json_agg(json_build_object(
+          'id', ${l.id}, 'kind', ${l.kind}, 'date', ${l.date},
+          'start', ${ukClock(l.startsAt)}, 'end', ${ukClock(l.endsAt)},
+          'minutes', ${l.minutes}, 'tenthMiles', ${l.tenthMiles}, 'ratePence', ${l.ratePence},
+          'amountPence', ${l.amountPence}, 'note', ${l.note}, 'excluded', ${l.excluded},
+          'recordedAfterwards', ${l.recordedAfterwards}, 'carriedOver', ${l.carriedOver},
+          'queryReason', ${l.queryReason}, 'queriedAt', ${l.queriedAt}, 'queriedBy', ${l.queriedBy},
+          'querierFirstName', ${users.firstName}, 'querierLastName', ${users.lastName})
+        order by ${l.date}, ${l.startsAt}, ${l.createdAt}, ${l.id})
+        from ${l} left join ${users} on ${users.id} = ${l.queriedBy}
+        where ${l.timesheetId} = ${ts.id}), '[]'::json)`;
+      const due = round
+        ? createTimesheetSource(db).unbilledVisitExists(
+            VIEW.from,
+            VIEW.to,
+            round === 'carer' ? { carerUserId: VIEW.user } : { customerId: VIEW.user },
+            (visitId) => sql`not exists (select 1 from ${l} where ${l.visitId} = ${visitId})`,
+          )
+        : sql<boolean>`false`;
+      return db
+        .select({
+          timesheet: ts,
+          viewer: rowField(viewerIn(ts.carerUserId, ts.customerId, VIEW.user)),
+          arrangement: rowField(createTimesheetSource(db).billedArrangementOf(ts.arrangementId)),
+          lines: rowField(lines),
+          invoiceId: rowField(sql<string | null>`case when ${ts.status} = 'approved' then
+            (select ${inv.id} from ${inv} where ${inv.timesheetId} = ${ts.id} and ${inv.kind} = 'invoice') end`),
+          due: rowField(due),
+        })
+        .from(ts)
+        .where(candidates(ts, which))
+        .orderBy(desc(ts.weekStart), desc(ts.id))
+        .limit(literalLimit(which === 'one' ? 1 : 200));
+    },
+
+    /**
+     * The reads of the Invoices pages in one statement (placeholders in VIEW): the invoices and
+     * credit notes `user` is on (`list`, newest first, up to 200) or the one of `id`, each with who
+     * the reader is on it, an invoice's credit notes, a credit note's invoice, and the carer's bank
+     * details (shown only to those who pay).
+     */
+    invoiceViews(which: 'list' | 'one') {
+      const credited = alias(inv, 'credited_invoice');
+      const note = alias(inv, 'credit_note');
+      const notes = db
+        .select({
+          list: rowField(sql`coalesce(json_agg(json_build_object('id', ${note.id}, 'kind', ${note.kind},
+            'number', ${note.number}, 'totalPence', ${note.totalPence}) order by ${note.issuedAt}, ${note.number}),
+            '[]'::json)`),
+        })
+        .from(note)
+        .where(eq(note.creditFor, inv.id));
+      return db
+        .select({
+          invoice: inv,
+          viewer: rowField(viewerIn(inv.carerUserId, inv.customerId, VIEW.user)),
+          creditNotes: rowField(
+            sql<CreditNoteView[]>`case when ${inv.kind} = 'invoice' then (${notes}) else '[]'::json end`,
+          ),
+          creditForNumber: rowField(
+            sql<
+              number | null
+            >`(select ${credited.number} from ${inv} ${credited} where ${credited.id} = ${inv.creditFor})`,
+          ),
+          bank: rowField(
+            sql<BankView | null>`(select json_build_object('bankAccountName', ${s.bankAccountName},
+              'bankSortCode', ${s.bankSortCode}, 'bankAccountNumber', ${s.bankAccountNumber})
+              from ${s} where ${s.userId} = ${inv.carerUserId})`,
+          ),
+        })
+        .from(inv)
+        .where(candidates(inv, which))
+        .orderBy(desc(inv.issuedAt), desc(inv.id))
+        .limit(literalLimit(which === 'one' ? 1 : 200));
+    },
+
     // ── timesheets ──────────────────────────────────────────────────────────────
     /** Makes the week's timesheet unless it exists; answers it either way. */
     /** The arrangement's timesheet of the week, made if missing; `lock` holds its row to the end. */
@@ -49,15 +222,6 @@ export function createInvoicingRepository(db: Executor) {
       const query = db.select().from(ts).where(eq(ts.id, id)).limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
-    },
-
-    async timesheetsFor(userId: string): Promise<TimesheetRow[]> {
-      return db
-        .select()
-        .from(ts)
-        .where(concerns(ts.carerUserId, ts.customerId, userId))
-        .orderBy(desc(ts.weekStart), desc(ts.id))
-        .limit(200);
     },
 
     async updateTimesheet(id: string, values: Partial<TimesheetValues>): Promise<void> {
@@ -160,30 +324,6 @@ export function createInvoicingRepository(db: Executor) {
       const query = db.select().from(inv).where(eq(inv.id, id)).limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
-    },
-
-    async invoices(ids: string[]): Promise<InvoiceRow[]> {
-      if (ids.length === 0) return [];
-      return db.select().from(inv).where(inArray(inv.id, ids));
-    },
-
-    /** The invoices issued from these timesheets (one each at most), for a list in one query. */
-    async invoicesOfTimesheets(timesheetIds: string[]): Promise<Array<{ id: string; timesheetId: string }>> {
-      if (timesheetIds.length === 0) return [];
-      const rows = await db
-        .select({ id: inv.id, timesheetId: inv.timesheetId })
-        .from(inv)
-        .where(and(inArray(inv.timesheetId, timesheetIds), eq(inv.kind, 'invoice')));
-      return rows.map((row) => ({ id: row.id, timesheetId: row.timesheetId! }));
-    },
-
-    async invoicesFor(userId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(inv)
-        .where(concerns(inv.carerUserId, inv.customerId, userId))
-        .orderBy(desc(inv.issuedAt), desc(inv.id))
-        .limit(200);
     },
 
     async creditNotesOf(invoiceIds: string[]): Promise<InvoiceRow[]> {
@@ -303,11 +443,6 @@ export function createInvoicingRepository(db: Executor) {
     async settings(userId: string): Promise<InvoicingSettingsRow | undefined> {
       const [row] = await db.select().from(s).where(eq(s.userId, userId)).limit(1);
       return row;
-    },
-
-    async settingsOf(userIds: string[]): Promise<InvoicingSettingsRow[]> {
-      if (userIds.length === 0) return [];
-      return db.select().from(s).where(inArray(s.userId, userIds));
     },
 
     async saveSettings(userId: string, values: Partial<typeof s.$inferInsert>): Promise<void> {

@@ -16,7 +16,7 @@ import { DELETED_USER_NAME } from '@contracts/messaging';
 import { paths } from '@contracts/paths';
 import { RECORDED_VISIT_MAX_HOURS } from '@contracts/visit-records';
 import type { Database, Executor } from '../../db/client';
-import type { TimesheetLineRow, TimesheetRow, UserRow } from '../../db/schema';
+import type { TimesheetRow, UserRow } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { enqueueEmail, type Mailer } from '../../platform/mailer';
@@ -25,7 +25,7 @@ import { createTimesheetSource, type BilledArrangement, type RecordedVisit } fro
 import { assertEmailConfirmed } from '../auth';
 import { createFamilySide } from '../circle';
 import { shortName } from '../messaging';
-import { actsForFamily, viewerOf, viewersOf, type Viewer } from './access';
+import { actsForFamily, viewerOf, type Viewer } from './access';
 import { milesOf, referenceOf } from './invoice-documents';
 import { invoiceLink, issueInvoice } from './invoices.service';
 import {
@@ -54,6 +54,17 @@ export interface IssuedInvoice {
 /** Weeks back a visit recorded late is still put on its week's timesheet (visits are recorded up to 14 days on). */
 const WEEKS_BACK = 5;
 const EDITABLE = new Set(['draft', 'queried']);
+
+/** The visits a round looks at: those of the weeks over, WEEKS_BACK weeks back. */
+function roundWindow(at: Date): { from: Date; to: Date } {
+  const thisMonday = mondayAt(at);
+  return { from: weekBounds(addDays(thisMonday, -7 * WEEKS_BACK)).from, to: weekBounds(thisMonday).from };
+}
+
+/** One row of the timesheet reads. */
+type TimesheetView = Awaited<
+  ReturnType<ReturnType<InvoicingRepository['timesheetViews']>['execute']>
+>[number];
 
 /** The hourly rate agreed ('18.00') in pence. */
 const ratePenceOf = (hourlyRate: string) => penceOf(hourlyRate);
@@ -88,6 +99,14 @@ function visitLine(timesheetId: string, visit: RecordedVisit, ratePence: number,
  */
 export function createTimesheetsService({ db, mailer, publicUrl, now = () => new Date() }: TimesheetsDeps) {
   const repository = createInvoicingRepository(db);
+  // The pages' reads, built once and named: PostgreSQL plans each once per connection (planning
+  // them cost more than running them), and a request only fills in the placeholders.
+  const reads = {
+    one: repository.timesheetViews('one').prepare('invoicing_timesheet'),
+    carer: repository.timesheetViews('list', 'carer').prepare('invoicing_timesheets_carer'),
+    customer: repository.timesheetViews('list', 'customer').prepare('invoicing_timesheets_customer'),
+    staff: repository.timesheetViews('list').prepare('invoicing_timesheets_staff'),
+  };
   const link = (id: string) => `${publicUrl}${paths.timesheet.replace(':id', encodeURIComponent(id))}`;
   const weekInWords = (monday: string) => longDate(monday);
   const autoApproveAtOf = (row: TimesheetRow) =>
@@ -96,105 +115,78 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
       : null;
   const whenInWords = (instant: Date) => `${longDate(ukDate(instant))} at ${ukTime(instant)}`;
 
-  async function present(
-    executor: Executor,
-    rows: Array<{ row: TimesheetRow; viewer: Viewer }>,
-    viewerId: string,
-  ): Promise<Timesheet[]> {
-    const reader = createInvoicingRepository(executor);
-    const source = createTimesheetSource(executor);
-    // Three reads that do not depend on each other, sent at once.
-    const [lines, billedArrangements, invoices] = await Promise.all([
-      reader.linesOf(rows.map(({ row }) => row.id)),
-      source.arrangements([...new Set(rows.map(({ row }) => row.arrangementId))]),
-      reader.invoicesOfTimesheets(
-        rows.filter(({ row }) => row.status === 'approved').map(({ row }) => row.id),
-      ),
-    ]);
-    const arrangements = new Map(billedArrangements.map((a) => [a.id, a]));
-    const queriers = new Map(
-      (
-        await reader.people([
-          ...new Set(lines.map((line) => line.queriedBy).filter((id): id is string => !!id)),
-        ])
-      ).map((person) => [person.id, person]),
-    );
-    const linesOf = new Map<string, TimesheetLineRow[]>();
-    for (const line of lines) {
-      const list = linesOf.get(line.timesheetId);
-      if (list) list.push(line);
-      else linesOf.set(line.timesheetId, [line]);
-    }
-    const invoiceOf = new Map(invoices.map((invoice) => [invoice.timesheetId, invoice.id]));
-    const at = now();
-    const out: Timesheet[] = [];
-    for (const { row, viewer } of rows) {
-      const arrangement = arrangements.get(row.arrangementId);
-      const own = linesOf.get(row.id) ?? [];
-      const billed = own.filter((line) => !line.excluded);
-      const mayEdit = viewer === 'carer' && EDITABLE.has(row.status);
-      out.push({
-        id: row.id,
-        arrangementId: row.arrangementId,
-        weekStart: row.weekStart,
-        weekEnd: addDays(row.weekStart, 6),
-        status: row.status as Timesheet['status'],
-        carerName: arrangement?.carerUserId
-          ? shortName(arrangement.carerFirstName, arrangement.carerLastName)
-          : DELETED_USER_NAME,
-        familyName: arrangement?.customerId
-          ? shortName(arrangement.customerFirstName, arrangement.customerLastName)
-          : DELETED_USER_NAME,
-        careFor: arrangement?.careFor ?? '',
-        hourlyRatePence: arrangement ? ratePenceOf(arrangement.hourlyRate) : 0,
-        totalMinutes: billed.reduce(
-          (sum, line) => sum + (line.kind === 'visit' ? (line.minutes ?? 0) : 0),
-          0,
-        ),
-        totalPence: billed.reduce((sum, line) => sum + line.amountPence, 0),
-        submittedAt: row.submittedAt?.toISOString() ?? null,
-        autoApproveAt: autoApproveAtOf(row)?.toISOString() ?? null,
-        approvedAt: row.approvedAt?.toISOString() ?? null,
-        autoApproved: row.autoApproved,
-        invoiceId: invoiceOf.get(row.id) ?? null,
-        viewerRole: viewer,
-        mayEdit,
-        maySubmit: mayEdit && weekIsOver(row.weekStart, at) && billed.length > 0,
-        mayApprove: actsForFamily(viewer) && row.status === 'submitted',
-        lines: own.map((line): TimesheetLine => {
-          const querier = line.queriedBy ? queriers.get(line.queriedBy) : undefined;
-          return {
-            id: line.id,
-            kind: line.kind as TimesheetLine['kind'],
-            date: line.date,
-            start: line.startsAt ? ukTime(line.startsAt) : null,
-            end: line.endsAt ? ukTime(line.endsAt) : null,
-            minutes: line.minutes,
-            miles: line.tenthMiles === null ? null : milesOf(line.tenthMiles),
-            ratePence: line.ratePence,
-            amountPence: line.excluded ? 0 : line.amountPence,
-            note: line.note,
-            excluded: line.excluded,
-            recordedAfterwards: line.recordedAfterwards,
-            carriedOver: line.carriedOver,
-            query:
-              line.queryReason && line.queriedAt
-                ? {
-                    reason: line.queryReason,
-                    by:
-                      line.queriedBy === viewerId
-                        ? 'You'
-                        : querier
-                          ? shortName(querier.firstName, querier.lastName)
-                          : DELETED_USER_NAME,
-                    at: line.queriedAt.toISOString(),
-                  }
-                : null,
-          };
-        }),
-      });
-    }
-    return out;
+  /** A timesheet as `viewerId` reads it, from one row of the timesheet reads (timesheetViews). */
+  function present(view: TimesheetView, viewerId: string, at: Date): Timesheet {
+    const { timesheet: row, arrangement } = view;
+    const viewer = view.viewer!;
+    const billed = view.lines.filter((line) => !line.excluded);
+    const mayEdit = viewer === 'carer' && EDITABLE.has(row.status);
+    return {
+      id: row.id,
+      arrangementId: row.arrangementId,
+      weekStart: row.weekStart,
+      weekEnd: addDays(row.weekStart, 6),
+      status: row.status as Timesheet['status'],
+      carerName: arrangement?.carerUserId
+        ? shortName(arrangement.carerFirstName, arrangement.carerLastName)
+        : DELETED_USER_NAME,
+      familyName: arrangement?.customerId
+        ? shortName(arrangement.customerFirstName, arrangement.customerLastName)
+        : DELETED_USER_NAME,
+      careFor: arrangement?.careFor ?? '',
+      hourlyRatePence: arrangement?.hourlyRate ? ratePenceOf(arrangement.hourlyRate) : 0,
+      totalMinutes: billed.reduce((sum, line) => sum + (line.kind === 'visit' ? (line.minutes ?? 0) : 0), 0),
+      totalPence: billed.reduce((sum, line) => sum + line.amountPence, 0),
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      autoApproveAt: autoApproveAtOf(row)?.toISOString() ?? null,
+      approvedAt: row.approvedAt?.toISOString() ?? null,
+      autoApproved: row.autoApproved,
+      invoiceId: view.invoiceId,
+      viewerRole: viewer,
+      mayEdit,
+      maySubmit: mayEdit && weekIsOver(row.weekStart, at) && billed.length > 0,
+      mayApprove: actsForFamily(viewer) && row.status === 'submitted',
+      lines: view.lines.map((line): TimesheetLine => ({
+        id: line.id,
+        kind: line.kind as TimesheetLine['kind'],
+        date: line.date,
+        start: line.start,
+        end: line.end,
+        minutes: line.minutes,
+        miles: line.tenthMiles === null ? null : milesOf(line.tenthMiles),
+        ratePence: line.ratePence,
+        amountPence: line.excluded ? 0 : line.amountPence,
+        note: line.note,
+        excluded: line.excluded,
+        recordedAfterwards: line.recordedAfterwards,
+        carriedOver: line.carriedOver,
+        query:
+          line.queryReason && line.queriedAt
+            ? {
+                reason: line.queryReason,
+                // queried_by is cleared when its account goes, so a set one names someone.
+                by:
+                  line.queriedBy === viewerId
+                    ? 'You'
+                    : line.queriedBy
+                      ? shortName(line.querierFirstName, line.querierLastName)
+                      : DELETED_USER_NAME,
+                at: new Date(line.queriedAt).toISOString(),
+              }
+            : null,
+      })),
+    };
+  }
+
+  /** The one timesheet `user` may read, in one statement (on `tx` after a change); 404 otherwise. */
+  async function readOne(executor: Executor, user: UserRow, id: string): Promise<Timesheet> {
+    if (!isUuid(id)) throw AppError.notFound(INVOICING_MESSAGES.timesheetNotFound);
+    const values = { user: user.id, id };
+    const [view] = await (executor === db
+      ? reads.one.execute(values)
+      : createInvoicingRepository(executor).timesheetViews('one').execute(values));
+    if (!view?.viewer) throw AppError.notFound(INVOICING_MESSAGES.timesheetNotFound);
+    return present(view, user.id, now());
   }
 
   /** The timesheet if `user` is on it (404 otherwise). */
@@ -223,8 +215,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
       const { row, viewer } = await find(tx, user, id, true);
       const inTx = createInvoicingRepository(tx);
       await apply({ tx, inTx, row, viewer, at: now() });
-      const [presented] = await present(tx, [{ row: (await inTx.timesheet(id))!, viewer }], user.id);
-      return presented!;
+      return readOne(tx, user, id);
     });
     mailer.dispatchSoon();
     return answer;
@@ -334,8 +325,7 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
   async function generate(filter: { carerUserId?: string; customerId?: string } = {}): Promise<number> {
     const at = now();
     const thisMonday = mondayAt(at);
-    const from = weekBounds(addDays(thisMonday, -7 * WEEKS_BACK)).from;
-    const to = weekBounds(thisMonday).from;
+    const { from, to } = roundWindow(at);
     const lastEnded = addDays(thisMonday, -7);
     const unbilledIn = async (executor: Executor) => {
       const visits = await createTimesheetSource(executor).recordedVisits(from, to, filter);
@@ -406,25 +396,26 @@ export function createTimesheetsService({ db, mailer, publicUrl, now = () => new
   return {
     generate,
 
-    /** GET /api/timesheets: the caller's, as the carer or the family side; their own weeks made first. */
+    /**
+     * GET /api/timesheets: the caller's, as the carer or the family side, in one statement that
+     * also says whether the round has work for their own weeks; only then is it run (it opens a
+     * transaction) and the list read again.
+     */
     async list(user: UserRow): Promise<TimesheetList> {
-      const own =
-        user.role === 'carer'
-          ? { carerUserId: user.id }
-          : user.role === 'customer'
-            ? { customerId: user.id }
-            : undefined;
-      // The list is read while the round looks for new visits, and read again only if it made some.
-      const [made, rows] = await Promise.all([own ? generate(own) : 0, repository.timesheetsFor(user.id)]);
-      const current = made > 0 ? await repository.timesheetsFor(user.id) : rows;
-      return { items: await present(db, await viewersOf(db, current, user.id), user.id) };
+      const side = user.role === 'carer' || user.role === 'customer' ? user.role : undefined;
+      const at = now();
+      const values = { user: user.id, ...roundWindow(at) };
+      const read = reads[side ?? 'staff'];
+      let views = await read.execute(values);
+      // An empty list has no row to carry `due`: the round's own read decides.
+      if (side && (views.length === 0 || views[0]!.due)) {
+        const made = await generate(side === 'carer' ? { carerUserId: user.id } : { customerId: user.id });
+        if (made > 0) views = await read.execute(values);
+      }
+      return { items: views.filter((view) => view.viewer).map((view) => present(view, user.id, at)) };
     },
 
-    async get(user: UserRow, id: string): Promise<Timesheet> {
-      const { row, viewer } = await find(db, user, id);
-      const [answer] = await present(db, [{ row, viewer }], user.id);
-      return answer!;
-    },
+    get: (user: UserRow, id: string): Promise<Timesheet> => readOne(db, user, id),
 
     addLine: (user: UserRow, id: string, input: AddedLineInput) =>
       onTimesheet(user, id, async ({ inTx, row, viewer, at }) => {
