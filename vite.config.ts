@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_MANIFEST_TEXT } from './src/contracts/app-install';
 import { paths } from './src/contracts/paths';
+import { inlineEndpoints } from './scripts/vite/inline-endpoints';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,6 +15,8 @@ export default defineConfig(({ command }) => ({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   plugins: [
+    // The endpoint table stays out of the first chunk: each call carries its own method and path.
+    inlineEndpoints(),
     react(),
     tailwindcss(),
     // Installable: the web app manifest and the service worker (src/web/sw/), whose code is ours
