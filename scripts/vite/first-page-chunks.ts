@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { OutputOptions } from 'rolldown';
 import type { Plugin } from 'vite';
-
-type Output = { codeSplitting: { groups: Record<string, unknown>[] } };
 
 /**
  * Fewer, larger chunks for the pages a visit commonly starts on. Left alone, the bundler gives
@@ -48,7 +47,7 @@ export function firstPageChunks(webRoot: string, firstPages: readonly string[]) 
     buildEnd() {
       groupOf.clear();
       const iconFiles = new Map<string, string>();
-      const barrel = this.getModuleIds().find((id) =>
+      const barrel = [...this.getModuleIds()].find((id) =>
         /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id),
       );
       if (barrel)
@@ -85,7 +84,7 @@ export function firstPageChunks(webRoot: string, firstPages: readonly string[]) 
     },
   };
 
-  const output: Output = {
+  const output: OutputOptions = {
     codeSplitting: {
       groups: [
         { name: 'index', tags: ['$initial'], priority: 2 },
