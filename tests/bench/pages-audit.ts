@@ -42,7 +42,7 @@ const RUNS_PER_PAGE = Number(process.env.AUDIT_RUNS ?? 5);
  * index). Each run waits, up to this long, for the one-minute load average to fall below the
  * number of cores; the load and the index of every run are written in the report.
  */
-const QUIET_WAIT_MS = Number(process.env.AUDIT_QUIET_WAIT_MS ?? 90_000);
+const QUIET_WAIT_MS = Number(process.env.AUDIT_QUIET_WAIT_MS ?? 30_000);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
