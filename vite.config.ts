@@ -5,8 +5,13 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_MANIFEST_TEXT } from './src/contracts/app-install';
 import { paths } from './src/contracts/paths';
+import { firstPageChunks } from './scripts/vite/first-page-chunks';
+import { FIRST_PAGES } from './scripts/vite/first-pages';
+import { inlineEndpoints } from './scripts/vite/inline-endpoints';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const chunks = firstPageChunks(fromRoot('./src/web'), FIRST_PAGES);
 
 export default defineConfig(({ command }) => ({
   // A build lists every chunk only when asked (BUILD_VERBOSE=1): `npm start` ends with the address.
@@ -14,6 +19,10 @@ export default defineConfig(({ command }) => ({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   plugins: [
+    // The endpoint table stays out of the first chunk: each call carries its own method and path.
+    inlineEndpoints(),
+    // Each first page's code in a few chunks rather than dozens (see the plugin).
+    chunks.plugin,
     react(),
     tailwindcss(),
     // Installable: the web app manifest and the service worker (src/web/sw/), whose code is ours
@@ -70,6 +79,7 @@ export default defineConfig(({ command }) => ({
       // a page that imports one of them must not load the rest. The feature modules only declare
       // (components, hooks, query options), so one none of whose exports is used is left out.
       treeshake: { moduleSideEffects: (id: string) => !/\/src\/web\/features\//.test(id) },
+      output: chunks.output,
     },
   },
   server: {

@@ -66,7 +66,8 @@ describe('searching near a place', () => {
     // Distance is the order, and only the first part of a carer's postcode is ever shown.
     // The fields follow the URL a render after it changes.
     await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('distance');
-    const cardsText = (await page.locator('[data-testid="carer-card"]').allInnerTexts()).join('\n');
+    // textContent: the cards below the first screen are not laid out yet, so their innerText is empty.
+    const cardsText = (await page.locator('[data-testid="carer-card"]').allTextContents()).join('\n');
     expect(cardsText).not.toMatch(FULL_POSTCODE);
     await page.getByText('Near:', { exact: true }).waitFor();
     await expectNoAxeViolations(page, '/carers near a postcode (desktop)');

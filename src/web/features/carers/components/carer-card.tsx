@@ -8,6 +8,7 @@ import { RatingSummary } from '@web/components/star-rating';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { formatMiles, formatRateRange } from '@web/lib/format';
+import { cn } from '@web/lib/utils';
 import { CarerAvatar } from './carer-card-avatar';
 import { CarerChipList } from './carer-card-lists';
 import { ContactArea, searchOrigin } from './contact-area';
@@ -31,15 +32,17 @@ export function CarerRating({ carer }: { carer: CarerSummary }) {
 export function CarerCard({
   carer,
   headingLevel = 'h3',
+  className,
 }: {
   carer: CarerSummary;
   headingLevel?: 'h2' | 'h3';
+  className?: string;
 }) {
   const Heading = headingLevel;
   const name = carerDisplayName(carer);
   const location = useLocation();
   return (
-    <Card className="flex h-full w-full flex-col gap-4 p-5 sm:p-6" data-testid="carer-card">
+    <Card className={cn('flex h-full w-full flex-col gap-4 p-5 sm:p-6', className)} data-testid="carer-card">
       <div className="flex items-start gap-4">
         <CarerAvatar carer={carer} />
         <div className="min-w-0 flex-1">

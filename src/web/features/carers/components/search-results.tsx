@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage, ApiError } from '@web/lib/api-client';
 import { formatMiles } from '@web/lib/format';
+import { RENDER_WHEN_NEAR } from '@web/lib/render-when-near';
 import { useCarerSearch, type CarerSearchFilters } from '../api/search-carers';
 import { CarerCard } from './carer-card';
 import { CarerCardSkeleton } from './carer-card-skeleton';
@@ -51,6 +52,8 @@ function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (view:
 }
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-2';
+/** Cards in the grid's first row (two columns from md). */
+const FIRST_ROW = 2;
 
 /** Where the search looked, after the count: " in Leeds", " within 10 miles of LS6 3AB". */
 function placeOf(filters: CarerSearchFilters): string {
@@ -225,9 +228,10 @@ export function SearchResults({
 
       {carers.length > 0 && view === 'list' ? (
         <ul ref={listRef} className={GRID}>
-          {carers.map((carer) => (
+          {carers.map((carer, index) => (
             <li key={carer.id} className="flex min-w-0">
-              <CarerCard carer={carer} />
+              {/* The first row is on the first screen; the cards after it are drawn as they come near. */}
+              <CarerCard carer={carer} className={index < FIRST_ROW ? undefined : RENDER_WHEN_NEAR.card} />
             </li>
           ))}
         </ul>

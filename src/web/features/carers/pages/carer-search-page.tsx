@@ -62,10 +62,13 @@ function PostRequestPrompt() {
 }
 
 /**
- * The sheet (a Radix dialog) loads when the button is first pressed, or once the page has painted:
- * the first paint of /carers does not wait for it (docs/performance.md, /carers).
+ * The sheet (a Radix dialog, ~19 KB) loads when the Filters button is first pointed at, touched or
+ * focused, so it is usually there by the press; a visit that never opens it never loads it. Loaded
+ * once the page had painted, its code ran while the first cards were drawn, on a phone's slow CPU
+ * (docs/performance.md, /carers).
  */
 const loadFiltersSheet = () => import('../components/search-filters-sheet');
+const prepareFiltersSheet = () => void loadFiltersSheet();
 const LazyFiltersSheet = lazy(() =>
   loadFiltersSheet().then((module) => ({ default: module.SearchFiltersSheet })),
 );
@@ -85,9 +88,6 @@ function FiltersSheet({
   showLabel: string;
 }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    void loadFiltersSheet();
-  }, []);
   // The place is its own box above; the count is of what the sheet sets.
   const count = activeFilters(filters).filter(
     (filter) => filter.key !== 'near' && filter.key !== 'location',
@@ -99,6 +99,9 @@ function FiltersSheet({
         variant="outline"
         className="w-full sm:w-auto"
         aria-haspopup="dialog"
+        onPointerEnter={prepareFiltersSheet}
+        onPointerDown={prepareFiltersSheet}
+        onFocus={prepareFiltersSheet}
         onClick={() => setOpen(true)}
       >
         <SlidersHorizontal aria-hidden="true" />
