@@ -151,6 +151,35 @@ export async function expectNoAxeViolations(
 }
 
 /**
+ * One axe check per state, at 375 px, whatever the page's own width (put back after). A state's own
+ * parts (a dialog, a card, a form, an alert) are the same elements at every width, stacked on a
+ * phone: axe's rules read elements, names, roles and colours, and what the width changes for them
+ * (targets closer together, boxes that scroll) is tightest there. Parts drawn only at one width
+ * (the header's links or menu, the settings section menu, the search filters' sheet or side panel)
+ * are checked at each width by the files about them (shell, settings, first-ten-minutes); a state
+ * that shows such a part of its own, such as the week view's table or its phone list, is checked
+ * at both widths (`expectNoAxeViolationsAtBothWidths`).
+ */
+export async function expectNoAxeViolationsAtPhoneWidth(page: Page, label: string) {
+  const size = page.viewportSize();
+  const resize = size?.width !== MOBILE.width;
+  if (resize) await page.setViewportSize(MOBILE);
+  await expectNoAxeViolations(page, `${label} (mobile)`);
+  if (resize && size) await page.setViewportSize(size);
+}
+
+/** axe at the page's width and at the other one (desktop or 375 px), then back: see above. */
+export async function expectNoAxeViolationsAtBothWidths(page: Page, label: string) {
+  const size = page.viewportSize() ?? DESKTOP;
+  const phone = size.width === MOBILE.width;
+  const other = phone ? DESKTOP : MOBILE;
+  await expectNoAxeViolations(page, `${label} (${phone ? 'mobile' : 'desktop'})`);
+  await page.setViewportSize(other);
+  await expectNoAxeViolations(page, `${label} (${phone ? 'desktop' : 'mobile'})`);
+  await page.setViewportSize(size);
+}
+
+/**
  * Signs the page's browser context in through the API (the session cookie lands in the context's
  * cookie jar), for journeys that are not about signing in. Accounts with two-factor need the form.
  */
