@@ -12,7 +12,13 @@ import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { createCoverService } from '../../src/server/features/arrangements/cover.service';
 import type { Mailer } from '../../src/server/platform/mailer';
 import { createRateLimiter } from '../../src/server/platform/rate-limit';
-import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
+import {
+  DESKTOP,
+  expectFocused,
+  expectNoAxeViolationsAtBothWidths,
+  expectNoAxeViolationsAtPhoneWidth,
+  MOBILE,
+} from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { arrangeWithGrace } from './support/grace-arrangement';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
@@ -22,15 +28,6 @@ const open = suite.open;
 
 const BACKUP = { firstName: 'Ben', lastName: 'Kaur', userType: 'carer' as const };
 const BACKUP_NAME = 'Ben K.';
-
-/** axe at the page's size, then at the other one, and back. */
-async function axeBothSizes(page: Page, label: string, size: { width: number; height: number }) {
-  const other = size === MOBILE ? DESKTOP : MOBILE;
-  await expectNoAxeViolations(page, `${label} (${size === MOBILE ? 'mobile' : 'desktop'})`);
-  await page.setViewportSize(other);
-  await expectNoAxeViolations(page, `${label} (${other === MOBILE ? 'mobile' : 'desktop'})`);
-  await page.setViewportSize(size);
-}
 
 /** A carer families can find (checks approved), with a home postcode, signed in on `page`. */
 async function listedCarer(page: Page) {
@@ -100,7 +97,7 @@ describe('cover when the carer can’t come', () => {
     const dialog = family.getByRole('dialog', { name: 'Cover plan' });
     await dialog.getByLabel('Add a carer you have talked to').selectOption({ label: BACKUP_NAME });
     await dialog.getByLabel(`Hourly rate agreed with ${BACKUP_NAME} (£)`).fill('21.00');
-    await axeBothSizes(family, 'the cover plan', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'the cover plan');
     await dialog.getByRole('button', { name: 'Save cover plan' }).click();
     await toastTitle(family, 'Cover Plan Saved').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -116,7 +113,7 @@ describe('cover when the carer can’t come', () => {
     await listed.getByText(`1. ${BACKUP_NAME} (LS7)`, { exact: true }).waitFor();
     await listed.getByText('£21 an hour, as agreed. Contact: Messages on CareMatch.').waitFor();
     await listed.getByText(/^Checks approved \d{1,2} \w+ \d{4}/).waitFor();
-    await axeBothSizes(family, 'the contingency plan', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'the contingency plan');
 
     // A visit that started 20 minutes ago, two hours long, and nobody has checked in.
     const startsAt = new Date(Math.floor(Date.now() / 60_000 - 20) * 60_000);
@@ -131,7 +128,7 @@ describe('cover when the carer can’t come', () => {
     const needs = family.getByRole('region', { name: 'Visits that need you' });
     const alert = needs.locator('[data-testid="cover-alert"]').filter({ hasText: 'Grace M.' });
     await alert.getByText(/^Grace M\. has not checked in to the visit on /).waitFor();
-    await axeBothSizes(family, 'my care with a no-show alert', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'my care with a no-show alert');
     await alert.getByRole('button', { name: 'Offer to backups' }).click();
     await toastTitle(family, 'Offered to Your Backups').waitFor();
     await alert.getByText('Offered to your backups: waiting for one to accept.').waitFor();
@@ -147,12 +144,12 @@ describe('cover when the carer can’t come', () => {
     await offer.getByText('Asked', { exact: true }).waitFor();
     await offer.getByText(/^£21 an hour, as you agreed with the family\.$/).waitFor();
     await offer.getByText(new RegExp(`^${DEMO_ACCOUNTS.subscribed.firstName}(, \\w+)?: `)).waitFor();
-    await axeBothSizes(backup, 'a backup carer’s offer', MOBILE);
+    await expectNoAxeViolationsAtPhoneWidth(backup, 'a backup carer’s offer');
     await offer.getByRole('button', { name: 'Accept' }).click();
     await toastTitle(backup, 'Visit Accepted').waitFor();
     await offer.getByText('You are covering', { exact: true }).waitFor();
     await expectFocused(offer.locator('p').first());
-    await axeBothSizes(backup, 'a backup carer’s accepted offer', MOBILE);
+    await expectNoAxeViolationsAtPhoneWidth(backup, 'a backup carer’s accepted offer');
 
     // The family sees who is coming, in the alert and in the week view.
     await family.goto('/my-care');
@@ -165,7 +162,7 @@ describe('cover when the carer can’t come', () => {
       .filter({ hasText: `Covered by ${BACKUP_NAME}` });
     await block.waitFor();
     expect(await block.innerText()).toContain('Grace M.');
-    await axeBothSizes(family, 'my care with the visit covered', DESKTOP);
+    await expectNoAxeViolationsAtBothWidths(family, 'my care with the visit covered');
     await family.setViewportSize(MOBILE);
     // On a phone the week view opens on today: the visit is there, with Ben.
     await block.waitFor();

@@ -8,7 +8,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
-import { DESKTOP, expectNoAxeViolations, MOBILE, newPageIn } from './support/browser';
+import {
+  DESKTOP,
+  expectNoAxeViolationsAtBothWidths,
+  expectNoAxeViolationsAtPhoneWidth,
+  MOBILE,
+  newPageIn,
+} from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
 import { arrangeWithGrace } from './support/grace-arrangement';
 import { confirmationLink, NEW_ACCOUNT_PASSWORD, registerByApi } from './support/journeys';
@@ -27,14 +33,6 @@ async function invitationLink(page: Page, email: string): Promise<string> {
   const url = new URL(link);
   // The server's PUBLIC_URL may name another port than the test server's: keep path and query.
   return `${url.pathname}${url.search}`;
-}
-
-/** axe at desktop and at 375 px on the page as it is now. */
-async function axeBothSizes(page: Page, label: string, size: { width: number; height: number }) {
-  await expectNoAxeViolations(page, `${label} (${size === MOBILE ? 'mobile' : 'desktop'})`);
-  await page.setViewportSize(size === MOBILE ? DESKTOP : MOBILE);
-  await expectNoAxeViolations(page, `${label} (${size === MOBILE ? 'desktop' : 'mobile'})`);
-  await page.setViewportSize(size);
 }
 
 describe('the family circle', () => {
@@ -61,14 +59,14 @@ describe('the family circle', () => {
       .getByText(`${DEMO_ACCOUNTS.relative.firstName} ${DEMO_ACCOUNTS.relative.lastName}`)
       .waitFor();
     await section.getByText(/Up to 5 people, invitations included/).waitFor();
-    await axeBothSizes(family, 'settings: family circle', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'settings: family circle');
     await section.getByLabel('Their email').fill(email);
     expect(await section.getByLabel(/^Can see/).isChecked()).toBe(true);
     await section.getByRole('button', { name: 'Send invitation' }).click();
     await section.getByText(`Invitation sent to ${email}.`).waitFor();
     const invitations = section.getByRole('list', { name: 'Open invitations' });
     await invitations.getByText(email).waitFor();
-    await axeBothSizes(family, 'settings: family circle with an invitation', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'settings: family circle with an invitation');
 
     // The relative, on their phone and new to CareMatch, opens the link.
     const relative = await open(MOBILE);
@@ -78,7 +76,7 @@ describe('the family circle', () => {
     // The secret is out of the address bar at once.
     expect(new URL(relative.url()).search).toBe('');
     await relative.getByText(/invited you as “Can see”/).waitFor();
-    await axeBothSizes(relative, 'invitation, signed out', MOBILE);
+    await expectNoAxeViolationsAtPhoneWidth(relative, 'invitation, signed out');
     await relative.getByRole('link', { name: 'Create an account', exact: true }).click();
     await relative.waitForURL((url) => url.pathname === '/register');
     // Registers with the invited address.
@@ -102,7 +100,7 @@ describe('the family circle', () => {
     await tab.getByRole('heading', { name: 'Join Sam O.’s family circle', level: 1 }).waitFor();
     const acceptButton = tab.getByRole('button', { name: 'Accept invitation' });
     await acceptButton.waitFor();
-    await axeBothSizes(tab, 'invitation, signed in', MOBILE);
+    await expectNoAxeViolationsAtPhoneWidth(tab, 'invitation, signed in');
     await acceptButton.click();
     await tab.getByRole('heading', { name: 'You joined the family circle', level: 1 }).waitFor();
     await tab.getByRole('link', { name: 'See their care' }).click();
@@ -113,7 +111,7 @@ describe('the family circle', () => {
     await card.waitFor();
     expect(await card.getByRole('link', { name: /message/i }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /message|accept|decline/i }).count()).toBe(0);
-    await axeBothSizes(tab, 'my care as a "can see" member', MOBILE);
+    await expectNoAxeViolationsAtBothWidths(tab, 'my care as a "can see" member');
     const write = await tab.request.post(`/api/bookings/${arrangementId}/circle-messages`, {
       data: { content: 'Hello Grace' },
     });
@@ -125,13 +123,13 @@ describe('the family circle', () => {
     await theirs.getByText('Sam O.’s family circle').waitFor();
     await theirs.getByRole('button', { name: 'Leave' }).waitFor();
     await tab.getByRole('region', { name: 'Email notifications' }).getByLabel('Visit notes').waitFor();
-    await axeBothSizes(tab, 'settings as a circle member', MOBILE);
+    await expectNoAxeViolationsAtPhoneWidth(tab, 'settings as a circle member');
     await family.reload();
     await section
       .getByRole('list', { name: 'People in your family circle' })
       .getByText('Nia Relative')
       .waitFor();
-    await axeBothSizes(family, 'settings: family circle with a member', DESKTOP);
+    await expectNoAxeViolationsAtPhoneWidth(family, 'settings: family circle with a member');
   });
 
   it('a relative with an account, signed out, signs in from the invitation and is brought back to accept', async () => {

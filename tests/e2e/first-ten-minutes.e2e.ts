@@ -43,6 +43,8 @@ describe('a family’s first ten minutes', () => {
   ] as const) {
     it(`finds carers near a postcode, signs up from the plans, pays, is back at the carer, and gets the days back when nobody replies (${label})`, async () => {
       const page = await open(viewport);
+      // axe once per state, at 375 px (expectNoAxeViolationsAtPhoneWidth says why); at desktop only
+      // the results with the side panel, which a phone does not draw.
 
       // 1. The landing page asks where care is needed, and goes straight to the carers near it.
       await page.goto('/');
@@ -79,7 +81,7 @@ describe('a family’s first ten minutes', () => {
       await page.waitForURL(/\/carers\/[0-9a-f-]{36}$/);
       const profile = new URL(page.url()).pathname;
       await page.getByRole('heading', { name: 'Rates & Experience' }).waitFor();
-      await expectNoAxeViolations(page, `a carer’s profile, signed out (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `a carer’s profile, signed out (${label})`);
       await page.getByTestId('contact-area').getByRole('link', { name: 'See plans and prices' }).click();
 
       // 4. The plans count the carers of the search the visitor came from.
@@ -90,7 +92,8 @@ describe('a family’s first ten minutes', () => {
       const counted = page.getByRole('region', { name: MATCHING_CARERS_TEXT.heading });
       await page.getByRole('heading', { name: 'Simple, Transparent Pricing' }).waitFor();
       await counted.getByText(describeMatchingCarers(expected)).waitFor();
-      await expectNoAxeViolations(page, `the plans with the count, signed out (${label})`);
+      if (viewport === MOBILE)
+        await expectNoAxeViolations(page, `the plans with the count, signed out (${label})`);
 
       // 5. "Sign Up & Subscribe": registration as a family, and back to the plans after the email.
       await page.getByRole('link', { name: PRICING_TEXTS.signUp }).click();
@@ -101,22 +104,23 @@ describe('a family’s first ten minutes', () => {
         lastName: 'Firstweek',
         userType: 'customer',
       });
-      await expectNoAxeViolations(page, `check your email (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `check your email (${label})`);
       await openConfirmationLink(page, email);
       await page.getByRole('link', { name: 'Continue' }).click();
       await page.waitForURL((url) => url.pathname === '/pricing');
       await counted.getByText(describeMatchingCarers(expected)).waitFor();
-      await expectNoAxeViolations(page, `the plans with the count, signed in (${label})`);
+      if (viewport === MOBILE)
+        await expectNoAxeViolations(page, `the plans with the count, signed in (${label})`);
 
       // 6. One plan chosen, paid for, and straight back to the carer.
       await page.getByRole('link', { name: 'Choose Monthly Plan' }).click();
       await page.getByRole('heading', { name: 'Payment Details' }).waitFor();
-      await expectNoAxeViolations(page, `the Monthly checkout (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `the Monthly checkout (${label})`);
       await fillCard(page, DEMO_CARDS.success);
       await page.getByRole('button', { name: 'Pay £10' }).click();
       const done = page.getByTestId('payment-done');
       await done.getByRole('heading', { name: PAID_TEXTS.title }).waitFor();
-      await expectNoAxeViolations(page, `paid, with the way back (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `paid, with the way back (${label})`);
       const before = await accessEnd(page);
       await done.getByRole('link', { name: PAID_TEXTS.backToCarer }).click();
       await page.waitForURL((url) => url.pathname === profile);
@@ -130,7 +134,7 @@ describe('a family’s first ten minutes', () => {
       await dialog
         .getByLabel('Message')
         .fill('Hello, my mother in Headingley needs help on weekday mornings. Are you free?');
-      await expectNoAxeViolations(page, `the message to the carer (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `the message to the carer (${label})`);
       await dialog.getByRole('button', { name: 'Send Message' }).click();
       await toastTitle(page, 'Message Sent').waitFor();
 
@@ -144,7 +148,7 @@ describe('a family’s first ten minutes', () => {
       expect(after.shown).not.toBe(before.shown);
       // The added days are free: the next payment stays at the end of the month paid for.
       await page.getByText(`Yes — next payment on ${before.shown}`).waitFor();
-      await expectNoAxeViolations(page, `the plan, extended (${label})`);
+      if (viewport === MOBILE) await expectNoAxeViolations(page, `the plan, extended (${label})`);
       if (viewport === MOBILE) {
         // Settings says the same (once: the words are the same at any width).
         await page.goto('/settings');
@@ -168,7 +172,8 @@ describe('a family’s first ten minutes', () => {
       await sent
         .getByText(/Your next payment is still on \d{1,2} [A-Z][a-z]+ \d{4}: the added days are free\./)
         .waitFor();
-      await expectNoAxeViolations(page, `the demo mailbox with the email (${label})`);
+      if (viewport === MOBILE)
+        await expectNoAxeViolations(page, `the demo mailbox with the email (${label})`);
     });
   }
 });

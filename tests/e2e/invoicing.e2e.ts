@@ -132,8 +132,7 @@ describe('timesheets and invoices', () => {
     await carer.getByRole('button', { name: 'Confirm payment received' }).click();
     await toastTitle(carer, 'Payment confirmed').waitFor();
     await carer.getByText(/^Paid by bank transfer, confirmed on /).waitFor();
+    // One axe check, at 375 px: the invoice has the same parts at every width.
     await expectNoAxeViolations(carer, 'a paid invoice (mobile)');
-    await carer.setViewportSize(DESKTOP);
-    await expectNoAxeViolations(carer, 'a paid invoice (desktop)');
   });
 });

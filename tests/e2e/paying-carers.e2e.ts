@@ -95,8 +95,7 @@ describe('paying a carer by card (demo)', () => {
     await expect.poll(() => receipt.getByText('£3.00', { exact: true }).count()).toBe(1);
     await receipt.getByText('£57.00', { exact: true }).waitFor();
     await receipt.getByText(/^On its way to your bank: £57\.00, arriving /).waitFor();
+    // One axe check, at 375 px: the invoice has the same parts at every width.
     await expectNoAxeViolations(carer, 'a card-paid invoice with its payout (375 px)');
-    await carer.setViewportSize(DESKTOP);
-    await expectNoAxeViolations(carer, 'a card-paid invoice with its payout (desktop)');
   }, 240_000);
 });

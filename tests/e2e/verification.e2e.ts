@@ -629,6 +629,7 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       url: '/api/admin/verifications?limit=1',
       items: (page: Page) =>
         page.getByRole('list', { name: 'Verifications' }).getByTestId('verification-item'),
+      itemSelector: '[data-testid="verification-item"]',
       byName: 'qUILLA checkABLE',
       byEmail: (queues: Queues) => queues.quillaEmail.split('@')[0]!.toUpperCase(),
       found: 'Quilla Checkable',
@@ -641,6 +642,7 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       noun: 'reports',
       url: '/api/admin/reports?limit=1',
       items: (page: Page) => page.getByRole('list', { name: 'Reports' }).getByTestId('report-item'),
+      itemSelector: '[data-testid="report-item"]',
       byName: 'raVI REPORTable',
       byEmail: (queues: Queues) => queues.raviEmail.split('@')[0]!.toUpperCase(),
       found: 'Ravi Reportable',
@@ -654,6 +656,7 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       url: '/api/admin/audit-log?limit=1',
       items: (page: Page) =>
         page.getByRole('table', { name: 'Audit log entries' }).locator('tbody').getByRole('row'),
+      itemSelector: '#audit-log-caption ~ tbody tr',
       byName: 'PAGETEST carer7',
       byEmail: () => DEMO_ACCOUNTS.admin.email.split('@')[0]!.toUpperCase(),
       found: 'Created a carer profile for Pagetest Carer7',
@@ -676,7 +679,10 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       expect(await items.count()).toBe(ADMIN_PAGE_SIZE);
       const more = page.getByRole('button', { name: ADMIN_LIST_MESSAGES.loadMore });
       await more.scrollIntoViewIfNeeded();
-      await expectNoAxeViolations(page, `the ${view.noun} with Load more (${width})`);
+      // The page's 50 items are one component 50 times: axe reads the first few and the rest of the page.
+      await expectNoAxeViolations(page, `the ${view.noun} with Load more (${width})`, {
+        repeated: view.itemSelector,
+      });
       await expectNoSidewaysScroll(page, `the ${view.noun} with Load more (${width})`);
       for (let shown = ADMIN_PAGE_SIZE; shown < total;) {
         await more.click();
