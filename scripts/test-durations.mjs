@@ -1,0 +1,28 @@
+// `node scripts/test-durations.mjs [results.json]`: writes tests/support/file-durations.json, each
+// test file's seconds (per vitest project) from vitest's own results cache of the last run here
+// (node_modules/.vite/vitest/<hash>/results.json). The sequencer orders files by it when vitest's
+// cache has no figure, as on a fresh clone in CI. Rerun after a full `npm test` when files have
+// grown or moved a lot; the figures only order the files, they assert nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cacheDir = path.join(root, 'node_modules/.vite/vitest');
+const source =
+  process.argv[2] ??
+  fs
+    .readdirSync(cacheDir)
+    .map((hash) => path.join(cacheDir, hash, 'results.json'))
+    .find((file) => fs.existsSync(file));
+if (!source) throw new Error('no vitest results cache: run the suite first');
+
+const { results } = JSON.parse(fs.readFileSync(source, 'utf8'));
+const seconds = Object.fromEntries(
+  results
+    .filter(([, result]) => typeof result?.duration === 'number')
+    .map(([key, result]) => [key, Math.round(result.duration / 100) / 10])
+    .sort(([a], [b]) => (a < b ? -1 : 1)),
+);
+const target = path.join(root, 'tests/support/file-durations.json');
+fs.writeFileSync(target, `${JSON.stringify(seconds, null, 2)}\n`);
+console.log(`${Object.keys(seconds).length} files → ${path.relative(root, target)}`);
