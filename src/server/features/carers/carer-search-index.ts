@@ -222,6 +222,51 @@ class SlotList {
   }
 }
 
+/**
+ * The rows a location text matches (the locations containing it, and its postcode district), in
+ * one order, with copies of the filter columns in that order: a text's search is then one walk
+ * in sequence, its page the first rows that pass and its count how many pass.
+ */
+class TextList implements FilterColumns {
+  readonly length: number;
+  /** 1: the row's town or district is the text (the best order's exact matches, first). */
+  readonly fit: Uint8Array;
+  readonly listedUntil: Float64Array;
+  readonly specialization: Int32Array;
+  readonly tagBits: Int32Array;
+  readonly weekSlots: Int32Array;
+  readonly rateMin: Float64Array;
+  readonly rateMax: Float64Array;
+
+  constructor(
+    readonly slots: Int32Array,
+    fitOf: (slot: number) => number,
+    source: FilterColumns,
+  ) {
+    const length = (this.length = slots.length);
+    this.fit = new Uint8Array(length);
+    this.listedUntil = new Float64Array(length);
+    this.specialization = new Int32Array(length);
+    this.tagBits = new Int32Array(length);
+    this.weekSlots = new Int32Array(length);
+    this.rateMin = new Float64Array(length);
+    this.rateMax = new Float64Array(length);
+    for (let at = 0; at < length; at++) {
+      const slot = slots[at]!;
+      this.fit[at] = fitOf(slot);
+      this.listedUntil[at] = source.listedUntil[slot]!;
+      this.specialization[at] = source.specialization[slot]!;
+      this.tagBits[at] = source.tagBits[slot]!;
+      this.weekSlots[at] = source.weekSlots[slot]!;
+      this.rateMin[at] = source.rateMin[slot]!;
+      this.rateMax[at] = source.rateMax[slot]!;
+    }
+  }
+}
+/** Texts' lists kept at most (rows in all): past either, all are dropped and made again as asked. */
+const TEXT_LISTS_KEPT = 2_000;
+const TEXT_LIST_ROWS_KEPT = 2_000_000;
+
 /** Homes are listed by band of latitude (this many degrees), then by longitude. */
 const BAND_DEGREES = 0.1;
 /** Nearest first looks in boxes of these radii (miles) around the place until one holds the page. */
@@ -311,6 +356,12 @@ export class SearchColumns {
   /** Slots by town (lower, before the first comma): the "best" order's exact matches. */
   readonly byTown = new Map<string, Set<number>>();
 
+  /** Texts' matching rows by order (TextList), made as searches ask; dropped at every change. */
+  private readonly textLists = new Map<string, TextList>();
+  private textListRows = 0;
+  /** Which location codes contain a text (1 by code), as searches ask; dropped at every change. */
+  private readonly textCodes = new Map<string, Uint8Array>();
+
   readonly orders: Record<WalkOrder, (a: number, b: number) => number> = {
     best: (a, b) => this.rank[b]! - this.rank[a]! || this.byId(a, b),
     rating: (a, b) =>
@@ -343,6 +394,9 @@ export class SearchColumns {
   }
 
   apply(rows: readonly IndexedCarerRow[], removedIds: readonly string[]) {
+    this.textLists.clear();
+    this.textListRows = 0;
+    this.textCodes.clear();
     if (rows.length + removedIds.length > REBUILD_FROM_CHANGES) {
       for (const id of removedIds) this.release(id);
       for (const row of rows) this.write(this.slotOf.get(row.id) ?? this.takeSlot(row.id), row);
@@ -362,6 +416,51 @@ export class SearchColumns {
       this.write(slot, row);
       this.list(slot);
     }
+  }
+
+  /** 1 by location code where the lower(location) contains `text` (lower case). */
+  codesContaining(text: string): Uint8Array {
+    let codes = this.textCodes.get(text);
+    if (codes === undefined) {
+      codes = new Uint8Array(this.locationCodes.size);
+      for (const [location, code] of this.locationCodes.entries())
+        if (location.includes(text)) codes[code] = 1;
+      if (this.textCodes.size >= TEXT_LISTS_KEPT) this.textCodes.clear();
+      this.textCodes.set(text, codes);
+    }
+    return codes;
+  }
+
+  /**
+   * The rows `text` (lower case) matches, in `sort` order: every location containing it and the
+   * rows of `district`; with `withFit`, the exact matches (the town or the district) first.
+   */
+  textList(text: string, district: string | undefined, sort: WalkOrder, withFit: boolean): TextList {
+    const key = `${withFit ? 'fit ' : ''}${sort}\u0000${district ?? ''}\u0000${text}`;
+    let list = this.textLists.get(key);
+    if (list !== undefined) return list;
+    const found: number[] = [];
+    for (const [location, slots] of this.byLocation) {
+      if (location.includes(text)) for (const slot of slots) found.push(slot);
+    }
+    if (district !== undefined) {
+      for (const slot of this.byDistrict.get(district) ?? []) {
+        if (!this.locations[slot]!.includes(text)) found.push(slot);
+      }
+    }
+    const { towns, districts } = this;
+    const fitOf = (slot: number) =>
+      withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district)) ? 1 : 0;
+    const order = this.orders[sort];
+    const slots = Int32Array.from(found).sort(withFit ? (a, b) => fitOf(b) - fitOf(a) || order(a, b) : order);
+    list = new TextList(slots, fitOf, this);
+    if (this.textLists.size >= TEXT_LISTS_KEPT || this.textListRows + slots.length > TEXT_LIST_ROWS_KEPT) {
+      this.textLists.clear();
+      this.textListRows = 0;
+    }
+    this.textLists.set(key, list);
+    this.textListRows += slots.length;
+    return list;
   }
 
   /** Writes the cursor's keys into the cursor slot. */
@@ -625,11 +724,7 @@ export function searchColumns(
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
   // The location text: which distinct locations contain it, and the district's code (-2: none
   // asked, -3: no profile has it), so a row's test is two array reads.
-  const textMatches = new Uint8Array(text === undefined ? 0 : columns.locationCodes.size);
-  if (text !== undefined) {
-    for (const [location, code] of columns.locationCodes.entries())
-      if (location.includes(text)) textMatches[code] = 1;
-  }
+  const textMatches = text === undefined ? new Uint8Array(0) : columns.codesContaining(text);
   const wantedDistrict = district === undefined ? -2 : (columns.districtCodes.find(district) ?? -3);
   /** The text's test on a list's copies (by position) or on the columns (by slot). */
   const textTestIn = ({ locationCode, districtCode }: Pick<Columns, 'locationCode' | 'districtCode'>) =>
@@ -640,47 +735,6 @@ export function searchColumns(
   /** First pages only: how many carers match in all (counted up to SEARCH_TOTAL_CAP + 1). */
   let total: SearchTotal | null = null;
   const probe: Candidate = { slot: 0, fit: 0, chord: 0 };
-  /**
-   * Walks `list` from the cursor for at most WALK_ROWS rows, offering those that pass the filters
-   * and `matches`; true when that filled the page (which is then exact: rows come in its order).
-   * Otherwise the page is emptied for a search through the place's or the text's own rows.
-   */
-  const walkFirst = (list: SlotList, matches: (at: number) => boolean, fit = 0): boolean => {
-    const orderOf = columns.orders[sort as WalkOrder];
-    const passesAt = passesIn(list.at);
-    const { slots } = list;
-    const start = after
-      ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
-      : 0;
-    const end = Math.min(list.length, start + WALK_ROWS);
-    for (let at = start; at < end && !page.full; at++) {
-      if (passesAt(at, slots[at]!) && matches(at)) consider(slots[at]!, fit, 0);
-    }
-    if (page.full) return true;
-    page.items.length = 0;
-    return false;
-  };
-
-  /**
-   * The best order with a location text: the exact matches (the town, or the district) by rank,
-   * then the mentions by rank. A walk by rank settles it when the text names no town or district
-   * (every match is a mention: the page is the first matches by rank) or when it finds a page of
-   * exact matches (any exact match farther on ranks lower); true when it did.
-   */
-  const bestWalk = (text: string): boolean => {
-    const cursorFit = after?.fit;
-    const noExact =
-      (columns.byTown.get(text)?.size ?? 0) === 0 &&
-      (district === undefined || wantedDistrict < 0 || (columns.byDistrict.get(district)?.size ?? 0) === 0);
-    const list = columns.sorted.best;
-    if (noExact) return cursorFit !== 1 && walkFirst(list, textTestIn(list.at));
-    if (cursorFit === 0) return false;
-    const { towns } = columns;
-    const { slots } = list;
-    const { districtCode } = list.at;
-    return walkFirst(list, (at) => towns[slots[at]!] === text || districtCode[at] === wantedDistrict, 1);
-  };
-
   /**
    * A row that comes after the page's last row, once the page is full, cannot make the page:
    * skipped before its filters are tested (most rows of a wide circle or a common text).
@@ -869,35 +923,30 @@ export function searchColumns(
         if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
       }
     }
-  } else if (
-    text !== undefined &&
-    !withFit &&
-    walkFirst(columns.sorted[sort as WalkOrder], textTestIn(columns.sorted[sort as WalkOrder].at))
-  ) {
-    // The rating or price order: the page was among the first rows of the order.
-  } else if (text !== undefined && withFit && bestWalk(text)) {
-    // The best order: exact matches first, found among the first rows by rank.
   } else if (text !== undefined) {
-    // The carers of every location that contains the text, and of the district.
-    const { towns, districts } = columns;
-    for (const [location, slots] of columns.byLocation) {
-      if (!location.includes(text)) continue;
-      for (const slot of slots) {
-        const fit =
-          withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district))
-            ? 1
-            : 0;
-        if (cannotMake(slot, 0, fit) || !passesBySlot(slot, slot)) continue;
-        consider(slot, fit, 0);
-      }
+    // The rows the text matches, in the page's order: the page is the first that pass after the
+    // cursor, and a first page's count how many pass in all.
+    const list = columns.textList(text, district, sort as WalkOrder, withFit);
+    const passesAt = passesIn(list);
+    const { slots, fit } = list;
+    const start = after
+      ? firstNotBefore(list.length, (index) => {
+          probe.slot = slots[index]!;
+          probe.fit = fit[index]!;
+          probe.chord = 0;
+          return compare(probe, after!) <= 0;
+        })
+      : 0;
+    const enough = SEARCH_TOTAL_CAP + 1;
+    let count = 0;
+    for (let at = start; at < list.length; at++) {
+      if (!passesAt(at, slots[at]!)) continue;
+      if (!page.full) consider(slots[at]!, fit[at]!, 0);
+      if (after) {
+        if (page.full) break;
+      } else if (++count >= enough) break;
     }
-    if (district !== undefined) {
-      // Carers in the district whose location does not mention the text (the rest came above).
-      for (const slot of columns.byDistrict.get(district) ?? []) {
-        if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot))
-          consider(slot, withFit ? 1 : 0, 0);
-      }
-    }
+    if (!after) total = totalOf(count);
   } else {
     // No place and no text: walk the order's list from the cursor until the page is full.
     const order: WalkOrder = sort === 'distance' ? 'best' : sort;
@@ -913,28 +962,14 @@ export function searchColumns(
     }
   }
 
-  if (!near && !query.cursor) {
-    // The first page also says how many match in all, counted as the page's own search finds them.
+  if (!near && !query.cursor && text === undefined) {
+    // The first page also says how many match in all.
     const enough = SEARCH_TOTAL_CAP + 1;
     let count = 0;
-    if (text !== undefined) {
-      for (const [location, slots] of columns.byLocation) {
-        if (count >= enough) break;
-        if (!location.includes(text)) continue;
-        for (const slot of slots) if (passesBySlot(slot, slot) && ++count >= enough) break;
-      }
-      if (district !== undefined) {
-        for (const slot of columns.byDistrict.get(district) ?? []) {
-          if (count >= enough) break;
-          if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot)) count += 1;
-        }
-      }
-    } else {
-      const list = columns.sorted.best;
-      const passesAt = passesIn(list.at);
-      const { slots } = list;
-      for (let at = 0; at < list.length && count < enough; at++) if (passesAt(at, slots[at]!)) count += 1;
-    }
+    const list = columns.sorted.best;
+    const passesAt = passesIn(list.at);
+    const { slots } = list;
+    for (let at = 0; at < list.length && count < enough; at++) if (passesAt(at, slots[at]!)) count += 1;
     total = totalOf(count);
   }
 
