@@ -132,6 +132,7 @@ const MIRRORED = [
   'districtCode',
   'band',
   'longitude',
+  'point',
 ] as const;
 
 /** A list's copies of the columns (a class, so that every list's copies have one shape: fast property reads). */
@@ -151,6 +152,7 @@ class Mirror implements FilterColumns {
   districtCode = new Int32Array(0);
   band = new Int32Array(0);
   longitude = new Float64Array(0);
+  point = new Int32Array(0);
 }
 type Columns = Pick<Mirror, (typeof MIRRORED)[number]>;
 
@@ -223,6 +225,54 @@ class SlotList {
 }
 
 /**
+ * The homes at one point, by id, with copies of the columns a search near a place tests: the
+ * point's distance is worked out once, and only each carer's travel and filters row by row.
+ */
+class PointList implements FilterColumns {
+  readonly length: number;
+  readonly listedUntil: Float64Array;
+  readonly specialization: Int32Array;
+  readonly tagBits: Int32Array;
+  readonly weekSlots: Int32Array;
+  readonly rateMin: Float64Array;
+  readonly rateMax: Float64Array;
+  readonly travelChord: Float64Array;
+  readonly travelMetres: Float64Array;
+  readonly locationCode: Int32Array;
+  readonly districtCode: Int32Array;
+
+  constructor(
+    readonly slots: Int32Array,
+    source: Columns,
+  ) {
+    const length = (this.length = slots.length);
+    this.listedUntil = new Float64Array(length);
+    this.specialization = new Int32Array(length);
+    this.tagBits = new Int32Array(length);
+    this.weekSlots = new Int32Array(length);
+    this.rateMin = new Float64Array(length);
+    this.rateMax = new Float64Array(length);
+    this.travelChord = new Float64Array(length);
+    this.travelMetres = new Float64Array(length);
+    this.locationCode = new Int32Array(length);
+    this.districtCode = new Int32Array(length);
+    for (let at = 0; at < length; at++) {
+      const slot = slots[at]!;
+      this.listedUntil[at] = source.listedUntil[slot]!;
+      this.specialization[at] = source.specialization[slot]!;
+      this.tagBits[at] = source.tagBits[slot]!;
+      this.weekSlots[at] = source.weekSlots[slot]!;
+      this.rateMin[at] = source.rateMin[slot]!;
+      this.rateMax[at] = source.rateMax[slot]!;
+      this.travelChord[at] = source.travelChord[slot]!;
+      this.travelMetres[at] = source.travelMetres[slot]!;
+      this.locationCode[at] = source.locationCode[slot]!;
+      this.districtCode[at] = source.districtCode[slot]!;
+    }
+  }
+}
+
+/**
  * The rows a location text matches (the locations containing it, and its postcode district), in
  * one order, with copies of the filter columns in that order: a text's search is then one walk
  * in sequence, its page the first rows that pass and its count how many pass.
@@ -271,7 +321,7 @@ const TEXT_LIST_ROWS_KEPT = 2_000_000;
 const BAND_DEGREES = 0.1;
 /** Nearest first looks in boxes of these radii (miles) around the place until one holds the page. */
 const RING_MILES = [1, 3, 10, 25, 50] as const;
-/** Near a place or with a location text, in the best, rating or price order: rows of the order walked before the place's or the text's own rows are. */
+/** Near a place, in the best, rating or price order: rows of the order walked before the homes in the circle are. */
 const WALK_ROWS = 2_000;
 
 /** The box of latitudes and longitudes holding every point within `metres` of `place`. */
@@ -342,6 +392,18 @@ export class SearchColumns {
   locationCode = new Int32Array(0);
   /** -1: no district. */
   districtCode = new Int32Array(0);
+  /** The code of the home's point (-1: no home); many homes share one (decision 0032). */
+  point = new Int32Array(0);
+  readonly pointCodes = new Codes();
+  /** Each point's place on the earth (earthPoint), by code. */
+  readonly pointX: number[] = [];
+  readonly pointY: number[] = [];
+  readonly pointZ: number[] = [];
+  /** The slots at each point, and their PointList, made as searches ask and dropped as they change. */
+  private readonly pointHomes: Set<number>[] = [];
+  private readonly pointLists: (PointList | undefined)[] = [];
+  /** A search's working arrays by point (one search at a time). */
+  private scratch = { inCircle: new Uint8Array(0), chord: new Float64Array(0), metres: new Float64Array(0) };
 
   /** Slots in each walk order. */
   readonly sorted: Record<WalkOrder, SlotList>;
@@ -353,8 +415,6 @@ export class SearchColumns {
   /** Slots by lower(location) and by upper(postcode district). */
   readonly byLocation = new Map<string, Set<number>>();
   readonly byDistrict = new Map<string, Set<number>>();
-  /** Slots by town (lower, before the first comma): the "best" order's exact matches. */
-  readonly byTown = new Map<string, Set<number>>();
 
   /** Texts' matching rows by order (TextList), made as searches ask; dropped at every change. */
   private readonly textLists = new Map<string, TextList>();
@@ -416,6 +476,29 @@ export class SearchColumns {
       this.write(slot, row);
       this.list(slot);
     }
+  }
+
+  /** The homes at point `code`, by id. */
+  homesAt(code: number): PointList {
+    let list = this.pointLists[code];
+    if (list === undefined) {
+      const slots = Int32Array.from(this.pointHomes[code] ?? []).sort((a, b) => this.byId(a, b));
+      this.pointLists[code] = list = new PointList(slots, this);
+    }
+    return list;
+  }
+
+  /** Working arrays with a place for every point. */
+  pointScratch() {
+    const size = this.pointCodes.size;
+    if (this.scratch.inCircle.length < size) {
+      this.scratch = {
+        inCircle: new Uint8Array(size),
+        chord: new Float64Array(size),
+        metres: new Float64Array(size),
+      };
+    }
+    return this.scratch;
   }
 
   /** 1 by location code where the lower(location) contains `text` (lower case). */
@@ -523,6 +606,7 @@ export class SearchColumns {
     this.locationCode = copy(this.locationCode);
     this.districtCode = copy(this.districtCode, -1);
     this.band = copy(this.band);
+    this.point = copy(this.point, -1);
     for (const order of WALK_ORDERS) this.sorted[order].resize(capacity);
     for (const tier of this.placed) tier.resize(capacity);
     this.capacity = capacity;
@@ -578,6 +662,13 @@ export class SearchColumns {
     this.x[slot] = x;
     this.y[slot] = y;
     this.z[slot] = z;
+    const point = placed ? this.pointCodes.of(`${homeLatitude},${homeLongitude}`) : -1;
+    if (point === this.pointX.length) {
+      this.pointX.push(x);
+      this.pointY.push(y);
+      this.pointZ.push(z);
+    }
+    this.point[slot] = point;
     const travel = row.travelMiles === null ? Infinity : row.travelMiles * METRES_PER_MILE;
     this.travelMetres[slot] = travel;
     this.travelChord[slot] = travel === Infinity ? Infinity : chordOf(travel);
@@ -591,7 +682,8 @@ export class SearchColumns {
     );
     this.byLocation.clear();
     this.byDistrict.clear();
-    this.byTown.clear();
+    this.pointHomes.length = 0;
+    this.pointLists.length = 0;
     for (const slot of slots) this.addToMaps(slot);
   }
 
@@ -607,9 +699,13 @@ export class SearchColumns {
     for (const order of WALK_ORDERS) this.sorted[order].cut(slot);
     if (!Number.isNaN(this.latitude[slot]!)) this.placed[this.tierOf(slot)]!.cut(slot);
     this.byLocation.get(this.locations[slot]!)?.delete(slot);
-    this.byTown.get(this.towns[slot]!)?.delete(slot);
     const district = this.districts[slot];
     if (district) this.byDistrict.get(district)?.delete(slot);
+    const point = this.point[slot]!;
+    if (point >= 0) {
+      this.pointHomes[point]?.delete(slot);
+      this.pointLists[point] = undefined;
+    }
   }
 
   /** The travel tier of a slot's carer (TRAVEL_TIERS_MILES). */
@@ -626,9 +722,13 @@ export class SearchColumns {
       set.add(slot);
     };
     into(this.byLocation, this.locations[slot]!);
-    into(this.byTown, this.towns[slot]!);
     const district = this.districts[slot];
     if (district) into(this.byDistrict, district);
+    const point = this.point[slot]!;
+    if (point >= 0) {
+      (this.pointHomes[point] ??= new Set()).add(slot);
+      this.pointLists[point] = undefined;
+    }
   }
 }
 
@@ -718,7 +818,6 @@ export function searchColumns(
       rateMin[index]! <= maxRate &&
       (weekMask === 0 || (weekSlots[index]! & weekMask) !== 0);
   };
-  const passesBySlot = passesIn(columns);
 
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
@@ -727,7 +826,13 @@ export function searchColumns(
   const textMatches = text === undefined ? new Uint8Array(0) : columns.codesContaining(text);
   const wantedDistrict = district === undefined ? -2 : (columns.districtCodes.find(district) ?? -3);
   /** The text's test on a list's copies (by position) or on the columns (by slot). */
-  const textTestIn = ({ locationCode, districtCode }: Pick<Columns, 'locationCode' | 'districtCode'>) =>
+  const textTestIn = ({
+    locationCode,
+    districtCode,
+  }: {
+    locationCode: Int32Array;
+    districtCode: Int32Array;
+  }) =>
     text === undefined
       ? () => true
       : (at: number) => textMatches[locationCode[at]!] === 1 || districtCode[at] === wantedDistrict;
@@ -873,54 +978,135 @@ export function searchColumns(
     };
 
     if (!query.cursor) {
-      // The first page also says how many match in all: every home in the circle, by tier.
-      let count = 0;
-      const counted = () => count > SEARCH_TOTAL_CAP;
-      columns.placed.forEach((list, tier) => {
-        const reach = Math.min(radius, TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE);
-        const countHome = homeTestIn(list, () => (count += 1), false);
-        if (!counted()) visitBox(list, boxAround(near, reach), undefined, countHome, counted);
-      });
-      total = totalOf(count);
-    }
+      // A first page, and how many match in all: from the points in the circle, each point's
+      // distance worked out once (nearest first: the nearest points first, until the page and
+      // the count are settled).
+      const { inCircle, chord: pointChord, metres: pointMetres } = columns.pointScratch();
+      const { pointX, pointY, pointZ } = columns;
+      const inside: number[] = [];
+      let homesInside = 0;
+      for (let point = 0; point < pointX.length; point++) {
+        const dx = pointX[point]! - x0;
+        const dy = pointY[point]! - y0;
+        const dz = pointZ[point]! - z0;
+        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        inCircle[point] = 0;
+        if (!(chord <= radiusChord)) continue;
+        const metres = secToGc(chord);
+        if (metres > radius) continue;
+        inCircle[point] = 1;
+        pointChord[point] = chord;
+        pointMetres[point] = metres;
+        inside.push(point);
+        homesInside += columns.homesAt(point).length;
+      }
+      if (sort === 'distance') inside.sort((a, b) => pointChord[a]! - pointChord[b]!);
 
-    let done = false;
-    if (sort !== 'distance') {
-      // Best, rating or price: walk the order's list from the cursor, testing each home (most
-      // circles hold enough carers for a page within a few hundred rows); a place with too few
-      // carers for that is searched through its homes below.
-      const list = columns.sorted[sort];
-      const orderOf = columns.orders[sort];
-      const tryHome = homeTestIn(list, offer);
-      const { slots } = list;
-      const start = after
-        ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
-        : 0;
-      const end = Math.min(list.length, start + WALK_ROWS);
-      for (let at = start; at < end && !page.full; at++) tryHome(at);
-      done = page.full;
-      if (!done) page.items.length = 0;
-    }
-    if (!done) {
-      // The homes in growing boxes around the place (by band of latitude, then longitude, one
-      // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
-      // circle holds a full page: every home outside the box is farther than its radius.
-      let scanned = 0;
-      // Only nearest first can stop early: the other orders need every home in the circle.
-      for (const ringMiles of sort === 'distance' ? RING_MILES : [Infinity]) {
-        const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
-        columns.placed.forEach((list, tier) => {
-          // A tier's carers travel at most its distance: no need to look farther for them.
-          const tierReach = TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE;
-          const reach = Math.min(ring, tierReach);
-          const before = Math.min(scanned, tierReach);
-          if (reach <= before) return;
-          const inner = before > 0 ? boxAround(near, before) : undefined;
-          visitBox(list, boxAround(near, reach), inner, homeTestIn(list, offer));
-        });
-        scanned = ring;
-        if (ring >= radius) break;
-        if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
+      const enough = SEARCH_TOTAL_CAP + 1;
+      let count = 0;
+      let homesSeen = 0;
+      /** Offers the homes of the points inside[from..], counting them while `counting`; stops when `stop` says so. */
+      const scan = (from: number, counting: boolean, stop: () => boolean): number => {
+        for (let next = from; next < inside.length; next++) {
+          const point = inside[next]!;
+          const chord = pointChord[point]!;
+          const metres = pointMetres[point]!;
+          if (
+            sort === 'distance' &&
+            !counting &&
+            page.full &&
+            chord - page.items[limit - 1]!.chord > SAME_DISTANCE_M
+          )
+            return inside.length;
+          const list = columns.homesAt(point);
+          const { slots, travelChord, travelMetres } = list;
+          const passesAt = passesIn(list);
+          const matchesText = textTestIn(list);
+          for (let at = 0; at < list.length; at++) {
+            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) continue;
+            const slot = slots[at]!;
+            if (!counting && cannotMake(slot, chord)) {
+              // Nearest first: this point's next homes come after this one (by id).
+              if (sort === 'distance') break;
+              continue;
+            }
+            if (!passesAt(at, slot) || !matchesText(at)) continue;
+            if (counting && ++count >= enough) counting = false;
+            if (!cannotMake(slot, chord)) consider(slot, 0, chord);
+          }
+          homesSeen += list.length;
+          if (stop()) return next + 1;
+        }
+        return inside.length;
+      };
+      // Counting stops at `enough`; nearest first then goes on to its page without counting.
+      let from = scan(0, true, () => count >= enough);
+      total = totalOf(count);
+      if (from < inside.length && sort !== 'distance') {
+        // Best, rating or price, more than `enough` in the circle: where the circle's homes pass
+        // often enough, the page is among the first rows of the order (WALK_ROWS of them);
+        // otherwise it is among every home in the circle.
+        const expected = (WALK_ROWS * (count / homesSeen) * homesInside) / Math.max(1, columns.size);
+        if (expected >= 2 * limit) {
+          page.items.length = 0;
+          const list = columns.sorted[sort];
+          const { slots } = list;
+          const { point: pointAt, travelChord, travelMetres } = list.at;
+          const passesAt = passesIn(list.at);
+          const matchesText = textTestIn(list.at);
+          const end = Math.min(list.length, WALK_ROWS);
+          for (let at = 0; at < end && !page.full; at++) {
+            const point = pointAt[at]!;
+            if (point < 0 || inCircle[point] === 0) continue;
+            const chord = pointChord[point]!;
+            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || pointMetres[point]! > travelMetres[at]!)
+              continue;
+            if (passesAt(at, slots[at]!) && matchesText(at)) consider(slots[at]!, 0, chord);
+          }
+          if (!page.full) page.items.length = 0;
+          from = page.full ? inside.length : 0;
+        }
+      }
+      scan(from, false, () => false);
+    } else {
+      let done = false;
+      if (sort !== 'distance') {
+        // Best, rating or price: walk the order's list from the cursor, testing each home (most
+        // circles hold enough carers for a page within a few hundred rows); a place with too few
+        // carers for that is searched through its homes below.
+        const list = columns.sorted[sort];
+        const orderOf = columns.orders[sort];
+        const tryHome = homeTestIn(list, offer);
+        const { slots } = list;
+        const start = after
+          ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
+          : 0;
+        const end = Math.min(list.length, start + WALK_ROWS);
+        for (let at = start; at < end && !page.full; at++) tryHome(at);
+        done = page.full;
+        if (!done) page.items.length = 0;
+      }
+      if (!done) {
+        // The homes in growing boxes around the place (by band of latitude, then longitude, one
+        // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
+        // circle holds a full page: every home outside the box is farther than its radius.
+        let scanned = 0;
+        // Only nearest first can stop early: the other orders need every home in the circle.
+        for (const ringMiles of sort === 'distance' ? RING_MILES : [Infinity]) {
+          const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
+          columns.placed.forEach((list, tier) => {
+            // A tier's carers travel at most its distance: no need to look farther for them.
+            const tierReach = TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE;
+            const reach = Math.min(ring, tierReach);
+            const before = Math.min(scanned, tierReach);
+            if (reach <= before) return;
+            const inner = before > 0 ? boxAround(near, before) : undefined;
+            visitBox(list, boxAround(near, reach), inner, homeTestIn(list, offer));
+          });
+          scanned = ring;
+          if (ring >= radius) break;
+          if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
+        }
       }
     }
   } else if (text !== undefined) {
