@@ -225,7 +225,7 @@ class SlotList {
 }
 
 /**
- * The homes at one point, by id, with copies of the columns a search near a place tests: the
+ * The homes at one point, farthest travel first, with copies of the columns a search near a place tests: the
  * point's distance is worked out once, and only each carer's travel and filters row by row.
  */
 class PointList implements FilterColumns {
@@ -482,7 +482,12 @@ export class SearchColumns {
   homesAt(code: number): PointList {
     let list = this.pointLists[code];
     if (list === undefined) {
-      const slots = Int32Array.from(this.pointHomes[code] ?? []).sort((a, b) => this.byId(a, b));
+      // Farthest travel first: a walk stops at the first carer who does not travel as far as the
+      // point is from the place (the rest travel no farther).
+      const { travelMetres } = this;
+      const slots = Int32Array.from(this.pointHomes[code] ?? []).sort(
+        (a, b) => travelMetres[b]! - travelMetres[a]! || this.byId(a, b),
+      );
       this.pointLists[code] = list = new PointList(slots, this);
     }
     return list;
@@ -506,10 +511,17 @@ export class SearchColumns {
     let codes = this.textCodes.get(text);
     if (codes === undefined) {
       codes = new Uint8Array(this.locationCodes.size);
-      for (const [location, code] of this.locationCodes.entries())
-        if (location.includes(text)) codes[code] = 1;
-      if (this.textCodes.size >= TEXT_LISTS_KEPT) this.textCodes.clear();
-      this.textCodes.set(text, codes);
+      let any = false;
+      for (const [location, code] of this.locationCodes.entries()) {
+        if (!location.includes(text)) continue;
+        codes[code] = 1;
+        any = true;
+      }
+      // Only texts that some location contains are kept: full postcodes, each new, are not.
+      if (any) {
+        if (this.textCodes.size >= TEXT_LISTS_KEPT) this.textCodes.clear();
+        this.textCodes.set(text, codes);
+      }
     }
     return codes;
   }
@@ -519,7 +531,10 @@ export class SearchColumns {
    * rows of `district`; with `withFit`, the exact matches (the town or the district) first.
    */
   textList(text: string, district: string | undefined, sort: WalkOrder, withFit: boolean): TextList {
-    const key = `${withFit ? 'fit ' : ''}${sort}\u0000${district ?? ''}\u0000${text}`;
+    // A text no location contains (a full postcode, a bare district) matches its district's rows
+    // alone, whatever the text: those share one list, so a stream of postcodes makes no new ones.
+    const mentioned = this.codesContaining(text).includes(1);
+    const key = `${withFit ? 'fit ' : ''}${sort}\u0000${district ?? ''}\u0000${mentioned ? text : ''}`;
     let list = this.textLists.get(key);
     if (list !== undefined) return list;
     const found: number[] = [];
@@ -818,6 +833,19 @@ export function searchColumns(
       rateMin[index]! <= maxRate &&
       (weekMask === 0 || (weekSlots[index]! & weekMask) !== 0);
   };
+  /** The same filters on a point's homes, without a closure for each point a search visits. */
+  const passesOn = (c: PointList, index: number, slot: number) =>
+    c.listedUntil[index]! > nowMs &&
+    (careType === -2 || c.specialization[index] === careType) &&
+    (tagCode === -2 ||
+      (tagBit !== 0 && (c.tagBits[index]! & tagBit) !== 0) ||
+      (tagBit === 0 &&
+        tagCode !== -1 &&
+        columns.unusualTags[slot] === 1 &&
+        columns.rows[slot]!.availability.includes(tag!))) &&
+    c.rateMax[index]! >= minRate &&
+    c.rateMin[index]! <= maxRate &&
+    (weekMask === 0 || (c.weekSlots[index]! & weekMask) !== 0);
 
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
@@ -836,6 +864,8 @@ export function searchColumns(
     text === undefined
       ? () => true
       : (at: number) => textMatches[locationCode[at]!] === 1 || districtCode[at] === wantedDistrict;
+  const textOn = (c: PointList, at: number) =>
+    text === undefined || textMatches[c.locationCode[at]!] === 1 || c.districtCode[at] === wantedDistrict;
   const page = new FirstInOrder(limit, compare);
   /** First pages only: how many carers match in all (counted up to SEARCH_TOTAL_CAP + 1). */
   let total: SearchTotal | null = null;
@@ -1020,17 +1050,12 @@ export function searchColumns(
             return inside.length;
           const list = columns.homesAt(point);
           const { slots, travelChord, travelMetres } = list;
-          const passesAt = passesIn(list);
-          const matchesText = textTestIn(list);
           for (let at = 0; at < list.length; at++) {
-            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) continue;
+            // Farthest travel first: once a carer does not travel this far, nor do the rest.
+            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) break;
             const slot = slots[at]!;
-            if (!counting && cannotMake(slot, chord)) {
-              // Nearest first: this point's next homes come after this one (by id).
-              if (sort === 'distance') break;
-              continue;
-            }
-            if (!passesAt(at, slot) || !matchesText(at)) continue;
+            if (!counting && cannotMake(slot, chord)) continue;
+            if (!passesOn(list, at, slot) || !textOn(list, at)) continue;
             if (counting && ++count >= enough) counting = false;
             if (!cannotMake(slot, chord)) consider(slot, 0, chord);
           }
