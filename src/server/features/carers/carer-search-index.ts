@@ -279,6 +279,9 @@ class PointList implements FilterColumns {
  */
 class TextList implements FilterColumns {
   readonly length: number;
+  /** What it matches: locations containing `text` (null: none, the district's rows alone) and `district`'s rows. */
+  text: string | null = null;
+  district: string | undefined;
   /** 1: the row's town or district is the text (the best order's exact matches, first). */
   readonly fit: Uint8Array;
   readonly listedUntil: Float64Array;
@@ -454,27 +457,48 @@ export class SearchColumns {
   }
 
   apply(rows: readonly IndexedCarerRow[], removedIds: readonly string[]) {
-    this.textLists.clear();
-    this.textListRows = 0;
-    this.textCodes.clear();
     if (rows.length + removedIds.length > REBUILD_FROM_CHANGES) {
+      this.textLists.clear();
+      this.textListRows = 0;
       for (const id of removedIds) this.release(id);
       for (const row of rows) this.write(this.slotOf.get(row.id) ?? this.takeSlot(row.id), row);
       this.sortAll();
       return;
     }
+    // The locations and districts of the changed rows, before and after: only texts' lists that
+    // hold one of those rows change.
+    const locations: string[] = [];
+    const districts: (string | null)[] = [];
+    const touched = (slot: number) => {
+      locations.push(this.locations[slot]!);
+      districts.push(this.districts[slot]!);
+    };
     for (const id of removedIds) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
+      touched(slot);
       this.unlist(slot);
       this.release(id);
     }
     for (const row of rows) {
       const known = this.slotOf.get(row.id);
-      if (known !== undefined) this.unlist(known);
+      if (known !== undefined) {
+        touched(known);
+        this.unlist(known);
+      }
       const slot = known ?? this.takeSlot(row.id);
       this.write(slot, row);
       this.list(slot);
+      touched(slot);
+    }
+    for (const [key, list] of this.textLists) {
+      const { text, district } = list;
+      const holds =
+        (district !== undefined && districts.includes(district)) ||
+        (text !== null && locations.some((location) => location.includes(text)));
+      if (!holds) continue;
+      this.textLists.delete(key);
+      this.textListRows -= list.length;
     }
   }
 
@@ -509,7 +533,8 @@ export class SearchColumns {
   /** 1 by location code where the lower(location) contains `text` (lower case). */
   codesContaining(text: string): Uint8Array {
     let codes = this.textCodes.get(text);
-    if (codes === undefined) {
+    // A location first seen since (a new code) may contain it too.
+    if (codes === undefined || codes.length !== this.locationCodes.size) {
       codes = new Uint8Array(this.locationCodes.size);
       let any = false;
       for (const [location, code] of this.locationCodes.entries()) {
@@ -552,6 +577,8 @@ export class SearchColumns {
     const order = this.orders[sort];
     const slots = Int32Array.from(found).sort(withFit ? (a, b) => fitOf(b) - fitOf(a) || order(a, b) : order);
     list = new TextList(slots, fitOf, this);
+    list.text = mentioned ? text : null;
+    list.district = district;
     if (this.textLists.size >= TEXT_LISTS_KEPT || this.textListRows + slots.length > TEXT_LIST_ROWS_KEPT) {
       this.textLists.clear();
       this.textListRows = 0;
