@@ -11,10 +11,13 @@ import type { CarerSearchIndexRepository, IndexedCarerRow } from './carer-search
 /*
  * The public carer search answered from memory (decision 0025). Each instance keeps every
  * profile's search fields, reads them all once, and then, on each change notice from the
- * database, only the rows that changed. A search walks an order's list, or scans the homes in
- * the place's band of latitudes, or the carers a location text names, with no database round
- * trip: the rules, the orders and the cursors are those of the SQL search
- * (carer-search.repository.ts), and tests/api/carers-search-index.test.ts holds the two to the same pages.
+ * database, only the rows that changed. A search walks an order's list, or the homes at the points
+ * inside the place's circle (a first page; many homes share a district's centre), or the homes in
+ * the place's band of latitudes (later pages), or the rows a location text matches in the page's
+ * order, with no database round trip: the rules, the orders and the cursors are those of the SQL
+ * search (carer-search.repository.ts), and tests/api/carers-search-index.test.ts holds the two to
+ * the same pages (tests/unit/carers-search-index-walks.test.ts: the same against the reference
+ * search, across changes).
  *
  * The fields a search tests are kept in typed arrays by slot (one slot a profile) rather than in
  * an object a profile: a walk then reads a few compact arrays instead of chasing 100,000 objects
