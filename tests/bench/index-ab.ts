@@ -92,8 +92,9 @@ for (const search of streamSearches) {
 }
 console.log(`${streamSearches.length} searches and ${nextPages} next pages compared: ${differing} differ`);
 
-// Timed: the random stream's first pages, what `npm run bench:search` sends.
-const timed = streamSearches.filter((search) => search.params.startsWith('7:'));
+// Timed: the random stream's first pages, what `npm run bench:search` sends;
+// TIMED=8 or 9: the `near` streams at 10 or 50 miles instead.
+const timed = streamSearches.filter((search) => search.params.startsWith(`${process.env.TIMED ?? 7}:`));
 const cpuMs = () => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;

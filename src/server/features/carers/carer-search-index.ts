@@ -228,11 +228,15 @@ class SlotList {
 }
 
 /**
- * The homes at one point, farthest travel first, with copies of the columns a search near a place tests: the
- * point's distance is worked out once, and only each carer's travel and filters row by row.
+ * The homes at one point with copies of the columns a search near a place tests: the point's
+ * distance is worked out once, and only each carer's travel and filters row by row. One run a
+ * travel tier, the farthest tier first (a search stops at the first tier that does not reach the
+ * place), each run by id (nearest first stops a run at its first home after the page's last).
  */
 class PointList implements FilterColumns {
   readonly length: number;
+  /** Where each run ends: runEnds[r] for tier TRAVEL_TIERS_MILES.length - 1 - r. */
+  runEnds = new Int32Array(TRAVEL_TIERS_MILES.length);
   readonly listedUntil: Float64Array;
   readonly specialization: Int32Array;
   readonly tagBits: Int32Array;
@@ -511,13 +515,19 @@ export class SearchColumns {
   homesAt(code: number): PointList {
     let list = this.pointLists[code];
     if (list === undefined) {
-      // Farthest travel first: a walk stops at the first carer who does not travel as far as the
-      // point is from the place (the rest travel no farther).
-      const { travelMetres } = this;
-      const slots = Int32Array.from(this.pointHomes[code] ?? []).sort(
-        (a, b) => travelMetres[b]! - travelMetres[a]! || this.byId(a, b),
+      const tiers = new Map<number, number>();
+      for (const slot of this.pointHomes[code] ?? []) tiers.set(slot, this.tierOf(slot));
+      const slots = Int32Array.from(tiers.keys()).sort(
+        (a, b) => tiers.get(b)! - tiers.get(a)! || this.byId(a, b),
       );
-      this.pointLists[code] = list = new PointList(slots, this);
+      list = new PointList(slots, this);
+      const last = TRAVEL_TIERS_MILES.length - 1;
+      let at = 0;
+      for (let run = 0; run <= last; run++) {
+        while (at < slots.length && tiers.get(slots[at]!) === last - run) at++;
+        list.runEnds[run] = at;
+      }
+      this.pointLists[code] = list;
     }
     return list;
   }
@@ -1100,15 +1110,24 @@ export function searchColumns(
           )
             return inside.length;
           const list = columns.homesAt(point);
-          const { slots, travelChord, travelMetres } = list;
-          for (let at = 0; at < list.length; at++) {
-            // Farthest travel first: once a carer does not travel this far, nor do the rest.
-            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) break;
-            const slot = slots[at]!;
-            if (!counting && cannotMake(slot, chord)) continue;
-            if (!passesOn(list, at, slot) || !textOn(list, at)) continue;
-            if (counting && ++count >= enough) counting = false;
-            if (!cannotMake(slot, chord)) consider(slot, 0, chord);
+          const { slots, travelChord, travelMetres, runEnds } = list;
+          const miles = metres / METRES_PER_MILE;
+          for (let run = 0, at = 0; run < runEnds.length; at = runEnds[run++]!) {
+            // A tier's carers travel at most its distance (tierOf): none of this tier or the
+            // nearer ones travel this far.
+            if (miles > TRAVEL_TIERS_MILES[runEnds.length - 1 - run]! + 1e-9) break;
+            for (const end = runEnds[run]!; at < end; at++) {
+              if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) continue;
+              const slot = slots[at]!;
+              if (!counting && cannotMake(slot, chord)) {
+                // Nearest first: the run's next homes, at the same distance, come after it by id.
+                if (sort === 'distance') break;
+                continue;
+              }
+              if (!passesOn(list, at, slot) || !textOn(list, at)) continue;
+              if (counting && ++count >= enough) counting = false;
+              if (!cannotMake(slot, chord)) consider(slot, 0, chord);
+            }
           }
           homesSeen += list.length;
           if (stop()) return next + 1;
