@@ -7,7 +7,7 @@
 // req/s does. Also prints the mean size of an answer. Options: --amount N (requests a round,
 // instead of --seconds N), --rounds N, --connections N, --cache S (SEARCH_CACHE_SECONDS),
 // --floor S (/healthz for S seconds before each round: the share of the floor), --perf <dir> (a
-// `perf record` of each measured round).
+// `perf record` of each measured round), --cpu-prof <dir> (a V8 CPU profile of each server's run).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,7 +38,13 @@ const floorSeconds = option('--floor', 0);
 // frames named through --perf-basic-prof), one file per bundle and round in <dir>.
 const perfAt = args.indexOf('--perf');
 const perfDir = perfAt === -1 ? undefined : args.splice(perfAt, 2)[1];
-const nodeFlags = perfDir ? ['--perf-basic-prof'] : [];
+// `--cpu-prof <dir>`: each server writes a V8 CPU profile of its whole run to <dir> when it stops.
+const cpuProfAt = args.indexOf('--cpu-prof');
+const cpuProfDir = cpuProfAt === -1 ? undefined : args.splice(cpuProfAt, 2)[1];
+const nodeFlags = [
+  ...(perfDir ? ['--perf-basic-prof'] : []),
+  ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
+];
 const [databaseUrl, ...bundles] = args;
 if (!databaseUrl || bundles.length === 0) throw new Error('usage: stream-cpu.ts <database url> <bundle>...');
 

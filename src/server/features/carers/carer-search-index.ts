@@ -11,10 +11,13 @@ import type { CarerSearchIndexRepository, IndexedCarerRow } from './carer-search
 /*
  * The public carer search answered from memory (decision 0025). Each instance keeps every
  * profile's search fields, reads them all once, and then, on each change notice from the
- * database, only the rows that changed. A search walks an order's list, or scans the homes in
- * the place's band of latitudes, or the carers a location text names, with no database round
- * trip: the rules, the orders and the cursors are those of the SQL search
- * (carer-search.repository.ts), and tests/api/carers-search-index.test.ts holds the two to the same pages.
+ * database, only the rows that changed. A search walks an order's list, or the homes at the points
+ * inside the place's circle (a first page; many homes share a district's centre), or the homes in
+ * the place's band of latitudes (later pages), or the rows a location text matches in the page's
+ * order, with no database round trip: the rules, the orders and the cursors are those of the SQL
+ * search (carer-search.repository.ts), and tests/api/carers-search-index.test.ts holds the two to
+ * the same pages (tests/unit/carers-search-index-walks.test.ts: the same against the reference
+ * search, across changes).
  *
  * The fields a search tests are kept in typed arrays by slot (one slot a profile) rather than in
  * an object a profile: a walk then reads a few compact arrays instead of chasing 100,000 objects
@@ -132,6 +135,7 @@ const MIRRORED = [
   'districtCode',
   'band',
   'longitude',
+  'point',
 ] as const;
 
 /** A list's copies of the columns (a class, so that every list's copies have one shape: fast property reads). */
@@ -151,6 +155,7 @@ class Mirror implements FilterColumns {
   districtCode = new Int32Array(0);
   band = new Int32Array(0);
   longitude = new Float64Array(0);
+  point = new Int32Array(0);
 }
 type Columns = Pick<Mirror, (typeof MIRRORED)[number]>;
 
@@ -222,11 +227,113 @@ class SlotList {
   }
 }
 
+/**
+ * The homes at one point with copies of the columns a search near a place tests: the point's
+ * distance is worked out once, and only each carer's travel and filters row by row. One run a
+ * travel tier, the farthest tier first (a search stops at the first tier that does not reach the
+ * place), each run by id (nearest first stops a run at its first home after the page's last).
+ */
+class PointList implements FilterColumns {
+  readonly length: number;
+  /** Where each run ends: runEnds[r] for tier TRAVEL_TIERS_MILES.length - 1 - r. */
+  runEnds = new Int32Array(TRAVEL_TIERS_MILES.length);
+  readonly listedUntil: Float64Array;
+  readonly specialization: Int32Array;
+  readonly tagBits: Int32Array;
+  readonly weekSlots: Int32Array;
+  readonly rateMin: Float64Array;
+  readonly rateMax: Float64Array;
+  readonly travelChord: Float64Array;
+  readonly travelMetres: Float64Array;
+  readonly locationCode: Int32Array;
+  readonly districtCode: Int32Array;
+
+  constructor(
+    readonly slots: Int32Array,
+    source: Columns,
+  ) {
+    const length = (this.length = slots.length);
+    this.listedUntil = new Float64Array(length);
+    this.specialization = new Int32Array(length);
+    this.tagBits = new Int32Array(length);
+    this.weekSlots = new Int32Array(length);
+    this.rateMin = new Float64Array(length);
+    this.rateMax = new Float64Array(length);
+    this.travelChord = new Float64Array(length);
+    this.travelMetres = new Float64Array(length);
+    this.locationCode = new Int32Array(length);
+    this.districtCode = new Int32Array(length);
+    for (let at = 0; at < length; at++) {
+      const slot = slots[at]!;
+      this.listedUntil[at] = source.listedUntil[slot]!;
+      this.specialization[at] = source.specialization[slot]!;
+      this.tagBits[at] = source.tagBits[slot]!;
+      this.weekSlots[at] = source.weekSlots[slot]!;
+      this.rateMin[at] = source.rateMin[slot]!;
+      this.rateMax[at] = source.rateMax[slot]!;
+      this.travelChord[at] = source.travelChord[slot]!;
+      this.travelMetres[at] = source.travelMetres[slot]!;
+      this.locationCode[at] = source.locationCode[slot]!;
+      this.districtCode[at] = source.districtCode[slot]!;
+    }
+  }
+}
+
+/**
+ * The rows a location text matches (the locations containing it, and its postcode district), in
+ * one order, with copies of the filter columns in that order: a text's search is then one walk
+ * in sequence, its page the first rows that pass and its count how many pass.
+ */
+class TextList implements FilterColumns {
+  readonly length: number;
+  /** What it matches: locations containing `text` (null: none, the district's rows alone) and `district`'s rows. */
+  text: string | null = null;
+  district: string | undefined;
+  /** 1: the row's town or district is the text (the best order's exact matches, first). */
+  readonly fit: Uint8Array;
+  readonly listedUntil: Float64Array;
+  readonly specialization: Int32Array;
+  readonly tagBits: Int32Array;
+  readonly weekSlots: Int32Array;
+  readonly rateMin: Float64Array;
+  readonly rateMax: Float64Array;
+
+  constructor(
+    readonly slots: Int32Array,
+    fitOf: (slot: number) => number,
+    source: FilterColumns,
+  ) {
+    const length = (this.length = slots.length);
+    this.fit = new Uint8Array(length);
+    this.listedUntil = new Float64Array(length);
+    this.specialization = new Int32Array(length);
+    this.tagBits = new Int32Array(length);
+    this.weekSlots = new Int32Array(length);
+    this.rateMin = new Float64Array(length);
+    this.rateMax = new Float64Array(length);
+    for (let at = 0; at < length; at++) {
+      const slot = slots[at]!;
+      this.fit[at] = fitOf(slot);
+      this.listedUntil[at] = source.listedUntil[slot]!;
+      this.specialization[at] = source.specialization[slot]!;
+      this.tagBits[at] = source.tagBits[slot]!;
+      this.weekSlots[at] = source.weekSlots[slot]!;
+      this.rateMin[at] = source.rateMin[slot]!;
+      this.rateMax[at] = source.rateMax[slot]!;
+    }
+  }
+}
+/** A text's rows up to this many are sorted; more are taken in order from the order's list. */
+const SORTED_TEXT_ROWS = 3_000;
+/** Texts' lists kept at most (rows in all, ~40 bytes a row): past either, all are dropped and made again as asked. The random stream at 100,000 carers holds ~1,800 lists of ~955,000 rows (~39 MB) after 20,000 searches. */
+const TEXT_LISTS_KEPT = 5_000;
+const TEXT_LIST_ROWS_KEPT = 2_000_000;
+
 /** Homes are listed by band of latitude (this many degrees), then by longitude. */
 const BAND_DEGREES = 0.1;
 /** Nearest first looks in boxes of these radii (miles) around the place until one holds the page. */
 const RING_MILES = [1, 3, 10, 25, 50] as const;
-/** Near a place or with a location text, in the best, rating or price order: rows of the order walked before the place's or the text's own rows are. */
+/** Near a place, in the best, rating or price order: rows of the order walked before the homes in the circle are. */
 const WALK_ROWS = 2_000;
 
 /** The box of latitudes and longitudes holding every point within `metres` of `place`. */
@@ -297,6 +404,18 @@ export class SearchColumns {
   locationCode = new Int32Array(0);
   /** -1: no district. */
   districtCode = new Int32Array(0);
+  /** The code of the home's point (-1: no home); many homes share one (decision 0032). */
+  point = new Int32Array(0);
+  readonly pointCodes = new Codes();
+  /** Each point's place on the earth (earthPoint), by code. */
+  readonly pointX: number[] = [];
+  readonly pointY: number[] = [];
+  readonly pointZ: number[] = [];
+  /** The slots at each point, and their PointList, made as searches ask and dropped as they change. */
+  private readonly pointHomes: Set<number>[] = [];
+  private readonly pointLists: (PointList | undefined)[] = [];
+  /** A search's working arrays by point (one search at a time). */
+  private scratch = { inCircle: new Uint8Array(0), chord: new Float64Array(0), metres: new Float64Array(0) };
 
   /** Slots in each walk order. */
   readonly sorted: Record<WalkOrder, SlotList>;
@@ -308,8 +427,12 @@ export class SearchColumns {
   /** Slots by lower(location) and by upper(postcode district). */
   readonly byLocation = new Map<string, Set<number>>();
   readonly byDistrict = new Map<string, Set<number>>();
-  /** Slots by town (lower, before the first comma): the "best" order's exact matches. */
-  readonly byTown = new Map<string, Set<number>>();
+
+  /** Texts' matching rows by order (TextList), made as searches ask; dropped at every change. */
+  private readonly textLists = new Map<string, TextList>();
+  private textListRows = 0;
+  /** Which location codes contain a text (1 by code), as searches ask; dropped at every change. */
+  private readonly textCodes = new Map<string, Uint8Array>();
 
   readonly orders: Record<WalkOrder, (a: number, b: number) => number> = {
     best: (a, b) => this.rank[b]! - this.rank[a]! || this.byId(a, b),
@@ -344,24 +467,157 @@ export class SearchColumns {
 
   apply(rows: readonly IndexedCarerRow[], removedIds: readonly string[]) {
     if (rows.length + removedIds.length > REBUILD_FROM_CHANGES) {
+      this.textLists.clear();
+      this.textListRows = 0;
       for (const id of removedIds) this.release(id);
       for (const row of rows) this.write(this.slotOf.get(row.id) ?? this.takeSlot(row.id), row);
       this.sortAll();
       return;
     }
+    // The locations and districts of the changed rows, before and after: only texts' lists that
+    // hold one of those rows change.
+    const locations: string[] = [];
+    const districts: (string | null)[] = [];
+    const touched = (slot: number) => {
+      locations.push(this.locations[slot]!);
+      districts.push(this.districts[slot]!);
+    };
     for (const id of removedIds) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
+      touched(slot);
       this.unlist(slot);
       this.release(id);
     }
     for (const row of rows) {
       const known = this.slotOf.get(row.id);
-      if (known !== undefined) this.unlist(known);
+      if (known !== undefined) {
+        touched(known);
+        this.unlist(known);
+      }
       const slot = known ?? this.takeSlot(row.id);
       this.write(slot, row);
       this.list(slot);
+      touched(slot);
     }
+    for (const [key, list] of this.textLists) {
+      const { text, district } = list;
+      const holds =
+        (district !== undefined && districts.includes(district)) ||
+        (text !== null && locations.some((location) => location.includes(text)));
+      if (!holds) continue;
+      this.textLists.delete(key);
+      this.textListRows -= list.length;
+    }
+  }
+
+  /** The homes at point `code`, by id. */
+  homesAt(code: number): PointList {
+    let list = this.pointLists[code];
+    if (list === undefined) {
+      const tiers = new Map<number, number>();
+      for (const slot of this.pointHomes[code] ?? []) tiers.set(slot, this.tierOf(slot));
+      const slots = Int32Array.from(tiers.keys()).sort(
+        (a, b) => tiers.get(b)! - tiers.get(a)! || this.byId(a, b),
+      );
+      list = new PointList(slots, this);
+      const last = TRAVEL_TIERS_MILES.length - 1;
+      let at = 0;
+      for (let run = 0; run <= last; run++) {
+        while (at < slots.length && tiers.get(slots[at]!) === last - run) at++;
+        list.runEnds[run] = at;
+      }
+      this.pointLists[code] = list;
+    }
+    return list;
+  }
+
+  /** Working arrays with a place for every point. */
+  pointScratch() {
+    const size = this.pointCodes.size;
+    if (this.scratch.inCircle.length < size) {
+      this.scratch = {
+        inCircle: new Uint8Array(size),
+        chord: new Float64Array(size),
+        metres: new Float64Array(size),
+      };
+    }
+    return this.scratch;
+  }
+
+  /** 1 by location code where the lower(location) contains `text` (lower case). */
+  codesContaining(text: string): Uint8Array {
+    let codes = this.textCodes.get(text);
+    // A location first seen since (a new code) may contain it too.
+    if (codes === undefined || codes.length !== this.locationCodes.size) {
+      codes = new Uint8Array(this.locationCodes.size);
+      let any = false;
+      for (const [location, code] of this.locationCodes.entries()) {
+        if (!location.includes(text)) continue;
+        codes[code] = 1;
+        any = true;
+      }
+      // Only texts that some location contains are kept: full postcodes, each new, are not.
+      if (any) {
+        if (this.textCodes.size >= TEXT_LISTS_KEPT) this.textCodes.clear();
+        this.textCodes.set(text, codes);
+      }
+    }
+    return codes;
+  }
+
+  /**
+   * The rows `text` (lower case) matches, in `sort` order: every location containing it and the
+   * rows of `district`; with `withFit`, the exact matches (the town or the district) first.
+   */
+  textList(text: string, district: string | undefined, sort: WalkOrder, withFit: boolean): TextList {
+    // A text no location contains (a full postcode, a bare district) matches its district's rows
+    // alone, whatever the text: those share one list, so a stream of postcodes makes no new ones.
+    const mentioned = this.codesContaining(text).includes(1);
+    const key = `${withFit ? 'fit ' : ''}${sort}\u0000${district ?? ''}\u0000${mentioned ? text : ''}`;
+    let list = this.textLists.get(key);
+    if (list !== undefined) return list;
+    const found: number[] = [];
+    for (const [location, slots] of this.byLocation) {
+      if (location.includes(text)) for (const slot of slots) found.push(slot);
+    }
+    if (district !== undefined) {
+      for (const slot of this.byDistrict.get(district) ?? []) {
+        if (!this.locations[slot]!.includes(text)) found.push(slot);
+      }
+    }
+    const { towns, districts } = this;
+    const fitOf = (slot: number) =>
+      withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district)) ? 1 : 0;
+    let slots: Int32Array;
+    if (found.length <= SORTED_TEXT_ROWS) {
+      const order = this.orders[sort];
+      slots = Int32Array.from(found).sort(withFit ? (a, b) => fitOf(b) - fitOf(a) || order(a, b) : order);
+    } else {
+      // Many rows ('shire'): taken from the order's list, already sorted, rather than sorted again
+      // (tens of milliseconds for tens of thousands of rows); the exact matches first.
+      const member = new Uint8Array(this.listedUntil.length);
+      for (const slot of found) member[slot] = 1;
+      const ordered = this.sorted[sort];
+      slots = new Int32Array(found.length);
+      let next = 0;
+      for (const fit of withFit ? [1, 0] : [0]) {
+        for (let at = 0; at < ordered.length; at++) {
+          const slot = ordered.slots[at]!;
+          if (member[slot] === 1 && (!withFit || fitOf(slot) === fit)) slots[next++] = slot;
+        }
+      }
+    }
+    list = new TextList(slots, fitOf, this);
+    list.text = mentioned ? text : null;
+    list.district = district;
+    if (this.textLists.size >= TEXT_LISTS_KEPT || this.textListRows + slots.length > TEXT_LIST_ROWS_KEPT) {
+      this.textLists.clear();
+      this.textListRows = 0;
+    }
+    this.textLists.set(key, list);
+    this.textListRows += slots.length;
+    return list;
   }
 
   /** Writes the cursor's keys into the cursor slot. */
@@ -424,6 +680,7 @@ export class SearchColumns {
     this.locationCode = copy(this.locationCode);
     this.districtCode = copy(this.districtCode, -1);
     this.band = copy(this.band);
+    this.point = copy(this.point, -1);
     for (const order of WALK_ORDERS) this.sorted[order].resize(capacity);
     for (const tier of this.placed) tier.resize(capacity);
     this.capacity = capacity;
@@ -479,6 +736,13 @@ export class SearchColumns {
     this.x[slot] = x;
     this.y[slot] = y;
     this.z[slot] = z;
+    const point = placed ? this.pointCodes.of(`${homeLatitude},${homeLongitude}`) : -1;
+    if (point === this.pointX.length) {
+      this.pointX.push(x);
+      this.pointY.push(y);
+      this.pointZ.push(z);
+    }
+    this.point[slot] = point;
     const travel = row.travelMiles === null ? Infinity : row.travelMiles * METRES_PER_MILE;
     this.travelMetres[slot] = travel;
     this.travelChord[slot] = travel === Infinity ? Infinity : chordOf(travel);
@@ -492,8 +756,11 @@ export class SearchColumns {
     );
     this.byLocation.clear();
     this.byDistrict.clear();
-    this.byTown.clear();
+    this.pointHomes.length = 0;
+    this.pointLists.length = 0;
     for (const slot of slots) this.addToMaps(slot);
+    // Made now, with the lists, rather than by the first searches near each place.
+    for (let point = 0; point < this.pointHomes.length; point++) this.homesAt(point);
   }
 
   /** Puts a written slot into every list. */
@@ -508,9 +775,13 @@ export class SearchColumns {
     for (const order of WALK_ORDERS) this.sorted[order].cut(slot);
     if (!Number.isNaN(this.latitude[slot]!)) this.placed[this.tierOf(slot)]!.cut(slot);
     this.byLocation.get(this.locations[slot]!)?.delete(slot);
-    this.byTown.get(this.towns[slot]!)?.delete(slot);
     const district = this.districts[slot];
     if (district) this.byDistrict.get(district)?.delete(slot);
+    const point = this.point[slot]!;
+    if (point >= 0) {
+      this.pointHomes[point]?.delete(slot);
+      this.pointLists[point] = undefined;
+    }
   }
 
   /** The travel tier of a slot's carer (TRAVEL_TIERS_MILES). */
@@ -527,9 +798,13 @@ export class SearchColumns {
       set.add(slot);
     };
     into(this.byLocation, this.locations[slot]!);
-    into(this.byTown, this.towns[slot]!);
     const district = this.districts[slot];
     if (district) into(this.byDistrict, district);
+    const point = this.point[slot]!;
+    if (point >= 0) {
+      (this.pointHomes[point] ??= new Set()).add(slot);
+      this.pointLists[point] = undefined;
+    }
   }
 }
 
@@ -619,68 +894,43 @@ export function searchColumns(
       rateMin[index]! <= maxRate &&
       (weekMask === 0 || (weekSlots[index]! & weekMask) !== 0);
   };
-  const passesBySlot = passesIn(columns);
+  /** The same filters on a point's homes, without a closure for each point a search visits. */
+  const passesOn = (c: PointList, index: number, slot: number) =>
+    c.listedUntil[index]! > nowMs &&
+    (careType === -2 || c.specialization[index] === careType) &&
+    (tagCode === -2 ||
+      (tagBit !== 0 && (c.tagBits[index]! & tagBit) !== 0) ||
+      (tagBit === 0 &&
+        tagCode !== -1 &&
+        columns.unusualTags[slot] === 1 &&
+        columns.rows[slot]!.availability.includes(tag!))) &&
+    c.rateMax[index]! >= minRate &&
+    c.rateMin[index]! <= maxRate &&
+    (weekMask === 0 || (c.weekSlots[index]! & weekMask) !== 0);
 
   const text = query.location?.toLowerCase();
   const district = query.location ? postcodeDistrictOf(query.location) : undefined;
   // The location text: which distinct locations contain it, and the district's code (-2: none
   // asked, -3: no profile has it), so a row's test is two array reads.
-  const textMatches = new Uint8Array(text === undefined ? 0 : columns.locationCodes.size);
-  if (text !== undefined) {
-    for (const [location, code] of columns.locationCodes.entries())
-      if (location.includes(text)) textMatches[code] = 1;
-  }
+  const textMatches = text === undefined ? new Uint8Array(0) : columns.codesContaining(text);
   const wantedDistrict = district === undefined ? -2 : (columns.districtCodes.find(district) ?? -3);
   /** The text's test on a list's copies (by position) or on the columns (by slot). */
-  const textTestIn = ({ locationCode, districtCode }: Pick<Columns, 'locationCode' | 'districtCode'>) =>
+  const textTestIn = ({
+    locationCode,
+    districtCode,
+  }: {
+    locationCode: Int32Array;
+    districtCode: Int32Array;
+  }) =>
     text === undefined
       ? () => true
       : (at: number) => textMatches[locationCode[at]!] === 1 || districtCode[at] === wantedDistrict;
+  const textOn = (c: PointList, at: number) =>
+    text === undefined || textMatches[c.locationCode[at]!] === 1 || c.districtCode[at] === wantedDistrict;
   const page = new FirstInOrder(limit, compare);
   /** First pages only: how many carers match in all (counted up to SEARCH_TOTAL_CAP + 1). */
   let total: SearchTotal | null = null;
   const probe: Candidate = { slot: 0, fit: 0, chord: 0 };
-  /**
-   * Walks `list` from the cursor for at most WALK_ROWS rows, offering those that pass the filters
-   * and `matches`; true when that filled the page (which is then exact: rows come in its order).
-   * Otherwise the page is emptied for a search through the place's or the text's own rows.
-   */
-  const walkFirst = (list: SlotList, matches: (at: number) => boolean, fit = 0): boolean => {
-    const orderOf = columns.orders[sort as WalkOrder];
-    const passesAt = passesIn(list.at);
-    const { slots } = list;
-    const start = after
-      ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
-      : 0;
-    const end = Math.min(list.length, start + WALK_ROWS);
-    for (let at = start; at < end && !page.full; at++) {
-      if (passesAt(at, slots[at]!) && matches(at)) consider(slots[at]!, fit, 0);
-    }
-    if (page.full) return true;
-    page.items.length = 0;
-    return false;
-  };
-
-  /**
-   * The best order with a location text: the exact matches (the town, or the district) by rank,
-   * then the mentions by rank. A walk by rank settles it when the text names no town or district
-   * (every match is a mention: the page is the first matches by rank) or when it finds a page of
-   * exact matches (any exact match farther on ranks lower); true when it did.
-   */
-  const bestWalk = (text: string): boolean => {
-    const cursorFit = after?.fit;
-    const noExact =
-      (columns.byTown.get(text)?.size ?? 0) === 0 &&
-      (district === undefined || wantedDistrict < 0 || (columns.byDistrict.get(district)?.size ?? 0) === 0);
-    const list = columns.sorted.best;
-    if (noExact) return cursorFit !== 1 && walkFirst(list, textTestIn(list.at));
-    if (cursorFit === 0) return false;
-    const { towns } = columns;
-    const { slots } = list;
-    const { districtCode } = list.at;
-    return walkFirst(list, (at) => towns[slots[at]!] === text || districtCode[at] === wantedDistrict, 1);
-  };
-
   /**
    * A row that comes after the page's last row, once the page is full, cannot make the page:
    * skipped before its filters are tested (most rows of a wide circle or a common text).
@@ -819,85 +1069,165 @@ export function searchColumns(
     };
 
     if (!query.cursor) {
-      // The first page also says how many match in all: every home in the circle, by tier.
-      let count = 0;
-      const counted = () => count > SEARCH_TOTAL_CAP;
-      columns.placed.forEach((list, tier) => {
-        const reach = Math.min(radius, TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE);
-        const countHome = homeTestIn(list, () => (count += 1), false);
-        if (!counted()) visitBox(list, boxAround(near, reach), undefined, countHome, counted);
-      });
-      total = totalOf(count);
-    }
+      // A first page, and how many match in all: from the points in the circle, each point's
+      // distance worked out once (nearest first: the nearest points first, until the page and
+      // the count are settled).
+      const { inCircle, chord: pointChord, metres: pointMetres } = columns.pointScratch();
+      const { pointX, pointY, pointZ } = columns;
+      const inside: number[] = [];
+      let homesInside = 0;
+      for (let point = 0; point < pointX.length; point++) {
+        const dx = pointX[point]! - x0;
+        const dy = pointY[point]! - y0;
+        const dz = pointZ[point]! - z0;
+        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        inCircle[point] = 0;
+        if (!(chord <= radiusChord)) continue;
+        const metres = secToGc(chord);
+        if (metres > radius) continue;
+        inCircle[point] = 1;
+        pointChord[point] = chord;
+        pointMetres[point] = metres;
+        inside.push(point);
+        homesInside += columns.homesAt(point).length;
+      }
+      if (sort === 'distance') inside.sort((a, b) => pointChord[a]! - pointChord[b]!);
 
-    let done = false;
-    if (sort !== 'distance') {
-      // Best, rating or price: walk the order's list from the cursor, testing each home (most
-      // circles hold enough carers for a page within a few hundred rows); a place with too few
-      // carers for that is searched through its homes below.
-      const list = columns.sorted[sort];
-      const orderOf = columns.orders[sort];
-      const tryHome = homeTestIn(list, offer);
-      const { slots } = list;
-      const start = after
-        ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
-        : 0;
-      const end = Math.min(list.length, start + WALK_ROWS);
-      for (let at = start; at < end && !page.full; at++) tryHome(at);
-      done = page.full;
-      if (!done) page.items.length = 0;
-    }
-    if (!done) {
-      // The homes in growing boxes around the place (by band of latitude, then longitude, one
-      // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
-      // circle holds a full page: every home outside the box is farther than its radius.
-      let scanned = 0;
-      // Only nearest first can stop early: the other orders need every home in the circle.
-      for (const ringMiles of sort === 'distance' ? RING_MILES : [Infinity]) {
-        const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
-        columns.placed.forEach((list, tier) => {
-          // A tier's carers travel at most its distance: no need to look farther for them.
-          const tierReach = TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE;
-          const reach = Math.min(ring, tierReach);
-          const before = Math.min(scanned, tierReach);
-          if (reach <= before) return;
-          const inner = before > 0 ? boxAround(near, before) : undefined;
-          visitBox(list, boxAround(near, reach), inner, homeTestIn(list, offer));
-        });
-        scanned = ring;
-        if (ring >= radius) break;
-        if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
+      const enough = SEARCH_TOTAL_CAP + 1;
+      let count = 0;
+      let homesSeen = 0;
+      /** Offers the homes of the points inside[from..], counting them while `counting`; stops when `stop` says so. */
+      const scan = (from: number, counting: boolean, stop: () => boolean): number => {
+        for (let next = from; next < inside.length; next++) {
+          const point = inside[next]!;
+          const chord = pointChord[point]!;
+          const metres = pointMetres[point]!;
+          if (
+            sort === 'distance' &&
+            !counting &&
+            page.full &&
+            chord - page.items[limit - 1]!.chord > SAME_DISTANCE_M
+          )
+            return inside.length;
+          const list = columns.homesAt(point);
+          const { slots, travelChord, travelMetres, runEnds } = list;
+          const miles = metres / METRES_PER_MILE;
+          for (let run = 0, at = 0; run < runEnds.length; at = runEnds[run++]!) {
+            // A tier's carers travel at most its distance (tierOf): none of this tier or the
+            // nearer ones travel this far.
+            if (miles > TRAVEL_TIERS_MILES[runEnds.length - 1 - run]! + 1e-9) break;
+            for (const end = runEnds[run]!; at < end; at++) {
+              if (!(chord <= travelChord[at]! * (1 + 1e-9)) || metres > travelMetres[at]!) continue;
+              const slot = slots[at]!;
+              if (!counting && cannotMake(slot, chord)) {
+                // Nearest first: the run's next homes, at the same distance, come after it by id.
+                if (sort === 'distance') break;
+                continue;
+              }
+              if (!passesOn(list, at, slot) || !textOn(list, at)) continue;
+              if (counting && ++count >= enough) counting = false;
+              if (!cannotMake(slot, chord)) consider(slot, 0, chord);
+            }
+          }
+          homesSeen += list.length;
+          if (stop()) return next + 1;
+        }
+        return inside.length;
+      };
+      // Counting stops at `enough`; nearest first then goes on to its page without counting.
+      let from = scan(0, true, () => count >= enough);
+      total = totalOf(count);
+      if (from < inside.length && sort !== 'distance') {
+        // Best, rating or price, more than `enough` in the circle: where the circle's homes pass
+        // often enough, the page is among the first rows of the order (WALK_ROWS of them);
+        // otherwise it is among every home in the circle.
+        const expected = (WALK_ROWS * (count / homesSeen) * homesInside) / Math.max(1, columns.size);
+        if (expected >= 2 * limit) {
+          page.items.length = 0;
+          const list = columns.sorted[sort];
+          const { slots } = list;
+          const { point: pointAt, travelChord, travelMetres } = list.at;
+          const passesAt = passesIn(list.at);
+          const matchesText = textTestIn(list.at);
+          const end = Math.min(list.length, WALK_ROWS);
+          for (let at = 0; at < end && !page.full; at++) {
+            const point = pointAt[at]!;
+            if (point < 0 || inCircle[point] === 0) continue;
+            const chord = pointChord[point]!;
+            if (!(chord <= travelChord[at]! * (1 + 1e-9)) || pointMetres[point]! > travelMetres[at]!)
+              continue;
+            if (passesAt(at, slots[at]!) && matchesText(at)) consider(slots[at]!, 0, chord);
+          }
+          if (!page.full) page.items.length = 0;
+          from = page.full ? inside.length : 0;
+        }
+      }
+      scan(from, false, () => false);
+    } else {
+      let done = false;
+      if (sort !== 'distance') {
+        // Best, rating or price: walk the order's list from the cursor, testing each home (most
+        // circles hold enough carers for a page within a few hundred rows); a place with too few
+        // carers for that is searched through its homes below.
+        const list = columns.sorted[sort];
+        const orderOf = columns.orders[sort];
+        const tryHome = homeTestIn(list, offer);
+        const { slots } = list;
+        const start = after
+          ? firstNotBefore(list.length, (index) => orderOf(slots[index]!, CURSOR_SLOT) <= 0)
+          : 0;
+        const end = Math.min(list.length, start + WALK_ROWS);
+        for (let at = start; at < end && !page.full; at++) tryHome(at);
+        done = page.full;
+        if (!done) page.items.length = 0;
+      }
+      if (!done) {
+        // The homes in growing boxes around the place (by band of latitude, then longitude, one
+        // travel tier at a time), each box's rows once. Nearest first stops at the first box whose
+        // circle holds a full page: every home outside the box is farther than its radius.
+        let scanned = 0;
+        // Only nearest first can stop early: the other orders need every home in the circle.
+        for (const ringMiles of sort === 'distance' ? RING_MILES : [Infinity]) {
+          const ring = Math.min(radius, ringMiles * METRES_PER_MILE);
+          columns.placed.forEach((list, tier) => {
+            // A tier's carers travel at most its distance: no need to look farther for them.
+            const tierReach = TRAVEL_TIERS_MILES[tier]! * METRES_PER_MILE;
+            const reach = Math.min(ring, tierReach);
+            const before = Math.min(scanned, tierReach);
+            if (reach <= before) return;
+            const inner = before > 0 ? boxAround(near, before) : undefined;
+            visitBox(list, boxAround(near, reach), inner, homeTestIn(list, offer));
+          });
+          scanned = ring;
+          if (ring >= radius) break;
+          if (sort === 'distance' && page.full && page.items[limit - 1]!.chord <= chordOf(ring)) break;
+        }
       }
     }
-  } else if (
-    text !== undefined &&
-    !withFit &&
-    walkFirst(columns.sorted[sort as WalkOrder], textTestIn(columns.sorted[sort as WalkOrder].at))
-  ) {
-    // The rating or price order: the page was among the first rows of the order.
-  } else if (text !== undefined && withFit && bestWalk(text)) {
-    // The best order: exact matches first, found among the first rows by rank.
   } else if (text !== undefined) {
-    // The carers of every location that contains the text, and of the district.
-    const { towns, districts } = columns;
-    for (const [location, slots] of columns.byLocation) {
-      if (!location.includes(text)) continue;
-      for (const slot of slots) {
-        const fit =
-          withFit && (towns[slot] === text || (district !== undefined && districts[slot] === district))
-            ? 1
-            : 0;
-        if (cannotMake(slot, 0, fit) || !passesBySlot(slot, slot)) continue;
-        consider(slot, fit, 0);
-      }
+    // The rows the text matches, in the page's order: the page is the first that pass after the
+    // cursor, and a first page's count how many pass in all.
+    const list = columns.textList(text, district, sort as WalkOrder, withFit);
+    const passesAt = passesIn(list);
+    const { slots, fit } = list;
+    const start = after
+      ? firstNotBefore(list.length, (index) => {
+          probe.slot = slots[index]!;
+          probe.fit = fit[index]!;
+          probe.chord = 0;
+          return compare(probe, after!) <= 0;
+        })
+      : 0;
+    const enough = SEARCH_TOTAL_CAP + 1;
+    let count = 0;
+    for (let at = start; at < list.length; at++) {
+      if (!passesAt(at, slots[at]!)) continue;
+      if (!page.full) consider(slots[at]!, fit[at]!, 0);
+      if (after) {
+        if (page.full) break;
+      } else if (++count >= enough) break;
     }
-    if (district !== undefined) {
-      // Carers in the district whose location does not mention the text (the rest came above).
-      for (const slot of columns.byDistrict.get(district) ?? []) {
-        if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot))
-          consider(slot, withFit ? 1 : 0, 0);
-      }
-    }
+    if (!after) total = totalOf(count);
   } else {
     // No place and no text: walk the order's list from the cursor until the page is full.
     const order: WalkOrder = sort === 'distance' ? 'best' : sort;
@@ -913,28 +1243,14 @@ export function searchColumns(
     }
   }
 
-  if (!near && !query.cursor) {
-    // The first page also says how many match in all, counted as the page's own search finds them.
+  if (!near && !query.cursor && text === undefined) {
+    // The first page also says how many match in all.
     const enough = SEARCH_TOTAL_CAP + 1;
     let count = 0;
-    if (text !== undefined) {
-      for (const [location, slots] of columns.byLocation) {
-        if (count >= enough) break;
-        if (!location.includes(text)) continue;
-        for (const slot of slots) if (passesBySlot(slot, slot) && ++count >= enough) break;
-      }
-      if (district !== undefined) {
-        for (const slot of columns.byDistrict.get(district) ?? []) {
-          if (count >= enough) break;
-          if (!columns.locations[slot]!.includes(text) && passesBySlot(slot, slot)) count += 1;
-        }
-      }
-    } else {
-      const list = columns.sorted.best;
-      const passesAt = passesIn(list.at);
-      const { slots } = list;
-      for (let at = 0; at < list.length && count < enough; at++) if (passesAt(at, slots[at]!)) count += 1;
-    }
+    const list = columns.sorted.best;
+    const passesAt = passesIn(list.at);
+    const { slots } = list;
+    for (let at = 0; at < list.length && count < enough; at++) if (passesAt(at, slots[at]!)) count += 1;
     total = totalOf(count);
   }
 
