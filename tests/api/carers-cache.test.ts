@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carerProfiles, carerVerifications } from '../../src/server/db/schema';
+import {
+  carerInsurance,
+  carerProfiles,
+  carerVerifications,
+  dbsStatusChecks,
+} from '../../src/server/db/schema';
 import { CARER_CHANGE_CHANNEL } from '../../src/server/features/carers/carers.service';
 import { approveChecks, validProfile } from '../support/carer-fixtures';
 import { dropListeningConnection } from '../support/listen-connections';
@@ -121,6 +126,40 @@ describe('the carer cache', () => {
       await tx.update(carerProfiles).set({ isVerified: true }).where(eq(carerProfiles.id, carer.profileId));
     });
     await expect.poll(checks, soon).toMatchObject({ rightToWorkConfirmed: true });
+  });
+});
+
+describe('the carer cache of cover and status checks', () => {
+  it('shows cover renewed and a status check recorded in the database', async () => {
+    const carer = await carerWithProfile();
+    type Checks = { insuredUntil: string | null; lastStatusCheckOn: string | null };
+    const checks = async () =>
+      (await profilePage(carer.profileId, carer.cookie)).json<{ checks: Checks | null }>().checks;
+    const summary = async () =>
+      (await profilePage(carer.profileId)).json<{ checkSummary: { insuredUntil: string | null } | null }>()
+        .checkSummary;
+    await expect.poll(checks, soon).toMatchObject({ lastStatusCheckOn: null });
+    const before = (await checks())!.insuredUntil;
+    expect(before).not.toBeNull();
+    expect((await summary())?.insuredUntil).toBe(before);
+
+    const renewedTo = `${Number(before!.slice(0, 4)) + 2}${before!.slice(4)}`;
+    await t.database.db
+      .update(carerInsurance)
+      .set({ expiresOn: renewedTo })
+      .where(eq(carerInsurance.carerId, carer.profileId));
+    await expect.poll(checks, soon).toMatchObject({ insuredUntil: renewedTo });
+    await expect.poll(async () => (await summary())?.insuredUntil, soon).toBe(renewedTo);
+
+    const [verification] = await t.database.db
+      .select({ id: carerVerifications.id })
+      .from(carerVerifications)
+      .where(eq(carerVerifications.carerId, carer.profileId));
+    const today = new Date().toISOString().slice(0, 10);
+    await t.database.db
+      .insert(dbsStatusChecks)
+      .values({ verificationId: verification!.id, checkedOn: today, result: 'current' });
+    await expect.poll(checks, soon).toMatchObject({ lastStatusCheckOn: today });
   });
 });
 

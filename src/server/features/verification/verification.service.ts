@@ -34,7 +34,7 @@ import {
 } from './verification.repository';
 import { assertEmailConfirmed } from '../auth';
 import { ukDay, type CheckSummary, type DbsStatusCheck } from '@contracts/verification-compliance';
-import { createComplianceRepository } from './compliance.repository';
+import { createComplianceRepository, type ComplianceSnapshot } from './compliance.repository';
 import type { AdminActor } from './admin-actor';
 import { giveInsuranceGrace, settleStanding } from './compliance-lapses';
 import { carerProfileOf, fullName } from './people';
@@ -168,6 +168,13 @@ export function createVerificationService({
     approvedCache
       ? approvedCache.get(carerId, () => verifications.latestApprovedFor(carerId))
       : verifications.latestApprovedFor(carerId);
+  // And their cover and status checks (three statements, two after each other): a profile view
+  // read them from the database every time. Their tables announce changes too (migration 0040).
+  const snapshotCache = carerCaches?.cache<ComplianceSnapshot | undefined>(5_000);
+  const complianceOf = (carerId: string) =>
+    snapshotCache
+      ? snapshotCache.get(carerId, () => compliance.snapshotOf(carerId))
+      : compliance.snapshotOf(carerId);
 
   async function adminViews(rows: VerificationWithCarer[]): Promise<AdminVerification[]> {
     const ids = rows.flatMap((row) => documentsOf(row).flatMap(([, id]) => (id ? [id] : [])));
@@ -416,10 +423,7 @@ export function createVerificationService({
       if (!profile.isVerified) return { checks: null, checkSummary: null };
       const at = now();
       const today = ukDay(at);
-      const [row, snapshot] = await Promise.all([
-        latestApproved(profile.id),
-        compliance.snapshotOf(profile.id),
-      ]);
+      const [row, snapshot] = await Promise.all([latestApproved(profile.id), complianceOf(profile.id)]);
       if (!row || !snapshot) return { checks: null, checkSummary: null };
       const current = (until: string | null) => (until !== null && until > today ? until : null);
       const checkedOn = ukDay(row.reviewedAt ?? row.submittedAt);
