@@ -15,6 +15,16 @@ declare module 'fastify' {
      * gets the first request's answer, and a parallel repeat waits for it; never a second row.
      */
     creates?: true;
+    /**
+     * Reads a creating route needs first, started beside its claim instead of after it (one round
+     * trip less). Reads only: when the request turns out to be a repeat, the result is dropped.
+     * The handler finds the promise as `request.readsBeside`.
+     */
+    readsBeside?: (request: FastifyRequest) => Promise<unknown>;
+  }
+  interface FastifyRequest {
+    /** The route's `readsBeside`, started once the request passed its checks. */
+    readsBeside?: Promise<unknown>;
   }
 }
 
@@ -69,6 +79,8 @@ interface Held {
   key: string;
   claim: string;
   keyed: boolean;
+  /** The answer as sent, stored once it has gone out. */
+  answer?: { statusCode: number; contentType: string | null; body: string | null; ok: boolean };
 }
 
 interface IdempotencyDeps {
@@ -125,6 +137,9 @@ export function registerIdempotency(
     const fingerprint = fingerprintOf(request);
     const keyed = header !== undefined;
     const key = keyed ? header : `auto:${fingerprint}`;
+    const reads = request.routeOptions.config.readsBeside?.(request);
+    // Awaited by the handler; a repeat never gets there, and its rejection must not go unhandled.
+    reads?.catch(() => undefined);
     const started = Date.now();
     for (;;) {
       const at = now();
@@ -139,12 +154,14 @@ export function registerIdempotency(
       };
       if (await repository.claim(claim)) {
         held.set(request, { scope, key, claim: claim.claim, keyed });
+        request.readsBeside = reads;
         return;
       }
       const found = await repository.find(scope, key);
       if (!found) continue; // released between the two statements: claim it afresh
       if (await repository.takeOver(claim, at)) {
         held.set(request, { scope, key, claim: claim.claim, keyed });
+        request.readsBeside = reads;
         return;
       }
       if (found.fingerprint !== fingerprint) {
@@ -156,32 +173,48 @@ export function registerIdempotency(
     }
   });
 
+  // The answer is stored once it has gone out (onResponse), not before (one round trip less for
+  // the person waiting). A repeat arriving in between finds the claim unanswered and waits for it,
+  // as a parallel repeat does; if the instance stops in between, the claim runs out with its lease
+  // as it would after a crash mid-request.
   app.addHook('onSend', async (request, reply, payload) => {
     const mine = held.get(request);
     if (!mine) return payload;
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const contentType = reply.getHeader('content-type');
+    mine.answer = {
+      statusCode: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      body,
+      ok:
+        reply.statusCode >= 200 &&
+        reply.statusCode < 300 &&
+        (body !== null || payload === undefined || payload === null),
+    };
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request) => {
+    const mine = held.get(request);
+    if (!mine) return;
     held.delete(request);
-    const { scope, key, claim, keyed } = mine;
+    const { scope, key, claim, keyed, answer } = mine;
     try {
-      const ok = reply.statusCode >= 200 && reply.statusCode < 300;
-      const body =
-        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-      if (ok && (body !== null || payload === undefined || payload === null)) {
-        const contentType = reply.getHeader('content-type');
-        const at = now().getTime();
+      if (answer?.ok) {
         await repository.complete(scope, key, claim, {
-          statusCode: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body,
-          expiresAt: new Date(at + (keyed ? times.keyedAnswerMs : times.unkeyedWindowMs)),
+          statusCode: answer.statusCode,
+          contentType: answer.contentType,
+          body: answer.body,
+          expiresAt: new Date(now().getTime() + (keyed ? times.keyedAnswerMs : times.unkeyedWindowMs)),
         });
       } else {
         await repository.release(scope, key, claim);
       }
     } catch (error) {
-      // The answer still goes out; the claim runs out with its lease.
+      // The answer went out; the claim runs out with its lease.
       request.log.warn({ err: error }, 'could not store the answer of a creating request');
     }
-    return payload;
   });
 
   return {

@@ -20,6 +20,13 @@ export const circleRoleIn = (holderId: AnyPgColumn, userId: string): SQL<string 
   >`(select ${m.role} from ${m} where ${m.holderId} = ${holderId} and ${m.memberId} = ${userId})`;
 
 /**
+ * Whether `userId` still wants emails of `kind` (`wantsEmail` of the family side), as a condition a
+ * writing statement can carry: a message's email is then decided in the statement that sends it.
+ */
+export const wantsEmailSql = (userId: string, kind: NotificationKind): SQL<boolean> =>
+  sql<boolean>`not exists (select 1 from ${ns} where ${ns.userId} = ${userId} and ${ns.kind} = ${kind} and ${ns.email} = false)`;
+
+/**
  * The family accounts `userId` is on the side of: their own, and each holder whose circle they are
  * in. One uncorrelated subquery, computed once per statement, so `holder = any(...)` can use an
  * index on the holder column where a per-row `circleRoleIn` makes the planner read every row.

@@ -3,5 +3,5 @@
 
 export { circlePlugin } from './circle.plugin';
 export type { CircleService } from './circle.service';
-export { circleFirstNamesOf, circleRoleIn, familyAccountsOf } from './circle.repository';
+export { circleFirstNamesOf, circleRoleIn, familyAccountsOf, wantsEmailSql } from './circle.repository';
 export { createFamilySide, type FamilyPerson, type FamilyRecipient, type FamilySide } from './family-side';

@@ -199,7 +199,13 @@ export function createMessagingRepository(db: Executor) {
         notice,
         push,
       }: {
-        email: { side: NotifiedSide; notEmailedSince: Date; outbox: OutboxValues } | null;
+        /** `onlyIf`: the recipient still wants these emails (decided in the statement). */
+        email: {
+          side: NotifiedSide;
+          notEmailedSince: Date;
+          outbox: OutboxValues;
+          onlyIf: SQL<boolean>;
+        } | null;
         notice: SQL | null;
         /** The push notice's INSERT (features/push `pushNoticeSql`), queued in the same statement. */
         push: SQL | null;
@@ -219,6 +225,7 @@ export function createMessagingRepository(db: Executor) {
           claimed as (
             update ${conversations} set last_message_at = ${at}, ${notifiedAt} = ${at}
             where id = ${id} and (${notifiedAt} is null or ${notifiedAt} <= ${email.notEmailedSince})
+              and ${email.onlyIf}
             returning id),
           touched as (
             update ${conversations} set last_message_at = ${at}

@@ -58,14 +58,24 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     app,
     endpoints.messaging.postConversationsByIdMessages,
     {
-      config: { ...SIGNED_IN, keepsAccount: true, creates: true },
+      config: {
+        ...SIGNED_IN,
+        keepsAccount: true,
+        creates: true,
+        // The conversation is read while the request claims its action (decision 0033).
+        readsBeside: (request) =>
+          messaging.replyHead(requireUser(request), (request.params as { id: string }).id),
+      },
       schema: {
         tags: ['messages'],
         summary: 'Write in a conversation (the customer needs an active subscription)',
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await messaging.reply(requireUser(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const head = request.readsBeside as ReturnType<MessagingService['replyHead']> | undefined;
+      const sent = await messaging.reply(requireUser(request), request.params.id, request.body, head);
+      return reply.status(201).send(sent);
+    },
   );
 
   defineRoute(

@@ -34,7 +34,7 @@ import {
   type NotifiedSide,
 } from './messaging.repository';
 import { assertEmailConfirmed } from '../auth';
-import { createFamilySide } from '../circle';
+import { wantsEmailSql } from '../circle';
 import { previewText, pushNoticeSql, type PushDispatcher, type PushNotice } from '../push';
 import { PUSH_TEXTS } from '@contracts/push';
 
@@ -173,6 +173,8 @@ const goneError = (conversation: ConversationRow) =>
 const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
 
+type ThreadHead = NonNullable<Awaited<ReturnType<MessagingRepository['threadHead']>>>;
+
 export function createMessagingService({
   messaging,
   db,
@@ -219,13 +221,13 @@ export function createMessagingService({
     const recipientSide: Side = senderSide === 'customer' ? 'carer' : 'customer';
     const receiverId = otherUserId(conversation, senderSide);
     if (!receiverId || !conversation.carerId) throw goneError(conversation);
-    // A recipient who turned message emails off in Settings is not emailed (decision 0036).
-    const recipientEmail =
-      messageEmail && (await createFamilySide(executor).wantsEmail(receiverId, 'messages'))
-        ? recipientSide === 'carer'
-          ? conversation.carerEmail
-          : conversation.customerEmail
-        : null;
+    // A recipient who turned message emails off in Settings is not emailed (decision 0036): decided
+    // in the statement that writes the message (`onlyIf`), not by a read before it.
+    const recipientEmail = messageEmail
+      ? recipientSide === 'carer'
+        ? conversation.carerEmail
+        : conversation.customerEmail
+      : null;
     const senderFirstName = senderSide === 'carer' ? conversation.carerFirstName : sender.firstName;
     // The words go into a preview only for a recipient who may read them now: a family without a
     // plan is told that a message came, never what it says (decision 0029).
@@ -271,6 +273,7 @@ export function createMessagingService({
             ? {
                 side: recipientSide,
                 notEmailedSince: new Date(at.getTime() - EMAIL_INTERVAL_MS),
+                onlyIf: wantsEmailSql(receiverId, 'messages'),
                 outbox: outboxValues(
                   newMessageEmail(
                     recipientEmail,
@@ -327,6 +330,10 @@ export function createMessagingService({
       lastMessageAt: conversation.lastMessageAt.toISOString(),
     };
   }
+
+  /** The conversation a reply goes to, as `reply` reads it (the route starts it beside its claim). */
+  const replyHead = (viewer: UserRow, id: string): Promise<ThreadHead | undefined> =>
+    isUuid(id) ? messaging.threadHead(id, viewer.id) : Promise.resolve(undefined);
 
   return {
     /**
@@ -426,13 +433,20 @@ export function createMessagingService({
       afterCommit({ ...queued, emailed: queued.emailed || !messageEmail });
     },
 
+    replyHead,
+
     /** POST /api/conversations/{id}/messages: either person writes in their conversation. */
-    async reply(viewer: UserRow, id: string, input: ReplyInput): Promise<SentMessage> {
+    async reply(
+      viewer: UserRow,
+      id: string,
+      input: ReplyInput,
+      head: Promise<ThreadHead | undefined> = replyHead(viewer, id),
+    ): Promise<SentMessage> {
       const at = now();
       if (!isUuid(id)) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
       assertEmailConfirmed(viewer);
       // Read, then one statement that writes: no transaction is held across the round trips.
-      const conversation = await messaging.threadHead(id, viewer.id);
+      const conversation = await head;
       if (!conversation) throw AppError.notFound(MESSAGE_MESSAGES.conversationNotFound);
       const blocks = {
         byMe: conversation.blockedByMe,
