@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   ),
   // A few connections keep a small database server busy without thrashing it: on the 2-core
   // reference machine 4 serve more searches per second than 10 (docs/performance.md).
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(16),
   // Server processes on this host sharing one port (node:cluster): one event loop per core.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Search results are the same for everyone: each instance may answer a repeated search from
