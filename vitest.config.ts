@@ -12,7 +12,8 @@ const alias = { '@contracts': fromRoot('./src/contracts'), '@web': fromRoot('./s
  * database, and on PGlite only the files that prove what differs between the two: migrations and
  * extensions, search (pg_trgm), LISTEN/NOTIFY and the caches fed by it, demo mode and the
  * embedded start, and the races that each database settles its own way (locks, atomic upserts).
- * The end-to-end suite runs on PGlite throughout. `API_ON_BOTH=all` runs everything on both.
+ * The end-to-end suite runs on PostgreSQL when TEST_DATABASE_URL is set, otherwise on PGlite
+ * (tests/e2e/support/global-setup.ts). `API_ON_BOTH=all` runs every API file on both.
  * Each test file gets its own database, copied from a migrated template made once
  * (tests/support/database-template.ts).
  */

@@ -93,8 +93,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
-  const template = await ensurePostgresTemplate(serverUrl);
-  const name = `cm_test_${randomBytes(6).toString('hex')}`;
+  return copyPostgresDatabase(serverUrl, await ensurePostgresTemplate(serverUrl), { poolSize: 5 });
+}
+
+/**
+ * A new database on the PostgreSQL server at `serverUrl`, copied from `template` (`CREATE DATABASE
+ * … TEMPLATE`: milliseconds for a migrated schema, a fraction of a second for the demo data), and
+ * dropped again when the handle closes unless `keep` (a template in its turn, dropped by its
+ * maker). A template must have no open connection while it is copied.
+ */
+export async function copyPostgresDatabase(
+  serverUrl: string,
+  template: string,
+  { poolSize, prefix = 'cm_test', keep = false }: { poolSize: number; prefix?: string; keep?: boolean },
+): Promise<DatabaseHandle & { name: string }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
@@ -107,17 +120,26 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
+  const database = await openDatabase({ kind: 'postgres', url: url.href, poolSize });
   return {
     ...database,
+    name,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      if (!keep) await dropPostgresDatabase(serverUrl, name);
     },
   };
+}
+
+/** Drops `name` on the server at `serverUrl`, ending any connection still open to it. */
+export async function dropPostgresDatabase(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client
 import { loadConfig } from '../../../src/server/config';
 import { WEB_DIST_DIR } from '../../../src/server/paths';
 import { createMemoryStorage } from '../../../src/server/platform/storage';
+import { copyPostgresDatabase } from '../../support/test-database';
 
 export interface E2EServer {
   baseUrl: string;
@@ -22,14 +23,28 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-// Read once per worker: every file's database starts from the same seeded bytes.
-let seeded: Blob | undefined;
+// Read once per worker: every file's PGlite starts from the same seeded bytes.
+let seededPglite: Blob | undefined;
+
+/** The file's own database with the demo data: a copy of the run's seeded one (global-setup.ts). */
+async function openSeededDatabase(): Promise<DatabaseHandle> {
+  const seeded = inject('seededDemoData');
+  if (seeded.kind === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('the e2e demo data is on PostgreSQL: TEST_DATABASE_URL is needed');
+    // A test's pages send a few requests at a time; connections open as they are needed.
+    return copyPostgresDatabase(serverUrl, seeded.database, { poolSize: 8, prefix: 'cm_e2e' });
+  }
+  seededPglite ??= new Blob([fs.readFileSync(seeded.file)]);
+  return openDatabase({ kind: 'pglite', loadDataDir: seededPglite });
+}
+
 // The port this worker's servers listen on. One file's server after another takes the same port,
 // so the browser's cache of the built app (immutable, hashed file names) stays warm across files.
 let workerPort = 0;
 
 /**
- * The real server with the built web app on a loopback port, on a database of its own loaded from
+ * The real server with the built web app on a loopback port, on a database of its own copied from
  * the demo data seeded once per run (tests/e2e/support/global-setup.ts). `ownWebDir`: a copy of the
  * build the file changes as it goes (a new version of the app deployed under a running page).
  */
@@ -42,8 +57,7 @@ export async function startE2EServer(
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npm run build:web` first (npm test does it).');
   }
-  seeded ??= new Blob([fs.readFileSync(inject('seededDatabaseFile'))]);
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: seeded });
+  const database = await openSeededDatabase();
   // Search from memory, as in demo mode and production (decision 0025).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_INDEX: 'on', ...env });
   let aheadMs = 0;
