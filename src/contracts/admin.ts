@@ -9,6 +9,7 @@ import { SUBSCRIPTION_TYPES } from './pricing';
 import { multiLine, oneLine } from './text';
 import { VERIFICATION_STATUSES } from './verification';
 import { dateFormat } from './date-format';
+import { formatCount } from './count-format';
 
 // ---------------------------------------------------------------------------------------------
 // Texts: product §2 screens and section 8 toasts, word for word.
@@ -158,7 +159,7 @@ export const ADMIN_LIST_MESSAGES = {
   loadingMore: 'Loading...',
   /** 'Showing 50 of 1,204 customers' */
   showing: (shown: number, total: number, noun: string) =>
-    `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
+    `Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`,
   noMatches: (q: string) => `Nobody matches “${q}”.`,
   /** The search box of each queue: whose names and emails it looks in. */
   verificationSearchLabel: 'Search by carer name or email',

@@ -47,11 +47,12 @@ export const STEP_UP_FRESH_SIGN_IN_MINUTES = 10;
 
 /**
  * The footer's copyright line, for the year it is in the UK at `now` (from the clock, so it never
- * goes stale as the first brief's fixed "2025" did).
+ * goes stale as the first brief's fixed "2025" did). The UK keeps GMT (UTC+0) from October to
+ * March, so its year always turns with UTC's: the UTC year is the UK's, with no Intl time zone to
+ * load on every page's first render (docs/performance.md).
  */
 export function copyrightLine(now: Date): string {
-  const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(now);
-  return `© ${year} ${PRODUCT_NAME}. All rights reserved.`;
+  return `© ${now.getUTCFullYear()} ${PRODUCT_NAME}. All rights reserved.`;
 }
 
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
