@@ -2,14 +2,13 @@
 // (admin role only, product.md, differences 1, 2 and 6). The safeguarding queue's shapes are in
 // safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
-import { PERSON_NAME_MAX_LENGTH } from './limits';
+import { formatCount, PERSON_NAME_MAX_LENGTH } from './limits';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
 import { multiLine, oneLine } from './text';
 import { VERIFICATION_STATUSES } from './verification';
 import { dateFormat } from './date-format';
-import { formatCount } from './count-format';
 
 // ---------------------------------------------------------------------------------------------
 // Texts: product §2 screens and section 8 toasts, word for word.

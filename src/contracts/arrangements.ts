@@ -4,7 +4,7 @@ import { CARER_MESSAGES, poundsPerHour } from './carers';
 import { multiLine, oneLine } from './text';
 import { LATE_MINUTES, NOTICE_UNDO_MINUTES, RUNNING_LATE_FROM_MINUTES } from './visit-notices';
 import { CareDetails } from './visit-records';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 export * from './visit-notices';
 

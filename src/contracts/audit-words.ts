@@ -15,7 +15,7 @@ import {
   type InsuranceKind,
 } from './verification-compliance';
 import { dateFormat } from './date-format';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 /**
  * Every action the audit log records. Writers are typed with it (AuditRecord.action), and each

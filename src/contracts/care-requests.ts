@@ -5,7 +5,7 @@ import { poundsPerHour } from './carers';
 import { MessageContent } from './messaging';
 import { SPECIALIZATIONS } from './options';
 import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 // Care requests (decision 0024): a family says what care is needed, where and when; carers near them
 // answer with a message. Posting is free; reading the answers in full and replying needs a plan.

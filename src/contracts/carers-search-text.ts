@@ -1,7 +1,6 @@
 // What the carer search says and its bounds: no zod here, so the search page and the cards can
 // use them without loading the schemas (carers.ts re-exports them beside the schemas).
-import { formatCount } from './count-format';
-import { RATE_MAX_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from './limits';
+import { formatCount, RATE_MAX_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from './limits';
 
 export const SEARCH_MESSAGES = {
   careType: 'Unknown care type',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth';
 import { multiLine } from './text';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 // The family circle (decision 0036): the account holder (a family account) invites relatives by
 // email, each as "can see" (the arrangements, visits and notices) or "can arrange" (also writes

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH } from './limits';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, formatCount } from './limits';
 import { multiLine, oneLine } from './text';
-import { formatCount } from './count-format';
 
 export const CONTACT_MESSAGES = {
   firstNameRequired: 'First name is required',

@@ -1,5 +1,5 @@
 // No zod here: the web's text boxes import it for their counters.
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 // Made on first use: a page that only imports this module (for a counter's text) loads no ICU.
 let segmenter: Intl.Segmenter | undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLine, oneLine } from './text';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 // Timesheets and invoices (decision 0038). Each week an arrangement's visits that happened become a
 // timesheet the carer submits and the family approves (or queries a line of); an approved timesheet

@@ -1,7 +1,7 @@
 // The messages' limits and texts: no zod here, so a carer card's contact button can show them
 // without loading the schemas (messaging.ts re-exports them beside the schemas).
 import { PRODUCT_NAME } from './pricing';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 /** Characters as people see them (graphemes). */
 export const MESSAGE_MAX_LENGTH = 2000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 /** Why a conversation, a review or a carer is reported; admins see them in the safeguarding queue. */
 export const REPORT_REASONS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 export const REVIEW_COMMENT_MIN_LENGTH = 10;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;

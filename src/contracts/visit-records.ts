@@ -8,7 +8,7 @@ import {
   RECORD_AFTERWARDS_DAYS,
   RECORDED_VISIT_MAX_HOURS,
 } from './visit-record-times';
-import { formatCount } from './count-format';
+import { formatCount } from './limits';
 
 export * from './visit-record-times';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeMatchingCarers, describeSearchTotal } from '@contracts/carers-search-text';
-import { formatCount } from '@contracts/count-format';
+import { formatCount } from '@contracts/limits';
 import { copyrightLine } from '@contracts/limits';
 import { PRODUCT_NAME } from '@contracts/brand';
 

@@ -1,5 +1,5 @@
 // Display formats used across pages (product §2 and §9): UK dates, pounds, one-decimal ratings.
-import { formatCount } from '@contracts/count-format';
+import { formatCount } from '@contracts/limits';
 
 /** '22/11/2026' — en-GB, as Admin Management and every UK-facing page show dates. */
 export function formatDateGB(value: string | Date | null | undefined): string {

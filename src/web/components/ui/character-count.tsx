@@ -1,6 +1,6 @@
 import { graphemeLength } from '@contracts/graphemes';
 import { cn } from '@web/lib/utils';
-import { formatCount } from '@contracts/count-format';
+import { formatCount } from '@contracts/limits';
 
 /**
  * "123 / 2,000" under a text box, counting characters as people see them (an emoji is one). The

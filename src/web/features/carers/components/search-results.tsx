@@ -2,9 +2,8 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState 
 import { List, Map as MapIcon, SearchX } from 'lucide-react';
 import { MAP_TEXT } from '@contracts/carers-map';
 import { describeSearchTotal, SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
-import { formatCount } from '@contracts/count-format';
 import type { SearchTotal } from '@contracts/carers';
-import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
+import { formatCount, SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
