@@ -2,7 +2,7 @@
 // (admin role only, product.md, differences 1, 2 and 6). The safeguarding queue's shapes are in
 // safeguarding.ts, the audit log's in audit.ts.
 import { z } from 'zod';
-import { PERSON_NAME_MAX_LENGTH } from './limits';
+import { formatCount, PERSON_NAME_MAX_LENGTH } from './limits';
 import { CARER_MESSAGES, PHOTO_MAX_BYTES, PublicCarer } from './carers';
 import { isCheckClaim } from './options';
 import { SUBSCRIPTION_TYPES } from './pricing';
@@ -158,7 +158,7 @@ export const ADMIN_LIST_MESSAGES = {
   loadingMore: 'Loading...',
   /** 'Showing 50 of 1,204 customers' */
   showing: (shown: number, total: number, noun: string) =>
-    `Showing ${shown.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${noun}`,
+    `Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`,
   noMatches: (q: string) => `Nobody matches “${q}”.`,
   /** The search box of each queue: whose names and emails it looks in. */
   verificationSearchLabel: 'Search by carer name or email',

@@ -4,6 +4,7 @@ import { CARER_MESSAGES, poundsPerHour } from './carers';
 import { multiLine, oneLine } from './text';
 import { LATE_MINUTES, NOTICE_UNDO_MINUTES, RUNNING_LATE_FROM_MINUTES } from './visit-notices';
 import { CareDetails } from './visit-records';
+import { formatCount } from './limits';
 
 export * from './visit-notices';
 
@@ -34,7 +35,7 @@ export const ARRANGEMENT_MESSAGES = {
   visitsOverlap: 'Two visits on the same day overlap',
   rateFormat: CARER_MESSAGES.rateFormat,
   rateRange: CARER_MESSAGES.rateRange,
-  tasksTooLong: `The task list can be at most ${ARRANGEMENT_TASKS_MAX.toLocaleString('en-GB')} characters`,
+  tasksTooLong: `The task list can be at most ${formatCount(ARRANGEMENT_TASKS_MAX)} characters`,
   reasonRequired: 'Please give a reason',
   reasonTooLong: 'The reason can be at most 500 characters',
   noteTooLong: 'The note can be at most 500 characters',

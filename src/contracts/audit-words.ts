@@ -15,6 +15,7 @@ import {
   type InsuranceKind,
 } from './verification-compliance';
 import { dateFormat } from './date-format';
+import { formatCount } from './limits';
 
 /**
  * Every action the audit log records. Writers are typed with it (AuditRecord.action), and each
@@ -255,7 +256,7 @@ export function plainDate(iso: string): string {
 export function plainValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (typeof value === 'number') return formatCount(value);
   if (Array.isArray(value)) {
     const items = value.map((item) => {
       if (typeof item !== 'object' || item === null) return String(item);

@@ -5,6 +5,7 @@ import { poundsPerHour } from './carers';
 import { MessageContent } from './messaging';
 import { SPECIALIZATIONS } from './options';
 import { normalisePostcode, POSTCODE_MESSAGES } from './postcodes';
+import { formatCount } from './limits';
 
 // Care requests (decision 0024): a family says what care is needed, where and when; carers near them
 // answer with a message. Posting is free; reading the answers in full and replying needs a plan.
@@ -48,7 +49,7 @@ export const CARE_REQUEST_MESSAGES = {
   budgetOrder: 'The lowest budget cannot be more than the highest',
   patternRequired: 'Choose at least one day and time, or live-in care',
   descriptionTooShort: `Describe the care needed in at least ${CARE_REQUEST_DESCRIPTION_MIN} characters`,
-  descriptionTooLong: `The description can be at most ${CARE_REQUEST_DESCRIPTION_MAX.toLocaleString('en-GB')} characters`,
+  descriptionTooLong: `The description can be at most ${formatCount(CARE_REQUEST_DESCRIPTION_MAX)} characters`,
   onlyCustomers: 'Only family accounts can post care requests.',
   onlyCarers: 'Only carers can see and answer care requests.',
   needsProfile: 'Create your carer profile to see care requests near you.',

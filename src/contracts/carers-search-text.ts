@@ -1,6 +1,6 @@
 // What the carer search says and its bounds: no zod here, so the search page and the cards can
 // use them without loading the schemas (carers.ts re-exports them beside the schemas).
-import { RATE_MAX_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from './limits';
+import { formatCount, RATE_MAX_POUNDS, SEARCH_MAX_LIMIT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN } from './limits';
 
 export const SEARCH_MESSAGES = {
   careType: 'Unknown care type',
@@ -31,7 +31,7 @@ export const SEARCH_TOTAL_CAP = 100;
 
 /** "29 carers", "1 carer", "100+ carers". */
 export function describeSearchTotal(total: { count: number; more: boolean }): string {
-  const count = `${total.count.toLocaleString('en-GB')}${total.more ? '+' : ''}`;
+  const count = `${formatCount(total.count)}${total.more ? '+' : ''}`;
   return `${count} ${total.count === 1 && !total.more ? 'carer' : 'carers'}`;
 }
 
@@ -107,9 +107,7 @@ export function describeMatchingCarers(match: {
     return `There are no verified carers${forType} ${where}${week ? ` free ${week}` : ''} yet, so there is nobody to pay for yet. Try a longer distance or another time, or post a care request and we will tell carers near you.`;
   }
   const one = match.count === 1 && !match.more;
-  const count = match.more
-    ? `More than ${match.count.toLocaleString('en-GB')}`
-    : match.count.toLocaleString('en-GB');
+  const count = match.more ? `More than ${formatCount(match.count)}` : formatCount(match.count);
   const carers = `${count} verified ${one ? 'carer' : 'carers'}${forType} ${where}`;
   if (!week) return `${carers} ${one ? 'is' : 'are'} listed.`;
   return `${carers} ${one ? 'is' : 'are'} free ${week}.`;

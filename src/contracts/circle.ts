@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth';
 import { multiLine } from './text';
+import { formatCount } from './limits';
 
 // The family circle (decision 0036): the account holder (a family account) invites relatives by
 // email, each as "can see" (the arrangements, visits and notices) or "can arrange" (also writes
@@ -69,7 +70,7 @@ export const CIRCLE_MESSAGES = {
   onlyArrange: 'Only people who can arrange may do this for the family.',
   holderOnly: 'Only the family’s account holder can do this.',
   messageRequired: 'Write a message',
-  messageTooLong: `A message can be at most ${CIRCLE_MESSAGE_MAX.toLocaleString('en-GB')} characters`,
+  messageTooLong: `A message can be at most ${formatCount(CIRCLE_MESSAGE_MAX)} characters`,
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH } from './limits';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, formatCount } from './limits';
 import { multiLine, oneLine } from './text';
 
 export const CONTACT_MESSAGES = {
@@ -12,7 +12,7 @@ export const CONTACT_MESSAGES = {
   subjectRequired: 'Subject is required',
   subjectTooLong: 'Subject can be at most 150 characters',
   messageTooShort: `Message must be at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
-  messageTooLong: `Message can be at most ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  messageTooLong: `Message can be at most ${formatCount(CONTACT_MESSAGE_MAX_LENGTH)} characters`,
   tooManyEnquiries: 'You have sent several messages in a short time. Please wait a while and try again.',
   sentTitle: 'Message Sent',
   sentDescription: 'Thank you for getting in touch. We will reply within 24 hours.',

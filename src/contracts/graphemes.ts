@@ -1,6 +1,8 @@
 // No zod here: the web's text boxes import it for their counters.
+import { formatCount } from './limits';
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: a page that only imports this module (for a counter's text) loads no ICU.
+let segmenter: Intl.Segmenter | undefined;
 
 /**
  * How many characters a person sees in `text`: user-perceived characters (grapheme clusters), so
@@ -10,11 +12,12 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
  */
 export function graphemeLength(text: string): number {
   let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
+  for (const _ of (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text))
+    count += 1;
   return count;
 }
 
 /** "123 / 2,000": the counter under a text box. */
 export function characterCount(text: string, max: number): string {
-  return `${graphemeLength(text).toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')}`;
+  return `${formatCount(graphemeLength(text))} / ${formatCount(max)}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine, oneLine } from './text';
+import { formatCount } from './limits';
 
 // Timesheets and invoices (decision 0038). Each week an arrangement's visits that happened become a
 // timesheet the carer submits and the family approves (or queries a line of); an approved timesheet
@@ -123,7 +124,7 @@ export function penceOf(pounds: string): number {
 export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';
   const abs = Math.abs(pence);
-  const pounds = Math.floor(abs / 100).toLocaleString('en-GB');
+  const pounds = formatCount(Math.floor(abs / 100));
   return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
 }
 

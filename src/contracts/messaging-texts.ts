@@ -1,6 +1,7 @@
 // The messages' limits and texts: no zod here, so a carer card's contact button can show them
 // without loading the schemas (messaging.ts re-exports them beside the schemas).
 import { PRODUCT_NAME } from './pricing';
+import { formatCount } from './limits';
 
 /** Characters as people see them (graphemes). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -20,7 +21,7 @@ export const DELETED_USER_NAME = 'Deleted user';
 /** Product §5 and §8 texts, and the server's rules behind them (product.md, differences 1 and 5). */
 export const MESSAGE_MESSAGES = {
   required: 'Please enter a message before sending.',
-  tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+  tooLong: `Messages can be at most ${formatCount(MESSAGE_MAX_LENGTH)} characters.`,
   subscriptionRequired: 'Please subscribe to contact carers.',
   onlyCustomers: 'Only family accounts can start a conversation with a carer.',
   receiverMismatch: 'The message must be addressed to the carer you are contacting.',

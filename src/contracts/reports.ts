@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text';
+import { formatCount } from './limits';
 
 /** Why a conversation, a review or a carer is reported; admins see them in the safeguarding queue. */
 export const REPORT_REASONS = [
@@ -17,7 +18,7 @@ export const REPORT_MAX_PER_HOUR = 10;
 
 export const REPORT_MESSAGES = {
   reason: 'Choose a reason.',
-  detailsTooLong: `Details can be at most ${REPORT_DETAILS_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+  detailsTooLong: `Details can be at most ${formatCount(REPORT_DETAILS_MAX_LENGTH)} characters.`,
   /** 'Something else' needs words. */
   detailsRequired: 'Please tell us what happened.',
   reviewNotFound: 'Review not found.',

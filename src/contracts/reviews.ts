@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text';
+import { formatCount } from './limits';
 
 export const REVIEW_COMMENT_MIN_LENGTH = 10;
 export const REVIEW_COMMENT_MAX_LENGTH = 1000;
@@ -7,7 +8,7 @@ export const REVIEW_COMMENT_MAX_LENGTH = 1000;
 export const REVIEW_MESSAGES = {
   rating: 'Choose a rating from 1 to 5 stars.',
   commentTooShort: `Please write at least ${REVIEW_COMMENT_MIN_LENGTH} characters.`,
-  commentTooLong: `Reviews can be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+  commentTooLong: `Reviews can be at most ${formatCount(REVIEW_COMMENT_MAX_LENGTH)} characters.`,
   onlyCustomers: 'Only family accounts can review carers.',
   notEligible: 'You can review a carer once they have replied to one of your messages.',
   carerSuspended: 'This carer’s account is not active at the moment, so reviews of them are paused.',

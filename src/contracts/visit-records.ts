@@ -8,6 +8,7 @@ import {
   RECORD_AFTERWARDS_DAYS,
   RECORDED_VISIT_MAX_HOURS,
 } from './visit-record-times';
+import { formatCount } from './limits';
 
 export * from './visit-record-times';
 
@@ -33,15 +34,15 @@ export const NOTE_TICK_SUGGESTIONS = ['Lunch', 'Walk', 'Medication prompted'] as
 
 export const VISIT_RECORD_MESSAGES = {
   careForTooLong: `Keep who the care is for to ${CARE_FOR_MAX} characters`,
-  careNotesTooLong: `The notes for the carer can be at most ${CARE_NOTES_MAX.toLocaleString('en-GB')} characters`,
+  careNotesTooLong: `The notes for the carer can be at most ${formatCount(CARE_NOTES_MAX)} characters`,
   tickRequired: 'A tick needs a label',
   tickTooLong: `A tick can be at most ${NOTE_TICK_MAX} characters`,
   ticksTooMany: `At most ${NOTE_TICKS_MAX} ticks`,
   ticksRepeated: 'Each tick can be listed once',
   tickNotOffered: 'Choose ticks from the ones the family set for this arrangement',
-  noteTooLong: `The note can be at most ${VISIT_NOTE_MAX.toLocaleString('en-GB')} characters`,
+  noteTooLong: `The note can be at most ${formatCount(VISIT_NOTE_MAX)} characters`,
   replyRequired: 'Write your reply',
-  replyTooLong: `A reply can be at most ${NOTE_REPLY_MAX.toLocaleString('en-GB')} characters`,
+  replyTooLong: `A reply can be at most ${formatCount(NOTE_REPLY_MAX)} characters`,
   reasonRequired: 'Say why the visit is recorded afterwards',
   reasonTooLong: `The reason can be at most ${RECORDED_REASON_MAX} characters`,
   dateRequired: 'Enter the date of the visit',

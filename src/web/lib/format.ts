@@ -1,4 +1,5 @@
 // Display formats used across pages (product §2 and §9): UK dates, pounds, one-decimal ratings.
+import { formatCount } from '@contracts/limits';
 
 /** '22/11/2026' — en-GB, as Admin Management and every UK-facing page show dates. */
 export function formatDateGB(value: string | Date | null | undefined): string {
@@ -74,7 +75,7 @@ export function initialsOf(
 export function formatMiles(miles: number): string {
   const whole = Math.round(miles);
   if (whole < 1) return 'under 1 mile';
-  return `${whole.toLocaleString('en-GB')} ${whole === 1 ? 'mile' : 'miles'}`;
+  return `${formatCount(whole)} ${whole === 1 ? 'mile' : 'miles'}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { graphemeLength } from '@contracts/graphemes';
 import { cn } from '@web/lib/utils';
+import { formatCount } from '@contracts/limits';
 
 /**
  * "123 / 2,000" under a text box, counting characters as people see them (an emoji is one). The
@@ -17,10 +18,10 @@ export function CharacterCount({ id, text, max }: { id: string; text: string; ma
         over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground',
       )}
     >
-      {`${count.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`}
+      {`${formatCount(count)} / ${formatCount(max)} characters`}
       {over > 0 ? (
         // Said once when the text goes past the limit, not at every keystroke.
-        <span role="status">{` — ${over.toLocaleString('en-GB')} too many`}</span>
+        <span role="status">{` — ${formatCount(over)} too many`}</span>
       ) : null}
     </p>
   );

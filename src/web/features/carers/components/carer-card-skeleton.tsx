@@ -1,13 +1,14 @@
 import { Card } from '@web/components/ui/card';
+import { cn } from '@web/lib/utils';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ContactAreaSkeleton } from './contact-area';
 
 /** Mirrors CarerCard's rows and spacing so the grid keeps its size when results arrive. */
-export function CarerCardSkeleton() {
+export function CarerCardSkeleton({ className }: { className?: string | undefined }) {
   return (
     <Card
       aria-hidden="true"
-      className="flex h-full w-full flex-col gap-4 p-5 sm:p-6"
+      className={cn('flex h-full w-full flex-col gap-4 p-5 sm:p-6', className)}
       data-testid="carer-card-skeleton"
     >
       <div className="flex items-start gap-4">

@@ -3,7 +3,7 @@ import { List, Map as MapIcon, SearchX } from 'lucide-react';
 import { MAP_TEXT } from '@contracts/carers-map';
 import { describeSearchTotal, SEARCH_MESSAGES, SEARCH_WITHIN_CHOICES } from '@contracts/carers-search-text';
 import type { SearchTotal } from '@contracts/carers';
-import { SEARCH_SKELETON_CARDS } from '@contracts/limits';
+import { formatCount, SEARCH_SKELETON_CARDS } from '@contracts/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -76,7 +76,7 @@ export function resultsAnnouncement(
   if (status === 'error') return '';
   if (!total) return `Showing ${shown} ${shown === 1 ? 'carer' : 'carers'}`;
   const all = `${describeSearchTotal(total)}${placeOf(filters)}`;
-  return shown < total.count || total.more ? `Showing ${shown.toLocaleString('en-GB')} of ${all}` : all;
+  return shown < total.count || total.more ? `Showing ${formatCount(shown)} of ${all}` : all;
 }
 
 /**
@@ -161,7 +161,8 @@ export function SearchResults({
         <ul className={GRID}>
           {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
             <li key={index} className="flex min-w-0">
-              <CarerCardSkeleton />
+              {/* As the cards: the placeholders below the first row are drawn only near the screen. */}
+              <CarerCardSkeleton className={index < FIRST_ROW ? undefined : RENDER_WHEN_NEAR.card} />
             </li>
           ))}
         </ul>

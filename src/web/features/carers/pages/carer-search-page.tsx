@@ -5,11 +5,14 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { describeSearchTotal } from '@contracts/carers-search-text';
+import { paths } from '@contracts/paths';
 import { SlidersHorizontal } from 'lucide-react';
 import { useAuth } from '@web/lib/auth';
 import { useSearchPlace } from '@web/lib/search-place';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { queryClient } from '@web/lib/query-client';
 import {
+  carerSearchQueryOptions,
   filtersFromSearchParams,
   filtersToSearchParams,
   useCarerSearch,
@@ -20,6 +23,18 @@ import { PlaceSearch, SEARCH_CONTROL_IDS, SearchFilters } from '../components/se
 import { SearchContactNotice } from '../components/contact-area';
 import { SearchQuickTips } from '../components/search-quick-tips';
 import { nearErrorOf, SearchResults } from '../components/search-results';
+
+/**
+ * A visit that starts here asks for its first results as soon as this code runs (the router
+ * preloads it while the sign-in check is out), not once that check has answered and the page has
+ * mounted: the answer (already on its way, the server's preload) is then usually in the cache for
+ * the page's first render, which draws the cards at once instead of skeletons, a second render and
+ * a second layout (docs/performance.md). The same request the page makes, so nothing is asked twice.
+ */
+if (typeof window !== 'undefined' && window.location.pathname === paths.carers) {
+  const filters = filtersFromSearchParams(new URLSearchParams(window.location.search));
+  void queryClient.prefetchInfiniteQuery(carerSearchQueryOptions(filters));
+}
 
 /**
  * A signed-in customer's saved place, put in the URL when they arrive with no place (once per visit

@@ -1,11 +1,30 @@
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { Button } from '@web/components/ui/button';
+import { currentUserQueryOptions } from '@web/lib/auth';
+import { queryClient } from '@web/lib/query-client';
 import { usePageTitle } from '@web/lib/use-page-title';
+import { landingCarersQueryOptions } from '../api/landing-carers';
 import { LandingCarers } from '../components/landing-carers';
 import { LandingFeatures } from '../components/landing-features';
 import { LandingHero } from '../components/landing-hero';
 import { LandingPricing } from '../components/landing-pricing';
+
+/**
+ * A visit that starts at `/` signed out asks for the landing's carers as soon as the sign-in check
+ * says so, not once the page has mounted: the answer (the server's preload for a visitor) is then
+ * usually in the cache for the page's first render, which draws the cards at once instead of
+ * skeletons, a second render and a second layout (docs/performance.md). Signed in, `/` is the
+ * home, which asks nothing of these.
+ */
+if (typeof window !== 'undefined' && window.location.pathname === paths.home) {
+  queryClient.fetchQuery(currentUserQueryOptions()).then(
+    (user) => {
+      if (user === null) void queryClient.prefetchQuery(landingCarersQueryOptions());
+    },
+    () => undefined,
+  );
+}
 
 const DESCRIPTION =
   'Find DBS-checked, independent carers across the UK for elderly care, disability support, respite and live-in care. Compare profiles, reviews and rates.';
