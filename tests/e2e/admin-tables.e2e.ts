@@ -88,13 +88,16 @@ describe('the admin customer and carer tables', () => {
     expect(joined).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await expectNoAxeViolations(page, 'the customer table sorted by name (desktop)');
 
-    // The audit log's Action filter offers actions in words, never their codes.
-    await page.goto('/admin-dashboard?tab=audit');
+    // The audit log's Action filter offers actions in words, never their codes. Reached by its tab,
+    // as an admin goes (the tab lives in the URL), not by another page load.
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'audit');
     const action = page.getByLabel('Action', { exact: true });
     await action.waitFor();
     const options = await action.locator('option').allTextContents();
     expect(options).toContain(AUDIT_ACTION_WORDS['verification.approved']);
     expect(options.filter((option) => /[._]/.test(option))).toEqual([]);
+    // A fresh load: the customers tab keeps its search when the tab is left and chosen again.
     await page.goto('/admin-dashboard?tab=customers');
     await page.getByRole('table', { name: 'Customer accounts' }).waitFor();
     await search(page, 'Search customer accounts', tag);
@@ -119,7 +122,9 @@ describe('the admin customer and carer tables', () => {
     expect(lines).toHaveLength(4);
 
     // On a phone: the carers' table, searched and sorted, in its own scrolling region.
-    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    // The same signed-in admin's page, at 375 px (another context would cost a sign-in and a renderer).
+    const phone = page;
+    await phone.setViewportSize(MOBILE);
     await phone.goto('/admin-dashboard?tab=carers');
     const carers = phone.getByRole('table', { name: 'Carer profiles' });
     await carers.waitFor();

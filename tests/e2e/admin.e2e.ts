@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,14 +9,14 @@ import {
   ADMIN_TEXT,
   ADMIN_TOASTS,
   CUSTOMER_EDIT_MESSAGES,
+  SAMPLE_CUSTOMER_COUNT,
 } from '../../src/contracts/admin';
-import { IDEMPOTENCY_KEY_HEADER } from '@contracts/errors';
-import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
+import { sampleCustomers } from '../../src/server/features/admin/sample-customers';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
-import { registerByApi, toastTitle } from './support/journeys';
+import { toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -50,6 +49,26 @@ const cardWith = (page: Page, list: string, text: string | RegExp): Locator =>
 const rowWith = (page: Page, table: string, text: string | RegExp): Locator =>
   page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
+let inserted = 0;
+
+/**
+ * A confirmed customer account put straight in the database, as a registration leaves it (tests
+ * that are not about registering). Returns its address.
+ */
+async function insertCustomer(
+  firstName: string,
+  lastName: string,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<string> {
+  inserted += 1;
+  const email = `${firstName}.${lastName}.${Date.now()}${inserted}@example.org`.toLowerCase();
+  await suite
+    .server()
+    .database.db.insert(users)
+    .values({ email, firstName, lastName, role: 'customer', emailVerifiedAt: new Date(), ...values });
+  return email;
+}
+
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -59,13 +78,9 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
 
 describe('admin sign-in and Admin Management', () => {
   it('signs an admin in at /admin-login, then edits a customer, activates a plan, edits a carer and deletes a customer', async () => {
-    // A customer to delete later (registered by API: this journey is not about registering).
-    const visitor = await open(DESKTOP);
-    const doomedEmail = await registerByApi(visitor, {
-      firstName: 'Dora',
-      lastName: 'Leaving',
-      userType: 'customer',
-    });
+    // A customer to delete later, put straight in the database: this journey is not about
+    // registering (a registration cost a browser context and a password hash).
+    const doomedEmail = await insertCustomer('Dora', 'Leaving');
 
     const page = await open(DESKTOP);
     await page.goto('/admin-login');
@@ -491,12 +506,7 @@ describe('who may see the admin screens', () => {
 // Last in the file: it adds a page's worth of customers, which the tests above do not expect.
 describe('searching and paging the admin lists (issue 21 point 11)', () => {
   it('finds a customer by name or email in any case, and pages thousands with Load more, at desktop and 375 px', async () => {
-    const visitor = await open(DESKTOP);
-    const email = await registerByApi(visitor, {
-      firstName: 'Quentin',
-      lastName: 'Findable',
-      userType: 'customer',
-    });
+    const email = await insertCustomer('Quentin', 'Findable');
 
     const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
     await page.goto('/admin-management');
@@ -521,21 +531,32 @@ describe('searching and paging the admin lists (issue 21 point 11)', () => {
     await search.getByLabel(ADMIN_LIST_MESSAGES.searchLabel).fill('');
     await rowWith(page, 'Customers', DEMO_ACCOUNTS.family.email).waitFor();
 
-    // More customers than a page: the first page, the total, and Load more for the rest.
-    while (true) {
-      const total = Number(
-        (await page.request.get('/api/test/users?limit=1')).headers()['x-total-count'] ?? '0',
-      );
-      if (total > ADMIN_PAGE_SIZE) break;
-      // Each a new action (its own Idempotency-Key, as the page's button sends), not a repeat.
-      const created = await page.request.post('/api/test/create-sample-users', {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      });
-      expect(created.status()).toBe(201);
+    // More customers than a page: the first page, the total, and Load more for the rest. The
+    // extra customers go into the database in one insert, as the sample-customer button's service
+    // writes them (one millisecond apart), not one request per three (the button is tested on
+    // /test-customer-admin above).
+    const before = Number((await page.request.get('/api/test/users?limit=1')).headers()['x-total-count']);
+    const missing = ADMIN_PAGE_SIZE + SAMPLE_CUSTOMER_COUNT - before;
+    if (missing > 0) {
+      const at = Date.now();
+      await suite
+        .server()
+        .database.db.insert(users)
+        .values(
+          sampleCustomers(missing).map((sample, index) => ({
+            ...sample,
+            role: 'customer' as const,
+            createdAt: new Date(at + index),
+            updatedAt: new Date(at + index),
+          })),
+        );
     }
     const total = Number((await page.request.get('/api/test/users?limit=1')).headers()['x-total-count']);
+    expect(total).toBeGreaterThan(ADMIN_PAGE_SIZE);
 
-    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
+    // The same signed-in page at 375 px (a fresh load: the new customers are in the first page).
+    const phone = page;
+    await phone.setViewportSize(MOBILE);
     await phone.goto('/admin-management');
     const listed = phone.getByRole('table', { name: 'Customers' }).locator('tbody tr');
     await phone.getByText(ADMIN_LIST_MESSAGES.showing(ADMIN_PAGE_SIZE, total, 'customers')).waitFor();
@@ -558,21 +579,11 @@ describe('searching and paging the admin lists (issue 21 point 11)', () => {
 
 describe('one price story (issue 21 point 9)', () => {
   it('prices a 3-Month customer as £49/3 months on Admin Management and on the dashboard alike', async () => {
-    const visitor = await open(DESKTOP);
-    const email = await registerByApi(visitor, {
-      firstName: 'Philippa',
-      lastName: 'Threemonth',
-      userType: 'customer',
+    const email = await insertCustomer('Philippa', 'Threemonth', {
+      subscriptionStatus: 'active',
+      subscriptionType: 'three_month',
+      subscriptionExpiresAt: new Date(Date.now() + 60 * DAY_MS),
     });
-    await suite
-      .server()
-      .database.db.update(users)
-      .set({
-        subscriptionStatus: 'active',
-        subscriptionType: 'three_month',
-        subscriptionExpiresAt: new Date(Date.now() + 60 * DAY_MS),
-      })
-      .where(eq(users.email, email));
 
     const page = await open(DESKTOP, DEMO_ACCOUNTS.admin);
     for (const [path, searchName, listName] of [
