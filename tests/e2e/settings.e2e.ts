@@ -127,10 +127,8 @@ describe('settings: section menu', () => {
     );
 
   it('reaches every section in one tap from a menu on the first screen, the section in view marked', async () => {
-    for (const [viewport, name] of [
-      [MOBILE, 'mobile'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    // The phone and the desktop side by side (two new customers, each in browsers of their own).
+    const atWidth = async ([viewport, name]: readonly [{ width: number; height: number }, string]) => {
       const { page } = await newCustomerOnSettings(viewport);
       const menu = page.getByRole('navigation', { name: 'Settings sections' });
       await menu.waitFor();
@@ -178,7 +176,12 @@ describe('settings: section menu', () => {
             .innerText(),
         )
         .toBe('Email notifications');
-    }
+    };
+    const widths = [
+      [MOBILE, 'mobile'],
+      [DESKTOP, 'desktop'],
+    ] as const;
+    await Promise.all(widths.map(atWidth));
   });
 
   it('lists a carer’s own sections and leaves out a family’s', async () => {
