@@ -49,8 +49,8 @@ export const STEP_UP_FRESH_SIGN_IN_MINUTES = 10;
  * '1,234': a whole number as `toLocaleString('en-GB')` writes it, without Intl. The first use of
  * Intl in a page loads ICU's locale data (~20 ms of main thread on a fast machine, four times that
  * on Lighthouse's phone), and the public first pages would pay it only for a count or the
- * footer's year (docs/performance.md). Here, beside the footer's year, so it is in the first chunk every page loads
- * rather than a chunk of its own.
+ * footer's year (docs/performance.md). Here, beside the footer's year, so it is in the first
+ * chunk every page loads rather than a chunk of its own.
  */
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) return count.toLocaleString('en-GB');
