@@ -345,8 +345,12 @@ describe('recording a visit afterwards', () => {
     arrived: ukTime(new Date(visit.startsAt.getTime() + arrivedOffset * MINUTE)),
     left: ukTime(new Date(visit.startsAt.getTime() + leftOffset * MINUTE)),
   });
-  /** A two-hour visit on a past day, at 10:00 UK time (never across midnight). */
-  async function pastVisit(daysAgo: number) {
+  /**
+   * A two-hour visit at 10:00 UK time on the day `daysAgo` before today (negative: days ahead), so
+   * its times never cross midnight whatever the hour the test runs at (a visit an hour from now,
+   * recorded as an hour long, ends on the next day after 23:00, which the form refuses first).
+   */
+  async function visitOnDay(daysAgo: number, status: 'scheduled' | 'cancelled' = 'scheduled') {
     const day = ukDate(new Date(Date.now() - daysAgo * DAY_MS));
     const { ukInstant } = await import('../../src/server/platform/uk-time');
     const startsAt = ukInstant(day, '10:00');
@@ -356,13 +360,14 @@ describe('recording a visit afterwards', () => {
         arrangementId: arrangement.id,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),
+        status,
       })
       .returning();
     return row!;
   }
 
   it('needs a reason and sane times: arriving around the visit, leaving after, not in the future', async () => {
-    const visit = await pastVisit(2);
+    const visit = await visitOnDay(2);
     const base = { ...times(visit, 5, 115), reason: 'My phone was flat.' };
     expect((await record(worker, visit.id, { ...base, reason: '' })).statusCode).toBe(400);
     expect((await record(worker, visit.id, { ...base, reason: 'x'.repeat(501) })).statusCode).toBe(400);
@@ -397,16 +402,16 @@ describe('recording a visit afterwards', () => {
       expect(future.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.inFuture);
     }
 
-    const toCome = await visitAt(60);
+    const toCome = await visitOnDay(-1);
     const early = await record(worker, toCome.id, { ...times(toCome, 0, 60), reason: 'Forgot.' });
     expect(early.statusCode).toBe(409);
     expect(early.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.recordNotYet);
 
-    const cancelled = await visitAt(-3 * 24 * 60, 2, 'cancelled');
+    const cancelled = await visitOnDay(3, 'cancelled');
     const onCancelled = await record(worker, cancelled.id, { ...times(cancelled, 0, 60), reason: 'x' });
     expect(onCancelled.statusCode).toBe(409);
 
-    const old = await pastVisit(RECORD_AFTERWARDS_DAYS + 2);
+    const old = await visitOnDay(RECORD_AFTERWARDS_DAYS + 2);
     const tooOld = await record(worker, old.id, { ...times(old, 0, 60), reason: 'Forgot.' });
     expect(tooOld.statusCode).toBe(409);
     expect(tooOld.json<{ message: string }>().message).toBe(VISIT_RECORD_MESSAGES.recordTooLate);
