@@ -60,3 +60,39 @@ describe('the admin overview', () => {
     });
   }
 });
+
+describe('the admin dashboard’s tabs', () => {
+  it('loads only the shown tab’s list, and keeps a tab once opened (what was typed survives a switch)', async () => {
+    const page = await suite.open(DESKTOP, DEMO_ACCOUNTS.admin);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/admin/')) asked.push(pathname);
+    });
+    await page.goto('/admin-dashboard');
+    await page.getByRole('img', { name: new RegExp(`^${TEXT.chartHeading}`) }).waitFor();
+    // Seven hidden panels, each there for its tab's aria-controls, none drawn or asked for.
+    const panels = page.locator('[role="tabpanel"]');
+    expect(await panels.count()).toBe(8);
+    expect(await page.locator('[role="tabpanel"][hidden]:not(:empty)').count()).toBe(0);
+    for (const list of [
+      '/api/admin/reports',
+      '/api/admin/verifications',
+      '/api/admin/audit-log',
+      '/api/admin/users',
+    ])
+      expect(asked, list).not.toContain(list);
+
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
+    const safeguarding = page.getByRole('tabpanel', { name: 'Safeguarding' });
+    const search = safeguarding.getByRole('searchbox');
+    await search.fill('Fiona');
+    await expect.poll(() => asked.includes('/api/admin/reports')).toBe(true);
+    await page.getByRole('tab', { name: TEXT.tab }).click();
+    await page.getByRole('img', { name: new RegExp(`^${TEXT.chartHeading}`) }).waitFor();
+    // Hidden again, but still there: the typed words are kept.
+    expect(await page.locator('[role="tabpanel"][hidden]:not(:empty)').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
+    expect(await search.inputValue()).toBe('Fiona');
+  });
+});

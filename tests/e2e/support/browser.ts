@@ -87,7 +87,11 @@ let axeSource: string | undefined;
 async function runAxe(page: Page, repeated?: string): Promise<AxeResults['violations']> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const injected = await page.evaluate(() => 'axe' in window);
-  if (!injected) await page.evaluate(axeSource);
+  if (!injected) {
+    // A violation is reported by its selector (below): the markup of every node axe looked at,
+    // which it otherwise copies into its results (3% of its time on an admin list), is not needed.
+    await page.evaluate(`${axeSource}\n;axe.configure({ noHtml: true });`);
+  }
   return page.evaluate(
     ({ tags, repeated, checked }) => {
       const rest = repeated ? [...document.querySelectorAll(repeated)].slice(checked) : [];

@@ -4,12 +4,17 @@ import { cn } from '@web/lib/utils';
 /*
  * Accessible tabs after the WAI-ARIA Authoring Practices "tabs with automatic activation":
  * role tablist/tab/tabpanel, one tab in the Tab order, Left/Right/Home/End move and select.
- * Every panel stays mounted (hidden when inactive) so a half-filled form survives a tab switch.
+ * A panel's content mounts the first time its tab is selected and then stays mounted (hidden when
+ * inactive), so a half-filled form survives a tab switch while a page of eight lists (the admin
+ * dashboard) loads and draws only the one shown. Every panel element is always there, empty until
+ * opened, so each tab's aria-controls names a real element.
  */
 
 type TabsContextValue = {
   baseId: string;
   value: string;
+  /** The tabs selected at least once: their panels' content is mounted. */
+  opened: ReadonlySet<string>;
   select: (value: string) => void;
 };
 
@@ -38,12 +43,16 @@ export function Tabs({ defaultValue, value, onValueChange, className, ...props }
   const baseId = slug(useId());
   const [uncontrolled, setUncontrolled] = useState(defaultValue ?? '');
   const current = value ?? uncontrolled;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([current]));
+  // A tab selected from outside (the address's ?tab=, Back) opens its panel too: state adjusted
+  // while rendering, as React's docs advise for state that follows a prop.
+  if (!opened.has(current)) setOpened(new Set([...opened, current]));
   const select = (next: string) => {
     if (value === undefined) setUncontrolled(next);
     onValueChange?.(next);
   };
   return (
-    <TabsContext.Provider value={{ baseId, value: current, select }}>
+    <TabsContext.Provider value={{ baseId, value: current, opened, select }}>
       <div className={cn('grid gap-4', className)} {...props} />
     </TabsContext.Provider>
   );
@@ -128,9 +137,10 @@ export function TabsTrigger({
 export function TabsContent({
   value,
   className,
+  children,
   ...props
 }: Omit<ComponentProps<'div'>, 'value'> & { value: string }) {
-  const { baseId, value: selected } = useTabsContext('TabsContent');
+  const { baseId, value: selected, opened } = useTabsContext('TabsContent');
   const isSelected = value === selected;
   return (
     <div
@@ -142,6 +152,8 @@ export function TabsContent({
       data-state={isSelected ? 'active' : 'inactive'}
       className={cn('focus-visible:outline-offset-4 data-[state=inactive]:hidden', className)}
       {...props}
-    />
+    >
+      {isSelected || opened.has(value) ? children : null}
+    </div>
   );
 }
