@@ -29,12 +29,18 @@ const VIEWPORTS = [
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds the answer to one POST until released, so a pending state can be seen. */
-async function slowDown(page: Page, path: string, ms = 600) {
+/**
+ * Holds the POSTs to `path` until the returned function is called, so a pending state can be seen
+ * for as long as the test looks at it (no fixed delay to wait out, none too short on a busy machine).
+ */
+async function holdPosts(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${path}`, async (route) => {
-    if (route.request().method() === 'POST') await delay(ms);
+    if (route.request().method() === 'POST') await held;
     await route.fallback();
   });
+  return release;
 }
 
 /** A new customer, registered and signed in through the API (no test here is about registering). */
@@ -79,10 +85,11 @@ describe('checkout page (/subscription)', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await slowDown(page, '/api/create-subscription');
+    const releaseSetup = await holdPosts(page, '/api/create-subscription');
     await page.goto('/subscription');
     await page.getByRole('heading', { name: 'Subscribe to CareMatch', level: 1 }).waitFor();
     await page.getByRole('status', { name: 'Setting up your payment' }).waitFor();
+    releaseSetup();
 
     await page.getByRole('heading', { name: '3-Month Access' }).waitFor();
     await page.getByText('£49', { exact: true }).waitFor();
@@ -115,9 +122,10 @@ describe('checkout page (/subscription)', () => {
     expect(await page.getByLabel('Expiry', { exact: true }).inputValue()).toBe('12 / 34');
     await page.getByLabel('CVC', { exact: true }).fill('123');
 
-    await slowDown(page, '/api/payments/demo/confirm');
+    const releasePayment = await holdPosts(page, '/api/payments/demo/confirm');
     await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    releasePayment();
     await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
     await page.getByText(SUBSCRIPTION_MESSAGES.paymentSuccessDescription).first().waitFor();
     // Paid: the success stays on the page with the way on; the home page shows the plan.
@@ -340,9 +348,10 @@ describe('/subscribe', () => {
     await page.getByRole('button', { name: 'Get Annual Plan' }).waitFor();
     await expectNoAxeViolations(page, '/subscribe choose plan');
 
-    await slowDown(page, '/api/subscribe');
+    const releaseStart = await holdPosts(page, '/api/subscribe');
     await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    releaseStart();
     const paymentHeading = page.getByRole('heading', { name: 'Payment Details' });
     await paymentHeading.waitFor();
     await expectFocused(paymentHeading);
@@ -598,15 +607,15 @@ describe('carer membership', () => {
   /**
    * Registers a carer and creates their profile through the API, with the answers the signup form
    * would send (no test here is about registering or signing up: the signup form's journey to the
-   * dashboard is tests/e2e/carers-profile.e2e.ts's), then opens their dashboard; answers the
-   * account's email.
+   * dashboard is tests/e2e/carers-profile.e2e.ts's), then opens their dashboard unless told not to;
+   * answers the account's email.
    */
   async function newCarerWithProfile(
     page: Page,
     firstName: string,
     lastName: string,
     location: string,
-    { approve = true } = {},
+    { approve = true, openDashboard = true } = {},
   ) {
     const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
     const created = await page.request.post('/api/carers', {
@@ -627,7 +636,7 @@ describe('carer membership', () => {
     expect(created.status(), await created.text()).toBe(201);
     // Listed needs approved checks as well as a current period (decision 0026).
     if (approve) await approveChecksByApi(page, suite.server().baseUrl);
-    await page.goto('/carer-dashboard');
+    if (openDashboard) await page.goto('/carer-dashboard');
     return email;
   }
 
@@ -747,7 +756,10 @@ describe('carer membership', () => {
   it('hides a carer whose introductory period has ended from search until they pay the membership', async () => {
     const page = await open();
     const town = 'Tregaron';
-    const email = await newCarerWithProfile(page, 'Morfudd', 'Lloyd', `${town}, Ceredigion SY25`);
+    // Her dashboard is first opened once the period is over.
+    const email = await newCarerWithProfile(page, 'Morfudd', 'Lloyd', `${town}, Ceredigion SY25`, {
+      openDashboard: false,
+    });
     // Thirty days on: the introductory period is over (no page can move the clock).
     const { db } = suite.server().database;
     const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -767,7 +779,7 @@ describe('carer membership', () => {
     await searchFor();
     expect(await visitor.getByRole('heading', { name: 'No Carers Found' }).count()).toBe(1);
 
-    await page.reload();
+    await page.goto('/carer-dashboard');
     await openMembership(page);
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
