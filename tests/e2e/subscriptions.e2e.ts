@@ -17,7 +17,7 @@ import { formatLongDateGB } from '../../src/web/lib/format';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { expectNoSidewaysScroll } from './support/carer-search';
 import { useE2ESuite } from './support/e2e-suite';
-import { approveChecksByApi, fillCard, fillCarerSignup, registerByApi, toastTitle } from './support/journeys';
+import { approveChecksByApi, fillCard, futureExpiry, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -29,17 +29,45 @@ const VIEWPORTS = [
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds the answer to one POST until released, so a pending state can be seen. */
-async function slowDown(page: Page, path: string, ms = 600) {
+/**
+ * Holds the POSTs to `path` until the returned function is called, so a pending state can be seen
+ * for as long as the test looks at it (no fixed delay to wait out, none too short on a busy machine).
+ */
+async function holdPosts(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${path}`, async (route) => {
-    if (route.request().method() === 'POST') await delay(ms);
+    if (route.request().method() === 'POST') await held;
     await route.fallback();
   });
+  return release;
 }
 
 /** A new customer, registered and signed in through the API (no test here is about registering). */
 function newCustomer(page: Page, firstName: string) {
   return registerByApi(page, { firstName, lastName: 'Payer', userType: 'customer' });
+}
+
+/**
+ * Starts and pays a Monthly plan for the customer signed in on `page` through the API, with the demo
+ * success card, and waits until the server has switched it on: for tests whose subject comes after
+ * paying (paying for a Monthly plan through /subscribe is 'starts, pays for, shows and cancels a
+ * Monthly plan' below).
+ */
+async function monthlyPlanByApi(page: Page) {
+  const started = await page.request.post('/api/subscribe', { data: { type: 'monthly' } });
+  expect(started.status(), await started.text()).toBe(200);
+  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/demo/confirm', {
+    data: { clientSecret, cardNumber: DEMO_CARDS.success, expiry: futureExpiry(), cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const status = await page.request.get('/api/subscription/status');
+      return ((await status.json()) as { hasActiveSubscription: boolean }).hasActiveSubscription;
+    })
+    .toBe(true);
 }
 
 /** dd/mm/yyyy (en-GB) → a Date. */
@@ -57,10 +85,11 @@ describe('checkout page (/subscription)', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await slowDown(page, '/api/create-subscription');
+    const releaseSetup = await holdPosts(page, '/api/create-subscription');
     await page.goto('/subscription');
     await page.getByRole('heading', { name: 'Subscribe to CareMatch', level: 1 }).waitFor();
     await page.getByRole('status', { name: 'Setting up your payment' }).waitFor();
+    releaseSetup();
 
     await page.getByRole('heading', { name: '3-Month Access' }).waitFor();
     await page.getByText('£49', { exact: true }).waitFor();
@@ -93,9 +122,10 @@ describe('checkout page (/subscription)', () => {
     expect(await page.getByLabel('Expiry', { exact: true }).inputValue()).toBe('12 / 34');
     await page.getByLabel('CVC', { exact: true }).fill('123');
 
-    await slowDown(page, '/api/payments/demo/confirm');
+    const releasePayment = await holdPosts(page, '/api/payments/demo/confirm');
     await page.getByRole('button', { name: 'Subscribe Now - £49' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    releasePayment();
     await toastTitle(page, SUBSCRIPTION_MESSAGES.paymentSuccessTitle).waitFor();
     await page.getByText(SUBSCRIPTION_MESSAGES.paymentSuccessDescription).first().waitFor();
     // Paid: the success stays on the page with the way on; the home page shows the plan.
@@ -148,31 +178,40 @@ describe('checkout page (/subscription)', () => {
     expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
   });
 
-  for (const [label, viewport] of VIEWPORTS) {
-    it(`shows the Payment Setup Error screen when the setup fails (${label})`, async () => {
-      const page = await open(viewport, DEMO_ACCOUNTS.family);
-      await page.route('**/api/create-subscription', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom."}' }),
-      );
-      await page.goto('/subscription');
+  // Each state below is drawn once, at desktop, then resized to 375 px on the same page and checked
+  // again there (the checks read the same elements at either width): no second page, sign-in and
+  // load per width.
+  it('shows the Payment Setup Error screen when the setup fails (desktop, then 375 px)', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.family);
+    await page.route('**/api/create-subscription', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom."}' }),
+    );
+    await page.goto('/subscription');
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
       await toastTitle(page, SUBSCRIPTION_MESSAGES.setupFailedTitle).waitFor();
       await page.getByText(SUBSCRIPTION_MESSAGES.setupFailedDescription).first().waitFor();
       await page.getByRole('heading', { name: SUBSCRIPTION_MESSAGES.setupErrorTitle }).waitFor();
       await page.getByText(SUBSCRIPTION_MESSAGES.setupErrorDescription).waitFor();
       expect(await page.getByText('Boom.').count()).toBe(0);
-      if (viewport === MOBILE) await expectNoAxeViolations(page, 'checkout setup error (mobile)');
-    });
+    }
+    await expectNoAxeViolations(page, 'checkout setup error (mobile)');
+  });
 
-    it(`asks a signed-out visitor to sign in, on both subscription pages (${label})`, async () => {
-      const page = await open(viewport);
-      const apiCalls: string[] = [];
-      page.on('request', (request) => {
-        if (/\/api\/(create-subscription|subscribe|subscription\/status)/.test(request.url())) {
-          apiCalls.push(request.url());
-        }
-      });
-      for (const path of ['/subscription', '/subscribe']) {
-        await page.goto(path);
+  it('asks a signed-out visitor to sign in, on both subscription pages (desktop, then 375 px)', async () => {
+    const page = await open(DESKTOP);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(create-subscription|subscribe|subscription\/status)/.test(request.url())) {
+        apiCalls.push(request.url());
+      }
+    });
+    for (const [index, path] of ['/subscription', '/subscribe'].entries()) {
+      await page.goto(path);
+      // The page is opened at one width and checked at it, then at the other.
+      const widths = index === 0 ? [DESKTOP, MOBILE] : [MOBILE, DESKTOP];
+      for (const viewport of widths) {
+        await page.setViewportSize(viewport);
         await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
         await page.getByText('Please sign in to access subscription options.').waitFor();
         // Signing in, or registering as a family, comes back to this checkout.
@@ -184,9 +223,9 @@ describe('checkout page (/subscription)', () => {
         );
         if (viewport === MOBILE) await expectNoAxeViolations(page, `${path} signed out (mobile)`);
       }
-      expect(apiCalls).toEqual([]);
-    });
-  }
+    }
+    expect(apiCalls).toEqual([]);
+  });
 });
 
 describe('paying once (issue 21 point 4)', () => {
@@ -309,14 +348,16 @@ describe('/subscribe', () => {
     await page.getByRole('button', { name: 'Get Annual Plan' }).waitFor();
     await expectNoAxeViolations(page, '/subscribe choose plan');
 
-    await slowDown(page, '/api/subscribe');
+    const releaseStart = await holdPosts(page, '/api/subscribe');
     await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    releaseStart();
     const paymentHeading = page.getByRole('heading', { name: 'Payment Details' });
     await paymentHeading.waitFor();
     await expectFocused(paymentHeading);
     await page.getByText(SUBSCRIPTION_MESSAGES.demoNotice).waitFor();
-    await expectNoAxeViolations(page, '/subscribe payment form');
+    // The Monthly plan's payment form is axe-checked at 375 px as 'the Monthly checkout (mobile)' in
+    // tests/e2e/first-ten-minutes.e2e.ts (the same form, opened from /pricing).
 
     await fillCard(page, DEMO_CARDS.success);
     await page.getByRole('button', { name: 'Pay £10' }).click();
@@ -401,11 +442,13 @@ describe('/subscribe', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  // axe at 375 px only (as above): the active plan shows the same elements at desktop.
-  for (const [label, viewport] of VIEWPORTS) {
-    it(`shows the demo subscriber their active Annual plan (${label})`, async () => {
-      const page = await open(viewport, DEMO_ACCOUNTS.subscribed);
-      await page.goto('/subscribe');
+  // axe at 375 px only (as above): the active plan shows the same elements at desktop. Drawn once,
+  // at desktop, and checked again at 375 px on the same page.
+  it('shows the demo subscriber their active Annual plan (desktop, then 375 px)', async () => {
+    const page = await open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await page.goto('/subscribe');
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
       await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
       await page.getByText('Annual (£100)').waitFor();
       await page
@@ -415,9 +458,9 @@ describe('/subscribe', () => {
       // Seeded as paid today: still in its cooling-off days, so it can be cancelled for a refund.
       await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
       await page.getByRole('heading', { name: 'Payment history' }).waitFor();
-      if (viewport === MOBILE) await expectNoAxeViolations(page, '/subscribe active annual (mobile)');
-    });
-  }
+    }
+    await expectNoAxeViolations(page, '/subscribe active annual (mobile)');
+  });
 });
 
 describe('ending a plan fairly', () => {
@@ -442,10 +485,7 @@ describe('ending a plan fairly', () => {
     const terms = page.getByRole('region', { name: 'Key terms of the Monthly Plan' });
     await terms.getByText(PLAN_KEY_TERMS.monthly.renewal).waitFor();
     await terms.getByText(PLAN_KEY_TERMS.monthly.coolingOff).waitFor();
-    await page.getByRole('button', { name: 'Start Monthly Plan' }).click();
-    await fillCard(page, DEMO_CARDS.success);
-    await page.getByRole('button', { name: 'Pay £10' }).click();
-    await page.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+    await monthlyPlanByApi(page);
 
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Subscription' });
@@ -479,13 +519,12 @@ describe('ending a plan fairly', () => {
 
 describe('the renewal reminder’s cancel link', () => {
   it('opens signed out, shows the plan with a button, and cancels only when it is pressed', async () => {
-    const payer = await open(MOBILE);
-    const email = await newCustomer(payer, 'Heledd');
-    await payer.goto('/subscribe');
-    await payer.getByRole('button', { name: 'Start Monthly Plan' }).click();
-    await fillCard(payer, DEMO_CARDS.success);
-    await payer.getByRole('button', { name: 'Pay £10' }).click();
-    await payer.getByRole('heading', { name: 'Active Subscription', level: 1 }).waitFor();
+    // The payer's plan through the API, then their session cookie goes: the page opens the link
+    // signed out, as from an email on another device.
+    const page = await open(MOBILE);
+    const email = await newCustomer(page, 'Heledd');
+    await monthlyPlanByApi(page);
+    await page.context().clearCookies();
 
     // The link the reminder carries, made by the server's own code (the reminder is housekeeping's).
     const { db } = suite.server().database;
@@ -505,7 +544,6 @@ describe('the renewal reminder’s cancel link', () => {
     });
     const link = new URL(ending.cancelLinkUrl(subscription!));
 
-    const page = await open(MOBILE);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole('heading', { name: 'Cancel your Monthly Plan?', level: 1 }).waitFor();
     await page.getByText(/^It renews on \d{1,2} [A-Z][a-z]+ \d{4}\./).waitFor();
@@ -567,39 +605,38 @@ describe('signed-in home status card (product §4 display rule)', () => {
 
 describe('carer membership', () => {
   /**
-   * Registers a carer through the API (no test here is about registering) and creates their profile
-   * through the form on /carer-signup; answers the account's email.
+   * Registers a carer and creates their profile through the API, with the answers the signup form
+   * would send (no test here is about registering or signing up: the signup form's journey to the
+   * dashboard is tests/e2e/carers-profile.e2e.ts's), then opens their dashboard unless told not to;
+   * answers the account's email.
    */
   async function newCarerWithProfile(
     page: Page,
     firstName: string,
     lastName: string,
     location: string,
-    { approve = true } = {},
+    { approve = true, openDashboard = true } = {},
   ) {
     const email = await registerByApi(page, { firstName, lastName, userType: 'carer' });
-    await page.goto('/carer-signup');
-    await fillCarerSignup(page, {
-      specialization: 'Companion Care',
-      experience: '3-5 years',
-      qualifications: ['Manual Handling'],
-      location,
-      homePostcode: 'SA19 6AA',
-      travelMiles: '10',
-      week: ['Saturday morning'],
-      hourlyRateMin: '17',
-      hourlyRateMax: '22',
-      description:
-        'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
+    const created = await page.request.post('/api/carers', {
+      data: {
+        specialization: 'Companion Care',
+        experience: '3-5 years',
+        qualifications: ['Manual Handling'],
+        location,
+        homePostcode: 'SA19 6AA',
+        travelMiles: '10',
+        weeklyAvailability: { slots: ['saturday-morning'], liveIn: false, shortNotice: false },
+        hourlyRateMin: '17',
+        hourlyRateMax: '22',
+        description:
+          'Friendly companion carer for older people in the Tywi valley: shopping, appointments and company.',
+      },
     });
-    await page.getByLabel(/I agree to the terms and conditions/).check();
-    await page.getByRole('button', { name: 'Create My Profile' }).click();
-    await page.waitForURL(`${suite.server().baseUrl}/carer-dashboard`);
-    if (approve) {
-      // Listed needs approved checks as well as a current period (decision 0026).
-      await approveChecksByApi(page, suite.server().baseUrl);
-      await page.reload();
-    }
+    expect(created.status(), await created.text()).toBe(201);
+    // Listed needs approved checks as well as a current period (decision 0026).
+    if (approve) await approveChecksByApi(page, suite.server().baseUrl);
+    if (openDashboard) await page.goto('/carer-dashboard');
     return email;
   }
 
@@ -707,18 +744,22 @@ describe('carer membership', () => {
       .toBe(true);
   });
 
-  it('shows the demo carer’s membership card with no axe violations (mobile)', async () => {
+  it('shows the demo carer’s membership card (mobile)', async () => {
     const page = await open(MOBILE, DEMO_ACCOUNTS.carer);
     await page.goto('/carer-dashboard');
     await openMembership(page);
     await page.getByText('Carer Membership: £29/month').waitFor();
-    await expectNoAxeViolations(page, 'carer dashboard membership (mobile)');
+    // This state (the demo carer's card opened at 375 px) is axe-checked as '/carer-dashboard
+    // membership open (mobile)' in tests/e2e/carers-profile.e2e.ts.
   });
 
   it('hides a carer whose introductory period has ended from search until they pay the membership', async () => {
     const page = await open();
     const town = 'Tregaron';
-    const email = await newCarerWithProfile(page, 'Morfudd', 'Lloyd', `${town}, Ceredigion SY25`);
+    // Her dashboard is first opened once the period is over.
+    const email = await newCarerWithProfile(page, 'Morfudd', 'Lloyd', `${town}, Ceredigion SY25`, {
+      openDashboard: false,
+    });
     // Thirty days on: the introductory period is over (no page can move the clock).
     const { db } = suite.server().database;
     const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -738,7 +779,7 @@ describe('carer membership', () => {
     await searchFor();
     expect(await visitor.getByRole('heading', { name: 'No Carers Found' }).count()).toBe(1);
 
-    await page.reload();
+    await page.goto('/carer-dashboard');
     await openMembership(page);
     await page.getByRole('button', { name: 'Start Membership' }).click();
     await fillCard(page, DEMO_CARDS.success);
