@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_LIST_HEADERS, ADMIN_LIST_MESSAGES, ADMIN_PAGE_SIZE } from '../../src/contracts/admin';
 import { REPORT_REASONS } from '../../src/contracts/reports';
 import { VERIFICATION_MESSAGES } from '../../src/contracts/verification';
@@ -507,10 +507,13 @@ describe('safeguarding queue and audit log', () => {
     await table.getByText(`Lifted the suspension of ${reported.name}’s account`).first().waitFor();
     await table.getByText(`Signed ${reported.name} out everywhere`).first().waitFor();
 
-    // On a phone: the table scrolls inside its own box, the page never sideways.
-    const phone = await open(MOBILE, DEMO_ACCOUNTS.admin);
-    await openAdminTab(phone, /Audit/);
-    await phone.getByRole('table', { name: 'Audit log entries' }).waitFor();
+    // On a phone: the table scrolls inside its own box, the page never sideways. The same admin's
+    // page at 375 px (a page of its own was a page load more), the filters cleared: the whole log
+    // again, as the tab first opens (the report's entries, not accounts', are back in it).
+    const phone = admin;
+    await phone.setViewportSize(MOBILE);
+    await phone.getByRole('button', { name: 'Clear' }).click();
+    await table.getByRole('row').filter({ hasText: reportId }).first().waitFor();
     // At 375 px, where layouts are tightest; the desktop journey above checks the open reports.
     await expectNoAxeViolations(phone, 'the Audit log tab (mobile)');
     await expectNoSidewaysScroll(phone, 'the Audit log tab (mobile)');
@@ -525,19 +528,21 @@ describe('safeguarding queue and audit log', () => {
 
 // Last in the file: it fills the queues past a page, which the tests above do not expect.
 describe('searching and paging the queues and the audit log (issue 21 point 11)', () => {
-  let seedingCarers: Promise<string> | undefined;
-  let seedingReports: Promise<string> | undefined;
+  let seedingCarers: Promise<string[]> | undefined;
+
+  /** What a list's test made for itself: the address to search by, and how to take it away again. */
+  interface Seeded {
+    email: string;
+    cleanUp: () => Promise<void>;
+  }
 
   /**
-   * A page and a bit of the verifications and the audit log, made once (in the first test that
-   * needs them): carers by the admin API (each an audit entry), a few at a time; their checks
-   * straight in the database (no test here is about sending them); a carer with an account, to
-   * find by name and by email, whose address this returns.
+   * A page and a bit of carers made by the admin API (each an audit entry), a few at a time, once
+   * (in the first test that needs them): the verifications' test gives them checks, the audit
+   * log's test reads their entries. `admin`: a page signed in as the admin. Returns their profiles' ids.
    */
-  function seedCarers(): Promise<string> {
+  function seedCarers(admin: Page): Promise<string[]> {
     seedingCarers ??= (async () => {
-      const db = suite.server().database.db;
-      const [admin, findable] = await Promise.all([open(DESKTOP, DEMO_ACCOUNTS.admin), open(DESKTOP)]);
       const createCarer = async (index: number) => {
         const response = await admin.request.post('/api/test/carers', {
           data: {
@@ -562,88 +567,110 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
         const batch = Array.from({ length: Math.min(6, ADMIN_PAGE_SIZE + 2 - first) }, (_, at) => first + at);
         made.push(...(await Promise.all(batch.map(createCarer))));
       }
-      const checks = (carerId: string) => ({
-        carerId,
-        dbsLevel: 'Enhanced with Barred List',
-        dbsIssueDate: '2026-03-10',
-        dbsCertificateNumber: '001234567890',
-        dbsUpdateService: true,
-        rightToWorkMethod: 'share_code',
-        rightToWorkShareCode: 'W12345678',
-        references: [
-          { name: 'Helen Price', relationship: 'Former manager', contact: 'helen.price@example.org' },
-          { name: 'David Ellis', relationship: 'Client’s son', contact: '07700 900123' },
-        ],
-      });
-      await db.insert(carerVerifications).values(made.map(checks));
-      const quilla = await newCarer(findable, 'Quilla', 'Checkable', 'Otley');
-      await db.insert(carerVerifications).values(checks(quilla.profileId));
-      return quilla.email;
+      return made;
     })();
     return seedingCarers;
   }
 
   /**
-   * A page and a bit of reports, made once, straight in the database, and a reporter with an
-   * account, whose address this returns. Made only by the test that reads them: the dashboard
-   * draws every tab (hidden ones too), so the tests before it draw, and axe walks, 50 fewer cards.
+   * A page and a bit of verifications: the carers above with checks straight in the database (no
+   * test here is about sending them), and a carer with an account, to find by name and by email,
+   * whose address this returns. Taken away after the test: the dashboard draws every tab (hidden
+   * ones too), so the tests after it would draw, and axe walk, 50 cards nobody sees.
    */
-  function seedReports(): Promise<string> {
-    seedingReports ??= (async () => {
-      const db = suite.server().database.db;
-      const findable = await open(DESKTOP);
-      const [family] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
-      const [carerRow] = await db
-        .select({ id: carerProfiles.id })
-        .from(carerProfiles)
-        .innerJoin(users, eq(users.id, carerProfiles.userId))
-        .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
-      const raviEmail = await registerByApi(findable, {
-        firstName: 'Ravi',
-        lastName: 'Reportable',
-        userType: 'customer',
-      });
-      const [ravi] = await db.select().from(users).where(eq(users.email, raviEmail));
-      const [talk, raviTalk] = await db
-        .insert(conversations)
-        .values([
-          { customerId: family!.id, carerId: carerRow!.id },
-          { customerId: ravi!.id, carerId: carerRow!.id },
-        ])
-        .returning();
-      const reportOf = (reporterId: string, conversationId: string) => ({
-        reporterId,
-        conversationId,
-        reason: REPORT_REASONS[0],
-        details: 'Rude messages late at night.',
-      });
-      await db
-        .insert(reports)
-        .values([
-          ...Array.from({ length: ADMIN_PAGE_SIZE + 2 }, () => reportOf(family!.id, talk!.id)),
-          reportOf(ravi!.id, raviTalk!.id),
-        ]);
-      return raviEmail;
-    })();
-    return seedingReports;
+  async function seedChecks(admin: Page): Promise<Seeded> {
+    const db = suite.server().database.db;
+    const findable = await open(DESKTOP);
+    const [made, quilla] = await Promise.all([
+      seedCarers(admin),
+      newCarer(findable, 'Quilla', 'Checkable', 'Otley'),
+    ]);
+    const checks = (carerId: string) => ({
+      carerId,
+      dbsLevel: 'Enhanced with Barred List',
+      dbsIssueDate: '2026-03-10',
+      dbsCertificateNumber: '001234567890',
+      dbsUpdateService: true,
+      rightToWorkMethod: 'share_code',
+      rightToWorkShareCode: 'W12345678',
+      references: [
+        { name: 'Helen Price', relationship: 'Former manager', contact: 'helen.price@example.org' },
+        { name: 'David Ellis', relationship: 'Client’s son', contact: '07700 900123' },
+      ],
+    });
+    const inserted = await db
+      .insert(carerVerifications)
+      .values([...made, quilla.profileId].map(checks))
+      .returning({ id: carerVerifications.id });
+    return {
+      email: quilla.email,
+      cleanUp: async () => {
+        await db.delete(carerVerifications).where(
+          inArray(
+            carerVerifications.id,
+            inserted.map((row) => row.id),
+          ),
+        );
+      },
+    };
   }
 
+  /**
+   * A page and a bit of reports, straight in the database, and a reporter with an account, whose
+   * address this returns. Made only by the test that reads them, and taken away after it (as the
+   * checks above).
+   */
+  async function seedReports(): Promise<Seeded> {
+    const db = suite.server().database.db;
+    const findable = await open(DESKTOP);
+    const [family] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.subscribed.email));
+    const [carerRow] = await db
+      .select({ id: carerProfiles.id })
+      .from(carerProfiles)
+      .innerJoin(users, eq(users.id, carerProfiles.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.carer.email));
+    const raviEmail = await registerByApi(findable, {
+      firstName: 'Ravi',
+      lastName: 'Reportable',
+      userType: 'customer',
+    });
+    const [ravi] = await db.select().from(users).where(eq(users.email, raviEmail));
+    const [talk, raviTalk] = await db
+      .insert(conversations)
+      .values([
+        { customerId: family!.id, carerId: carerRow!.id },
+        { customerId: ravi!.id, carerId: carerRow!.id },
+      ])
+      .returning();
+    const reportOf = (reporterId: string, conversationId: string) => ({
+      reporterId,
+      conversationId,
+      reason: REPORT_REASONS[0],
+      details: 'Rude messages late at night.',
+    });
+    const inserted = await db
+      .insert(reports)
+      .values([
+        ...Array.from({ length: ADMIN_PAGE_SIZE + 2 }, () => reportOf(family!.id, talk!.id)),
+        reportOf(ravi!.id, raviTalk!.id),
+      ])
+      .returning({ id: reports.id });
+    return {
+      email: raviEmail,
+      cleanUp: async () => {
+        await db.delete(reports).where(
+          inArray(
+            reports.id,
+            inserted.map((row) => row.id),
+          ),
+        );
+      },
+    };
+  }
+
+  // Reports first: made and taken away before the carers, whose rows (in the hidden Carers tab)
+  // then stay for the rest of the file.
   const TABS = [
-    {
-      tab: 'verifications',
-      viewport: DESKTOP,
-      search: 'Search verifications',
-      label: ADMIN_LIST_MESSAGES.verificationSearchLabel,
-      noun: 'verifications',
-      url: '/api/admin/verifications?limit=1',
-      items: (page: Page) =>
-        page.getByRole('list', { name: 'Verifications' }).getByTestId('verification-item'),
-      itemSelector: '[data-testid="verification-item"]',
-      seed: seedCarers,
-      byName: 'qUILLA checkABLE',
-      byEmail: (quillaEmail: string) => quillaEmail.split('@')[0]!.toUpperCase(),
-      found: 'Quilla Checkable',
-    },
     {
       tab: 'safeguarding',
       viewport: MOBILE,
@@ -659,6 +686,21 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       found: 'Ravi Reportable',
     },
     {
+      tab: 'verifications',
+      viewport: DESKTOP,
+      search: 'Search verifications',
+      label: ADMIN_LIST_MESSAGES.verificationSearchLabel,
+      noun: 'verifications',
+      url: '/api/admin/verifications?limit=1',
+      items: (page: Page) =>
+        page.getByRole('list', { name: 'Verifications' }).getByTestId('verification-item'),
+      itemSelector: '[data-testid="verification-item"]',
+      seed: seedChecks,
+      byName: 'qUILLA checkABLE',
+      byEmail: (quillaEmail: string) => quillaEmail.split('@')[0]!.toUpperCase(),
+      found: 'Quilla Checkable',
+    },
+    {
       tab: 'audit',
       viewport: DESKTOP,
       search: 'Search the audit log',
@@ -668,9 +710,12 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       items: (page: Page) =>
         page.getByRole('table', { name: 'Audit log entries' }).locator('tbody').getByRole('row'),
       itemSelector: '#audit-log-caption ~ tbody tr',
-      seed: seedCarers,
+      seed: async (admin: Page): Promise<Seeded> => {
+        await seedCarers(admin);
+        return { email: DEMO_ACCOUNTS.admin.email, cleanUp: async () => {} };
+      },
       byName: 'PAGETEST carer7',
-      byEmail: () => DEMO_ACCOUNTS.admin.email.split('@')[0]!.toUpperCase(),
+      byEmail: (adminEmail: string) => adminEmail.split('@')[0]!.toUpperCase(),
       found: 'Created a carer profile for Pagetest Carer7',
     },
   ];
@@ -679,8 +724,9 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
   for (const view of TABS) {
     const width = view.viewport === MOBILE ? '375 px' : 'desktop';
     it(`searches the ${view.noun} by name or email in any case, and pages past 50 with Load more (${width})`, async () => {
-      const seeded = await view.seed();
       const page = await open(view.viewport, DEMO_ACCOUNTS.admin);
+      const seeded = await view.seed(page);
+      onTestFinished(seeded.cleanUp);
       const total = Number(
         (await page.request.get(view.url)).headers()[ADMIN_LIST_HEADERS.totalCount] ?? 'NaN',
       );
@@ -713,7 +759,7 @@ describe('searching and paging the queues and the audit log (issue 21 point 11)'
       await items.first().getByText(view.found).first().waitFor();
       await expectNoAxeViolations(page, `the ${view.noun} searched (${width})`);
       await expectNoSidewaysScroll(page, `the ${view.noun} searched (${width})`);
-      await box.fill(view.byEmail(seeded));
+      await box.fill(view.byEmail(seeded.email));
       await box.press('Enter');
       if (view.tab !== 'audit') {
         await expect.poll(() => items.count()).toBe(1);
