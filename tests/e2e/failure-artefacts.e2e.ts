@@ -11,6 +11,7 @@ import {
   reportArtefacts,
   saveFailureArtefacts,
   startTracing,
+  tracingOptions,
 } from './support/failure-artefacts';
 
 // What a failing end-to-end test leaves for whoever reads CI's test-results/: a Playwright trace
@@ -63,21 +64,36 @@ describe('failure artefacts', () => {
     const saved = await saveFailureArtefacts(task, [page.context()], root);
 
     expect(saved.directory).toBe(path.join(root, 'some-journey', 'a-journey-shows-the-prices'));
-    expect(readdirSync(saved.directory).sort()).toEqual(['screenshot-2.png', 'screenshot.png', 'trace.zip']);
+    expect(readdirSync(saved.directory).sort()).toEqual([
+      'page-2.html',
+      'page.html',
+      'screenshot-2.png',
+      'screenshot.png',
+      'trace.zip',
+    ]);
     for (const shot of ['screenshot.png', 'screenshot-2.png']) {
       const bytes = readFileSync(path.join(saved.directory, shot));
       expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), `${shot} is a PNG`).toBe(true);
     }
+    // Each page's HTML as it was left, drawn by the app (its heading), not the served shell.
+    for (const [file, heading] of [
+      ['page.html', await page.getByRole('heading', { level: 1 }).first().textContent()],
+      ['page-2.html', await second.getByRole('heading', { level: 1 }).first().textContent()],
+    ] as const) {
+      const html = readFileSync(path.join(saved.directory, file), 'utf8');
+      expect(html, file).toContain('<h1');
+      expect(html, file).toContain(heading!);
+    }
     // A trace Playwright's viewer opens: its action log, its network log, and the test's own
-    // navigation in it, with the DOM snapshots the viewer draws the page from.
+    // navigation in it; DOM snapshots only when asked for (E2E_TRACE_SNAPSHOTS=1).
     const trace = readTrace(path.join(saved.directory, 'trace.zip'));
     expect(trace.names).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
-    expect(trace.snapshots).toBeGreaterThan(0);
+    expect(trace.snapshots > 0).toBe(tracingOptions().snapshots);
     expect(trace.visited).toEqual(['/pricing', '/about']);
 
     const note = reportArtefacts(task, saved);
     expect(note).toContain(path.relative(process.cwd(), saved.directory));
-    expect(note).toContain('trace.zip, screenshot.png, screenshot-2.png');
+    expect(note).toContain('trace.zip, screenshot.png, screenshot-2.png, page.html, page-2.html');
     expect(task.result?.errors?.[0]?.message).toBe(`expected a heading\n\n${note}`);
 
     // The context goes on to the next test, recording a chunk of its own.
@@ -110,6 +126,23 @@ describe('failure artefacts', () => {
     expect(existsSync(saved.directory)).toBe(false);
   });
 
+  it('records the DOM snapshots the trace viewer draws each step from when asked (E2E_TRACE_SNAPSHOTS=1)', async () => {
+    expect(tracingOptions({}).snapshots).toBe(false);
+    const page = await suite.open();
+    const context = await page.context().browser()!.newContext({ baseURL: suite.server().baseUrl });
+    try {
+      await context.tracing.start(tracingOptions({ E2E_TRACE_SNAPSHOTS: '1' }));
+      const asked = await context.newPage();
+      await asked.goto('/pricing');
+      await asked.getByRole('heading', { level: 1 }).first().waitFor();
+      const file = path.join(root, 'with-snapshots.zip');
+      await context.tracing.stop({ path: file });
+      expect(readTrace(file).snapshots).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   // The suite's own hook, not a call made for it: this test fails on purpose (`it.fails` turns
   // that into a pass after the hooks have run), and the next one finds what the hook left.
   let deliberate: Readonly<RunnerTestCase> | undefined;
@@ -139,10 +172,10 @@ describe('failure artefacts', () => {
           'failure-artefacts-a-check-that-fails-on-purpose-its-failure-artefacts-are-expected',
         ),
       );
-      expect(readdirSync(directory).sort()).toEqual(['screenshot.png', 'trace.zip']);
+      expect(readdirSync(directory).sort()).toEqual(['page.html', 'screenshot.png', 'trace.zip']);
       expect(readTrace(path.join(directory, 'trace.zip')).names).toContain('trace.trace');
       expect(deliberateFailure).toContain(
-        `Failure artefacts (Playwright trace, full-page screenshot): ${path.relative(process.cwd(), directory)}/`,
+        `Failure artefacts (Playwright trace, full-page screenshot, page HTML): ${path.relative(process.cwd(), directory)}/`,
       );
     } finally {
       // Expected artefacts are not a failure's: CI's test-results/ keeps only real ones.

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
@@ -8,13 +8,18 @@ import type { RunnerTestCase } from 'vitest';
 export const E2E_RESULTS_DIR = fileURLToPath(new URL('../../../test-results/e2e', import.meta.url));
 
 /**
- * What a trace records: every action with a DOM snapshot before and after it (the trace viewer
- * draws the page from them), console and network. No screencast: its frames doubled the time of
- * carers-search.e2e.ts on this 2-core machine (122 s of tests without tracing, 216 s with the
- * screencast, 112 s with snapshots only), and the screenshot taken at the failure shows the page
- * as it was left. No sources: the test files are in the repository.
+ * What a trace records: every action (its call, timing and error), console and network; the page
+ * itself is in the screenshot and the HTML saved at the failure. DOM snapshots before and after
+ * each action (the trace viewer draws the page at every step from them) only with
+ * `E2E_TRACE_SNAPSHOTS=1`, for chasing a failure: they were a tenth of the suite's browser CPU
+ * (settings and shell: renderer 60–62 s with them, 50–56 s without, decision 0021). No screencast:
+ * its frames doubled the time of carers-search.e2e.ts on this 2-core machine. No sources: the test
+ * files are in the repository.
  */
-const TRACING = { screenshots: false, snapshots: true, sources: false } as const;
+export function tracingOptions(env: NodeJS.ProcessEnv = process.env) {
+  return { screenshots: false, snapshots: env.E2E_TRACE_SNAPSHOTS === '1', sources: false };
+}
+const TRACING = tracingOptions();
 
 /**
  * Starts recording the test that is about to use `context`. A context is kept for the next test
@@ -49,8 +54,8 @@ export function artefactDirectory(task: Readonly<RunnerTestCase>, root = E2E_RES
 
 /**
  * The test failed: each of its contexts' chunk is saved as a Playwright trace (`trace.zip`, then
- * `trace-2.zip`, … for a test with several contexts) and each page still open is photographed
- * whole (`screenshot.png`, `screenshot-2.png`, …). A context or page the test closed itself, or
+ * `trace-2.zip`, … for a test with several contexts), each page still open is photographed
+ * whole (`screenshot.png`, `screenshot-2.png`, …) and its HTML saved (`page.html`, `page-2.html`, …). A context or page the test closed itself, or
  * one that cannot answer any more, is passed over: one lost picture must not hide the others.
  * Returns the directory, or undefined when nothing could be saved.
  */
@@ -77,6 +82,19 @@ export async function saveFailureArtefacts(
       );
     }),
   );
+  // The page's HTML as it was left: what the trace's DOM snapshots would show, when they are off.
+  const pages = await Promise.all(
+    open.map(async (page, index) => {
+      const file = path.join(directory, `${numbered('page', index)}html`);
+      const html = await Promise.race([
+        page.content(),
+        new Promise<undefined>((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]).catch(() => undefined);
+      if (html === undefined) return undefined;
+      await writeFile(file, html);
+      return file;
+    }),
+  );
   const traces = await Promise.all(
     contexts.map(async (context, index) => {
       const file = path.join(directory, `${numbered('trace', index)}zip`);
@@ -86,7 +104,7 @@ export async function saveFailureArtefacts(
       );
     }),
   );
-  const files = [...traces, ...shots].filter((file): file is string => file !== undefined);
+  const files = [...traces, ...shots, ...pages].filter((file): file is string => file !== undefined);
   if (files.length === 0) await rm(directory, { recursive: true, force: true });
   return { directory, files };
 }
@@ -103,7 +121,7 @@ export function reportArtefacts(
   const where = path.relative(process.cwd(), saved.directory) || saved.directory;
   const note =
     saved.files.length > 0
-      ? `Failure artefacts (Playwright trace, full-page screenshot): ${where}/ (${saved.files.map((file) => path.basename(file)).join(', ')})`
+      ? `Failure artefacts (Playwright trace, full-page screenshot, page HTML): ${where}/ (${saved.files.map((file) => path.basename(file)).join(', ')})`
       : `Failure artefacts: none could be saved (every page and context of the test was closed)`;
   console.error(note);
   const [first] = task.result?.errors ?? [];
