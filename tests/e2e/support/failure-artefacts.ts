@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import type { RunnerTestCase } from 'vitest';
@@ -86,10 +87,9 @@ export async function saveFailureArtefacts(
   const pages = await Promise.all(
     open.map(async (page, index) => {
       const file = path.join(directory, `${numbered('page', index)}html`);
-      const html = await Promise.race([
-        page.content(),
-        new Promise<undefined>((resolve) => setTimeout(resolve, 10_000).unref()),
-      ]).catch(() => undefined);
+      const html = await Promise.race([page.content(), delay(10_000, undefined, { ref: false })]).catch(
+        () => undefined,
+      );
       if (html === undefined) return undefined;
       await writeFile(file, html);
       return file;
