@@ -115,9 +115,11 @@ describe('admin sign-in and Admin Management', () => {
     await family.getByRole('rowheader', { name: 'Fiona Barker' }).waitFor();
     expect(await family.getByRole('cell').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await family.getByText('No Subscription', { exact: true }).waitFor();
-    // Desktop on purpose: the signed-in admin's desktop header (main navigation, no drawer). The
-    // screen's own content is the same at every width and is checked at 320 px below.
-    await expectNoAxeViolations(page, '/admin-management customers (desktop)');
+    // No axe check of this list at desktop: the screen's own content is the same at every width
+    // and is checked at 320 px below ('/admin-management (320 px)'); the signed-in admin's desktop
+    // header (main navigation, no drawer), which this check was here for, is checked with the
+    // admin dashboard at desktop in tests/e2e/admin-overview.e2e.ts ('/admin-dashboard overview
+    // (desktop)') and admin-tables.e2e.ts ('the customer table sorted by name (desktop)').
 
     // Edit a customer: the spec's messages beside the fields, then the toast and the reloaded list.
     await family.getByRole('button', { name: /^Edit/ }).click();
@@ -427,13 +429,16 @@ describe('who may see the admin screens', () => {
   it('keeps the four admin screens accessible and within a 320 px phone', async () => {
     // The admin screens' axe checks live here, at the narrowest phone, where their layouts are
     // tightest (their content does not change at desktop; the desktop journeys above check only
-    // the states they alone reach, and the desktop header).
+    // the states they alone reach, and the desktop header). /admin-management is checked at the
+    // start of the next test, on the page load that test makes anyway.
     const page = await open(NARROW, DEMO_ACCOUNTS.admin);
-    for (const path of ADMIN_SCREENS) {
+    for (const path of ADMIN_SCREENS.filter((screen) => screen !== '/admin-management')) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('listitem').or(page.getByRole('row')).first().waitFor();
-      await expectNoAxeViolations(page, `${path} (320 px)`);
+      // /admin-dashboard opens on its overview, whose axe check (chart table shown, at 375 px and
+      // at desktop) is in tests/e2e/admin-overview.e2e.ts; its width at 320 px is checked here.
+      if (path !== '/admin-dashboard') await expectNoAxeViolations(page, `${path} (320 px)`);
       await expectNoSidewaysScroll(page, `${path} (320 px)`);
     }
   });
@@ -443,8 +448,14 @@ describe('who may see the admin screens', () => {
     // timeout (together, with six axe checks, they ran past 120 s at a load average of 20).
     const page = await open(NARROW, DEMO_ACCOUNTS.admin);
 
-    // Admin Management's dialogs at 320 px: capped height, scrolling inside, no violations.
+    // /admin-management itself at 320 px (one of the four admin screens, see above).
     await page.goto('/admin-management');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('listitem').or(page.getByRole('row')).first().waitFor();
+    await expectNoAxeViolations(page, '/admin-management (320 px)');
+    await expectNoSidewaysScroll(page, '/admin-management (320 px)');
+
+    // Admin Management's dialogs at 320 px: capped height, scrolling inside, no violations.
     await rowWith(page, 'Customers', DEMO_ACCOUNTS.family.email)
       .getByRole('button', { name: /^Edit/ })
       .click();
