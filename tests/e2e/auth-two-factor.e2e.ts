@@ -59,13 +59,15 @@ async function openSettings(page: Page) {
  * test here is about the register form (the sign-in form stays wherever two-factor asks its code).
  */
 async function newCustomerOnSettings(viewport = DESKTOP) {
+  const customer = await newCustomer(viewport);
+  await openSettings(customer.page);
+  return customer;
+}
+
+/** A new customer registered through the API, signed in on a fresh blank page. */
+async function newCustomer(viewport: { width: number; height: number }) {
   const page = await open(viewport);
-  const email = await registerByApi(page, {
-    firstName: 'Rhian',
-    lastName: 'Powell',
-    userType: 'customer',
-  });
-  await openSettings(page);
+  const email = await registerByApi(page, { firstName: 'Rhian', lastName: 'Powell', userType: 'customer' });
   return { page, email };
 }
 
@@ -120,12 +122,7 @@ async function saveCodes(page: Page) {
  * 'asks for the password ... when turning on'.
  */
 async function newCustomerWithTwoFactor(viewport = DESKTOP) {
-  const page = await open(viewport);
-  const email = await registerByApi(page, {
-    firstName: 'Rhian',
-    lastName: 'Powell',
-    userType: 'customer',
-  });
+  const { page, email } = await newCustomer(viewport);
   const setup = await page.request.post('/api/settings/two-factor/setup');
   expect(setup.status()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
