@@ -59,22 +59,25 @@ describe('money records', () => {
         cancelledAt: happened,
       },
     ]);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    // The UK day of each (just after midnight the visit two hours ago was yesterday).
+    const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    const visitDay = ukDay(happened);
+    const paidAt = new Date(happened.getTime() + hour);
     await db.insert(invoiceRows).values({
       carerUserId: await userIdOf(carer),
       customerId: await userIdOf(family),
       number: 9001,
       arrangementId,
       issuedAt: happened,
-      periodStart: today,
-      periodEnd: today,
+      periodStart: visitDay,
+      periodEnd: visitDay,
       sellerName: 'Grace Care',
       sellerAddress: '',
       buyerName: 'The Reed family',
       buyerAddress: '',
       lines: [
         {
-          date: today,
+          date: visitDay,
           description: 'Care visit',
           quantity: '1 h',
           rate: '£20.00 an hour',
@@ -85,7 +88,7 @@ describe('money records', () => {
       status: 'paid',
       paidMethod: 'bank_transfer',
       paidReference: 'MUM CARE',
-      paidAt: new Date(happened.getTime() + hour),
+      paidAt,
     });
 
     // Grace: Earnings from the invoicing pages, on her phone.
@@ -102,7 +105,7 @@ describe('money records', () => {
     const lines = csv.bytes.toString('utf8').split('\r\n');
     expect(lines[0]).toBe('Date paid,Family,Invoice number,Gross (£),Platform fee (£),Net (£),How paid');
     expect(lines).toContain(
-      `${today.split('-').reverse().join('/')},The Reed family,INV-9001,20.00,0.00,20.00,Bank transfer`,
+      `${ukDay(paidAt).split('-').reverse().join('/')},The Reed family,INV-9001,20.00,0.00,20.00,Bank transfer`,
     );
     expect(lines.some((line) => line.startsWith('"Total, tax year '))).toBe(true);
     await carer.setViewportSize(DESKTOP);
