@@ -84,8 +84,8 @@ describe('failure artefacts', () => {
       expect(html, file).toContain('<h1');
       expect(html, file).toContain(heading!);
     }
-    // A trace Playwright's viewer opens: its action log, its network log, and the test's own
-    // navigation in it; DOM snapshots only when asked for (E2E_TRACE_SNAPSHOTS=1).
+    // A trace Playwright's viewer opens: its action log with the test's own navigation in it; DOM
+    // snapshots and the network log (empty without them) only when asked for (E2E_TRACE_SNAPSHOTS=1).
     const trace = readTrace(path.join(saved.directory, 'trace.zip'));
     expect(trace.names).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
     expect(trace.snapshots > 0).toBe(tracingOptions().snapshots);

@@ -9,9 +9,10 @@ import type { RunnerTestCase } from 'vitest';
 export const E2E_RESULTS_DIR = fileURLToPath(new URL('../../../test-results/e2e', import.meta.url));
 
 /**
- * What a trace records: every action (its call, timing and error), console and network; the page
- * itself is in the screenshot and the HTML saved at the failure. DOM snapshots before and after
- * each action (the trace viewer draws the page at every step from them) only with
+ * What a trace records: every action (its call, timing and error), the pages' console and
+ * errors; the page itself is in the screenshot and the HTML saved at the failure. DOM snapshots
+ * before and after each action (the trace viewer draws the page at every step from them), and with
+ * them the network log (Playwright records it only beside snapshots), only with
  * `E2E_TRACE_SNAPSHOTS=1`, for chasing a failure: they were a tenth of the suite's browser CPU
  * (settings and shell: renderer 60–62 s with them, 50–56 s without, decision 0021). No screencast:
  * its frames doubled the time of carers-search.e2e.ts on this 2-core machine. No sources: the test
