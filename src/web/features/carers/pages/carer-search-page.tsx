@@ -168,9 +168,18 @@ export function CarerSearchPage() {
   usePageTitle('Find Your Perfect Carer');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  // A filter changes the results below, not the page: it stays where it is.
-  const applyFilters = (next: CarerSearchFilters) =>
-    setSearchParams(filtersToSearchParams(next), { preventScrollReset: true });
+  // A filter changes the results below, not the page: it stays where it is. A control builds `next`
+  // from the filters it was drawn with; the address can already hold a newer change whose render is
+  // still to come (a navigation renders in a transition, slow on a busy phone), so only what this
+  // control changed is applied, to the address as it is now: two quick changes both stay.
+  const applyFilters = (next: CarerSearchFilters) => {
+    const now = filtersFromSearchParams(new URLSearchParams(window.location.search));
+    const changed = (Object.keys(next) as Array<keyof CarerSearchFilters>).filter(
+      (key) => next[key] !== filters[key],
+    );
+    const merged = { ...now, ...Object.fromEntries(changed.map((key) => [key, next[key]])) };
+    setSearchParams(filtersToSearchParams(merged), { preventScrollReset: true });
+  };
   const { waiting, startAt } = useSavedPlaceStart(filters);
   useEffect(() => {
     if (startAt !== null)
