@@ -97,6 +97,29 @@ describe('carer search', () => {
     expect(new Set(both).size).toBe(24);
   });
 
+  it('keeps two filters chosen in one moment: each change goes on the address as it is then', async () => {
+    const page = await open();
+    await page.goto('/carers');
+    const careType = await page.getByLabel('Care type', { exact: true }).elementHandle();
+    const days = await page.getByLabel('Days', { exact: true }).elementHandle();
+    // Both in one task, before the first change's navigation has rendered (as on a busy phone).
+    await page.evaluate(
+      ([first, second]) => {
+        for (const [select, value] of [
+          [first, 'Childcare'],
+          [second, 'weekdays'],
+        ] as const) {
+          (select as HTMLSelectElement).value = value;
+          select!.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      },
+      [careType, days] as const,
+    );
+    await page.waitForURL(
+      (url) => url.searchParams.get('careType') === 'Childcare' && url.searchParams.get('day') === 'weekdays',
+    );
+  });
+
   it('applies the place on Search, keeps filters in the URL, and clears each filter', async () => {
     const page = await open();
     await page.goto('/carers');
