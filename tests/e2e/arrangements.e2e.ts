@@ -14,6 +14,7 @@ import { visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { dateIn } from './support/uk-dates';
 import { toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
@@ -23,11 +24,6 @@ const open = suite.open;
 const REQUEST_MARK = 'Arrangements journey';
 const TASKS = 'Help getting up, washed and dressed; a light breakfast; a short walk if the weather is fine.';
 const NOTE = 'Traffic on the ring road, about 15 minutes';
-
-/** 'YYYY-MM-DD', `days` from today (UK). */
-function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const widths = await page.evaluate(() => ({

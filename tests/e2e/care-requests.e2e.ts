@@ -8,6 +8,7 @@ import { MESSAGE_MESSAGES } from '@contracts/messaging';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectFocused, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { dateIn } from './support/uk-dates';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
@@ -17,12 +18,6 @@ const DESCRIPTION =
   'Mum is 82 and recovering from a fall. She needs help getting up, washed and dressed, and a light breakfast, two mornings a week near Roundhay Park.';
 const ANSWER =
   'Hello, I am Grace, an experienced carer living in Roundhay. I could help your mum on Tuesday and Wednesday mornings.';
-
-/** 'YYYY-MM-DD', `days` from today (UK). */
-function dateIn(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const widths = await page.evaluate(() => ({

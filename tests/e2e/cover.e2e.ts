@@ -22,6 +22,7 @@ import {
 import { useE2ESuite } from './support/e2e-suite';
 import { arrangeWithGrace } from './support/grace-arrangement';
 import { approveChecksByApi, registerByApi, toastTitle } from './support/journeys';
+import { dayName, ukDate, weekOf } from './support/uk-dates';
 
 const suite = useE2ESuite();
 const open = suite.open;
@@ -157,6 +158,11 @@ describe('cover when the carer can’t come', () => {
       .getByText(new RegExp(`^${BACKUP_NAME} is coming instead of Grace M\\. to the visit on `))
       .waitFor();
     const week = family.getByTestId('week-view');
+    // The week view opens on this week; just after midnight on a Monday the visit was last week's.
+    if (weekOf(ukDate(startsAt))[0] !== weekOf(ukDate(new Date()))[0]) {
+      await week.getByRole('button', { name: 'Previous week' }).click();
+      await week.getByText(`${dayName(weekOf(ukDate(startsAt))[0]!)} to `).waitFor();
+    }
     const block = week
       .locator('[data-testid="week-visit"]:visible')
       .filter({ hasText: `Covered by ${BACKUP_NAME}` });
@@ -164,7 +170,12 @@ describe('cover when the carer can’t come', () => {
     expect(await block.innerText()).toContain('Grace M.');
     await expectNoAxeViolationsAtBothWidths(family, 'my care with the visit covered');
     await family.setViewportSize(MOBILE);
-    // On a phone the week view opens on today: the visit is there, with Ben.
+    // On a phone the week view opens on today: the visit is there, with Ben. (In the first minutes
+    // of a UK day a visit that started 20 minutes ago is yesterday's: its day is chosen.)
+    const visitDay = ukDate(startsAt);
+    if (visitDay !== ukDate(new Date())) {
+      await week.getByRole('button', { name: new RegExp(`^${dayName(visitDay)}`) }).click();
+    }
     await block.waitFor();
 
     // Grace's schedule says a backup is covering it, and asks her for nothing.

@@ -8,14 +8,11 @@ import { visits as visitRows } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { dateIn } from './support/uk-dates';
 import { toastTitle } from './support/journeys';
 
 const suite = useE2ESuite();
 const open = suite.open;
-
-function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
 
 describe('timesheets and invoices', () => {
   it('a carer submits a week, the family approves it and pays the invoice directly', async () => {

@@ -12,6 +12,7 @@ import { invoices as invoiceRows, visits as visitRows } from '../../src/server/d
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { ukDate } from './support/uk-dates';
 import { arrangeWithGrace } from './support/grace-arrangement';
 import { toastTitle } from './support/journeys';
 
@@ -60,8 +61,7 @@ describe('money records', () => {
       },
     ]);
     // The UK day of each (just after midnight the visit two hours ago was yesterday).
-    const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-    const visitDay = ukDay(happened);
+    const visitDay = ukDate(happened);
     const paidAt = new Date(happened.getTime() + hour);
     await db.insert(invoiceRows).values({
       carerUserId: await userIdOf(carer),
@@ -105,7 +105,7 @@ describe('money records', () => {
     const lines = csv.bytes.toString('utf8').split('\r\n');
     expect(lines[0]).toBe('Date paid,Family,Invoice number,Gross (£),Platform fee (£),Net (£),How paid');
     expect(lines).toContain(
-      `${ukDay(paidAt).split('-').reverse().join('/')},The Reed family,INV-9001,20.00,0.00,20.00,Bank transfer`,
+      `${ukDate(paidAt).split('-').reverse().join('/')},The Reed family,INV-9001,20.00,0.00,20.00,Bank transfer`,
     );
     expect(lines.some((line) => line.startsWith('"Total, tax year '))).toBe(true);
     await carer.setViewportSize(DESKTOP);
@@ -148,5 +148,26 @@ describe('money records', () => {
     // The arrangement links to it.
     await family.goto('/my-care');
     await family.getByRole('link', { name: 'Monthly statement' }).first().waitFor();
+
+    // Another carer and another month chosen in one moment (two changes before the first has
+    // rendered, as on a busy phone): the address keeps both (src/web/lib/use-edit-address.ts).
+    await family.goto('/statements');
+    const carerChoice = await family.getByLabel('Carer', { exact: true }).elementHandle();
+    const monthChoice = await family.getByLabel('Month', { exact: true }).elementHandle();
+    const chosen = await family.evaluate(
+      (selects) =>
+        selects.map((element) => {
+          const select = element as HTMLSelectElement;
+          const other = [...select.options].find((option) => option.value !== select.value)!;
+          select.value = other.value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          return other.value;
+        }),
+      [carerChoice, monthChoice],
+    );
+    await family.waitForURL(
+      (url) =>
+        url.searchParams.get('arrangement') === chosen[0] && url.searchParams.get('month') === chosen[1],
+    );
   });
 });

@@ -9,26 +9,13 @@ import { arrangements, users, visits as visitRows } from '../../src/server/db/sc
 import { DEMO_ACCOUNTS } from '../../src/server/demo-seed/seed';
 import { DESKTOP, expectNoAxeViolations, MOBILE } from './support/browser';
 import { useE2ESuite } from './support/e2e-suite';
+import { dayName, ukDate, ukInstant, weekOf } from './support/uk-dates';
 
 const suite = useE2ESuite();
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' in the UK of an instant. */
-const ukDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-/** 'Tuesday 2 December' of a 'YYYY-MM-DD' date. */
-const dayName = (date: string) => {
-  const at = new Date(`${date}T12:00:00Z`);
-  const weekday = at.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
-  return `${weekday} ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' })}`;
-};
-
 /** The UK dates of this week, Monday first. */
-function thisWeek(): string[] {
-  const today = ukDate(new Date());
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
-  const monday = Date.parse(`${today}T12:00:00Z`) - weekday * DAY_MS;
-  return Array.from({ length: 7 }, (_, i) => new Date(monday + i * DAY_MS).toISOString().slice(0, 10));
-}
+const thisWeek = () => weekOf(ukDate(new Date()));
 
 /** The demo family's visits in the week of `dates`, as the database has them. */
 async function familyVisitsIn(dates: string[]) {
@@ -117,5 +104,30 @@ describe('the week view', () => {
     await weekView(relative).getByRole('table').waitFor();
     await expect.poll(() => shownBlocks(relative).count()).toBe(expected.length);
     await expectNoAxeViolations(relative, 'week view of a relative (desktop)');
+  });
+
+  it('keeps a visit late in the evening inside the grid: it ends at midnight there, nothing scrolls', async () => {
+    const { db } = suite.server().database;
+    const [arrangement] = await db
+      .select({ id: arrangements.id })
+      .from(arrangements)
+      .innerJoin(users, eq(users.id, arrangements.customerId))
+      .where(and(eq(users.email, DEMO_ACCOUNTS.subscribed.email), eq(arrangements.status, 'accepted')));
+    // Two hours from 23:40 on this week's Monday: it ends the next day.
+    const startsAt = ukInstant(thisWeek()[0]!, '23:40');
+    await db.insert(visitRows).values({
+      arrangementId: arrangement!.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),
+    });
+
+    const family = await suite.open(DESKTOP, DEMO_ACCOUNTS.subscribed);
+    await family.goto('/my-care');
+    const table = weekView(family).getByRole('table');
+    const late = shownBlocks(family).filter({ hasText: '23:40–01:40' });
+    await late.waitFor();
+    const [block, grid] = await Promise.all([late.boundingBox(), table.boundingBox()]);
+    expect(block!.y + block!.height).toBeLessThanOrEqual(grid!.y + grid!.height);
+    await expectNoAxeViolations(family, 'week view with a visit late in the evening (desktop)');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useEditAddress } from './use-edit-address';
 
 /**
  * A secret from an emailed link (`?token=…`), read once and then taken out of the address bar
@@ -9,14 +10,14 @@ import { useSearchParams } from 'react-router';
  * then says the link has expired, as it would for a used link.
  */
 export function useTokenFromAddress(name = 'token'): string {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useEditAddress();
   const [token] = useState(() => searchParams.get(name)?.trim() ?? '');
+  const inAddress = searchParams.has(name);
   useEffect(() => {
-    if (!searchParams.has(name)) return;
-    const rest = new URLSearchParams(searchParams);
-    rest.delete(name);
+    if (!inAddress) return;
     // Through the router (history.replaceState underneath), so its idea of the address agrees.
-    setSearchParams(rest, { replace: true, preventScrollReset: true });
-  }, [name, searchParams, setSearchParams]);
+    editAddress((address) => address.delete(name), { replace: true, preventScrollReset: true });
+  }, [name, inAddress, editAddress]);
   return token;
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useEditAddress } from './use-edit-address';
 
 /**
  * A page's open tab, kept in the URL (`?tab=messages`) so a refresh, Back from another page and a
@@ -8,23 +9,22 @@ import { useSearchParams } from 'react-router';
  * rather than stepping through its tabs.
  */
 export function useTabParam<T extends string>(tabs: readonly T[]): [T, (tab: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const editAddress = useEditAddress();
   const first = tabs[0]!;
   const asked = params.get('tab');
   const tab = tabs.find((candidate) => candidate === asked) ?? first;
   const select = useCallback(
     (next: string) => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === first) updated.delete('tab');
-          else updated.set('tab', next);
-          return updated;
+      editAddress(
+        (address) => {
+          if (next === first) address.delete('tab');
+          else address.set('tab', next);
         },
         { replace: true, preventScrollReset: true },
       );
     },
-    [setParams, first],
+    [editAddress, first],
   );
   return [tab, select];
 }

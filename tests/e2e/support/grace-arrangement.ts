@@ -5,11 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { WeekDay } from '../../../src/contracts/week';
 import { DEMO_ACCOUNTS } from '../../../src/server/demo-seed/seed';
-
-/** 'YYYY-MM-DD', `days` from today (UK). */
-export function dateIn(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
+import { dateIn } from './uk-dates';
 
 export interface GraceTerms {
   /** The family's first message to Grace. */

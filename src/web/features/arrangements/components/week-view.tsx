@@ -138,7 +138,9 @@ function WeekGrid({ dates, visits, today }: { dates: string[]; visits: Visit[]; 
                 >
                   {here.map((visit, index) => {
                     const start = minutesOf(visit.start);
-                    const length = Math.max(30, endMinutesOf(visit) - start);
+                    // At least half an hour tall, to be read; never past the grid's last hour (a
+                    // visit from 23:40 ends at midnight here), or the box would scroll.
+                    const length = Math.min(Math.max(30, endMinutesOf(visit) - start), last * 60 - start);
                     return (
                       <VisitBlock
                         key={visit.id}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CARE_REQUESTS_PATH } from '@web/lib/care-requests-path';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { useEditAddress } from '@web/lib/use-edit-address';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { describeSearchTotal } from '@contracts/carers-search-text';
 import { paths } from '@contracts/paths';
@@ -38,22 +39,19 @@ if (typeof window !== 'undefined' && window.location.pathname === paths.carers) 
 
 /**
  * A signed-in customer's saved place, put in the URL when they arrive with no place (once per visit
- * of the page: a place they clear stays cleared). Answers the address to replace the URL with, and
+ * of the page: a place they clear stays cleared). Answers the place to put in the URL, and
  * whether the results should wait (for the saved place, or for the URL to take it).
  */
-function useSavedPlaceStart(filters: CarerSearchFilters): { waiting: boolean; startAt: string | null } {
+function useSavedPlaceStart(filters: CarerSearchFilters): { waiting: boolean; placeToApply: string | null } {
   const { user } = useAuth();
   const { place } = useSearchPlace(user);
   const [phase, setPhase] = useState<'undecided' | 'apply' | 'done'>('undecided');
   const arrivedWithPlace = Boolean(filters.near || filters.location);
   if (phase === 'undecided' && place !== undefined) setPhase(place && !arrivedWithPlace ? 'apply' : 'done');
   if (phase === 'apply' && arrivedWithPlace) setPhase('done');
-  const startAt =
-    phase === 'apply' && place
-      ? filtersToSearchParams({ ...filters, near: place, sort: 'distance' }).toString()
-      : null;
+  const placeToApply = phase === 'apply' && place ? place : null;
   const waiting = phase === 'apply' || (phase === 'undecided' && !arrivedWithPlace);
-  return { waiting, startAt };
+  return { waiting, placeToApply };
 }
 
 /** Where the filters stay open beside the results (Tailwind's lg). */
@@ -166,25 +164,41 @@ function SearchAside({ className }: { className?: string }) {
  */
 export function CarerSearchPage() {
   usePageTitle('Find Your Perfect Carer');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useEditAddress();
   const filters = filtersFromSearchParams(searchParams);
   // A filter changes the results below, not the page: it stays where it is. A control builds `next`
   // from the filters it was drawn with; the address can already hold a newer change whose render is
   // still to come (a navigation renders in a transition, slow on a busy phone), so only what this
   // control changed is applied, to the address as it is now: two quick changes both stay.
   const applyFilters = (next: CarerSearchFilters) => {
-    const now = filtersFromSearchParams(new URLSearchParams(window.location.search));
     const changed = (Object.keys(next) as Array<keyof CarerSearchFilters>).filter(
       (key) => next[key] !== filters[key],
     );
-    const merged = { ...now, ...Object.fromEntries(changed.map((key) => [key, next[key]])) };
-    setSearchParams(filtersToSearchParams(merged), { preventScrollReset: true });
+    editAddress(
+      (address) =>
+        filtersToSearchParams({
+          ...filtersFromSearchParams(address),
+          ...Object.fromEntries(changed.map((key) => [key, next[key]])),
+        }),
+      { preventScrollReset: true },
+    );
   };
-  const { waiting, startAt } = useSavedPlaceStart(filters);
+  const { waiting, placeToApply } = useSavedPlaceStart(filters);
   useEffect(() => {
-    if (startAt !== null)
-      setSearchParams(new URLSearchParams(startAt), { replace: true, preventScrollReset: true });
-  }, [startAt, setSearchParams]);
+    if (placeToApply === null) return;
+    // Onto the address as it is now: a filter chosen while the saved place was on its way stays,
+    // and a place typed meanwhile wins.
+    editAddress(
+      (address) => {
+        const now = filtersFromSearchParams(address);
+        return now.near || now.location
+          ? address
+          : filtersToSearchParams({ ...now, near: placeToApply, sort: 'distance' });
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [placeToApply, editAddress]);
   const search = useCarerSearch(filters, !waiting);
   const nearError = search.isError && !search.data ? nearErrorOf(search.error) : undefined;
   const wide = useMediaQuery(WIDE_SCREEN);

@@ -21,6 +21,7 @@ import { useArrangements } from '@web/features/arrangements';
 import { errorMessage } from '@web/lib/api-client';
 import { applyFieldMessages, serverFormErrors } from '@web/lib/form-errors';
 import { schemaResolver } from '@web/lib/schema-resolver';
+import { useEditAddress } from '@web/lib/use-edit-address';
 import { usePageTitle } from '@web/lib/use-page-title';
 import { downloadStatement, useSaveReference, useStatement } from '../api/records-api';
 import { InvoicingNav } from '../components/invoicing-nav';
@@ -251,7 +252,8 @@ function StatementView({ arrangementId, statement }: { arrangementId: string; st
 export function StatementsPage() {
   usePageTitle('Monthly statements');
   const id = useId();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const editAddress = useEditAddress();
   const arrangements = useArrangements();
   const months = recentMonths();
   const choices = (arrangements.data?.items ?? []).filter(
@@ -263,10 +265,14 @@ export function StatementsPage() {
   const month = search.get('month') ?? months[0]!;
   const statement = useStatement(arrangementId, month);
   const choose = (name: 'arrangement' | 'month', value: string) => {
-    const next = new URLSearchParams(search);
-    next.set(name, value);
-    if (name === 'month' && !next.has('arrangement') && arrangementId) next.set('arrangement', arrangementId);
-    setSearch(next, { replace: true });
+    editAddress(
+      (address) => {
+        address.set(name, value);
+        if (name === 'month' && !address.has('arrangement') && arrangementId)
+          address.set('arrangement', arrangementId);
+      },
+      { replace: true },
+    );
   };
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">

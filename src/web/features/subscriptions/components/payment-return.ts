@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useEditAddress } from '@web/lib/use-edit-address';
 import { waitForActivation, type ActivationTarget } from '../api/payments-api';
 
 /** What Stripe adds to the return address after a redirect-based payment method. */
@@ -20,7 +21,8 @@ export function usePaymentReturn({
   onSuccess: () => void | Promise<void>;
   onFailure: (message: string) => void;
 }): boolean {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useEditAddress();
   const redirectStatus = searchParams.get('redirect_status');
   // A failed return shows the failure at once; any other waits for the plan to switch on.
   const [returning, setReturning] = useState(redirectStatus !== null && redirectStatus !== 'failed');
@@ -33,11 +35,9 @@ export function usePaymentReturn({
   useEffect(() => {
     if (handled.current || redirectStatus === null) return;
     handled.current = true;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const name of RETURN_PARAMS) next.delete(name);
-        return next;
+    editAddress(
+      (address) => {
+        for (const name of RETURN_PARAMS) address.delete(name);
       },
       { replace: true },
     );
@@ -49,7 +49,7 @@ export function usePaymentReturn({
       await callbacks.current.onSuccess();
       setReturning(false);
     });
-  }, [activation, redirectStatus, setSearchParams]);
+  }, [activation, redirectStatus, editAddress]);
 
   return returning;
 }
