@@ -87,11 +87,17 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteFiles = onPostgres && process.env.API_ON_BOTH !== 'all' ? PROVED_ON_PGLITE_TOO : 'all';
 
 /**
- * Workers for the whole run, shared by every project (vitest's default, one fewer than the cores,
- * is a single worker on a 2-core machine). One per core: with three on two cores, three e2e files
- * side by side (each a server and a Chromium) made the longest journeys three times slower.
+ * Workers for the unit and API files: one per core (vitest's default, one fewer than the cores, is
+ * a single worker on a 2-core machine). They keep the CPU busy (with CI's second lane beside them).
  */
 const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
+/**
+ * Workers for the end-to-end files, which run after the others (their own `groupOrder`): one more
+ * than the cores. A journey waits while Chromium and the file's server answer each other, and with
+ * one file per core a fifth of the CPU went unused; with three on two cores each file takes about a
+ * third longer and the suite 11% less (docs/performance.md, "Test suite", round 8); with four, more.
+ */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || WORKERS + 1;
 
 export default defineConfig({
   test: {
@@ -111,6 +117,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // Files run side by side, each with its own server and database; a worker keeps one browser
           // for the files it runs (tests/e2e/support/e2e-suite.ts), hence the shared modules.

@@ -10,15 +10,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * with the lane done, the same starts left the machine idle (44 s with no file running and 82 s
  * with one, of the API files' 224 s, on 2026-11-29's clean clone). The e2e journeys (10–150 s each
  * against 0.1–30 s for an API file) follow, longest first, so the run ends on short ones. vitest's
- * own order (projects by name, then by size) put the longest journeys last.
+ * own order (projects by name, then by size) put the longest journeys last. The unit files close the
+ * first group: the e2e files are a group of their own, with more workers (vitest.config.ts), which
+ * starts when the first has finished.
  */
 const PROJECTS_IN_ORDER = [
   'api-postgres-mocks', // the authorization matrix
   'api-pglite-mocks',
   'api-postgres',
   'api-pglite',
-  'e2e',
   'unit',
+  'e2e',
 ];
 
 const rank = (spec: TestSpecification) => {
