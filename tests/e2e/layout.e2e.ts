@@ -72,6 +72,7 @@ function seed(): Promise<Seeded> {
       .update(carerProfiles)
       .set({ description: `About me: ${LONG_LINE}` })
       .where(eq(carerProfiles.id, carer!.id));
+    await suite.server().carersChanged();
     const [review] = await db.select().from(reviews).where(eq(reviews.carerId, carer!.id)).limit(1);
     await db.update(reviews).set({ comment: LONG_LINE }).where(eq(reviews.id, review!.id));
     await db.update(careRequests).set({ description: LONG_LINE });

@@ -95,6 +95,7 @@ describe('the longest names fit a 375 px phone', () => {
     );
     const carerId = profile.id as string;
     await approveChecks(suite.server().database.db, carerId, new Date(Date.now() - 86_400_000));
+    await suite.server().carersChanged();
 
     // The family with a plan takes the longest names, writes, and proposes an arrangement.
     const family = await suite.open(MOBILE, DEMO_ACCOUNTS.subscribed);

@@ -767,6 +767,7 @@ describe('carer membership', () => {
       .update(carerProfiles)
       .set({ listedUntil: new Date(Date.now() - 60_000) })
       .where(eq(carerProfiles.userId, account!.id));
+    await suite.server().carersChanged();
 
     const visitor = await open();
     const searchFor = async () => {

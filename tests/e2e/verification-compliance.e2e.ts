@@ -110,6 +110,7 @@ describe('a compliance record that stays true', () => {
       now: () => new Date(`${expiresOn}T12:00:00Z`),
     });
     await lapse.lapseDue();
+    await suite.server().carersChanged();
 
     // The three browsers side by side.
     await Promise.all([

@@ -153,6 +153,7 @@ describe('script payloads in every free-text field are shown as text and never r
     expect(submitted.status(), await submitted.text()).toBe(201);
     // Earlier checks of hers were approved, so families can reach her while these wait in the queue.
     await approveChecks(suite.server().database.db, carerId, new Date(Date.now() - 86_400_000));
+    await suite.server().carersChanged();
 
     // The subscribed family changes its name to payloads, writes to the carer, reports the chat.
     const family = await watchedPage(DEMO_ACCOUNTS.subscribed);

@@ -20,6 +20,12 @@ export interface E2EServer {
   setClockAhead(days: number): void;
   /** One round of housekeeping's "no-reply protection" task, on that clock: the families it protected. */
   runNoReplyProtection(): Promise<number>;
+  /**
+   * The test changed carers in `database` behind the server's back: the server takes the change in
+   * now, as after a write of its own, rather than when PostgreSQL's change notice arrives a moment
+   * later (a search in that moment, on a loaded machine, still listed a lapsed carer).
+   */
+  carersChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,11 @@ export async function startE2EServer(
     },
     // What housekeeping's task runs (src/server/housekeeping.plugin.ts): the e2e server runs no timers.
     runNoReplyProtection: () => app.subscriptions.ending.protectUnanswered(),
+    async carersChanged() {
+      app.carerCaches.changed();
+      app.carerSearchIndex?.changed();
+      await app.carerSearchIndex?.refresh();
+    },
     async close() {
       // The worker's browser outlives this server: its keep-alive and event-stream connections
       // would hold the close open, so they are cut (the file's pages are already closed).
