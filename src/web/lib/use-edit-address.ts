@@ -12,9 +12,9 @@ interface EditOptions {
  * the last render's params, and a navigation renders in a transition: on a busy phone a second
  * change (another filter, a tab) can come before the first has rendered, and would undo it. The
  * router writes the address as it navigates (no route here has a loader), so reading
- * `window.location` at the moment of the change keeps both. `edit` changes the params it is given, or
- * answers the whole new query. tests/e2e/statements.e2e.ts and
- * carers-search.e2e.ts make two changes in one task.
+ * `window.location` at the moment of the change keeps both. `edit` changes the params it is given,
+ * or answers the whole new query. tests/e2e/money-records.e2e.ts (a statement's carer and month)
+ * and carers-search.e2e.ts (two filters) make two changes in one task.
  */
 export function useEditAddress(): (
   edit: (params: URLSearchParams) => URLSearchParams | void,
