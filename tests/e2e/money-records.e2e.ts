@@ -19,6 +19,12 @@ import { toastTitle } from './support/journeys';
 const suite = useE2ESuite();
 const open = suite.open;
 
+/** The UK tax year (its starting year) of a 'YYYY-MM-DD' day: from 6 April. */
+const taxYearOf = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return month > 4 || (month === 4 && date >= 6) ? year : year - 1;
+};
+
 const userIdOf = async (page: Page) =>
   ((await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } }).user.id;
 
@@ -40,10 +46,14 @@ describe('money records', () => {
       tasks: 'Lunch and a walk.',
     });
     const db = suite.server().database.db;
-    // This month: a visit that happened two hours ago, one cancelled an hour ago (still this month
-    // unless run in the first hours of one), and the invoice for the first, paid by transfer.
+    // A visit that happened two hours ago, one cancelled an hour ago, and the invoice for the first,
+    // paid by transfer, all on one UK day (so in one month and one tax year): in the first two hours
+    // of a day, two hours earlier, the day before.
     const hour = 3_600_000;
-    const happened = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 2 * hour);
+    let happened = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 2 * hour);
+    if (ukDate(new Date(happened.getTime() + 2 * hour)) !== ukDate(happened)) {
+      happened = new Date(happened.getTime() - 2 * hour);
+    }
     await db.insert(visitRows).values([
       {
         arrangementId,
@@ -60,7 +70,6 @@ describe('money records', () => {
         cancelledAt: happened,
       },
     ]);
-    // The UK day of each (just after midnight the visit two hours ago was yesterday).
     const visitDay = ukDate(happened);
     const paidAt = new Date(happened.getTime() + hour);
     await db.insert(invoiceRows).values({
@@ -95,6 +104,10 @@ describe('money records', () => {
     await carer.goto('/timesheets');
     await carer.getByRole('link', { name: 'Earnings', exact: true }).click();
     await carer.getByRole('heading', { name: 'Earnings', level: 1 }).waitFor();
+    // The page opens on this tax year; in the first hours of 6 April the payment was in the last.
+    if (taxYearOf(ukDate(paidAt)) !== taxYearOf(ukDate(new Date()))) {
+      await carer.getByLabel('Tax year', { exact: true }).selectOption(String(taxYearOf(ukDate(paidAt))));
+    }
     await carer.getByRole('cell', { name: 'INV-9001' }).waitFor();
     await carer.getByRole('cell', { name: 'The Reed family' }).waitFor();
     await expectNoAxeViolations(carer, 'earnings (mobile)');
@@ -111,8 +124,9 @@ describe('money records', () => {
     await carer.setViewportSize(DESKTOP);
     await expectNoAxeViolations(carer, 'earnings (desktop)');
 
-    // The family: the month's statement from the arrangement on My care.
-    await family.goto(`/statements?arrangement=${arrangementId}`);
+    // The family: the month's statement from the arrangement on My care (the visits' month: in the
+    // first hours of a month, the last).
+    await family.goto(`/statements?arrangement=${arrangementId}&month=${visitDay.slice(0, 7)}`);
     await family.getByRole('heading', { name: 'Monthly statements', level: 1 }).waitFor();
     // A cancelled visit is no longer agreed: it is counted as cancelled.
     await family.getByText('1 agreed, 1 happened, 1 cancelled, 0 covered by a backup carer.').waitFor();
