@@ -1,5 +1,5 @@
 // The records people need (decision 0041). The subscribed family and the demo carer Grace have an
-// accepted arrangement with two visits this month (one happened, one cancelled) and an invoice paid
+// accepted arrangement with two recent visits (one happened, one cancelled) and an invoice paid
 // by bank transfer. On her phone (375 px) Grace opens Earnings from the invoicing pages and
 // downloads the tax year's CSV; the family, on a desktop, opens the month's statement from the
 // arrangement, enters their CEST reference and downloads the statement as CSV and PDF. Each
