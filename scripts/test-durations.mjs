@@ -20,8 +20,7 @@ const { results } = JSON.parse(fs.readFileSync(source, 'utf8'));
 const seconds = Object.fromEntries(
   results
     .filter(([, result]) => typeof result?.duration === 'number')
-    .map(([key, result]) => [key, Math.round(result.duration / 100) / 10])
-    .sort(([a], [b]) => (a < b ? -1 : 1)),
+    .map(([key, result]) => [key, Math.round(result.duration / 100) / 10]),
 );
 const target = path.join(root, 'tests/support/file-durations.json');
 // A project the run left out (the deploy tests, which CI runs in a vitest run of their own) keeps

@@ -57,8 +57,9 @@ export function artefactDirectory(task: Readonly<RunnerTestCase>, root = E2E_RES
 /**
  * The test failed: each of its contexts' chunk is saved as a Playwright trace (`trace.zip`, then
  * `trace-2.zip`, … for a test with several contexts), each page still open is photographed
- * whole (`screenshot.png`, `screenshot-2.png`, …) and its HTML saved (`page.html`, `page-2.html`, …). A context or page the test closed itself, or
- * one that cannot answer any more, is passed over: one lost picture must not hide the others.
+ * whole (`screenshot.png`, `screenshot-2.png`, …) and its HTML saved (`page.html`, `page-2.html`,
+ * …). A context or page the test closed itself, or one that cannot answer any more, is passed
+ * over: one lost picture must not hide the others.
  * Returns the directory, or undefined when nothing could be saved.
  */
 export async function saveFailureArtefacts(
