@@ -191,6 +191,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message:
+                "Use useMutation from @web/lib/mutation: react-query's drops a call's own callbacks (its toast) once the calling component has unmounted.",
+            },
+          ],
           patterns: [
             {
               regex: '(^@contracts|/contracts)/api(/|$)',

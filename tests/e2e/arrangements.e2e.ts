@@ -330,6 +330,29 @@ describe('care arrangements', () => {
     // minutes on a loaded two-core machine.
   }, 240_000);
 
+  it('says a visit is cancelled even when the list has already shown it cancelled (its button gone)', async () => {
+    // The agenda is asked again every few seconds and on focus: an answer that arrives between the
+    // server's cancelling and the cancel's own answer shows the visit cancelled and takes its
+    // Cancel button away, with the dialog and the call that was to show the toast. The call's
+    // toast still shows (src/web/lib/mutation.ts); react-query's own mutate dropped it.
+    const carer = await open(DESKTOP, DEMO_ACCOUNTS.carer);
+    await openScheduleTab(carer);
+    const last = carer.locator('[data-testid="visit"]').filter({ hasText: 'With Priya' }).last();
+    await carer.route('**/api/visits/*/cancel', async (route) => {
+      const answer = await route.fetch();
+      await carer.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      await last.getByText('Cancelled', { exact: true }).waitFor();
+      await route.fulfill({ response: answer });
+    });
+    await last.getByRole('button', { name: /^Cancel the visit/ }).click();
+    await carer
+      .getByRole('dialog', { name: 'Cancel this visit?' })
+      .getByRole('button', { name: 'Cancel visit' })
+      .click();
+    await toastTitle(carer, 'Visit Cancelled').waitFor();
+    expect(await carer.getByRole('dialog', { name: 'Cancel this visit?' }).count()).toBe(0);
+  });
+
   it('shows the demo family its agreed arrangement with Margaret on My care and in their conversation', async () => {
     const family = await open(MOBILE, DEMO_ACCOUNTS.subscribed);
     await family.goto('/my-care');

@@ -133,6 +133,25 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     expect(messages).toEqual([]);
   });
 
+  it('keeps the web on its own useMutation, whose call callbacks outlive the component', async () => {
+    const lint = async (code: string, filePath: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? [])
+        .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map((m) => m.message);
+    };
+    const reactQuerys = await lint(
+      "import { useMutation, useQuery } from '@tanstack/react-query';\nexport const x = [useMutation, useQuery];\n",
+      'src/web/features/carers/api/bad.ts',
+    );
+    expect(reactQuerys.join()).toMatch(/Use useMutation from @web\/lib\/mutation/);
+    const ours = await lint(
+      "import { useQuery } from '@tanstack/react-query';\nimport { useMutation } from '@web/lib/mutation';\nexport const x = [useMutation, useQuery];\n",
+      'src/web/features/carers/api/ok.ts',
+    );
+    expect(ours).toEqual([]);
+  });
+
   it('keeps contracts free of anything but zod', async () => {
     const messages = await restrictedImportMessages(
       "import Fastify from 'fastify';\nexport const x = Fastify;\n",

@@ -1,7 +1,7 @@
 // Decision 0019 (product.md, difference 10): until an account confirms its email address it cannot
 // message, review, pay or send checks. The screens that would say 403 say so first, with a way
 // to get a new link.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { MailWarning } from 'lucide-react';
 import type { CurrentUser } from '@contracts/auth';
 import { EMAIL_NOT_CONFIRMED, EMAIL_VERIFICATION_MESSAGES } from '@contracts/auth-messages';

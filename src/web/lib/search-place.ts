@@ -1,7 +1,8 @@
 // A customer's saved search place: the postcode or town the carer search starts from.
 // Shared by Settings (where it is saved), the carer search and the signed-in home (which start
 // from it), so it lives outside any one feature.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from './mutation';
 import type { CurrentUser } from '@contracts/auth';
 import type { SearchPlaceInput } from '@contracts/settings';
 import { endpoints } from '@contracts/endpoints';

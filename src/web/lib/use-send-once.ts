@@ -1,5 +1,6 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import type { UseMutationOptions } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useMutation, type CallCallbacks } from './mutation';
 
 /**
  * One send at a time: a call made while an earlier one is still running is dropped (returns
@@ -52,7 +53,7 @@ export function useSendOnceMutation<TData = unknown, TError = Error, TVariables 
   const mutation = useMutation(options);
   const { sending, sendOnce } = useSendOnce();
   const { mutateAsync: run } = mutation;
-  type Callbacks = Parameters<typeof run>[1];
+  type Callbacks = CallCallbacks<TData, TError, TVariables>;
 
   const mutateAsync = useCallback(
     (variables: TVariables, callbacks?: Callbacks): Promise<TData> => {

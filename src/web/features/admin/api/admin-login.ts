@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { AdminLoginHint, AdminLoginInput } from '@contracts/admin';
 import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';

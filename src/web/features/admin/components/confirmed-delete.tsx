@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { ADMIN_CONFIRM, ADMIN_TOASTS } from '@contracts/admin';
 import { toast } from '@web/components/ui/use-toast';
+import type { MutationResult } from '@web/lib/mutation';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -13,7 +13,7 @@ export function useConfirmedDelete<T extends { id: string }, E extends HTMLEleme
   remove,
   text,
 }: {
-  remove: UseMutationResult<void, Error, string>;
+  remove: MutationResult<void, Error, string>;
   text: {
     title: (item: T) => string;
     body: string;

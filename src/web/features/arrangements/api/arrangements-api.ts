@@ -1,6 +1,7 @@
 // Care arrangements, visits and the calendar feed: the queries and what each step sends.
 // Type imports only from the contracts.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type {
   Arrangement,
   ArrangementProposalInput,

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CurrentUser, LoginInput } from '@contracts/auth';
 import type { TwoFactorPending } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';

@@ -1,5 +1,6 @@
 // Forgotten passwords and the emailed links (reset a password, confirm a new email).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import {
   SETTINGS_MESSAGES,
   type ForgotPasswordInput,

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { RegisterInput, RegistrationAccepted } from '@contracts/auth';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

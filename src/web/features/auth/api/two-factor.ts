@@ -1,6 +1,7 @@
 // The second sign-in step (decision 0012). The half-done sign-in lives in an httpOnly cookie the
 // server set with its 202 answer to the password; these calls carry it.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { TwoFactorCodeInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api, apiOrNullOn401 } from '@web/lib/api-client';

@@ -1,5 +1,6 @@
 // A family's own care requests: post, list, edit and close.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type {
   CareRequestInput,
   CareRequestPatch,

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CurrentUser } from '@contracts/auth';
 import type { OwnCarerProfile } from '@contracts/carers';
 import { endpoints } from '@contracts/endpoints';

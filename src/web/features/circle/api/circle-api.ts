@@ -1,6 +1,7 @@
 // The family circle (decision 0036): the holder's circle, the circles one is in, invitations and
 // the notification settings. Query keys are made from the endpoints (lib/query-keys.ts).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CircleInvitationInput, CircleRole, NotificationSettingInput } from '@contracts/circle';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

@@ -1,5 +1,6 @@
 // What a participant does inside one conversation: reply, mark as read, block and unblock.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { BlockState, MarkedRead, ReplyInput, SentMessage } from '@contracts/messaging';
 import {
   conversationQueryKey,

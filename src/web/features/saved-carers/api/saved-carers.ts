@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CarerSummary, SavedCarers } from '@contracts/carers';
 import type { CurrentUser } from '@contracts/auth';
 import { toast } from '@web/components/ui/use-toast';

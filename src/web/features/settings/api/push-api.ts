@@ -1,6 +1,7 @@
 // Push notices (decision 0044): this person's push choices and devices, and turning push on and
 // off for this browser through its service worker registration.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { endpoints } from '@contracts/endpoints';
 import { PUSH_MESSAGES, type PushSettingsInput } from '@contracts/push';
 import { api } from '@web/lib/api-client';

@@ -1,6 +1,7 @@
 // The settings page's calls. Every change that alters the person's name, photo or email
 // stores or re-reads the current user, so the header's avatar menu follows at once.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CurrentUser } from '@contracts/auth';
 import type {
   DeleteAccountInput,

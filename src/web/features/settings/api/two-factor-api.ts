@@ -1,5 +1,6 @@
 // Two-factor sign-in on /settings. Each change re-reads the status.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { TwoFactorEnableInput, TwoFactorPasswordInput } from '@contracts/auth-two-factor';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

@@ -1,5 +1,6 @@
 // The carer's £29 monthly membership (product §1): its state, starting it and cancelling it.
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { ExtendInput, StartMembershipResponse } from '@contracts/subscriptions';
 import {
   carerMembershipQueryKey,

@@ -1,5 +1,6 @@
 // Queries shared by every page that takes a payment (checkout, /subscribe, the carer dashboard).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { CarerMembership } from '@contracts/subscriptions';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

@@ -1,6 +1,7 @@
 // The family's plan: status, history and the two ways to pay (product §7); cancelling is in
 // features/subscriptions/components/cancel-plan.tsx (shared with Settings).
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type {
   CreateSubscriptionResponse,
   ExtendInput,

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { Link } from 'react-router';
 import { paths } from '@contracts/paths';
 import { SUBSCRIPTION_MESSAGES } from '@contracts/subscriptions';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { DbsStatusCheckInput } from '@contracts/verification-compliance';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { RejectVerificationInput } from '@contracts/verification';
 import { endpoints } from '@contracts/endpoints';
 import { api } from '@web/lib/api-client';
