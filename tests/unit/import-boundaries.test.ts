@@ -140,11 +140,11 @@ describe('import boundaries', { timeout: 30_000 }, () => {
         .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
         .map((m) => m.message);
     };
-    const reactQuerys = await lint(
+    const fromReactQuery = await lint(
       "import { useMutation, useQuery } from '@tanstack/react-query';\nexport const x = [useMutation, useQuery];\n",
       'src/web/features/carers/api/bad.ts',
     );
-    expect(reactQuerys.join()).toMatch(/Use useMutation from @web\/lib\/mutation/);
+    expect(fromReactQuery.join()).toMatch(/Use useMutation from @web\/lib\/mutation/);
     const ours = await lint(
       "import { useQuery } from '@tanstack/react-query';\nimport { useMutation } from '@web/lib/mutation';\nexport const x = [useMutation, useQuery];\n",
       'src/web/features/carers/api/ok.ts',
