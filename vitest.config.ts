@@ -95,7 +95,7 @@ const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
  * Workers for the end-to-end files, which run after the others (their own `groupOrder`): one more
  * than the cores. A journey waits while Chromium and the file's server answer each other, and with
  * one file per core a fifth of the CPU went unused; with three on two cores each file takes about a
- * third longer and the suite 11% less (docs/performance.md, "Test suite", round 8); with four, more.
+ * third longer and the suite 11% less (docs/performance.md, "Test suite", round 8); with four, slower again.
  */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || WORKERS + 1;
 
